@@ -1,0 +1,19 @@
+/**
+ * Delivery consumer: sends one issue to one integration. Each integration issue registers its deliverer
+ * in `deliverers`; a message for an integration without one fails, is retried, and lands in the DLQ.
+ */
+
+import { batchHandler } from '../core/batch';
+import type { Logger } from '../core/log';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
+
+export type Deliverer = (message: DeliveryMessage, log: Logger) => Promise<void>;
+
+export const deliverers: Partial<Record<IntegrationName, Deliverer>> = {};
+
+export const handler = batchHandler('delivery', deliveryMessageSchema, async (msg, log) => {
+  const deliver = deliverers[msg.integration];
+  if (!deliver) throw new Error(`no deliverer for ${msg.integration}`);
+  await deliver(msg, log);
+  log.info('delivered', { ...msg });
+});

@@ -1,0 +1,40 @@
+/**
+ * Fan-out consumer: for a new (or re-synced) issue, enqueue one delivery per active integration of its
+ * project. The integrations entity arrives with the integrations issue; `activeIntegrations` reads the
+ * project's integration items straight from the table (data-model.md: pk PROJECT#id, sk INTEGRATION#name).
+ */
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, sqs } from '../core/aws';
+import { batchHandler } from '../core/batch';
+import { getConfig } from '../core/config';
+import { type DeliveryMessage, fanoutMessageSchema, type IntegrationName } from '../core/messages';
+
+export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: getConfig().TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      FilterExpression: 'active = :on',
+      ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'INTEGRATION#', ':on': 1 },
+      ProjectionExpression: '#n',
+      ExpressionAttributeNames: { '#n': 'name' },
+    }),
+  );
+  return (out.Items ?? []).map((i) => i.name as IntegrationName);
+}
+
+export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, log) => {
+  const names = (await activeIntegrations(msg.projectId)).filter((n) => !msg.only || msg.only.includes(n));
+  // SendMessageBatch takes at most 10 entries; there are six integration kinds.
+  if (names.length === 0) return;
+  const entries = names.map((integration) => {
+    const body: DeliveryMessage = { projectId: msg.projectId, issueNumber: msg.issueNumber, integration };
+    return { Id: integration, MessageBody: JSON.stringify(body) };
+  });
+  const res = await sqs().send(
+    new SendMessageBatchCommand({ QueueUrl: getConfig().DELIVERY_QUEUE_URL, Entries: entries }),
+  );
+  if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
+  log.info('fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, integrations: names });
+});

@@ -1,0 +1,30 @@
+/**
+ * SQS consumers report partial batch failures: each record is handled on its own, and only the ones that
+ * failed go back to the queue (and after maxReceiveCount to its DLQ). A record that does not even parse
+ * fails too, so that it ends up in the DLQ where an operator can read it, rather than vanishing.
+ */
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+import { createLogger, type Logger } from './log';
+
+export function batchHandler<T>(
+  name: string,
+  schema: z.ZodType<T>,
+  handle: (message: T, log: Logger, record: SQSRecord) => Promise<void>,
+) {
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failures: SQSBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records) {
+      const log = createLogger({ consumer: name, messageId: record.messageId });
+      try {
+        const parsed = schema.safeParse(JSON.parse(record.body));
+        if (!parsed.success) throw new Error(`malformed message: ${parsed.error.message}`);
+        await handle(parsed.data, log, record);
+      } catch (err) {
+        log.error('message failed', { err, receiveCount: record.attributes?.ApproximateReceiveCount });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    return { batchItemFailures: failures };
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Configuration, parsed once with zod from the environment. In AWS the CDK stack sets these variables; the
+ * local stack sets them for its own stand-ins. A missing or malformed value fails fast with the names
+ * of the offending variables.
+ */
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+
+export const configSchema = z.object({
+  SNAG_STAGE: z.enum(['local', 'dev', 'prod']).default('local'),
+  AWS_REGION: z.string().min(1).default('eu-central-1'),
+  TABLE_NAME: z.string().min(1),
+  UPLOADS_BUCKET: z.string().min(1),
+  FANOUT_QUEUE_URL: z.url(),
+  DELIVERY_QUEUE_URL: z.url(),
+  MAIL_FROM: z.string().min(3).default('Snag <no-reply@snag.localhost>'),
+  /** Origin of the dashboard (and of /api): https://app.example.com, or http://localhost:3000 locally. */
+  APP_ORIGIN: z.url(),
+  /** Where "Snag" in the auth layout's logo links. */
+  MARKETING_URL: z.url().default('https://snag.example.com'),
+  /** Endpoint overrides for the local stand-ins; unset in AWS. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  SQS_ENDPOINT: optionalUrl,
+  SES_ENDPOINT: optionalUrl,
+  /** SSM parameter (SecureString, JSON) holding the secrets in AWS; locally they come from the env. */
+  SECRETS_PARAMETER: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ');
+    throw new Error(`Invalid Snag configuration: ${names}`);
+  }
+  return parsed.data;
+}
+
+/** The configuration of this process, parsed on first use and then kept. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forget the parsed configuration (tests and the local stack change the environment before start). */
+export function resetConfig(): void {
+  cached = undefined;
+}
+
+export const isLocal = () => getConfig().SNAG_STAGE === 'local';

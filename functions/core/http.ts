@@ -1,0 +1,235 @@
+/**
+ * The HTTP layer every resource function shares: route lookup, origin check, body size, JSON parsing,
+ * zod validation, session, and the mapping of every outcome to the envelope of DESIGN.md section 2.
+ * Handlers stay thin: `operations` receive parsed input and return `{ msg }` (or throw an AppError).
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ZodError, type z } from 'zod';
+import { type ErrorCode, errorMessage, errorStatus, type Lang } from '../shared/errors';
+import { limits } from '../shared/limits';
+import { findRouteByKey, type ResourceName, type RouteDef } from '../shared/routes';
+import { fieldErrors, firstErrorCode } from '../shared/schemas';
+import { getConfig } from './config';
+import { AppError } from './errors';
+import { createLogger, type Logger } from './log';
+import { resolveSession, type Session } from './session';
+
+export interface RequestInput<B = unknown, Q = unknown> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  session: Session | null;
+  lang: Lang;
+  log: Logger;
+  requestId: string;
+  route: RouteDef;
+  event: APIGatewayProxyEventV2;
+}
+
+/** A signed-in request: what operations of `session: true` routes receive. */
+export type AuthedInput<B = unknown, Q = unknown> = RequestInput<B, Q> & { session: Session };
+
+export interface Reply {
+  msg?: unknown;
+  statusCode?: number;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+/** A response that is not the JSON envelope (the widget loader's JavaScript). */
+export interface RawReply {
+  raw: APIGatewayProxyStructuredResultV2;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each operation narrows its own input type.
+export type Operation = (input: any) => Promise<Reply | RawReply>;
+export type Operations = Record<string, Operation>;
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  extra?: Pick<Reply, 'headers' | 'cookies'>,
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { ...baseHeaders, ...extra?.headers },
+    body: JSON.stringify(body),
+    ...(extra?.cookies?.length ? { cookies: extra.cookies } : {}),
+  };
+}
+
+export function errorResponse(
+  code: ErrorCode,
+  lang: Lang = 'en',
+  route?: RouteDef,
+  fields?: Record<string, string>,
+): APIGatewayProxyStructuredResultV2 {
+  const body = {
+    status: 'error',
+    code,
+    msg: errorMessage(code, lang, route?.context),
+    ...(fields ? { fields } : {}),
+  };
+  return jsonResponse(errorStatus(code), body);
+}
+
+const langOf = (event: APIGatewayProxyEventV2): Lang =>
+  event.queryStringParameters?.lng === 'de' ? 'de' : 'en';
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** GET routes that still change state (logout), so they get the same origin check. */
+const mutatingGets = new Set(['/api/client/logout']);
+
+/** Dashboard calls that change state must come from the dashboard's own origin (DESIGN.md section 6). */
+function checkOrigin(event: APIGatewayProxyEventV2, route: RouteDef) {
+  if ((route.caller ?? 'dashboard') !== 'dashboard') return;
+  if (!mutating.has(route.method) && !mutatingGets.has(route.path)) return;
+  const { APP_ORIGIN } = getConfig();
+  const origin = event.headers.origin;
+  if (origin !== undefined) {
+    if (origin !== APP_ORIGIN) throw new AppError('FORBIDDEN_ORIGIN');
+    return;
+  }
+  const referer = event.headers.referer;
+  if (referer === undefined || !(referer === APP_ORIGIN || referer.startsWith(`${APP_ORIGIN}/`))) {
+    throw new AppError('FORBIDDEN_ORIGIN');
+  }
+}
+
+interface SnagState {
+  route?: RouteDef;
+  lang: Lang;
+  log: Logger;
+}
+type SnagRequest = middy.Request<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  Context
+> & {
+  snag: SnagState;
+};
+
+function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName): RouteDef {
+  const route = findRouteByKey(event.routeKey);
+  // A route of another resource reaching this function is a deployment fault, not a client error.
+  if (!route) throw new AppError('NOT_FOUND');
+  if (route.resource !== resource) throw new Error(`route ${event.routeKey} is not served by ${resource}`);
+  return route;
+}
+
+/** Route, logger and language first, so that every later failure is answered in the right words. */
+const prepare = (resource: ResourceName): MiddlewareObj => ({
+  before: (request) => {
+    const req = request as SnagRequest;
+    const event = req.event;
+    event.headers ??= {};
+    const requestId = event.requestContext?.requestId ?? req.context.awsRequestId ?? 'local';
+    req.snag = { lang: langOf(event), log: createLogger({ requestId, resource, routeKey: event.routeKey }) };
+    req.snag.route = routeOf(event, resource);
+    checkOrigin(event, req.snag.route);
+    const size = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
+    if (size > limits.maxJsonBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
+
+/** JSON bodies only for routes that declare a body schema; others ignore any body sent. */
+const parseJsonBody = (): MiddlewareObj => {
+  const parser = jsonBodyParser();
+  return {
+    before: (request) => {
+      const route = (request as SnagRequest).snag.route;
+      if (!route?.body) return;
+      return parser.before?.(request as never);
+    },
+  };
+};
+
+/** One error middleware for every function: any outcome becomes an envelope, faults a logged 500. */
+const envelopeErrors = (): MiddlewareObj => ({
+  onError: (request) => {
+    const req = request as SnagRequest;
+    const state = req.snag ?? { lang: 'en' as Lang, log: createLogger() };
+    const err = req.error;
+    let code: ErrorCode = 'SYSTEM_ERROR';
+    let fields: Record<string, string> | undefined;
+    if (err instanceof AppError) {
+      code = err.code;
+      fields = err.fields;
+    } else if (err instanceof ZodError) {
+      code = firstErrorCode(err);
+      fields = fieldErrors(err);
+    } else if (isHttpError(err)) {
+      code =
+        err.statusCode === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : err.statusCode === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : 'INVALID_JSON';
+    }
+    if (code === 'SYSTEM_ERROR') state.log.error('request failed', { err });
+    else state.log.info('request refused', { code });
+    req.response = errorResponse(code, state.lang, state.route, fields);
+  },
+});
+
+function isHttpError(err: unknown): err is Error & { statusCode: number } {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+  return (schema ? schema.parse(value) : value) as T;
+}
+
+/**
+ * Builds a resource's Lambda handler. `operations` are keyed by the route table's `op`; a test asserts
+ * that every route of the resource has one.
+ */
+export function resourceHandler(resource: ResourceName, operations: Operations): LambdaHandler {
+  const core = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const { route, lang, log } = (context as unknown as { snag: SnagState }).snag;
+    if (!route) throw new AppError('NOT_FOUND');
+    const op = operations[route.op];
+    if (!op) throw new Error(`${resource} has no operation ${route.op}`);
+    const session = await resolveSession(event);
+    if (route.session && !session) throw new AppError('UNAUTHORIZED');
+    const input: RequestInput = {
+      body: parseWith(route.body, route.body ? event.body : undefined),
+      query: parseWith(route.query, event.queryStringParameters ?? {}),
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      session,
+      lang,
+      log,
+      requestId: event.requestContext?.requestId ?? 'local',
+      route,
+      event,
+    };
+    const reply = await op(input);
+    if ('raw' in reply) return reply.raw;
+    return jsonResponse(reply.statusCode ?? 200, { status: 'success', msg: reply.msg ?? null }, reply);
+  };
+
+  return middy(core)
+    .use(envelopeErrors())
+    .use(prepare(resource))
+    .use(parseJsonBody())
+    .use({
+      // Hand the prepared state to the core without widening the Lambda signature.
+      before: (request) => {
+        (request.context as unknown as { snag: SnagState }).snag = (request as SnagRequest).snag;
+      },
+    }) as unknown as LambdaHandler;
+}

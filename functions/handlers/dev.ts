@@ -1,0 +1,60 @@
+/**
+ * Local developer tools, served by the local stack only (`localOnly` in the route table, so CDK never
+ * deploys them, and refused here as well should the stage be anything but local).
+ * GET /api/dev/emails: the mail the SES stand-in has accepted, newest first.
+ */
+import type { z } from 'zod';
+import { getConfig, isLocal } from '../core/config';
+import { AppError } from '../core/errors';
+import { type RequestInput, resourceHandler } from '../core/http';
+import type { devEmailsQuery } from '../shared/routes';
+
+export interface DevEmail {
+  to: string[];
+  cc: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+}
+
+interface StoredEmail {
+  from: string;
+  destination: { to: string[]; cc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+/** Addresses may arrive as `Name <a@b>`; compare the bare address, case-insensitively. */
+const bare = (address: string) => (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
+
+export const operations = {
+  async emails({ query }: RequestInput<undefined, z.infer<typeof devEmailsQuery>>) {
+    const endpoint = getConfig().SES_ENDPOINT;
+    if (!isLocal() || !endpoint) throw new AppError('NOT_FOUND');
+    const res = await fetch(new URL('/store', endpoint), { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`SES stand-in answered ${res.status}`);
+    const { emails } = (await res.json()) as { emails: StoredEmail[] };
+    const wanted = query.to ? bare(query.to) : undefined;
+    const list: DevEmail[] = emails
+      .map((e) => ({
+        to: e.destination.to,
+        cc: e.destination.cc,
+        from: e.from,
+        subject: e.subject,
+        text: e.body.text ?? '',
+        html: e.body.html ?? '',
+        date: new Date(e.at * 1000).toISOString(),
+        at: e.at,
+      }))
+      .filter((e) => !wanted || e.to.some((t) => bare(t) === wanted))
+      // Stable newest-first: the store is in arrival order, and `at` has whole-second resolution.
+      .reverse()
+      .map(({ at: _at, ...e }) => e);
+    return { msg: list };
+  },
+};
+
+export const handler = resourceHandler('dev', operations);

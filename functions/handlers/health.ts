@@ -1,0 +1,47 @@
+/** GET /api/health: success only when every part the API depends on answers. */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { dynamo, s3, sqs } from '../core/aws';
+import { getConfig } from '../core/config';
+import { AppError } from '../core/errors';
+import { type RequestInput, resourceHandler } from '../core/http';
+
+type Probe = () => Promise<unknown>;
+
+function probes(): Record<string, Probe> {
+  const c = getConfig();
+  const list: Record<string, Probe> = {
+    dynamodb: () => dynamo().send(new DescribeTableCommand({ TableName: c.TABLE_NAME })),
+    s3: () => s3().send(new HeadBucketCommand({ Bucket: c.UPLOADS_BUCKET })),
+    fanoutQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.FANOUT_QUEUE_URL })),
+    deliveryQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.DELIVERY_QUEUE_URL })),
+  };
+  // SES is a managed endpoint in AWS; locally its stand-in is one more process that must be up.
+  if (c.SES_ENDPOINT) {
+    const url = new URL('/health-check', c.SES_ENDPOINT);
+    list.ses = async () => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (!res.ok) throw new Error(`SES stand-in answered ${res.status}`);
+    };
+  }
+  return list;
+}
+
+export const operations = {
+  async health({ log }: RequestInput) {
+    const results = await Promise.allSettled(Object.values(probes()).map((p) => p()));
+    const names = Object.keys(probes());
+    const down = names.filter((_, i) => results[i]?.status === 'rejected');
+    if (down.length > 0) {
+      log.warn('health check failed', {
+        down,
+        reasons: results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : [])),
+      });
+      throw new AppError('NOT_READY', Object.fromEntries(down.map((n) => [n, 'down'])));
+    }
+    return { msg: Object.fromEntries(names.map((n) => [n, 'ok'])) };
+  },
+};
+
+export const handler = resourceHandler('health', operations);

@@ -1,0 +1,215 @@
+/**
+ * The one error catalogue (SPEC.md section 8). Every error the API returns is one of these codes; the
+ * dashboard translates by code, the API answers with the message in the caller's language (`lng=de`).
+ *
+ * Some SPEC messages depend on the screen (SYSTEM_ERROR reads 'Registration failed' on registration and
+ * 'Delete failed' on profile deletion). A route names its `context` in the route table and the message
+ * comes from `contextMessages`, so handlers only ever throw a code.
+ */
+
+export type Lang = 'en' | 'de';
+type Text = Record<Lang, string>;
+
+interface CatalogueEntry {
+  /** HTTP status of the response carrying this code. */
+  status: number;
+  msg: Text;
+}
+
+export const errorCatalogue = {
+  // Login (SPEC 8)
+  ACCESS_DENIED: {
+    status: 401,
+    msg: { en: 'Incorrect username or password', de: 'Benutzername oder Passwort ist falsch' },
+  },
+  ACCESS_DISABLED: {
+    status: 403,
+    msg: {
+      en: 'Username blocked after too many failed login attempts',
+      de: 'Benutzer nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt',
+    },
+  },
+  CONFIRMATION_REQUIRED: {
+    status: 403,
+    msg: { en: 'Email has not been confirmed', de: 'E-Mail-Adresse wurde noch nicht bestätigt' },
+  },
+  SYSTEM_ERROR: {
+    status: 500,
+    msg: { en: 'Service is not available at the moment', de: 'Der Dienst ist momentan nicht verfügbar' },
+  },
+  // Registration
+  INVALID_PARAMETERS: {
+    status: 400,
+    msg: { en: 'Invalid parameters', de: 'Ungültige Parameter' },
+  },
+  USER_EXISTS: {
+    status: 409,
+    msg: {
+      en: 'User with this email already exists',
+      de: 'Ein Benutzer mit dieser E-Mail existiert bereits',
+    },
+  },
+  USER_PASSWORD_LENGTH: {
+    status: 400,
+    msg: {
+      en: 'Password must be at least 6 characters',
+      de: 'Das Passwort muss mindestens 6 Zeichen lang sein',
+    },
+  },
+  INVALID_EMAIL: {
+    status: 400,
+    msg: { en: 'Please check your email address', de: 'Bitte überprüfen Sie Ihre E-Mail-Adresse' },
+  },
+  // Reset and confirmation
+  RESET_NOT_POSSIBLE: {
+    status: 409,
+    msg: {
+      en: 'Password reset is not possible for the current user',
+      de: 'Für diesen Benutzer ist kein Zurücksetzen des Passworts möglich',
+    },
+  },
+  RESTORE_NOT_POSSIBLE: {
+    status: 400,
+    msg: { en: 'Link is invalid or expired', de: 'Der Link ist ungültig oder abgelaufen' },
+  },
+  // Profile and password
+  INVALID_PASSWORD: {
+    status: 400,
+    msg: { en: 'Invalid password', de: 'Ungültiges Passwort' },
+  },
+  // Projects, integrations, billing (server codes SPEC leaves open: docs/decisions.md)
+  PLAN_LIMIT: {
+    status: 403,
+    msg: { en: 'Your plan does not include this feature', de: 'Ihr Tarif enthält diese Funktion nicht' },
+  },
+  INTEGRATION_NOT_AVAILABLE: {
+    status: 403,
+    msg: {
+      en: 'The integration is currently not available',
+      de: 'Die Integration ist derzeit nicht verfügbar',
+    },
+  },
+  AUTHORIZATION_FAILED: {
+    status: 502,
+    msg: { en: 'Authorization failed', de: 'Autorisierung fehlgeschlagen' },
+  },
+  UPDATE_FAILED: {
+    status: 400,
+    msg: { en: 'Update failed', de: 'Aktualisierung fehlgeschlagen' },
+  },
+  INVALID_VAT: {
+    status: 400,
+    msg: { en: 'Please check your VAT number', de: 'Bitte überprüfen Sie Ihre USt-IdNr.' },
+  },
+  // Transport-level errors (the foundation's own; never a 500 for bad input)
+  UNAUTHORIZED: {
+    status: 401,
+    msg: { en: 'Please sign in to continue', de: 'Bitte melden Sie sich an, um fortzufahren' },
+  },
+  FORBIDDEN_ORIGIN: {
+    status: 403,
+    msg: { en: 'Cross-site request refused', de: 'Websiteübergreifende Anfrage abgelehnt' },
+  },
+  NOT_FOUND: {
+    status: 404,
+    msg: { en: 'Not found', de: 'Nicht gefunden' },
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    msg: { en: 'Method not allowed', de: 'Methode nicht erlaubt' },
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    msg: { en: 'Request body is too large', de: 'Der Inhalt der Anfrage ist zu groß' },
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    msg: { en: 'Request body must be JSON', de: 'Der Inhalt der Anfrage muss JSON sein' },
+  },
+  INVALID_JSON: {
+    status: 400,
+    msg: { en: 'Request body is not valid JSON', de: 'Der Inhalt der Anfrage ist kein gültiges JSON' },
+  },
+  RATE_LIMITED: {
+    status: 429,
+    msg: {
+      en: 'Too many requests, please try again later',
+      de: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
+    },
+  },
+  NOT_READY: {
+    status: 503,
+    msg: {
+      en: 'Service is starting, try again shortly',
+      de: 'Der Dienst startet, bitte gleich erneut versuchen',
+    },
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Screen-specific wording of SPEC.md section 8, chosen by the route's `context`. */
+export const contextMessages = {
+  registration: {
+    SYSTEM_ERROR: { en: 'Registration failed', de: 'Registrierung fehlgeschlagen' },
+    INVALID_PARAMETERS: { en: 'Registration failed', de: 'Registrierung fehlgeschlagen' },
+  },
+  resendConfirmation: {
+    RESTORE_NOT_POSSIBLE: {
+      en: 'It is not possible to resend confirmation email',
+      de: 'Die Bestätigungs-E-Mail kann nicht erneut gesendet werden',
+    },
+  },
+  passwordChange: {
+    SYSTEM_ERROR: { en: 'Error updating data', de: 'Fehler beim Aktualisieren der Daten' },
+    INVALID_PARAMETERS: { en: 'Error updating data', de: 'Fehler beim Aktualisieren der Daten' },
+  },
+  profileUpdate: {
+    SYSTEM_ERROR: { en: 'Error updating data', de: 'Fehler beim Aktualisieren der Daten' },
+  },
+  profileDelete: {
+    SYSTEM_ERROR: { en: 'Delete failed', de: 'Löschen fehlgeschlagen' },
+  },
+  projectCreate: {
+    SYSTEM_ERROR: {
+      en: 'It is not possible to create a project',
+      de: 'Es ist nicht möglich, ein Projekt anzulegen',
+    },
+    PLAN_LIMIT: {
+      en: 'It is not possible to create a project',
+      de: 'Es ist nicht möglich, ein Projekt anzulegen',
+    },
+  },
+  integrationSave: {
+    SYSTEM_ERROR: { en: 'Update failed', de: 'Aktualisierung fehlgeschlagen' },
+    INVALID_PARAMETERS: { en: 'Update failed', de: 'Aktualisierung fehlgeschlagen' },
+  },
+} as const satisfies Record<string, Partial<Record<ErrorCode, Text>>>;
+
+export type ErrorContext = keyof typeof contextMessages;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
+}
+
+/** The message a caller sees for `code`, in `lang`, on the screen named by `context`. */
+export function errorMessage(code: ErrorCode, lang: Lang = 'en', context?: ErrorContext): string {
+  const byContext = context
+    ? (contextMessages[context] as Partial<Record<ErrorCode, Text>>)[code]
+    : undefined;
+  return (byContext ?? errorCatalogue[code].msg)[lang];
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** The response envelope of DESIGN.md section 2. */
+export type SuccessEnvelope<T> = { status: 'success'; msg: T };
+export type ErrorEnvelope = {
+  status: 'error';
+  code: ErrorCode;
+  msg: string;
+  fields?: Record<string, string>;
+};
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -1,0 +1,186 @@
+/**
+ * zod schemas for every input of SPEC.md section 5, shared by the dashboard's forms and the API.
+ *
+ * A rule whose failure has its own catalogue code carries that code as the issue message
+ * (`{ error: 'USER_PASSWORD_LENGTH' }`); `firstErrorCode` turns a failed parse into the code the API
+ * answers with and the form shows. Any other failure is INVALID_PARAMETERS.
+ */
+import { z } from 'zod';
+import { type ErrorCode, isErrorCode } from './errors';
+import { limits } from './limits';
+
+const code = (c: ErrorCode) => ({ error: c });
+
+/** Trimmed, required, at most `max` characters. */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, code('INVALID_EMAIL'))
+  .max(limits.loginInputMax, code('INVALID_EMAIL'))
+  .pipe(z.email(code('INVALID_EMAIL')))
+  .transform((v) => v.toLowerCase());
+
+export const newPasswordField = z
+  .string()
+  .min(limits.passwordMin, code('USER_PASSWORD_LENGTH'))
+  .max(limits.loginInputMax, code('INVALID_PARAMETERS'));
+
+export const loginSchema = z.object({
+  _username: z.string().trim().min(1).max(limits.loginInputMax),
+  _password: z.string().min(1).max(limits.loginInputMax),
+});
+
+export const registrationSchema = z.object({
+  _username: emailField,
+  _password: newPasswordField,
+  firstName: text(limits.nameMax),
+  lastName: text(limits.nameMax),
+  altcha: z.string().min(1).max(4096),
+});
+
+export const googleSignInSchema = z.object({ token: z.string().min(1).max(8192) });
+
+export const confirmationSchema = z.object({
+  _username: z.string().trim().min(limits.confirmUsernameMin).max(limits.loginInputMax),
+  confirmationCode: z.string().length(limits.confirmationCodeLength),
+});
+
+export const usernameOnlySchema = z.object({ _username: emailField });
+
+export const resetVerificationSchema = z.object({
+  code: z.string().min(1).max(200),
+  password: newPasswordField,
+});
+
+export const profileSchema = z.object({
+  firstName: text(limits.nameMax),
+  lastName: text(limits.nameMax),
+});
+
+export const passwordChangeSchema = z.object({
+  oldPassword: z.string().min(1).max(limits.loginInputMax),
+  newPassword: newPasswordField,
+});
+
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+export const projectSchema = z.object({
+  name: text(limits.projectNameMax),
+  url: text(limits.projectUrlMax),
+  active: flag.default(1),
+  activeParam: flag.default(0),
+});
+
+export const widgetLanguages = ['en', 'cs', 'fr', 'de', 'ru', 'es'] as const;
+export const widgetPositions = ['rightMiddle', 'leftMiddle', 'rightBottom', 'leftBottom'] as const;
+
+export const customFieldSchema = z.object({
+  name: text(50),
+  /** A class (`.name`) or id (`#name`) selector; nothing that could select more than the page offers. */
+  selector: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[.#][A-Za-z_-][\w-]*$/),
+});
+
+/** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */
+export const widgetSettingsSchema = z.object({
+  widgetLanguage: z.enum(widgetLanguages).default('en'),
+  widgetColor: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .transform((v) => v.toUpperCase())
+    .default(limits.defaultWidgetColor),
+  widgetColorScheme: z.enum(['white', 'black']).default('white'),
+  widgetText: z.string().trim().min(1).max(limits.widgetTextMax).default('Feedback'),
+  widgetPosition: z.enum(widgetPositions).default('rightMiddle'),
+  widgetDisableScreenshot: z.boolean().default(false),
+  widgetDisableUpload: z.boolean().default(false),
+  widgetDisableVideo: z.boolean().default(true),
+  widgetDisableWelcomeScreen: z.boolean().default(true),
+  widgetDisableMobile: z.boolean().default(false),
+  widgetDisableBranding: z.boolean().default(false),
+  widgetDomainWildcard: z.boolean().default(false),
+  customFields: z.array(customFieldSchema).max(limits.projectCustomFields).default([]),
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
+
+export const projectUpdateSchema = projectSchema.partial().extend({
+  data: widgetSettingsSchema.partial().optional(),
+});
+
+export const issueListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  search: z.string().trim().max(limits.issueSearchMax).optional(),
+  resolved: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+const keyValue = z.object({ name: text(100), value: z.string().max(500) });
+
+export const emailIntegrationSchema = z
+  .object({
+    active: flag,
+    email: z.union([z.literal(''), z.email().max(limits.loginInputMax)]).default(''),
+    cc: z.array(z.email().max(limits.loginInputMax)).max(limits.emailCcMax).default([]),
+    contactFields: z.array(keyValue).max(10).default([]),
+  })
+  .refine((v) => v.active === 0 || v.email !== '', { path: ['email'], message: 'required' });
+
+export const gitlabCredentialsSchema = z.object({
+  host: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(''),
+  key: z.string().trim().min(1).max(500),
+});
+
+export const jiraCredentialsSchema = z.object({
+  host: z.url({ protocol: /^https$/ }),
+  username: z.string().trim().min(1).max(limits.loginInputMax),
+  key: z.string().trim().min(1).max(500),
+});
+
+export const jiraCustomFieldsSchema = z.array(keyValue).max(limits.jiraCustomFields);
+
+export const webhookSchema = z
+  .object({
+    active: flag,
+    url: z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(2000)]).default(''),
+    token: z.string().max(500).default(''),
+  })
+  .refine((v) => v.active === 0 || v.url !== '', { path: ['url'], message: 'required' });
+
+export const syncSchema = z.object({
+  tickets: z
+    .array(z.string().regex(/^\d{1,9}$/))
+    .min(1)
+    .max(500),
+  type: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']),
+});
+
+export const businessRequestSchema = z.object({
+  company: text(200),
+  period: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)])),
+  payment_method: z.enum(['card', 'invoice']),
+  country: text(100),
+  country_code: z.string().regex(/^[A-Z]{2}$/),
+  vat: z.string().trim().max(30).default(''),
+  comment: z.string().max(2000).default(''),
+});
+
+/** The catalogue code a failed parse maps to (see the module comment). */
+export function firstErrorCode(error: z.ZodError): ErrorCode {
+  for (const issue of error.issues) if (isErrorCode(issue.message)) return issue.message;
+  return 'INVALID_PARAMETERS';
+}
+
+/** Field paths of a failed parse, for forms that mark the offending input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= isErrorCode(issue.message) ? issue.message : 'INVALID_PARAMETERS';
+  }
+  return out;
+}

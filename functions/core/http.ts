@@ -122,8 +122,10 @@ type SnagRequest = middy.Request<
   snag: SnagState;
 };
 
-function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName): RouteDef {
-  const route = findRouteByKey(event.routeKey);
+type RouteFinder = (key: string) => RouteDef | undefined;
+
+function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName, findRoute: RouteFinder): RouteDef {
+  const route = findRoute(event.routeKey);
   // A route of another resource reaching this function is a deployment fault, not a client error.
   if (!route) throw new AppError('NOT_FOUND');
   if (route.resource !== resource) throw new Error(`route ${event.routeKey} is not served by ${resource}`);
@@ -131,14 +133,14 @@ function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName): RouteDe
 }
 
 /** Route, logger and language first, so that every later failure is answered in the right words. */
-const prepare = (resource: ResourceName): MiddlewareObj => ({
+const prepare = (resource: ResourceName, findRoute: RouteFinder): MiddlewareObj => ({
   before: (request) => {
     const req = request as SnagRequest;
     const event = req.event;
     event.headers ??= {};
     const requestId = event.requestContext?.requestId ?? req.context.awsRequestId ?? 'local';
     req.snag = { lang: langOf(event), log: createLogger({ requestId, resource, routeKey: event.routeKey }) };
-    req.snag.route = routeOf(event, resource);
+    req.snag.route = routeOf(event, resource, findRoute);
     checkOrigin(event, req.snag.route);
     const size = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
     if (size > limits.maxJsonBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE');
@@ -198,7 +200,12 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
  * Builds a resource's Lambda handler. `operations` are keyed by the route table's `op`; a test asserts
  * that every route of the resource has one.
  */
-export function resourceHandler(resource: ResourceName, operations: Operations): LambdaHandler {
+export function resourceHandler(
+  resource: ResourceName,
+  operations: Operations,
+  /** Tests pass their own table to exercise the pipeline with routes the product does not have. */
+  findRoute: RouteFinder = findRouteByKey,
+): LambdaHandler {
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     const { route, lang, log } = (context as unknown as { snag: SnagState }).snag;
     if (!route) throw new AppError('NOT_FOUND');
@@ -224,7 +231,7 @@ export function resourceHandler(resource: ResourceName, operations: Operations):
 
   return middy(core)
     .use(envelopeErrors())
-    .use(prepare(resource))
+    .use(prepare(resource, findRoute))
     .use(parseJsonBody())
     .use({
       // Hand the prepared state to the core without widening the Lambda signature.

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../../../functions/core/errors';
+import { type RequestInput, resourceHandler } from '../../../functions/core/http';
+import type { RouteDef } from '../../../functions/shared/routes';
+import { newPasswordField } from '../../../functions/shared/schemas';
+import { httpEvent, lambdaContext } from '../../support/events';
+
+// A table of made-up routes, so the pipeline is tested independently of the product's routes.
+const testRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/api/echo',
+    resource: 'health',
+    op: 'echo',
+    session: false,
+    body: z.object({ name: z.string().max(5), password: newPasswordField.optional() }),
+    context: 'registration',
+  },
+  { method: 'GET', path: '/api/private', resource: 'health', op: 'echo', session: true },
+  { method: 'GET', path: '/api/boom', resource: 'health', op: 'boom', session: false },
+  { method: 'GET', path: '/api/fails', resource: 'health', op: 'fails', session: false },
+  { method: 'GET', path: '/api/js', resource: 'health', op: 'js', session: false },
+];
+const find = (key: string) => testRoutes.find((r) => `${r.method} ${r.path}` === key);
+
+const handler = resourceHandler(
+  'health',
+  {
+    echo: async ({ body }: RequestInput<{ name: string }>) => ({ msg: { hello: body?.name } }),
+    boom: async () => {
+      throw new Error('database on fire');
+    },
+    fails: async () => {
+      throw new AppError('ACCESS_DENIED');
+    },
+    js: async () => ({
+      raw: { statusCode: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0' },
+    }),
+  },
+  find,
+);
+
+const origin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
+const call = async (routeKey: string, opts: Parameters<typeof httpEvent>[1] = {}) => {
+  const res = await handler(httpEvent(routeKey, opts), lambdaContext);
+  return {
+    status: res.statusCode,
+    headers: res.headers ?? {},
+    json: res.body ? JSON.parse(res.body) : undefined,
+  };
+};
+
+describe('the HTTP layer', () => {
+  it('wraps results in the success envelope', async () => {
+    const res = await call('POST /api/echo', { headers: origin, body: '{"name":"Ann"}' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'success', msg: { hello: 'Ann' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON, not a 500', async () => {
+    const res = await call('POST /api/echo', { headers: origin, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: 'error', code: 'INVALID_JSON' });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await call('POST /api/echo', {
+      headers: { ...origin, 'content-type': 'text/plain' },
+      body: 'name=Ann',
+    });
+    expect(res.status).toBe(415);
+    expect(res.json.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses prototype-pollution keys', async () => {
+    const res = await call('POST /api/echo', { headers: origin, body: '{"name":"a","__proto__":{"x":1}}' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses oversize bodies with 413', async () => {
+    const res = await call('POST /api/echo', {
+      headers: origin,
+      body: JSON.stringify({ name: 'x'.repeat(300_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.json.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('maps validation failures to the catalogue, with the screen wording and the field', async () => {
+    const res = await call('POST /api/echo', { headers: origin, body: '{"name":"too long name"}' });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      msg: 'Registration failed',
+      fields: { name: 'INVALID_PARAMETERS' },
+    });
+  });
+
+  it('prefers a rule’s own code (password length) over INVALID_PARAMETERS', async () => {
+    const res = await call('POST /api/echo', { headers: origin, body: '{"name":"a","password":"123"}' });
+    expect(res.json).toMatchObject({
+      code: 'USER_PASSWORD_LENGTH',
+      msg: 'Password must be at least 6 characters',
+    });
+  });
+
+  it('answers in German when lng=de', async () => {
+    const res = await call('GET /api/fails', { query: { lng: 'de' } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({
+      status: 'error',
+      code: 'ACCESS_DENIED',
+      msg: 'Benutzername oder Passwort ist falsch',
+    });
+  });
+
+  it('turns unexpected faults into a 500 SYSTEM_ERROR without leaking details', async () => {
+    const res = await call('GET /api/boom');
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({
+      status: 'error',
+      code: 'SYSTEM_ERROR',
+      msg: 'Service is not available at the moment',
+    });
+    expect(JSON.stringify(res.json)).not.toContain('fire');
+  });
+
+  it('answers 401 UNAUTHORIZED on session routes without a session (forged cookie included)', async () => {
+    const res = await call('GET /api/private', { cookies: ['snag_session=forged'] });
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses state-changing dashboard calls from another origin', async () => {
+    const foreign = await call('POST /api/echo', {
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.code).toBe('FORBIDDEN_ORIGIN');
+    const none = await call('POST /api/echo', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect(none.json.code).toBe('FORBIDDEN_ORIGIN');
+    const referer = await call('POST /api/echo', {
+      headers: { referer: 'http://localhost:3000/profile', 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect(referer.status).toBe(200);
+    const lookalike = await call('POST /api/echo', {
+      headers: { referer: 'http://localhost:3000.evil.example/', 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect(lookalike.json.code).toBe('FORBIDDEN_ORIGIN');
+  });
+
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    const res = await call('GET /api/nowhere');
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('NOT_FOUND');
+  });
+
+  it('passes raw responses through untouched', async () => {
+    const res = await handler(httpEvent('GET /api/js'), lambdaContext);
+    expect(res).toMatchObject({ statusCode: 200, body: 'void 0' });
+  });
+});

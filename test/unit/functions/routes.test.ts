@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchRoute, type RouteDef, resources, routeKey, routes } from '../../../functions/shared/routes';
+import { handlerEntry } from '../../../lib/resources';
+
+describe('the route table', () => {
+  it('has no duplicate method + path', () => {
+    const keys = routes.map((r: RouteDef) => routeKey(r));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(resources)(
+    'resource %s exports a Lambda handler and an operation for each of its routes',
+    async (resource) => {
+      const mod = await import(/* @vite-ignore */ resolve(handlerEntry(resource)));
+      expect(typeof mod.handler).toBe('function');
+      const mine = routes.filter((r: RouteDef) => r.resource === resource);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const r of mine) expect(typeof mod.operations[r.op], `${routeKey(r)} → ${r.op}`).toBe('function');
+    },
+  );
+
+  it('matches path parameters and tells 405 from 404', () => {
+    expect(matchRoute('GET', '/api/health')).toMatchObject({ route: { op: 'health' }, params: {} });
+    expect(matchRoute('POST', '/api/health')).toEqual({ methodMismatch: true });
+    expect(matchRoute('GET', '/api/nothing')).toEqual({ methodMismatch: false });
+  });
+});

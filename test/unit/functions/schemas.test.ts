@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue, errorMessage } from '../../../functions/shared/errors';
+import {
+  firstErrorCode,
+  registrationSchema,
+  webhookSchema,
+  widgetSettingsSchema,
+} from '../../../functions/shared/schemas';
+
+describe('shared schemas', () => {
+  const valid = {
+    _username: ' Ann@Example.COM ',
+    _password: 'secret1',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    altcha: 'x',
+  };
+
+  it('normalises the email to lower case and trims names', () => {
+    expect(registrationSchema.parse(valid)._username).toBe('ann@example.com');
+  });
+
+  it.each([
+    [{ _password: '12345' }, 'USER_PASSWORD_LENGTH'],
+    [{ _username: 'not-an-email' }, 'INVALID_EMAIL'],
+    [{ firstName: 'x'.repeat(51) }, 'INVALID_PARAMETERS'],
+    [{ altcha: '' }, 'INVALID_PARAMETERS'],
+  ])('maps %o to %s', (patch, code) => {
+    const r = registrationSchema.safeParse({ ...valid, ...patch });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(firstErrorCode(r.error)).toBe(code);
+  });
+
+  it('fills widget defaults exactly as SPEC.md section 3 and upper-cases the colour', () => {
+    expect(widgetSettingsSchema.parse({})).toEqual({
+      widgetLanguage: 'en',
+      widgetColor: '#4F4EAE',
+      widgetColorScheme: 'white',
+      widgetText: 'Feedback',
+      widgetPosition: 'rightMiddle',
+      widgetDisableScreenshot: false,
+      widgetDisableUpload: false,
+      widgetDisableVideo: true,
+      widgetDisableWelcomeScreen: true,
+      widgetDisableMobile: false,
+      widgetDisableBranding: false,
+      widgetDomainWildcard: false,
+      customFields: [],
+    });
+    expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
+    expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);
+    expect(
+      widgetSettingsSchema.safeParse({ customFields: Array(4).fill({ name: 'a', selector: '.a' }) }).success,
+    ).toBe(false);
+  });
+
+  it('requires an https webhook URL only while enabled', () => {
+    expect(webhookSchema.safeParse({ active: 0, url: '' }).success).toBe(true);
+    expect(webhookSchema.safeParse({ active: 1, url: '' }).success).toBe(false);
+    expect(webhookSchema.safeParse({ active: 1, url: 'http://example.com/hook' }).success).toBe(false);
+    expect(webhookSchema.safeParse({ active: 1, url: 'https://example.com/hook' }).success).toBe(true);
+  });
+});
+
+describe('error catalogue', () => {
+  it('has an English and a German message for every code', () => {
+    for (const [code, entry] of Object.entries(errorCatalogue)) {
+      expect(entry.msg.en, code).not.toBe('');
+      expect(entry.msg.de, code).not.toBe('');
+      expect(entry.status, code).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('uses the screen wording of SPEC.md section 8', () => {
+    expect(errorMessage('SYSTEM_ERROR', 'en', 'registration')).toBe('Registration failed');
+    expect(errorMessage('SYSTEM_ERROR', 'en', 'profileDelete')).toBe('Delete failed');
+    expect(errorMessage('RESTORE_NOT_POSSIBLE', 'en', 'resendConfirmation')).toBe(
+      'It is not possible to resend confirmation email',
+    );
+    expect(errorMessage('RESTORE_NOT_POSSIBLE', 'en')).toBe('Link is invalid or expired');
+  });
+});

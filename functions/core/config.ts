@@ -27,6 +27,19 @@ export const configSchema = z.object({
   /** SSM parameter (SecureString, JSON) holding the secrets in AWS; locally they come from the env. */
   SECRETS_PARAMETER: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Google sign-in: without a client id the button is not rendered and the call is refused. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  /**
+   * Proof of work: PBKDF2 iterations per attempt and the range the secret counter is drawn from. The
+   * defaults cost a phone about a second (README "Proof of work"); tests lower them.
+   */
+  ALTCHA_COST: z.coerce.number().int().positive().default(1000),
+  ALTCHA_COUNTER_MIN: z.coerce.number().int().nonnegative().default(1000),
+  ALTCHA_COUNTER_MAX: z.coerce.number().int().positive().default(3000),
+  /** scrypt cost (N = 2^SCRYPT_LOG_N); tests lower it. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -226,7 +226,13 @@ export function resourceHandler(
     };
     const reply = await op(input);
     if ('raw' in reply) return reply.raw;
-    return jsonResponse(reply.statusCode ?? 200, { status: 'success', msg: reply.msg ?? null }, reply);
+    // A sliding session renewal rides on whatever the operation answers, unless it set its own cookie.
+    const cookies = reply.cookies ?? (session?.renewedCookie ? [session.renewedCookie] : undefined);
+    return jsonResponse(
+      reply.statusCode ?? 200,
+      { status: 'success', msg: reply.msg ?? null },
+      { ...reply, cookies },
+    );
   };
 
   return middy(core)

@@ -1,17 +1,33 @@
 /**
- * Session resolution: the place where the cookie becomes a user. The accounts issue replaces the body of
- * `resolveSession` with the hashed-token lookup of DESIGN.md section 6; everything that needs a signed-in
- * client already goes through here (see `needsSession` in core/http.ts).
+ * Sessions (DESIGN.md section 6): a random 256-bit token in an HttpOnly, SameSite=Lax cookie, stored as
+ * its SHA-256 with a TTL, 30 days sliding. Items: pk SESSION#<hash>, indexed under the user in gsi1 so
+ * that a password change or reset can end every session of that user (docs/data-model.md).
  */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { db } from './aws';
+import { getConfig } from './config';
+import { randomToken, sha256 } from './crypto';
+import { batchDelete, queryKeys } from './db';
+import { DAY, epochSeconds, nowMs } from './time';
 
 export interface Session {
   userId: string;
   /** How the session was created; logout tells the dashboard whether to sign out of Google too. */
   via: 'password' | 'google';
+  /** SHA-256 of the token: identifies this session without keeping the token around. */
+  id: string;
+  /** Set when the sliding expiry moved: the response must carry the renewed cookie. */
+  renewedCookie?: string;
 }
 
 export const SESSION_COOKIE = 'snag_session';
+export const SESSION_LIFETIME_MS = 30 * DAY;
+/** Extend a session at most once a day: a write per request would double the cost of every call. */
+const RENEW_AFTER_MS = DAY;
+
+const key = (hash: string) => ({ pk: `SESSION#${hash}`, sk: 'SESSION' });
+const table = () => getConfig().TABLE_NAME;
 
 export function readCookie(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>, name: string) {
   const pairs = event.cookies ?? event.headers?.cookie?.split(';') ?? [];
@@ -22,11 +38,80 @@ export function readCookie(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'head
   return undefined;
 }
 
-/** No accounts exist yet, so no cookie names a session: every session-only call answers 401. */
+export function sessionCookie(token: string, maxAgeMs = SESSION_LIFETIME_MS): string {
+  const secure = getConfig().APP_ORIGIN.startsWith('https://') ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`;
+}
+
+export const clearedSessionCookie = () => sessionCookie('', 0);
+
+/** Starts a session and returns the Set-Cookie value carrying its token. */
+export async function createSession(
+  userId: string,
+  via: Session['via'],
+): Promise<{ cookie: string; id: string }> {
+  const token = randomToken();
+  const hash = sha256(token);
+  const expiresAt = nowMs() + SESSION_LIFETIME_MS;
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...key(hash),
+        gsi1pk: `USER#${userId}`,
+        gsi1sk: `SESSION#${hash}`,
+        userId,
+        via,
+        expiresAt,
+        renewedAt: nowMs(),
+        ttl: epochSeconds(expiresAt),
+      },
+    }),
+  );
+  return { cookie: sessionCookie(token), id: hash };
+}
+
+/** The session named by the request's cookie, or null (no cookie, unknown, expired or forged token). */
 export async function resolveSession(
   event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>,
 ): Promise<Session | null> {
   const token = readCookie(event, SESSION_COOKIE);
-  if (!token) return null;
-  return null;
+  // Our tokens are 43 base64url characters; anything else cannot name a session, so skip the read.
+  if (!token || !/^[\w-]{43}$/.test(token)) return null;
+  const hash = sha256(token);
+  const out = await db().send(new GetCommand({ TableName: table(), Key: key(hash) }));
+  const item = out.Item;
+  const now = nowMs();
+  // TTL deletion is lazy (it can take days), so expiry is checked on every read.
+  if (!item || typeof item.expiresAt !== 'number' || item.expiresAt <= now) return null;
+  const session: Session = { userId: item.userId, via: item.via, id: hash };
+  if (now - (item.renewedAt ?? 0) > RENEW_AFTER_MS) {
+    const expiresAt = now + SESSION_LIFETIME_MS;
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key(hash),
+        UpdateExpression: 'SET expiresAt = :e, renewedAt = :n, #ttl = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':e': expiresAt, ':n': now, ':t': epochSeconds(expiresAt) },
+      }),
+    );
+    session.renewedCookie = sessionCookie(token);
+  }
+  return session;
+}
+
+export async function deleteSession(id: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: key(id) }));
+}
+
+/** Ends every session of a user, except `keepId` (the one changing the password stays signed in). */
+export async function deleteUserSessions(userId: string, keepId?: string): Promise<void> {
+  const keys = await queryKeys({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :u AND begins_with(gsi1sk, :s)',
+    ExpressionAttributeValues: { ':u': `USER#${userId}`, ':s': 'SESSION#' },
+  });
+  await batchDelete(keys.filter((k) => k.pk !== `SESSION#${keepId}`));
 }

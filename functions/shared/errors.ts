@@ -72,6 +72,10 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Link is invalid or expired', de: 'Der Link ist ungültig oder abgelaufen' },
   },
+  INVALID_CODE: {
+    status: 400,
+    msg: { en: 'Invalid confirmation link', de: 'Ungültiger Bestätigungslink' },
+  },
   // Profile and password
   INVALID_PASSWORD: {
     status: 400,

@@ -6,8 +6,18 @@
  */
 import { z } from 'zod';
 import type { ErrorContext } from './errors';
+import {
+  confirmationSchema,
+  googleSignInSchema,
+  loginSchema,
+  passwordChangeSchema,
+  profileSchema,
+  registrationSchema,
+  resetVerificationSchema,
+  usernameOnlySchema,
+} from './schemas';
 
-export const resources = ['health', 'dev'] as const;
+export const resources = ['health', 'dev', 'auth', 'profile'] as const;
 export type ResourceName = (typeof resources)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,6 +58,94 @@ export const routes = [
     session: false,
     query: devEmailsQuery,
     localOnly: true,
+  },
+  // Accounts (SPEC.md section 7)
+  {
+    method: 'POST',
+    path: '/api/client/login',
+    resource: 'auth',
+    op: 'login',
+    session: false,
+    body: loginSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/registration/client',
+    resource: 'auth',
+    op: 'register',
+    session: false,
+    body: registrationSchema,
+    context: 'registration',
+  },
+  {
+    method: 'POST',
+    path: '/api/registration/client/google',
+    resource: 'auth',
+    op: 'google',
+    session: false,
+    body: googleSignInSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/registration/client/confirm',
+    resource: 'auth',
+    op: 'confirm',
+    session: false,
+    body: confirmationSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/restore/code',
+    resource: 'auth',
+    op: 'resendCode',
+    session: false,
+    body: usernameOnlySchema,
+    context: 'resendConfirmation',
+  },
+  {
+    method: 'POST',
+    path: '/api/restore/password',
+    resource: 'auth',
+    op: 'requestReset',
+    session: false,
+    body: usernameOnlySchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/restore/verification',
+    resource: 'auth',
+    op: 'resetPassword',
+    session: false,
+    body: resetVerificationSchema,
+  },
+  { method: 'GET', path: '/api/client/logout', resource: 'auth', op: 'logout', session: false },
+  { method: 'GET', path: '/api/altcha', resource: 'auth', op: 'altcha', session: false },
+  { method: 'GET', path: '/api/client/profile', resource: 'profile', op: 'get', session: true },
+  {
+    method: 'PATCH',
+    path: '/api/client/profile',
+    resource: 'profile',
+    op: 'update',
+    session: true,
+    body: profileSchema,
+    context: 'profileUpdate',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/client/profile',
+    resource: 'profile',
+    op: 'remove',
+    session: true,
+    context: 'profileDelete',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/client/password',
+    resource: 'profile',
+    op: 'changePassword',
+    session: true,
+    body: passwordChangeSchema,
+    context: 'passwordChange',
   },
 ] as const satisfies readonly RouteDef[];
 

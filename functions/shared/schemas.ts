@@ -43,8 +43,8 @@ export const registrationSchema = z.object({
 export const googleSignInSchema = z.object({ token: z.string().min(1).max(8192) });
 
 export const confirmationSchema = z.object({
-  _username: z.string().trim().min(limits.confirmUsernameMin).max(limits.loginInputMax),
-  confirmationCode: z.string().length(limits.confirmationCodeLength),
+  _username: z.string().trim().min(limits.confirmUsernameMin, code('INVALID_CODE')).max(limits.loginInputMax),
+  confirmationCode: z.string().trim().length(limits.confirmationCodeLength, code('INVALID_CODE')),
 });
 
 export const usernameOnlySchema = z.object({ _username: emailField });

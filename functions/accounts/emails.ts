@@ -1,0 +1,69 @@
+/** The account emails, in English and German, as text and HTML. */
+import { getConfig } from '../core/config';
+import { escapeHtml, type Mail } from '../core/mail';
+import type { Lang } from '../shared/errors';
+
+interface Template {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+const confirmation: Record<Lang, Template> = {
+  en: {
+    subject: 'Confirm your Snag account',
+    greeting: (n) => `Hello ${n},`,
+    body: 'thanks for signing up for Snag. Please confirm your email address to activate your account. The link is valid for 48 hours.',
+    action: 'Confirm email address',
+    footer: 'If you did not sign up, you can ignore this email.',
+  },
+  de: {
+    subject: 'Bestätigen Sie Ihr Snag-Konto',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'danke für Ihre Registrierung bei Snag. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren. Der Link ist 48 Stunden gültig.',
+    action: 'E-Mail-Adresse bestätigen',
+    footer: 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+  },
+};
+
+const reset: Record<Lang, Template> = {
+  en: {
+    subject: 'Reset your Snag password',
+    greeting: (n) => `Hello ${n},`,
+    body: 'someone asked to reset the password of your Snag account. Use the link below to choose a new one. It is valid for one hour and works once.',
+    action: 'Choose a new password',
+    footer: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  },
+  de: {
+    subject: 'Setzen Sie Ihr Snag-Passwort zurück',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'es wurde angefordert, das Passwort Ihres Snag-Kontos zurückzusetzen. Über den Link unten wählen Sie ein neues. Er ist eine Stunde gültig und funktioniert einmal.',
+    action: 'Neues Passwort wählen',
+    footer:
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  },
+};
+
+function render(t: Template, to: string, name: string, link: string): Mail {
+  const text = `${t.greeting(name)}\n\n${t.body}\n\n${t.action}: ${link}\n\n${t.footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4F4EAE;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(link)}</p><p style="font-size:13px;color:#6b7280">${escapeHtml(t.footer)}</p></body></html>`;
+  return { to, subject: t.subject, text, html };
+}
+
+export function confirmationMail(lang: Lang, to: string, name: string, code: string): Mail {
+  const link = new URL('/confirm_email', getConfig().APP_ORIGIN);
+  link.searchParams.set('code', code);
+  link.searchParams.set('username', to);
+  return render(confirmation[lang], to, name, link.toString());
+}
+
+export function resetMail(lang: Lang, to: string, name: string, code: string): Mail {
+  const link = new URL('/reset_verification', getConfig().APP_ORIGIN);
+  link.searchParams.set('code', code);
+  return render(reset[lang], to, name, link.toString());
+}

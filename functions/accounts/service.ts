@@ -1,0 +1,216 @@
+/**
+ * Account flows of SPEC.md sections 4, 5 and 7: registration, confirmation, login with lockout, reset,
+ * Google sign-in, logout, profile. Knows nothing of HTTP: inputs are parsed values, failures AppErrors.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../core/aws';
+import { hashPassword, verifyPassword } from '../core/crypto';
+import { batchDelete, queryKeys, tableName } from '../core/db';
+import { AppError, fail } from '../core/errors';
+import type { Logger } from '../core/log';
+import { sendMail } from '../core/mail';
+import { rateLimit } from '../core/rate-limit';
+import { createSession, deleteSession, deleteUserSessions, type Session } from '../core/session';
+import { HOUR, MINUTE, nowMs } from '../core/time';
+import type { Lang } from '../shared/errors';
+import { plans } from '../shared/plans';
+import { verifyProofOfWork } from './altcha';
+import { runUserCleanups } from './cascade';
+import { consumeConfirmationCode, consumeResetCode, issueConfirmationCode, issueResetCode } from './codes';
+import { confirmationMail, resetMail } from './emails';
+import { verifyGoogleToken } from './google';
+import {
+  createUser,
+  displayName,
+  emailKey,
+  findUserByEmail,
+  findUserByGoogle,
+  getUser,
+  googleKey,
+  newUser,
+  type User,
+  updateUser,
+  userKey,
+} from './users';
+
+/** SPEC leaves the threshold open: docs/decisions.md "Login lockout". */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_BLOCK_MS = 15 * MINUTE;
+/** Confirmation resends per address per hour. */
+export const RESEND_PER_HOUR = 3;
+/** Reset mails per address per hour. */
+export const RESET_PER_HOUR = 3;
+
+export async function register(
+  input: { _username: string; _password: string; firstName: string; lastName: string; altcha: string },
+  lang: Lang,
+  log: Logger,
+): Promise<void> {
+  if (!(await verifyProofOfWork(input.altcha))) fail('INVALID_PARAMETERS', { altcha: 'INVALID_PARAMETERS' });
+  const user = newUser({
+    email: input._username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: await hashPassword(input._password),
+  });
+  await createUser(user);
+  await sendConfirmation(user, lang, log);
+}
+
+async function sendConfirmation(user: User, lang: Lang, log: Logger) {
+  const code = await issueConfirmationCode(user.id);
+  try {
+    await sendMail(confirmationMail(lang, user.email, user.firstName, code));
+  } catch (err) {
+    // The account exists either way; the confirmation screen offers a resend.
+    log.error('confirmation mail not sent', { err, userId: user.id });
+  }
+}
+
+export async function confirm(input: { _username: string; confirmationCode: string }): Promise<void> {
+  const user = await findUserByEmail(input._username);
+  if (!user) fail('INVALID_CODE');
+  if (user.confirmed) fail('INVALID_CODE');
+  await consumeConfirmationCode(user.id, input.confirmationCode);
+}
+
+export async function resendConfirmation(
+  input: { _username: string },
+  lang: Lang,
+  log: Logger,
+): Promise<void> {
+  await rateLimit('resend', input._username, RESEND_PER_HOUR, HOUR);
+  const user = await findUserByEmail(input._username);
+  if (!user || user.confirmed) fail('RESTORE_NOT_POSSIBLE');
+  await sendConfirmation(user, lang, log);
+}
+
+export async function login(input: { _username: string; _password: string }): Promise<{ cookie: string }> {
+  const user = await findUserByEmail(input._username);
+  const now = nowMs();
+  if (user && user.lockedUntil > now) fail('ACCESS_DISABLED');
+  const ok = await verifyPassword(input._password, user?.passwordHash);
+  if (!user) fail('ACCESS_DENIED');
+  if (!ok) {
+    await recordFailure(user);
+    fail('ACCESS_DENIED');
+  }
+  if (!user.confirmed) fail('CONFIRMATION_REQUIRED');
+  if (user.failedLogins > 0) await updateUser(user.id, { failedLogins: 0 });
+  return createSession(user.id, 'password');
+}
+
+async function recordFailure(user: User) {
+  const failures = user.failedLogins + 1;
+  if (failures >= LOGIN_MAX_FAILURES) {
+    await updateUser(user.id, { failedLogins: 0, lockedUntil: nowMs() + LOGIN_BLOCK_MS });
+  } else {
+    await updateUser(user.id, { failedLogins: failures });
+  }
+}
+
+export async function requestReset(input: { _username: string }, lang: Lang): Promise<void> {
+  await rateLimit('reset', input._username, RESET_PER_HOUR, HOUR);
+  const user = await findUserByEmail(input._username);
+  // Unknown addresses get the same answer as known ones: the form must not reveal who has an account.
+  if (!user) return;
+  // SPEC's RESET_NOT_POSSIBLE: an unconfirmed account (confirm first) or one without a password (Google).
+  if (!user.confirmed || !user.passwordHash) fail('RESET_NOT_POSSIBLE');
+  const code = await issueResetCode(user.id);
+  await sendMail(resetMail(lang, user.email, user.firstName, code));
+}
+
+export async function resetPassword(input: { code: string; password: string }): Promise<void> {
+  const userId = await consumeResetCode(input.code);
+  await updateUser(userId, {
+    passwordHash: await hashPassword(input.password),
+    failedLogins: 0,
+    lockedUntil: 0,
+  });
+  await deleteUserSessions(userId);
+}
+
+export async function googleSignIn(input: { token: string }): Promise<{ cookie: string }> {
+  const identity = await verifyGoogleToken(input.token);
+  const linked = await findUserByGoogle(identity.sub);
+  if (linked) return createSession(linked.id, 'google');
+  // An address that already has a password account is not taken over by a Google sign-in: that would let
+  // whoever controls the Google account into an account they never proved they own. USER_EXISTS.
+  if (await findUserByEmail(identity.email)) fail('USER_EXISTS');
+  const user = newUser({
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    googleSub: identity.sub,
+    confirmed: true,
+  });
+  await createUser(user);
+  return createSession(user.id, 'google');
+}
+
+export async function logout(session: Session | null): Promise<{ google: boolean }> {
+  if (session) await deleteSession(session.id);
+  return { google: session?.via === 'google' };
+}
+
+export async function requireUser(session: Session): Promise<User> {
+  const user = await getUser(session.userId);
+  // The account was deleted while this session lived on.
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+export function profileView(user: User) {
+  const plan = plans[user.plan];
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.email,
+    settings: {
+      integrations: plan.integrations,
+      attachments: plan.attachments,
+      videos: plan.videos,
+      brandingRemoval: plan.brandingRemoval,
+      projects: plan.projects,
+    },
+    plan: user.plan,
+    plan_expire: { date: user.planExpire },
+    country: user.country,
+    company: user.company,
+    vat: user.vat,
+    projectCount: user.projectCount,
+    google: !!user.googleSub,
+    hasPassword: !!user.passwordHash,
+  };
+}
+export type ProfileView = ReturnType<typeof profileView>;
+
+export async function updateProfile(session: Session, input: { firstName: string; lastName: string }) {
+  await updateUser(session.userId, { firstName: input.firstName, lastName: input.lastName });
+  return profileView(await requireUser(session));
+}
+
+export async function changePassword(session: Session, input: { oldPassword: string; newPassword: string }) {
+  const user = await requireUser(session);
+  if (!user.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash)))
+    fail('INVALID_PASSWORD');
+  await updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) });
+  await deleteUserSessions(user.id, session.id);
+}
+
+export async function deleteAccount(session: Session): Promise<{ google: boolean }> {
+  const user = await requireUser(session);
+  await runUserCleanups(user.id);
+  await deleteUserSessions(user.id);
+  const own = await queryKeys({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': userKey(user.id).pk },
+  });
+  const pointers = [emailKey(user.email), ...(user.googleSub ? [googleKey(user.googleSub)] : [])];
+  // The profile item goes last: until then a retry can still find everything to clean up.
+  await batchDelete([...pointers, ...own.filter((k) => k.sk !== 'USER')]);
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: userKey(user.id) }));
+  return { google: session.via === 'google' || !!user.googleSub };
+}
+
+export { displayName };

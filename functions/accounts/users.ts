@@ -1,0 +1,139 @@
+/**
+ * The user entity (docs/data-model.md "Users"): USER#<id>/USER holds the profile; EMAIL#<email>/EMAIL and
+ * GOOGLE#<sub>/GOOGLE are uniqueness items pointing at it, written in the same transaction with
+ * attribute_not_exists, so two sign-ups with one address cannot both succeed.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../core/aws';
+import { isConditionFailure, tableName } from '../core/db';
+import { AppError } from '../core/errors';
+import { nowMs } from '../core/time';
+import type { PlanName } from '../shared/plans';
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Absent for accounts created by Google sign-in. */
+  passwordHash?: string;
+  googleSub?: string;
+  confirmed: boolean;
+  plan: PlanName;
+  /** ISO date the paid plan runs until; null on Free. */
+  planExpire: string | null;
+  country: string;
+  company: string;
+  vat: string;
+  createdAt: number;
+  failedLogins: number;
+  lockedUntil: number;
+  projectCount: number;
+}
+
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
+export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+export const googleKey = (sub: string) => ({ pk: `GOOGLE#${sub}`, sk: 'GOOGLE' });
+
+function toUser(item: Record<string, unknown>): User {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as unknown as User;
+}
+
+export function newUser(fields: Pick<User, 'email' | 'firstName' | 'lastName'> & Partial<User>): User {
+  return {
+    id: randomUUID(),
+    confirmed: false,
+    plan: 'FREE_PLAN',
+    planExpire: null,
+    country: '',
+    company: '',
+    vat: '',
+    createdAt: nowMs(),
+    failedLogins: 0,
+    lockedUntil: 0,
+    projectCount: 0,
+    ...fields,
+    email: fields.email.toLowerCase(),
+  };
+}
+
+/** Creates the user with its email (and Google) uniqueness items; USER_EXISTS if either is taken. */
+export async function createUser(user: User): Promise<void> {
+  const absent = 'attribute_not_exists(pk)';
+  const items = [
+    { Put: { TableName: tableName(), Item: { ...userKey(user.id), ...user }, ConditionExpression: absent } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...emailKey(user.email), userId: user.id },
+        ConditionExpression: absent,
+      },
+    },
+  ];
+  if (user.googleSub) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...googleKey(user.googleSub), userId: user.id },
+        ConditionExpression: absent,
+      },
+    });
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('USER_EXISTS');
+    throw err;
+  }
+}
+
+export async function getUser(id: string): Promise<User | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
+  return out.Item ? toUser(out.Item) : null;
+}
+
+async function pointer(key: { pk: string; sk: string }): Promise<string | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return typeof out.Item?.userId === 'string' ? out.Item.userId : null;
+}
+
+export async function findUserByEmail(email: string): Promise<User | null> {
+  const id = await pointer(emailKey(email));
+  return id ? getUser(id) : null;
+}
+
+export async function findUserByGoogle(sub: string): Promise<User | null> {
+  const id = await pointer(googleKey(sub));
+  return id ? getUser(id) : null;
+}
+
+/** Sets fields of an existing user; refuses to create one that was deleted meanwhile. */
+export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | 'email'>>): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  if (sets.length === 0) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('UNAUTHORIZED');
+    throw err;
+  }
+}
+
+export const displayName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();

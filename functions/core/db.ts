@@ -1,0 +1,58 @@
+/** Small helpers over the document client that every entity module needs. */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from './aws';
+import { getConfig } from './config';
+
+export type Key = { pk: string; sk: string };
+export const tableName = () => getConfig().TABLE_NAME;
+
+/** True when a write was refused by its condition (alone or inside a transaction). */
+export function isConditionFailure(err: unknown): boolean {
+  if (err instanceof ConditionalCheckFailedException) return true;
+  if (err instanceof TransactionCanceledException) {
+    return (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+/** Index of the transaction items whose condition failed. */
+export function failedConditions(err: unknown): number[] {
+  if (!(err instanceof TransactionCanceledException)) return [];
+  return (err.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+/** Deletes keys 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export async function batchDelete(keys: Key[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] =
+      keys.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = out.UnprocessedItems?.[tableName()] ?? [];
+      if (attempt > 8 && requests.length > 0) throw new Error('batch delete did not complete');
+    }
+  }
+}
+
+/** Every key a query yields, across pages (for cascades, never on a list path). */
+export async function queryKeys(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Key[]> {
+  const keys: Key[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        ...input,
+        TableName: tableName(),
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) keys.push({ pk: item.pk, sk: item.sk });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return keys;
+}

@@ -1,0 +1,24 @@
+/** The signed-in client's own account: GET/PATCH/DELETE client/profile and PATCH client/password. */
+import type { z } from 'zod';
+import * as accounts from '../accounts/service';
+import { type AuthedInput, resourceHandler } from '../core/http';
+import { clearedSessionCookie } from '../core/session';
+import type { passwordChangeSchema, profileSchema } from '../shared/schemas';
+
+export const operations = {
+  async get({ session }: AuthedInput) {
+    return { msg: accounts.profileView(await accounts.requireUser(session)) };
+  },
+  async update({ session, body }: AuthedInput<z.infer<typeof profileSchema>>) {
+    return { msg: await accounts.updateProfile(session, body) };
+  },
+  async changePassword({ session, body }: AuthedInput<z.infer<typeof passwordChangeSchema>>) {
+    await accounts.changePassword(session, body);
+    return { msg: null };
+  },
+  async remove({ session }: AuthedInput) {
+    return { msg: await accounts.deleteAccount(session), cookies: [clearedSessionCookie()] };
+  },
+};
+
+export const handler = resourceHandler('profile', operations);

@@ -16,10 +16,16 @@ function localOptions(endpoint: string | undefined) {
   return { region: AWS_REGION, endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
 }
 
+/** One client per configuration: a local stack restarted on new ports (resetConfig) gets fresh ones. */
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
+  let madeFor: ReturnType<typeof getConfig> | undefined;
   return () => {
-    value ??= make();
+    const config = getConfig();
+    if (value === undefined || madeFor !== config) {
+      value = make();
+      madeFor = config;
+    }
     return value;
   };
 }

@@ -1,0 +1,108 @@
+/**
+ * Front-end budgets of DESIGN.md section 7, measured on the built output (`npm run build`):
+ * dashboard initial JS (entry scripts of dist/web/index.html, their modulepreloads and everything they
+ * import statically, never lazy chunks), the widget loader and the widget app, all as gzip bytes.
+ * Run directly: `npx tsx test/bench/web.ts`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Budget {
+  name: string;
+  bytes: number;
+  budget: number;
+  files: string[];
+}
+
+const KB = 1024;
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Site-absolute paths ("/assets/x.js") of entry scripts and modulepreloads in the built index.html. */
+export function initialScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"[^>]*>/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+\.js)"[^>]*>/g))
+    found.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+\.js)"[^>]*\brel="modulepreload"[^>]*>/g))
+    found.add(m[1]!);
+  return [...found];
+}
+
+/** Relative static imports/re-exports of a built chunk; `import("…")` (lazy) is excluded. */
+export function staticImports(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(
+    /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+  )) {
+    out.push(m[1]!);
+  }
+  return out;
+}
+
+function dashboardInitial(webDir: string): { bytes: number; files: string[] } {
+  const html = readFileSync(join(webDir, 'index.html'), 'utf8');
+  const seen = new Set<string>();
+  const queue = initialScripts(html).map((src) => posix.normalize(src.replace(/^\//, '')));
+  while (queue.length) {
+    const rel = queue.pop()!;
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    const code = readFileSync(join(webDir, rel), 'utf8');
+    for (const dep of staticImports(code)) queue.push(posix.normalize(posix.join(posix.dirname(rel), dep)));
+  }
+  const files = [...seen].sort();
+  return { bytes: files.reduce((sum, f) => sum + gzipSize(join(webDir, f)), 0), files };
+}
+
+export function webBudgets(dist = join(root, 'dist')): Budget[] {
+  const webDir = join(dist, 'web');
+  const widgetDir = join(dist, 'widget');
+  for (const required of [join(webDir, 'index.html'), join(widgetDir, 'manifest.json')]) {
+    if (!existsSync(required)) throw new Error(`${required} missing: run npm run build first`);
+  }
+  const manifest = JSON.parse(readFileSync(join(widgetDir, 'manifest.json'), 'utf8')) as {
+    app: string;
+    loader: string;
+  };
+  const initial = dashboardInitial(webDir);
+  return [
+    { name: 'dashboard initial JS', bytes: initial.bytes, budget: 200 * KB, files: initial.files },
+    {
+      name: 'widget loader',
+      bytes: gzipSize(join(widgetDir, manifest.loader)),
+      budget: 3 * KB,
+      files: [manifest.loader],
+    },
+    {
+      name: 'widget app',
+      bytes: gzipSize(join(widgetDir, manifest.app)),
+      budget: 60 * KB,
+      files: [manifest.app],
+    },
+  ];
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const rows = webBudgets();
+  console.table(
+    rows.map((r) => ({
+      what: r.name,
+      'gzip size': formatKb(r.bytes),
+      budget: formatKb(r.budget),
+      ok: r.bytes <= r.budget ? 'yes' : 'NO',
+      files: r.files.length,
+    })),
+  );
+  if (rows.some((r) => r.bytes > r.budget)) process.exitCode = 1;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, withLanguage } from '../../../web/src/api/client';
+import type { Lang } from '../../../web/src/i18n/language';
+
+function respond(status: number, body: unknown, raw = false) {
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
+    return new Response(raw ? String(body) : JSON.stringify(body), { status });
+  });
+}
+
+function client(fetchMock: ReturnType<typeof respond>, lang: Lang = 'en') {
+  return createApiClient({ language: () => lang, fetch: fetchMock as unknown as typeof fetch });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('API client', () => {
+  it('resolves a success envelope to msg', async () => {
+    const fetchMock = respond(200, { status: 'success', msg: { id: 'abc' } });
+    await expect(client(fetchMock).post('/client/website', { name: 'x' })).resolves.toEqual({ id: 'abc' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/client/website');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBe(JSON.stringify({ name: 'x' }));
+    expect((init?.headers ?? {}) as Record<string, string>).toHaveProperty(
+      'content-type',
+      'application/json',
+    );
+  });
+
+  it('sends GET without a body', async () => {
+    const fetchMock = respond(200, { status: 'success', msg: [] });
+    await client(fetchMock).get('/client/website');
+    expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
+  });
+
+  it('throws ApiError with the catalogue code of an error envelope', async () => {
+    const fetchMock = respond(401, {
+      status: 'error',
+      code: 'ACCESS_DENIED',
+      msg: 'Incorrect username or password',
+    });
+    const error = await failure(client(fetchMock).post('/client/login', {}));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('ACCESS_DENIED');
+    expect(error.message).toBe('Incorrect username or password');
+    expect(error.unauthorized).toBe(true);
+  });
+
+  it('maps an unknown code to SYSTEM_ERROR and keeps the status', async () => {
+    const error = await failure(
+      client(respond(409, { status: 'error', code: 'WHATEVER', msg: 'x' })).get('/x'),
+    );
+    expect(error.code).toBe('SYSTEM_ERROR');
+    expect(error.status).toBe(409);
+  });
+
+  it('turns a non-JSON 502 into SYSTEM_ERROR', async () => {
+    const error = await failure(
+      client(respond(502, '<html>Bad gateway</html>', true)).get('/client/profile'),
+    );
+    expect(error.status).toBe(502);
+    expect(error.code).toBe('SYSTEM_ERROR');
+  });
+
+  it('treats a 200 that is not an envelope (e.g. the SPA fallback page) as SYSTEM_ERROR', async () => {
+    const error = await failure(client(respond(200, '<!doctype html>', true)).get('/client/profile'));
+    expect(error.code).toBe('SYSTEM_ERROR');
+  });
+
+  it('turns a network failure into SYSTEM_ERROR with status 0', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const api = createApiClient({ language: () => 'en', fetch: fetchMock as unknown as typeof fetch });
+    const error = await failure(api.get('/client/profile'));
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('SYSTEM_ERROR');
+  });
+
+  it('adds lng=de when the UI is German, and only then', async () => {
+    const german = respond(200, { status: 'success', msg: null });
+    await client(german, 'de').get('/client/website/1/request?page=2');
+    expect(german.mock.calls[0]![0]).toBe('/api/client/website/1/request?page=2&lng=de');
+    await client(german, 'de').get('/client/profile');
+    expect(german.mock.calls[1]![0]).toBe('/api/client/profile?lng=de');
+
+    const english = respond(200, { status: 'success', msg: null });
+    await client(english, 'en').get('/client/profile');
+    expect(english.mock.calls[0]![0]).toBe('/api/client/profile');
+  });
+
+  it('withLanguage leaves English paths alone', () => {
+    expect(withLanguage('/a?b=1', 'en')).toBe('/a?b=1');
+    expect(withLanguage('/a?b=1', 'de')).toBe('/a?b=1&lng=de');
+  });
+});

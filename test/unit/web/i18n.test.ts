@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { de } from '../../../web/src/i18n/de';
+import { en } from '../../../web/src/i18n/en';
+import { detectLanguage } from '../../../web/src/i18n/language';
+
+function flatten(obj: object, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object') Object.assign(out, flatten(value, path));
+    else out[path] = value;
+  }
+  return out;
+}
+
+describe('UI catalogues', () => {
+  const flatEn = flatten(en);
+  const flatDe = flatten(de);
+
+  it('English and German have exactly the same keys', () => {
+    expect(Object.keys(flatDe).sort()).toEqual(Object.keys(flatEn).sort());
+  });
+
+  it.each([
+    ['en', flatEn],
+    ['de', flatDe],
+  ])('%s has only non-empty strings', (_lang, flat) => {
+    for (const [key, value] of Object.entries(flat)) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+});
+
+describe('detectLanguage', () => {
+  it('prefers the stored choice', () => {
+    expect(detectLanguage('de', ['en-US'])).toBe('de');
+    expect(detectLanguage('en', ['de-DE'])).toBe('en');
+  });
+
+  it('falls back to the browser language, German for any German locale', () => {
+    expect(detectLanguage(null, ['de-AT', 'en'])).toBe('de');
+    expect(detectLanguage(null, ['DE'])).toBe('de');
+    expect(detectLanguage('fr', ['fr-FR'])).toBe('en');
+    expect(detectLanguage(null, [])).toBe('en');
+  });
+});

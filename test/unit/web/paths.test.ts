@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  asanaRedirectTarget,
+  loginErrorCode,
+  loginNotice,
+  projectIdFromPath,
+  sidebarSection,
+  stripLoginNoticeParams,
+} from '../../../web/src/routes/paths';
+
+describe('asanaRedirectTarget', () => {
+  it('forwards to the site of state, keeping the whole query', () => {
+    expect(asanaRedirectTarget('?code=abc&state=site-1')).toBe(
+      '/profile/integrations/site-1/asana?code=abc&state=site-1',
+    );
+    expect(asanaRedirectTarget('state=s2')).toBe('/profile/integrations/s2/asana?state=s2');
+  });
+
+  it('encodes the state as one path segment', () => {
+    expect(asanaRedirectTarget('?state=a%2Fb')).toBe('/profile/integrations/a%2Fb/asana?state=a%2Fb');
+  });
+
+  it('goes to the dashboard without a state', () => {
+    expect(asanaRedirectTarget('')).toBe('/profile');
+    expect(asanaRedirectTarget('?code=abc')).toBe('/profile');
+  });
+});
+
+describe('login notices', () => {
+  it('reads username, code=1 and reset=1', () => {
+    expect(loginNotice('?username=a%40b.io')).toBe('registered');
+    expect(loginNotice('?code=1')).toBe('invalidCode');
+    expect(loginNotice('?reset=1')).toBe('reset');
+    expect(loginNotice('?code=2')).toBeNull();
+    expect(loginNotice('')).toBeNull();
+  });
+
+  it('strips only the notice parameters', () => {
+    expect(stripLoginNoticeParams('?username=x&code=1&reset=1')).toBe('');
+    expect(stripLoginNoticeParams('?username=x&next=%2Fprofile')).toBe('?next=%2Fprofile');
+  });
+
+  it('shows the three login codes and SYSTEM_ERROR for any other', () => {
+    expect(loginErrorCode('ACCESS_DENIED')).toBe('ACCESS_DENIED');
+    expect(loginErrorCode('ACCESS_DISABLED')).toBe('ACCESS_DISABLED');
+    expect(loginErrorCode('CONFIRMATION_REQUIRED')).toBe('CONFIRMATION_REQUIRED');
+    expect(loginErrorCode('RATE_LIMITED')).toBe('SYSTEM_ERROR');
+    expect(loginErrorCode('NOT_FOUND')).toBe('SYSTEM_ERROR');
+  });
+});
+
+describe('sidebar state from the address', () => {
+  it('names the open section', () => {
+    expect(sidebarSection('/profile')).toBe('dashboard');
+    expect(sidebarSection('/profile/site/1/ticket/4')).toBe('feedback');
+    expect(sidebarSection('/profile/resolved/1')).toBe('archive');
+    expect(sidebarSection('/profile/integrations/1/jira')).toBe('integrations');
+    expect(sidebarSection('/profile/configuration/1/general')).toBe('configuration');
+    expect(sidebarSection('/profile/edit')).toBeNull();
+  });
+
+  it('finds the project id', () => {
+    expect(projectIdFromPath('/profile/widget/p1')).toBe('p1');
+    expect(projectIdFromPath('/profile/site/p1/ticket/3')).toBe('p1');
+    expect(projectIdFromPath('/profile/billing')).toBeNull();
+    expect(projectIdFromPath('/login')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { isValidElement, type ReactElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../web/src/routes/routes';
+
+/** The `to` of the <Navigate> the deepest matching route renders, or null for a screen. */
+function redirectOf(pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  const element = matches?.at(-1)?.route.element;
+  if (!isValidElement(element)) return null;
+  const props = (element as ReactElement<{ to?: unknown }>).props;
+  return typeof props.to === 'string' ? props.to : null;
+}
+
+describe('route map redirects (SPEC.md section 2)', () => {
+  it('sends unknown top-level paths and / to /profile', () => {
+    expect(redirectOf('/')).toBe('/profile');
+    expect(redirectOf('/whatever')).toBe('/profile');
+    expect(redirectOf('/login/extra')).toBe('/profile');
+  });
+
+  it('sends unknown profile paths to /profile', () => {
+    expect(redirectOf('/profile/nope')).toBe('/profile');
+    expect(redirectOf('/profile/integrations/1/bitbucket')).toBe('/profile');
+    expect(redirectOf('/profile/configuration/1/unknown')).toBe('/profile');
+  });
+
+  it('opens the default sub-screens', () => {
+    expect(redirectOf('/profile/integrations/1')).toBe('email');
+    expect(redirectOf('/profile/configuration/1')).toBe('installation');
+  });
+
+  it('matches every screen of the route map', () => {
+    for (const path of [
+      '/login',
+      '/registration',
+      '/confirm_registration',
+      '/confirm_email',
+      '/reset',
+      '/reset_verification',
+      '/profile',
+      '/profile/edit',
+      '/profile/billing',
+      '/profile/create/project',
+      '/profile/site/1',
+      '/profile/site/1/ticket/2',
+      '/profile/resolved/1',
+      '/profile/asana_redirect',
+      '/profile/integrations/1/email',
+      '/profile/integrations/1/gitlab',
+      '/profile/integrations/1/jira',
+      '/profile/integrations/1/slack',
+      '/profile/integrations/1/asana',
+      '/profile/integrations/1/webhooks',
+      '/profile/widget/1',
+      '/profile/configuration/1/installation',
+      '/profile/configuration/1/custom_fields',
+      '/profile/configuration/1/general',
+    ]) {
+      expect(redirectOf(path), path).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The dashboard's one API client. Every call goes to `/api` on the same origin (session cookie sent
+ * automatically) and unwraps the envelope of DESIGN.md section 2: success resolves to `msg`, anything
+ * else throws an `ApiError` carrying a catalogue code, so screens translate errors by code only.
+ */
+import { type ErrorCode, type ErrorEnvelope, isErrorCode } from '../../../functions/shared/errors';
+import type { Lang } from '../i18n/language';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the request never got a response. */
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** Offending input fields, when the API names them. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** The session is missing or expired: the caller should go to login. */
+  get unauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface ApiClientOptions {
+  /** The current UI language; German adds `lng=de` so server messages come back in German. */
+  language: () => Lang;
+  /** Injected for tests; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+  base?: string;
+}
+
+/** `path` plus `lng=de` when the UI is German (SPEC.md section 7). */
+export function withLanguage(path: string, lang: Lang): string {
+  if (lang !== 'de') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}lng=de`;
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error';
+}
+
+function isSuccessEnvelope(body: unknown): body is { status: 'success'; msg: unknown } {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'success';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.base ?? '/api';
+
+  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const url = withLanguage(`${base}${path}`, options.language());
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw new ApiError(0, 'SYSTEM_ERROR', cause instanceof Error ? cause.message : 'Network error');
+    }
+
+    const payload = parseJson(await response.text().catch(() => ''));
+    if (response.ok && isSuccessEnvelope(payload)) return payload.msg as T;
+    if (isErrorEnvelope(payload)) {
+      // A code outside the catalogue (e.g. a proxy's own error page in JSON) reads as a system error.
+      const code = isErrorCode(payload.code) ? payload.code : 'SYSTEM_ERROR';
+      throw new ApiError(response.status, code, String(payload.msg ?? code), payload.fields);
+    }
+    // Not our envelope at all: a gateway page, an HTML fallback, an empty body.
+    const code: ErrorCode = response.status === 401 ? 'UNAUTHORIZED' : 'SYSTEM_ERROR';
+    throw new ApiError(response.ok ? 502 : response.status, code, `Unexpected response (${response.status})`);
+  }
+
+  return {
+    get: <T = unknown>(path: string) => request<T>('GET', path),
+    post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+    patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+    delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

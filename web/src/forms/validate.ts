@@ -1,0 +1,32 @@
+/**
+ * Form validation from the shared zod schemas (functions/shared/schemas.ts), so the dashboard and the API
+ * apply the same rules. Failures become messages: an empty field reads "required", a failure with its own
+ * catalogue code shows that code's text, anything else a generic "check this value".
+ */
+import type { z } from 'zod';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { fieldErrors } from '../../../functions/shared/schemas';
+import { errorText, i18n } from '../i18n';
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function messageFor(code: ErrorCode, value: unknown): string {
+  if (isEmpty(value)) return i18n.t('validation.required');
+  if (code === 'INVALID_PARAMETERS') return i18n.t('validation.invalid');
+  return errorText(code);
+}
+
+/** A Mantine `useForm` validate function for `schema`; messages are looked up in the language of the moment. */
+export function schemaValidator<T extends Record<string, unknown>>(schema: z.ZodType) {
+  return (values: T): Record<string, string> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const [path, code] of Object.entries(fieldErrors(result.error))) {
+      errors[path] = messageFor(code as ErrorCode, values[path.split('.')[0] ?? '']);
+    }
+    return errors;
+  };
+}

@@ -1,0 +1,108 @@
+/** Profile top bar (SPEC.md section 2): logo to /, entries Dashboard/Settings/Billing/Logout, username menu. */
+import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconCreditCard,
+  IconLayoutDashboard,
+  IconLogout,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { logout } from '../api/session';
+import { displayName, type Profile } from '../api/types';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { Logo } from '../components/Logo';
+import { paths } from '../routes/paths';
+
+const entries = [
+  { to: paths.profile, key: 'nav.dashboard', end: true },
+  { to: paths.profileEdit, key: 'nav.settings', end: false },
+  { to: paths.billing, key: 'nav.billing', end: false },
+] as const;
+
+export function TopBar({
+  profile,
+  mobileOpened,
+  onToggleMobile,
+}: {
+  profile: Profile;
+  mobileOpened: boolean;
+  onToggleMobile: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = displayName(profile);
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('nav.openMenu')}
+        />
+        <Link to="/" aria-label={t('app.homeLink')} style={{ textDecoration: 'none', display: 'flex' }}>
+          <Logo size={30} />
+        </Link>
+        <Group component="nav" aria-label={t('nav.mainNavigation')} gap={4} ml="lg" visibleFrom="md">
+          {entries.map((entry) => (
+            <NavLink key={entry.to} to={entry.to} end={entry.end} style={{ textDecoration: 'none' }}>
+              {({ isActive }) => (
+                <Button
+                  component="span"
+                  variant={isActive ? 'light' : 'subtle'}
+                  color={isActive ? 'brand' : 'gray'}
+                  size="sm"
+                >
+                  {t(entry.key)}
+                </Button>
+              )}
+            </NavLink>
+          ))}
+          <Button variant="subtle" color="gray" size="sm" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="md" wrap="nowrap">
+        <LanguageSwitch />
+        <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+          <Menu.Target>
+            <UnstyledButton
+              aria-label={t('nav.account')}
+              style={{ borderRadius: 999, padding: '4px 8px 4px 4px' }}
+            >
+              <Group gap={8} wrap="nowrap">
+                <Avatar size={32} radius="xl" color="brand" variant="filled">
+                  {name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <Text size="sm" fw={600} maw={180} truncate visibleFrom="sm">
+                  {name}
+                </Text>
+                <IconChevronDown size={14} stroke={2} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{profile.username}</Menu.Label>
+            <Menu.Item component={Link} to={paths.profile} leftSection={<IconLayoutDashboard size={16} />}>
+              {t('nav.profile')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={paths.billing} leftSection={<IconCreditCard size={16} />}>
+              {t('nav.billing')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={paths.profileEdit} leftSection={<IconSettings size={16} />}>
+              {t('nav.profileSettings')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              {t('nav.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The complete route map of SPEC.md section 2. Layouts and screens are lazy chunks (DESIGN.md budget:
+ * initial JS ≤ 200 KB gzip); screens of later issues render `ComingSoon` inside the real layout.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { CookieNotice } from '../components/CookieNotice';
+import { PageLoader } from '../components/PageLoader';
+import type { ScreenKey, Subtitle } from '../screens/ComingSoon';
+import { configurationSections, integrationNames } from './paths';
+
+const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
+const ProfileLayout = lazy(() => import('../layouts/ProfileLayout'));
+const LoginScreen = lazy(() => import('../screens/LoginScreen'));
+const AsanaRedirect = lazy(() => import('../screens/AsanaRedirect'));
+const ComingSoon = lazy(() => import('../screens/ComingSoon'));
+
+function Root() {
+  return (
+    <>
+      <Suspense fallback={<PageLoader fullHeight />}>
+        <Outlet />
+      </Suspense>
+      <CookieNotice />
+    </>
+  );
+}
+
+const publicSoon = (screen: ScreenKey) => <ComingSoon screen={screen} back="login" />;
+const profileSoon = (screen: ScreenKey, sub?: Subtitle) => (
+  <ComingSoon screen={screen} back="profile" {...(sub ? { sub } : {})} />
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginScreen /> },
+          { path: 'registration', element: publicSoon('registration') },
+          { path: 'confirm_registration', element: publicSoon('confirmRegistration') },
+          { path: 'confirm_email', element: publicSoon('confirmEmail') },
+          { path: 'reset', element: publicSoon('reset') },
+          { path: 'reset_verification', element: publicSoon('resetVerification') },
+        ],
+      },
+      {
+        path: 'profile',
+        element: <ProfileLayout />,
+        children: [
+          { index: true, element: profileSoon('dashboard') },
+          { path: 'edit', element: profileSoon('profileEdit') },
+          { path: 'billing', element: profileSoon('billing') },
+          { path: 'create/project', element: profileSoon('createProject') },
+          { path: 'site/:id', element: profileSoon('issues') },
+          { path: 'site/:id/ticket/:ticketId', element: profileSoon('issue') },
+          { path: 'resolved/:id', element: profileSoon('resolved') },
+          { path: 'asana_redirect', element: <AsanaRedirect /> },
+          {
+            path: 'integrations/:id',
+            children: [
+              { index: true, element: <Navigate to="email" replace /> },
+              ...integrationNames.map((name) => ({
+                path: name,
+                element: profileSoon('integrations', { group: 'integrations', name }),
+              })),
+            ],
+          },
+          { path: 'widget/:id', element: profileSoon('widget') },
+          {
+            path: 'configuration/:id',
+            children: [
+              { index: true, element: <Navigate to="installation" replace /> },
+              ...configurationSections.map((name) => ({
+                path: name,
+                element: profileSoon('configuration', { group: 'configuration', name }),
+              })),
+            ],
+          },
+          // Unknown profile paths go to the dashboard (SPEC.md section 2).
+          { path: '*', element: <Navigate to="/profile" replace /> },
+        ],
+      },
+      // "/" and any other top-level path.
+      { path: '*', element: <Navigate to="/profile" replace /> },
+    ],
+  },
+];

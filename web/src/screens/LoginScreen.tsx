@@ -1,0 +1,161 @@
+/** /login (SPEC.md section 2): email and password sign-in, notices from the query, social button slot. */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import { loginSchema } from '../../../functions/shared/schemas';
+import { ApiError, api } from '../api';
+import { clearApiCache } from '../api/session';
+import { GoogleButton } from '../components/GoogleButton';
+import { config } from '../config';
+import { schemaValidator } from '../forms/validate';
+import { errorText } from '../i18n';
+import {
+  type LoginNotice,
+  loginErrorCode,
+  loginNotice,
+  paths,
+  stripLoginNoticeParams,
+} from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+type LoginValues = { _username: string; _password: string };
+
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useDocumentTitle(t('login.submit'));
+
+  // Read once: the notice stays while its parameters leave the address (SPEC: "then removed").
+  const [notice] = useState<LoginNotice | null>(() => loginNotice(location.search));
+  useEffect(() => {
+    const rest = stripLoginNoticeParams(location.search);
+    if (rest !== location.search) navigate({ pathname: location.pathname, search: rest }, { replace: true });
+  }, [location.pathname, location.search, navigate]);
+
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const form = useForm<LoginValues>({
+    initialValues: { _username: '', _password: '' },
+    validate: schemaValidator<LoginValues>(loginSchema),
+    validateInputOnBlur: true,
+  });
+
+  async function submit(values: LoginValues) {
+    setSubmitting(true);
+    setErrorCode(null);
+    try {
+      await api.post('/client/login', values);
+      await clearApiCache();
+      navigate(paths.profile, { replace: true });
+    } catch (error) {
+      setErrorCode(loginErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('login.subtitle')}
+        </Text>
+      </Stack>
+
+      {notice && <NoticeAlert notice={notice} />}
+      {errorCode && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {errorText(errorCode)}
+        </Alert>
+      )}
+
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('login.email')}
+            placeholder={t('login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            maxLength={limits.loginInputMax}
+            required
+            key={form.key('_username')}
+            {...form.getInputProps('_username')}
+          />
+          <div>
+            <PasswordInput
+              label={t('login.password')}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+              maxLength={limits.loginInputMax}
+              required
+              visible={passwordVisible}
+              onVisibilityChange={setPasswordVisible}
+              visibilityToggleButtonProps={{
+                'aria-label': passwordVisible ? t('login.hidePassword') : t('login.showPassword'),
+              }}
+              key={form.key('_password')}
+              {...form.getInputProps('_password')}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to={paths.reset} size="sm">
+                {t('login.forgot')}
+              </Anchor>
+            </Group>
+          </div>
+          <Button type="submit" size="md" fullWidth loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      {config.googleClientId && (
+        <>
+          <Divider label={t('login.or')} labelPosition="center" />
+          <GoogleButton label={t('login.google')} />
+        </>
+      )}
+
+      <Text size="sm" ta="center" c="dimmed">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to={paths.registration} fw={600}>
+          {t('login.register')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+function NoticeAlert({ notice }: { notice: LoginNotice }) {
+  const { t } = useTranslation();
+  const bad = notice === 'invalidCode';
+  return (
+    <Alert
+      color={bad ? 'red' : 'teal'}
+      variant="light"
+      icon={bad ? <IconAlertCircle size={18} /> : <IconCircleCheck size={18} />}
+      role="status"
+    >
+      {t(`login.notice.${notice}`)}
+    </Alert>
+  );
+}

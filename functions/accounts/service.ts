@@ -2,7 +2,7 @@
  * Account flows of SPEC.md sections 4, 5 and 7: registration, confirmation, login with lockout, reset,
  * Google sign-in, logout, profile. Knows nothing of HTTP: inputs are parsed values, failures AppErrors.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws';
 import { hashPassword, verifyPassword } from '../core/crypto';
 import { batchDelete, queryKeys, tableName } from '../core/db';
@@ -38,6 +38,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_BLOCK_MS = 15 * MINUTE;
 /** Confirmation resends per address per hour. */
 export const RESEND_PER_HOUR = 3;
+/** Confirmation attempts per address per hour. */
+export const CONFIRM_TRIES_PER_HOUR = 10;
 /** Reset mails per address per hour. */
 export const RESET_PER_HOUR = 3;
 
@@ -68,6 +70,8 @@ async function sendConfirmation(user: User, lang: Lang, log: Logger) {
 }
 
 export async function confirm(input: { _username: string; confirmationCode: string }): Promise<void> {
+  // An 8-character code must not be guessable online: a few tries per address and hour.
+  await rateLimit('confirm', input._username.toLowerCase(), CONFIRM_TRIES_PER_HOUR, HOUR);
   const user = await findUserByEmail(input._username);
   if (!user) fail('INVALID_CODE');
   if (user.confirmed) fail('INVALID_CODE');
@@ -100,12 +104,20 @@ export async function login(input: { _username: string; _password: string }): Pr
   return createSession(user.id, 'password');
 }
 
+/** Counts a failure atomically (concurrent guesses all count) and blocks at the threshold. */
 async function recordFailure(user: User) {
-  const failures = user.failedLogins + 1;
-  if (failures >= LOGIN_MAX_FAILURES) {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(user.id),
+      UpdateExpression: 'ADD failedLogins :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  if ((out.Attributes?.failedLogins ?? 0) >= LOGIN_MAX_FAILURES) {
     await updateUser(user.id, { failedLogins: 0, lockedUntil: nowMs() + LOGIN_BLOCK_MS });
-  } else {
-    await updateUser(user.id, { failedLogins: failures });
   }
 }
 
@@ -206,10 +218,12 @@ export async function deleteAccount(session: Session): Promise<{ google: boolean
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': userKey(user.id).pk },
   });
-  const pointers = [emailKey(user.email), ...(user.googleSub ? [googleKey(user.googleSub)] : [])];
-  // The profile item goes last: until then a retry can still find everything to clean up.
-  await batchDelete([...pointers, ...own.filter((k) => k.sk !== 'USER')]);
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: userKey(user.id) }));
+  await batchDelete(own.filter((k) => k.sk !== 'USER'));
+  // The profile and its pointers go together and last: until then a retry finds everything to clean up.
+  const last = [userKey(user.id), emailKey(user.email), ...(user.googleSub ? [googleKey(user.googleSub)] : [])];
+  await db().send(
+    new TransactWriteCommand({ TransactItems: last.map((Key) => ({ Delete: { TableName: tableName(), Key } })) }),
+  );
   return { google: session.via === 'google' || !!user.googleSub };
 }
 

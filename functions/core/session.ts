@@ -79,7 +79,8 @@ export async function resolveSession(
   // Our tokens are 43 base64url characters; anything else cannot name a session, so skip the read.
   if (!token || !/^[\w-]{43}$/.test(token)) return null;
   const hash = sha256(token);
-  const out = await db().send(new GetCommand({ TableName: table(), Key: key(hash) }));
+  // Consistent: a session ended a moment ago (logout, password change) must not still open the door.
+  const out = await db().send(new GetCommand({ TableName: table(), Key: key(hash), ConsistentRead: true }));
   const item = out.Item;
   const now = nowMs();
   // TTL deletion is lazy (it can take days), so expiry is checked on every read.

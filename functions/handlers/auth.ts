@@ -16,8 +16,10 @@ import type {
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 
 export const operations = {
-  async login({ body }: In<typeof loginSchema>) {
+  async login({ body, session }: In<typeof loginSchema>) {
     const { cookie } = await accounts.login(body);
+    // Rotation: a session the browser still carried ends when a new one begins.
+    if (session) await accounts.logout(session);
     return { msg: { redirect: '/profile' }, cookies: [cookie] };
   },
   async register({ body, lang, log }: In<typeof registrationSchema>) {

@@ -31,7 +31,12 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
   });
   dataDir = mkdtempSync(join(tmpdir(), 'snag-accounts-'));
-  stack = await startLocalStack({ port: 0, dataDir, serveStatic: false, log: { info() {}, warn() {}, error() {} } as never });
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    serveStatic: false,
+    log: { info() {}, warn() {}, error() {} } as never,
+  });
 });
 
 afterAll(async () => {
@@ -203,13 +208,17 @@ describe('confirmation', () => {
     const fresh = new ApiClient(stack.url);
     const { email: pending } = await register(fresh);
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await fresh.post('/api/restore/code', { _username: pending })).status);
+    for (let i = 0; i < 4; i++)
+      answers.push((await fresh.post('/api/restore/code', { _username: pending })).status);
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 
   it('rejects malformed confirmation input with INVALID_CODE', async () => {
     const client = new ApiClient(stack.url);
-    const res = await client.post('/api/registration/client/confirm', { _username: 'ab', confirmationCode: '123' });
+    const res = await client.post('/api/registration/client/confirm', {
+      _username: 'ab',
+      confirmationCode: '123',
+    });
     expect(res.body).toMatchObject({ code: 'INVALID_CODE' });
   });
 });
@@ -232,7 +241,10 @@ describe('login and sessions', () => {
   it('answers unknown users and wrong passwords alike (ACCESS_DENIED)', async () => {
     const { client, email } = await signedIn();
     const wrong = await client.post('/api/client/login', { _username: email, _password: 'wrong-pass' });
-    const unknown = await client.post('/api/client/login', { _username: uniqueEmail(), _password: 'wrong-pass' });
+    const unknown = await client.post('/api/client/login', {
+      _username: uniqueEmail(),
+      _password: 'wrong-pass',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -242,7 +254,8 @@ describe('login and sessions', () => {
   it('blocks the account for 15 minutes after 5 failures, even with the right password', async () => {
     const { email, password } = await signedIn();
     const client = new ApiClient(stack.url);
-    for (let i = 0; i < 5; i++) await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
+    for (let i = 0; i < 5; i++)
+      await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
     const blocked = await client.post('/api/client/login', { _username: email, _password: password });
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({
@@ -250,16 +263,24 @@ describe('login and sessions', () => {
       msg: 'Username blocked after too many failed login attempts',
     });
     clock.now = () => realNow() + 15 * MINUTE + 1000;
-    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(200);
+    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+      200,
+    );
   });
 
   it('a success resets the failure count', async () => {
     const { email, password } = await signedIn();
     const client = new ApiClient(stack.url);
-    for (let i = 0; i < 4; i++) await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
-    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(200);
-    for (let i = 0; i < 4; i++) await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
-    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
+    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 4; i++)
+      await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
+    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+      200,
+    );
   });
 
   it('refuses forged and expired session cookies with 401', async () => {
@@ -304,7 +325,9 @@ describe('password reset', () => {
     expect((await client.get('/api/client/profile')).status).toBe(401);
     const again = await other.post('/api/restore/verification', { code, password: 'another1' });
     expect(again.body).toMatchObject({ code: 'RESTORE_NOT_POSSIBLE', msg: 'Link is invalid or expired' });
-    expect((await other.post('/api/client/login', { _username: email, _password: 'brand-new' })).status).toBe(200);
+    expect((await other.post('/api/client/login', { _username: email, _password: 'brand-new' })).status).toBe(
+      200,
+    );
   });
 
   it('answers the same for unknown addresses, and refuses unconfirmed accounts', async () => {
@@ -340,14 +363,22 @@ describe('Google sign-in', () => {
   it('creates a confirmed account from a verified token, then signs the same account in', async () => {
     const client = new ApiClient(stack.url);
     const email = uniqueEmail().toLowerCase();
-    const token = await google.token({ sub: `sub-${email}`, email, given_name: 'Grace', family_name: 'Hopper' });
+    const token = await google.token({
+      sub: `sub-${email}`,
+      email,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    });
     const first = await client.post('/api/registration/client/google', { token });
     expect(first.status).toBe(200);
     const profile = await client.get('/api/client/profile');
     expect(profile.body).toMatchObject({ msg: { username: email, firstName: 'Grace', lastName: 'Hopper' } });
     const again = new ApiClient(stack.url);
     expect((await again.post('/api/registration/client/google', { token })).status).toBe(200);
-    expect((await again.get('/api/client/logout')).body).toEqual({ status: 'success', msg: { google: true } });
+    expect((await again.get('/api/client/logout')).body).toEqual({
+      status: 'success',
+      msg: { google: true },
+    });
   });
 
   it('refuses forged, wrong-audience, wrong-issuer, expired and unverified tokens', async () => {
@@ -387,7 +418,13 @@ describe('profile', () => {
         firstName: 'Ada',
         lastName: 'Lovelace',
         username: email,
-        settings: { integrations: false, attachments: false, videos: false, brandingRemoval: false, projects: 1 },
+        settings: {
+          integrations: false,
+          attachments: false,
+          videos: false,
+          brandingRemoval: false,
+          projects: 1,
+        },
         plan: 'FREE_PLAN',
         plan_expire: { date: null },
       },
@@ -408,7 +445,10 @@ describe('profile', () => {
     const { client, email, password } = await signedIn();
     const other = new ApiClient(stack.url);
     await other.post('/api/client/login', { _username: email, _password: password });
-    const wrongOld = await client.patch('/api/client/password', { oldPassword: 'nope-nope', newPassword: 'newpass1' });
+    const wrongOld = await client.patch('/api/client/password', {
+      oldPassword: 'nope-nope',
+      newPassword: 'newpass1',
+    });
     expect(wrongOld.body).toMatchObject({ code: 'INVALID_PASSWORD', msg: 'Invalid password' });
     const short = await client.patch('/api/client/password', { oldPassword: password, newPassword: '123' });
     expect(short.body).toMatchObject({ code: 'USER_PASSWORD_LENGTH' });
@@ -430,7 +470,11 @@ describe('profile', () => {
       ['DELETE', '/api/client/profile'],
       ['PATCH', '/api/client/password'],
     ] as const) {
-      const res = await anonymous.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const res = await anonymous.call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -440,9 +484,54 @@ describe('profile', () => {
     const del = await client.delete('/api/client/profile');
     expect(del.body).toEqual({ status: 'success', msg: { google: false } });
     expect((await client.get('/api/client/profile')).status).toBe(401);
-    const login = await new ApiClient(stack.url).post('/api/client/login', { _username: email, _password: password });
+    const login = await new ApiClient(stack.url).post('/api/client/login', {
+      _username: email,
+      _password: password,
+    });
     expect(login.body).toMatchObject({ code: 'ACCESS_DENIED' });
     const again = await register(new ApiClient(stack.url), email);
     expect(again.res.status).toBe(200);
+  });
+});
+
+describe('hardening', () => {
+  it('limits confirmation attempts per address', async () => {
+    const client = new ApiClient(stack.url);
+    const { email } = await register(client);
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (
+          await client.post('/api/registration/client/confirm', {
+            _username: email,
+            confirmationCode: 'AAAAAAAA',
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('counts concurrent wrong passwords, so parallel guessing still hits the lockout', async () => {
+    const { email, password } = await signedIn();
+    const client = new ApiClient(stack.url);
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post('/api/client/login', { _username: email, _password: 'guess-1' }),
+      ),
+    );
+    const res = await client.post('/api/client/login', { _username: email, _password: password });
+    expect(res.body).toMatchObject({ code: 'ACCESS_DISABLED' });
+  });
+
+  it('ends the previous session when the same browser signs in again', async () => {
+    const { client, email, password } = await signedIn();
+    const first = client.cookies.get('snag_session');
+    await client.post('/api/client/login', { _username: email, _password: password });
+    expect(client.cookies.get('snag_session')).not.toBe(first);
+    const old = new ApiClient(stack.url);
+    old.cookies.set('snag_session', first ?? '');
+    expect((await old.get('/api/client/profile')).status).toBe(401);
   });
 });

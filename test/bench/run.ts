@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: the budgets of DESIGN.md section 7 that exist so far, measured, with a verdict each.
+ * Exits 1 when a budget is exceeded, so a regression is visible in CI logs if someone runs it there.
+ * Needs `npm run build` first for the dashboard and widget figures (it runs the build when dist is absent).
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { budget as lambdaBudget, lambdaBundles } from './lambda';
+import { passwordHashTimings } from './passwords';
+import { webBudgets } from './web';
+
+const KB = 1024;
+const rows: { what: string; measured: string; budget: string; ok: boolean }[] = [];
+
+if (!existsSync('dist/web/index.html') || !existsSync('dist/widget/manifest.json')) {
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+for (const b of webBudgets()) {
+  rows.push({
+    what: b.name,
+    measured: `${(b.bytes / KB).toFixed(1)} KB gzip`,
+    budget: `${(b.budget / KB).toFixed(0)} KB gzip`,
+    ok: b.bytes <= b.budget,
+  });
+}
+
+for (const l of await lambdaBundles()) {
+  rows.push({
+    what: `Lambda ${l.name}: minified`,
+    measured: `${(l.minifiedBytes / KB).toFixed(1)} KB`,
+    budget: `${lambdaBudget.minifiedBytes / KB} KB`,
+    ok: l.minifiedBytes <= lambdaBudget.minifiedBytes,
+  });
+  rows.push({
+    what: `Lambda ${l.name}: module init`,
+    measured: `${l.initMs.toFixed(0)} ms`,
+    budget: `${lambdaBudget.initMs} ms`,
+    ok: l.initMs <= lambdaBudget.initMs,
+  });
+}
+
+for (const h of await passwordHashTimings()) {
+  rows.push({
+    what: `scrypt hash, N=2^${h.logN} r=8 p=3${h.logN === 15 ? ' (configured)' : ''}`,
+    measured: `${h.medianMs} ms median`,
+    budget: 'informational',
+    ok: true,
+  });
+}
+
+console.table(rows.map((r) => ({ ...r, ok: r.ok ? 'yes' : 'OVER BUDGET' })));
+if (rows.some((r) => !r.ok)) process.exitCode = 1;

@@ -1,0 +1,107 @@
+/**
+ * The local API Gateway: serves /api/* from the route table (functions/shared/routes.ts) by calling the
+ * same handler exports Lambda calls, with payload-format-2.0 events. Its own refusals (unknown path, wrong
+ * method, body too large, not ready, handler crash) use the API's error envelope.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorResponse } from '../../functions/core/http';
+import { matchRoute, routeKey } from '../../functions/shared/routes';
+import { buildApiEvent } from './api-event';
+import { toHttpReply } from './api-result';
+import { type ApiHandler, lambdaContext } from './functions';
+import { send, sendResult } from './http-reply';
+import type { StackLog } from './log';
+
+/** API Gateway's payload limit; larger requests are refused without reading further. */
+export const maxRequestBytes = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  /** False until every stand-in is up and the environment is set. */
+  isReady: () => boolean;
+  load: (resource: string) => Promise<ApiHandler>;
+  log: StackLog;
+}
+
+type BodyRead = { body: Buffer } | { tooLarge: true };
+
+/** Reads the body up to the cap; past it, stops keeping bytes and says so at once. */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.resolve({ tooLarge: true });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      // Keep draining (and dropping) so the client reads the answer instead of a reset connection.
+      req.resume();
+      resolve({ tooLarge: true });
+    };
+    const onEnd = () => resolve({ body: Buffer.concat(chunks) });
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+}
+
+/** Answers 413 and closes the connection once the answer is out, so an endless upload cannot go on. */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse) {
+  req.resume();
+  res.once('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
+  sendResult(res, errorResponse('PAYLOAD_TOO_LARGE'), { connection: 'close' });
+}
+
+export function createGateway(opts: GatewayOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const path = url.split('?')[0] ?? '/';
+    if (!opts.isReady()) {
+      req.resume();
+      sendResult(res, errorResponse('NOT_READY'));
+      return;
+    }
+    const match = matchRoute(method, path);
+    if (!('route' in match)) {
+      req.resume();
+      sendResult(res, errorResponse(match.methodMismatch ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND'));
+      return;
+    }
+    const read = await readBody(req, maxRequestBytes);
+    if ('tooLarge' in read) {
+      refuseTooLarge(req, res);
+      return;
+    }
+    const key = routeKey(match.route);
+    const event = buildApiEvent(
+      {
+        method,
+        url,
+        headers: req.headersDistinct,
+        body: read.body,
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        protocol: `HTTP/${req.httpVersion}`,
+      },
+      { routeKey: key, pathParameters: match.params },
+    );
+    try {
+      const handler = await opts.load(match.route.resource);
+      const result = await handler(
+        event,
+        lambdaContext(`snag-${match.route.resource}`, event.requestContext.requestId),
+      );
+      const reply = toHttpReply(result);
+      send(res, reply.statusCode, reply.headers, reply.body, method === 'HEAD');
+    } catch (err) {
+      // In AWS a crashed Lambda is a bare 500; here it is the envelope, and the stack says why.
+      opts.log.error(`${key} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      sendResult(res, errorResponse('SYSTEM_ERROR'));
+    }
+  };
+}

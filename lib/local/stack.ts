@@ -1,0 +1,198 @@
+/**
+ * The local stack (DESIGN.md section 4): every AWS stand-in on free internal ports, the pollers that play
+ * Lambda's SQS event source, and one HTTP server that is CloudFront + API Gateway: dashboard at `/`, API
+ * at `/api/*`, widget at `/widget/*`.
+ *
+ * One stack per process: the handlers' configuration, their AWS clients and the SES stand-in's mailbox are
+ * process-wide. Two stacks side by side are two processes (`npm start` with another PORT and data dir).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { resetConfig } from '../../functions/core/config';
+import { errorResponse } from '../../functions/core/http';
+import type { QueueName } from '../resources';
+import { distDir as defaultDistDir, runBuild } from './build';
+import { localCredentials } from './credentials';
+import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb';
+import { loadApiHandler, loadConsumer } from './functions';
+import { createGateway } from './gateway';
+import { sendResult } from './http-reply';
+import { consoleLog, type StackLog } from './log';
+import { type Poller, startPoller } from './poller';
+import { type LocalS3, startS3 } from './s3';
+import { type LocalSes, startSes } from './ses';
+import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
+import { createStaticHandler } from './static';
+
+export interface LocalStackOptions {
+  /** Port of the one URL; 0 picks a free one (tests). */
+  port: number;
+  /** Where DynamoDB and S3 keep their data (SNAG_DATA_DIR). */
+  dataDir: string;
+  /** Interface to listen on; loopback by default, since the stand-ins take any credentials. */
+  host?: string;
+  /** Run `npm run build` first. */
+  build?: boolean;
+  /** Serve the dashboard and widget (from `distDir`); off, only /api answers. */
+  serveStatic?: boolean;
+  /** Where the built bundles are: `<distDir>/web`, `<distDir>/widget`. */
+  distDir?: string;
+  /** Queue settings other than lib/resources.ts (tests use short visibility timeouts). */
+  queues?: QueueOverrides;
+  region?: string;
+  log?: StackLog;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  sesInboxUrl: string;
+  dataDir: string;
+  region: string;
+  endpoints: { dynamodb: string; s3: string; sqs: string; ses: string };
+  /** The DynamoDB Local JVM, the one process outside this one. */
+  dynamodbPid: number;
+  tableName: string;
+  bucket: string;
+  queues: Record<QueueName, LocalQueue>;
+  stop(): Promise<void>;
+}
+
+export const localNames = { table: 'snag', bucket: 'snag-uploads' } as const;
+
+let active = false;
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  if (active) throw new Error('a local stack is already running in this process (start another process)');
+  active = true;
+  const log = opts.log ?? consoleLog;
+  const region = opts.region ?? 'eu-central-1';
+  const dataDir = resolve(opts.dataDir);
+  const host = opts.host ?? '127.0.0.1';
+  // Lambda's runtime is what matters for support; locally the SDK's Node 20 notice is only noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+  let ready = false;
+  let server: Server | undefined;
+  let dynamo: LocalDynamo | undefined;
+  let s3: LocalS3 | undefined;
+  let sqs: LocalSqs | undefined;
+  let ses: LocalSes | undefined;
+  let pollers: Poller[] = [];
+  let sqsClient: SQSClient | undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      ready = false;
+      if (server) {
+        const closed = new Promise<void>((done) => server?.close(() => done()));
+        server.closeAllConnections();
+        await closed;
+      }
+      await Promise.allSettled(pollers.map((p) => p.stop()));
+      sqsClient?.destroy();
+      const results = await Promise.allSettled([dynamo?.stop(), s3?.stop(), sqs?.stop(), ses?.stop()]);
+      active = false;
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    })();
+    return stopping;
+  };
+
+  try {
+    if (opts.build) {
+      log.info('building the dashboard and widget (npm run build)…');
+      await runBuild();
+    }
+
+    // The one URL first: its port is part of the configuration (APP_ORIGIN), and until the stand-ins are
+    // up it answers NOT_READY rather than refusing connections.
+    const gateway = createGateway({ isReady: () => ready, load: loadApiHandler, log });
+    const dist = opts.distDir ?? defaultDistDir;
+    const statics =
+      (opts.serveStatic ?? true)
+        ? createStaticHandler({ webDir: resolve(dist, 'web'), widgetDir: resolve(dist, 'widget') })
+        : undefined;
+    server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      const work =
+        path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics
+          ? gateway(req, res)
+          : statics(req, res);
+      work.catch((err) => {
+        log.error(`request failed: ${String(err)}`);
+        if (!res.headersSent) sendResult(res, errorResponse('SYSTEM_ERROR'));
+        else res.destroy();
+      });
+    });
+    const listening = server;
+    await new Promise<void>((done, fail) => {
+      listening.once('error', fail);
+      listening.listen(opts.port, host, () => done());
+    });
+    const port = (listening.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+
+    const [d, s, q, m] = await Promise.allSettled([
+      startDynamo(dataDir, region),
+      startS3(dataDir, localNames.bucket),
+      startSqs(region, opts.queues),
+      startSes(),
+    ]);
+    if (d.status === 'fulfilled') dynamo = d.value;
+    if (s.status === 'fulfilled') s3 = s.value;
+    if (q.status === 'fulfilled') sqs = q.value;
+    if (m.status === 'fulfilled') ses = m.value;
+    const failure = [d, s, q, m].find((r) => r.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+    if (!dynamo || !s3 || !sqs || !ses) throw new Error('a stand-in did not start');
+    await ensureTable(dynamo.endpoint, region, localNames.table);
+
+    // Handlers read their configuration on first use; set it before any of them is loaded.
+    Object.assign(process.env, {
+      SNAG_STAGE: 'local',
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      TABLE_NAME: localNames.table,
+      UPLOADS_BUCKET: localNames.bucket,
+      FANOUT_QUEUE_URL: sqs.queues.fanout.url,
+      DELIVERY_QUEUE_URL: sqs.queues.delivery.url,
+      APP_ORIGIN: url,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+    });
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+    resetConfig();
+
+    const client = new SQSClient({ region, endpoint: sqs.endpoint, credentials: localCredentials });
+    sqsClient = client;
+    pollers = Object.values(sqs.queues).map((queue) =>
+      startPoller({ client, queue, region, load: loadConsumer, log }),
+    );
+    ready = true;
+
+    return {
+      url,
+      port,
+      sesInboxUrl: ses.inboxUrl,
+      dataDir,
+      region,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, ses: ses.endpoint },
+      dynamodbPid: dynamo.pid,
+      tableName: localNames.table,
+      bucket: localNames.bucket,
+      queues: sqs.queues,
+      stop,
+    };
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,194 @@
+/** The one URL as a user meets it: API envelopes, the gateway's refusals, dev mail, static files. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCredentials } from '../../lib/local/credentials';
+import { isAlive, startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'snag-dist-'));
+  await mkdir(join(dist, 'web', 'assets'), { recursive: true });
+  await mkdir(join(dist, 'widget'), { recursive: true });
+  await writeFile(join(dist, 'web', 'index.html'), '<!doctype html><title>Snag dashboard</title>');
+  await writeFile(join(dist, 'web', 'assets', 'index-BxY12abc.js'), 'console.log("dashboard");');
+  await writeFile(join(dist, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(dist, 'widget', 'loader.js'), 'window.snag = 1;');
+  await writeFile(join(dist, 'secret.txt'), 'outside the web root');
+  stack = await startTestStack({ distDir: dist });
+});
+
+afterAll(async () => {
+  const pid = stack?.dynamodbPid;
+  await stack?.stop();
+  await rm(dist, { recursive: true, force: true });
+  // stop() waits for the JVM: nothing of the stack is left once it resolves.
+  if (pid) expect(isAlive(pid)).toBe(false);
+});
+
+const api = (path: string, init?: RequestInit) => fetch(`${stack.url}${path}`, init);
+
+/** A raw request, for paths fetch() would normalise (`..`, encoded slashes). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: stack.port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('API', () => {
+  it('answers /api/health with the success envelope once every part is up', async () => {
+    const res = await api('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({
+      status: 'success',
+      msg: { dynamodb: 'ok', s3: 'ok', fanoutQueue: 'ok', deliveryQueue: 'ok', ses: 'ok' },
+    });
+  });
+
+  it('answers an unknown /api path with the NOT_FOUND envelope', async () => {
+    const res = await api('/api/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'NOT_FOUND' });
+  });
+
+  it('answers a known path with the wrong method with METHOD_NOT_ALLOWED', async () => {
+    const res = await api('/api/health', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('refuses a body over 10 MB with PAYLOAD_TOO_LARGE, without reading it all', async () => {
+    // Streamed without a content-length, so the gateway must count as it reads.
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 12) controller.close();
+        else {
+          sent++;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const res = await api('/api/client/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'PAYLOAD_TOO_LARGE' });
+
+    const declared = await api('/api/client/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: new Uint8Array(10 * 1024 * 1024 + 1),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ status: 'error', code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('dev emails', () => {
+  const ses = () =>
+    new SESClient({ region: stack.region, endpoint: stack.endpoints.ses, credentials: localCredentials });
+
+  it('lists sent mail newest first, with to, subject, text, html and date, filtered by ?to=', async () => {
+    const client = ses();
+    const send = (to: string, subject: string) =>
+      client.send(
+        new SendEmailCommand({
+          Source: 'Snag <no-reply@snag.localhost>',
+          Destination: { ToAddresses: [to] },
+          Message: {
+            Subject: { Data: subject },
+            Body: { Text: { Data: `${subject} text` }, Html: { Data: `<p>${subject}</p>` } },
+          },
+        }),
+      );
+    await send('first@example.com', 'First');
+    await send('Second@Example.com', 'Second');
+    client.destroy();
+
+    const all = await (await api('/api/dev/emails')).json();
+    expect(all.status).toBe('success');
+    expect(all.msg.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    const [newest] = all.msg;
+    expect(newest).toMatchObject({
+      to: ['Second@Example.com'],
+      subject: 'Second',
+      text: 'Second text',
+      html: '<p>Second</p>',
+    });
+    expect(Number.isNaN(Date.parse(newest.date))).toBe(false);
+
+    const filtered = await (await api('/api/dev/emails?to=SECOND%40example.com')).json();
+    expect(filtered.msg.map((m: { subject: string }) => m.subject)).toEqual(['Second']);
+  });
+});
+
+describe('static files', () => {
+  it('serves the dashboard at / without caching index.html', async () => {
+    const res = await fetch(`${stack.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('Snag dashboard');
+  });
+
+  it('falls back to index.html for client routes, not for missing assets', async () => {
+    const route = await fetch(`${stack.url}/projects/42/issues`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('Snag dashboard');
+    const asset = await fetch(`${stack.url}/assets/missing-Ab12Cd34.js`);
+    expect(asset.status).toBe(404);
+  });
+
+  it('caches hashed assets for a year, with the right content types', async () => {
+    const js = await fetch(`${stack.url}/assets/index-BxY12abc.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const svg = await fetch(`${stack.url}/favicon.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves /widget/* from the widget bundle and 404s a missing file', async () => {
+    const loader = await fetch(`${stack.url}/widget/loader.js`);
+    expect(loader.status).toBe(200);
+    expect(await loader.text()).toBe('window.snag = 1;');
+    const missing = await fetch(`${stack.url}/widget/nope.js`);
+    expect(missing.status).toBe(404);
+    const client = await fetch(`${stack.url}/widget/some/route`);
+    expect(client.status).toBe(404);
+  });
+
+  it('never serves a file outside the bundles', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/widget/../secret.txt',
+      '/widget/%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
+      const res = await rawGet(path);
+      expect(res.body, path).not.toContain('outside the web root');
+    }
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The local stack for integration and e2e tests: free port, a fresh data dir, no build, quiet logs.
+ * Use it in beforeAll/afterAll; one stack per test file (vitest runs each file in its own process).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quietLog } from '../../lib/local/log';
+import type { QueueOverrides } from '../../lib/local/sqs';
+import { type LocalStack, startLocalStack } from '../../lib/local/stack';
+
+export interface TestStackOptions {
+  /** A dist dir with web/ and widget/ to serve; without it only /api answers. */
+  distDir?: string;
+  /** Keep the data of an earlier stack (persistence tests); a fresh temp dir otherwise. */
+  dataDir?: string;
+  queues?: QueueOverrides;
+}
+
+export type TestStack = LocalStack;
+
+export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
+  // The handlers log every refused request and failed message; tests assert on outcomes instead.
+  process.env.LOG_LEVEL ??= 'silent';
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'snag-it-')));
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    build: false,
+    serveStatic: opts.distDir !== undefined,
+    ...(opts.distDir ? { distDir: opts.distDir } : {}),
+    ...(opts.queues ? { queues: opts.queues } : {}),
+    log: quietLog,
+  });
+  return {
+    ...stack,
+    stop: async () => {
+      await stack.stop();
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True while a process with this pid exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+  what = 'condition',
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -8,7 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
-import { db } from '../core/aws';
+import { db } from '../core/aws/dynamo';
 import { getConfig } from '../core/config';
 import { sha256 } from '../core/crypto';
 import { isConditionFailure, tableName } from '../core/db';

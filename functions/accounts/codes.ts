@@ -7,7 +7,7 @@
  * Codes are stored as SHA-256 and consumed with a conditional delete, so a code works exactly once.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws';
+import { db } from '../core/aws/dynamo';
 import { randomCode, randomToken, sha256 } from '../core/crypto';
 import { isConditionFailure, tableName } from '../core/db';
 import { AppError } from '../core/errors';

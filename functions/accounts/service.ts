@@ -3,7 +3,7 @@
  * Google sign-in, logout, profile. Knows nothing of HTTP: inputs are parsed values, failures AppErrors.
  */
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws';
+import { db } from '../core/aws/dynamo';
 import { hashPassword, verifyPassword } from '../core/crypto';
 import { batchDelete, queryKeys, tableName } from '../core/db';
 import { AppError, fail } from '../core/errors';
@@ -220,9 +220,15 @@ export async function deleteAccount(session: Session): Promise<{ google: boolean
   });
   await batchDelete(own.filter((k) => k.sk !== 'USER'));
   // The profile and its pointers go together and last: until then a retry finds everything to clean up.
-  const last = [userKey(user.id), emailKey(user.email), ...(user.googleSub ? [googleKey(user.googleSub)] : [])];
+  const last = [
+    userKey(user.id),
+    emailKey(user.email),
+    ...(user.googleSub ? [googleKey(user.googleSub)] : []),
+  ];
   await db().send(
-    new TransactWriteCommand({ TransactItems: last.map((Key) => ({ Delete: { TableName: tableName(), Key } })) }),
+    new TransactWriteCommand({
+      TransactItems: last.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+    }),
   );
   return { google: session.via === 'google' || !!user.googleSub };
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws';
+import { db } from '../core/aws/dynamo';
 import { isConditionFailure, tableName } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';

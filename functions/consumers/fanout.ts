@@ -5,7 +5,8 @@
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sqs } from '../core/aws';
+import { db } from '../core/aws/dynamo';
+import { sqs } from '../core/aws/sqs';
 import { batchHandler } from '../core/batch';
 import { getConfig } from '../core/config';
 import { type DeliveryMessage, fanoutMessageSchema, type IntegrationName } from '../core/messages';

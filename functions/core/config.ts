@@ -3,7 +3,7 @@
  * local stack sets them for its own stand-ins. A missing or malformed value fails fast with the names
  * of the offending variables.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalUrl = z.url().optional();
 

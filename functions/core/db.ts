@@ -1,7 +1,7 @@
 /** Small helpers over the document client that every entity module needs. */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db } from './aws';
+import { db } from './aws/dynamo';
 import { getConfig } from './config';
 
 export type Key = { pk: string; sk: string };

@@ -6,7 +6,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import * as z from 'zod';
 import { type ErrorCode, errorMessage, errorStatus, type Lang } from '../shared/errors';
 import { limits } from '../shared/limits';
 import { findRouteByKey, type ResourceName, type RouteDef } from '../shared/routes';
@@ -170,7 +170,7 @@ const envelopeErrors = (): MiddlewareObj => ({
     if (err instanceof AppError) {
       code = err.code;
       fields = err.fields;
-    } else if (err instanceof ZodError) {
+    } else if (err instanceof z.ZodError) {
       code = firstErrorCode(err);
       fields = fieldErrors(err);
     } else if (isHttpError(err)) {

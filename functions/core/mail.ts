@@ -1,6 +1,4 @@
 /** Outgoing mail through SES (the SES stand-in locally). */
-import { SendEmailCommand } from '@aws-sdk/client-ses';
-import { ses } from './aws';
 import { getConfig } from './config';
 
 export interface Mail {
@@ -11,6 +9,11 @@ export interface Mail {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
+  // Loaded on first send: most calls of the functions that can mail never do, and the SDK costs cold start.
+  const [{ SendEmailCommand }, { ses }] = await Promise.all([
+    import('@aws-sdk/client-ses'),
+    import('./aws/ses'),
+  ]);
   await ses().send(
     new SendEmailCommand({
       Source: getConfig().MAIL_FROM,

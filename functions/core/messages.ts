@@ -1,5 +1,5 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
 export type IntegrationName = (typeof integrationNames)[number];

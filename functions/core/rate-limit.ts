@@ -4,7 +4,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from './aws';
+import { db } from './aws/dynamo';
 import { getConfig } from './config';
 import { AppError } from './errors';
 import { epochSeconds, nowMs } from './time';

@@ -2,8 +2,7 @@
  * Secrets: in AWS one SSM SecureString parameter (JSON) named by SECRETS_PARAMETER, read once per
  * container; locally the same keys come from the environment (the local stack fills them in).
  */
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getConfig } from './config';
 
 const secretsSchema = z.object({
@@ -20,6 +19,8 @@ let pending: Promise<Secrets> | undefined;
 async function load(): Promise<Secrets> {
   const { SECRETS_PARAMETER, AWS_REGION } = getConfig();
   if (!SECRETS_PARAMETER) return parse(process.env, 'the environment');
+  // Loaded on demand: only AWS needs SSM, and only once per container.
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
   const ssm = new SSMClient({ region: AWS_REGION });
   const out = await ssm.send(new GetParameterCommand({ Name: SECRETS_PARAMETER, WithDecryption: true }));
   return parse(JSON.parse(out.Parameter?.Value ?? '{}'), SECRETS_PARAMETER);

@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from './aws';
+import { db } from './aws/dynamo';
 import { getConfig } from './config';
 import { randomToken, sha256 } from './crypto';
 import { batchDelete, queryKeys } from './db';

@@ -2,7 +2,9 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { dynamo, s3, sqs } from '../core/aws';
+import { dynamo } from '../core/aws/dynamo';
+import { s3 } from '../core/aws/s3';
+import { sqs } from '../core/aws/sqs';
 import { getConfig } from '../core/config';
 import { AppError } from '../core/errors';
 import { type RequestInput, resourceHandler } from '../core/http';

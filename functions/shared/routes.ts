@@ -4,7 +4,7 @@
  * `functions/handlers/<resource>.ts` and exports `operations` (plain functions, one per `op`) and
  * `handler` (the middy-wrapped Lambda entry).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorContext } from './errors';
 import {
   confirmationSchema,

@@ -5,7 +5,7 @@
  * (`{ error: 'USER_PASSWORD_LENGTH' }`); `firstErrorCode` turns a failed parse into the code the API
  * answers with and the form shows. Any other failure is INVALID_PARAMETERS.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ErrorCode, isErrorCode } from './errors';
 import { limits } from './limits';
 

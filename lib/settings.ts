@@ -1,0 +1,70 @@
+/**
+ * Deployment settings, read once from CDK context (cdk.json, `-c key=value`, or `buildApp(context)` in
+ * tests) and validated so that a typo fails the synth instead of deploying something unintended.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+
+export type StageName = 'dev' | 'prod';
+
+export interface Settings {
+  stage: StageName;
+  /** Custom domain of the dashboard (and /api, /widget); with `certificateArn` (us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /** Domain verified in SES; mail goes out as no-reply@ it. */
+  mailDomain: string;
+  /** SSM SecureString parameter (JSON) holding the secrets. */
+  secretsParameter: string;
+  marketingUrl?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Built front ends; deployed only when present at synth time. */
+  webDist: string;
+  widgetDist: string;
+  /** Derived from the stage. */
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+}
+
+const optional = (node: Node, key: string): string | undefined => {
+  const v = node.tryGetContext(key);
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw new Error(`Context "${key}" must be a string`);
+  return v;
+};
+
+export function readSettings(node: Node): Settings {
+  const stage = optional(node, 'stage') ?? 'dev';
+  if (stage !== 'dev' && stage !== 'prod')
+    throw new Error(`Context "stage" must be dev or prod, not "${stage}"`);
+  const domainName = optional(node, 'domainName');
+  const certificateArn = optional(node, 'certificateArn');
+  if (!!domainName !== !!certificateArn) {
+    throw new Error('Context "domainName" and "certificateArn" go together: set both or neither');
+  }
+  if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    throw new Error(
+      'Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront requires it)',
+    );
+  }
+  const logLevel = optional(node, 'logLevel') ?? 'info';
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
+    throw new Error(`Context "logLevel" must be debug, info, warn or error, not "${logLevel}"`);
+  }
+  const prod = stage === 'prod';
+  return {
+    stage,
+    domainName,
+    certificateArn,
+    mailDomain: optional(node, 'mailDomain') ?? 'snag.example.com',
+    secretsParameter: optional(node, 'secretsParameter') ?? `/snag/${stage}/secrets`,
+    marketingUrl: optional(node, 'marketingUrl'),
+    logLevel: logLevel as Settings['logLevel'],
+    webDist: optional(node, 'webDist') ?? 'dist/web',
+    widgetDist: optional(node, 'widgetDist') ?? 'dist/widget',
+    // Outside dev, data outlives the stack: a deleted stack must never take customers' issues with it.
+    removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    logRetention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Least-privilege grants, written out instead of the CDK `grant*` helpers where those would hand out
+ * more than Snag's code calls (Scan, stream reads, `index/*`, `s3:List*`/`s3:*Object*` wildcards).
+ */
+import { Arn, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { type IGrantable, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { table as tableShape } from '../resources';
+
+const itemReads = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+const itemWrites = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/**
+ * Item access to the table and its named indexes. No Scan: DESIGN.md section 5 forbids it on request
+ * paths, and the policy makes that a hard rule.
+ */
+export function grantTableItems(table: Table, grantee: IGrantable, mode: 'read' | 'readwrite'): void {
+  const indexArns = tableShape.globalIndexes.map((i) => `${table.tableArn}/index/${i.name}`);
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: mode === 'read' ? itemReads : [...itemReads, ...itemWrites],
+      resources: [table.tableArn, ...indexArns],
+    }),
+  );
+}
+
+/** Read, upload (also through presigned POSTs signed with this role) and delete objects. */
+export function grantObjects(bucket: Bucket, role: Role): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects('*')],
+    }),
+  );
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/*]`,
+    reason:
+      "Object keys are generated per upload (DESIGN.md section 5), so object actions name the bucket's keys " +
+      'by wildcard; the actions are exactly get, put and delete, and the bucket holds only uploads.',
+  });
+}
+
+/**
+ * Read the secrets parameter. It is a SecureString under the AWS managed `aws/ssm` key, whose key policy
+ * already lets principals of the account decrypt through SSM, so no kms:Decrypt statement is needed.
+ */
+export function grantSecretsRead(scope: Stack, parameterName: string, grantee: IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [
+        Arn.format(
+          { service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') },
+          scope,
+        ),
+      ],
+    }),
+  );
+}
+
+/** `<LogicalId.Arn>`, the way cdk-nag names a resource's ARN in the findings it reports. */
+export const nagArnRef = (resource: Construct) => {
+  const cfn = resource.node.defaultChild as CfnResource;
+  return `<${Stack.of(resource).resolve(cfn.logicalId)}.Arn>`;
+};

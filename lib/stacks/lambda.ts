@@ -1,0 +1,63 @@
+/**
+ * One Lambda function the way every Snag function is built: bundled ESM from lib/bundling.ts, arm64, its
+ * own log group (retention from the stage) and its own role that may write only to that log group. The
+ * role gets no AWS managed policy: each construct grants exactly what its function calls.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { nodejsBundling, nodeMajor } from '../bundling';
+import { fromRoot, repoRoot } from '../paths';
+import type { Settings } from '../settings';
+
+export const lambdaRuntime = nodeMajor === 24 ? Runtime.NODEJS_24_X : Runtime.NODEJS_22_X;
+
+export interface SnagFunctionProps {
+  /** Source file, relative to the repository root; it exports `handler`. */
+  entry: string;
+  settings: Settings;
+  environment: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+  description: string;
+}
+
+export class SnagFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: SnagFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: props.settings.logRetention,
+      removalPolicy: props.settings.removalPolicy,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    logGroup.grantWrite(this.role);
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: fromRoot(props.entry),
+      projectRoot: repoRoot,
+      depsLockFilePath: fromRoot('package-lock.json'),
+      handler: 'handler',
+      runtime: lambdaRuntime,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      role: this.role,
+      logGroup,
+      bundling: nodejsBundling(),
+      environment: {
+        ...props.environment,
+        // Stack traces in the logs point at the TypeScript sources.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The whole Snag deployment of one stage in one stack. The stateful parts (Data) keep RETAIN outside dev
+ * and prod has termination protection, so the single stack does not put data at risk, and there are no
+ * cross-stack exports to untangle when resources move.
+ */
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Settings } from '../settings';
+import { Api } from './api';
+import { Consumers, Queues } from './async';
+import { Data } from './data';
+import { grantObjects, grantSecretsRead, grantTableItems } from './grants';
+import { healthProbeGrants } from './health';
+import type { SnagFunction } from './lambda';
+import { Mail } from './mail';
+import { Web } from './web';
+
+export class SnagStack extends Stack {
+  readonly data: Data;
+  readonly queues: Queues;
+  readonly api: Api;
+  readonly consumers: Consumers;
+  readonly web: Web;
+  readonly mail: Mail;
+
+  constructor(scope: Construct, id: string, settings: Settings, props?: StackProps) {
+    super(scope, id, { ...props, terminationProtection: settings.stage === 'prod' });
+    this.data = new Data(this, 'Data', settings);
+    this.queues = new Queues(this, 'Queues');
+    this.mail = new Mail(this, 'Mail', settings.mailDomain);
+
+    // functions/core/config.ts parses these; APP_ORIGIN is added below, once the distribution exists.
+    const environment: Record<string, string> = {
+      SNAG_STAGE: settings.stage,
+      TABLE_NAME: this.data.table.tableName,
+      UPLOADS_BUCKET: this.data.uploads.bucketName,
+      FANOUT_QUEUE_URL: this.queues.queues.fanout.queueUrl,
+      DELIVERY_QUEUE_URL: this.queues.queues.delivery.queueUrl,
+      MAIL_FROM: this.mail.from,
+      SECRETS_PARAMETER: settings.secretsParameter,
+      LOG_LEVEL: settings.logLevel,
+      ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
+    };
+
+    this.api = new Api(this, 'Api', { settings, environment });
+    this.consumers = new Consumers(this, 'Consumers', {
+      settings,
+      queues: this.queues,
+      table: this.data.table,
+      environment,
+    });
+    this.web = new Web(this, 'Web', { settings, api: this.api.httpApi, logs: this.data.logs });
+
+    // APP_ORIGIN: the custom domain when configured, otherwise the distribution's own domain. The latter
+    // is known only after deploy, but referencing it is no cycle: the distribution depends on the API
+    // resource alone, never on the functions or routes, so CloudFormation creates the API, then the
+    // distribution, then the functions.
+    const all: SnagFunction[] = [...this.api.functions.values(), ...Object.values(this.consumers.functions)];
+    for (const f of all) f.fn.addEnvironment('APP_ORIGIN', this.web.origin);
+
+    for (const [resource, f] of this.api.functions) {
+      if (resource === 'health') {
+        healthProbeGrants(f.role, this.data, this.queues);
+        continue;
+      }
+      grantTableItems(this.data.table, f.role, 'readwrite');
+      grantObjects(this.data.uploads, f.role);
+      this.queues.queues.fanout.grantSendMessages(f.role);
+      this.mail.grantSend(f.role);
+      grantSecretsRead(this, settings.secretsParameter, f.role);
+    }
+    for (const f of Object.values(this.consumers.functions))
+      grantSecretsRead(this, settings.secretsParameter, f.role);
+    this.mail.grantSend(this.consumers.functions.delivery.role);
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * The dev stage, with a fake front-end build so the asset deployments (and their acknowledgements) are
+ * part of the synth. Synthesized once for the whole file.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { configSchema } from '../../functions/core/config';
+import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
+import { queues, table, uploads } from '../../lib/resources';
+import { deployedResources } from '../../lib/stacks/api';
+import { spaFallbackCode } from '../../lib/stacks/web';
+import { acknowledgements, logicalId, type Synthesized, synth } from './synth';
+
+let s: Synthesized;
+let nagRuns = 0;
+
+function fakeBuild(): { webDist: string; widgetDist: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'snag-dist-'));
+  mkdirSync(join(dir, 'web/assets'), { recursive: true });
+  mkdirSync(join(dir, 'widget'), { recursive: true });
+  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'widget/app.abc123.js'), 'console.log(2)');
+  return { webDist: join(dir, 'web'), widgetDist: join(dir, 'widget') };
+}
+
+beforeAll(() => {
+  // Count the plugin's runs, so a passing report cannot come from nag never having been called.
+  const validate = AwsSolutionsChecks.prototype.validate;
+  vi.spyOn(AwsSolutionsChecks.prototype, 'validate').mockImplementation(function (
+    this: AwsSolutionsChecks,
+    ctx,
+  ) {
+    nagRuns++;
+    return validate.call(this, ctx);
+  });
+  s = synth({ stage: 'dev', ...fakeBuild() });
+  vi.restoreAllMocks();
+});
+
+const resourcesOf = (type: string) => s.template.findResources(type);
+const functionOf = (resource: string) => s.stack.api.functions.get(resource as never)!;
+
+describe('HTTP API from the route table', () => {
+  it('has exactly the deployed routes, and no local-only one', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect([...keys].sort()).toEqual(deployedRoutes().map(routeKey).sort());
+    for (const r of routes.filter((r) => 'localOnly' in r && r.localOnly))
+      expect(keys).not.toContain(routeKey(r));
+  });
+
+  it('integrates each route with the function of its resource', () => {
+    const integrations = resourcesOf('AWS::ApiGatewayV2::Integration');
+    for (const route of Object.values(resourcesOf('AWS::ApiGatewayV2::Route'))) {
+      const def = deployedRoutes().find((r) => routeKey(r) === route.Properties.RouteKey)!;
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = integrations[integrationId]!.Properties.IntegrationUri;
+      expect(uri).toEqual({ 'Fn::GetAtt': [logicalId(functionOf(def.resource).fn), 'Arn'] });
+    }
+  });
+
+  it('builds one arm64 Node.js function per resource with deployed routes', () => {
+    const apiFunctions = s.stack.api.node.findAll().filter((c) => c instanceof CfnFunction);
+    expect(apiFunctions).toHaveLength(deployedResources().length);
+    expect(deployedResources().length).toBeGreaterThan(0);
+    for (const resource of deployedResources()) {
+      const f = s.template.toJSON().Resources[logicalId(functionOf(resource).fn)];
+      expect(f.Properties).toMatchObject({ Architectures: ['arm64'], Handler: 'index.handler' });
+      expect(f.Properties.Runtime).toMatch(/^nodejs2[24]\.x$/);
+    }
+  });
+
+  it('logs access and throttles the default stage, and sets no CORS', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),
+    });
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+  });
+});
+
+describe('functions', () => {
+  it('get every variable the config needs, with log groups of their own', () => {
+    const required = Object.entries(configSchema.shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([name]) => name);
+    const all = [...s.stack.api.functions.values(), ...Object.values(s.stack.consumers.functions)];
+    for (const f of all) {
+      const props = s.template.toJSON().Resources[logicalId(f.fn)].Properties;
+      for (const name of [...required, 'SNAG_STAGE', 'MAIL_FROM', 'SECRETS_PARAMETER']) {
+        expect(props.Environment.Variables, name).toHaveProperty(name);
+      }
+      expect(props.Environment.Variables.SECRETS_PARAMETER).toBe('/snag/dev/secrets');
+      expect(props.Environment.Variables.APP_ORIGIN).toEqual({
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s.stack.web.distribution), 'DomainName'] }]],
+      });
+      expect(props.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
+    }
+    s.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it('give the health function only its probes', () => {
+    const roleId = logicalId(functionOf('health').role);
+    const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+    );
+    const actions = policies.flatMap((p) =>
+      p.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => st.Action),
+    );
+    expect(new Set(actions)).toEqual(
+      new Set([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'dynamodb:DescribeTable',
+        's3:ListBucket',
+        'sqs:GetQueueAttributes',
+      ]),
+    );
+  });
+
+  it('never allow Scan', () => {
+    expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('data', () => {
+  it('is one table with pk/sk, gsi1, TTL and point-in-time recovery, deleted with a dev stack', () => {
+    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: table.partitionKey, KeyType: 'HASH' },
+          { AttributeName: table.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    });
+  });
+
+  it('keeps uploads private, encrypted, TLS-only, with CORS for presigned POSTs and lifecycle rules', () => {
+    const id = logicalId(s.stack.data.uploads);
+    const bucket = s.template.toJSON().Resources[id];
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0]).toBeDefined();
+    expect(bucket.Properties.CorsConfiguration.CorsRules[0].AllowedMethods).toContain('POST');
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Prefix: uploads.pendingPrefix,
+          ExpirationInDays: uploads.pendingExpiryDays,
+        }),
+        expect.objectContaining({
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: uploads.abortIncompleteMultipartDays },
+        }),
+      ]),
+    );
+    s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('async path', () => {
+  for (const name of Object.keys(queues) as (keyof typeof queues)[]) {
+    it(`${name} queue has a DLQ and a consumer reporting partial batch failures`, () => {
+      const q = s.template.toJSON().Resources[logicalId(s.stack.queues.queues[name])];
+      expect(q.Properties.VisibilityTimeout).toBe(queues[name].visibilityTimeoutSeconds);
+      expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(queues[name].maxReceiveCount);
+      expect(q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][1]).toBe('Arn');
+      s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack.queues.queues[name]), 'Arn'] },
+        FunctionName: { Ref: logicalId(s.stack.consumers.functions[name].fn) },
+        BatchSize: queues[name].batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    });
+  }
+});
+
+describe('web tier', () => {
+  const behaviours = () =>
+    Object.values(s.template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+      .DistributionConfig;
+
+  it('sends /api/* to the API uncached, with cookies, query strings and headers except Host', () => {
+    const api = behaviours().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']));
+  });
+
+  it('serves /widget/* cached and the dashboard with the SPA rewrite, without error-page rewrites', () => {
+    const config = behaviours();
+    const widget = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/widget/*');
+    expect(widget.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toBeDefined();
+    s.template.resourceCountIs('Custom::CDKBucketDeployment', 3);
+  });
+
+  it('rewrites client routes, and nothing else, to /index.html', () => {
+    const rewrite = (uri: string) =>
+      runInNewContext(`${spaFallbackCode}; handler({ request: { uri: ${JSON.stringify(uri)} } }).uri`);
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/projects/12/issues')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(rewrite('/api/nothing')).toBe('/api/nothing');
+    expect(rewrite('/widget/app')).toBe('/widget/app');
+  });
+});
+
+describe('mail', () => {
+  it('verifies the mail domain in SES and sends from it', () => {
+    s.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'snag.example.com' });
+    expect(s.stack.mail.from).toBe('Snag <no-reply@snag.example.com>');
+  });
+});
+
+describe('cdk-nag AwsSolutions and CloudFormation validation', () => {
+  it('ran during synth and left nothing unacknowledged, errors or warnings', () => {
+    expect(nagRuns).toBe(1);
+    expect(s.violations).toEqual([]);
+  });
+
+  it('acknowledges only real findings, each with a reason', () => {
+    // Re-run the pack ignoring every acknowledgement: each one must match a finding it silences.
+    const spy = vi
+      .spyOn(NagPack.prototype as unknown as { isAcknowledged(): boolean }, 'isAcknowledged')
+      .mockReturnValue(false);
+    const raw = new AwsSolutionsChecks().validateScope(s.app);
+    spy.mockRestore();
+    const acks = acknowledgements(s.app);
+    expect(acks.length).toBeGreaterThan(0);
+    for (const ack of acks) {
+      expect(ack.reason.length, `${ack.id} at ${ack.path}`).toBeGreaterThan(30);
+      const hit = raw.violations.some(
+        (v) =>
+          v.ruleName === ack.id &&
+          v.violatingResources.some((r) =>
+            (r as { constructPath?: string }).constructPath?.startsWith(`${ack.path}/`),
+          ),
+      );
+      expect(hit, `stale acknowledgement ${ack.id} at ${ack.path}`).toBe(true);
+    }
+  });
+});

@@ -4,7 +4,9 @@
  */
 export interface ApiReply<T = unknown> {
   status: number;
-  body: { status: 'success'; msg: T } | { status: 'error'; code: string; msg: string; fields?: Record<string, string> };
+  body:
+    | { status: 'success'; msg: T }
+    | { status: 'error'; code: string; msg: string; fields?: Record<string, string> };
   setCookies: string[];
 }
 
@@ -16,7 +18,12 @@ export class ApiClient {
     readonly origin = baseUrl,
   ) {}
 
-  async call<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
       headers: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../functions/core/errors';
 import { type RequestInput, resourceHandler } from '../../../functions/core/http';
 import type { RouteDef } from '../../../functions/shared/routes';

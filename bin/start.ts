@@ -3,10 +3,14 @@
  * (default .local/). Builds the dashboard and widget first unless SNAG_SKIP_BUILD=1 and they are built.
  * Ctrl-C, SIGTERM, a crash or a plain exit all stop every child, the DynamoDB JVM included.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { distExists, killBuild } from '../lib/local/build';
 import { watchLaunchers } from '../lib/local/launcher-guard';
 import { type LocalStack, startLocalStack } from '../lib/local/stack';
+
+// Local settings and secrets (README "Configuration"); the real environment wins over the file.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.SNAG_DATA_DIR || '.local');

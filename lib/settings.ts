@@ -18,6 +18,8 @@ export interface Settings {
   /** SSM SecureString parameter (JSON) holding the secrets. */
   secretsParameter: string;
   marketingUrl?: string;
+  /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
+  googleClientId?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Built front ends; deployed only when present at synth time. */
   webDist: string;
@@ -60,6 +62,7 @@ export function readSettings(node: Node): Settings {
     mailDomain: optional(node, 'mailDomain') ?? 'snag.example.com',
     secretsParameter: optional(node, 'secretsParameter') ?? `/snag/${stage}/secrets`,
     marketingUrl: optional(node, 'marketingUrl'),
+    googleClientId: optional(node, 'googleClientId'),
     logLevel: logLevel as Settings['logLevel'],
     webDist: optional(node, 'webDist') ?? 'dist/web',
     widgetDist: optional(node, 'widgetDist') ?? 'dist/widget',

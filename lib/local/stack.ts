@@ -22,6 +22,7 @@ import { sendResult } from './http-reply';
 import { consoleLog, type StackLog } from './log';
 import { type Poller, startPoller } from './poller';
 import { type LocalS3, startS3 } from './s3';
+import { ensureLocalSecrets } from './secrets';
 import { type LocalSes, startSes } from './ses';
 import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
 import { createStaticHandler } from './static';
@@ -152,6 +153,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await ensureTable(dynamo.endpoint, region, localNames.table);
 
     // Handlers read their configuration on first use; set it before any of them is loaded.
+    ensureLocalSecrets(dataDir);
     Object.assign(process.env, {
       SNAG_STAGE: 'local',
       AWS_REGION: region,

@@ -40,6 +40,7 @@ export class SnagStack extends Stack {
       SECRETS_PARAMETER: settings.secretsParameter,
       LOG_LEVEL: settings.logLevel,
       ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
+      ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
     };
 
     this.api = new Api(this, 'Api', { settings, environment });

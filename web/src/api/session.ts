@@ -2,6 +2,7 @@
 import { mutate } from 'swr';
 import { config } from '../config';
 import { api } from '.';
+import { googleSignOut } from './google';
 
 /**
  * Forget every cached response. Called when a session starts, so a profile load that failed before
@@ -11,13 +12,23 @@ export async function clearApiCache(): Promise<void> {
   await mutate(() => true, undefined, { revalidate: false });
 }
 
-/** GET /client/logout, then the public site (SPEC.md section 7). */
+/**
+ * The end of every session (logout, profile deletion): sign out of Google when the server says the
+ * session came from there, forget cached data, then go to the public site (SPEC.md section 7).
+ */
+export async function leaveToMarketingSite(google: boolean): Promise<void> {
+  if (google) await googleSignOut();
+  await clearApiCache();
+  window.location.assign(config.marketingUrl);
+}
+
+/** GET /client/logout; its msg.google decides on a Google sign-out before the redirect. */
 export async function logout(): Promise<void> {
+  let google = false;
   try {
-    await api.get('/client/logout');
+    google = (await api.get<{ google?: boolean }>('/client/logout'))?.google === true;
   } catch {
     // Leave anyway: the marketing site needs no session, and a stale cookie fails the next guard check.
   }
-  await clearApiCache();
-  window.location.assign(config.marketingUrl);
+  await leaveToMarketingSite(google);
 }

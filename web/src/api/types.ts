@@ -3,6 +3,10 @@ export interface Profile {
   username: string;
   firstName?: string;
   lastName?: string;
+  /** A Google identity is linked to the account. */
+  google?: boolean;
+  /** False for Google-only accounts: they have no password to change. */
+  hasPassword?: boolean;
 }
 
 export interface ProjectSummary {

@@ -1,23 +1,127 @@
 /**
- * Slot of the social sign-in button. SPEC.md section 2 renders it after a 250 ms delay; the next issue
- * replaces the placeholder click with the provider's flow (POST /registration/client/google).
+ * The social sign-in button (SPEC.md section 2: rendered after a 250 ms delay). Google's own button
+ * (Google Identity Services) hands over an ID token, which goes to POST /registration/client/google; the
+ * answer signs in or registers and the user lands on /profile. USER_EXISTS (the address belongs to a
+ * password account) also signs out of the Google session (SPEC.md section 8).
+ * Until Google's script is ready a look-alike placeholder holds the space, so nothing shifts.
  */
 import { Button } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
+import { ApiError, api } from '../api';
+import { googleSignOut, loadGoogleIdentity } from '../api/google';
+import { clearApiCache } from '../api/session';
+import { config } from '../config';
+import { paths } from '../routes/paths';
 
-export function GoogleButton({ label }: { label: string }) {
+const buttonHeight = 42;
+
+export function GoogleButton({
+  label,
+  mode = 'signin',
+  onError,
+}: {
+  label: string;
+  /** Google's wording: "Sign in with" on login, "Sign up with" on registration. */
+  mode?: 'signin' | 'signup';
+  /** A failed sign-in (catalogue code), or null when a new attempt starts. */
+  onError: (code: ErrorCode | null) => void;
+}) {
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
   const [visible, setVisible] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [pending, setPending] = useState(false);
+  const slot = useRef<HTMLDivElement>(null);
+  // The latest callbacks, so Google's one-time initialisation never calls a stale closure.
+  const handlers = useRef({ onError, navigate, signIn });
+  handlers.current = { onError, navigate, signIn };
+
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), limits.socialButtonDelayMs);
     return () => clearTimeout(timer);
   }, []);
+
+  useEffect(() => {
+    if (!visible || !config.googleClientId) return;
+    let cancelled = false;
+    loadGoogleIdentity()
+      .then((id) => {
+        const target = slot.current;
+        if (cancelled || !target) return;
+        id.initialize({
+          client_id: config.googleClientId,
+          cancel_on_tap_outside: true,
+          ux_mode: 'popup',
+          callback: ({ credential }) => {
+            if (credential) void handlers.current.signIn(credential);
+          },
+        });
+        target.replaceChildren();
+        id.renderButton(target, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          shape: 'rectangular',
+          logo_alignment: 'center',
+          text: mode === 'signup' ? 'signup_with' : 'continue_with',
+          width: Math.max(200, Math.min(400, Math.round(target.getBoundingClientRect().width))),
+          locale: i18n.language,
+        });
+        setReady(true);
+      })
+      .catch(() => {
+        // No Google today (blocked or offline): the placeholder stays, disabled.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [visible, mode, i18n.language]);
+
+  async function signIn(token: string) {
+    setPending(true);
+    handlers.current.onError(null);
+    try {
+      await api.post('/registration/client/google', { token });
+      await clearApiCache();
+      handlers.current.navigate(paths.profile, { replace: true });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
+      if (code === 'USER_EXISTS') await googleSignOut();
+      handlers.current.onError(code);
+      setPending(false);
+    }
+  }
+
   // Reserve the height so the delayed button causes no layout shift.
-  if (!visible) return <div style={{ height: 42 }} />;
+  if (!visible) return <div style={{ height: buttonHeight }} />;
   return (
-    <Button variant="default" size="md" fullWidth leftSection={<GoogleMark />} data-testid="google-signin">
-      {label}
-    </Button>
+    <div style={{ position: 'relative', minHeight: buttonHeight }} data-testid="google-signin">
+      <div
+        ref={slot}
+        style={{
+          display: ready && !pending ? 'flex' : 'none',
+          justifyContent: 'center',
+          colorScheme: 'light',
+        }}
+      />
+      {(!ready || pending) && (
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<GoogleMark />}
+          loading={pending}
+          disabled={!pending}
+          aria-busy={!ready || pending}
+        >
+          {label}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
 import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
 
 export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
 export type IntegrationName = (typeof integrationNames)[number];
@@ -15,6 +16,8 @@ const enc = encodeURIComponent;
 export const paths = {
   login: '/login',
   registration: '/registration',
+  /** After registration: the address the confirmation mail went to travels in the query (survives reload). */
+  confirmRegistration: (username: string) => `/confirm_registration?username=${enc(username)}`,
   reset: '/reset',
   profile: '/profile',
   profileEdit: '/profile/edit',
@@ -61,6 +64,27 @@ export function stripLoginNoticeParams(search: string): string {
   for (const name of loginNoticeParams) params.delete(name);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
+}
+
+/** Login addresses that show a notice (SPEC.md section 2). */
+export const loginWith = {
+  registered: (username: string) => `/login?username=${enc(username)}`,
+  invalidCode: '/login?code=1',
+  reset: '/login?reset=1',
+} as const;
+
+/**
+ * /confirm_email (SPEC.md section 2): the confirmation call its query asks for, or null when the link is
+ * malformed (username shorter than 3 characters or a code that is not exactly 8), which goes straight to
+ * login with code=1.
+ */
+export function confirmEmailRequest(search: string): { _username: string; confirmationCode: string } | null {
+  const params = new URLSearchParams(search);
+  const username = (params.get('username') ?? '').trim();
+  const code = (params.get('code') ?? '').trim();
+  if (username.length < limits.confirmUsernameMin || code.length !== limits.confirmationCodeLength)
+    return null;
+  return { _username: username, confirmationCode: code };
 }
 
 const loginCodes: ReadonlySet<ErrorCode> = new Set([

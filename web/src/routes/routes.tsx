@@ -12,6 +12,12 @@ import { configurationSections, integrationNames } from './paths';
 const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
 const ProfileLayout = lazy(() => import('../layouts/ProfileLayout'));
 const LoginScreen = lazy(() => import('../screens/LoginScreen'));
+const RegistrationScreen = lazy(() => import('../screens/RegistrationScreen'));
+const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrationScreen'));
+const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
+const ResetScreen = lazy(() => import('../screens/ResetScreen'));
+const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
+const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
 const AsanaRedirect = lazy(() => import('../screens/AsanaRedirect'));
 const ComingSoon = lazy(() => import('../screens/ComingSoon'));
 
@@ -26,7 +32,6 @@ function Root() {
   );
 }
 
-const publicSoon = (screen: ScreenKey) => <ComingSoon screen={screen} back="login" />;
 const profileSoon = (screen: ScreenKey, sub?: Subtitle) => (
   <ComingSoon screen={screen} back="profile" {...(sub ? { sub } : {})} />
 );
@@ -39,11 +44,11 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { path: 'login', element: <LoginScreen /> },
-          { path: 'registration', element: publicSoon('registration') },
-          { path: 'confirm_registration', element: publicSoon('confirmRegistration') },
-          { path: 'confirm_email', element: publicSoon('confirmEmail') },
-          { path: 'reset', element: publicSoon('reset') },
-          { path: 'reset_verification', element: publicSoon('resetVerification') },
+          { path: 'registration', element: <RegistrationScreen /> },
+          { path: 'confirm_registration', element: <ConfirmRegistrationScreen /> },
+          { path: 'confirm_email', element: <ConfirmEmailScreen /> },
+          { path: 'reset', element: <ResetScreen /> },
+          { path: 'reset_verification', element: <ResetVerificationScreen /> },
         ],
       },
       {
@@ -51,7 +56,7 @@ export const routes: RouteObject[] = [
         element: <ProfileLayout />,
         children: [
           { index: true, element: profileSoon('dashboard') },
-          { path: 'edit', element: profileSoon('profileEdit') },
+          { path: 'edit', element: <ProfileEditScreen /> },
           { path: 'billing', element: profileSoon('billing') },
           { path: 'create/project', element: profileSoon('createProject') },
           { path: 'site/:id', element: profileSoon('issues') },

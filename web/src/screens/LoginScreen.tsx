@@ -1,16 +1,5 @@
 /** /login (SPEC.md section 2): email and password sign-in, notices from the query, social button slot. */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -22,6 +11,7 @@ import { loginSchema } from '../../../functions/shared/schemas';
 import { ApiError, api } from '../api';
 import { clearApiCache } from '../api/session';
 import { GoogleButton } from '../components/GoogleButton';
+import { PasswordField } from '../components/PasswordField';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
@@ -51,7 +41,6 @@ export default function LoginScreen() {
 
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [passwordVisible, setPasswordVisible] = useState(false);
   const form = useForm<LoginValues>({
     initialValues: { _username: '', _password: '' },
     validate: schemaValidator<LoginValues>(loginSchema),
@@ -102,17 +91,11 @@ export default function LoginScreen() {
             {...form.getInputProps('_username')}
           />
           <div>
-            <PasswordInput
+            <PasswordField
               label={t('login.password')}
               placeholder={t('login.passwordPlaceholder')}
               autoComplete="current-password"
-              maxLength={limits.loginInputMax}
               required
-              visible={passwordVisible}
-              onVisibilityChange={setPasswordVisible}
-              visibilityToggleButtonProps={{
-                'aria-label': passwordVisible ? t('login.hidePassword') : t('login.showPassword'),
-              }}
               key={form.key('_password')}
               {...form.getInputProps('_password')}
             />
@@ -131,7 +114,10 @@ export default function LoginScreen() {
       {config.googleClientId && (
         <>
           <Divider label={t('login.or')} labelPosition="center" />
-          <GoogleButton label={t('login.google')} />
+          <GoogleButton
+            label={t('login.google')}
+            onError={(code) => setErrorCode(code && code !== 'USER_EXISTS' ? loginErrorCode(code) : code)}
+          />
         </>
       )}
 

@@ -1,0 +1,162 @@
+/**
+ * Browser end-to-end support: Debian's Chromium driven by playwright-core, the local stack serving the
+ * built dashboard (dist/web), and small helpers the e2e files share.
+ *
+ * The e2e suite tests the build, not the sources: run `npm run build` first (`npm run test:e2e` does not
+ * build). Screenshots are taken only when SNAG_E2E_SHOTS names a directory (e.g. /tmp/snag-shots).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { startTestStack, type TestStack } from './local-stack';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const distDir = resolve(root, 'dist');
+
+/** The dashboard's default VITE_MARKETING_URL: where logout and profile deletion lead. */
+export const marketingUrl = 'https://snag.example.com';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Fails with instructions when the dashboard build is missing. */
+export function requireBuild(dir = distDir): void {
+  const index = join(dir, 'web', 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `${index} is missing: the e2e suite tests the built dashboard. Run \`npm run build\` first.`,
+    );
+  }
+}
+
+/**
+ * The local stack with the dashboard, on a free port. Cheap proof of work and hashing (the flows are
+ * under test, not the costs); callers may override any of these before calling.
+ */
+export async function startE2eStack(env: Record<string, string> = {}): Promise<TestStack> {
+  requireBuild();
+  Object.assign(process.env, {
+    ALTCHA_COST: '10',
+    ALTCHA_COUNTER_MIN: '10',
+    ALTCHA_COUNTER_MAX: '50',
+    SCRYPT_LOG_N: '10',
+    ALTCHA_HMAC_KEY: 'e2e-test-altcha-key-0123456789',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startTestStack({ distDir });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** Browser locale; the dashboard picks German for any de* locale. */
+  locale?: string;
+  /** Pre-accept the cookie notice, so it does not cover the page. */
+  acceptCookies?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far (failed loads are in `failedResponses`). */
+  errors: string[];
+  /** Answers of 400 and above from the local stack, as "<status> <METHOD> <path>". */
+  failedResponses: string[];
+  /** Top-level navigations to the marketing site (stubbed: never leaves the machine). */
+  marketingVisits: string[];
+}
+
+/**
+ * A fresh context (own cookies and storage) with one page at `baseUrl`. Everything outside the local
+ * stack is stubbed: the marketing site answers with a small page, any other host is refused.
+ */
+export async function openPage(browser: Browser, baseUrl: string, opts: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: opts.locale ?? 'en-US',
+    viewport: opts.viewport ?? { width: 1280, height: 860 },
+  });
+  if (opts.acceptCookies ?? true) {
+    await context.addInitScript(() => localStorage.setItem('snag.cookies.accepted', 'true'));
+  }
+  const marketingVisits: string[] = [];
+  const local = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== local,
+    async (route) => {
+      const url = route.request().url();
+      if (url.startsWith(marketingUrl)) {
+        if (route.request().isNavigationRequest()) marketingVisits.push(url);
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Snag marketing (stub)</title><h1>Snag marketing stub</h1>',
+        });
+      } else {
+        await route.abort('blockedbyclient');
+      }
+    },
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+      errors.push(`console: ${msg.text()}`);
+    }
+  });
+  const failedResponses: string[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (res.status() >= 400 && url.origin === local) {
+      failedResponses.push(`${res.status()} ${res.request().method()} ${url.pathname}`);
+    }
+  });
+  return { context, page, errors, failedResponses, marketingVisits };
+}
+
+/** Waits for the page's address to have `pathname` (and, when given, exactly `search`). */
+export async function waitForPath(page: Page, pathname: string, search?: string, timeout = 15_000) {
+  await page.waitForURL(
+    (url) => url.pathname === pathname && (search === undefined || url.search === search),
+    { timeout },
+  );
+}
+
+/** Waits until `locator` is enabled (Mantine buttons carry the disabled attribute while disabled). */
+export async function waitEnabled(locator: Locator, timeout = 30_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+  const deadline = Date.now() + timeout;
+  while (await locator.isDisabled()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${locator} to be enabled`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Saves a full-page screenshot as `<SNAG_E2E_SHOTS>/<name>.png`; a no-op without SNAG_E2E_SHOTS. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SNAG_E2E_SHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  // Let transitions (toasts, modals) settle so the picture shows the resting state.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,329 @@
+/**
+ * /profile/edit (SPEC.md sections 2, 4, 5 and 8): personal data (PATCH /client/profile), change password
+ * (PATCH /client/password) and delete profile (DELETE /client/profile behind a modal where typing the
+ * word "confirm" enables Delete; afterwards the marketing site).
+ */
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import { passwordChangeSchema, profileSchema } from '../../../functions/shared/schemas';
+import { ApiError, api } from '../api';
+import { leaveToMarketingSite } from '../api/session';
+import { useApi } from '../api/swr';
+import type { Profile } from '../api/types';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { PageLoader } from '../components/PageLoader';
+import { PasswordField } from '../components/PasswordField';
+import { toastSuccess } from '../components/toast';
+import { schemaValidator } from '../forms/validate';
+import { errorText } from '../i18n';
+import { useDocumentTitle } from './ComingSoon';
+
+const profilePath = '/client/profile';
+
+/** SPEC.md section 4: the word that enables a deletion. Not translated: the same word in every language. */
+export const deleteConfirmWord = 'confirm';
+
+const codeOf = (error: unknown): ErrorCode => (error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+
+export default function ProfileEditScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.profileEdit'));
+  const { data: profile } = useApi<Profile>(profilePath, { redirectOnError: true });
+  if (!profile) return <PageLoader />;
+  return (
+    <Stack gap="xl" maw={960} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('profileEdit.title')}
+        </Title>
+        <Text c="dimmed">{t('profileEdit.subtitle')}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <PersonalData profile={profile} />
+        <ChangePassword profile={profile} />
+      </SimpleGrid>
+      <DeleteProfile />
+    </Stack>
+  );
+}
+
+function Section({
+  title,
+  description,
+  danger = false,
+  children,
+  labelId,
+}: {
+  title: string;
+  description: string;
+  danger?: boolean;
+  children: ReactNode;
+  labelId: string;
+}) {
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={labelId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}
+    >
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id={labelId} c={danger ? 'red.8' : undefined}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+type NameValues = { firstName: string; lastName: string };
+
+function PersonalData({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<NameValues>({
+    initialValues: { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '' },
+    validate: schemaValidator<NameValues>(profileSchema),
+    validateInputOnBlur: true,
+  });
+
+  async function save(values: NameValues) {
+    setSaving(true);
+    setErrorCode(null);
+    try {
+      const updated = await api.patch<Profile>(profilePath, {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
+      // The top bar shows the name: update the shared profile without another round trip.
+      await mutate(profilePath, updated, { revalidate: false });
+      form.setValues({ firstName: updated.firstName ?? '', lastName: updated.lastName ?? '' });
+      form.resetDirty();
+      toastSuccess(t('profileEdit.personal.saved'));
+    } catch (error) {
+      setErrorCode(codeOf(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Section
+      title={t('profileEdit.personal.title')}
+      description={t('profileEdit.personal.description')}
+      labelId="profile-personal"
+    >
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Stack gap="md">
+          {errorCode && <ErrorAlert>{errorText(errorCode, 'profileUpdate')}</ErrorAlert>}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label={t('profileEdit.personal.firstName')}
+              autoComplete="given-name"
+              maxLength={limits.nameMax}
+              required
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('profileEdit.personal.lastName')}
+              autoComplete="family-name"
+              maxLength={limits.nameMax}
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('profileEdit.personal.email')}
+            description={t('profileEdit.personal.emailHint')}
+            value={profile.username}
+            readOnly
+            variant="filled"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t('profileEdit.personal.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+type PasswordValues = { oldPassword: string; newPassword: string };
+
+/** SPEC.md section 8: two codes have their own message, every other failure reads 'Error updating data'. */
+function passwordErrorCode(code: ErrorCode): ErrorCode {
+  return code === 'INVALID_PASSWORD' || code === 'USER_PASSWORD_LENGTH' ? code : 'SYSTEM_ERROR';
+}
+
+function ChangePassword({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<PasswordValues>({
+    initialValues: { oldPassword: '', newPassword: '' },
+    validate: schemaValidator<PasswordValues>(passwordChangeSchema),
+    validateInputOnBlur: true,
+  });
+
+  async function save(values: PasswordValues) {
+    setSaving(true);
+    setErrorCode(null);
+    try {
+      await api.patch('/client/password', values);
+      form.reset();
+      toastSuccess(t('profileEdit.password.saved'));
+    } catch (error) {
+      setErrorCode(passwordErrorCode(codeOf(error)));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Section
+      title={t('profileEdit.password.title')}
+      description={t('profileEdit.password.description')}
+      labelId="profile-password"
+    >
+      {profile.hasPassword === false ? (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+          {t('profileEdit.password.googleOnly')}
+        </Alert>
+      ) : (
+        <form onSubmit={form.onSubmit(save)} noValidate>
+          <Stack gap="md">
+            {errorCode && <ErrorAlert>{errorText(errorCode, 'passwordChange')}</ErrorAlert>}
+            <PasswordField
+              label={t('profileEdit.password.current')}
+              autoComplete="current-password"
+              required
+              key={form.key('oldPassword')}
+              {...form.getInputProps('oldPassword')}
+            />
+            <PasswordField
+              label={t('profileEdit.password.new')}
+              description={t('profileEdit.password.newHint')}
+              autoComplete="new-password"
+              required
+              key={form.key('newPassword')}
+              {...form.getInputProps('newPassword')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving}>
+                {t('profileEdit.password.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+function DeleteProfile() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const confirmed = typed.trim().toLowerCase() === deleteConfirmWord;
+
+  function close() {
+    if (deleting) return;
+    setOpened(false);
+    setTyped('');
+    setFailed(false);
+  }
+
+  async function remove() {
+    if (!confirmed) return;
+    setDeleting(true);
+    setFailed(false);
+    try {
+      const result = await api.delete<{ google?: boolean }>(profilePath);
+      await leaveToMarketingSite(result?.google === true);
+    } catch {
+      setFailed(true);
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Section
+      title={t('profileEdit.delete.title')}
+      description={t('profileEdit.delete.description')}
+      labelId="profile-delete"
+      danger
+    >
+      <Group justify="flex-end">
+        <Button
+          color="red"
+          variant="outline"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => setOpened(true)}
+        >
+          {t('profileEdit.delete.button')}
+        </Button>
+      </Group>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={
+          <Text fw={650} size="lg">
+            {t('profileEdit.delete.modalTitle')}
+          </Text>
+        }
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('profileEdit.delete.close') }}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void remove();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">{t('profileEdit.delete.modalBody')}</Text>
+            {failed && <ErrorAlert>{errorText('SYSTEM_ERROR', 'profileDelete')}</ErrorAlert>}
+            <TextInput
+              label={t('profileEdit.delete.typeToConfirm', { word: deleteConfirmWord })}
+              placeholder={deleteConfirmWord}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={deleting}>
+                {t('profileEdit.delete.cancel')}
+              </Button>
+              <Button type="submit" color="red" disabled={!confirmed} loading={deleting}>
+                {t('profileEdit.delete.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Section>
+  );
+}

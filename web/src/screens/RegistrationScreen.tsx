@@ -1,0 +1,156 @@
+/**
+ * /registration (SPEC.md sections 2 and 5): names, work email, password and the proof of work. Submit
+ * stays disabled until the altcha widget has solved its challenge; success goes to /confirm_registration
+ * with the address the confirmation mail went to.
+ */
+import { Anchor, Button, Divider, Group, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import { registrationSchema } from '../../../functions/shared/schemas';
+import { ApiError, api } from '../api';
+import type { AltchaHandle } from '../components/AltchaField';
+import { AuthHeading } from '../components/AuthHeading';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { GoogleButton } from '../components/GoogleButton';
+import { PasswordField } from '../components/PasswordField';
+import { config } from '../config';
+import { schemaValidator } from '../forms/validate';
+import { errorText } from '../i18n';
+import { paths } from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+// The widget is a chunk of its own, fetched while the user reads the form.
+const AltchaField = lazy(() => import('../components/AltchaField'));
+
+type RegistrationValues = { firstName: string; lastName: string; _username: string; _password: string };
+
+const formSchema = registrationSchema.omit({ altcha: true });
+
+export default function RegistrationScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('screens.registration'));
+
+  const [payload, setPayload] = useState<string | null>(null);
+  const altcha = useRef<AltchaHandle>(null);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<RegistrationValues>({
+    initialValues: { firstName: '', lastName: '', _username: '', _password: '' },
+    validate: schemaValidator<RegistrationValues>(formSchema),
+    validateInputOnBlur: true,
+  });
+
+  async function submit(values: RegistrationValues) {
+    if (!payload) return;
+    setSubmitting(true);
+    setErrorCode(null);
+    try {
+      const { username } = await api.post<{ username: string }>('/registration/client', {
+        ...values,
+        altcha: payload,
+      });
+      navigate(paths.confirmRegistration(username ?? values._username.trim().toLowerCase()));
+    } catch (error) {
+      setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+      setSubmitting(false);
+      // The server accepts a solved challenge once, whatever the outcome: solve a new one for the retry.
+      altcha.current?.renew();
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <AuthHeading title={t('registration.title')} subtitle={t('registration.subtitle')} />
+
+      {errorCode && <ErrorAlert>{errorText(errorCode, 'registration')}</ErrorAlert>}
+
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Group grow align="flex-start" gap="sm">
+            <TextInput
+              label={t('registration.firstName')}
+              placeholder={t('registration.firstNamePlaceholder')}
+              autoComplete="given-name"
+              maxLength={limits.nameMax}
+              required
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('registration.lastName')}
+              placeholder={t('registration.lastNamePlaceholder')}
+              autoComplete="family-name"
+              maxLength={limits.nameMax}
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
+          </Group>
+          <TextInput
+            label={t('registration.email')}
+            placeholder={t('registration.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            maxLength={limits.loginInputMax}
+            required
+            key={form.key('_username')}
+            {...form.getInputProps('_username')}
+          />
+          <PasswordField
+            label={t('registration.password')}
+            description={t('registration.passwordHint')}
+            autoComplete="new-password"
+            required
+            key={form.key('_password')}
+            {...form.getInputProps('_password')}
+          />
+          <Input.Wrapper
+            label={t('registration.proofLabel')}
+            description={t('registration.proofHint')}
+            id="registration-proof"
+          >
+            <div style={{ marginTop: 6 }}>
+              <Suspense fallback={<Skeleton height={68} radius="md" />}>
+                <AltchaField ref={altcha} language={i18n.language} onPayload={setPayload} />
+              </Suspense>
+            </div>
+          </Input.Wrapper>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={submitting}
+            disabled={!payload}
+            aria-describedby={payload ? undefined : 'registration-proof-waiting'}
+          >
+            {t('registration.submit')}
+          </Button>
+          {!payload && !submitting && (
+            <Text id="registration-proof-waiting" size="xs" c="dimmed" ta="center" mt={-8}>
+              {t('registration.proofWaiting')}
+            </Text>
+          )}
+        </Stack>
+      </form>
+
+      {config.googleClientId && (
+        <>
+          <Divider label={t('login.or')} labelPosition="center" />
+          <GoogleButton label={t('registration.google')} mode="signup" onError={setErrorCode} />
+        </>
+      )}
+
+      <Text size="sm" ta="center" c="dimmed">
+        {t('registration.haveAccount')}{' '}
+        <Anchor component={Link} to={paths.login} fw={600}>
+          {t('registration.signIn')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

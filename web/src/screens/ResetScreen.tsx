@@ -1,0 +1,98 @@
+/**
+ * /reset (SPEC.md section 2): one email field and a send button (POST /restore/password). After success
+ * a confirmation text replaces the form, with a link back to login.
+ */
+import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import { usernameOnlySchema } from '../../../functions/shared/schemas';
+import { ApiError, api } from '../api';
+import { AuthHeading } from '../components/AuthHeading';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { schemaValidator } from '../forms/validate';
+import { errorText } from '../i18n';
+import { paths } from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+type ResetValues = { _username: string };
+
+export default function ResetScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.reset'));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ResetValues>({
+    initialValues: { _username: '' },
+    validate: schemaValidator<ResetValues>(usernameOnlySchema),
+    validateInputOnBlur: true,
+  });
+
+  async function submit(values: ResetValues) {
+    setSubmitting(true);
+    setErrorCode(null);
+    try {
+      await api.post('/restore/password', values);
+      setSentTo(values._username.trim());
+    } catch (error) {
+      setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Stack gap="lg" role="status">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+          <IconMailForward size={28} stroke={1.6} />
+        </ThemeIcon>
+        <AuthHeading title={t('reset.sentTitle')} />
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('reset.sent', { email: sentTo })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('reset.sentHint')}
+        </Text>
+        <Button component={Link} to={paths.login} variant="light" fullWidth size="md">
+          {t('reset.back')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
+      {errorCode && <ErrorAlert>{errorText(errorCode)}</ErrorAlert>}
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('reset.email')}
+            placeholder={t('reset.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            maxLength={limits.loginInputMax}
+            required
+            key={form.key('_username')}
+            {...form.getInputProps('_username')}
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting}>
+            {t('reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        {t('reset.remembered')}{' '}
+        <Anchor component={Link} to={paths.login} fw={600}>
+          {t('reset.back')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -37,3 +37,10 @@ export const uploads = {
   pendingExpiryDays: 1,
   abortIncompleteMultipartDays: 1,
 } as const;
+
+/**
+ * Resource functions that serve the built widget loader (functions/projects/loader.ts reads it from
+ * WIDGET_DIR): their Lambda bundle carries dist/widget/loader.js in `widget/`.
+ */
+export const widgetResources: readonly string[] = ['widget'];
+export const widgetDirInLambda = '/var/task/widget';

@@ -38,6 +38,8 @@ export const configSchema = z.object({
   ALTCHA_COST: z.coerce.number().int().positive().default(1000),
   ALTCHA_COUNTER_MIN: z.coerce.number().int().nonnegative().default(1000),
   ALTCHA_COUNTER_MAX: z.coerce.number().int().positive().default(3000),
+  /** Where the built widget files are (loader.js): dist/widget locally, bundled beside the Lambda in AWS. */
+  WIDGET_DIR: z.string().default('dist/widget'),
   /** scrypt cost (N = 2^SCRYPT_LOG_N); tests lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
 });

@@ -81,6 +81,13 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Invalid password', de: 'Ungültiges Passwort' },
   },
+  INVALID_DOMAIN: {
+    status: 400,
+    msg: {
+      en: 'Please enter a domain such as example.com',
+      de: 'Bitte geben Sie eine Domain wie example.com ein',
+    },
+  },
   // Projects, integrations, billing (server codes SPEC leaves open: docs/decisions.md)
   PLAN_LIMIT: {
     status: 403,

@@ -12,12 +12,14 @@ import {
   loginSchema,
   passwordChangeSchema,
   profileSchema,
+  projectSchema,
+  projectUpdateSchema,
   registrationSchema,
   resetVerificationSchema,
   usernameOnlySchema,
 } from './schemas';
 
-export const resources = ['health', 'dev', 'auth', 'profile'] as const;
+export const resources = ['health', 'dev', 'auth', 'profile', 'projects', 'widget'] as const;
 export type ResourceName = (typeof resources)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -146,6 +148,35 @@ export const routes = [
     session: true,
     body: passwordChangeSchema,
     context: 'passwordChange',
+  },
+  // Projects and the widget (issue 4)
+  { method: 'GET', path: '/api/client/website', resource: 'projects', op: 'list', session: true },
+  {
+    method: 'POST',
+    path: '/api/client/website',
+    resource: 'projects',
+    op: 'create',
+    session: true,
+    body: projectSchema,
+    context: 'projectCreate',
+  },
+  { method: 'GET', path: '/api/client/website/{id}', resource: 'projects', op: 'get', session: true },
+  {
+    method: 'PATCH',
+    path: '/api/client/website/{id}',
+    resource: 'projects',
+    op: 'update',
+    session: true,
+    body: projectUpdateSchema,
+  },
+  { method: 'DELETE', path: '/api/client/website/{id}', resource: 'projects', op: 'remove', session: true },
+  {
+    method: 'GET',
+    path: '/api/website/{id}/code',
+    resource: 'widget',
+    op: 'code',
+    session: false,
+    caller: 'public',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -6,6 +6,7 @@
  * answers with and the form shows. Any other failure is INVALID_PARAMETERS.
  */
 import * as z from 'zod';
+import { normaliseHost } from './domains';
 import { type ErrorCode, isErrorCode } from './errors';
 import { limits } from './limits';
 
@@ -66,9 +67,14 @@ export const passwordChangeSchema = z.object({
 
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
+/** A domain or URL whose host the widget will match (shared/domains.ts). */
+export const projectUrlField = text(limits.projectUrlMax).refine((v) => normaliseHost(v) !== null, {
+  error: 'INVALID_DOMAIN',
+});
+
 export const projectSchema = z.object({
   name: text(limits.projectNameMax),
-  url: text(limits.projectUrlMax),
+  url: projectUrlField,
   active: flag.default(1),
   activeParam: flag.default(0),
 });
@@ -109,9 +115,16 @@ export const widgetSettingsSchema = z.object({
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 
-export const projectUpdateSchema = projectSchema.partial().extend({
-  data: widgetSettingsSchema.partial().optional(),
+/** PATCH client/website/{id}: any subset; `data` is merged into the stored settings, then validated whole. */
+export const projectUpdateSchema = z.object({
+  name: text(limits.projectNameMax).optional(),
+  url: projectUrlField.optional(),
+  active: flag.optional(),
+  activeParam: flag.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
+
+export const projectIdParam = z.uuid();
 
 export const issueListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -16,7 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { deployedRoutes, type ResourceName, resources, routeKey } from '../../functions/shared/routes';
-import { handlerEntry } from '../resources';
+import { handlerEntry, widgetResources } from '../resources';
 import type { Settings } from '../settings';
 import { SnagFunction } from './lambda';
 
@@ -64,6 +64,7 @@ export class Api extends Construct {
         environment: props.environment,
         timeout: Duration.seconds(10),
         description: `Snag API: ${resource}`,
+        withWidget: widgetResources.includes(resource),
       });
       this.functions.set(resource, fn);
     }

@@ -11,7 +11,19 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { nodejsBundling, nodeMajor } from '../bundling';
 import { fromRoot, repoRoot } from '../paths';
+import { widgetDirInLambda } from '../resources';
 import type { Settings } from '../settings';
+
+/** Copies the built loader into the bundle, building the widget first on a fresh clone. */
+const widgetHooks = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir: string, outputDir: string) => [
+    `test -f "${inputDir}/dist/widget/loader.js" || (cd "${inputDir}" && node --import tsx widget/build.ts)`,
+    `mkdir -p "${outputDir}/widget"`,
+    `cp "${inputDir}/dist/widget/loader.js" "${outputDir}/widget/loader.js"`,
+  ],
+};
 
 export const lambdaRuntime = nodeMajor === 24 ? Runtime.NODEJS_24_X : Runtime.NODEJS_22_X;
 
@@ -23,6 +35,8 @@ export interface SnagFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   description: string;
+  /** Bundle the built widget loader beside the handler (lib/resources.ts `widgetResources`). */
+  withWidget?: boolean;
 }
 
 export class SnagFunction extends Construct {
@@ -52,9 +66,10 @@ export class SnagFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup,
-      bundling: nodejsBundling(),
+      bundling: props.withWidget ? { ...nodejsBundling(), commandHooks: widgetHooks } : nodejsBundling(),
       environment: {
         ...props.environment,
+        ...(props.withWidget ? { WIDGET_DIR: widgetDirInLambda } : {}),
         // Stack traces in the logs point at the TypeScript sources.
         NODE_OPTIONS: '--enable-source-maps',
       },

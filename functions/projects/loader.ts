@@ -1,0 +1,59 @@
+/**
+ * The script behind the install snippet (`GET /api/website/{id}/code`): the built widget loader
+ * (dist/widget/loader.js) wrapped in a function that hands it the project's configuration, so nothing
+ * global is created beyond the loader's own `window.Snag`.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { User } from '../accounts/users';
+import { getConfig } from '../core/config';
+import type { WidgetConfig } from '../shared/widget-config';
+import type { Project } from './projects';
+import { effectiveSettings } from './service';
+
+let cached: { dir: string; source: string } | undefined;
+
+/** The built loader, read once per container (WIDGET_DIR: dist/widget locally, bundled beside the Lambda). */
+export function loaderSource(): string {
+  const dir = resolve(getConfig().WIDGET_DIR);
+  if (cached?.dir !== dir) cached = { dir, source: readFileSync(join(dir, 'loader.js'), 'utf8') };
+  return cached.source;
+}
+
+export function widgetConfig(project: Project, owner: Pick<User, 'plan'>): WidgetConfig {
+  const s = effectiveSettings(project.data, owner);
+  return {
+    id: project.id,
+    host: project.host,
+    wildcard: s.widgetDomainWildcard,
+    testMode: project.activeParam === 1,
+    hideOnMobile: s.widgetDisableMobile,
+    language: s.widgetLanguage,
+    color: s.widgetColor,
+    scheme: s.widgetColorScheme,
+    text: s.widgetText,
+    position: s.widgetPosition,
+    screenshot: !s.widgetDisableScreenshot,
+    upload: !s.widgetDisableUpload,
+    video: !s.widgetDisableVideo,
+    welcomeScreen: !s.widgetDisableWelcomeScreen,
+    branding: !s.widgetDisableBranding,
+    customFields: s.customFields,
+    api: getConfig().APP_ORIGIN,
+  };
+}
+
+/** JSON that is safe inside a script: no `</script>`, no line terminators JavaScript rejects. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export function renderLoader(config: WidgetConfig): string {
+  return `/* Snag widget */(function(__SNAG_CONFIG__){${loaderSource()}\n})(${scriptJson(config)});\n`;
+}
+
+/** What an unknown, deleted or inactive project serves: nothing happens on the host page. */
+export const noopLoader = '/* Snag: this project does not collect feedback */\n';

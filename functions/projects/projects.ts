@@ -1,0 +1,196 @@
+/**
+ * The project entity (docs/data-model.md "Project"): PROJECT#<id>/META, listed under its owner in gsi1
+ * (OWNER#<userId>, PROJECT#<createdAt>#<id>). Everything a project owns lives in its partition
+ * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../core/aws/dynamo';
+import { failedConditions, isConditionFailure, tableName } from '../core/db';
+import { AppError } from '../core/errors';
+import { nowMs } from '../core/time';
+import { normaliseHost } from '../shared/domains';
+import type { PlanName } from '../shared/plans';
+import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
+
+export interface Project {
+  id: string;
+  ownerId: string;
+  name: string;
+  /** As the client typed it (shown in lists). */
+  url: string;
+  /** Normalised host the widget matches (shared/domains.ts). */
+  host: string;
+  active: 0 | 1;
+  activeParam: 0 | 1;
+  data: WidgetSettings;
+  /** The owner's plan, kept here so the public loader needs one read (billing updates it). */
+  ownerPlan: PlanName;
+  openCount: number;
+  resolvedCount: number;
+  createdAt: number;
+}
+
+export const projectKey = (id: string) => ({ pk: `PROJECT#${id}`, sk: 'META' });
+const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
+
+function toProject(item: Record<string, unknown>): Project {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;
+  const p = rest as unknown as Project;
+  // Settings written by older versions gain the defaults of newer fields.
+  return { ...p, data: widgetSettingsSchema.parse(p.data ?? {}) };
+}
+
+export async function getProject(id: string): Promise<Project | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(id) }));
+  return out.Item ? toProject(out.Item) : null;
+}
+
+/** The project if `userId` owns it; another client's project is "not found", never "forbidden". */
+export async function getOwnedProject(id: string, userId: string): Promise<Project> {
+  const project = await getProject(id);
+  if (!project || project.ownerId !== userId) throw new AppError('NOT_FOUND');
+  return project;
+}
+
+export async function listProjects(userId: string): Promise<Project[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
+        ExpressionAttributeValues: { ':o': `OWNER#${userId}`, ':p': 'PROJECT#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items.map(toProject);
+}
+
+/**
+ * Creates a project and counts it against the owner's allowance in one transaction: the condition on the
+ * user's projectCount makes the plan limit hold even for parallel requests.
+ */
+export async function createProject(
+  owner: { id: string; plan: PlanName },
+  allowed: number | null,
+  input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
+): Promise<Project> {
+  const host = normaliseHost(input.url);
+  if (!host) throw new AppError('INVALID_DOMAIN', { url: 'INVALID_DOMAIN' });
+  const now = nowMs();
+  const project: Project = {
+    id: randomUUID(),
+    ownerId: owner.id,
+    name: input.name,
+    url: input.url,
+    host,
+    active: input.active,
+    activeParam: input.activeParam,
+    data: widgetSettingsSchema.parse({}),
+    ownerPlan: owner.plan,
+    openCount: 0,
+    resolvedCount: 0,
+    createdAt: now,
+  };
+  const gsi = { gsi1pk: `OWNER#${owner.id}`, gsi1sk: `PROJECT#${new Date(now).toISOString()}#${project.id}` };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(owner.id),
+              UpdateExpression: 'ADD projectCount :one',
+              ConditionExpression:
+                allowed === null
+                  ? 'attribute_exists(pk)'
+                  : 'attribute_exists(pk) AND (attribute_not_exists(projectCount) OR projectCount < :max)',
+              ExpressionAttributeValues: { ':one': 1, ...(allowed === null ? {} : { ':max': allowed }) },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...projectKey(project.id), ...gsi, ...project },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedConditions(err).includes(0)) throw new AppError('PLAN_LIMIT');
+    throw err;
+  }
+  return project;
+}
+
+/** Writes the changed fields, only while `userId` still owns the project. */
+export async function saveProject(
+  id: string,
+  userId: string,
+  fields: Partial<Pick<Project, 'name' | 'url' | 'host' | 'active' | 'activeParam' | 'data'>>,
+): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':uid': userId };
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  if (sets.length === 0) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: projectKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'ownerId = :uid',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}
+
+/** Removes the project record and frees its place in the allowance; its data goes in `purgeProjectData`. */
+export async function deleteProjectRecord(id: string, userId: string): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: projectKey(id),
+              ConditionExpression: 'ownerId = :uid',
+              ExpressionAttributeValues: { ':uid': userId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(userId),
+              UpdateExpression: 'ADD projectCount :minus',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Project flows (issue 4): list, create within the plan's allowance, read, save settings, delete with
+ * everything the project owns. Ownership is checked on every call; another client's project is NOT_FOUND.
+ */
+import { displayName, getUser, type User } from '../accounts/users';
+import { batchDelete, queryKeys } from '../core/db';
+import { AppError } from '../core/errors';
+import { deletePrefix } from '../core/s3-objects';
+import { normaliseHost } from '../shared/domains';
+import { plans } from '../shared/plans';
+import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
+import {
+  createProject,
+  deleteProjectRecord,
+  getOwnedProject,
+  listProjects,
+  type Project,
+  saveProject,
+} from './projects';
+
+/** S3 prefix of a project's files (docs/data-model.md "Files"). */
+export const projectFilesPrefix = (id: string) => `p/${id}/`;
+
+export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastName'>) {
+  return {
+    uuid: p.id,
+    name: p.name,
+    url: p.url,
+    domain: p.host,
+    active: p.active,
+    activeParam: p.activeParam,
+    total: p.openCount,
+    resolved: p.resolvedCount,
+    owner: displayName(owner),
+    createdAt: new Date(p.createdAt).toISOString(),
+  };
+}
+
+async function owner(userId: string): Promise<User> {
+  const user = await getUser(userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+export async function list(userId: string) {
+  const [user, projects] = await Promise.all([owner(userId), listProjects(userId)]);
+  projects.sort((a, b) => a.createdAt - b.createdAt);
+  return { websites: projects.map((p) => projectView(p, user)) };
+}
+
+export async function create(userId: string, input: Parameters<typeof createProject>[2]) {
+  const user = await owner(userId);
+  const project = await createProject(user, plans[user.plan].projects, input);
+  return { id: project.id };
+}
+
+export async function get(userId: string, id: string) {
+  const [user, project] = await Promise.all([owner(userId), getOwnedProject(id, userId)]);
+  return {
+    website: {
+      ...projectView(project, user),
+      data: project.data,
+      effective: effectiveSettings(project.data, user),
+    },
+    // Integrations join with their issue; the list is part of the response shape already.
+    integrations: [],
+  };
+}
+
+/**
+ * Saves a partial change. `data` is merged into the stored settings and the result validated as a whole
+ * by the shared schema, so a rejected PATCH writes nothing.
+ */
+export async function update(
+  userId: string,
+  id: string,
+  input: { name?: string; url?: string; active?: 0 | 1; activeParam?: 0 | 1; data?: Record<string, unknown> },
+) {
+  const project = await getOwnedProject(id, userId);
+  const fields: Parameters<typeof saveProject>[2] = {};
+  if (input.name !== undefined) fields.name = input.name;
+  if (input.url !== undefined) {
+    const host = normaliseHost(input.url);
+    if (!host) throw new AppError('INVALID_DOMAIN', { url: 'INVALID_DOMAIN' });
+    fields.url = input.url;
+    fields.host = host;
+  }
+  if (input.active !== undefined) fields.active = input.active;
+  if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
+  if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
+  await saveProject(id, userId, fields);
+  return get(userId, id);
+}
+
+export async function remove(userId: string, id: string): Promise<void> {
+  await getOwnedProject(id, userId);
+  await deleteProjectRecord(id, userId);
+  await purgeProjectData(id);
+}
+
+/**
+ * Deletes everything in the project's partition (integrations, issues, counters: whatever later issues
+ * add there joins automatically) and its files. Idempotent, so a failed attempt can simply run again.
+ */
+export async function purgeProjectData(id: string): Promise<void> {
+  const keys = await queryKeys({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `PROJECT#${id}` },
+  });
+  await batchDelete(keys);
+  await deletePrefix(projectFilesPrefix(id));
+}
+
+/** Settings as the widget applies them: features the owner's plan lacks are off, branding stays on. */
+export function effectiveSettings(data: WidgetSettings, user: Pick<User, 'plan'>): WidgetSettings {
+  const plan = plans[user.plan];
+  return {
+    ...data,
+    widgetDisableUpload: plan.attachments ? data.widgetDisableUpload : true,
+    widgetDisableVideo: plan.videos ? data.widgetDisableVideo : true,
+    widgetDisableBranding: plan.brandingRemoval ? data.widgetDisableBranding : false,
+  };
+}
+
+/** Part of account deletion (accounts/cascade.ts): every project of the user, with its data. */
+export async function deleteAllProjectsOf(userId: string): Promise<void> {
+  for (const p of await listProjects(userId)) {
+    await deleteProjectRecord(p.id, userId);
+    await purgeProjectData(p.id);
+  }
+}

@@ -27,6 +27,8 @@ export function normaliseHost(input: string): string | null {
   const labels = host.split('.');
   const isIpv4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
   const isIpv6 = host.startsWith('[') && host.endsWith(']');
+  // WHATWG URL turns shorthand like "1.2.3" into 1.2.0.3; only a literally written address counts.
+  if (isIpv4 && !value.includes(host)) return null;
   if (host === 'localhost' || isIpv4 || isIpv6) return host;
   if (labels.length < 2 || !labels.every((l) => label.test(l))) return null;
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return null;

@@ -68,9 +68,11 @@ export const passwordChangeSchema = z.object({
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
 /** A domain or URL whose host the widget will match (shared/domains.ts). */
-export const projectUrlField = text(limits.projectUrlMax).refine((v) => normaliseHost(v) !== null, {
-  error: 'INVALID_DOMAIN',
-});
+export const projectUrlField = text(limits.projectUrlMax).refine(
+  // Empty and over-long values already fail as INVALID_PARAMETERS; only a present, sized value is a domain question.
+  (v) => v === '' || v.length > limits.projectUrlMax || normaliseHost(v) !== null,
+  { error: 'INVALID_DOMAIN' },
+);
 
 export const projectSchema = z.object({
   name: text(limits.projectNameMax),

@@ -11,6 +11,13 @@ import { type LocalStack, startLocalStack } from '../../lib/local/stack';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn, mailCount } from '../support/api-client';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleKeys } from '../support/google';
+import {
+  cheapCostsEnv,
+  confirmFromMail as confirmUser,
+  register as registerUser,
+  signedIn as signedInUser,
+  uniqueEmail,
+} from '../support/users';
 
 let stack: LocalStack;
 let google: Awaited<ReturnType<typeof startGoogleKeys>>;
@@ -22,13 +29,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
     GOOGLE_JWKS_URL: google.url,
-    // Cheap proof of work and hashing: the rules are under test here, not the costs.
-    ALTCHA_COST: '10',
-    ALTCHA_COUNTER_MIN: '10',
-    ALTCHA_COUNTER_MAX: '50',
-    SCRYPT_LOG_N: '10',
-    ALTCHA_HMAC_KEY: 'integration-test-altcha-key-0123456789',
-    LOG_LEVEL: 'silent',
+    ...cheapCostsEnv,
   });
   dataDir = mkdtempSync(join(tmpdir(), 'snag-accounts-'));
   stack = await startLocalStack({
@@ -49,38 +50,10 @@ afterEach(() => {
   clock.now = realNow;
 });
 
-let seq = 0;
-const uniqueEmail = () => `User${Date.now()}x${++seq}@Example.com`;
-
-async function register(client: ApiClient, email = uniqueEmail(), password = 'secret1') {
-  const altcha = await solveAltcha(stack.url);
-  const res = await client.post('/api/registration/client', {
-    _username: email,
-    _password: password,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    altcha,
-  });
-  return { res, email: email.toLowerCase(), password, altcha };
-}
-
-async function confirmFromMail(client: ApiClient, email: string) {
-  const link = linkIn(await latestMail(stack.url, email), '/confirm_email');
-  return client.post('/api/registration/client/confirm', {
-    _username: link.searchParams.get('username'),
-    confirmationCode: link.searchParams.get('code'),
-  });
-}
-
-/** A confirmed, signed-in client. */
-async function signedIn() {
-  const client = new ApiClient(stack.url);
-  const { email, password } = await register(client);
-  await confirmFromMail(client, email);
-  const login = await client.post('/api/client/login', { _username: email, _password: password });
-  expect(login.status).toBe(200);
-  return { client, email, password };
-}
+const register = (client: ApiClient, email?: string, password?: string) =>
+  registerUser(stack.url, client, email, password);
+const confirmFromMail = (client: ApiClient, email: string) => confirmUser(stack.url, client, email);
+const signedIn = () => signedInUser(stack.url);
 
 describe('registration', () => {
   it('creates an unconfirmed account and mails an 8-character code link valid for the address', async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   asanaRedirectTarget,
+  confirmEmailRequest,
   loginErrorCode,
   loginNotice,
+  loginWith,
+  paths,
   projectIdFromPath,
   sidebarSection,
   stripLoginNoticeParams,
@@ -64,5 +67,41 @@ describe('sidebar state from the address', () => {
     expect(projectIdFromPath('/profile/site/p1/ticket/3')).toBe('p1');
     expect(projectIdFromPath('/profile/billing')).toBeNull();
     expect(projectIdFromPath('/login')).toBeNull();
+  });
+});
+
+describe('confirmEmailRequest (SPEC.md section 2, /confirm_email)', () => {
+  it('asks to confirm a well-formed link', () => {
+    expect(confirmEmailRequest('?username=ada%40example.com&code=ABCD1234')).toEqual({
+      _username: 'ada@example.com',
+      confirmationCode: 'ABCD1234',
+    });
+  });
+
+  it('accepts a username of exactly 3 characters', () => {
+    expect(confirmEmailRequest('?username=abc&code=ABCD1234')).not.toBeNull();
+  });
+
+  it('refuses a username shorter than 3 characters', () => {
+    expect(confirmEmailRequest('?username=ab&code=ABCD1234')).toBeNull();
+    expect(confirmEmailRequest('?code=ABCD1234')).toBeNull();
+  });
+
+  it('refuses a code that is not exactly 8 characters', () => {
+    expect(confirmEmailRequest('?username=ada%40example.com&code=ABCD123')).toBeNull();
+    expect(confirmEmailRequest('?username=ada%40example.com&code=ABCD12345')).toBeNull();
+    expect(confirmEmailRequest('?username=ada%40example.com')).toBeNull();
+  });
+});
+
+describe('auth addresses', () => {
+  it('builds the login notices and the confirmation page address', () => {
+    expect(loginWith.registered('ada+x@example.com')).toBe('/login?username=ada%2Bx%40example.com');
+    expect(loginWith.invalidCode).toBe('/login?code=1');
+    expect(loginWith.reset).toBe('/login?reset=1');
+    expect(loginNotice(loginWith.registered('a@b.c').split('?')[1]!)).toBe('registered');
+    expect(paths.confirmRegistration('ada@example.com')).toBe(
+      '/confirm_registration?username=ada%40example.com',
+    );
   });
 });

@@ -4,9 +4,9 @@
  * attribute_not_exists, so two sign-ups with one address cannot both succeed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
-import { isConditionFailure, tableName } from '../core/db';
+import { isConditionFailure, setFields, tableName } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import type { PlanName } from '../shared/plans';
@@ -110,30 +110,8 @@ export async function findUserByGoogle(sub: string): Promise<User | null> {
 }
 
 /** Sets fields of an existing user; refuses to create one that was deleted meanwhile. */
-export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | 'email'>>): Promise<void> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(fields).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  if (sets.length === 0) return;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('UNAUTHORIZED');
-    throw err;
-  }
+export function updateUser(id: string, fields: Partial<Omit<User, 'id' | 'email'>>): Promise<void> {
+  return setFields(userKey(id), fields, { expression: 'attribute_exists(pk)', refusal: 'UNAUTHORIZED' });
 }
 
 export const displayName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();

@@ -1,8 +1,15 @@
 /** Small helpers over the document client that every entity module needs. */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ErrorCode } from '../shared/errors';
 import { db } from './aws/dynamo';
 import { getConfig } from './config';
+import { AppError } from './errors';
 
 export type Key = { pk: string; sk: string };
 export const tableName = () => getConfig().TABLE_NAME;
@@ -55,4 +62,39 @@ export async function queryKeys(
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return keys;
+}
+
+/**
+ * Sets `fields` on an existing item, only while `condition` holds; when it does not (the item is gone, or
+ * is someone else's), fails with `refusal`. Nothing to set is a no-op.
+ */
+export async function setFields(
+  key: Key,
+  fields: Record<string, unknown>,
+  condition: { expression: string; values?: Record<string, unknown>; refusal: ErrorCode },
+): Promise<void> {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ...condition.values };
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError(condition.refusal);
+    throw err;
+  }
 }

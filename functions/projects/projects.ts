@@ -4,9 +4,9 @@
  * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
-import { failedConditions, isConditionFailure, tableName } from '../core/db';
+import { failedConditions, isConditionFailure, setFields, tableName } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
@@ -133,34 +133,16 @@ export async function createProject(
 }
 
 /** Writes the changed fields, only while `userId` still owns the project. */
-export async function saveProject(
+export function saveProject(
   id: string,
   userId: string,
   fields: Partial<Pick<Project, 'name' | 'url' | 'host' | 'active' | 'activeParam' | 'data'>>,
 ): Promise<void> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':uid': userId };
-  const sets = Object.entries(fields).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
+  return setFields(projectKey(id), fields, {
+    expression: 'ownerId = :uid',
+    values: { ':uid': userId },
+    refusal: 'NOT_FOUND',
   });
-  if (sets.length === 0) return;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: projectKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'ownerId = :uid',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
-    throw err;
-  }
 }
 
 /** Removes the project record and frees its place in the allowance; its data goes in `purgeProjectData`. */

@@ -15,7 +15,9 @@ export default defineConfig({
           setupFiles: ['test/support/unit-env.ts'],
         },
       },
-      { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
       {
         test: {
           name: 'integration',

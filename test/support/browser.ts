@@ -48,7 +48,8 @@ export async function startE2eStack(env: Record<string, string> = {}): Promise<T
   return startTestStack({ distDir });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Debian Chromium, headless, with nothing that phones home; `extraArgs` are appended (e.g. host mapping). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`);
   return chromium.launch({
     executablePath: chromiumPath,
@@ -60,6 +61,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -1,59 +1,121 @@
 /**
  * Widget loader: runs on every page view of every customer site, so it stays tiny (≤ 3 KB gzip), has no
- * framework and touches nothing until used. It defines `window.Snag` (a command queue) and injects the app
- * bundle on the first `Snag.open()`; the app drains the queue when it starts.
+ * framework and creates nothing global beyond `window.Snag` (docs/widget-api.md).
+ *
+ * `GET /api/website/{id}/code` wraps this file in `(function(__SNAG_CONFIG__){…})(config)`. Loaded bare
+ * (from /widget/loader.js) there is no configuration: it only defines the API, which then does nothing.
+ * With one, it shows the launcher when the page passes the project's rules (rules.ts), replays calls the
+ * page queued before it arrived, and injects the app on the first `open()`.
  */
+import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { Command, SnagGlobal, WidgetApp } from './api';
+import { createLauncher, type Launcher } from './launcher';
+import { isPhone, launcherAllowed } from './rules';
 
 /** Replaced at build time with the content-hashed app file name (widget/build.ts). */
 declare const __SNAG_APP__: string;
-
-type Command = [name: string, args: unknown[]];
-
-interface SnagGlobal {
-  q: Command[];
-  open: (...args: unknown[]) => void;
-  /** Base URL of the widget files (origin of this script + /widget/), for the app's own assets. */
-  base?: string;
-  loaded?: boolean;
-}
-
-declare global {
-  interface Window {
-    Snag?: Partial<SnagGlobal>;
-  }
-}
+/** The wrapper's parameter; a free (undefined) name when the file is loaded on its own. */
+declare const __SNAG_CONFIG__: WidgetConfig | undefined;
 
 (() => {
+  const prev = window.Snag;
+  if (prev?._l) return; // Loaded twice on one page: the first one stays in charge.
+  const config = typeof __SNAG_CONFIG__ === 'object' ? __SNAG_CONFIG__ : undefined;
   const script = document.currentScript as HTMLScriptElement | null;
-  // The loader may be served from /api/website/{id}/code, so the app is addressed from the origin.
-  const origin = script?.src ? new URL(script.src).origin : location.origin;
-  const existing = window.Snag ?? {};
-  if (existing.open && existing.base) return; // Loaded twice on one page: keep the first.
+  const origin = script?.src ? new URL(script.src).origin : config?.api;
+
+  const on =
+    !!config &&
+    launcherAllowed(config, { host: location.hostname, search: location.search, phone: isPhone(window) });
+
+  let launcher: Launcher | undefined;
+  let app: WidgetApp | undefined;
+  let hidden = false;
+  let opened = false;
+  let wantOpen = false;
+  let loading = false;
+
+  const ready = (fn: () => void) => {
+    if (document.body) fn();
+    else document.addEventListener('DOMContentLoaded', fn, { once: true });
+  };
+
+  const sync = () => {
+    if (!launcher) return;
+    launcher.host.hidden = hidden;
+    launcher.button.setAttribute('aria-expanded', String(opened));
+  };
+
+  const closed = (hadFocus: boolean) => {
+    opened = false;
+    sync();
+    if (hadFocus && !hidden) launcher?.button.focus();
+  };
+
+  const openNow = () => {
+    if (!app || !config) return;
+    wantOpen = false;
+    opened = true;
+    sync();
+    app.open(config, closed);
+  };
+
+  const load = () => {
+    if (loading || !origin) return;
+    loading = true;
+    const el = document.createElement('script');
+    el.src = `${origin}/widget/${__SNAG_APP__}`;
+    el.async = true;
+    el.onerror = () => {
+      loading = false; // A later click may retry.
+      el.remove();
+    };
+    document.head.appendChild(el);
+  };
 
   const snag: SnagGlobal = {
-    q: existing.q ?? [],
-    base: `${origin}/widget/`,
-    open(...args: unknown[]) {
-      snag.q.push(['open', args]);
-      load();
+    q: [],
+    _l: 1,
+    open() {
+      if (!on) return;
+      wantOpen = true;
+      if (app) openNow();
+      else ready(load);
     },
+    hide() {
+      hidden = true;
+      sync();
+    },
+    show() {
+      hidden = false; // Undoes hide() only: the page rules still decide whether there is a launcher.
+      sync();
+    },
+    _r(registered) {
+      app = registered;
+      if (wantOpen) openNow();
+    },
+  };
+
+  const run = (command: Command | string) => {
+    const name = Array.isArray(command) ? command[0] : command;
+    if (name === 'open' || name === 'hide' || name === 'show') snag[name]();
+  };
+  // From now on a push runs at once, so `Snag.q.push(['open'])` works before and after loading.
+  snag.q.push = (...commands: Command[]) => {
+    for (const c of commands) run(c);
+    return 0;
   };
   window.Snag = snag;
 
-  function load(): void {
-    if (snag.loaded) return;
-    snag.loaded = true;
-    const el = document.createElement('script');
-    el.src = snag.base + __SNAG_APP__;
-    el.async = true;
-    el.onerror = () => {
-      snag.loaded = false; // A later click may retry.
-    };
-    document.head.appendChild(el);
+  if (on && config) {
+    ready(() => {
+      launcher = createLauncher(document, config, () => {
+        if (opened) app?.close();
+        else snag.open();
+      });
+      sync();
+      document.body.appendChild(launcher.host);
+    });
   }
-
-  // Commands queued by the snippet before the loader arrived (e.g. an immediate open).
-  if (snag.q.some(([name]) => name === 'open')) load();
+  for (const c of prev?.q ?? []) run(c);
 })();
-
-export {};

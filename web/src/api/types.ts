@@ -1,4 +1,7 @@
 /** Response shapes the dashboard reads (SPEC.md section 3); fields later issues need are added there. */
+import type { PlanName, PlanSettings } from '../../../functions/shared/plans';
+import type { WidgetSettings } from '../../../functions/shared/schemas';
+
 export interface Profile {
   username: string;
   firstName?: string;
@@ -7,13 +10,38 @@ export interface Profile {
   google?: boolean;
   /** False for Google-only accounts: they have no password to change. */
   hasPassword?: boolean;
+  /** What the plan allows (SPEC.md section 6); `projects: null` is unlimited. */
+  settings?: PlanSettings;
+  plan?: PlanName;
 }
 
+/** A project (website) as GET /client/website lists it. */
 export interface ProjectSummary {
   uuid: string;
   name: string;
   url: string;
-  active?: 0 | 1;
+  /** The normalised host the widget matches (functions/shared/domains.ts). */
+  domain: string;
+  active: 0 | 1;
+  /** Test mode. */
+  activeParam: 0 | 1;
+  /** Open issues. */
+  total: number;
+  resolved: number;
+  /** Display name of the owner. */
+  owner: string;
+  createdAt: string;
+}
+
+/** GET/PATCH /client/website/{id}. */
+export interface ProjectDetail {
+  website: ProjectSummary & {
+    /** The stored settings. */
+    data: WidgetSettings;
+    /** The settings after the plan is applied: what the widget does. */
+    effective: WidgetSettings;
+  };
+  integrations: unknown[];
 }
 
 export function displayName(profile: Profile): string {

@@ -4,7 +4,7 @@
  * catalogue code shows that code's text, anything else a generic "check this value".
  */
 import type { z } from 'zod';
-import type { ErrorCode } from '../../../functions/shared/errors';
+import { type ErrorCode, isErrorCode } from '../../../functions/shared/errors';
 import { fieldErrors } from '../../../functions/shared/schemas';
 import { errorText, i18n } from '../i18n';
 
@@ -29,4 +29,17 @@ export function schemaValidator<T extends Record<string, unknown>>(schema: z.Zod
     }
     return errors;
   };
+}
+
+/**
+ * Messages for the inputs an API refusal names (`fields` of the error envelope; paths such as `url`,
+ * `widgetColor` or `customFields.0.selector`, which are also the form's paths).
+ */
+export function apiFieldErrors(fields: Record<string, string> | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, code] of Object.entries(fields ?? {})) {
+    errors[path] =
+      isErrorCode(code) && code !== 'INVALID_PARAMETERS' ? errorText(code) : i18n.t('validation.invalid');
+  }
+  return errors;
 }

@@ -17,9 +17,11 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ProjectSummary } from '../api/types';
 import type { Catalogue } from '../i18n/en';
+import type { ProjectList } from '../projects/hooks';
+import { projectsPath } from '../projects/model';
 import {
+  type ConfigurationSection,
   configurationSections,
   integrationNames,
   paths,
@@ -51,7 +53,7 @@ export function ProjectSidebar({
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // The sidebar is an aid, not the page's data: a failed list load leaves it empty, no redirect.
-  const { data } = useSWR<{ websites: ProjectSummary[] }>('/client/website');
+  const { data } = useSWR<ProjectList>(projectsPath);
   const projects = data?.websites ?? [];
   const currentId = projectIdFromPath(pathname) ?? projects[0]?.uuid ?? null;
   const open = sidebarSection(pathname);
@@ -86,9 +88,16 @@ export function ProjectSidebar({
 
   function switchProject(id: string | null) {
     if (!id) return;
-    // Stay in the same section of the newly chosen project.
+    // Stay in the same section (and configuration sub-section) of the newly chosen project.
+    const sub = pathname.split('/')[4] as ConfigurationSection | undefined;
     const entry = entries.find((e) => e.section === open);
-    navigate(entry ? entry.to(id) : paths.site(id));
+    navigate(
+      open === 'configuration' && sub && configurationSections.includes(sub)
+        ? paths.configuration(id, sub)
+        : entry
+          ? entry.to(id)
+          : paths.site(id),
+    );
     onNavigate();
   }
 

@@ -20,6 +20,10 @@ const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationS
 const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
 const AsanaRedirect = lazy(() => import('../screens/AsanaRedirect'));
 const ComingSoon = lazy(() => import('../screens/ComingSoon'));
+const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
+const CreateProjectScreen = lazy(() => import('../screens/CreateProjectScreen'));
+const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'));
+const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 
 function Root() {
   return (
@@ -55,10 +59,10 @@ export const routes: RouteObject[] = [
         path: 'profile',
         element: <ProfileLayout />,
         children: [
-          { index: true, element: profileSoon('dashboard') },
+          { index: true, element: <ProjectsScreen /> },
           { path: 'edit', element: <ProfileEditScreen /> },
           { path: 'billing', element: profileSoon('billing') },
-          { path: 'create/project', element: profileSoon('createProject') },
+          { path: 'create/project', element: <CreateProjectScreen /> },
           { path: 'site/:id', element: profileSoon('issues') },
           { path: 'site/:id/ticket/:ticketId', element: profileSoon('issue') },
           { path: 'resolved/:id', element: profileSoon('resolved') },
@@ -73,14 +77,14 @@ export const routes: RouteObject[] = [
               })),
             ],
           },
-          { path: 'widget/:id', element: profileSoon('widget') },
+          { path: 'widget/:id', element: <WidgetScreen /> },
           {
             path: 'configuration/:id',
             children: [
               { index: true, element: <Navigate to="installation" replace /> },
               ...configurationSections.map((name) => ({
                 path: name,
-                element: profileSoon('configuration', { group: 'configuration', name }),
+                element: <ConfigurationScreen section={name} />,
               })),
             ],
           },

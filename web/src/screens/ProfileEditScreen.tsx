@@ -3,10 +3,10 @@
  * (PATCH /client/password) and delete profile (DELETE /client/profile behind a modal where typing the
  * word "confirm" enables Delete; afterwards the marketing site).
  */
-import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { ErrorCode } from '../../../functions/shared/errors';
@@ -16,18 +16,17 @@ import { ApiError, api } from '../api';
 import { leaveToMarketingSite } from '../api/session';
 import { useApi } from '../api/swr';
 import type { Profile } from '../api/types';
+import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { PasswordField } from '../components/PasswordField';
+import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { useDocumentTitle } from './ComingSoon';
 
 const profilePath = '/client/profile';
-
-/** SPEC.md section 4: the word that enables a deletion. Not translated: the same word in every language. */
-export const deleteConfirmWord = 'confirm';
 
 const codeOf = (error: unknown): ErrorCode => (error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
 
@@ -50,43 +49,6 @@ export default function ProfileEditScreen() {
       </SimpleGrid>
       <DeleteProfile />
     </Stack>
-  );
-}
-
-function Section({
-  title,
-  description,
-  danger = false,
-  children,
-  labelId,
-}: {
-  title: string;
-  description: string;
-  danger?: boolean;
-  children: ReactNode;
-  labelId: string;
-}) {
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={labelId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}
-    >
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id={labelId} c={danger ? 'red.8' : undefined}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -241,89 +203,19 @@ function ChangePassword({ profile }: { profile: Profile }) {
 
 function DeleteProfile() {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const confirmed = typed.trim().toLowerCase() === deleteConfirmWord;
-
-  function close() {
-    if (deleting) return;
-    setOpened(false);
-    setTyped('');
-    setFailed(false);
-  }
-
-  async function remove() {
-    if (!confirmed) return;
-    setDeleting(true);
-    setFailed(false);
-    try {
-      const result = await api.delete<{ google?: boolean }>(profilePath);
-      await leaveToMarketingSite(result?.google === true);
-    } catch {
-      setFailed(true);
-      setDeleting(false);
-    }
-  }
-
   return (
-    <Section
+    <DeleteSection
+      labelId="profile-delete"
       title={t('profileEdit.delete.title')}
       description={t('profileEdit.delete.description')}
-      labelId="profile-delete"
-      danger
-    >
-      <Group justify="flex-end">
-        <Button
-          color="red"
-          variant="outline"
-          leftSection={<IconTrash size={16} />}
-          onClick={() => setOpened(true)}
-        >
-          {t('profileEdit.delete.button')}
-        </Button>
-      </Group>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={
-          <Text fw={650} size="lg">
-            {t('profileEdit.delete.modalTitle')}
-          </Text>
-        }
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': t('profileEdit.delete.close') }}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void remove();
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">{t('profileEdit.delete.modalBody')}</Text>
-            {failed && <ErrorAlert>{errorText('SYSTEM_ERROR', 'profileDelete')}</ErrorAlert>}
-            <TextInput
-              label={t('profileEdit.delete.typeToConfirm', { word: deleteConfirmWord })}
-              placeholder={deleteConfirmWord}
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              autoComplete="off"
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={deleting}>
-                {t('profileEdit.delete.cancel')}
-              </Button>
-              <Button type="submit" color="red" disabled={!confirmed} loading={deleting}>
-                {t('profileEdit.delete.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </Section>
+      button={t('profileEdit.delete.button')}
+      modalTitle={t('profileEdit.delete.modalTitle')}
+      modalBody={t('profileEdit.delete.modalBody')}
+      failedText={errorText('SYSTEM_ERROR', 'profileDelete')}
+      onConfirm={async () => {
+        const result = await api.delete<{ google?: boolean }>(profilePath);
+        await leaveToMarketingSite(result?.google === true);
+      }}
+    />
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * Pure rules of the project screens (SPEC.md sections 2, 5 and 6), kept free of React for unit tests:
+ * API paths, the project allowance, the install snippet, the domain rule as users read it, and colour
+ * contrast for the widget's scheme.
+ */
+import type { WidgetSettings } from '../../../functions/shared/schemas';
+import { TEST_MODE_PARAM } from '../../../functions/shared/widget-config';
+
+export const projectsPath = '/client/website';
+export const projectPath = (id: string) => `${projectsPath}/${encodeURIComponent(id)}`;
+
+/** SPEC.md section 6: a new project only while the count is below the allowance (null = unlimited). */
+export function belowAllowance(allowed: number | null | undefined, count: number): boolean {
+  if (allowed === null) return true;
+  if (allowed === undefined) return false; // Unknown plan: the server decides; offer nothing.
+  return count < allowed;
+}
+
+/** The install snippet: the loader script of the project, from the dashboard's own origin. */
+export function installSnippet(appOrigin: string, id: string): string {
+  return `<script async src="${appOrigin}/api/website/${encodeURIComponent(id)}/code"></script>`;
+}
+
+export type DomainRule =
+  | { kind: 'any' }
+  | { kind: 'exact'; host: string }
+  | { kind: 'subdomains'; host: string; example: string };
+
+/**
+ * How functions/shared/domains.ts `hostMatches` reads for a person: a project for example.com (or
+ * www.example.com) shows on example.com and every subdomain; an IP address or localhost only on itself.
+ */
+export function domainRule(domain: string, wildcard: boolean): DomainRule {
+  if (wildcard) return { kind: 'any' };
+  const bare = domain.startsWith('www.') ? domain.slice(4) : domain;
+  if (!bare.includes('.') || /^[\d.]+$/.test(bare) || bare.startsWith('['))
+    return { kind: 'exact', host: bare };
+  return { kind: 'subdomains', host: bare, example: `www.${bare}` };
+}
+
+/** The address to try the widget on: the project's site, with `?snag=1` in test mode. */
+export function verifyUrl(domain: string, testMode: boolean): string {
+  return `https://${domain}/${testMode ? `?${TEST_MODE_PARAM}=1` : ''}`;
+}
+
+/** The widget settings the appearance screen edits (the rest live on other screens). */
+export const appearanceKeys = [
+  'widgetLanguage',
+  'widgetColor',
+  'widgetColorScheme',
+  'widgetText',
+  'widgetPosition',
+  'widgetDisableScreenshot',
+  'widgetDisableUpload',
+  'widgetDisableVideo',
+  'widgetDisableWelcomeScreen',
+  'widgetDisableMobile',
+  'widgetDisableBranding',
+] as const satisfies readonly (keyof WidgetSettings)[];
+export type Appearance = Pick<WidgetSettings, (typeof appearanceKeys)[number]>;
+
+export function appearanceOf(data: WidgetSettings): Appearance {
+  return Object.fromEntries(appearanceKeys.map((k) => [k, data[k]])) as Appearance;
+}
+
+/** WCAG 2 relative luminance of `#RRGGBB`. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio of two `#RRGGBB` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+export const isHexColor = (value: string) => /^#[0-9a-f]{6}$/i.test(value);

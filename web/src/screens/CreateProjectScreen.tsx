@@ -1,0 +1,120 @@
+/**
+ * /profile/create/project (SPEC.md sections 2 and 5): project name and domain, validated by the shared
+ * schema; afterwards the new project's installation screen. Refusals read 'It is not possible to create
+ * a project' (plan limit and server faults); a domain the widget could never match marks the field.
+ */
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import { projectSchema } from '../../../functions/shared/schemas';
+import { ApiError } from '../api';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { PageLoader } from '../components/PageLoader';
+import { apiFieldErrors, schemaValidator } from '../forms/validate';
+import { errorText } from '../i18n';
+import { createProject, useProfile, useProjects } from '../projects/hooks';
+import { belowAllowance, projectsPath } from '../projects/model';
+import { paths } from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+type Values = { name: string; url: string };
+
+const createSchema = projectSchema.pick({ name: true, url: true });
+
+export default function CreateProjectScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.createProject'));
+  const navigate = useNavigate();
+  const { data: list } = useProjects();
+  const { data: profile } = useProfile();
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { name: '', url: '' },
+    validate: schemaValidator<Values>(createSchema),
+    validateInputOnBlur: true,
+  });
+
+  if (!list || !profile) return <PageLoader />;
+  const allowed = profile.settings?.projects;
+  const atLimit = !belowAllowance(allowed, list.websites.length);
+
+  async function submit(values: Values) {
+    setSaving(true);
+    setErrorCode(null);
+    try {
+      const id = await createProject({ name: values.name.trim(), url: values.url.trim() });
+      navigate(paths.configuration(id, 'installation'));
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
+      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
+      if (code === 'INVALID_DOMAIN') form.setFieldError('url', errorText('INVALID_DOMAIN'));
+      else if (Object.keys(fields).length) form.setErrors(fields);
+      else setErrorCode(code);
+      // Refused by the plan: the list is stale (another tab made a project), and the notice should show.
+      if (code === 'PLAN_LIMIT') void mutate(projectsPath);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Stack gap="xl" maw={640} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('createProject.title')}
+        </Title>
+        <Text c="dimmed">{t('createProject.subtitle')}</Text>
+      </Stack>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            {atLimit && typeof allowed === 'number' && (
+              <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>
+                {t('createProject.atLimit', { count: allowed })}{' '}
+                <Anchor component={Link} to={paths.billing} fw={600} inherit>
+                  {t('createProject.upgrade')}
+                </Anchor>
+              </Alert>
+            )}
+            {errorCode && <ErrorAlert>{errorText(errorCode, 'projectCreate')}</ErrorAlert>}
+            <TextInput
+              label={t('createProject.name')}
+              placeholder={t('createProject.namePlaceholder')}
+              maxLength={limits.projectNameMax}
+              required
+              data-autofocus
+              key={form.key('name')}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={t('createProject.url')}
+              placeholder={t('createProject.urlPlaceholder')}
+              description={t('createProject.urlHint')}
+              maxLength={limits.projectUrlMax}
+              autoCapitalize="off"
+              spellCheck={false}
+              inputMode="url"
+              required
+              key={form.key('url')}
+              {...form.getInputProps('url')}
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" component={Link} to={paths.profile}>
+                {t('createProject.cancel')}
+              </Button>
+              <Button type="submit" loading={saving} disabled={atLimit}>
+                {t('createProject.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

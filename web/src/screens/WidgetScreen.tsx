@@ -1,0 +1,362 @@
+/**
+ * /profile/widget/{id} (SPEC.md sections 2, 3, 5 and 6): every appearance setting of the widget, with the
+ * plan-gated toggles shown only when the plan allows them, and a live preview of the launcher rendered by
+ * the loader's own code (widget/src/launcher.ts) with the unsaved values.
+ */
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  ColorInput,
+  Grid,
+  Group,
+  Input,
+  Paper,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { limits } from '../../../functions/shared/limits';
+import type { PlanSettings } from '../../../functions/shared/plans';
+import { type WidgetSettings, widgetLanguages, widgetPositions } from '../../../functions/shared/schemas';
+import { schemeForeground } from '../../../widget/src/launcher';
+import { ApiError } from '../api';
+import type { ProjectDetail } from '../api/types';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { LauncherPreview } from '../components/LauncherPreview';
+import { PageLoader } from '../components/PageLoader';
+import { Section } from '../components/Section';
+import { toastSuccess } from '../components/toast';
+import { apiFieldErrors } from '../forms/validate';
+import { errorText } from '../i18n';
+import { saveProject, useProfile, useProject } from '../projects/hooks';
+import { type Appearance, appearanceOf, contrastRatio, isHexColor } from '../projects/model';
+import { ProjectHeader } from '../projects/ProjectHeader';
+import { paths } from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+/** Language names in their own language: visitors, not the dashboard user, read them. */
+const languageNames: Record<(typeof widgetLanguages)[number], string> = {
+  en: 'English',
+  cs: 'Čeština',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  es: 'Español',
+};
+
+const swatches = ['#4F4EAE', '#1C7ED6', '#0CA678', '#F59F00', '#E8590C', '#E03131', '#C2255C', '#212529'];
+
+/** Below this WCAG ratio the button text is hard to read (the minimum for large text and UI parts). */
+const minContrast = 3;
+
+export default function WidgetScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('screens.widget'));
+  const { id } = useParams();
+  const { data } = useProject(id);
+  const { data: profile } = useProfile();
+  if (!data || !profile) return <PageLoader />;
+  return <WidgetForm key={data.website.uuid} website={data.website} plan={profile.settings} />;
+}
+
+function WidgetForm({
+  website,
+  plan,
+}: {
+  website: ProjectDetail['website'];
+  plan: PlanSettings | undefined;
+}) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const form = useForm<Appearance>({
+    mode: 'controlled',
+    initialValues: appearanceOf(website.data),
+    validate: {
+      widgetColor: (value) => (isHexColor(value) ? null : t('widget.colorInvalid')),
+      widgetText: (value) =>
+        value.trim() === ''
+          ? t('validation.required')
+          : value.trim().length > limits.widgetTextMax
+            ? t('validation.invalid')
+            : null,
+    },
+  });
+  const values = form.values;
+  const attachments = plan?.attachments === true;
+  const videos = plan?.videos === true;
+  const branding = plan?.brandingRemoval === true;
+
+  async function save(next: Appearance) {
+    setSaving(true);
+    setErrorCode(null);
+    // Settings the plan does not offer are not on the screen, so they are not sent either.
+    const data: Partial<WidgetSettings> = { ...next, widgetText: next.widgetText.trim() };
+    if (!attachments) delete data.widgetDisableUpload;
+    if (!videos) delete data.widgetDisableVideo;
+    if (!branding) delete data.widgetDisableBranding;
+    try {
+      const saved = await saveProject(website.uuid, { data });
+      const fresh = appearanceOf(saved.website.data);
+      form.setInitialValues(fresh);
+      form.setValues(fresh);
+      toastSuccess(t('project.saved'));
+    } catch (error) {
+      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const scheme = values.widgetColorScheme;
+  const other = scheme === 'white' ? 'black' : 'white';
+  const lowContrast =
+    isHexColor(values.widgetColor) &&
+    contrastRatio(values.widgetColor, schemeForeground[scheme]) < minContrast &&
+    contrastRatio(values.widgetColor, schemeForeground[other]) >
+      contrastRatio(values.widgetColor, schemeForeground[scheme]);
+
+  const toggle = (name: keyof Appearance, label: string, hint: string) => (
+    <Switch
+      label={label}
+      description={hint}
+      size="md"
+      key={form.key(name)}
+      {...form.getInputProps(name, { type: 'checkbox' })}
+    />
+  );
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <ProjectHeader project={website} title={t('screens.widget')} subtitle={t('widget.subtitle')} />
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="lg">
+              {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
+              <Section title={t('widget.look')} labelId="widget-look">
+                <Stack gap="md">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <Select
+                      label={t('widget.language')}
+                      description={t('widget.languageHint')}
+                      data={widgetLanguages.map((value) => ({ value, label: languageNames[value] }))}
+                      allowDeselect={false}
+                      checkIconPosition="right"
+                      key={form.key('widgetLanguage')}
+                      {...form.getInputProps('widgetLanguage')}
+                    />
+                    <TextInput
+                      label={t('widget.text')}
+                      description={t('widget.textHint', {
+                        count: values.widgetText.length,
+                        max: limits.widgetTextMax,
+                      })}
+                      maxLength={limits.widgetTextMax}
+                      required
+                      key={form.key('widgetText')}
+                      {...form.getInputProps('widgetText')}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <ColorInput
+                      label={t('widget.color')}
+                      description={t('widget.colorHint')}
+                      format="hex"
+                      swatches={swatches}
+                      swatchesPerRow={8}
+                      withEyeDropper={false}
+                      maxLength={7}
+                      key={form.key('widgetColor')}
+                      {...form.getInputProps('widgetColor')}
+                      onChange={(value) => form.setFieldValue('widgetColor', value.toUpperCase())}
+                    />
+                    <Input.Wrapper label={t('widget.scheme')} description={t('widget.schemeHint')}>
+                      <SegmentedControl
+                        fullWidth
+                        mt={4}
+                        data={[
+                          { value: 'white', label: t('widget.light') },
+                          { value: 'black', label: t('widget.dark') },
+                        ]}
+                        key={form.key('widgetColorScheme')}
+                        {...form.getInputProps('widgetColorScheme')}
+                      />
+                    </Input.Wrapper>
+                  </SimpleGrid>
+                  {lowContrast && (
+                    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py="xs">
+                      {t('widget.lowContrast', {
+                        scheme: other === 'white' ? t('widget.light') : t('widget.dark'),
+                      })}
+                    </Alert>
+                  )}
+                  <Radio.Group
+                    label={t('widget.position')}
+                    key={form.key('widgetPosition')}
+                    {...form.getInputProps('widgetPosition')}
+                  >
+                    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt={6}>
+                      {widgetPositions.map((position) => (
+                        <Radio.Card
+                          key={position}
+                          value={position}
+                          radius="md"
+                          p="sm"
+                          style={
+                            values.widgetPosition === position
+                              ? {
+                                  borderColor: 'var(--mantine-color-brand-6)',
+                                  background: 'var(--mantine-color-brand-0)',
+                                }
+                              : undefined
+                          }
+                        >
+                          <Stack gap={8} align="center">
+                            <PositionDiagram
+                              position={position}
+                              active={values.widgetPosition === position}
+                            />
+                            <Text size="sm" fw={550} ta="center">
+                              {t(`widget.positions.${position}`)}
+                            </Text>
+                          </Stack>
+                        </Radio.Card>
+                      ))}
+                    </SimpleGrid>
+                  </Radio.Group>
+                </Stack>
+              </Section>
+              <Section title={t('widget.features')} labelId="widget-features">
+                <Stack gap="md">
+                  {!attachments && !videos && (
+                    <Alert color="brand" variant="light" icon={<IconSparkles size={18} />}>
+                      {t('widget.freePlan')}{' '}
+                      <Anchor component={Link} to={paths.billing} fw={600} inherit>
+                        {t('widget.upgrade')}
+                      </Anchor>
+                    </Alert>
+                  )}
+                  {toggle(
+                    'widgetDisableScreenshot',
+                    t('widget.disableScreenshot'),
+                    t('widget.disableScreenshotHint'),
+                  )}
+                  {attachments &&
+                    toggle('widgetDisableUpload', t('widget.disableUpload'), t('widget.disableUploadHint'))}
+                  {videos &&
+                    toggle('widgetDisableVideo', t('widget.disableVideo'), t('widget.disableVideoHint'))}
+                  {toggle(
+                    'widgetDisableWelcomeScreen',
+                    t('widget.disableWelcome'),
+                    t('widget.disableWelcomeHint'),
+                  )}
+                  {toggle('widgetDisableMobile', t('widget.disableMobile'), t('widget.disableMobileHint'))}
+                  {branding &&
+                    toggle(
+                      'widgetDisableBranding',
+                      t('widget.removeBranding'),
+                      t('widget.removeBrandingHint'),
+                    )}
+                </Stack>
+              </Section>
+              <Group justify="flex-end" gap="sm">
+                {form.isDirty() && (
+                  <Text size="sm" c="dimmed" mr="auto">
+                    {t('project.unsaved')}
+                  </Text>
+                )}
+                <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || saving}>
+                  {t('project.discard')}
+                </Button>
+                <Button type="submit" loading={saving}>
+                  {t('project.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }} style={{ position: 'sticky', top: 88 }}>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="sm">
+                <Stack gap={2}>
+                  <Title order={2} size="h4">
+                    {t('widget.preview')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('widget.previewHint', { domain: website.domain })}
+                  </Text>
+                </Stack>
+                <LauncherPreview
+                  text={values.widgetText.trim() || website.data.widgetText}
+                  color={isHexColor(values.widgetColor) ? values.widgetColor : website.data.widgetColor}
+                  scheme={values.widgetColorScheme}
+                  position={values.widgetPosition}
+                  domain={website.domain}
+                  label={t('widget.previewLabel')}
+                />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Stack>
+  );
+}
+
+/** A small page outline with the launcher's place marked. */
+function PositionDiagram({
+  position,
+  active,
+}: {
+  position: (typeof widgetPositions)[number];
+  active: boolean;
+}) {
+  const side = position.startsWith('left') ? 'left' : 'right';
+  const tab = position.endsWith('Middle');
+  const color = active ? 'var(--mantine-color-brand-6)' : 'var(--mantine-color-gray-5)';
+  return (
+    <Box
+      aria-hidden
+      w={64}
+      h={44}
+      pos="relative"
+      style={{
+        border: '1.5px solid var(--mantine-color-gray-4)',
+        borderRadius: 6,
+        background: 'var(--mantine-color-white)',
+      }}
+    >
+      <Box
+        pos="absolute"
+        bg={color}
+        style={
+          tab
+            ? {
+                [side]: 0,
+                top: 13,
+                width: 6,
+                height: 16,
+                borderRadius: side === 'right' ? '3px 0 0 3px' : '0 3px 3px 0',
+              }
+            : { [side]: 5, bottom: 5, width: 18, height: 8, borderRadius: 4 }
+        }
+      />
+    </Box>
+  );
+}

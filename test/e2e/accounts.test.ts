@@ -163,6 +163,8 @@ describe('account lifecycle in the browser', () => {
     // Reset by mail: the form is replaced by the confirmation text with a link back to login.
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/reset');
+    // The URL changes before the lazy screen replaces the login form, which also has an Email field.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await shot(page, 'reset-en');
     const beforeReset = await latestMail(stack.url, email);
     await textbox(page, 'Email').fill(email);

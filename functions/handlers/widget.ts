@@ -24,7 +24,7 @@ export const operations = {
     const id = projectIdParam.safeParse(params.id);
     if (!id.success) return script(noopLoader);
     const project = await getProject(id.data);
-    if (!project || project.active !== 1) return script(noopLoader);
+    if (project?.active !== 1) return script(noopLoader);
     return script(renderLoader(widgetConfig(project, { plan: project.ownerPlan })));
   },
 };

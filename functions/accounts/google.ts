@@ -3,7 +3,7 @@
  * signature against Google's JWKS, the audience (our client id), the issuer and the expiry, and accept
  * only verified email addresses.
  */
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import { getConfig } from '../core/config';
 import { AppError } from '../core/errors';
 
@@ -17,9 +17,13 @@ export interface GoogleIdentity {
 let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 let jwksUrl: string | undefined;
 
-function keySet(url: string) {
+/** jose is loaded on the first Google sign-in: the other sign-in calls of this function never need it. */
+const jose = () => import('jose');
+
+async function keySet(url: string) {
   // One key set per process: jose caches the keys and refetches on an unknown key id.
   if (!jwks || jwksUrl !== url) {
+    const { createRemoteJWKSet } = await jose();
     jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     jwksUrl = url;
   }
@@ -31,7 +35,8 @@ export async function verifyGoogleToken(token: string): Promise<GoogleIdentity> 
   if (!c.GOOGLE_CLIENT_ID) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, keySet(c.GOOGLE_JWKS_URL), {
+    const { jwtVerify } = await jose();
+    ({ payload } = await jwtVerify(token, await keySet(c.GOOGLE_JWKS_URL), {
       audience: c.GOOGLE_CLIENT_ID,
       issuer: c.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
       algorithms: ['RS256'],

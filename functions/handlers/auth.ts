@@ -1,7 +1,7 @@
 /** Public account calls: sign-in, registration, confirmation, reset, Google, logout, proof of work. */
 import type { z } from 'zod';
 import { newChallenge } from '../accounts/altcha';
-import * as accounts from '../accounts/service';
+import * as accounts from '../accounts/sign-in';
 import { type RequestInput, resourceHandler } from '../core/http';
 import { clearedSessionCookie } from '../core/session';
 import type {

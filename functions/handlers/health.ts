@@ -1,9 +1,8 @@
 /** GET /api/health: success only when every part the API depends on answers. */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { dynamo } from '../core/aws/dynamo';
-import { s3 } from '../core/aws/s3';
+import { s3, s3Sdk } from '../core/aws/s3';
 import { sqs } from '../core/aws/sqs';
 import { getConfig } from '../core/config';
 import { AppError } from '../core/errors';
@@ -15,7 +14,10 @@ function probes(): Record<string, Probe> {
   const c = getConfig();
   const list: Record<string, Probe> = {
     dynamodb: () => dynamo().send(new DescribeTableCommand({ TableName: c.TABLE_NAME })),
-    s3: () => s3().send(new HeadBucketCommand({ Bucket: c.UPLOADS_BUCKET })),
+    s3: async () => {
+      const [{ HeadBucketCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+      return client.send(new HeadBucketCommand({ Bucket: c.UPLOADS_BUCKET }));
+    },
     fanoutQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.FANOUT_QUEUE_URL })),
     deliveryQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.DELIVERY_QUEUE_URL })),
   };

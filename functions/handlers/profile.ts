@@ -1,6 +1,6 @@
 /** The signed-in client's own account: GET/PATCH/DELETE client/profile and PATCH client/password. */
 import type { z } from 'zod';
-import * as accounts from '../accounts/service';
+import * as accounts from '../accounts/profile';
 import { type AuthedInput, resourceHandler } from '../core/http';
 import { clearedSessionCookie } from '../core/session';
 import type { passwordChangeSchema, profileSchema } from '../shared/schemas';

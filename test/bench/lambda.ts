@@ -47,7 +47,7 @@ if (typeof mod.handler !== 'function') throw new Error('no handler export');
 process.stdout.write(String(ms));
 `;
 
-function initMs(file: string, env: NodeJS.ProcessEnv, runs = 3): number {
+function initMs(file: string, env: NodeJS.ProcessEnv, runs = 7): number {
   const times = Array.from({ length: runs }, () =>
     Number(
       execFileSync(process.execPath, ['--input-type=module', '-e', timeImport, pathToFileURL(file).href], {

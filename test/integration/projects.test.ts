@@ -280,7 +280,9 @@ describe('deleting', () => {
         Item: { pk: `PROJECT#${id}`, sk: 'INTEGRATION#email', name: 'email', active: 1 },
       }),
     );
-    await s3().send(new PutObjectCommand({ Bucket: stack.bucket, Key: `p/${id}/f/x.png`, Body: 'png' }));
+    await (await s3()).send(
+      new PutObjectCommand({ Bucket: stack.bucket, Key: `p/${id}/f/x.png`, Body: 'png' }),
+    );
     expect((await client.delete(`/api/client/website/${id}`)).status).toBe(200);
     const left = await db().send(
       new QueryCommand({
@@ -290,7 +292,9 @@ describe('deleting', () => {
       }),
     );
     expect(left.Items).toEqual([]);
-    const files = await s3().send(new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `p/${id}/` }));
+    const files = await (await s3()).send(
+      new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `p/${id}/` }),
+    );
     expect(files.Contents ?? []).toEqual([]);
     expect((await client.get(`/api/client/website/${id}`)).status).toBe(404);
     expect((await loaderConfig(id)).config).toBeUndefined();

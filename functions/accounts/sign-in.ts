@@ -1,32 +1,27 @@
 /**
  * Account flows of SPEC.md sections 4, 5 and 7: registration, confirmation, login with lockout, reset,
- * Google sign-in, logout, profile. Knows nothing of HTTP: inputs are parsed values, failures AppErrors.
+ * Google sign-in, logout (the signed-in client's own profile is accounts/profile.ts). Knows nothing of
+ * HTTP: inputs are parsed values, failures AppErrors.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { hashPassword, verifyPassword } from '../core/crypto';
-import { batchDelete, queryKeys, tableName } from '../core/db';
-import { AppError, fail } from '../core/errors';
+import { tableName } from '../core/db';
+import { fail } from '../core/errors';
 import type { Logger } from '../core/log';
 import { sendMail } from '../core/mail';
 import { rateLimit } from '../core/rate-limit';
 import { createSession, deleteSession, deleteUserSessions, type Session } from '../core/session';
 import { HOUR, MINUTE, nowMs } from '../core/time';
 import type { Lang } from '../shared/errors';
-import { plans } from '../shared/plans';
 import { verifyProofOfWork } from './altcha';
-import { runUserCleanups } from './cascade';
 import { consumeConfirmationCode, consumeResetCode, issueConfirmationCode, issueResetCode } from './codes';
 import { confirmationMail, resetMail } from './emails';
 import { verifyGoogleToken } from './google';
 import {
   createUser,
-  displayName,
-  emailKey,
   findUserByEmail,
   findUserByGoogle,
-  getUser,
-  googleKey,
   newUser,
   type User,
   updateUser,
@@ -164,73 +159,3 @@ export async function logout(session: Session | null): Promise<{ google: boolean
   if (session) await deleteSession(session.id);
   return { google: session?.via === 'google' };
 }
-
-export async function requireUser(session: Session): Promise<User> {
-  const user = await getUser(session.userId);
-  // The account was deleted while this session lived on.
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
-}
-
-export function profileView(user: User) {
-  const plan = plans[user.plan];
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    username: user.email,
-    settings: {
-      integrations: plan.integrations,
-      attachments: plan.attachments,
-      videos: plan.videos,
-      brandingRemoval: plan.brandingRemoval,
-      projects: plan.projects,
-    },
-    plan: user.plan,
-    plan_expire: { date: user.planExpire },
-    country: user.country,
-    company: user.company,
-    vat: user.vat,
-    projectCount: user.projectCount,
-    google: !!user.googleSub,
-    hasPassword: !!user.passwordHash,
-  };
-}
-export type ProfileView = ReturnType<typeof profileView>;
-
-export async function updateProfile(session: Session, input: { firstName: string; lastName: string }) {
-  await updateUser(session.userId, { firstName: input.firstName, lastName: input.lastName });
-  return profileView(await requireUser(session));
-}
-
-export async function changePassword(session: Session, input: { oldPassword: string; newPassword: string }) {
-  const user = await requireUser(session);
-  if (!user.passwordHash || !(await verifyPassword(input.oldPassword, user.passwordHash)))
-    fail('INVALID_PASSWORD');
-  await updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) });
-  await deleteUserSessions(user.id, session.id);
-}
-
-export async function deleteAccount(session: Session): Promise<{ google: boolean }> {
-  const user = await requireUser(session);
-  await runUserCleanups(user.id);
-  await deleteUserSessions(user.id);
-  const own = await queryKeys({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': userKey(user.id).pk },
-  });
-  await batchDelete(own.filter((k) => k.sk !== 'USER'));
-  // The profile and its pointers go together and last: until then a retry finds everything to clean up.
-  const last = [
-    userKey(user.id),
-    emailKey(user.email),
-    ...(user.googleSub ? [googleKey(user.googleSub)] : []),
-  ];
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: last.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
-    }),
-  );
-  return { google: session.via === 'google' || !!user.googleSub };
-}
-
-export { displayName };

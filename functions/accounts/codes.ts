@@ -6,11 +6,12 @@
  *   recorded on the user's partition so a new request invalidates older links.
  * Codes are stored as SHA-256 and consumed with a conditional delete, so a code works exactly once.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { randomCode, randomToken, sha256 } from '../core/crypto';
-import { isConditionFailure, tableName } from '../core/db';
+import { failedConditions, isConditionFailure, tableName } from '../core/db';
 import { AppError } from '../core/errors';
+import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
 import { epochSeconds, HOUR, nowMs } from '../core/time';
 import { limits } from '../shared/limits';
 import { userKey } from './users';
@@ -22,15 +23,23 @@ const confirmKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CODE#CONFIR
 const resetKey = (hash: string) => ({ pk: `RESET#${hash}`, sk: 'RESET' });
 const latestResetKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CODE#RESET' });
 
-export async function issueConfirmationCode(userId: string): Promise<string> {
+/** Writes `items` with the rate-limit count first, in one transaction; RATE_LIMITED if the count is spent. */
+async function writeCounted(limit: RateLimit | undefined, items: Record<string, unknown>[]): Promise<void> {
+  const all = limit ? [rateLimitWrite(limit), ...items] : items;
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: all as never }));
+  } catch (err) {
+    if (limit && failedConditions(err).includes(0)) throw new AppError('RATE_LIMITED');
+    throw err;
+  }
+}
+
+/** Issues a new confirmation code (the previous one stops working), counted against `limit` if given. */
+export async function issueConfirmationCode(userId: string, limit?: RateLimit): Promise<string> {
   const code = randomCode(limits.confirmationCodeLength);
   const expiresAt = nowMs() + CONFIRMATION_LIFETIME_MS;
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...confirmKey(userId), codeHash: sha256(code), expiresAt, ttl: epochSeconds(expiresAt) },
-    }),
-  );
+  const item = { ...confirmKey(userId), codeHash: sha256(code), expiresAt, ttl: epochSeconds(expiresAt) };
+  await writeCounted(limit, [{ Put: { TableName: tableName(), Item: item } }]);
   return code;
 }
 
@@ -53,8 +62,9 @@ export async function consumeConfirmationCode(userId: string, code: string): Pro
               TableName: tableName(),
               Key: userKey(userId),
               UpdateExpression: 'SET confirmed = :t',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':t': true },
+              // An account confirms once; a second link for a confirmed account is an invalid link.
+              ConditionExpression: 'attribute_exists(pk) AND confirmed = :f',
+              ExpressionAttributeValues: { ':t': true, ':f': false },
             },
           },
         ],
@@ -66,29 +76,23 @@ export async function consumeConfirmationCode(userId: string, code: string): Pro
   }
 }
 
-export async function issueResetCode(userId: string): Promise<string> {
+export async function issueResetCode(userId: string, limit?: RateLimit): Promise<string> {
   const code = randomToken();
   const hash = sha256(code);
   const expiresAt = nowMs() + RESET_LIFETIME_MS;
   const ttl = epochSeconds(expiresAt);
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...resetKey(hash), userId, expiresAt, ttl } } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...latestResetKey(userId), codeHash: hash, expiresAt, ttl },
-          },
-        },
-      ],
-    }),
-  );
+  await writeCounted(limit, [
+    { Put: { TableName: tableName(), Item: { ...resetKey(hash), userId, expiresAt, ttl } } },
+    { Put: { TableName: tableName(), Item: { ...latestResetKey(userId), codeHash: hash, expiresAt, ttl } } },
+  ]);
   return code;
 }
 
-/** The user a reset code belongs to, consuming the code; RESTORE_NOT_POSSIBLE if expired, used or unknown. */
-export async function consumeResetCode(code: string): Promise<string> {
+/**
+ * Sets a new password with a reset code: consumes the code (RESTORE_NOT_POSSIBLE if expired, used, unknown
+ * or superseded by a newer link) and writes the password, unblocking the account. Returns the user id.
+ */
+export async function resetPasswordWithCode(code: string, passwordHash: string): Promise<string> {
   const hash = sha256(code);
   let userId: string | undefined;
   try {
@@ -107,9 +111,34 @@ export async function consumeResetCode(code: string): Promise<string> {
     throw err;
   }
   if (!userId) throw new AppError('RESTORE_NOT_POSSIBLE');
-  // Only the newest link of a user works: an older one was superseded by a later request.
-  const latest = await db().send(new GetCommand({ TableName: tableName(), Key: latestResetKey(userId) }));
-  if (latest.Item?.codeHash !== hash) throw new AppError('RESTORE_NOT_POSSIBLE');
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: latestResetKey(userId) }));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            // Only the newest link of a user works: an older one was superseded by a later request.
+            Delete: {
+              TableName: tableName(),
+              Key: latestResetKey(userId),
+              ConditionExpression: 'codeHash = :h',
+              ExpressionAttributeValues: { ':h': hash },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(userId),
+              UpdateExpression: 'SET passwordHash = :p, failedLogins = :zero, lockedUntil = :zero',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':p': passwordHash, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('RESTORE_NOT_POSSIBLE');
+    throw err;
+  }
   return userId;
 }

@@ -36,7 +36,7 @@ export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
 export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 export const googleKey = (sub: string) => ({ pk: `GOOGLE#${sub}`, sk: 'GOOGLE' });
 
-function toUser(item: Record<string, unknown>): User {
+export function toUser(item: Record<string, unknown>): User {
   const { pk: _pk, sk: _sk, ...rest } = item;
   return rest as unknown as User;
 }
@@ -98,6 +98,8 @@ async function pointer(key: { pk: string; sk: string }): Promise<string | null> 
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
   return typeof out.Item?.userId === 'string' ? out.Item.userId : null;
 }
+
+export const findUserIdByEmail = (email: string) => pointer(emailKey(email));
 
 export async function findUserByEmail(email: string): Promise<User | null> {
   const id = await pointer(emailKey(email));

@@ -20,6 +20,7 @@ export interface RequestInput<B = unknown, Q = unknown> {
   body: B;
   query: Q;
   params: Record<string, string>;
+  /** The signed-in client on `session: true` routes; always null on public routes. */
   session: Session | null;
   lang: Lang;
   log: Logger;
@@ -211,7 +212,9 @@ export function resourceHandler(
     if (!route) throw new AppError('NOT_FOUND');
     const op = operations[route.op];
     if (!op) throw new Error(`${resource} has no operation ${route.op}`);
-    const session = await resolveSession(event);
+    // Only routes that need a signed-in client pay for the session read (DESIGN.md section 7 budget);
+    // public routes that care (logout, login rotation) look at the cookie themselves.
+    const session = route.session ? await resolveSession(event) : null;
     if (route.session && !session) throw new AppError('UNAUTHORIZED');
     const input: RequestInput = {
       body: parseWith(route.body, route.body ? event.body : undefined),

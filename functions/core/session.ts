@@ -3,7 +3,7 @@
  * its SHA-256 with a TTL, 30 days sliding. Items: pk SESSION#<hash>, indexed under the user in gsi1 so
  * that a password change or reset can end every session of that user (docs/data-model.md).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { db } from './aws/dynamo';
 import { getConfig } from './config';
@@ -45,30 +45,42 @@ export function sessionCookie(token: string, maxAgeMs = SESSION_LIFETIME_MS): st
 
 export const clearedSessionCookie = () => sessionCookie('', 0);
 
-/** Starts a session and returns the Set-Cookie value carrying its token. */
-export async function createSession(
-  userId: string,
-  via: Session['via'],
-): Promise<{ cookie: string; id: string }> {
+export interface NewSession {
+  /** The item to put; callers may write it inside a transaction with other changes. */
+  item: Record<string, unknown>;
+  /** Set-Cookie value carrying the token. */
+  cookie: string;
+  id: string;
+}
+
+/** A new session, not yet stored: 256 random bits, of which only the hash is kept. */
+export function newSession(userId: string, via: Session['via']): NewSession {
   const token = randomToken();
   const hash = sha256(token);
   const expiresAt = nowMs() + SESSION_LIFETIME_MS;
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key(hash),
-        gsi1pk: `USER#${userId}`,
-        gsi1sk: `SESSION#${hash}`,
-        userId,
-        via,
-        expiresAt,
-        renewedAt: nowMs(),
-        ttl: epochSeconds(expiresAt),
-      },
-    }),
-  );
-  return { cookie: sessionCookie(token), id: hash };
+  return {
+    item: {
+      ...key(hash),
+      gsi1pk: `USER#${userId}`,
+      gsi1sk: `SESSION#${hash}`,
+      userId,
+      via,
+      expiresAt,
+      renewedAt: nowMs(),
+      ttl: epochSeconds(expiresAt),
+    },
+    cookie: sessionCookie(token),
+    id: hash,
+  };
+}
+
+/** Our tokens are 43 base64url characters; anything else cannot name a session. */
+const wellFormed = (token: string | undefined): token is string => !!token && /^[\w-]{43}$/.test(token);
+
+/** The key of the session the request's cookie names, without reading it (to end it blindly). */
+export function cookieSessionKey(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>) {
+  const token = readCookie(event, SESSION_COOKIE);
+  return wellFormed(token) ? key(sha256(token)) : undefined;
 }
 
 /** The session named by the request's cookie, or null (no cookie, unknown, expired or forged token). */
@@ -76,8 +88,7 @@ export async function resolveSession(
   event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>,
 ): Promise<Session | null> {
   const token = readCookie(event, SESSION_COOKIE);
-  // Our tokens are 43 base64url characters; anything else cannot name a session, so skip the read.
-  if (!token || !/^[\w-]{43}$/.test(token)) return null;
+  if (!wellFormed(token)) return null;
   const hash = sha256(token);
   // Consistent: a session ended a moment ago (logout, password change) must not still open the door.
   const out = await db().send(new GetCommand({ TableName: table(), Key: key(hash), ConsistentRead: true }));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { newChallenge } from '../accounts/altcha';
 import * as accounts from '../accounts/sign-in';
 import { type RequestInput, resourceHandler } from '../core/http';
-import { clearedSessionCookie } from '../core/session';
+import { clearedSessionCookie, cookieSessionKey } from '../core/session';
 import type {
   confirmationSchema,
   googleSignInSchema,
@@ -16,18 +16,17 @@ import type {
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 
 export const operations = {
-  async login({ body, session }: In<typeof loginSchema>) {
-    const { cookie } = await accounts.login(body);
-    // Rotation: a session the browser still carried ends when a new one begins.
-    if (session) await accounts.logout(session);
+  async login({ body, event }: In<typeof loginSchema>) {
+    // Rotation: a session the browser still carried ends when the new one begins.
+    const { cookie } = await accounts.login(body, cookieSessionKey(event));
     return { msg: { redirect: '/profile' }, cookies: [cookie] };
   },
   async register({ body, lang, log }: In<typeof registrationSchema>) {
     await accounts.register(body, lang, log);
     return { msg: { username: body._username } };
   },
-  async google({ body }: In<typeof googleSignInSchema>) {
-    const { cookie } = await accounts.googleSignIn(body);
+  async google({ body, event }: In<typeof googleSignInSchema>) {
+    const { cookie } = await accounts.googleSignIn(body, cookieSessionKey(event));
     return { msg: { redirect: '/profile' }, cookies: [cookie] };
   },
   async confirm({ body }: In<typeof confirmationSchema>) {
@@ -46,8 +45,8 @@ export const operations = {
     await accounts.resetPassword(body);
     return { msg: null };
   },
-  async logout({ session }: RequestInput) {
-    return { msg: await accounts.logout(session), cookies: [clearedSessionCookie()] };
+  async logout({ event }: RequestInput) {
+    return { msg: await accounts.logout(event), cookies: [clearedSessionCookie()] };
   },
   async altcha() {
     return { msg: await newChallenge() };

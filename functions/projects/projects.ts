@@ -4,7 +4,8 @@
  * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { toUser, type User } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { failedConditions, isConditionFailure, setFields, tableName } from '../core/db';
 import { AppError } from '../core/errors';
@@ -46,11 +47,27 @@ export async function getProject(id: string): Promise<Project | null> {
   return out.Item ? toProject(out.Item) : null;
 }
 
-/** The project if `userId` owns it; another client's project is "not found", never "forbidden". */
-export async function getOwnedProject(id: string, userId: string): Promise<Project> {
-  const project = await getProject(id);
-  if (!project || project.ownerId !== userId) throw new AppError('NOT_FOUND');
-  return project;
+/**
+ * The project with its owner's profile in one request (a consistent BatchGetItem), if `userId` owns it:
+ * every project screen needs both, and DESIGN.md section 7 allows a dashboard call three requests.
+ */
+export async function getOwnedProjectWithOwner(
+  id: string,
+  userId: string,
+): Promise<{ project: Project; owner: User }> {
+  const keys = [projectKey(id), userKey(userId)];
+  const out = await db().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+  );
+  const items = out.Responses?.[tableName()] ?? [];
+  // Two small items never exceed BatchGetItem's limits; unprocessed keys only appear under throttling.
+  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
+    throw new Error('BatchGetItem left keys unprocessed');
+  const projectItem = items.find((i) => i.sk === 'META');
+  const userItem = items.find((i) => i.sk === 'USER');
+  if (!userItem) throw new AppError('UNAUTHORIZED');
+  if (!projectItem || projectItem.ownerId !== userId) throw new AppError('NOT_FOUND');
+  return { project: toProject(projectItem), owner: toUser(userItem) };
 }
 
 export async function listProjects(userId: string): Promise<Project[]> {

@@ -12,7 +12,7 @@ import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
   createProject,
   deleteProjectRecord,
-  getOwnedProject,
+  getOwnedProjectWithOwner,
   listProjects,
   type Project,
   saveProject,
@@ -54,8 +54,7 @@ export async function create(userId: string, input: Parameters<typeof createProj
   return { id: project.id };
 }
 
-export async function get(userId: string, id: string) {
-  const [user, project] = await Promise.all([owner(userId), getOwnedProject(id, userId)]);
+function detailView(project: Project, user: User) {
   return {
     website: {
       ...projectView(project, user),
@@ -67,6 +66,11 @@ export async function get(userId: string, id: string) {
   };
 }
 
+export async function get(userId: string, id: string) {
+  const { project, owner: user } = await getOwnedProjectWithOwner(id, userId);
+  return detailView(project, user);
+}
+
 /**
  * Saves a partial change. `data` is merged into the stored settings and the result validated as a whole
  * by the shared schema, so a rejected PATCH writes nothing.
@@ -76,7 +80,7 @@ export async function update(
   id: string,
   input: { name?: string; url?: string; active?: 0 | 1; activeParam?: 0 | 1; data?: Record<string, unknown> },
 ) {
-  const project = await getOwnedProject(id, userId);
+  const { project, owner: user } = await getOwnedProjectWithOwner(id, userId);
   const fields: Parameters<typeof saveProject>[2] = {};
   if (input.name !== undefined) fields.name = input.name;
   if (input.url !== undefined) {
@@ -89,11 +93,11 @@ export async function update(
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
   await saveProject(id, userId, fields);
-  return get(userId, id);
+  return detailView({ ...project, ...fields }, user);
 }
 
 export async function remove(userId: string, id: string): Promise<void> {
-  await getOwnedProject(id, userId);
+  // The delete's condition is the ownership check: someone else's project is NOT_FOUND, untouched.
   await deleteProjectRecord(id, userId);
   await purgeProjectData(id);
 }

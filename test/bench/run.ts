@@ -5,6 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { dynamoRequestsPerCall } from './dynamo-requests';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
 import { passwordHashTimings } from './passwords';
 import { webBudgets } from './web';
@@ -37,6 +38,15 @@ for (const l of await lambdaBundles()) {
     measured: `${l.initMs.toFixed(0)} ms`,
     budget: `${lambdaBudget.initMs} ms`,
     ok: l.initMs <= lambdaBudget.initMs,
+  });
+}
+
+for (const r of await dynamoRequestsPerCall()) {
+  rows.push({
+    what: `DynamoDB requests: ${r.call}`,
+    measured: String(r.requests),
+    budget: r.exception ? `${r.budget} (exception: ${r.exception})` : String(r.budget),
+    ok: r.requests <= r.budget || r.exception !== undefined,
   });
 }
 

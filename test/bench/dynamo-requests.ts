@@ -1,0 +1,121 @@
+/**
+ * DynamoDB requests per API call (DESIGN.md section 7: any dashboard call ≤ 3 DynamoDB requests). Starts
+ * the local stack in this process, counts every request the handlers' DynamoDB client sends, and calls
+ * each dashboard route once as a signed-in client would.
+ */
+import { pathToFileURL } from 'node:url';
+import { dynamo } from '../../functions/core/aws/dynamo';
+import { solveAltcha } from '../support/altcha';
+import { ApiClient, latestMail, linkIn } from '../support/api-client';
+import { startTestStack } from '../support/local-stack';
+import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
+
+export interface RequestCount {
+  call: string;
+  requests: number;
+  budget: number;
+  /** Why a call may exceed the budget (docs/data-model.md "Budget exceptions"). */
+  exception?: string;
+}
+
+/** Calls whose work grows with what the account owns, by design. */
+const exceptions: Record<string, string> = {
+  'PATCH client/password': 'ends the other sessions: a Query, and a BatchWrite per 25 sessions',
+  'DELETE client/profile': 'deletes everything the account owns',
+};
+
+export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
+  Object.assign(process.env, cheapCostsEnv);
+  const stack = await startTestStack();
+  try {
+    const { client, email, password } = await signedIn(stack.url);
+    let count = 0;
+    // The document client sends through this client's middleware stack, so every request passes here.
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        count++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCounter' },
+    );
+    const rows: RequestCount[] = [];
+    const measure = async (call: string, run: () => Promise<{ status: number }>, budget = 3) => {
+      count = 0;
+      const res = await run();
+      if (res.status >= 400) throw new Error(`${call} answered ${res.status}`);
+      rows.push({
+        call,
+        requests: count,
+        budget,
+        ...(exceptions[call] ? { exception: exceptions[call] } : {}),
+      });
+    };
+
+    await measure('POST client/login', () =>
+      client.post('/api/client/login', { _username: email, _password: password }),
+    );
+    await measure('GET client/profile', () => client.get('/api/client/profile'));
+    await measure('PATCH client/profile', () =>
+      client.patch('/api/client/profile', { firstName: 'A', lastName: 'B' }),
+    );
+    let id = '';
+    await measure('POST client/website', async () => {
+      const res = await client.post<{ id: string }>('/api/client/website', {
+        name: 'Shop',
+        url: 'shop.example',
+      });
+      id = (res.body as { msg: { id: string } }).msg.id;
+      return res;
+    });
+    await measure('GET client/website', () => client.get('/api/client/website'));
+    await measure('GET client/website/{id}', () => client.get(`/api/client/website/${id}`));
+    await measure('PATCH client/website/{id}', () =>
+      client.patch(`/api/client/website/${id}`, { data: { widgetText: 'Bug?' } }),
+    );
+    await measure('GET website/{id}/code (public)', () => fetch(`${stack.url}/api/website/${id}/code`));
+    await measure('DELETE client/website/{id}', () => client.delete(`/api/client/website/${id}`));
+    await measure('GET client/logout', () => client.get('/api/client/logout'));
+
+    // The account flows, as a new client meets them.
+    const fresh = new ApiClient(stack.url);
+    const newEmail = uniqueEmail();
+    const altcha = await solveAltcha(stack.url);
+    await measure('GET altcha', () => fetch(`${stack.url}/api/altcha`));
+    await measure('POST registration/client', () =>
+      fresh.post('/api/registration/client', {
+        _username: newEmail,
+        _password: 'secret1',
+        firstName: 'A',
+        lastName: 'B',
+        altcha,
+      }),
+    );
+    await measure('POST restore/code', () => fresh.post('/api/restore/code', { _username: newEmail }));
+    const link = linkIn(await latestMail(stack.url, newEmail.toLowerCase()), '/confirm_email');
+    await measure('POST registration/client/confirm', () =>
+      fresh.post('/api/registration/client/confirm', {
+        _username: link.searchParams.get('username'),
+        confirmationCode: link.searchParams.get('code'),
+      }),
+    );
+    await measure('POST restore/password', () =>
+      fresh.post('/api/restore/password', { _username: newEmail }),
+    );
+    const reset = linkIn(await latestMail(stack.url, newEmail.toLowerCase()), '/reset_verification');
+    await measure('POST restore/verification', () =>
+      fresh.post('/api/restore/verification', { code: reset.searchParams.get('code'), password: 'secret2' }),
+    );
+    await fresh.post('/api/client/login', { _username: newEmail, _password: 'secret2' });
+    await measure('PATCH client/password', () =>
+      fresh.patch('/api/client/password', { oldPassword: 'secret2', newPassword: 'secret3' }),
+    );
+    await measure('DELETE client/profile', () => fresh.delete('/api/client/profile'));
+    return rows;
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await dynamoRequestsPerCall());
+}

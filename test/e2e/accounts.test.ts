@@ -4,40 +4,23 @@
  * password by mail, delete the profile; and the German UI showing the German login error.
  * The steps of one account build on each other, so they run in order in one test.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { latestMail, linkIn, type SentMail } from '../support/api-client';
 import {
-  launchBrowser,
   marketingUrl,
-  openPage,
   shot,
-  startE2eStack,
   type TestPage,
+  useBrowserSuite,
   waitEnabled,
   waitForPath,
 } from '../support/browser';
-import { eventually, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 
-let stack: TestStack;
-let browser: Browser;
-const tabs: TestPage[] = [];
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useBrowserSuite();
 
 async function newTab(locale = 'en-US'): Promise<TestPage> {
-  const tab = await openPage(browser, stack.url, { locale });
-  tabs.push(tab);
-  return tab;
+  return suite.newTab({ locale });
 }
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -47,7 +30,7 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 async function mailLink(to: string, path: string, after?: SentMail): Promise<URL> {
   const mail = await eventually(
     async () => {
-      const m = await latestMail(stack.url, to);
+      const m = await latestMail(suite.stack.url, to);
       const fresh = m && (!after || m.date !== after.date || m.text !== after.text);
       return fresh && m.text.includes(path) ? m : undefined;
     },
@@ -96,7 +79,7 @@ describe('account lifecycle in the browser', () => {
     await shot(page, 'confirm-registration-en');
 
     // Resend: success message, and a second mail arrives.
-    const first = await latestMail(stack.url, email);
+    const first = await latestMail(suite.stack.url, email);
     const firstLink = linkIn(first, '/confirm_email');
     await page.getByRole('button', { name: 'send it again' }).click();
     await page.getByText('Confirmation email has been sent again').waitFor();
@@ -166,7 +149,7 @@ describe('account lifecycle in the browser', () => {
     // The URL changes before the lazy screen replaces the login form, which also has an Email field.
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await shot(page, 'reset-en');
-    const beforeReset = await latestMail(stack.url, email);
+    const beforeReset = await latestMail(suite.stack.url, email);
     await textbox(page, 'Email').fill(email);
     await button(page, 'Send reset link').click();
     await page.getByText(`If an account exists for ${email}`).waitFor();

@@ -2,25 +2,14 @@
  * The built dashboard served by the local stack, in Chromium: the login page renders, the API and the
  * local mailbox answer through the same origin, and signed-out visitors end at /login.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, shot, startE2eStack, type TestPage, waitForPath } from '../support/browser';
-import type { TestStack } from '../support/local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shot, type TestPage, useBrowserSuite, waitForPath } from '../support/browser';
 
-let stack: TestStack;
-let browser: Browser;
+const suite = useBrowserSuite();
 let tab: TestPage;
 
 beforeAll(async () => {
-  stack = await startE2eStack();
-  browser = await launchBrowser();
-  tab = await openPage(browser, stack.url);
-});
-
-afterAll(async () => {
-  await tab?.context.close();
-  await browser?.close();
-  await stack?.stop();
+  tab = await suite.newTab();
 });
 
 describe('dashboard foundation', () => {

@@ -5,28 +5,14 @@
  * Clients are made through the API (register, confirm, sign in) and their session cookie handed to the
  * browser, since the account screens have their own tests.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { findUserByEmail, updateUser } from '../../functions/accounts/users';
 import type { ApiClient } from '../support/api-client';
-import { launchBrowser, openPage, shot, startE2eStack, type TestPage, waitForPath } from '../support/browser';
-import type { TestStack } from '../support/local-stack';
+import { shot, type TestPage, useBrowserSuite, waitForPath } from '../support/browser';
 import { signedIn } from '../support/users';
 
-let stack: TestStack;
-let browser: Browser;
-const tabs: TestPage[] = [];
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useBrowserSuite();
 
 interface Client {
   api: ApiClient;
@@ -36,15 +22,16 @@ interface Client {
 
 /** A new confirmed client, signed in through the API, with a browser tab carrying the session. */
 async function client(locale = 'en-US', plan?: 'BUSINESS_PLAN'): Promise<Client> {
-  const { client: api, email } = await signedIn(stack.url);
+  const { client: api, email } = await signedIn(suite.stack.url);
   if (plan) {
     // Billing is a later issue: the plan is set where the server keeps it (the stack runs in this process).
     const user = await findUserByEmail(email);
     await updateUser(user!.id, { plan });
   }
-  const tab = await openPage(browser, stack.url, { locale });
-  tabs.push(tab);
-  await tab.context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: stack.url })));
+  const tab = await suite.newTab({ locale });
+  await tab.context.addCookies(
+    [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+  );
   return { api, tab, page: tab.page };
 }
 
@@ -92,7 +79,7 @@ describe('projects in the dashboard', () => {
     await page.waitForURL(/\/profile\/configuration\/[0-9a-f-]{36}\/installation$/);
     projectId = page.url().split('/').at(-2)!;
     const snippet = await page.getByTestId('install-snippet').textContent();
-    expect(snippet).toBe(`<script async src="${stack.url}/api/website/${projectId}/code"></script>`);
+    expect(snippet).toBe(`<script async src="${suite.stack.url}/api/website/${projectId}/code"></script>`);
     expect(await page.getByTestId('domain-rule').textContent()).toBe(
       'The widget shows on customer.test and its subdomains such as www.customer.test.',
     );

@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestStack, type TestStack } from './local-stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -161,4 +162,32 @@ export async function shot(page: Page, name: string): Promise<void> {
   // Let transitions (toasts, modals) settle so the picture shows the resting state.
   await page.waitForTimeout(350);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The usual setup of an e2e file: a local stack serving the built dashboard, one Chromium, and tabs that
+ * are closed with it. Call at the top level of the file; read `stack`/`browser` inside tests.
+ */
+export function useBrowserSuite(opts: { browserArgs?: string[] } = {}) {
+  const suite = {
+    stack: undefined as unknown as TestStack,
+    browser: undefined as unknown as Browser,
+    tabs: [] as TestPage[],
+    /** A new tab (its own browser context) on the stack's origin. */
+    async newTab(pageOptions: PageOptions = {}): Promise<TestPage> {
+      const tab = await openPage(suite.browser, suite.stack.url, pageOptions);
+      suite.tabs.push(tab);
+      return tab;
+    },
+  };
+  beforeAll(async () => {
+    suite.stack = await startE2eStack();
+    suite.browser = await launchBrowser(opts.browserArgs);
+  });
+  afterAll(async () => {
+    for (const tab of suite.tabs) await tab.context.close();
+    await suite.browser?.close();
+    await suite.stack?.stop();
+  });
+  return suite;
 }

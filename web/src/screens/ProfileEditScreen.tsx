@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
 import { passwordChangeSchema, profileSchema } from '../../../functions/shared/schemas';
 import { ApiError, api } from '../api';
 import { leaveToMarketingSite } from '../api/session';
@@ -18,6 +17,7 @@ import { useApi } from '../api/swr';
 import type { Profile } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { NameFields } from '../components/NameFields';
 import { PageLoader } from '../components/PageLoader';
 import { PasswordField } from '../components/PasswordField';
 import { Section } from '../components/Section';
@@ -93,24 +93,13 @@ function PersonalData({ profile }: { profile: Profile }) {
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
           {errorCode && <ErrorAlert>{errorText(errorCode, 'profileUpdate')}</ErrorAlert>}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label={t('profileEdit.personal.firstName')}
-              autoComplete="given-name"
-              maxLength={limits.nameMax}
-              required
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={t('profileEdit.personal.lastName')}
-              autoComplete="family-name"
-              maxLength={limits.nameMax}
-              required
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
+          <NameFields
+            form={form}
+            labels={{
+              firstName: t('profileEdit.personal.firstName'),
+              lastName: t('profileEdit.personal.lastName'),
+            }}
+          />
           <TextInput
             label={t('profileEdit.personal.email')}
             description={t('profileEdit.personal.emailHint')}

@@ -3,7 +3,7 @@
  * stays disabled until the altcha widget has solved its challenge; success goes to /confirm_registration
  * with the address the confirmation mail went to.
  */
-import { Anchor, Button, Divider, Group, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import type { AltchaHandle } from '../components/AltchaField';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { GoogleButton } from '../components/GoogleButton';
+import { NameFields } from '../components/NameFields';
 import { PasswordField } from '../components/PasswordField';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
@@ -71,26 +72,14 @@ export default function RegistrationScreen() {
 
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <Group grow align="flex-start" gap="sm">
-            <TextInput
-              label={t('registration.firstName')}
-              placeholder={t('registration.firstNamePlaceholder')}
-              autoComplete="given-name"
-              maxLength={limits.nameMax}
-              required
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={t('registration.lastName')}
-              placeholder={t('registration.lastNamePlaceholder')}
-              autoComplete="family-name"
-              maxLength={limits.nameMax}
-              required
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
-          </Group>
+          <NameFields
+            form={form}
+            labels={{ firstName: t('registration.firstName'), lastName: t('registration.lastName') }}
+            placeholders={{
+              firstName: t('registration.firstNamePlaceholder'),
+              lastName: t('registration.lastNamePlaceholder'),
+            }}
+          />
           <TextInput
             label={t('registration.email')}
             placeholder={t('registration.emailPlaceholder')}

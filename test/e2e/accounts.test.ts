@@ -9,15 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { latestMail, linkIn, type SentMail } from '../support/api-client';
 import {
   marketingUrl,
+  setUpBrowserSuite,
   shot,
   type TestPage,
-  useBrowserSuite,
   waitEnabled,
   waitForPath,
 } from '../support/browser';
 import { eventually } from '../support/local-stack';
 
-const suite = useBrowserSuite();
+const suite = setUpBrowserSuite();
 
 async function newTab(locale = 'en-US'): Promise<TestPage> {
   return suite.newTab({ locale });

@@ -3,9 +3,9 @@
  * local mailbox answer through the same origin, and signed-out visitors end at /login.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shot, type TestPage, useBrowserSuite, waitForPath } from '../support/browser';
+import { setUpBrowserSuite, shot, type TestPage, waitForPath } from '../support/browser';
 
-const suite = useBrowserSuite();
+const suite = setUpBrowserSuite();
 let tab: TestPage;
 
 beforeAll(async () => {

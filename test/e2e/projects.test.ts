@@ -9,10 +9,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail, updateUser } from '../../functions/accounts/users';
 import type { ApiClient } from '../support/api-client';
-import { shot, type TestPage, useBrowserSuite, waitForPath } from '../support/browser';
+import { setUpBrowserSuite, shot, type TestPage, waitForPath } from '../support/browser';
 import { signedIn } from '../support/users';
 
-const suite = useBrowserSuite();
+const suite = setUpBrowserSuite();
 
 interface Client {
   api: ApiClient;

@@ -168,7 +168,7 @@ export async function shot(page: Page, name: string): Promise<void> {
  * The usual setup of an e2e file: a local stack serving the built dashboard, one Chromium, and tabs that
  * are closed with it. Call at the top level of the file; read `stack`/`browser` inside tests.
  */
-export function useBrowserSuite(opts: { browserArgs?: string[] } = {}) {
+export function setUpBrowserSuite(opts: { browserArgs?: string[] } = {}) {
   const suite = {
     stack: undefined as unknown as TestStack,
     browser: undefined as unknown as Browser,

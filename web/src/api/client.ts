@@ -25,6 +25,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The catalogue code of any failure: an ApiError's own, SYSTEM_ERROR for anything else. */
+export const errorCodeOf = (error: unknown): ErrorCode =>
+  error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
+
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {

@@ -2,5 +2,5 @@
 import { currentLanguage } from '../i18n';
 import { createApiClient } from './client';
 
-export { ApiError } from './client';
+export { ApiError, errorCodeOf } from './client';
 export const api = createApiClient({ language: currentLanguage });

@@ -11,7 +11,7 @@ import 'altcha';
 import 'altcha/i18n/de';
 import type {} from 'altcha/types/react';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
-import { ApiError, api } from '../api';
+import { ApiError, api, errorCodeOf } from '../api';
 
 /** The widget's challenge source: our envelope unwrapped, errors turned into the status the widget expects. */
 async function challengeFetch(): Promise<Response> {
@@ -19,7 +19,7 @@ async function challengeFetch(): Promise<Response> {
     return Response.json(await api.get('/altcha'));
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
-    return Response.json({ error: error instanceof ApiError ? error.code : 'SYSTEM_ERROR' }, { status });
+    return Response.json({ error: errorCodeOf(error) }, { status });
   }
 }
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { googleSignOut, loadGoogleIdentity } from '../api/google';
 import { clearApiCache } from '../api/session';
 import { config } from '../config';
@@ -89,7 +89,7 @@ export function GoogleButton({
       await clearApiCache();
       handlers.current.navigate(paths.profile, { replace: true });
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
+      const code = errorCodeOf(error);
       if (code === 'USER_EXISTS') await googleSignOut();
       handlers.current.onError(code);
       setPending(false);

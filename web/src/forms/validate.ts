@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { type ErrorCode, isErrorCode } from '../../../functions/shared/errors';
 import { fieldErrors } from '../../../functions/shared/schemas';
+import { ApiError, errorCodeOf } from '../api/client';
 import { errorText, i18n } from '../i18n';
 
 function isEmpty(value: unknown): boolean {
@@ -42,4 +43,18 @@ export function apiFieldErrors(fields: Record<string, string> | undefined): Reco
       isErrorCode(code) && code !== 'INVALID_PARAMETERS' ? errorText(code) : i18n.t('validation.invalid');
   }
   return errors;
+}
+
+/**
+ * Shows a failed save where it belongs: on the inputs the API names, or else as the form's one error
+ * message (`showCode`).
+ */
+export function showSaveError(
+  form: { setErrors: (errors: Record<string, string>) => void },
+  error: unknown,
+  showCode: (code: ErrorCode) => void,
+): void {
+  const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
+  if (Object.keys(fields).length > 0) form.setErrors(fields);
+  else showCode(errorCodeOf(error));
 }

@@ -13,7 +13,6 @@ import {
   Group,
   Paper,
   Stack,
-  Switch,
   Tabs,
   Text,
   TextInput,
@@ -36,14 +35,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import { customFieldSchema, projectSchema } from '../../../functions/shared/schemas';
-import { ApiError } from '../api';
 import type { ProjectDetail } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
-import { apiFieldErrors, schemaValidator } from '../forms/validate';
+import { switchesFor } from '../forms/switches';
+import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { deleteProject, saveProject, useProject } from '../projects/hooks';
 import { domainRule, installSnippet, verifyUrl } from '../projects/model';
@@ -52,8 +51,6 @@ import { type ConfigurationSection, configurationSections, paths } from '../rout
 import { useDocumentTitle } from './ComingSoon';
 
 type Website = ProjectDetail['website'];
-
-const codeOf = (error: unknown): ErrorCode => (error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
 
 export default function ConfigurationScreen({ section }: { section: ConfigurationSection }) {
   const { t } = useTranslation();
@@ -252,9 +249,7 @@ function CustomFields({ website }: { website: Website }) {
       form.setValues({ customFields: saved.website.data.customFields });
       toastSuccess(t('project.saved'));
     } catch (error) {
-      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setErrorCode(codeOf(error));
+      showSaveError(form, error, setErrorCode);
     } finally {
       setSaving(false);
     }
@@ -383,23 +378,13 @@ function General({ website }: { website: Website }) {
       form.setValues(next);
       toastSuccess(t('project.saved'));
     } catch (error) {
-      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setErrorCode(codeOf(error));
+      showSaveError(form, error, setErrorCode);
     } finally {
       setSaving(false);
     }
   }
 
-  const toggle = (name: 'active' | 'activeParam' | 'wildcard', label: string, hint: string) => (
-    <Switch
-      label={label}
-      description={hint}
-      size="md"
-      key={form.key(name)}
-      {...form.getInputProps(name, { type: 'checkbox' })}
-    />
-  );
+  const toggle = switchesFor(form);
 
   return (
     <Stack gap="lg">

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
@@ -30,7 +30,7 @@ export default function ConfirmRegistrationScreen() {
       await api.post('/restore/code', { _username: username });
       setResend({ status: 'sent' });
     } catch (error) {
-      setResend({ status: 'failed', code: error instanceof ApiError ? error.code : 'SYSTEM_ERROR' });
+      setResend({ status: 'failed', code: errorCodeOf(error) });
     }
   }
 

@@ -13,7 +13,7 @@ import { mutate } from 'swr';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import { projectSchema } from '../../../functions/shared/schemas';
-import { ApiError } from '../api';
+import { ApiError, errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
@@ -52,7 +52,7 @@ export default function CreateProjectScreen() {
       const id = await createProject({ name: values.name.trim(), url: values.url.trim() });
       navigate(paths.configuration(id, 'installation'));
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
+      const code = errorCodeOf(error);
       const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
       if (code === 'INVALID_DOMAIN') form.setFieldError('url', errorText('INVALID_DOMAIN'));
       else if (Object.keys(fields).length) form.setErrors(fields);

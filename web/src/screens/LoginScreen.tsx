@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import { loginSchema } from '../../../functions/shared/schemas';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
 import { GoogleButton } from '../components/GoogleButton';
 import { PasswordField } from '../components/PasswordField';
@@ -55,7 +55,7 @@ export default function LoginScreen() {
       await clearApiCache();
       navigate(paths.profile, { replace: true });
     } catch (error) {
-      setErrorCode(loginErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR'));
+      setErrorCode(loginErrorCode(errorCodeOf(error)));
       setSubmitting(false);
     }
   }

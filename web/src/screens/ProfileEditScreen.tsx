@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { passwordChangeSchema, profileSchema } from '../../../functions/shared/schemas';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { leaveToMarketingSite } from '../api/session';
 import { useApi } from '../api/swr';
 import type { Profile } from '../api/types';
@@ -27,8 +27,6 @@ import { errorText } from '../i18n';
 import { useDocumentTitle } from './ComingSoon';
 
 const profilePath = '/client/profile';
-
-const codeOf = (error: unknown): ErrorCode => (error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
 
 export default function ProfileEditScreen() {
   const { t } = useTranslation();
@@ -78,7 +76,7 @@ function PersonalData({ profile }: { profile: Profile }) {
       form.resetDirty();
       toastSuccess(t('profileEdit.personal.saved'));
     } catch (error) {
-      setErrorCode(codeOf(error));
+      setErrorCode(errorCodeOf(error));
     } finally {
       setSaving(false);
     }
@@ -143,7 +141,7 @@ function ChangePassword({ profile }: { profile: Profile }) {
       form.reset();
       toastSuccess(t('profileEdit.password.saved'));
     } catch (error) {
-      setErrorCode(passwordErrorCode(codeOf(error)));
+      setErrorCode(passwordErrorCode(errorCodeOf(error)));
     } finally {
       setSaving(false);
     }

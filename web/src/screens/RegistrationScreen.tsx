@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import { registrationSchema } from '../../../functions/shared/schemas';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import type { AltchaHandle } from '../components/AltchaField';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -57,7 +57,7 @@ export default function RegistrationScreen() {
       });
       navigate(paths.confirmRegistration(username ?? values._username.trim().toLowerCase()));
     } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+      setErrorCode(errorCodeOf(error));
       setSubmitting(false);
       // The server accepts a solved challenge once, whatever the outcome: solve a new one for the retry.
       altcha.current?.renew();

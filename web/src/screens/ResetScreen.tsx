@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import { usernameOnlySchema } from '../../../functions/shared/schemas';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
@@ -40,7 +40,7 @@ export default function ResetScreen() {
       await api.post('/restore/password', values);
       setSentTo(values._username.trim());
     } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+      setErrorCode(errorCodeOf(error));
     } finally {
       setSubmitting(false);
     }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { resetVerificationSchema } from '../../../functions/shared/schemas';
-import { ApiError, api } from '../api';
+import { api, errorCodeOf } from '../api';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PasswordField } from '../components/PasswordField';
@@ -45,7 +45,7 @@ export default function ResetVerificationScreen() {
       await api.post('/restore/verification', { code, password: values.password });
       navigate(loginWith.reset, { replace: true });
     } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+      setErrorCode(errorCodeOf(error));
       setSubmitting(false);
     }
   }

@@ -18,7 +18,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
@@ -33,14 +32,14 @@ import { limits } from '../../../functions/shared/limits';
 import type { PlanSettings } from '../../../functions/shared/plans';
 import { type WidgetSettings, widgetLanguages, widgetPositions } from '../../../functions/shared/schemas';
 import { schemeForeground } from '../../../widget/src/launcher';
-import { ApiError } from '../api';
 import type { ProjectDetail } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { LauncherPreview } from '../components/LauncherPreview';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
-import { apiFieldErrors } from '../forms/validate';
+import { switchesFor } from '../forms/switches';
+import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { saveProject, useProfile, useProject } from '../projects/hooks';
 import { type Appearance, appearanceOf, contrastRatio, isHexColor } from '../projects/model';
@@ -116,9 +115,7 @@ function WidgetForm({
       form.setValues(fresh);
       toastSuccess(t('project.saved'));
     } catch (error) {
-      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setErrorCode(error instanceof ApiError ? error.code : 'SYSTEM_ERROR');
+      showSaveError(form, error, setErrorCode);
     } finally {
       setSaving(false);
     }
@@ -132,15 +129,7 @@ function WidgetForm({
     contrastRatio(values.widgetColor, schemeForeground[other]) >
       contrastRatio(values.widgetColor, schemeForeground[scheme]);
 
-  const toggle = (name: keyof Appearance, label: string, hint: string) => (
-    <Switch
-      label={label}
-      description={hint}
-      size="md"
-      key={form.key(name)}
-      {...form.getInputProps(name, { type: 'checkbox' })}
-    />
-  );
+  const toggle = switchesFor(form);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">

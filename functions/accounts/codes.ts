@@ -6,10 +6,10 @@
  *   recorded on the user's partition so a new request invalidates older links.
  * Codes are stored as SHA-256 and consumed with a conditional delete, so a code works exactly once.
  */
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { randomCode, randomToken, sha256 } from '../core/crypto';
-import { failedConditions, isConditionFailure, tableName } from '../core/db';
+import { isConditionFailure, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
 import { epochSeconds, HOUR, nowMs } from '../core/time';
@@ -26,12 +26,7 @@ const latestResetKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CODE#RE
 /** Writes `items` with the rate-limit count first, in one transaction; RATE_LIMITED if the count is spent. */
 async function writeCounted(limit: RateLimit | undefined, items: Record<string, unknown>[]): Promise<void> {
   const all = limit ? [rateLimitWrite(limit), ...items] : items;
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: all as never }));
-  } catch (err) {
-    if (limit && failedConditions(err).includes(0)) throw new AppError('RATE_LIMITED');
-    throw err;
-  }
+  await transactWrite(all as never, (failed) => (limit && failed.includes(0) ? 'RATE_LIMITED' : undefined));
 }
 
 /** Issues a new confirmation code (the previous one stops working), counted against `limit` if given. */
@@ -45,35 +40,29 @@ export async function issueConfirmationCode(userId: string, limit?: RateLimit): 
 
 /** Confirms the account if `code` is its current, unexpired code; the code is used up either way. */
 export async function consumeConfirmationCode(userId: string, code: string): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: confirmKey(userId),
-              ConditionExpression: 'codeHash = :h AND expiresAt > :now',
-              ExpressionAttributeValues: { ':h': sha256(code.toUpperCase()), ':now': nowMs() },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(userId),
-              UpdateExpression: 'SET confirmed = :t',
-              // An account confirms once; a second link for a confirmed account is an invalid link.
-              ConditionExpression: 'attribute_exists(pk) AND confirmed = :f',
-              ExpressionAttributeValues: { ':t': true, ':f': false },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('INVALID_CODE');
-    throw err;
-  }
+  await transactWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: confirmKey(userId),
+          ConditionExpression: 'codeHash = :h AND expiresAt > :now',
+          ExpressionAttributeValues: { ':h': sha256(code.toUpperCase()), ':now': nowMs() },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'SET confirmed = :t',
+          // An account confirms once; a second link for a confirmed account is an invalid link.
+          ConditionExpression: 'attribute_exists(pk) AND confirmed = :f',
+          ExpressionAttributeValues: { ':t': true, ':f': false },
+        },
+      },
+    ],
+    'INVALID_CODE',
+  );
 }
 
 export async function issueResetCode(userId: string, limit?: RateLimit): Promise<string> {
@@ -111,34 +100,28 @@ export async function resetPasswordWithCode(code: string, passwordHash: string):
     throw err;
   }
   if (!userId) throw new AppError('RESTORE_NOT_POSSIBLE');
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // Only the newest link of a user works: an older one was superseded by a later request.
-            Delete: {
-              TableName: tableName(),
-              Key: latestResetKey(userId),
-              ConditionExpression: 'codeHash = :h',
-              ExpressionAttributeValues: { ':h': hash },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(userId),
-              UpdateExpression: 'SET passwordHash = :p, failedLogins = :zero, lockedUntil = :zero',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':p': passwordHash, ':zero': 0 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('RESTORE_NOT_POSSIBLE');
-    throw err;
-  }
+  await transactWrite(
+    [
+      {
+        // Only the newest link of a user works: an older one was superseded by a later request.
+        Delete: {
+          TableName: tableName(),
+          Key: latestResetKey(userId),
+          ConditionExpression: 'codeHash = :h',
+          ExpressionAttributeValues: { ':h': hash },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'SET passwordHash = :p, failedLogins = :zero, lockedUntil = :zero',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':p': passwordHash, ':zero': 0 },
+        },
+      },
+    ],
+    'RESTORE_NOT_POSSIBLE',
+  );
   return userId;
 }

@@ -4,10 +4,9 @@
  * attribute_not_exists, so two sign-ups with one address cannot both succeed.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
-import { isConditionFailure, setFields, tableName } from '../core/db';
-import { AppError } from '../core/errors';
+import { setFields, tableName, transactWrite } from '../core/db';
 import { nowMs } from '../core/time';
 import type { PlanName } from '../shared/plans';
 
@@ -81,12 +80,7 @@ export async function createUser(user: User): Promise<void> {
       },
     });
   }
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('USER_EXISTS');
-    throw err;
-  }
+  await transactWrite(items, 'USER_EXISTS');
 }
 
 export async function getUser(id: string): Promise<User | null> {

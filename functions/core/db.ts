@@ -4,6 +4,8 @@ import {
   BatchWriteCommand,
   QueryCommand,
   type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ErrorCode } from '../shared/errors';
@@ -95,6 +97,27 @@ export async function setFields(
     );
   } catch (err) {
     if (isConditionFailure(err)) throw new AppError(condition.refusal);
+    throw err;
+  }
+}
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * Writes `items` in one transaction. When conditions refuse it, the caller's `refusal` names the error:
+ * a code for any refusal, or a function of the refused items' indexes (undefined: not a refusal we map).
+ */
+export async function transactWrite(
+  items: TransactItems,
+  refusal: ErrorCode | ((failed: number[]) => ErrorCode | undefined),
+): Promise<void> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (isConditionFailure(err)) {
+      const code = typeof refusal === 'function' ? refusal(failedConditions(err)) : refusal;
+      if (code) throw new AppError(code);
+    }
     throw err;
   }
 }

@@ -4,10 +4,10 @@
  * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { failedConditions, isConditionFailure, setFields, tableName } from '../core/db';
+import { setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
@@ -116,36 +116,30 @@ export async function createProject(
     createdAt: now,
   };
   const gsi = { gsi1pk: `OWNER#${owner.id}`, gsi1sk: `PROJECT#${new Date(now).toISOString()}#${project.id}` };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(owner.id),
-              UpdateExpression: 'ADD projectCount :one',
-              ConditionExpression:
-                allowed === null
-                  ? 'attribute_exists(pk)'
-                  : 'attribute_exists(pk) AND (attribute_not_exists(projectCount) OR projectCount < :max)',
-              ExpressionAttributeValues: { ':one': 1, ...(allowed === null ? {} : { ':max': allowed }) },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...projectKey(project.id), ...gsi, ...project },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (failedConditions(err).includes(0)) throw new AppError('PLAN_LIMIT');
-    throw err;
-  }
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(owner.id),
+          UpdateExpression: 'ADD projectCount :one',
+          ConditionExpression:
+            allowed === null
+              ? 'attribute_exists(pk)'
+              : 'attribute_exists(pk) AND (attribute_not_exists(projectCount) OR projectCount < :max)',
+          ExpressionAttributeValues: { ':one': 1, ...(allowed === null ? {} : { ':max': allowed }) },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...projectKey(project.id), ...gsi, ...project },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    (failed) => (failed.includes(0) ? 'PLAN_LIMIT' : undefined),
+  );
   return project;
 }
 
@@ -164,32 +158,26 @@ export function saveProject(
 
 /** Removes the project record and frees its place in the allowance; its data goes in `purgeProjectData`. */
 export async function deleteProjectRecord(id: string, userId: string): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: projectKey(id),
-              ConditionExpression: 'ownerId = :uid',
-              ExpressionAttributeValues: { ':uid': userId },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(userId),
-              UpdateExpression: 'ADD projectCount :minus',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':minus': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
-    throw err;
-  }
+  await transactWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: projectKey(id),
+          ConditionExpression: 'ownerId = :uid',
+          ExpressionAttributeValues: { ':uid': userId },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(userId),
+          UpdateExpression: 'ADD projectCount :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
+      },
+    ],
+    'NOT_FOUND',
+  );
 }

@@ -112,6 +112,36 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Please check your VAT number', de: 'Bitte überprüfen Sie Ihre USt-IdNr.' },
   },
+  // The widget's intake (issue 7)
+  INVALID_UPLOAD: {
+    status: 400,
+    msg: {
+      en: 'The uploaded file is missing, was already used or does not belong to this report',
+      de: 'Die hochgeladene Datei fehlt, wurde bereits verwendet oder gehört nicht zu dieser Meldung',
+    },
+  },
+  FEATURE_DISABLED: {
+    status: 403,
+    msg: {
+      en: 'This feature is turned off for this website',
+      de: 'Diese Funktion ist für diese Website ausgeschaltet',
+    },
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    msg: { en: 'The file is too large', de: 'Die Datei ist zu groß' },
+  },
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    msg: { en: 'This type of file cannot be uploaded', de: 'Dieser Dateityp kann nicht hochgeladen werden' },
+  },
+  QUOTA_EXCEEDED: {
+    status: 403,
+    msg: {
+      en: 'The storage quota of this website is used up',
+      de: 'Der Speicherplatz dieser Website ist aufgebraucht',
+    },
+  },
   // Transport-level errors (the foundation's own; never a 500 for bad input)
   UNAUTHORIZED: {
     status: 401,

@@ -8,7 +8,9 @@
 import * as z from 'zod';
 import { normaliseHost } from './domains';
 import { type ErrorCode, isErrorCode } from './errors';
+import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
 import { limits } from './limits';
+import { planNames } from './plans';
 
 const code = (c: ErrorCode) => ({ error: c });
 
@@ -182,6 +184,81 @@ export const businessRequestSchema = z.object({
   country_code: z.string().regex(/^[A-Z]{2}$/),
   vat: z.string().trim().max(30).default(''),
   comment: z.string().max(2000).default(''),
+});
+
+// The widget's intake calls (issue 7; DESIGN.md section 8). Limits live in shared/intake.ts.
+
+/** POST /api/website/{id}/upload: what the visitor is about to upload. */
+export const uploadRequestSchema = z.object({
+  kind: z.enum(uploadKinds),
+  type: z.string().trim().toLowerCase().min(1).max(200),
+  size: z.number().int().min(1),
+});
+
+/**
+ * A key the upload call issued: `pending/<projectId>/<kind>/<uuid>.<ext>`. Its shape is checked here; that
+ * it was issued for this project, exists with an allowed size and type and is used once, by the report.
+ */
+export const uploadKeyField = z
+  .string()
+  .max(200)
+  .regex(
+    /^pending\/[0-9a-f-]{36}\/(screenshot|video|snapshot|file)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/,
+    code('INVALID_UPLOAD'),
+  );
+
+const shortText = (max: number) => z.string().trim().max(max).default('');
+
+/** POST /api/website/{id}/request: the report itself (SPEC.md section 3 issue `data`, plus keys and logs). */
+export const reportSchema = z.object({
+  msg: z.string().trim().min(1).max(reportLimits.descriptionMax),
+  title: shortText(reportLimits.titleMax),
+  username: z.union([z.literal(''), z.email().max(reportLimits.emailMax)]).default(''),
+  href: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(reportLimits.hrefMax)]).default(''),
+  browser: shortText(50),
+  browserVersion: shortText(50),
+  os: shortText(50),
+  osVersion: shortText(50),
+  deviceType: z.enum(deviceTypes).default('Desktop'),
+  screenResolution: z.union([z.literal(''), z.string().regex(/^\d{1,5}x\d{1,5}$/)]).default(''),
+  customFields: z
+    .array(z.object({ name: text(50), value: z.string().max(reportLimits.customFieldValueMax) }))
+    .max(limits.projectCustomFields)
+    .default([]),
+  screenshots: z
+    .array(
+      z.object({
+        key: uploadKeyField,
+        type: z.enum(screenshotTypes),
+        snapshotKey: uploadKeyField.optional(),
+      }),
+    )
+    .max(reportLimits.screenshotsMax + reportLimits.videosMax)
+    .default([]),
+  files: z
+    .array(z.object({ key: uploadKeyField, original_name: text(reportLimits.originalNameMax) }))
+    .max(reportLimits.filesMax)
+    .default([]),
+  logs: z
+    .array(
+      z.object({
+        t: z.number().int().nonnegative(),
+        level: z.enum(['error', 'warn']),
+        kind: z.enum(['console', 'exception', 'rejection', 'network']),
+        msg: z.string().max(reportLimits.logMessageMax),
+      }),
+    )
+    .max(reportLimits.logsMax)
+    .default([]),
+});
+export type ReportBody = z.infer<typeof reportSchema>;
+export type ReportInput = z.input<typeof reportSchema>;
+
+/** POST /api/dev/plan (local only): sets a client's plan so plan-gated features can be tried before billing. */
+export const devPlanSchema = z.object({
+  username: emailField,
+  plan: z.enum(planNames),
+  days: z.number().int().min(1).max(3660).default(30),
 });
 
 /** The catalogue code a failed parse maps to (see the module comment). */

@@ -2,29 +2,51 @@
  * The contract between the snippet, the loader (loader.ts) and the lazily loaded app (app.ts). Types only:
  * nothing here reaches a bundle. The public part is documented in docs/widget-api.md.
  */
+import type { LogEntry } from '../../functions/shared/intake';
 import type { WidgetConfig } from '../../functions/shared/widget-config';
 
 /** Public commands; a queued call is `[name]` or `[name, args]`. */
-export type CommandName = 'open' | 'hide' | 'show';
+export type CommandName = 'open' | 'hide' | 'show' | 'report';
 export type Command = [name: CommandName | string, ...rest: unknown[]];
+
+/** `Snag.open({ description, email })`: prefills the form. */
+export interface OpenOptions {
+  description?: string;
+  email?: string;
+}
+
+/** `Snag.report({...})`: files a report without UI. Resolves to the issue number. */
+export interface ReportOptions {
+  description: string;
+  email?: string;
+  /** Attach a screenshot of the visible page (default false: no capture without the visitor seeing it). */
+  screenshot?: boolean;
+  /** Extra custom field values, added to those the project's selectors read. */
+  customFields?: { name: string; value: string }[];
+}
 
 /** What the app offers the loader once it has started. */
 export interface WidgetApp {
   /** Opens the panel; `onClose(hadFocus)` runs when the visitor closes it. */
-  open(config: WidgetConfig, onClose: (hadFocus: boolean) => void): void;
+  open(config: WidgetConfig, onClose: (hadFocus: boolean) => void, options?: OpenOptions): void;
   close(): void;
+  /** Files a report without UI; resolves to the issue number. */
+  report?(config: WidgetConfig, options: ReportOptions): Promise<number>;
 }
 
-/** `window.Snag`: the public API, plus the loader's private registration hook for the app. */
+/** `window.Snag`: the public API, plus the loader's private members. */
 export interface SnagGlobal {
   q: Command[];
-  open(): void;
+  open(options?: OpenOptions): void;
   hide(): void;
   show(): void;
+  report?(options: ReportOptions): Promise<number>;
   /** Private: marks a loader that is already running on this page. */
   _l?: 1;
   /** Private: the app registers itself here when its script has run. */
   _r?: (app: WidgetApp) => void;
+  /** Private: console errors, uncaught errors and failed requests the loader buffered (newest last). */
+  _b?: LogEntry[];
 }
 
 declare global {

@@ -40,7 +40,7 @@ export interface SnagGlobal {
   open(options?: OpenOptions): void;
   hide(): void;
   show(): void;
-  report?(options: ReportOptions): Promise<number>;
+  report(options: ReportOptions): Promise<number>;
   /** Private: marks a loader that is already running on this page. */
   _l?: 1;
   /** Private: the app registers itself here when its script has run. */

@@ -12,7 +12,7 @@ import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from 
 import { createLauncher, type Launcher } from './launcher';
 import { isPhone, launcherAllowed } from './rules';
 
-/** Replaced at build time with the content-hashed app file name (widget/build.ts). */
+/** Replaced at build time with the app file name pattern, `app.<hash>.*.js`: `*` is the language (widget/build.ts). */
 declare const __SNAG_APP__: string;
 /** The wrapper's parameter; a free (undefined) name when the file is loaded on its own. */
 declare const __SNAG_CONFIG__: WidgetConfig | undefined;
@@ -70,7 +70,7 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
     if (loading || !origin) return;
     loading = true;
     const el = document.createElement('script');
-    el.src = `${origin}/widget/${__SNAG_APP__}`;
+    el.src = `${origin}/widget/${__SNAG_APP__.replace('*', config?.language ?? 'en')}`;
     el.async = true;
     el.onerror = () => {
       loading = false; // A later click may retry.

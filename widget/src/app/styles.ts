@@ -51,7 +51,7 @@ button,a{font:inherit;color:inherit;cursor:pointer}
 button{border:0;background:none}
 button:disabled{cursor:default;opacity:.5}
 :focus-visible{outline:0;box-shadow:0 0 0 2px #fff,0 0 0 4px #14141F}
-.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:9px 14px;border:1px solid #C9CCD8;border-radius:10px;background:#fff;font-weight:600;text-align:center;transition:background .15s,filter .15s}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:9px 14px;border:1px solid #C9CCD8;border-radius:10px;background:#fff;color:#1F2330;font-weight:600;text-align:center;transition:background .15s,filter .15s}
 .btn:hover:not(:disabled){background:#F4F5F8}
 .pri{background:var(--c);color:var(--f);border-color:transparent}
 .pri:hover:not(:disabled){background:var(--c);filter:brightness(1.08)}
@@ -93,11 +93,13 @@ video{display:block;width:100%;max-height:200px;border-radius:10px;background:#0
 @keyframes bl{50%{opacity:.3}}
 .time{font-variant-numeric:tabular-nums;font-weight:700}
 .ed{pointer-events:auto;position:fixed;inset:0;display:flex;flex-direction:column;background:#15151F;color:#fff}
-.tb{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px;padding:8px;border-bottom:1px solid #2C2C3A}
+.tb{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px 12px;padding:8px;border-bottom:1px solid #2C2C3A}
+.grp{display:flex;align-items:center;gap:4px}
 .tb .ic[aria-pressed=true]{background:#fff;color:#14141F}
 .sw-set{display:contents;border:0}
 .sep{width:1px;height:24px;background:#3A3A4A;margin:0 4px}
 .sw i{display:block;width:22px;height:22px;border-radius:50%;border:2px solid rgba(255,255,255,.5)}
+.tb .sw[aria-pressed=true]{background:none}
 .sw[aria-pressed=true] i{border-color:#fff;box-shadow:0 0 0 2px #15151F,0 0 0 4px #fff}
 .stage{position:relative;flex:1;min-height:0;display:flex;align-items:center;justify-content:center;padding:12px;overflow:hidden}
 canvas{display:block;touch-action:none;cursor:crosshair;box-shadow:0 4px 24px rgba(0,0,0,.5);background:#fff}
@@ -108,7 +110,8 @@ canvas.sel{cursor:move}
 .eb .pri{background:var(--c);color:var(--f);border-color:transparent}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:540px){.dlg{left:0;right:0;bottom:0;top:auto;width:auto;transform:none;max-height:92vh;border-radius:16px 16px 0 0;padding-bottom:env(safe-area-inset-bottom,0px)}.rec{left:auto;right:12px;bottom:12px;border-radius:999px}}
-@media (pointer:coarse){.th .rm{width:40px;height:40px}.ic{width:44px;height:44px}}
+@media (pointer:coarse){.th .rm{width:40px;height:40px}.ic{width:44px;height:44px}.drop span{display:none}}
+@media (max-width:400px){.tb{gap:4px;padding:6px}.grp{gap:2px}.tb .ic{width:40px;height:40px}.tb .sw{width:34px}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 @media print{:host{display:none!important}}`;
 }

@@ -1,23 +1,14 @@
-/**
- * The widget's six languages (SPEC.md section 3 widgetLanguage). All six are bundled: the app is loaded
- * once per visitor, and one file per language would cost a second request on the first open.
- */
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
-import cs from './cs';
-import de from './de';
-import en, { type Messages } from './en';
-import es from './es';
-import fr from './fr';
-import ru from './ru';
+/** The widget's texts in six languages (SPEC.md section 3 widgetLanguage): one file per language. */
+import { languages } from './bundled';
+import type { Messages } from './en';
 
 export type { Messages };
 export type MessageKey = keyof Messages;
+export { languages };
 
-export const languages: Record<WidgetConfig['language'], Messages> = { en, cs, fr, de, ru, es };
-
-/** The texts of `language`, English for anything unknown. */
+/** The texts of `language`; in a one-language build (or for an unknown code) whichever language is there. */
 export function messagesFor(language: string): Messages {
-  return languages[language as WidgetConfig['language']] ?? en;
+  return languages[language as keyof typeof languages] ?? languages.en ?? Object.values(languages)[0]!;
 }
 
 /** Replaces each `{name}` with `vars[name]`; unknown placeholders stay as they are. */

@@ -238,70 +238,73 @@ export function Editor(props: { t: Messages; shot: Shot; onDone(history: History
   return (
     <div class="ed" role="dialog" aria-modal="true" aria-label={t.editorTitle} onKeyDown={key}>
       <div class="tb" role="toolbar" aria-label={t.tools}>
-        {tools.map(([id, icon, label]) => (
+        <div class="grp">
+          {tools.map(([id, icon, label]) => (
+            <button
+              type="button"
+              class="ic"
+              key={id}
+              title={t[label]}
+              aria-label={t[label]}
+              aria-pressed={tool === id}
+              onClick={() => {
+                setTool(id);
+                if (id !== 'select') setSelected(-1);
+              }}
+            >
+              <Icon name={icon} />
+            </button>
+          ))}
+        </div>
+        <div class="grp">
+          <fieldset class="sw-set">
+            <legend class="sr">{t.colors}</legend>
+            {colors.map(([c, label]) => (
+              <button
+                type="button"
+                class="ic sw"
+                key={c}
+                title={t[label]}
+                aria-label={t[label]}
+                aria-pressed={color === c}
+                onClick={() => pickColor(c)}
+              >
+                <i style={{ background: c }} />
+              </button>
+            ))}
+          </fieldset>
+          <span class="sep" />
           <button
             type="button"
             class="ic"
-            key={id}
-            title={t[label]}
-            aria-label={t[label]}
-            aria-pressed={tool === id}
-            onClick={() => {
-              setTool(id);
-              if (id !== 'select') setSelected(-1);
-            }}
+            title={t.undo}
+            aria-label={t.undo}
+            disabled={!history.past.length}
+            onClick={() => step(undo)}
           >
-            <Icon name={icon} />
+            <Icon name="undo" />
           </button>
-        ))}
-        <span class="sep" />
-        <fieldset class="sw-set">
-          <legend class="sr">{t.colors}</legend>
-          {colors.map(([c, label]) => (
-            <button
-              type="button"
-              class="ic sw"
-              key={c}
-              title={t[label]}
-              aria-label={t[label]}
-              aria-pressed={color === c}
-              onClick={() => pickColor(c)}
-            >
-              <i style={{ background: c }} />
-            </button>
-          ))}
-        </fieldset>
-        <span class="sep" />
-        <button
-          type="button"
-          class="ic"
-          title={t.undo}
-          aria-label={t.undo}
-          disabled={!history.past.length}
-          onClick={() => step(undo)}
-        >
-          <Icon name="undo" />
-        </button>
-        <button
-          type="button"
-          class="ic"
-          title={t.redo}
-          aria-label={t.redo}
-          disabled={!history.future.length}
-          onClick={() => step(redo)}
-        >
-          <Icon name="redo" />
-        </button>
-        <button
-          type="button"
-          class="ic"
-          title={t.deleteShape}
-          aria-label={t.deleteShape}
-          disabled={selected < 0}
-          onClick={remove}
-        >
-          <Icon name="trash" />
-        </button>
+          <button
+            type="button"
+            class="ic"
+            title={t.redo}
+            aria-label={t.redo}
+            disabled={!history.future.length}
+            onClick={() => step(redo)}
+          >
+            <Icon name="redo" />
+          </button>
+          <button
+            type="button"
+            class="ic"
+            title={t.deleteShape}
+            aria-label={t.deleteShape}
+            disabled={selected < 0}
+            onClick={remove}
+          >
+            <Icon name="trash" />
+          </button>
+        </div>
       </div>
       <div class="stage" ref={stageRef}>
         <canvas

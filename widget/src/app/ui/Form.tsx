@@ -12,8 +12,20 @@ import { errorKey } from '../errors';
 import { Icon } from '../icons';
 import type { Note, State } from '../state';
 
-const kb = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+/** A file size in the visitor's language ("1,5 MB", "12 ko"); plain units where Intl lacks them. */
+function size(bytes: number, lang: string): string {
+  const mb = bytes >= 1024 * 1024;
+  const value = mb ? bytes / 1048576 : Math.max(1, bytes / 1024);
+  try {
+    return new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit: mb ? 'megabyte' : 'kilobyte',
+      maximumFractionDigits: mb ? 1 : 0,
+    }).format(value);
+  } catch {
+    return `${value.toFixed(mb ? 1 : 0)} ${mb ? 'MB' : 'KB'}`;
+  }
+}
 
 export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: number | null }) {
   const { t, config } = c;
@@ -191,7 +203,7 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
               {d.files.map((f) => (
                 <li key={f.name + f.size + f.lastModified}>
                   <span title={f.name}>{f.name}</span>
-                  <small>{kb(f.size)}</small>
+                  <small>{size(f.size, lang)}</small>
                   <button
                     type="button"
                     class="ic"
@@ -237,7 +249,7 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
           {d.video ? (
             <div class="f">
               {/* biome-ignore lint/a11y/useMediaCaption: the visitor's own silent screen recording has no captions. */}
-              <video src={d.video.url} controls playsInline aria-label={t.videoPreview} />
+              <video src={d.video.url} controls playsInline preload="metadata" aria-label={t.videoPreview} />
               <button type="button" class="btn" onClick={c.removeVideo}>
                 <Icon name="trash" />
                 {t.removeVideo}

@@ -38,7 +38,7 @@ const handler = resourceHandler(
       raw: { statusCode: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0' },
     }),
   },
-  find,
+  { findRoute: find },
 );
 
 const origin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };

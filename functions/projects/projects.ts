@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { setFields, tableName, transactWrite } from '../core/db';
+import { isConditionFailure, queryKeys, setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
@@ -25,11 +25,14 @@ export interface Project {
   active: 0 | 1;
   activeParam: 0 | 1;
   data: WidgetSettings;
-  /** The owner's plan, kept here so the public loader needs one read (billing updates it). */
+  /** The owner's plan and its expiry, kept here so the public calls need one read (billing updates them). */
   ownerPlan: PlanName;
+  ownerPlanExpire: string | null;
   openCount: number;
   resolvedCount: number;
   createdAt: number;
+  /** Integrations switched on (kept by the integrations' saves, 4.8); absent while there are none. */
+  activeIntegrations?: Set<string>;
 }
 
 export const projectKey = (id: string) => ({ pk: `PROJECT#${id}`, sk: 'META' });
@@ -41,6 +44,12 @@ function toProject(item: Record<string, unknown>): Project {
   // Settings written by older versions gain the defaults of newer fields.
   return { ...p, data: widgetSettingsSchema.parse(p.data ?? {}) };
 }
+
+/** The owner's plan as the project carries it, for `effectivePlan` (older items have no expiry). */
+export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) => ({
+  plan: p.ownerPlan,
+  planExpire: p.ownerPlanExpire ?? null,
+});
 
 export async function getProject(id: string): Promise<Project | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(id) }));
@@ -94,7 +103,7 @@ export async function listProjects(userId: string): Promise<Project[]> {
  * user's projectCount makes the plan limit hold even for parallel requests.
  */
 export async function createProject(
-  owner: { id: string; plan: PlanName },
+  owner: { id: string; plan: PlanName; planExpire: string | null },
   allowed: number | null,
   input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
 ): Promise<Project> {
@@ -111,6 +120,7 @@ export async function createProject(
     activeParam: input.activeParam,
     data: widgetSettingsSchema.parse({}),
     ownerPlan: owner.plan,
+    ownerPlanExpire: owner.planExpire ?? null,
     openCount: 0,
     resolvedCount: 0,
     createdAt: now,
@@ -179,5 +189,32 @@ export async function deleteProjectRecord(id: string, userId: string): Promise<v
       },
     ],
     'NOT_FOUND',
+  );
+}
+
+/**
+ * Copies the owner's plan onto each of their projects (docs/data-model.md 4.10), so the public widget
+ * calls see it with their one project read. A project deleted meanwhile is skipped.
+ */
+export async function setOwnerPlanOnProjects(
+  ownerId: string,
+  plan: PlanName,
+  planExpire: string | null,
+): Promise<void> {
+  const keys = await queryKeys({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
+    ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
+  });
+  await Promise.all(
+    keys.map((key) =>
+      setFields(
+        key,
+        { ownerPlan: plan, ownerPlanExpire: planExpire },
+        { expression: 'ownerId = :uid', values: { ':uid': ownerId }, refusal: 'NOT_FOUND' },
+      ).catch((err) => {
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;
+      }),
+    ),
   );
 }

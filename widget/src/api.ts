@@ -31,7 +31,7 @@ export interface WidgetApp {
   open(config: WidgetConfig, onClose: (hadFocus: boolean) => void, options?: OpenOptions): void;
   close(): void;
   /** Files a report without UI; resolves to the issue number. */
-  report?(config: WidgetConfig, options: ReportOptions): Promise<number>;
+  report(config: WidgetConfig, options: ReportOptions): Promise<number>;
 }
 
 /** `window.Snag`: the public API, plus the loader's private members. */

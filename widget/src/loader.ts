@@ -93,7 +93,7 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
     },
     report(options) {
       if (!on || !config) return Promise.reject(fail('NOT_AVAILABLE'));
-      if (app?.report) return app.report(config, options);
+      if (app) return app.report(config, options);
       return new Promise((resolve, reject) => {
         reports.push([options, resolve, reject]);
         ready(load);

@@ -173,10 +173,11 @@ export function createController(
 
   /** `Snag.open({description, email})`: fills the given fields, starting a new report after a sent one. */
   function prefill(options: OpenOptions | undefined): void {
+    if (!options) return;
     if (store.get().screen === 'done') reset();
     const patch: { description?: string; email?: string } = {};
-    if (typeof options?.description === 'string') patch.description = options.description;
-    if (typeof options?.email === 'string') patch.email = options.email;
+    if (typeof options.description === 'string') patch.description = options.description;
+    if (typeof options.email === 'string') patch.email = options.email;
     store.setDraft(patch);
   }
 

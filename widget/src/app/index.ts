@@ -49,6 +49,8 @@ export function createApp(capture: CaptureApi, transport: Transport = browserTra
       if (panel) return;
       panel = mountPanel(c, (hadFocus) => {
         panel = undefined;
+        // Closing the thank-you screen ends that report: the next open starts a new one.
+        if (c.store.get().screen === 'done') c.reset();
         onClose(hadFocus);
       });
     },

@@ -27,7 +27,23 @@ export function mountPanel(c: Controller, onClosed: (hadFocus: boolean) => void)
   wrap.lang = c.config.language;
   root.append(style, wrap);
 
+  // Follow the visual viewport: the part of the page the visitor actually sees (styles.ts).
+  const vv = window.visualViewport;
+  const follow = () => {
+    if (!vv) return;
+    const px = (name: string, value: number) => host.style.setProperty(`--snag-${name}`, `${value}px`);
+    px('x', vv.offsetLeft);
+    px('y', vv.offsetTop);
+    px('w', vv.width);
+    px('h', vv.height);
+  };
+  follow();
+  vv?.addEventListener('resize', follow);
+  vv?.addEventListener('scroll', follow);
+
   const close = () => {
+    vv?.removeEventListener('resize', follow);
+    vv?.removeEventListener('scroll', follow);
     const hadFocus = root.activeElement != null;
     c.store.set({ confirm: false });
     render(null, wrap);

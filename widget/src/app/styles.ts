@@ -3,7 +3,9 @@
  * the host page"): the host is pinned with `!important` (which beats the page's important rules), and
  * page CSS never reaches inside, so nothing here needs to defend against it.
  *
- * The host covers the viewport but lets pointer events through: only the panel and the editor take them.
+ * The host covers the visible part of the page (the visual viewport, kept in --snag-x/y/w/h by panel.tsx:
+ * on a phone page wider than the screen, or with the keyboard open, the layout viewport is larger) but
+ * lets pointer events through: only the panel and the editor, placed inside it, take them.
  * The brand colour and its text colour come in as the custom properties --c and --f.
  */
 import type { WidgetConfig } from '../../../functions/shared/widget-config';
@@ -15,19 +17,19 @@ const fallbackColor = '#4F4EAE';
 function placement(position: WidgetConfig['position']): string {
   const side = position.startsWith('left') ? 'left' : 'right';
   return position.endsWith('Middle')
-    ? `top:50%;${side}:60px;transform:translateY(-50%);max-height:calc(100vh - 32px)`
-    : `bottom:80px;${side}:20px;max-height:calc(100vh - 100px)`;
+    ? `top:50%;${side}:60px;transform:translateY(-50%);max-height:calc(100% - 32px)`
+    : `bottom:80px;${side}:20px;max-height:calc(100% - 100px)`;
 }
 
 export function appCss(config: Pick<WidgetConfig, 'color' | 'scheme' | 'position'>): string {
   const color = /^#[0-9a-f]{6}$/i.test(config.color) ? config.color : fallbackColor;
   const fg = schemeForeground[config.scheme] ?? schemeForeground.white;
-  return `:host{all:initial!important;display:block!important;position:fixed!important;inset:0!important;z-index:2147483001!important;pointer-events:none!important;visibility:visible!important;opacity:1!important}
+  return `:host{all:initial!important;display:block!important;position:fixed!important;left:var(--snag-x,0px)!important;top:var(--snag-y,0px)!important;width:var(--snag-w,100%)!important;height:var(--snag-h,100%)!important;z-index:2147483001!important;pointer-events:none!important;visibility:visible!important;opacity:1!important}
 :host([hidden]){display:none!important}
 *{box-sizing:border-box;margin:0;padding:0;min-width:0}
 [hidden]{display:none!important}
 .w{--c:${color};--f:${fg};--r:#D92D20;--m:#5B6072;--l:#E3E5EC;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1F2330;-webkit-font-smoothing:antialiased;-webkit-tap-highlight-color:transparent}
-.dlg{pointer-events:auto;position:fixed;${placement(config.position)};width:384px;display:flex;flex-direction:column;background:#fff;border-radius:16px;box-shadow:0 24px 64px rgba(16,16,40,.3),0 2px 8px rgba(16,16,40,.12);overflow:hidden;animation:in .16s ease-out}
+.dlg{pointer-events:auto;position:absolute;${placement(config.position)};width:384px;display:flex;flex-direction:column;background:#fff;border-radius:16px;box-shadow:0 24px 64px rgba(16,16,40,.3),0 2px 8px rgba(16,16,40,.12);overflow:hidden;animation:in .16s ease-out}
 @keyframes in{from{opacity:0}}
 .hd{display:flex;align-items:center;gap:8px;padding:10px 8px 10px 18px;background:var(--c);color:var(--f)}
 .hd h2{flex:1;font-size:16px;font-weight:650;line-height:1.3;overflow-wrap:anywhere}
@@ -92,7 +94,7 @@ video{display:block;width:100%;max-height:200px;border-radius:10px;background:#0
 .dot{width:10px;height:10px;border-radius:50%;background:var(--r);animation:bl 1.2s ease-in-out infinite}
 @keyframes bl{50%{opacity:.3}}
 .time{font-variant-numeric:tabular-nums;font-weight:700}
-.ed{pointer-events:auto;position:fixed;inset:0;display:flex;flex-direction:column;background:#15151F;color:#fff}
+.ed{pointer-events:auto;position:absolute;inset:0;display:flex;flex-direction:column;background:#15151F;color:#fff}
 .tb{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px 12px;padding:8px;border-bottom:1px solid #2C2C3A}
 .grp{display:flex;align-items:center;gap:4px}
 .tb .ic[aria-pressed=true]{background:#fff;color:#14141F}
@@ -109,7 +111,7 @@ canvas.sel{cursor:move}
 .eb .btn{min-width:110px;background:transparent;color:#fff;border-color:#4A4A5C}
 .eb .pri{background:var(--c);color:var(--f);border-color:transparent}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (max-width:540px){.dlg{left:0;right:0;bottom:0;top:auto;width:auto;transform:none;max-height:92vh;border-radius:16px 16px 0 0;padding-bottom:env(safe-area-inset-bottom,0px)}.rec{left:auto;right:12px;bottom:12px;border-radius:999px}}
+@media (max-width:540px){.dlg{left:0;right:0;bottom:0;top:auto;width:auto;transform:none;max-height:92%;border-radius:16px 16px 0 0;padding-bottom:env(safe-area-inset-bottom,0px)}.rec{left:auto;right:12px;bottom:12px;border-radius:999px}}
 @media (pointer:coarse){.th .rm{width:40px;height:40px}.ic{width:44px;height:44px}.drop span{display:none}}
 @media (max-width:400px){.tb{gap:4px;padding:6px}.grp{gap:2px}.tb .ic{width:40px;height:40px}.tb .sw{width:34px}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}

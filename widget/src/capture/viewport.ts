@@ -1,0 +1,157 @@
+/**
+ * The screenshot of the visible viewport, drawn by modern-screenshot (docs/decisions-widget.md
+ * "Screenshot library"): it clones the page with inlined computed styles into an SVG foreignObject and
+ * rasterises that in the page, so there is no permission prompt and nothing on the page moves.
+ *
+ * What this module adds, and why:
+ * - Only what is visible is cloned. Elements outside the viewport keep their box (computed width and
+ *   height are copied) but lose their content, so the visible layout is unchanged while a long page
+ *   costs about as much as a short one.
+ * - Only the CSS properties that show in a still image are copied, and for the empty boxes out of view
+ *   only those that decide their size (rendered-properties.ts).
+ * - Images are fetched once per page (image-cache.ts).
+ * - The root is `<html>` at the viewport's size, shifted by the scroll position with a negative margin
+ *   (not a transform, which would become the containing block of `position: fixed` elements: the
+ *   foreignObject is their viewport, so fixed headers land where the visitor sees them).
+ * - Masked elements are emptied in the clone and painted over with an opaque block (mask.ts).
+ * - Cross-origin images without CORS cannot be fetched, so they become a grey placeholder: the canvas
+ *   only ever draws data URLs and is never tainted.
+ */
+import { createContext, destroyContext, domToCanvas } from 'modern-screenshot';
+import { allElements, parentOf } from './dom';
+import { imageFetcher } from './image-cache';
+import { MASK_COLOUR, MASK_SELECTOR, maskRects, paintMasks } from './mask';
+import { layoutProperties, renderedProperties } from './rendered-properties';
+
+/** Grey box with a mountain glyph, in place of images the page's origin may not read. */
+const PLACEHOLDER =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48" preserveAspectRatio="none"><rect width="64" height="48" fill="#d9dce3"/><path d="M14 36l12-14 8 9 6-6 10 11z" fill="#b3b8c4"/></svg>',
+  );
+
+/** modern-screenshot's hidden helper frame (`__SANDBOX__…`), appended to the body while it works. */
+const SANDBOX_ID = /^__SANDBOX__/;
+
+/**
+ * The library's cache of each tag's default computed style, kept from one capture to the next (it is per
+ * capture otherwise): filling it reads every property of a sample of each tag, a quarter of a capture.
+ */
+const defaultStyles = new Map<string, unknown>();
+
+/** Elements whose box meets the viewport, plus all their ancestors (across shadow boundaries). */
+function visibleTree(width: number, height: number, skip: (el: Element) => boolean): Set<Node> {
+  const keep = new Set<Node>();
+  for (const el of allElements()) {
+    const r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.right < 0 || r.top > height || r.left > width || skip(el)) continue;
+    for (let n: Node | null = el; n && !keep.has(n); n = parentOf(n)) keep.add(n);
+  }
+  return keep;
+}
+
+/** The colour behind everything, as the browser paints the canvas: html's background, else body's. */
+function canvasColour(): string {
+  for (const el of [document.documentElement, document.body]) {
+    const c = el ? getComputedStyle(el).backgroundColor : '';
+    if (c && c !== 'transparent' && c !== 'rgba(0, 0, 0, 0)') return c;
+  }
+  return '#ffffff';
+}
+
+/** Empties a masked clone: no value, no text, no children; an opaque block of the mask colour. */
+function blankMaskedClone(clone: Element): void {
+  clone.replaceChildren();
+  clone.removeAttribute('value');
+  clone.removeAttribute('placeholder');
+  if (clone instanceof HTMLElement || clone instanceof SVGElement) {
+    clone.style.setProperty('background', MASK_COLOUR, 'important');
+    clone.style.setProperty('color', 'transparent', 'important');
+  }
+}
+
+// The clone keeps the original's attributes, so the mask selector finds the same elements in it; a
+// `[data-snag-mask]` clone is reached after its descendants and empties them all.
+const isMaskedClone = (node: Node): node is Element => node instanceof Element && node.matches(MASK_SELECTOR);
+
+export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HTMLCanvasElement> {
+  const html = document.documentElement;
+  const scale = window.devicePixelRatio || 1;
+  // The layout viewport without scrollbars: the clone must lay out at the width the page has.
+  const width = html.clientWidth || window.innerWidth;
+  const height = document.compatMode === 'CSS1Compat' ? html.clientHeight : window.innerHeight;
+  const { scrollX, scrollY } = window;
+  // Everything below is read now, before the first await, so the picture is of the moment of the click.
+  const keep = visibleTree(width, height, skip);
+  const masks = maskRects();
+  // Inline elements out of view next to visible ones are kept whole, with their text: dropping it would
+  // re-flow the visible lines around them.
+  const whole = new Set<Node>();
+
+  // The library reads the property list from its context for each element it clones, right after asking
+  // `filter` about it, one element at a time; so the filter picks the list for the element at hand.
+  const styleList = (list: string[]) => {
+    (context as { includeStyleProperties: string[] }).includeStyleProperties = list;
+  };
+  const filter = (node: Node): boolean => {
+    if (node instanceof Element) {
+      if (skip(node) || node.tagName === 'HEAD' || SANDBOX_ID.test(node.id)) return false;
+      // An empty canvas the page has not drawn on yet: the library would give it a 2D context, which
+      // would stop the page from later asking for WebGL.
+      if (node instanceof HTMLCanvasElement && (!node.width || !node.height)) return false;
+    }
+    const parent = parentOf(node);
+    if (!parent) return true;
+    if (whole.has(parent)) {
+      whole.add(node);
+      styleList(renderedProperties);
+      return true;
+    }
+    if (!keep.has(parent)) return false; // Inside an element out of view: its box stays, its content goes.
+    if (keep.has(node) || !(node instanceof Element)) {
+      styleList(renderedProperties);
+      return true;
+    }
+    const display = getComputedStyle(node).display;
+    if (display.startsWith('inline') || display === 'contents') {
+      whole.add(node);
+      styleList(renderedProperties);
+      return true;
+    }
+    styleList(layoutProperties); // Out of view: an empty box of the same size.
+    return true;
+  };
+
+  // The context is made on an empty element and then pointed at <html>: creating it on <html> would
+  // wait for every <img> on the page to load, and a `loading="lazy"` image below the fold never does
+  // (30 s, measured). Images inside the viewport have loaded or are drawn as they are.
+  let context: unknown;
+  context = await createContext(document.createElement('div'), {
+    width,
+    height,
+    scale,
+    backgroundColor: canvasColour(),
+    style: { marginTop: `${-scrollY}px`, marginLeft: `${-scrollX}px` },
+    filter,
+    includeStyleProperties: renderedProperties,
+    fetch: { placeholderImage: PLACEHOLDER },
+    fetchFn: imageFetcher(PLACEHOLDER),
+    timeout: 10_000,
+    features: { restoreScrollPosition: true },
+    onCloneEachNode: (clone) => {
+      if (isMaskedClone(clone)) blankMaskedClone(clone);
+    },
+  });
+  const internals = context as { node: Node; defaultComputedStyles: Map<string, unknown> };
+  internals.node = html;
+  internals.defaultComputedStyles = defaultStyles;
+  let canvas: HTMLCanvasElement;
+  try {
+    canvas = await domToCanvas(context as HTMLElement);
+  } finally {
+    internals.defaultComputedStyles = new Map(); // destroyContext clears it: keep ours.
+    destroyContext(context as Parameters<typeof destroyContext>[0]); // Removes its helper frame.
+  }
+  paintMasks(canvas, masks, canvas.width / width);
+  return canvas;
+}

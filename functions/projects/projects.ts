@@ -166,30 +166,49 @@ export function saveProject(
   });
 }
 
-/** Removes the project record and frees its place in the allowance; its data goes in `purgeProjectData`. */
+/**
+ * Removes the project record, frees its place in the allowance and the storage its issues' files used
+ * (docs/data-model.md 4.11); its data goes in `purgeProjectData`. META is read first for its `bytes`, and
+ * the delete is conditioned on them, so a report landing in between makes it read again.
+ */
 export async function deleteProjectRecord(id: string, userId: string): Promise<void> {
-  await transactWrite(
-    [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: projectKey(id),
-          ConditionExpression: 'ownerId = :uid',
-          ExpressionAttributeValues: { ':uid': userId },
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(userId),
-          UpdateExpression: 'ADD projectCount :minus',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':minus': -1 },
-        },
-      },
-    ],
-    'NOT_FOUND',
-  );
+  for (let attempt = 1; ; attempt++) {
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: projectKey(id), ConsistentRead: true }),
+    );
+    if (!out.Item || out.Item.ownerId !== userId) throw new AppError('NOT_FOUND');
+    const bytes = Number(out.Item.bytes ?? 0);
+    try {
+      await transactWrite(
+        [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: projectKey(id),
+              ConditionExpression: 'ownerId = :uid AND (attribute_not_exists(#b) OR #b = :bytes)',
+              ExpressionAttributeNames: { '#b': 'bytes' },
+              ExpressionAttributeValues: { ':uid': userId, ':bytes': bytes },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(userId),
+              UpdateExpression:
+                bytes > 0 ? 'ADD projectCount :minus, storageBytes :freed' : 'ADD projectCount :minus',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minus': -1, ...(bytes > 0 ? { ':freed': -bytes } : {}) },
+            },
+          },
+        ],
+        (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined),
+      );
+      return;
+    } catch (err) {
+      // The project changed (or went) since it was read: read it again.
+      if (attempt >= 5 || !isConditionFailure(err)) throw err;
+    }
+  }
 }
 
 /**

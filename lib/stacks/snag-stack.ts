@@ -46,7 +46,8 @@ export class SnagStack extends Stack {
 
     // CloudFront adds this secret to every API request; the API refuses requests without it, so it cannot
     // be reached around CloudFront (docs/decisions.md "Edge secret"). Both read it by dynamic reference.
-    const edgeSecret = new Secret(this, 'EdgeSecret', {
+    const generation = settings.edgeSecretGeneration;
+    const edgeSecret = new Secret(this, generation === 1 ? 'EdgeSecret' : `EdgeSecret${generation}`, {
       description: `Snag ${settings.stage}: origin header CloudFront adds to API requests`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: settings.removalPolicy,
@@ -55,7 +56,7 @@ export class SnagStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'The edge secret is resolved into the CloudFront origin header and the API functions at deploy time; ' +
-        'rotating it means a redeploy of both, which is the rotation procedure (README "Deploying").',
+        'it is rotated by replacing it (context edgeSecretGeneration), which updates both in one deploy.',
     });
     const edgeSecretValue = edgeSecret.secretValue.unsafeUnwrap();
 

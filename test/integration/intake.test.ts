@@ -18,6 +18,7 @@ import { localCredentials } from '../../lib/local/credentials';
 import type { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
+import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
 
 let stack: TestStack;
 
@@ -34,12 +35,7 @@ afterAll(async () => {
 const SITE = 'https://shop.example';
 const MB = 1024 * 1024;
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: each test reads the fields of its own call's answer.
-  body: { status: string; code?: string; msg: any };
-}
+type Reply = WidgetReply;
 
 interface Site {
   client: ApiClient;
@@ -68,53 +64,28 @@ async function setPlan(client: ApiClient, email: string, plan: PlanName, days = 
 let visitors = 0;
 const newVisitor = () => `198.51.100.${(++visitors % 250) + 1}:${40000 + visitors}`;
 
-/** A call as the widget on a customer's page makes it. */
-async function widget(
-  id: string,
-  path: 'upload' | 'request',
-  body: unknown,
-  opts: { origin?: string | null; visitor?: string; method?: string } = {},
-): Promise<Reply> {
-  const origin = opts.origin === undefined ? SITE : opts.origin;
-  const res = await fetch(`${stack.url}/api/website/${id}/${path}`, {
-    method: opts.method ?? 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'cloudfront-viewer-address': opts.visitor ?? newVisitor(),
-      ...(origin === null ? {} : { origin }),
-    },
-    body: opts.method === 'OPTIONS' ? undefined : JSON.stringify(body),
+/** A call as the widget on a customer's page makes it, from a new visitor unless one is named. */
+const widget = (id: string, path: 'upload' | 'request', body: unknown, opts: WidgetCallOptions = {}) =>
+  widgetCall(stack.url, id, path, body, {
+    ...opts,
+    origin: opts.origin === undefined ? SITE : opts.origin,
+    visitor: opts.visitor ?? newVisitor(),
   });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
 
 const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
 
-/** Asks for a form and posts the bytes to S3 as a browser would (s3rver checks no policy: `type` may lie). */
-async function upload(
+const upload = (
   id: string,
   kind: UploadKind,
   type: string,
   content: Uint8Array,
   opts: { declaredSize?: number; storedType?: string; visitor?: string } = {},
-): Promise<string> {
-  const res = await widget(
-    id,
-    'upload',
-    { kind, type, size: opts.declaredSize ?? content.length },
-    { visitor: opts.visitor },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const { key, url, fields } = res.body.msg as { key: string; url: string; fields: Record<string, string> };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields))
-    form.append(k, k === 'Content-Type' ? (opts.storedType ?? v) : v);
-  form.append('file', new Blob([content as Uint8Array<ArrayBuffer>], { type: opts.storedType ?? type }));
-  const put = await fetch(url, { method: 'POST', body: form });
-  expect(put.status).toBeLessThan(300);
-  return key;
-}
+) =>
+  uploadFile(stack.url, id, kind, type, content, {
+    ...opts,
+    origin: SITE,
+    visitor: opts.visitor ?? newVisitor(),
+  });
 
 const report = (id: string, body: Record<string, unknown> = {}, opts: Parameters<typeof widget>[3] = {}) =>
   widget(id, 'request', { msg: 'The checkout button does nothing', ...body }, opts);
@@ -500,6 +471,18 @@ describe('the storage quota', () => {
     // The same account on Starter has 1 GB.
     await setPlan(s.client, s.email, 'BASIC_PLAN');
     expect((await report(s.id, { screenshots: [{ key: over, type: 'png' }] })).status).toBe(200);
+  });
+
+  it("is freed when the project is deleted, with the project's files", async () => {
+    const s = await site();
+    const owner = await ownerId(s.id);
+    const key = await upload(s.id, 'screenshot', 'image/png', bytes(4000));
+    expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 4000 });
+    expect((await s.client.delete(`/api/client/website/${s.id}`)).status).toBe(200);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 0, projectCount: 0 });
+    expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toEqual({});
   });
 });
 

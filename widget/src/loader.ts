@@ -9,6 +9,7 @@
  */
 import type { WidgetConfig } from '../../functions/shared/widget-config';
 import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';
+import { startLogBuffer } from './capture/log-buffer';
 import { createLauncher, type Launcher } from './launcher';
 import { isPhone, launcherAllowed } from './rules';
 
@@ -27,6 +28,8 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
   const on =
     !!config &&
     launcherAllowed(config, { host: location.hostname, search: location.search, phone: isPhone(window) });
+  // Console errors and failed requests, from now on, for reports (only where the widget runs).
+  const logs = on ? startLogBuffer(window) : undefined;
 
   let launcher: Launcher | undefined;
   let app: WidgetApp | undefined;
@@ -84,6 +87,7 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
   const snag: SnagGlobal = {
     q: [],
     _l: 1,
+    _b: logs,
     open(options) {
       if (!on) return;
       wantOpen = true;

@@ -38,6 +38,9 @@ export const uploads = {
   abortIncompleteMultipartDays: 1,
 } as const;
 
+/** Where accepted uploads are kept: `p/<projectId>/s/…` and `p/<projectId>/f/…` (functions/issues/uploads.ts). */
+export const storedPrefix = 'p/';
+
 /**
  * Resource functions that serve the built widget loader (functions/projects/loader.ts reads it from
  * WIDGET_DIR): their Lambda bundle carries dist/widget/loader.js in `widget/`.

@@ -21,6 +21,11 @@ export interface Settings {
   /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
   googleClientId?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Generation of the edge secret (README "Rotating the edge secret"): a new value replaces the secret, so
+   * CloudFront and every API function change to it in the same deploy.
+   */
+  edgeSecretGeneration: number;
   /** Built front ends; deployed only when present at synth time. */
   webDist: string;
   widgetDist: string;
@@ -54,6 +59,10 @@ export function readSettings(node: Node): Settings {
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
     throw new Error(`Context "logLevel" must be debug, info, warn or error, not "${logLevel}"`);
   }
+  const generation = Number(optional(node, 'edgeSecretGeneration') ?? '1');
+  if (!Number.isInteger(generation) || generation < 1) {
+    throw new Error('Context "edgeSecretGeneration" must be a positive integer');
+  }
   const prod = stage === 'prod';
   return {
     stage,
@@ -64,6 +73,7 @@ export function readSettings(node: Node): Settings {
     marketingUrl: optional(node, 'marketingUrl'),
     googleClientId: optional(node, 'googleClientId'),
     logLevel: logLevel as Settings['logLevel'],
+    edgeSecretGeneration: generation,
     webDist: optional(node, 'webDist') ?? 'dist/web',
     widgetDist: optional(node, 'widgetDist') ?? 'dist/widget',
     // Outside dev, data outlives the stack: a deleted stack must never take customers' issues with it.

@@ -1,17 +1,23 @@
 /**
- * Builds the two widget bundles into dist/widget (served at /widget/*):
- * - app.<hash>.js: the lazily loaded app, content-hashed so it can be cached for a year;
- * - loader.js: the small loader, with the current app file name baked in (served with a short cache);
- * - manifest.json: {"app", "loader"}, so the server can point at the current app.
+ * Builds the widget bundles into dist/widget (served at /widget/*):
+ * - app.<hash>.<language>.js: the lazily loaded app, one file per widget language (each holds only its
+ *   own texts: a visitor downloads one language, not six), content-hashed so it can be cached for a year;
+ * - loader.js: the small loader, with the app file name pattern baked in (`app.<hash>.*.js`, the loader
+ *   puts the project's language in place of `*`; served with a short cache);
+ * - manifest.json: {"app", "apps", "loader"}; `app` is the largest language file (what the bench measures).
  * Both target ES2019 for older browsers on customers' sites.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'esbuild';
+import { widgetLanguages } from '../functions/shared/schemas';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outdir = join(here, '..', 'dist', 'widget');
+const i18nDir = join(here, 'src', 'i18n');
 
 const common = {
   bundle: true,
@@ -23,34 +29,74 @@ const common = {
   logLevel: 'warning',
 } as const;
 
-export async function buildWidget(): Promise<{ app: string; loader: string }> {
+/** Swaps widget/src/i18n/bundled.ts (all languages) for a module holding `language` only. */
+function oneLanguage(language: string): Plugin {
+  return {
+    name: 'snag-one-language',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/bundled$/ }, (args) =>
+        args.resolveDir === i18nDir ? { path: language, namespace: 'snag-language' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'snag-language' }, () => ({
+        contents: `import m from './${language}'; export const languages = { ${language}: m };`,
+        resolveDir: i18nDir,
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
+export interface WidgetManifest {
+  app: string;
+  apps: Record<string, string>;
+  loader: string;
+}
+
+export async function buildWidget(): Promise<WidgetManifest> {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
 
-  const app = await build({
-    ...common,
-    entryPoints: { app: join(here, 'src', 'app.ts') },
-    outdir,
-    entryNames: '[name].[hash]',
-    metafile: true,
-  });
-  const appFile = Object.keys(app.metafile.outputs).find((f) => f.endsWith('.js'));
-  if (!appFile) throw new Error('widget app bundle missing from esbuild output');
-  const appName = basename(appFile);
+  const codes = await Promise.all(
+    widgetLanguages.map(async (language) => {
+      const result = await build({
+        ...common,
+        entryPoints: [join(here, 'src', 'app.ts')],
+        write: false,
+        outfile: 'app.js',
+        plugins: [oneLanguage(language)],
+      });
+      return [language, result.outputFiles[0]!.contents] as const;
+    }),
+  );
+  // One hash over all languages: the loader knows a single pattern, and any change renames every file.
+  const hash = createHash('sha256');
+  for (const [, code] of codes) hash.update(code);
+  const tag = hash.digest('hex').slice(0, 8).toUpperCase();
+  const apps: Record<string, string> = {};
+  let largest = { name: '', bytes: -1 };
+  for (const [language, code] of codes) {
+    const name = `app.${tag}.${language}.js`;
+    apps[language] = name;
+    await writeFile(join(outdir, name), code);
+    const bytes = gzipSync(code, { level: 9 }).length;
+    if (bytes > largest.bytes) largest = { name, bytes };
+  }
 
   await build({
     ...common,
     entryPoints: [join(here, 'src', 'loader.ts')],
     outfile: join(outdir, 'loader.js'),
-    define: { __SNAG_APP__: JSON.stringify(appName) },
+    define: { __SNAG_APP__: JSON.stringify(`app.${tag}.*.js`) },
   });
 
-  const manifest = { app: appName, loader: 'loader.js' };
+  const manifest: WidgetManifest = { app: largest.name, apps, loader: 'loader.js' };
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const manifest = await buildWidget();
-  console.log(`widget: dist/widget/${manifest.loader}, dist/widget/${manifest.app}`);
+  console.log(
+    `widget: dist/widget/${manifest.loader}, dist/widget/app.*.js (${Object.keys(manifest.apps).join(', ')})`,
+  );
 }

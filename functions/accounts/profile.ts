@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../core/crypto';
 import { batchDelete, queryKeys, tableName } from '../core/db';
 import { AppError, fail } from '../core/errors';
 import { deleteUserSessions, type Session } from '../core/session';
-import { plans } from '../shared/plans';
+import { nowMs } from '../core/time';
+import { effectivePlan, plans } from '../shared/plans';
 import { runUserCleanups } from './cascade';
 import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './users';
 
@@ -20,7 +21,8 @@ export async function requireUser(session: Session): Promise<User> {
 }
 
 export function profileView(user: User) {
-  const plan = plans[user.plan];
+  const name = effectivePlan(user.plan, user.planExpire, nowMs());
+  const plan = plans[name];
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -31,8 +33,9 @@ export function profileView(user: User) {
       videos: plan.videos,
       brandingRemoval: plan.brandingRemoval,
       projects: plan.projects,
+      storageBytes: plan.storageBytes,
     },
-    plan: user.plan,
+    plan: name,
     plan_expire: { date: user.planExpire },
     country: user.country,
     company: user.company,

@@ -24,6 +24,11 @@ export const configSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
+  /**
+   * The value CloudFront adds as the `x-snag-edge` origin header (a Secrets Manager generated secret, set
+   * by a dynamic reference at deploy). Deployed stages refuse API requests without it; unused locally.
+   */
+  EDGE_SECRET: z.string().min(32).optional(),
   /** SSM parameter (SecureString, JSON) holding the secrets in AWS; locally they come from the env. */
   SECRETS_PARAMETER: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -45,6 +50,9 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The origin header CloudFront adds to every API request (lib/stacks/web.ts), checked by core/http.ts. */
+export const EDGE_SECRET_HEADER = 'x-snag-edge';
 
 let cached: Config | undefined;
 

@@ -31,6 +31,29 @@ export function failedConditions(err: unknown): number[] {
   return (err.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
+/**
+ * True when a write lost a race with a concurrent transaction on the same item (not a refused condition):
+ * DynamoDB cancels it with TransactionConflict, and trying again is safe because nothing was written.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  if ((err as { name?: string } | null)?.name === 'TransactionConflictException') return true;
+  if (!(err instanceof TransactionCanceledException)) return false;
+  const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+/** Runs `write` again, with jittered backoff, while it only lost races with other transactions. */
+export async function retryConflicts<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt >= attempts || !isTransactionConflict(err)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+}
+
 /** Deletes keys 25 at a time, retrying what DynamoDB leaves unprocessed. */
 export async function batchDelete(keys: Key[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 25) {
@@ -112,7 +135,7 @@ export async function transactWrite(
   refusal: ErrorCode | ((failed: number[]) => ErrorCode | undefined),
 ): Promise<void> {
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await retryConflicts(() => db().send(new TransactWriteCommand({ TransactItems: items })));
   } catch (err) {
     if (isConditionFailure(err)) {
       const code = typeof refusal === 'function' ? refusal(failedConditions(err)) : refusal;

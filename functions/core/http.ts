@@ -3,6 +3,8 @@
  * zod validation, session, and the mapping of every outcome to the envelope of DESIGN.md section 2.
  * Handlers stay thin: `operations` receive parsed input and return `{ msg }` (or throw an AppError).
  */
+
+import { timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -11,7 +13,7 @@ import { type ErrorCode, errorMessage, errorStatus, type Lang } from '../shared/
 import { limits } from '../shared/limits';
 import { findRouteByKey, type ResourceName, type RouteDef } from '../shared/routes';
 import { fieldErrors, firstErrorCode } from '../shared/schemas';
-import { getConfig } from './config';
+import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './log';
 import { resolveSession, type Session } from './session';
@@ -27,6 +29,10 @@ export interface RequestInput<B = unknown, Q = unknown> {
   requestId: string;
   route: RouteDef;
   event: APIGatewayProxyEventV2;
+  /** What the resource's admission returned (the project, for the widget's intake); undefined without one. */
+  admitted: unknown;
+  /** Headers every answer of this request carries, errors included (CORS of the intake routes). */
+  responseHeaders: Record<string, string>;
 }
 
 /** A signed-in request: what operations of `session: true` routes receive. */
@@ -113,6 +119,9 @@ interface SnagState {
   route?: RouteDef;
   lang: Lang;
   log: Logger;
+  /** Added to every answer, errors included (set by the admission). */
+  headers: Record<string, string>;
+  admitted?: unknown;
 }
 type SnagRequest = middy.Request<
   APIGatewayProxyEventV2,
@@ -125,6 +134,23 @@ type SnagRequest = middy.Request<
 
 type RouteFinder = (key: string) => RouteDef | undefined;
 
+/**
+ * A resource's gate, run before the body is read: it may refuse (throw an AppError) and may add headers
+ * that every later answer carries, errors included, so a cross-origin caller it admitted can read them.
+ */
+export type Admission = (request: {
+  event: APIGatewayProxyEventV2;
+  route: RouteDef;
+  params: Record<string, string>;
+  headers: Record<string, string>;
+}) => Promise<unknown>;
+
+export interface HandlerOptions {
+  /** Tests pass their own table to exercise the pipeline with routes the product does not have. */
+  findRoute?: RouteFinder;
+  admit?: Admission;
+}
+
 function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName, findRoute: RouteFinder): RouteDef {
   const route = findRoute(event.routeKey);
   // A route of another resource reaching this function is a deployment fault, not a client error.
@@ -133,16 +159,46 @@ function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName, findRout
   return route;
 }
 
-/** Route, logger and language first, so that every later failure is answered in the right words. */
-const prepare = (resource: ResourceName, findRoute: RouteFinder): MiddlewareObj => ({
-  before: (request) => {
+/**
+ * Deployed stages answer only requests that came through CloudFront, which adds the edge secret as an
+ * origin header (lib/stacks/web.ts); the API's own execute-api address is refused. Locally there is no edge.
+ */
+function checkEdge(event: APIGatewayProxyEventV2) {
+  if (isLocal()) return;
+  const expected = getConfig().EDGE_SECRET;
+  const given = event.headers[EDGE_SECRET_HEADER];
+  if (!expected || given === undefined) throw new AppError('FORBIDDEN_ORIGIN');
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('FORBIDDEN_ORIGIN');
+}
+
+/**
+ * Route, logger and language first, so that every later failure is answered in the right words; then the
+ * edge, the origin and the resource's admission, and only then the body.
+ */
+const prepare = (resource: ResourceName, options: HandlerOptions): MiddlewareObj => ({
+  before: async (request) => {
     const req = request as SnagRequest;
     const event = req.event;
     event.headers ??= {};
     const requestId = event.requestContext?.requestId ?? req.context.awsRequestId ?? 'local';
-    req.snag = { lang: langOf(event), log: createLogger({ requestId, resource, routeKey: event.routeKey }) };
-    req.snag.route = routeOf(event, resource, findRoute);
+    req.snag = {
+      lang: langOf(event),
+      log: createLogger({ requestId, resource, routeKey: event.routeKey }),
+      headers: {},
+    };
+    req.snag.route = routeOf(event, resource, options.findRoute ?? findRouteByKey);
+    checkEdge(event);
     checkOrigin(event, req.snag.route);
+    if (options.admit) {
+      req.snag.admitted = await options.admit({
+        event,
+        route: req.snag.route,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        headers: req.snag.headers,
+      });
+    }
     const size = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
     if (size > limits.maxJsonBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   },
@@ -164,7 +220,7 @@ const parseJsonBody = (): MiddlewareObj => {
 const envelopeErrors = (): MiddlewareObj => ({
   onError: (request) => {
     const req = request as SnagRequest;
-    const state = req.snag ?? { lang: 'en' as Lang, log: createLogger() };
+    const state: SnagState = req.snag ?? { lang: 'en', log: createLogger(), headers: {} };
     const err = req.error;
     let code: ErrorCode = 'SYSTEM_ERROR';
     let fields: Record<string, string> | undefined;
@@ -184,7 +240,9 @@ const envelopeErrors = (): MiddlewareObj => ({
     }
     if (code === 'SYSTEM_ERROR') state.log.error('request failed', { err });
     else state.log.info('request refused', { code });
-    req.response = errorResponse(code, state.lang, state.route, fields);
+    const response = errorResponse(code, state.lang, state.route, fields);
+    response.headers = { ...response.headers, ...state.headers };
+    req.response = response;
   },
 });
 
@@ -204,11 +262,10 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 export function resourceHandler(
   resource: ResourceName,
   operations: Operations,
-  /** Tests pass their own table to exercise the pipeline with routes the product does not have. */
-  findRoute: RouteFinder = findRouteByKey,
+  options: HandlerOptions = {},
 ): LambdaHandler {
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
-    const { route, lang, log } = (context as unknown as { snag: SnagState }).snag;
+    const { route, lang, log, headers, admitted } = (context as unknown as { snag: SnagState }).snag;
     if (!route) throw new AppError('NOT_FOUND');
     const op = operations[route.op];
     if (!op) throw new Error(`${resource} has no operation ${route.op}`);
@@ -226,21 +283,23 @@ export function resourceHandler(
       requestId: event.requestContext?.requestId ?? 'local',
       route,
       event,
+      admitted,
+      responseHeaders: headers,
     };
     const reply = await op(input);
-    if ('raw' in reply) return reply.raw;
+    if ('raw' in reply) return { ...reply.raw, headers: { ...headers, ...reply.raw.headers } };
     // A sliding session renewal rides on whatever the operation answers, unless it set its own cookie.
     const cookies = reply.cookies ?? (session?.renewedCookie ? [session.renewedCookie] : undefined);
     return jsonResponse(
       reply.statusCode ?? 200,
       { status: 'success', msg: reply.msg ?? null },
-      { ...reply, cookies },
+      { headers: { ...headers, ...reply.headers }, cookies },
     );
   };
 
   return middy(core)
     .use(envelopeErrors())
-    .use(prepare(resource, findRoute))
+    .use(prepare(resource, options))
     .use(parseJsonBody())
     .use({
       // Hand the prepared state to the core without widening the Lambda signature.

@@ -18,12 +18,18 @@ export interface RateLimit {
   windowMs: number;
 }
 
-function updateInput({ action, key, max, windowMs }: RateLimit) {
-  const now = nowMs();
+/** The item that counts `limit`'s current window (tests fill it to reach a limit without the traffic). */
+export function rateWindow({ action, key, windowMs }: Omit<RateLimit, 'max'>, now = nowMs()) {
   const windowStart = now - (now % windowMs);
+  return { key: { pk: `RATE#${action}#${key}`, sk: `W#${windowStart}` }, windowStart };
+}
+
+function updateInput(limit: RateLimit) {
+  const { max, windowMs } = limit;
+  const { key, windowStart } = rateWindow(limit);
   return {
     TableName: tableName(),
-    Key: { pk: `RATE#${action}#${key}`, sk: `W#${windowStart}` },
+    Key: key,
     UpdateExpression: 'ADD #c :one SET #ttl = :ttl',
     ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
     ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },

@@ -2,12 +2,15 @@
  * Local developer tools, served by the local stack only (`localOnly` in the route table, so CDK never
  * deploys them, and refused here as well should the stage be anything but local).
  * GET /api/dev/emails: the mail the SES stand-in has accepted, newest first.
+ * POST /api/dev/plan: sets a client's plan for some days (before billing exists).
  */
 import type { z } from 'zod';
+import { setPlan } from '../accounts/plan';
 import { getConfig, isLocal } from '../core/config';
 import { AppError } from '../core/errors';
 import { type RequestInput, resourceHandler } from '../core/http';
 import type { devEmailsQuery } from '../shared/routes';
+import type { devPlanSchema } from '../shared/schemas';
 
 export interface DevEmail {
   to: string[];
@@ -54,6 +57,10 @@ export const operations = {
       .reverse()
       .map(({ at: _at, ...e }) => e);
     return { msg: list };
+  },
+  async plan({ body }: RequestInput<z.infer<typeof devPlanSchema>>) {
+    if (!isLocal()) throw new AppError('NOT_FOUND');
+    return { msg: await setPlan(body.username, body.plan, body.days) };
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import { type RequestInput, resourceHandler } from '../core/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
-import { getProject } from '../projects/projects';
+import { getProject, ownerPlanOf } from '../projects/projects';
 import { projectIdParam } from '../shared/schemas';
 
 const scriptHeaders = {
@@ -25,7 +25,7 @@ export const operations = {
     if (!id.success) return script(noopLoader);
     const project = await getProject(id.data);
     if (project?.active !== 1) return script(noopLoader);
-    return script(renderLoader(widgetConfig(project, { plan: project.ownerPlan })));
+    return script(renderLoader(widgetConfig(project, ownerPlanOf(project))));
   },
 };
 

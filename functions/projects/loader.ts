@@ -5,11 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { User } from '../accounts/users';
 import { getConfig } from '../core/config';
 import type { WidgetConfig } from '../shared/widget-config';
 import type { Project } from './projects';
-import { effectiveSettings } from './service';
+import { effectiveSettings, type PlanHolder } from './service';
 
 let cached: { dir: string; source: string } | undefined;
 
@@ -20,7 +19,7 @@ export function loaderSource(): string {
   return cached.source;
 }
 
-export function widgetConfig(project: Project, owner: Pick<User, 'plan'>): WidgetConfig {
+export function widgetConfig(project: Project, owner: PlanHolder): WidgetConfig {
   const s = effectiveSettings(project.data, owner);
   return {
     id: project.id,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { setFields, tableName, transactWrite } from '../core/db';
+import { isConditionFailure, queryKeys, setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
@@ -25,11 +25,14 @@ export interface Project {
   active: 0 | 1;
   activeParam: 0 | 1;
   data: WidgetSettings;
-  /** The owner's plan, kept here so the public loader needs one read (billing updates it). */
+  /** The owner's plan and its expiry, kept here so the public calls need one read (billing updates them). */
   ownerPlan: PlanName;
+  ownerPlanExpire: string | null;
   openCount: number;
   resolvedCount: number;
   createdAt: number;
+  /** Integrations switched on (kept by the integrations' saves, 4.8); absent while there are none. */
+  activeIntegrations?: Set<string>;
 }
 
 export const projectKey = (id: string) => ({ pk: `PROJECT#${id}`, sk: 'META' });
@@ -41,6 +44,12 @@ function toProject(item: Record<string, unknown>): Project {
   // Settings written by older versions gain the defaults of newer fields.
   return { ...p, data: widgetSettingsSchema.parse(p.data ?? {}) };
 }
+
+/** The owner's plan as the project carries it, for `effectivePlan` (older items have no expiry). */
+export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) => ({
+  plan: p.ownerPlan,
+  planExpire: p.ownerPlanExpire ?? null,
+});
 
 export async function getProject(id: string): Promise<Project | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(id) }));
@@ -94,7 +103,7 @@ export async function listProjects(userId: string): Promise<Project[]> {
  * user's projectCount makes the plan limit hold even for parallel requests.
  */
 export async function createProject(
-  owner: { id: string; plan: PlanName },
+  owner: { id: string; plan: PlanName; planExpire: string | null },
   allowed: number | null,
   input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
 ): Promise<Project> {
@@ -111,6 +120,7 @@ export async function createProject(
     activeParam: input.activeParam,
     data: widgetSettingsSchema.parse({}),
     ownerPlan: owner.plan,
+    ownerPlanExpire: owner.planExpire ?? null,
     openCount: 0,
     resolvedCount: 0,
     createdAt: now,
@@ -156,28 +166,74 @@ export function saveProject(
   });
 }
 
-/** Removes the project record and frees its place in the allowance; its data goes in `purgeProjectData`. */
+/**
+ * Removes the project record, frees its place in the allowance and the storage its issues' files used
+ * (docs/data-model.md 4.11); its data goes in `purgeProjectData`. META is read first for its `bytes`, and
+ * the delete is conditioned on them, so a report landing in between makes it read again.
+ */
 export async function deleteProjectRecord(id: string, userId: string): Promise<void> {
-  await transactWrite(
-    [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: projectKey(id),
-          ConditionExpression: 'ownerId = :uid',
-          ExpressionAttributeValues: { ':uid': userId },
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(userId),
-          UpdateExpression: 'ADD projectCount :minus',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':minus': -1 },
-        },
-      },
-    ],
-    'NOT_FOUND',
+  for (let attempt = 1; ; attempt++) {
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: projectKey(id), ConsistentRead: true }),
+    );
+    if (!out.Item || out.Item.ownerId !== userId) throw new AppError('NOT_FOUND');
+    const bytes = Number(out.Item.bytes ?? 0);
+    try {
+      await transactWrite(
+        [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: projectKey(id),
+              ConditionExpression: 'ownerId = :uid AND (attribute_not_exists(#b) OR #b = :bytes)',
+              ExpressionAttributeNames: { '#b': 'bytes' },
+              ExpressionAttributeValues: { ':uid': userId, ':bytes': bytes },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(userId),
+              UpdateExpression:
+                bytes > 0 ? 'ADD projectCount :minus, storageBytes :freed' : 'ADD projectCount :minus',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minus': -1, ...(bytes > 0 ? { ':freed': -bytes } : {}) },
+            },
+          },
+        ],
+        (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined),
+      );
+      return;
+    } catch (err) {
+      // The project changed (or went) since it was read: read it again.
+      if (attempt >= 5 || !isConditionFailure(err)) throw err;
+    }
+  }
+}
+
+/**
+ * Copies the owner's plan onto each of their projects (docs/data-model.md 4.10), so the public widget
+ * calls see it with their one project read. A project deleted meanwhile is skipped.
+ */
+export async function setOwnerPlanOnProjects(
+  ownerId: string,
+  plan: PlanName,
+  planExpire: string | null,
+): Promise<void> {
+  const keys = await queryKeys({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
+    ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
+  });
+  await Promise.all(
+    keys.map((key) =>
+      setFields(
+        key,
+        { ownerPlan: plan, ownerPlanExpire: planExpire },
+        { expression: 'ownerId = :uid', values: { ':uid': ownerId }, refusal: 'NOT_FOUND' },
+      ).catch((err) => {
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;
+      }),
+    ),
   );
 }

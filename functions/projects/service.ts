@@ -6,8 +6,9 @@ import { displayName, getUser, type User } from '../accounts/users';
 import { batchDelete, queryKeys } from '../core/db';
 import { AppError } from '../core/errors';
 import { deletePrefix } from '../core/s3-objects';
+import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
-import { plans } from '../shared/plans';
+import { effectivePlan, type PlanName, plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
   createProject,
@@ -50,7 +51,7 @@ export async function list(userId: string) {
 
 export async function create(userId: string, input: Parameters<typeof createProject>[2]) {
   const user = await owner(userId);
-  const project = await createProject(user, plans[user.plan].projects, input);
+  const project = await createProject(user, plans[planOf(user)].projects, input);
   return { id: project.id };
 }
 
@@ -115,9 +116,13 @@ export async function purgeProjectData(id: string): Promise<void> {
   await deletePrefix(projectFilesPrefix(id));
 }
 
-/** Settings as the widget applies them: features the owner's plan lacks are off, branding stays on. */
-export function effectiveSettings(data: WidgetSettings, user: Pick<User, 'plan'>): WidgetSettings {
-  const plan = plans[user.plan];
+/** The owner's plan as it applies now (a lapsed paid plan is Free). */
+export const planOf = (owner: PlanHolder): PlanName => effectivePlan(owner.plan, owner.planExpire, nowMs());
+export type PlanHolder = { plan: PlanName; planExpire: string | null | undefined };
+
+/** Settings as the widget applies them: features the owner's effective plan lacks are off, branding stays on. */
+export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): WidgetSettings {
+  const plan = plans[planOf(owner)];
   return {
     ...data,
     widgetDisableUpload: plan.attachments ? data.widgetDisableUpload : true,

@@ -92,6 +92,22 @@ export const reportLimits = {
   videoMaxMs: 2 * 60 * 1000,
 } as const;
 
+/**
+ * Flood limits of the intake calls (docs/decisions.md "Widget intake"), fixed windows counted in the table
+ * (core/rate-limit.ts). A visitor is an IP address (an IPv6 address counts by its /64) seen by CloudFront.
+ */
+export const intakeRateLimits = {
+  /** Reports per visitor and project: a person files a few, a script many. */
+  reportPerVisitor: { action: 'report-ip', max: 10, windowMs: 10 * 60_000 },
+  /** Reports per project and day, whatever the visitors: bounds a distributed flood's cost and noise. */
+  reportPerProject: { action: 'report-project', max: 500, windowMs: 24 * 3_600_000 },
+  /** Upload slots per visitor and project (a full report uses up to 21: 5 + 5 snapshots, 1 video, 10 files). */
+  uploadPerVisitor: { action: 'upload-ip', max: 120, windowMs: 10 * 60_000 },
+} as const;
+
+/** How long a presigned upload form stays usable, in seconds. */
+export const uploadFormSeconds = 10 * 60;
+
 /** Screenshot entry types of an issue (SPEC.md section 3: png/webm/mp4). */
 export const screenshotTypes = ['png', 'webm', 'mp4'] as const;
 export type ScreenshotType = (typeof screenshotTypes)[number];

@@ -12,17 +12,36 @@ export interface PlanSettings {
   brandingRemoval: boolean;
   /** Allowed project count; null means unlimited. */
   projects: number | null;
+  /** Storage quota in bytes for all of the owner's uploads (docs/decisions.md); null means unlimited. */
+  storageBytes: number | null;
 }
 
+const MB = 1024 * 1024;
+
 export const plans: Record<PlanName, PlanSettings> = {
-  FREE_PLAN: { integrations: false, attachments: false, videos: false, brandingRemoval: false, projects: 1 },
-  BASIC_PLAN: { integrations: true, attachments: true, videos: true, brandingRemoval: false, projects: 3 },
+  FREE_PLAN: {
+    integrations: false,
+    attachments: false,
+    videos: false,
+    brandingRemoval: false,
+    projects: 1,
+    storageBytes: 100 * MB,
+  },
+  BASIC_PLAN: {
+    integrations: true,
+    attachments: true,
+    videos: true,
+    brandingRemoval: false,
+    projects: 3,
+    storageBytes: 1024 * MB,
+  },
   BUSINESS_PLAN: {
     integrations: true,
     attachments: true,
     videos: true,
     brandingRemoval: true,
     projects: null,
+    storageBytes: null,
   },
 };
 
@@ -33,4 +52,14 @@ export const businessPeriodsMonths = [1, 3, 6, 12] as const;
 export function canCreateProject(plan: PlanName, currentCount: number): boolean {
   const allowed = plans[plan].projects;
   return allowed === null || currentCount < allowed;
+}
+
+/**
+ * The plan that applies now (decision D24): a paid plan whose `planExpire` (ISO date) has passed counts as
+ * FREE_PLAN. A paid plan without an expiry does not lapse. Every reader of a plan goes through this.
+ */
+export function effectivePlan(plan: PlanName, planExpire: string | null | undefined, now: number): PlanName {
+  if (plan === 'FREE_PLAN' || !planExpire) return plan;
+  const until = Date.parse(planExpire);
+  return Number.isNaN(until) || until <= now ? 'FREE_PLAN' : plan;
 }

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { ErrorContext } from './errors';
 import {
   confirmationSchema,
+  devPlanSchema,
   googleSignInSchema,
   loginSchema,
   passwordChangeSchema,
@@ -15,14 +16,17 @@ import {
   projectSchema,
   projectUpdateSchema,
   registrationSchema,
+  reportSchema,
   resetVerificationSchema,
+  uploadRequestSchema,
   usernameOnlySchema,
 } from './schemas';
 
-export const resources = ['health', 'dev', 'auth', 'profile', 'projects', 'widget'] as const;
+export const resources = ['health', 'dev', 'auth', 'profile', 'projects', 'widget', 'intake'] as const;
 export type ResourceName = (typeof resources)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** OPTIONS only for CORS preflights of public routes, answered by their own function. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -177,6 +181,50 @@ export const routes = [
     op: 'code',
     session: false,
     caller: 'public',
+  },
+  // The widget's intake (issue 7): called cross-origin from the project's own domain, CORS for it only.
+  {
+    method: 'POST',
+    path: '/api/website/{id}/upload',
+    resource: 'intake',
+    op: 'upload',
+    session: false,
+    caller: 'public',
+    body: uploadRequestSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/website/{id}/request',
+    resource: 'intake',
+    op: 'report',
+    session: false,
+    caller: 'public',
+    body: reportSchema,
+  },
+  {
+    method: 'OPTIONS',
+    path: '/api/website/{id}/upload',
+    resource: 'intake',
+    op: 'preflight',
+    session: false,
+    caller: 'public',
+  },
+  {
+    method: 'OPTIONS',
+    path: '/api/website/{id}/request',
+    resource: 'intake',
+    op: 'preflight',
+    session: false,
+    caller: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/api/dev/plan',
+    resource: 'dev',
+    op: 'plan',
+    session: false,
+    body: devPlanSchema,
+    localOnly: true,
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -57,6 +57,19 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse) {
   sendResult(res, errorResponse('PAYLOAD_TOO_LARGE'), { connection: 'close' });
 }
 
+/**
+ * CloudFront's `CloudFront-Viewer-Address` (`ip:port`, IPv6 unbracketed), set from the connection unless
+ * the request brings its own, so tests can act as many visitors.
+ */
+export function withViewerAddress(
+  headers: Record<string, string[] | undefined>,
+  ip: string,
+  port: number,
+): Record<string, string[] | undefined> {
+  if (headers['cloudfront-viewer-address']?.length) return headers;
+  return { ...headers, 'cloudfront-viewer-address': [`${ip}:${port}`] };
+}
+
 export function createGateway(opts: GatewayOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -79,13 +92,14 @@ export function createGateway(opts: GatewayOptions) {
       return;
     }
     const key = routeKey(match.route);
+    const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const event = buildApiEvent(
       {
         method,
         url,
-        headers: req.headersDistinct,
+        headers: withViewerAddress(req.headersDistinct, sourceIp, req.socket.remotePort ?? 0),
         body: read.body,
-        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        sourceIp,
         protocol: `HTTP/${req.httpVersion}`,
       },
       { routeKey: key, pathParameters: match.params },

@@ -6,8 +6,9 @@ import { Arn, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { table as tableShape } from '../resources';
+import { storedPrefix, table as tableShape, uploads } from '../resources';
 
 const itemReads = [
   'dynamodb:GetItem',
@@ -75,3 +76,34 @@ export const nagArnRef = (resource: Construct) => {
   const cfn = resource.node.defaultChild as CfnResource;
   return `<${Stack.of(resource).resolve(cfn.logicalId)}.Arn>`;
 };
+
+/**
+ * What the widget's intake (functions/issues/*) does in S3 and SQS, and nothing more: presign uploads to
+ * `pending/*` (the POST is authorised as this role's PutObject), read them back (HeadObject, and the source
+ * of CopyObject), copy them to `p/*` and delete them; delete its own copies of a failed report; send
+ * `issue.created` to the fan-out queue.
+ */
+export function grantIntake(bucket: Bucket, fanout: IQueue, role: Role): void {
+  const pending = bucket.arnForObjects(`${uploads.pendingPrefix}*`);
+  const stored = bucket.arnForObjects(`${storedPrefix}*`);
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+      resources: [pending],
+    }),
+  );
+  role.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [stored] }),
+  );
+  role.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [fanout.queueArn] }),
+  );
+  for (const prefix of [uploads.pendingPrefix, storedPrefix]) {
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/${prefix}*]`,
+      reason:
+        'Upload keys are random per upload (DESIGN.md section 5), so the intake names them by prefix: ' +
+        `exactly the object actions it calls, on ${prefix}* only.`,
+    });
+  }
+}

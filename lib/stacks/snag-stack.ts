@@ -3,13 +3,14 @@
  * and prod has termination protection, so the single stack does not put data at risk, and there are no
  * cross-stack exports to untangle when resources move.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Settings } from '../settings';
 import { Api } from './api';
 import { Consumers, Queues } from './async';
 import { Data } from './data';
-import { grantObjects, grantSecretsRead, grantTableItems } from './grants';
+import { grantIntake, grantObjects, grantSecretsRead, grantTableItems } from './grants';
 import { healthProbeGrants } from './health';
 import type { SnagFunction } from './lambda';
 import { Mail } from './mail';
@@ -43,14 +44,38 @@ export class SnagStack extends Stack {
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
     };
 
-    this.api = new Api(this, 'Api', { settings, environment });
+    // CloudFront adds this secret to every API request; the API refuses requests without it, so it cannot
+    // be reached around CloudFront (docs/decisions.md "Edge secret"). Both read it by dynamic reference.
+    const generation = settings.edgeSecretGeneration;
+    const edgeSecret = new Secret(this, generation === 1 ? 'EdgeSecret' : `EdgeSecret${generation}`, {
+      description: `Snag ${settings.stage}: origin header CloudFront adds to API requests`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: settings.removalPolicy,
+    });
+    Validations.of(edgeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The edge secret is resolved into the CloudFront origin header and the API functions at deploy time; ' +
+        'it is rotated by replacing it (context edgeSecretGeneration), which updates both in one deploy.',
+    });
+    const edgeSecretValue = edgeSecret.secretValue.unsafeUnwrap();
+
+    this.api = new Api(this, 'Api', {
+      settings,
+      environment: { ...environment, EDGE_SECRET: edgeSecretValue },
+    });
     this.consumers = new Consumers(this, 'Consumers', {
       settings,
       queues: this.queues,
       table: this.data.table,
       environment,
     });
-    this.web = new Web(this, 'Web', { settings, api: this.api.httpApi, logs: this.data.logs });
+    this.web = new Web(this, 'Web', {
+      settings,
+      api: this.api.httpApi,
+      logs: this.data.logs,
+      edgeSecret: edgeSecretValue,
+    });
 
     // APP_ORIGIN: the custom domain when configured, otherwise the distribution's own domain. The latter
     // is known only after deploy, but referencing it is no cycle: the distribution depends on the API
@@ -62,6 +87,11 @@ export class SnagStack extends Stack {
     for (const [resource, f] of this.api.functions) {
       if (resource === 'health') {
         healthProbeGrants(f.role, this.data, this.queues);
+        continue;
+      }
+      if (resource === 'intake') {
+        grantTableItems(this.data.table, f.role, 'readwrite');
+        grantIntake(this.data.uploads, this.queues.queues.fanout, f.role);
         continue;
       }
       grantTableItems(this.data.table, f.role, 'readwrite');

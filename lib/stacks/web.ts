@@ -2,7 +2,8 @@
  * The web tier: one CloudFront distribution, one origin for the browser (DESIGN.md section 2).
  *   /          dashboard SPA from S3; extension-less paths are rewritten to /index.html (client routes)
  *   /widget/*  widget bundles from S3, content-hashed, cached for a year
- *   /api/*     the HTTP API, never cached, cookies, query strings and headers (except Host) forwarded
+ *   /api/*     the HTTP API, never cached; cookies, query strings, the headers it reads and the visitor's
+ *              address forwarded, and the edge secret added (the API refuses requests without it)
  * The SPA rewrite is a CloudFront Function on the default behaviour only, not distribution-wide error
  * responses, which would turn the API's own 404s into index.html.
  */
@@ -20,7 +21,10 @@ import {
   FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
@@ -31,6 +35,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { EDGE_SECRET_HEADER } from '../../functions/core/config';
 import { fromRoot } from '../paths';
 import type { Settings } from '../settings';
 import { privateBucketProps } from './data';
@@ -50,7 +55,21 @@ export interface WebProps {
   settings: Settings;
   api: HttpApi;
   logs: IBucket;
+  /** Added to every API request as the `x-snag-edge` origin header (a dynamic reference, never plain text). */
+  edgeSecret: string;
 }
+
+/**
+ * Headers the API reads, and CloudFront's visitor address (`ip:port`), which no managed policy that also
+ * leaves out Host forwards; API Gateway needs its own Host.
+ */
+export const apiForwardedHeaders = [
+  'Origin',
+  'Referer',
+  'Content-Type',
+  'User-Agent',
+  'CloudFront-Viewer-Address',
+] as const;
 
 export class Web extends Construct {
   readonly distribution: Distribution;
@@ -79,7 +98,16 @@ export class Web extends Construct {
     const stack = Stack.of(this);
     // The API's hostname, without the https:// and stage path that `apiEndpoint` carries.
     const apiDomain = `${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-    const apiOrigin = new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new HttpOrigin(apiDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [EDGE_SECRET_HEADER]: props.edgeSecret },
+    });
+    const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'Snag API: cookies, query strings, the headers it reads and the visitor address',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...apiForwardedHeaders),
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
 
     const custom = settings.domainName && settings.certificateArn;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -110,7 +138,7 @@ export class Web extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
         },
         '/widget/*': {
           origin: S3BucketOrigin.withOriginAccessControl(widgetBucket),

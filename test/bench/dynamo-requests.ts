@@ -9,6 +9,7 @@ import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn } from '../support/api-client';
 import { startTestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
+import { postForm, type UploadForm, widgetCall } from '../support/widget';
 
 export interface RequestCount {
   call: string;
@@ -20,8 +21,12 @@ export interface RequestCount {
 
 /** Calls whose work grows with what the account owns, by design. */
 const exceptions: Record<string, string> = {
+  'POST website/{id}/request (public)':
+    'public widget call: project read (origin check), both flood counts in one transaction, the number, the create transaction',
   'PATCH client/password': 'ends the other sessions: a Query, and a BatchWrite per 25 sessions',
   'DELETE client/profile': 'deletes everything the account owns',
+  'DELETE client/website/{id}':
+    "reads META for the bytes to free, then purges the project's items on the request path (a Query, a BatchWrite per 25) until the cleanup queue of data-model 4.11 exists",
 };
 
 export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
@@ -73,6 +78,28 @@ export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
       client.patch(`/api/client/website/${id}`, { data: { widgetText: 'Bug?' } }),
     );
     await measure('GET website/{id}/code (public)', () => fetch(`${stack.url}/api/website/${id}/code`));
+    // The widget's intake, as a page on the project's domain calls it.
+    const page = { origin: 'https://shop.example' };
+    await measure('OPTIONS website/{id}/request (public)', () =>
+      widgetCall(stack.url, id, 'request', undefined, { ...page, method: 'OPTIONS' }),
+    );
+    let form: UploadForm | undefined;
+    await measure('POST website/{id}/upload (public)', async () => {
+      const res = await widgetCall(
+        stack.url,
+        id,
+        'upload',
+        { kind: 'screenshot', type: 'image/png', size: 1024 },
+        page,
+      );
+      form = res.body.msg as UploadForm;
+      return res;
+    });
+    if (!form || (await postForm(form, new Uint8Array(1024))) >= 300) throw new Error('upload failed');
+    const key = form.key;
+    await measure('POST website/{id}/request (public)', () =>
+      widgetCall(stack.url, id, 'request', { msg: 'Bench', screenshots: [{ key, type: 'png' }] }, page),
+    );
     await measure('DELETE client/website/{id}', () => client.delete(`/api/client/website/${id}`));
     await measure('GET client/logout', () => client.get('/api/client/logout'));
 

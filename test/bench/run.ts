@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
+import { reportBudgetMs, reportLatency } from './intake';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
 import { passwordHashTimings } from './passwords';
 import { webBudgets } from './web';
@@ -50,6 +51,14 @@ for (const r of await dynamoRequestsPerCall()) {
     ok: r.requests <= r.budget || r.exception !== undefined,
   });
 }
+
+const report = await reportLatency();
+rows.push({
+  what: `Report with a 1 MB screenshot, upload call to number (median of ${report.runs}, local stack)`,
+  measured: `${report.medianMs} ms`,
+  budget: `${reportBudgetMs} ms`,
+  ok: report.medianMs <= reportBudgetMs,
+});
 
 for (const h of await passwordHashTimings()) {
   rows.push({

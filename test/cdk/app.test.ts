@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configSchema } from '../../functions/core/config';
+import { configSchema, EDGE_SECRET_HEADER } from '../../functions/core/config';
 import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
 import { queues, table, uploads } from '../../lib/resources';
 import { deployedResources } from '../../lib/stacks/api';
@@ -49,6 +49,14 @@ const resourcesOf = (type: string) => s.template.findResources(type);
 const functionOf = (resource: string) => s.stack.api.functions.get(resource as never)!;
 
 describe('HTTP API from the route table', () => {
+  it('deploys the intake preflights as routes of their own', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining(['OPTIONS /api/website/{id}/upload', 'OPTIONS /api/website/{id}/request']),
+    );
+    expect(keys).not.toContain('POST /api/dev/plan');
+  });
+
   it('has exactly the deployed routes, and no local-only one', () => {
     const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect([...keys].sort()).toEqual(deployedRoutes().map(routeKey).sort());
@@ -124,6 +132,39 @@ describe('functions', () => {
         's3:ListBucket',
         'sqs:GetQueueAttributes',
       ]),
+    );
+  });
+
+  it('give the intake function exactly its table, object and queue actions', () => {
+    const roleId = logicalId(functionOf('intake').role);
+    const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap(
+        (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+      );
+    const uploadsArn = { 'Fn::GetAtt': [logicalId(s.stack.data.uploads), 'Arn'] };
+    const objects = (prefix: string) => ({ 'Fn::Join': ['', [uploadsArn, `/${prefix}*`]] });
+    const grants = (resource: unknown) =>
+      statements
+        .filter((st) => JSON.stringify([st.Resource].flat()).includes(JSON.stringify(resource)))
+        .flatMap((st) => [st.Action].flat())
+        .sort();
+    expect(grants(objects('pending/'))).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(grants(objects('p/'))).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    const fanout = { 'Fn::GetAtt': [logicalId(s.stack.queues.queues.fanout), 'Arn'] };
+    expect(grants(fanout)).toEqual(['sqs:SendMessage']);
+    const all = statements.flatMap((st) => [st.Action].flat());
+    // No bucket-wide object access, no other queue, no mail, no secrets parameter.
+    expect(JSON.stringify(statements)).not.toContain(
+      JSON.stringify({ 'Fn::Join': ['', [uploadsArn, '/*']] }),
+    );
+    expect(JSON.stringify(statements)).not.toContain(logicalId(s.stack.queues.queues.delivery));
+    expect(all.filter((a) => a.startsWith('sqs:'))).toEqual(['sqs:SendMessage']);
+    expect(all.some((a) => a.startsWith('ses:') || a.startsWith('ssm:') || a === 's3:ListBucket')).toBe(
+      false,
+    );
+    expect(all).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query']),
     );
   });
 
@@ -212,14 +253,52 @@ describe('web tier', () => {
     Object.values(s.template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
       .DistributionConfig;
 
-  it('sends /api/* to the API uncached, with cookies, query strings and headers except Host', () => {
+  it('sends /api/* to the API uncached, with cookies, query strings, its headers and the visitor address, never Host', () => {
     const api = behaviours().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({
       CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
-      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
       ViewerProtocolPolicy: 'redirect-to-https',
     });
-    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    const policies = resourcesOf('AWS::CloudFront::OriginRequestPolicy');
+    const policy = policies[api.OriginRequestPolicyId.Ref]!.Properties.OriginRequestPolicyConfig;
+    expect(policy.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = (policy.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+    expect(headers).toEqual(
+      expect.arrayContaining(['cloudfront-viewer-address', 'origin', 'content-type', 'referer']),
+    );
+    expect(headers).not.toContain('host');
+    expect(policy.CookiesConfig.CookieBehavior).toBe('all');
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
+  });
+
+  it('adds a generated secret to every API request, which every API function checks', () => {
+    const secrets = resourcesOf('AWS::SecretsManager::Secret');
+    const [secretId, secret] = Object.entries(secrets)[0]!;
+    expect(Object.keys(secrets)).toHaveLength(1);
+    expect(secret.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+    const reference = JSON.stringify({
+      'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+    });
+    const origins = behaviours().Origins as {
+      DomainName: unknown;
+      CustomOriginConfig?: unknown;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    }[];
+    const apiOrigin = origins.find((o) => JSON.stringify(o.DomainName).includes('execute-api'))!;
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: EDGE_SECRET_HEADER, HeaderValue: JSON.parse(reference) },
+    ]);
+    // Only the API origin gets it: the S3 origins must not learn the secret.
+    for (const o of origins.filter((o) => o !== apiOrigin)) expect(o.OriginCustomHeaders).toBeUndefined();
+    for (const f of s.stack.api.functions.values()) {
+      const env = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
+      expect(JSON.stringify(env.EDGE_SECRET)).toBe(reference);
+    }
+    for (const f of Object.values(s.stack.consumers.functions)) {
+      const env = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
+      expect(env.EDGE_SECRET).toBeUndefined();
+    }
   });
 
   it('serves /widget/* cached and the dashboard with the SPA rewrite, without error-page rewrites', () => {

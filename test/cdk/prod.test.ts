@@ -62,6 +62,7 @@ describe('prod stage', () => {
 
   it('rejects incomplete or wrong context', () => {
     expect(() => buildApp({ stage: 'staging' })).toThrow(/stage/);
+    expect(() => buildApp({ edgeSecretGeneration: '0' })).toThrow(/edgeSecretGeneration/);
     expect(() => buildApp({ stage: 'prod', domainName })).toThrow(/certificateArn/);
     expect(() =>
       buildApp({ domainName, certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/x' }),

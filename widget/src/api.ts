@@ -31,7 +31,7 @@ export interface WidgetApp {
   open(config: WidgetConfig, onClose: (hadFocus: boolean) => void, options?: OpenOptions): void;
   close(): void;
   /** Files a report without UI; resolves to the issue number. */
-  report?(config: WidgetConfig, options: ReportOptions): Promise<number>;
+  report(config: WidgetConfig, options: ReportOptions): Promise<number>;
 }
 
 /** `window.Snag`: the public API, plus the loader's private members. */
@@ -40,7 +40,7 @@ export interface SnagGlobal {
   open(options?: OpenOptions): void;
   hide(): void;
   show(): void;
-  report?(options: ReportOptions): Promise<number>;
+  report(options: ReportOptions): Promise<number>;
   /** Private: marks a loader that is already running on this page. */
   _l?: 1;
   /** Private: the app registers itself here when its script has run. */

@@ -8,12 +8,12 @@
  * page queued before it arrived, and injects the app on the first `open()`.
  */
 import type { WidgetConfig } from '../../functions/shared/widget-config';
-import type { Command, SnagGlobal, WidgetApp } from './api';
+import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';
 import { startLogBuffer } from './capture/log-buffer';
 import { createLauncher, type Launcher } from './launcher';
 import { isPhone, launcherAllowed } from './rules';
 
-/** Replaced at build time with the content-hashed app file name (widget/build.ts). */
+/** Replaced at build time with the app file name pattern, `app.<hash>.*.js`: `*` is the language (widget/build.ts). */
 declare const __SNAG_APP__: string;
 /** The wrapper's parameter; a free (undefined) name when the file is loaded on its own. */
 declare const __SNAG_CONFIG__: WidgetConfig | undefined;
@@ -36,7 +36,12 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
   let hidden = false;
   let opened = false;
   let wantOpen = false;
+  let openArgs: OpenOptions | undefined;
   let loading = false;
+  /** `Snag.report` calls made before the app arrived, settled once it has (or has failed to load). */
+  let reports: [ReportOptions, (n: Promise<number>) => void, (e: Error) => void][] = [];
+  /** An Error with a catalogue-style code, as `Snag.report` rejects (docs/widget-api.md). */
+  const fail = (code: string) => Object.assign(new Error(code), { code });
 
   const ready = (fn: () => void) => {
     if (document.body) fn();
@@ -60,18 +65,21 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
     wantOpen = false;
     opened = true;
     sync();
-    app.open(config, closed);
+    app.open(config, closed, openArgs);
+    openArgs = undefined;
   };
 
   const load = () => {
     if (loading || !origin) return;
     loading = true;
     const el = document.createElement('script');
-    el.src = `${origin}/widget/${__SNAG_APP__}`;
+    el.src = `${origin}/widget/${__SNAG_APP__.replace('*', config?.language ?? 'en')}`;
     el.async = true;
     el.onerror = () => {
       loading = false; // A later click may retry.
       el.remove();
+      for (const [, , reject] of reports) reject(fail('NETWORK'));
+      reports = [];
     };
     document.head.appendChild(el);
   };
@@ -80,11 +88,20 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
     q: [],
     _l: 1,
     _b: logs,
-    open() {
+    open(options) {
       if (!on) return;
       wantOpen = true;
+      openArgs = options;
       if (app) openNow();
       else ready(load);
+    },
+    report(options) {
+      if (!on || !config) return Promise.reject(fail('NOT_AVAILABLE'));
+      if (app) return app.report(config, options);
+      return new Promise((resolve, reject) => {
+        reports.push([options, resolve, reject]);
+        ready(load);
+      });
     },
     hide() {
       hidden = true;
@@ -96,13 +113,17 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
     },
     _r(registered) {
       app = registered;
+      for (const [options, resolve] of reports) resolve(snag.report(options));
+      reports = [];
       if (wantOpen) openNow();
     },
   };
 
   const run = (command: Command | string) => {
-    const name = Array.isArray(command) ? command[0] : command;
-    if (name === 'open' || name === 'hide' || name === 'show') snag[name]();
+    const [name, args] = Array.isArray(command) ? command : [command];
+    if (name === 'open' || name === 'hide' || name === 'show') snag[name](args as OpenOptions);
+    // A queued report has nobody to answer: its outcome is dropped rather than left unhandled.
+    if (name === 'report') snag.report(args as ReportOptions).catch(() => {});
   };
   // From now on a push runs at once, so `Snag.q.push(['open'])` works before and after loading.
   snag.q.push = (...commands: Command[]) => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { EDGE_SECRET_HEADER, resetConfig } from '../../../functions/core/config';
 import { AppError } from '../../../functions/core/errors';
 import { type RequestInput, resourceHandler } from '../../../functions/core/http';
 import type { RouteDef } from '../../../functions/shared/routes';
@@ -21,6 +22,23 @@ const testRoutes: RouteDef[] = [
   { method: 'GET', path: '/api/boom', resource: 'health', op: 'boom', session: false },
   { method: 'GET', path: '/api/fails', resource: 'health', op: 'fails', session: false },
   { method: 'GET', path: '/api/js', resource: 'health', op: 'js', session: false },
+  {
+    method: 'POST',
+    path: '/api/public',
+    resource: 'health',
+    op: 'echo',
+    session: false,
+    caller: 'public',
+    body: z.object({ name: z.string() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/fails',
+    resource: 'health',
+    op: 'fails',
+    session: false,
+    caller: 'public',
+  },
 ];
 const find = (key: string) => testRoutes.find((r) => `${r.method} ${r.path}` === key);
 
@@ -38,7 +56,7 @@ const handler = resourceHandler(
       raw: { statusCode: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0' },
     }),
   },
-  find,
+  { findRoute: find },
 );
 
 const origin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
@@ -167,5 +185,91 @@ describe('the HTTP layer', () => {
   it('passes raw responses through untouched', async () => {
     const res = await handler(httpEvent('GET /api/js'), lambdaContext);
     expect(res).toMatchObject({ statusCode: 200, body: 'void 0' });
+  });
+});
+
+describe('admission', () => {
+  const admitted = resourceHandler(
+    'health',
+    {
+      echo: async ({ admitted: who }: RequestInput<{ name: string }>) => ({ msg: { who } }),
+      fails: async () => {
+        throw new AppError('RATE_LIMITED');
+      },
+    },
+    {
+      findRoute: find,
+      admit: async ({ event, headers }) => {
+        headers.vary = 'Origin';
+        if (event.headers.origin !== 'https://shop.example') throw new AppError('FORBIDDEN_ORIGIN');
+        headers['access-control-allow-origin'] = 'https://shop.example';
+        return 'shop';
+      },
+    },
+  );
+  const send = async (routeKey: string, headers: Record<string, string>, body?: string) => {
+    const res = await admitted(httpEvent(routeKey, { headers, body }), lambdaContext);
+    return {
+      status: res.statusCode,
+      headers: res.headers ?? {},
+      json: res.body ? JSON.parse(res.body) : undefined,
+    };
+  };
+
+  it('hands its value to the operation and its headers to every answer, errors included', async () => {
+    const shop = { origin: 'https://shop.example', 'content-type': 'application/json' };
+    const ok = await send('POST /api/public', shop, '{"name":"Ann"}');
+    expect(ok.json).toEqual({ status: 'success', msg: { who: 'shop' } });
+    expect(ok.headers).toMatchObject({
+      'access-control-allow-origin': 'https://shop.example',
+      vary: 'Origin',
+    });
+    // A refusal of the body, and one of the operation, still carry the admitted origin's headers.
+    for (const res of [
+      await send('POST /api/public', shop, '{'),
+      await send('GET /api/public/fails', shop),
+    ]) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.headers['access-control-allow-origin']).toBe('https://shop.example');
+    }
+  });
+
+  it('runs before the body is read, and its refusal carries only what it set before refusing', async () => {
+    const res = await send(
+      'POST /api/public',
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      '{',
+    );
+    expect(res.json.code).toBe('FORBIDDEN_ORIGIN');
+    expect(res.headers.vary).toBe('Origin');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the edge secret in deployed stages', () => {
+  const secret = 'e'.repeat(48);
+  beforeAll(() => {
+    Object.assign(process.env, { SNAG_STAGE: 'prod', EDGE_SECRET: secret });
+    resetConfig();
+  });
+  afterAll(() => {
+    process.env.SNAG_STAGE = 'local';
+    delete process.env.EDGE_SECRET;
+    resetConfig();
+  });
+
+  it('refuses requests that did not come through CloudFront', async () => {
+    for (const given of [undefined, '', 'e'.repeat(47), 'f'.repeat(48)]) {
+      const headers: Record<string, string> = given === undefined ? {} : { [EDGE_SECRET_HEADER]: given };
+      const res = await handler(httpEvent('GET /api/fails', { headers }), lambdaContext);
+      expect(res.statusCode, String(given)).toBe(403);
+      expect(JSON.parse(res.body ?? '{}').code).toBe('FORBIDDEN_ORIGIN');
+    }
+    const through = await handler(
+      httpEvent('GET /api/fails', { headers: { [EDGE_SECRET_HEADER]: secret } }),
+      lambdaContext,
+    );
+    // Past the edge check, the route's own answer.
+    expect(JSON.parse(through.body ?? '{}').code).toBe('ACCESS_DENIED');
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * The widget's intake (issue 7): POST website/{id}/upload and website/{id}/request, and their CORS
+ * preflights. Public (no session); every call is admitted first for the project's own domain, so that
+ * every answer to an admitted origin, errors included, carries the CORS headers the widget needs to read it.
+ */
+import type { z } from 'zod';
+import { type RequestInput, resourceHandler } from '../core/http';
+import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
+import type { Project } from '../projects/projects';
+import type { reportSchema, uploadRequestSchema } from '../shared/schemas';
+
+type In<S extends z.ZodType> = RequestInput<z.infer<S>> & { admitted: Project };
+
+export const operations = {
+  async upload({ admitted, event, body }: In<typeof uploadRequestSchema>) {
+    return { msg: await requestUpload(admitted, event, body) };
+  },
+  async report({ admitted, event, body, log }: In<typeof reportSchema>) {
+    return { msg: await fileReport(admitted, event, body, log) };
+  },
+  async preflight() {
+    return { raw: { statusCode: 204, headers: { ...preflightHeaders, 'cache-control': 'no-store' } } };
+  },
+};
+
+export const handler = resourceHandler('intake', operations, { admit });

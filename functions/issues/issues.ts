@@ -1,0 +1,245 @@
+/**
+ * The issue entity (docs/data-model.md 4.5, 4.6): every item an issue writes lives in its project's
+ * partition PROJECT#<pid>, and this module owns their keys.
+ *   ISSUE#<n10>            header (list row), in gsi1 under PROJECT#<pid>#OPEN|RESOLVED by number
+ *   ISSUE#<n10>#DETAIL     everything else (description, device data, files, statuses)
+ *   STATS                  open_<b6> / resolved_<b6>: issues per block of 1,024 numbers
+ *   BLOCK#<b6>             openOffsets / resolvedOffsets: number sets of (n-1) mod 1024
+ *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
+ *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../core/aws/dynamo';
+import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
+import { AppError } from '../core/errors';
+import type { IntegrationName } from '../core/messages';
+import { DAY, epochSeconds } from '../core/time';
+import { projectKey } from '../projects/projects';
+import type { DeviceType, LogEntry, ScreenshotType } from '../shared/intake';
+
+export const BLOCK_SIZE = 1024;
+
+export const n10 = (n: number) => String(n).padStart(10, '0');
+export const blockOf = (n: number) => ({ b: Math.floor((n - 1) / BLOCK_SIZE), off: (n - 1) % BLOCK_SIZE });
+const b6 = (b: number) => String(b).padStart(6, '0');
+
+const partition = (projectId: string) => `PROJECT#${projectId}`;
+export const issueHeaderKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `ISSUE#${n10(n)}`,
+});
+export const issueDetailKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `ISSUE#${n10(n)}#DETAIL`,
+});
+export const statsKey = (projectId: string) => ({ pk: partition(projectId), sk: 'STATS' });
+export const blockKey = (projectId: string, b: number) => ({
+  pk: partition(projectId),
+  sk: `BLOCK#${b6(b)}`,
+});
+export const syncKey = (projectId: string, name: IntegrationName, n: number) => ({
+  pk: partition(projectId),
+  sk: `SYNC#${name}#${n10(n)}`,
+});
+export const uploadGuardKey = (projectId: string, uploadId: string) => ({
+  pk: partition(projectId),
+  sk: `UPLOAD#${uploadId}`,
+});
+/** Per-block counters of STATS: top-level numbers, so the first ADD creates them (4.5). */
+export const statsAttribute = (list: 'open' | 'resolved', b: number) => `${list}_${b6(b)}`;
+/** The list a header is in, as its gsi1 partition. */
+export const listPartition = (projectId: string, list: 'OPEN' | 'RESOLVED') => `PROJECT#${projectId}#${list}`;
+
+/** A guard outlives the pending object it protects (1 day, bucket lifecycle) with a day to spare. */
+const guardLifetimeMs = 2 * DAY;
+
+/**
+ * The next issue number of an active project: `ADD seq :1` on META, one request. NOT_FOUND when the
+ * project is gone or switched off. A create that fails later leaves a harmless gap (D13).
+ */
+export async function allocateNumber(projectId: string): Promise<number> {
+  try {
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: projectKey(projectId),
+          UpdateExpression: 'ADD seq :one',
+          ConditionExpression: 'attribute_exists(pk) AND active = :one',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      ),
+    );
+    return Number(out.Attributes?.seq);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}
+
+export interface IssueFile {
+  name: string;
+  original_name: string;
+  size: number;
+  type: string;
+}
+
+export interface IssueScreenshot {
+  name: string;
+  type: ScreenshotType;
+  /** Final name of the page snapshot taken with it; empty without one. */
+  html: string;
+  size: number;
+}
+
+export interface NewIssue {
+  projectId: string;
+  ownerId: string;
+  number: number;
+  createdAt: string;
+  title: string;
+  msg: string;
+  data: {
+    username: string;
+    href: string;
+    browser: string;
+    browserVersion: string;
+    os: string;
+    osVersion: string;
+    deviceType: DeviceType;
+    screenResolution: string;
+    customFields: { name: string; value: string }[];
+  };
+  files: IssueFile[];
+  screenshots: IssueScreenshot[];
+  logs: LogEntry[];
+  /** Per-integration status: 1 for the active ones the plan allows, 0 (with a sync marker) for the rest. */
+  st: Record<IntegrationName, number>;
+  /** Sum of the stored objects' sizes. */
+  bytes: number;
+  /** Upload ids used, each guarded once. */
+  uploadIds: string[];
+}
+
+/**
+ * The quota condition on the owner's `storageBytes` for `bytes` more, or 'exceeded' when they cannot fit
+ * even in an empty account. `quota` null is unlimited: usage is still counted, with no ceiling.
+ */
+export function quotaCondition(
+  quota: number | null,
+  bytes: number,
+): { expression: string; values: Record<string, number> } | 'exceeded' {
+  if (quota === null) return { expression: 'attribute_exists(pk)', values: {} };
+  if (bytes > quota) return 'exceeded';
+  return {
+    expression: 'attribute_exists(pk) AND (attribute_not_exists(storageBytes) OR storageBytes <= :room)',
+    values: { ':room': quota - bytes },
+  };
+}
+
+const searchText = (title: string, msg: string) => `${title}\n${msg}`.toLowerCase().slice(0, 2200);
+
+/**
+ * Writes a new issue in one transaction (4.6): header, detail, the project's counters, STATS, BLOCK, the
+ * owner's storage (quota as a condition), sync markers and the upload guards. Refusals: a used upload →
+ * INVALID_UPLOAD; the quota → QUOTA_EXCEEDED; the project gone → NOT_FOUND.
+ */
+export async function createIssue(issue: NewIssue, quota: number | null): Promise<void> {
+  const { projectId: pid, number: n } = issue;
+  const { b, off } = blockOf(n);
+  const T = tableName();
+  const header = {
+    ...issueHeaderKey(pid, n),
+    gsi1pk: listPartition(pid, 'OPEN'),
+    gsi1sk: n10(n),
+    number: n,
+    deleted: 0,
+    createdAt: issue.createdAt,
+    title: issue.title,
+    preview: issue.msg.slice(0, 200),
+    q: searchText(issue.title, issue.msg),
+    totalFiles: issue.files.length,
+    totalScreenshots: issue.screenshots.length,
+  };
+  const detail = {
+    ...issueDetailKey(pid, n),
+    number: n,
+    msg: issue.msg,
+    data: issue.data,
+    files: issue.files,
+    screenshots: issue.screenshots,
+    logs: issue.logs,
+    st: issue.st,
+    bytes: issue.bytes,
+  };
+  const absent = 'attribute_not_exists(pk)';
+  type Item = Parameters<typeof transactWrite>[0][number];
+  const items: Item[] = [
+    { Put: { TableName: T, Item: header, ConditionExpression: absent } },
+    { Put: { TableName: T, Item: detail, ConditionExpression: absent } },
+    {
+      Update: {
+        TableName: T,
+        Key: projectKey(pid),
+        UpdateExpression: 'ADD openCount :one, #bytes :bytes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#bytes': 'bytes' },
+        ExpressionAttributeValues: { ':one': 1, ':bytes': issue.bytes },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: statsKey(pid),
+        UpdateExpression: 'ADD #open :one',
+        ExpressionAttributeNames: { '#open': statsAttribute('open', b) },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: blockKey(pid, b),
+        UpdateExpression: 'ADD openOffsets :off',
+        ExpressionAttributeValues: { ':off': new Set([off]) },
+      },
+    },
+  ];
+  let userIndex = -1;
+  if (issue.bytes > 0) {
+    const condition = quotaCondition(quota, issue.bytes);
+    if (condition === 'exceeded') throw new AppError('QUOTA_EXCEEDED');
+    userIndex = items.length;
+    items.push({
+      Update: {
+        TableName: T,
+        Key: { pk: `USER#${issue.ownerId}`, sk: 'USER' },
+        UpdateExpression: 'ADD storageBytes :bytes',
+        ConditionExpression: condition.expression,
+        ExpressionAttributeValues: { ':bytes': issue.bytes, ...condition.values },
+      },
+    });
+  }
+  for (const [name, status] of Object.entries(issue.st) as [IntegrationName, number][]) {
+    if (status !== 0) continue;
+    items.push({ Put: { TableName: T, Item: { ...syncKey(pid, name, n), s: 0, number: n } } });
+  }
+  const firstGuard = items.length;
+  const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);
+  for (const id of issue.uploadIds) {
+    items.push({
+      Put: {
+        TableName: T,
+        Item: { ...uploadGuardKey(pid, id), number: n, ttl },
+        ConditionExpression: absent,
+      },
+    });
+  }
+  await transactWrite(items, (failed) => {
+    if (failed.some((i) => i >= firstGuard)) return 'INVALID_UPLOAD';
+    if (failed.includes(userIndex)) return 'QUOTA_EXCEEDED';
+    if (failed.includes(2)) return 'NOT_FOUND';
+    return undefined;
+  });
+}

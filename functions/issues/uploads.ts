@@ -1,0 +1,145 @@
+/**
+ * The widget's uploads in S3 (docs/data-model.md 4.9). A visitor uploads straight to S3 with a presigned
+ * POST to `pending/<projectId>/<kind>/<uuid>.<ext>`; the report copies each object to its final key
+ * (`p/<projectId>/s/…` for screenshots, videos and snapshots, `p/<projectId>/f/…` for files) under a fresh
+ * name, and the pending objects expire after a day (bucket lifecycle). No key ever holds a visitor's file
+ * name: the extension comes from the validated MIME type, the original name is S3 metadata.
+ */
+import { randomUUID } from 'node:crypto';
+import { s3, s3Sdk } from '../core/aws/s3';
+import { getConfig } from '../core/config';
+import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '../shared/intake';
+
+export interface UploadKey {
+  key: string;
+  projectId: string;
+  kind: UploadKind;
+  /** The upload's own id: the single-use guard's key (issues.ts `uploadGuardKey`). */
+  id: string;
+  ext: string;
+}
+
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const keyPattern = new RegExp(`^pending/(${uuid})/(${uploadKinds.join('|')})/(${uuid})\\.([a-z0-9]{2,5})$`);
+
+export const pendingKey = (projectId: string, kind: UploadKind, id: string, ext: string) =>
+  `pending/${projectId}/${kind}/${id}.${ext}`;
+
+/** A key as the upload call issues it, or null for anything else. */
+export function parseUploadKey(key: string): UploadKey | null {
+  const m = keyPattern.exec(key);
+  if (!m) return null;
+  const [, projectId = '', kind, id = '', ext = ''] = m;
+  return { key, projectId, kind: kind as UploadKind, id, ext };
+}
+
+/** Where an accepted upload is kept, under a name of its own (never the pending one). */
+export function finalKey(projectId: string, kind: UploadKind, ext: string): { key: string; name: string } {
+  const name = `${randomUUID()}.${ext}`;
+  return { key: `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`, name };
+}
+
+/**
+ * A file name as an RFC 8187 `ext-value` (`UTF-8''…`): S3 metadata is ASCII, and the download handler can
+ * put it straight into `Content-Disposition: attachment; filename*=…`.
+ */
+export function encodeOriginalName(name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `UTF-8''${encoded}`;
+}
+
+export interface PresignedUpload {
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * A presigned POST for exactly one object: the policy binds the key, the Content-Type and a
+ * `content-length-range` of exactly `size`, and expires after `uploadFormSeconds`.
+ */
+export async function presignUpload(
+  projectId: string,
+  kind: UploadKind,
+  type: string,
+  size: number,
+): Promise<PresignedUpload> {
+  const ext = extensionOf[type];
+  if (!ext) throw new Error(`no extension for ${type}`);
+  const key = pendingKey(projectId, kind, randomUUID(), ext);
+  const [{ createPresignedPost }, client] = await Promise.all([import('@aws-sdk/s3-presigned-post'), s3()]);
+  const { url, fields } = await createPresignedPost(client, {
+    Bucket: getConfig().UPLOADS_BUCKET,
+    Key: key,
+    Conditions: [
+      ['eq', '$Content-Type', type],
+      ['content-length-range', size, size],
+    ],
+    Fields: { 'Content-Type': type },
+    Expires: uploadFormSeconds,
+  });
+  return { key, url, fields };
+}
+
+export interface StoredObject {
+  size: number;
+  type: string;
+}
+
+/**
+ * Size and type of an uploaded object, or null when there is none. Without s3:ListBucket (the intake's
+ * role has none) S3 answers a missing key with 403 rather than 404: both mean "not uploaded".
+ */
+export async function headUpload(key: string): Promise<StoredObject | null> {
+  const [{ HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  try {
+    const out = await client.send(new HeadObjectCommand({ Bucket: getConfig().UPLOADS_BUCKET, Key: key }));
+    return {
+      size: out.ContentLength ?? 0,
+      type: (out.ContentType ?? '').split(';')[0]!.trim().toLowerCase(),
+    };
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || status === 403) return null;
+    throw err;
+  }
+}
+
+/** Copies an accepted upload to its final key, with its type and (for files) the original name. */
+export async function copyUpload(
+  from: string,
+  to: string,
+  type: string,
+  originalName?: string,
+): Promise<void> {
+  const [{ CopyObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  const Bucket = getConfig().UPLOADS_BUCKET;
+  await client.send(
+    new CopyObjectCommand({
+      Bucket,
+      CopySource: `${Bucket}/${from}`,
+      Key: to,
+      MetadataDirective: 'REPLACE',
+      ContentType: type,
+      ...(originalName === undefined
+        ? {}
+        : { Metadata: { 'original-name': encodeOriginalName(originalName) } }),
+    }),
+  );
+}
+
+/** Deletes objects (at most 1,000, one request); the caller decides whether a failure matters. */
+export async function deleteObjects(keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const [{ DeleteObjectsCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  const out = await client.send(
+    new DeleteObjectsCommand({
+      Bucket: getConfig().UPLOADS_BUCKET,
+      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
+  if (out.Errors?.length) throw new Error(`could not delete ${out.Errors.length} object(s)`);
+}

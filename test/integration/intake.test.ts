@@ -1,0 +1,617 @@
+/**
+ * The widget's intake through the local stack (issue 7): presigned uploads to s3rver posted as a browser
+ * posts them, reports, and every refusal of docs/widget-api.md "The upload and report calls": the project,
+ * the Origin, floods, plan and widget settings, sizes and types, forged and reused keys, the quota. Each
+ * visitor is a `CloudFront-Viewer-Address` of its own unless a test needs one visitor.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/core/aws/dynamo';
+import { s3 } from '../../functions/core/aws/s3';
+import { rateWindow } from '../../functions/core/rate-limit';
+import { intakeRateLimits, type UploadKind } from '../../functions/shared/intake';
+import type { PlanName } from '../../functions/shared/plans';
+import { localCredentials } from '../../lib/local/credentials';
+import type { ApiClient } from '../support/api-client';
+import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { cheapCostsEnv, signedIn } from '../support/users';
+import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  // A delivery that fails once lands in the DLQ at once, where the fan-out test reads it.
+  stack = await startTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 1 } } });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const SITE = 'https://shop.example';
+const MB = 1024 * 1024;
+
+type Reply = WidgetReply;
+
+interface Site {
+  client: ApiClient;
+  email: string;
+  id: string;
+}
+
+/** A signed-in client with one project for shop.example, on `plan`. */
+async function site(plan: PlanName = 'FREE_PLAN', data: Record<string, unknown> = {}): Promise<Site> {
+  const { client, email } = await signedIn(stack.url);
+  const created = await client.post<{ id: string }>('/api/client/website', {
+    name: 'Shop',
+    url: 'shop.example',
+  });
+  const id = (created.body as { msg: { id: string } }).msg.id;
+  if (plan !== 'FREE_PLAN') await setPlan(client, email, plan);
+  if (Object.keys(data).length) await client.patch(`/api/client/website/${id}`, { data });
+  return { client, email, id };
+}
+
+async function setPlan(client: ApiClient, email: string, plan: PlanName, days = 30) {
+  const res = await client.post('/api/dev/plan', { username: email, plan, days });
+  expect(res.status).toBe(200);
+}
+
+let visitors = 0;
+const newVisitor = () => `198.51.100.${(++visitors % 250) + 1}:${40000 + visitors}`;
+
+/** A call as the widget on a customer's page makes it, from a new visitor unless one is named. */
+const widget = (id: string, path: 'upload' | 'request', body: unknown, opts: WidgetCallOptions = {}) =>
+  widgetCall(stack.url, id, path, body, {
+    ...opts,
+    origin: opts.origin === undefined ? SITE : opts.origin,
+    visitor: opts.visitor ?? newVisitor(),
+  });
+
+const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
+
+const upload = (
+  id: string,
+  kind: UploadKind,
+  type: string,
+  content: Uint8Array,
+  opts: { declaredSize?: number; storedType?: string; visitor?: string } = {},
+) =>
+  uploadFile(stack.url, id, kind, type, content, {
+    ...opts,
+    origin: SITE,
+    visitor: opts.visitor ?? newVisitor(),
+  });
+
+const report = (id: string, body: Record<string, unknown> = {}, opts: Parameters<typeof widget>[3] = {}) =>
+  widget(id, 'request', { msg: 'The checkout button does nothing', ...body }, opts);
+
+/** An item of the table, or `{}` when there is none. */
+async function item(pk: string, sk: string): Promise<Record<string, unknown>> {
+  const Key = { pk, sk };
+  const out = await db().send(new GetCommand({ TableName: stack.tableName, Key, ConsistentRead: true }));
+  return out.Item ?? {};
+}
+const project = (id: string) => item(`PROJECT#${id}`, 'META');
+
+async function ownerId(id: string): Promise<string> {
+  return (await project(id)).ownerId as string;
+}
+
+async function objectsUnder(prefix: string): Promise<string[]> {
+  const out = await (await s3()).send(new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: prefix }));
+  return (out.Contents ?? []).map((o) => o.Key ?? '');
+}
+
+function expectRefused(res: Reply, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toMatchObject({ status: 'error', code });
+}
+
+describe('a report', () => {
+  it('stores the issue with its screenshot and snapshot, counts it, and answers the number', async () => {
+    const s = await site();
+    const shot = await upload(s.id, 'screenshot', 'image/png', bytes(2048));
+    const page = await upload(s.id, 'snapshot', 'text/html', new TextEncoder().encode('<p>page</p>'));
+    const res = await report(s.id, {
+      msg: '\nCheckout broken\nThe button does nothing.',
+      username: 'visitor@example.org',
+      href: 'https://shop.example/cart?x=1',
+      browser: 'Firefox',
+      browserVersion: '130',
+      deviceType: 'Mobile',
+      screenResolution: '390x844',
+      customFields: [{ name: 'Plan', value: 'Gold' }],
+      screenshots: [{ key: shot, type: 'png', snapshotKey: page }],
+      logs: [{ t: 1, level: 'error', kind: 'console', msg: 'TypeError: x is undefined' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ status: 'success', msg: { number: 1 } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(res.headers.get('vary')).toBe('Origin');
+
+    const header = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001');
+    expect(header).toMatchObject({
+      gsi1pk: `PROJECT#${s.id}#OPEN`,
+      gsi1sk: '0000000001',
+      number: 1,
+      deleted: 0,
+      title: 'Checkout broken',
+      totalScreenshots: 1,
+      totalFiles: 0,
+    });
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const size = 2048 + '<p>page</p>'.length;
+    expect(detail).toMatchObject({
+      data: {
+        username: 'visitor@example.org',
+        browser: 'Firefox',
+        deviceType: 'Mobile',
+        customFields: [{ name: 'Plan', value: 'Gold' }],
+      },
+      bytes: size,
+      logs: [{ msg: 'TypeError: x is undefined' }],
+      st: { email: 0, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    });
+    const [screenshot] = detail.screenshots as { name: string; html: string; type: string }[];
+    expect(screenshot?.type).toBe('png');
+    expect(screenshot?.name).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(screenshot?.html).toMatch(/^[0-9a-f-]{36}\.html$/);
+
+    // The objects moved to their final keys, the pending ones are gone.
+    expect((await objectsUnder(`p/${s.id}/s/`)).sort()).toEqual(
+      [`p/${s.id}/s/${screenshot?.name}`, `p/${s.id}/s/${screenshot?.html}`].sort(),
+    );
+    expect(await objectsUnder(`pending/${s.id}/`)).toEqual([]);
+
+    // The counters: the project's open count and bytes, the owner's storage, the list's total.
+    expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: size, seq: 1 });
+    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: size });
+    const list = await s.client.get<{ websites: { uuid: string; total: number }[] }>('/api/client/website');
+    expect((list.body as { msg: { websites: { total: number }[] } }).msg.websites[0]?.total).toBe(1);
+    await report(s.id);
+    const again = await s.client.get('/api/client/website');
+    expect((again.body as { msg: { websites: { total: number }[] } }).msg.websites[0]?.total).toBe(2);
+  });
+
+  it('keeps attachments under their own names with the original name as metadata only', async () => {
+    const s = await site('BASIC_PLAN');
+    const key = await upload(s.id, 'file', 'application/pdf', bytes(300));
+    const name = 'Rechnung März "final" (2).pdf';
+    const res = await report(s.id, { files: [{ key, original_name: name }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const [file] = detail.files as { name: string; original_name: string; size: number; type: string }[];
+    expect(file).toMatchObject({ original_name: name, size: 300, type: 'application/pdf' });
+    expect(file?.name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    const head = await (await s3()).send(
+      new HeadObjectCommand({ Bucket: stack.bucket, Key: `p/${s.id}/f/${file?.name}` }),
+    );
+    expect(head.ContentType).toBe('application/pdf');
+    const stored = head.Metadata?.['original-name'] ?? '';
+    expect(stored.startsWith("UTF-8''")).toBe(true);
+    expect(decodeURIComponent(stored.slice(7))).toBe(name);
+  });
+
+  it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
+    const s = await site();
+    // An active email integration: the fan-out turns the message into a delivery for it.
+    await db().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email', name: 'email', active: 1, authorized: 1 },
+      }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${s.id}`, sk: 'META' },
+        UpdateExpression: 'ADD activeIntegrations :e',
+        ExpressionAttributeValues: { ':e': new Set(['email']) },
+      }),
+    );
+    const res = await report(s.id, { title: 'Own title' });
+    expect(res.status).toBe(200);
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toMatchObject({ title: 'Own title' });
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL')).toMatchObject({
+      st: { email: 1, slack: 0 },
+    });
+    // No deliverer exists yet, so the delivery the fan-out queued fails and lands in the DLQ.
+    const client = new SQSClient({
+      region: stack.region,
+      endpoint: stack.endpoints.sqs,
+      credentials: localCredentials,
+    });
+    const delivered = await eventually(
+      async () => {
+        const out = await client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: stack.queues.delivery.dlqUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+          }),
+        );
+        return (out.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}')).find((m) => m.projectId === s.id);
+      },
+      30_000,
+      'the delivery of the new issue',
+    );
+    expect(delivered).toEqual({ projectId: s.id, issueNumber: 1, integration: 'email' });
+    client.destroy();
+  });
+});
+
+describe('the project and the origin', () => {
+  it('refuses unknown, malformed, inactive and deleted projects with 404 and no CORS', async () => {
+    const s = await site();
+    for (const id of [randomUUID(), 'not-a-project']) {
+      for (const path of ['upload', 'request'] as const) {
+        const res = await widget(id, path, { kind: 'screenshot', type: 'image/png', size: 10, msg: 'x' });
+        expectRefused(res, 404, 'NOT_FOUND');
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      }
+    }
+    await s.client.patch(`/api/client/website/${s.id}`, { active: 0 });
+    expectRefused(await report(s.id), 404, 'NOT_FOUND');
+    expectRefused(
+      await widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size: 10 }),
+      404,
+      'NOT_FOUND',
+    );
+    await s.client.patch(`/api/client/website/${s.id}`, { active: 1 });
+    expect((await report(s.id)).status).toBe(200);
+    await s.client.delete(`/api/client/website/${s.id}`);
+    expectRefused(await report(s.id), 404, 'NOT_FOUND');
+  });
+
+  it('answers only the project domain and its subdomains, unless wildcard', async () => {
+    const s = await site();
+    for (const origin of ['https://www.shop.example', 'https://eu.shop.example', 'http://shop.example']) {
+      const res = await report(s.id, {}, { origin });
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    for (const origin of [
+      null,
+      'null',
+      'https://evil.example',
+      'https://shop.example.evil.example',
+      stack.url,
+    ]) {
+      const res = await report(s.id, {}, { origin });
+      expectRefused(res, 403, 'FORBIDDEN_ORIGIN');
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+    await s.client.patch(`/api/client/website/${s.id}`, { data: { widgetDomainWildcard: true } });
+    const anywhere = await report(s.id, {}, { origin: 'https://elsewhere.example' });
+    expect(anywhere.status).toBe(200);
+    expect(anywhere.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example');
+  });
+
+  it('answers the preflight of both calls for the project domain only', async () => {
+    const s = await site();
+    for (const path of ['upload', 'request'] as const) {
+      const ok = await widget(s.id, path, undefined, {
+        method: 'OPTIONS',
+        origin: 'https://www.shop.example',
+      });
+      expect(ok.status).toBe(204);
+      expect(Object.fromEntries(ok.headers)).toMatchObject({
+        'access-control-allow-origin': 'https://www.shop.example',
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+        vary: 'Origin',
+      });
+      const refused = await widget(s.id, path, undefined, {
+        method: 'OPTIONS',
+        origin: 'https://evil.example',
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      const unknown = await widget(randomUUID(), path, undefined, { method: 'OPTIONS' });
+      expect(unknown.status).toBe(404);
+    }
+  });
+
+  it('lets the widget read refusals: error envelopes carry CORS for the project domain', async () => {
+    const s = await site();
+    const res = await widget(s.id, 'upload', { kind: 'file', type: 'application/pdf', size: 10 });
+    expectRefused(res, 403, 'PLAN_LIMIT');
+    expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
+    const bad = await widget(s.id, 'request', { msg: '' });
+    expectRefused(bad, 400, 'INVALID_PARAMETERS');
+    expect(bad.headers.get('access-control-allow-origin')).toBe(SITE);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses oversize and wrong types when the form is asked for', async () => {
+    const s = await site('BUSINESS_PLAN', { widgetDisableVideo: false });
+    const cases: [UploadKind, string, number, number, string][] = [
+      ['screenshot', 'image/png', 10 * MB + 1, 413, 'FILE_TOO_LARGE'],
+      ['snapshot', 'text/html', 5 * MB + 1, 413, 'FILE_TOO_LARGE'],
+      ['file', 'application/pdf', 25 * MB + 1, 413, 'FILE_TOO_LARGE'],
+      ['video', 'video/webm', 100 * MB + 1, 413, 'FILE_TOO_LARGE'],
+      ['screenshot', 'image/svg+xml', 100, 415, 'FILE_TYPE_NOT_ALLOWED'],
+      ['snapshot', 'image/png', 100, 415, 'FILE_TYPE_NOT_ALLOWED'],
+      ['file', 'text/html', 100, 415, 'FILE_TYPE_NOT_ALLOWED'],
+      ['file', 'application/x-msdownload', 100, 415, 'FILE_TYPE_NOT_ALLOWED'],
+      ['video', 'video/quicktime', 100, 415, 'FILE_TYPE_NOT_ALLOWED'],
+    ];
+    for (const [kind, type, size, status, code] of cases) {
+      expectRefused(await widget(s.id, 'upload', { kind, type, size }), status, code);
+    }
+    expectRefused(
+      await widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size: 0 }),
+      400,
+      'INVALID_PARAMETERS',
+    );
+    expectRefused(
+      await widget(s.id, 'upload', { kind: 'archive', type: 'image/png', size: 5 }),
+      400,
+      'INVALID_PARAMETERS',
+    );
+  });
+
+  it('issues a form for one pending key of the project and kind, with the type bound', async () => {
+    const s = await site();
+    const res = await widget(s.id, 'upload', { kind: 'snapshot', type: 'text/html', size: 42 });
+    expect(res.status).toBe(200);
+    const { key, url, fields } = res.body.msg;
+    expect(key).toMatch(new RegExp(`^pending/${s.id}/snapshot/[0-9a-f-]{36}\\.html$`));
+    expect(url).toContain(stack.endpoints.s3);
+    expect(fields).toMatchObject({ key, 'Content-Type': 'text/html' });
+    expect(fields.Policy).toBeTruthy();
+  });
+});
+
+describe('report-time checks of the uploads', () => {
+  it('refuses forged, foreign, misplaced, repeated and missing keys', async () => {
+    const a = await site();
+    const b = await site();
+    const mine = await upload(a.id, 'screenshot', 'image/png', bytes(100));
+    const page = await upload(a.id, 'snapshot', 'text/html', bytes(100));
+    const theirs = await upload(b.id, 'screenshot', 'image/png', bytes(100));
+    const refusals: Record<string, unknown>[] = [
+      { screenshots: [{ key: `pending/${a.id}/screenshot/${randomUUID()}.png`, type: 'png' }] },
+      { screenshots: [{ key: 'pending/../../etc/passwd', type: 'png' }] },
+      { screenshots: [{ key: `p/${a.id}/s/${randomUUID()}.png`, type: 'png' }] },
+      { screenshots: [{ key: theirs, type: 'png' }] },
+      { screenshots: [{ key: page, type: 'png' }] },
+      { screenshots: [{ key: mine, type: 'png', snapshotKey: mine }] },
+      {
+        screenshots: [
+          { key: mine, type: 'png' },
+          { key: mine, type: 'png' },
+        ],
+      },
+      { screenshots: [{ key: mine, type: 'webm' }] },
+      { files: [{ key: mine, original_name: 'a.png' }] },
+    ];
+    for (const body of refusals) expectRefused(await report(a.id, body), 400, 'INVALID_UPLOAD');
+    // Nothing was stored or counted on the way.
+    expect(await project(a.id)).toMatchObject({ openCount: 0 });
+    expect(await objectsUnder(`p/${a.id}/`)).toEqual([]);
+    // The keys are still good for the report they belong to.
+    expect(
+      (await report(a.id, { screenshots: [{ key: mine, type: 'png', snapshotKey: page }] })).status,
+    ).toBe(200);
+  });
+
+  it('catches an object uploaded with another size or type than its kind allows', async () => {
+    const s = await site();
+    // The form bound 100 bytes of PNG; s3rver enforces no policy, S3 would have refused these uploads.
+    const tooBig = await upload(s.id, 'snapshot', 'text/html', bytes(5 * MB + 1), { declaredSize: 100 });
+    expectRefused(
+      await report(s.id, {
+        screenshots: [
+          { key: await upload(s.id, 'screenshot', 'image/png', bytes(10)), type: 'png', snapshotKey: tooBig },
+        ],
+      }),
+      400,
+      'INVALID_UPLOAD',
+    );
+    const wrongType = await upload(s.id, 'screenshot', 'image/png', bytes(100), { storedType: 'text/html' });
+    expectRefused(
+      await report(s.id, { screenshots: [{ key: wrongType, type: 'png' }] }),
+      400,
+      'INVALID_UPLOAD',
+    );
+    const empty = await upload(s.id, 'screenshot', 'image/png', bytes(0), { declaredSize: 100 });
+    expectRefused(await report(s.id, { screenshots: [{ key: empty, type: 'png' }] }), 400, 'INVALID_UPLOAD');
+    expect(await project(s.id)).toMatchObject({ openCount: 0 });
+  });
+
+  it('uses a key once: a second report with it fails, even when both race', async () => {
+    const s = await site();
+    const key = await upload(s.id, 'screenshot', 'image/png', bytes(500));
+    const racing = await Promise.all(
+      [0, 1, 2].map(() => report(s.id, { screenshots: [{ key, type: 'png' }] })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const r of racing.filter((r) => r.status !== 200)) expect(r.body.code).toBe('INVALID_UPLOAD');
+    expectRefused(await report(s.id, { screenshots: [{ key, type: 'png' }] }), 400, 'INVALID_UPLOAD');
+    // One issue, its bytes counted once, one stored copy.
+    expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: 500 });
+    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: 500 });
+    expect(await objectsUnder(`p/${s.id}/`)).toHaveLength(1);
+  });
+});
+
+describe('the storage quota', () => {
+  it('refuses a report that would pass the Free 100 MB and leaves nothing behind', async () => {
+    const s = await site();
+    const owner = await ownerId(s.id);
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `USER#${owner}`, sk: 'USER' },
+        UpdateExpression: 'SET storageBytes = :used',
+        ExpressionAttributeValues: { ':used': 100 * MB - 1000 },
+      }),
+    );
+    const fits = await upload(s.id, 'screenshot', 'image/png', bytes(1000));
+    const over = await upload(s.id, 'screenshot', 'image/png', bytes(1001));
+    const refused = await report(s.id, { screenshots: [{ key: over, type: 'png' }] });
+    expectRefused(refused, 403, 'QUOTA_EXCEEDED');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB - 1000 });
+    expect(await project(s.id)).toMatchObject({ openCount: 0 });
+    expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
+    // Exactly the rest still fits, and a report without files needs no room at all.
+    expect((await report(s.id, { screenshots: [{ key: fits, type: 'png' }] })).status).toBe(200);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB });
+    expect((await report(s.id)).status).toBe(200);
+    // The same account on Starter has 1 GB.
+    await setPlan(s.client, s.email, 'BASIC_PLAN');
+    expect((await report(s.id, { screenshots: [{ key: over, type: 'png' }] })).status).toBe(200);
+  });
+
+  it("is freed when the project is deleted, with the project's files", async () => {
+    const s = await site();
+    const owner = await ownerId(s.id);
+    const key = await upload(s.id, 'screenshot', 'image/png', bytes(4000));
+    expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 4000 });
+    expect((await s.client.delete(`/api/client/website/${s.id}`)).status).toBe(200);
+    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 0, projectCount: 0 });
+    expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toEqual({});
+  });
+});
+
+describe('flood limits', () => {
+  it('lets a visitor file 10 reports per 10 minutes and project; other visitors go on', async () => {
+    const s = await site();
+    const visitor = '2001:db8:1:2:aaaa::1:443';
+    for (let i = 0; i < intakeRateLimits.reportPerVisitor.max; i++) {
+      expect((await report(s.id, {}, { visitor })).status).toBe(200);
+    }
+    // The same /64 is the same visitor, whatever the rest of the address and the port.
+    const refused = await report(s.id, {}, { visitor: '2001:db8:1:2:ffff::9:51000' });
+    expectRefused(refused, 429, 'RATE_LIMITED');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect((await report(s.id, {}, { visitor: '2001:db8:1:3::1:443' })).status).toBe(200);
+    expect((await report(s.id)).status).toBe(200);
+    expect(await project(s.id)).toMatchObject({ openCount: 12 });
+  });
+
+  it('stops a project at 500 reports a day, whoever sends them', async () => {
+    const s = await site();
+    const { action, windowMs, max } = intakeRateLimits.reportPerProject;
+    const { key } = rateWindow({ action, key: s.id, windowMs });
+    await db().send(new PutCommand({ TableName: stack.tableName, Item: { ...key, count: max - 1 } }));
+    expect((await report(s.id)).status).toBe(200);
+    expectRefused(await report(s.id), 429, 'RATE_LIMITED');
+    expectRefused(await report(s.id), 429, 'RATE_LIMITED');
+    expect(await project(s.id)).toMatchObject({ openCount: 1 });
+  });
+
+  it('limits upload forms per visitor and project', async () => {
+    const s = await site();
+    const visitor = '203.0.113.9:1234';
+    const { action, windowMs, max } = intakeRateLimits.uploadPerVisitor;
+    const { key } = rateWindow({ action, key: `${s.id}#203.0.113.9`, windowMs });
+    await db().send(new PutCommand({ TableName: stack.tableName, Item: { ...key, count: max - 2 } }));
+    const ask = (v: string) =>
+      widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size: 10 }, { visitor: v });
+    expect((await ask(visitor)).status).toBe(200);
+    expect((await ask('203.0.113.9:9999')).status).toBe(200);
+    expectRefused(await ask(visitor), 429, 'RATE_LIMITED');
+    expect((await ask('203.0.113.10:1234')).status).toBe(200);
+  });
+});
+
+describe('plan and widget settings per kind', () => {
+  const ask = (id: string, kind: UploadKind, type: string) => widget(id, 'upload', { kind, type, size: 100 });
+
+  it('Free: screenshots and snapshots only', async () => {
+    const s = await site();
+    expect((await ask(s.id, 'screenshot', 'image/png')).status).toBe(200);
+    expect((await ask(s.id, 'snapshot', 'text/html')).status).toBe(200);
+    expectRefused(await ask(s.id, 'file', 'application/pdf'), 403, 'PLAN_LIMIT');
+    expectRefused(await ask(s.id, 'video', 'video/webm'), 403, 'PLAN_LIMIT');
+  });
+
+  it('Starter: files, and video once the project turns it on; the switches refuse their kinds', async () => {
+    const s = await site('BASIC_PLAN');
+    const profile = await s.client.get('/api/client/profile');
+    expect(profile.body).toMatchObject({
+      msg: { plan: 'BASIC_PLAN', settings: { attachments: true, videos: true } },
+    });
+    expect((await ask(s.id, 'file', 'application/pdf')).status).toBe(200);
+    // Video is off by default (SPEC: widgetDisableVideo defaults to true).
+    expectRefused(await ask(s.id, 'video', 'video/webm'), 403, 'FEATURE_DISABLED');
+    await s.client.patch(`/api/client/website/${s.id}`, { data: { widgetDisableVideo: false } });
+    expect((await ask(s.id, 'video', 'video/mp4')).status).toBe(200);
+    await s.client.patch(`/api/client/website/${s.id}`, {
+      data: { widgetDisableScreenshot: true, widgetDisableUpload: true, widgetDisableVideo: true },
+    });
+    expectRefused(await ask(s.id, 'screenshot', 'image/png'), 403, 'FEATURE_DISABLED');
+    expectRefused(await ask(s.id, 'snapshot', 'text/html'), 403, 'FEATURE_DISABLED');
+    expectRefused(await ask(s.id, 'file', 'application/pdf'), 403, 'FEATURE_DISABLED');
+    expectRefused(await ask(s.id, 'video', 'video/webm'), 403, 'FEATURE_DISABLED');
+  });
+
+  it('checks the plan again at report time: a file uploaded on Starter is refused after a downgrade', async () => {
+    const s = await site('BUSINESS_PLAN', { widgetDisableVideo: false });
+    const file = await upload(s.id, 'file', 'text/plain', bytes(20));
+    const video = await upload(s.id, 'video', 'video/webm', bytes(50));
+    expect((await report(s.id, { screenshots: [{ key: video, type: 'webm' }] })).status).toBe(200);
+    await setPlan(s.client, s.email, 'FREE_PLAN');
+    expectRefused(
+      await report(s.id, { files: [{ key: file, original_name: 'notes.txt' }] }),
+      403,
+      'PLAN_LIMIT',
+    );
+    await setPlan(s.client, s.email, 'BUSINESS_PLAN');
+    expect((await report(s.id, { files: [{ key: file, original_name: 'notes.txt' }] })).status).toBe(200);
+  });
+
+  it('refuses /api/dev/plan for an unknown client', async () => {
+    const s = await site();
+    const res = await s.client.post('/api/dev/plan', {
+      username: 'nobody@example.org',
+      plan: 'BASIC_PLAN',
+      days: 3,
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('concurrency', () => {
+  it('gives 20 parallel reports 20 distinct numbers, and the counters agree', async () => {
+    const s = await site();
+    const results = await Promise.all(Array.from({ length: 20 }, () => report(s.id)));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const numbers = results.map((r) => r.body.msg.number as number).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await project(s.id)).toMatchObject({ openCount: 20, seq: 20 });
+    expect(await item(`PROJECT#${s.id}`, 'STATS')).toMatchObject({ open_000000: 20 });
+    const block = await item(`PROJECT#${s.id}`, 'BLOCK#000000');
+    expect([...(block.openOffsets as Set<number>)].sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i),
+    );
+  });
+});
+
+describe('objects a browser can fetch back', () => {
+  it('stores exactly the uploaded bytes', async () => {
+    const s = await site();
+    const content = bytes(1234, 42);
+    const key = await upload(s.id, 'screenshot', 'image/png', content);
+    expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const name = (detail.screenshots as { name: string }[])[0]?.name;
+    const out = await (await s3()).send(
+      new GetObjectCommand({ Bucket: stack.bucket, Key: `p/${s.id}/s/${name}` }),
+    );
+    expect(Buffer.from(await out.Body!.transformToByteArray()).equals(Buffer.from(content))).toBe(true);
+  });
+});

@@ -1,0 +1,323 @@
+/**
+ * The intake's pure parts and its writes, without the local stack: the presigned policy (s3rver checks
+ * none, so this is where it is proven), upload keys and their binding to project and kind, the single-use
+ * guards and the quota in the create transaction, the visitor's address, and the effective plan.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../../functions/core/config';
+import { AppError } from '../../../functions/core/errors';
+import { checkKeys, normaliseIp, visitorOf } from '../../../functions/issues/intake';
+import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issues';
+import {
+  encodeOriginalName,
+  finalKey,
+  parseUploadKey,
+  pendingKey,
+  presignUpload,
+} from '../../../functions/issues/uploads';
+import { effectiveSettings } from '../../../functions/projects/service';
+import { uploadFormSeconds } from '../../../functions/shared/intake';
+import { effectivePlan } from '../../../functions/shared/plans';
+import { widgetSettingsSchema } from '../../../functions/shared/schemas';
+
+const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const uploadId = '16fd2706-8baf-433b-82eb-8c7fada847da';
+
+const codeOf = async (p: Promise<unknown> | (() => unknown)) => {
+  try {
+    await (typeof p === 'function' ? p() : p);
+  } catch (err) {
+    return err instanceof AppError ? err.code : String(err);
+  }
+  return 'no error';
+};
+
+describe('the presigned upload form', () => {
+  beforeAll(() => {
+    // An endpoint makes the client use fixed local credentials: signing needs no AWS account.
+    process.env.S3_ENDPOINT = 'http://127.0.0.1:9';
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.S3_ENDPOINT;
+    resetConfig();
+  });
+
+  const policyOf = (fields: Record<string, string>) =>
+    JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+
+  it('binds one key of the project and kind, the exact type and the exact size', async () => {
+    const before = Date.now();
+    const form = await presignUpload(pid, 'screenshot', 'image/png', 12345);
+    expect(form.key).toMatch(new RegExp(`^pending/${pid}/screenshot/[0-9a-f-]{36}\\.png$`));
+    expect(form.fields).toMatchObject({
+      key: form.key,
+      'Content-Type': 'image/png',
+      bucket: 'snag-unit-uploads',
+    });
+    const policy = policyOf(form.fields);
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        { bucket: 'snag-unit-uploads' },
+        { key: form.key },
+        ['eq', '$Content-Type', 'image/png'],
+        ['content-length-range', 12345, 12345],
+      ]),
+    );
+    // No condition widens what may be posted (no starts-with on the key, no other size range).
+    const loose = policy.conditions.filter(
+      (c) =>
+        Array.isArray(c) && (c[0] === 'starts-with' || (c[0] === 'content-length-range' && c[1] !== 12345)),
+    );
+    expect(loose).toEqual([]);
+    const expires = Date.parse(policy.expiration);
+    expect(expires).toBeGreaterThan(before);
+    expect(expires - before).toBeLessThanOrEqual(uploadFormSeconds * 1000 + 1000);
+    expect(uploadFormSeconds).toBeLessThanOrEqual(600);
+  });
+
+  it('takes the extension from the MIME type, and gives every form a new key', async () => {
+    const a = await presignUpload(
+      pid,
+      'file',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      1,
+    );
+    const b = await presignUpload(
+      pid,
+      'file',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      1,
+    );
+    expect(a.key).toMatch(/\.docx$/);
+    expect(a.key).not.toBe(b.key);
+    expect(parseUploadKey(a.key)).toMatchObject({ projectId: pid, kind: 'file', ext: 'docx' });
+  });
+});
+
+describe('upload keys', () => {
+  it('parse only as the upload call issues them', () => {
+    expect(parseUploadKey(pendingKey(pid, 'video', uploadId, 'webm'))).toEqual({
+      key: `pending/${pid}/video/${uploadId}.webm`,
+      projectId: pid,
+      kind: 'video',
+      id: uploadId,
+      ext: 'webm',
+    });
+    for (const key of [
+      `pending/${pid}/video/${uploadId}.webm/x`,
+      `pending/${pid}/archive/${uploadId}.zip`,
+      `pending/${pid}/file/../${uploadId}.pdf`,
+      `pending/${pid.toUpperCase()}/file/${uploadId}.pdf`,
+      `p/${pid}/f/${uploadId}.pdf`,
+      `pending/${pid}/file/${uploadId}`,
+      `pending/${pid}/file/not-a-uuid-at-all-but-36-characters-x.pdf`,
+      ` pending/${pid}/file/${uploadId}.pdf`,
+    ]) {
+      expect(parseUploadKey(key), key).toBeNull();
+    }
+  });
+
+  it('are bound to their project, their place in the report, and used once per report', async () => {
+    const key = (kind: 'screenshot' | 'video' | 'snapshot' | 'file', ext: string, id = uploadId, p = pid) =>
+      pendingKey(p, kind, id, ext);
+    expect(checkKeys(pid, [{ key: key('screenshot', 'png'), kind: 'screenshot' }])).toHaveLength(1);
+    const refused = [
+      [{ key: key('screenshot', 'png', uploadId, other), kind: 'screenshot' as const }],
+      [{ key: key('snapshot', 'html'), kind: 'screenshot' as const }],
+      [{ key: key('screenshot', 'png'), kind: 'file' as const }],
+      [{ key: key('video', 'mp4'), kind: 'video' as const, ext: 'webm' }],
+      [
+        { key: key('screenshot', 'png'), kind: 'screenshot' as const },
+        { key: key('snapshot', 'html'), kind: 'snapshot' as const },
+      ],
+      [{ key: 'pending/x', kind: 'file' as const }],
+    ];
+    for (const uses of refused) expect(await codeOf(() => checkKeys(pid, uses))).toBe('INVALID_UPLOAD');
+  });
+
+  it('get a final key of their own, files apart from screenshots', () => {
+    const shot = finalKey(pid, 'snapshot', 'html');
+    const file = finalKey(pid, 'file', 'pdf');
+    expect(shot.key).toBe(`p/${pid}/s/${shot.name}`);
+    expect(file.key).toBe(`p/${pid}/f/${file.name}`);
+    expect(file.name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(finalKey(pid, 'file', 'pdf').name).not.toBe(file.name);
+  });
+
+  it('keep the original name as ASCII metadata that decodes to it', () => {
+    const name = "Zpráva (1) 'final' *.pdf";
+    const encoded = encodeOriginalName(name);
+    expect(encoded).toMatch(/^UTF-8''[A-Za-z0-9%._~-]+$/);
+    expect(decodeURIComponent(encoded.slice(7))).toBe(name);
+  });
+});
+
+describe('the create transaction', () => {
+  const ddb = mockClient(DynamoDBDocumentClient);
+  afterEach(() => ddb.reset());
+
+  const issue = (over: Partial<NewIssue> = {}): NewIssue => ({
+    projectId: pid,
+    ownerId: other,
+    number: 1025,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    title: 't',
+    msg: 'm',
+    data: {
+      username: '',
+      href: '',
+      browser: '',
+      browserVersion: '',
+      os: '',
+      osVersion: '',
+      deviceType: 'Desktop',
+      screenResolution: '',
+      customFields: [],
+    },
+    files: [],
+    screenshots: [],
+    logs: [],
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    bytes: 300,
+    uploadIds: [uploadId],
+    ...over,
+  });
+  const cancelled = (codes: string[]) =>
+    new TransactionCanceledException({
+      message: 'cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+  const items = () => ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+
+  it('guards every upload once, counts the bytes against the quota, and files the number in its block', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await createIssue(issue(), 1000);
+    const all = items();
+    const guard = all.find((i) => i.Put?.Item?.sk === `UPLOAD#${uploadId}`);
+    expect(guard?.Put).toMatchObject({
+      ConditionExpression: 'attribute_not_exists(pk)',
+      Item: { pk: `PROJECT#${pid}` },
+    });
+    expect(guard?.Put?.Item?.ttl).toBe(Date.parse('2026-01-03T00:00:00.000Z') / 1000);
+    const user = all.find((i) => i.Update?.Key?.pk === `USER#${other}`);
+    expect(user?.Update?.ExpressionAttributeValues).toMatchObject({ ':bytes': 300, ':room': 700 });
+    // Number 1025 is the first of block 1.
+    const block = all.find((i) => i.Update?.Key?.sk === 'BLOCK#000001');
+    expect(block?.Update?.ExpressionAttributeValues).toEqual({ ':off': new Set([0]) });
+    const stats = all.find((i) => i.Update?.Key?.sk === 'STATS');
+    expect(stats?.Update?.ExpressionAttributeNames).toEqual({ '#open': 'open_000001' });
+    // Sync markers for the integrations not in progress, none for email.
+    const markers = all.flatMap((i) =>
+      String(i.Put?.Item?.sk).startsWith('SYNC#') ? [i.Put?.Item?.sk] : [],
+    );
+    expect(markers).toHaveLength(5);
+    expect(markers).not.toContain('SYNC#email#0000001025');
+  });
+
+  it('answers a used upload with INVALID_UPLOAD and a full account with QUOTA_EXCEEDED', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(12).fill('None'), 'ConditionalCheckFailed']));
+    expect(await codeOf(createIssue(issue(), 1000))).toBe('INVALID_UPLOAD');
+    ddb.reset();
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(cancelled(['None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed']));
+    expect(await codeOf(createIssue(issue(), 1000))).toBe('QUOTA_EXCEEDED');
+  });
+
+  it('tries again when it only lost a race with another report', async () => {
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled(['None', 'None', 'TransactionConflict']))
+      .resolves({});
+    await createIssue(issue(), null);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('counts no storage for a report without files, and writes no quota for unlimited plans', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await createIssue(issue({ bytes: 0 }), 1000);
+    expect(items().some((i) => i.Update?.Key?.pk === `USER#${other}`)).toBe(false);
+    ddb.reset();
+    ddb.on(TransactWriteCommand).resolves({});
+    await createIssue(issue(), null);
+    const user = items().find((i) => i.Update?.Key?.pk === `USER#${other}`);
+    expect(user?.Update?.ConditionExpression).toBe('attribute_exists(pk)');
+  });
+});
+
+describe('quota arithmetic', () => {
+  it('leaves room for exactly the quota', () => {
+    expect(quotaCondition(100, 30)).toMatchObject({ values: { ':room': 70 } });
+    expect(quotaCondition(100, 100)).toMatchObject({ values: { ':room': 0 } });
+    expect(quotaCondition(100, 101)).toBe('exceeded');
+    expect(quotaCondition(null, 10 ** 12)).toEqual({ expression: 'attribute_exists(pk)', values: {} });
+  });
+});
+
+describe("the visitor's address", () => {
+  it('is the CloudFront-Viewer-Address without its port, IPv6 counted by its /64', () => {
+    expect(visitorOf('203.0.113.7:443', '10.0.0.1')).toBe('203.0.113.7');
+    expect(visitorOf('2001:db8::1:443', '10.0.0.1')).toBe('2001:db8:0:0::/64');
+    expect(visitorOf('2001:0db8:0001:0002:ffff:1:2:3:51000', undefined)).toBe('2001:db8:1:2::/64');
+    expect(visitorOf('[2001:db8::1]:443', undefined)).toBe('2001:db8:0:0::/64');
+    expect(visitorOf('::ffff:198.51.100.4:80', undefined)).toBe('198.51.100.4');
+  });
+
+  it('falls back to the connection for a missing or malformed header, and is null without either', () => {
+    expect(visitorOf(undefined, '198.51.100.9')).toBe('198.51.100.9');
+    for (const bad of [
+      '',
+      'nonsense',
+      '999.1.1.1:80',
+      '1.2.3:80',
+      '2001:db8:::1:80',
+      'x:y:z',
+      `${'1:'.repeat(20)}1`,
+    ]) {
+      expect(visitorOf(bad, '198.51.100.9'), bad).toBe('198.51.100.9');
+    }
+    expect(visitorOf('garbage', 'also garbage')).toBeNull();
+    expect(normaliseIp('1:2:3:4:5:6:7:8:9')).toBeNull();
+  });
+});
+
+describe('the effective plan', () => {
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  it('is the paid plan until its expiry, then Free', () => {
+    expect(effectivePlan('BASIC_PLAN', '2026-06-02T00:00:00Z', now)).toBe('BASIC_PLAN');
+    expect(effectivePlan('BUSINESS_PLAN', '2026-05-31T00:00:00Z', now)).toBe('FREE_PLAN');
+    expect(effectivePlan('BASIC_PLAN', '2026-06-01T12:00:00Z', now)).toBe('FREE_PLAN');
+    expect(effectivePlan('BASIC_PLAN', 'not a date', now)).toBe('FREE_PLAN');
+    expect(effectivePlan('BUSINESS_PLAN', null, now)).toBe('BUSINESS_PLAN');
+    expect(effectivePlan('FREE_PLAN', '2030-01-01T00:00:00Z', now)).toBe('FREE_PLAN');
+  });
+
+  it("takes a lapsed plan's features away from the widget", () => {
+    const data = widgetSettingsSchema.parse({
+      widgetDisableUpload: false,
+      widgetDisableVideo: false,
+      widgetDisableBranding: true,
+    });
+    const lapsed = effectiveSettings(data, { plan: 'BUSINESS_PLAN', planExpire: '2000-01-01T00:00:00Z' });
+    expect(lapsed).toMatchObject({
+      widgetDisableUpload: true,
+      widgetDisableVideo: true,
+      widgetDisableBranding: false,
+    });
+    const running = effectiveSettings(data, { plan: 'BUSINESS_PLAN', planExpire: '2999-01-01T00:00:00Z' });
+    expect(running).toMatchObject({
+      widgetDisableUpload: false,
+      widgetDisableVideo: false,
+      widgetDisableBranding: true,
+    });
+  });
+});

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../../functions/shared/intake';
+import { reportSchema } from '../../../functions/shared/schemas';
+import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import { SnagError } from '../../../widget/src/app/errors';
+import {
+  buildReportBody,
+  mergeCustomFields,
+  type PresignedPost,
+  reportHref,
+  reportLogs,
+  type SendContext,
+  sendReport,
+  type Transport,
+} from '../../../widget/src/app/report';
+
+const config: WidgetConfig = {
+  id: '0b7c4a52-8d1e-4f3a-9c2b-5e6f7a8b9c0d',
+  host: 'shop.example.com',
+  wildcard: false,
+  testMode: false,
+  hideOnMobile: false,
+  language: 'en',
+  color: '#4F4EAE',
+  scheme: 'white',
+  text: 'Feedback',
+  position: 'rightMiddle',
+  screenshot: true,
+  upload: true,
+  video: true,
+  welcomeScreen: false,
+  branding: true,
+  customFields: [{ name: 'Order', selector: '#order' }],
+  api: 'https://app.snag.test',
+};
+
+/** The CaptureApi parts a report reads. */
+const capture: SendContext['capture'] = {
+  deviceData: () => ({
+    browser: 'Chrome',
+    browserVersion: '131',
+    os: 'macOS',
+    osVersion: '14.5',
+    deviceType: 'Desktop',
+    screenResolution: '1512x982',
+  }),
+  customFieldValues: (fields) => fields.map((f) => ({ name: f.name, value: `value of ${f.selector}` })),
+};
+
+const uuid = () => crypto.randomUUID();
+
+/** Records calls and answers like the intake API and S3 would. */
+function fakeTransport(fail?: { at: 'upload' | 'form' | 'request'; code: string }) {
+  const calls: { url: string; body?: unknown; form?: { key: string; size: number } }[] = [];
+  const transport: Transport = {
+    async postJson<T>(url: string, body: unknown): Promise<T> {
+      calls.push({ url, body });
+      if (url.endsWith('/upload')) {
+        if (fail?.at === 'upload') throw new SnagError(fail.code);
+        const { kind } = body as { kind: string };
+        const ext = kind === 'snapshot' ? 'html' : kind === 'video' ? 'webm' : 'png';
+        const key = `pending/${config.id}/${kind}/${uuid()}.${ext}`;
+        return { key, url: 'https://s3.test/bucket', fields: { key } } as T;
+      }
+      if (fail?.at === 'request') throw new SnagError(fail.code);
+      return { number: 42 } as T;
+    },
+    async postForm(post: PresignedPost, blob: Blob, onProgress: (n: number) => void) {
+      calls.push({ url: post.url, form: { key: post.key, size: blob.size } });
+      if (fail?.at === 'form') throw new SnagError(fail.code);
+      onProgress(blob.size / 2);
+      onProgress(blob.size);
+    },
+  };
+  return { transport, calls };
+}
+
+const png = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+const logs: LogEntry[] = Array.from({ length: 60 }, (_, i) => ({
+  t: 1_700_000_000_000 + i,
+  level: 'error',
+  kind: 'console',
+  msg: i === 59 ? 'x'.repeat(1500) : `error ${i}`,
+}));
+
+describe('the report body', () => {
+  it('carries the form, the page, device data, custom fields, keys and logs, and passes the server schema', () => {
+    const shotKey = `pending/${config.id}/screenshot/${uuid()}.png`;
+    const snapKey = `pending/${config.id}/snapshot/${uuid()}.html`;
+    const videoKey = `pending/${config.id}/video/${uuid()}.webm`;
+    const fileKey = `pending/${config.id}/file/${uuid()}.pdf`;
+    const body = buildReportBody(
+      {
+        description: '  The checkout button does nothing  ',
+        email: ' jane@example.com ',
+        shots: [],
+        video: null,
+        files: [],
+        customFields: [{ name: 'Plan', value: 'Pro' }],
+      },
+      {
+        shots: [{ key: shotKey, snapshotKey: snapKey }],
+        video: { key: videoKey, type: 'video/webm' },
+        files: [{ key: fileKey, name: 'invoice.pdf' }],
+      },
+      { config, capture, href: 'https://shop.example.com/cart?step=2', logs },
+    );
+    expect(body).toMatchObject({
+      msg: 'The checkout button does nothing',
+      username: 'jane@example.com',
+      href: 'https://shop.example.com/cart?step=2',
+      browser: 'Chrome',
+      osVersion: '14.5',
+      deviceType: 'Desktop',
+      screenResolution: '1512x982',
+      customFields: [
+        { name: 'Order', value: 'value of #order' },
+        { name: 'Plan', value: 'Pro' },
+      ],
+      screenshots: [
+        { key: shotKey, type: 'png', snapshotKey: snapKey },
+        { key: videoKey, type: 'webm' },
+      ],
+      files: [{ key: fileKey, original_name: 'invoice.pdf' }],
+    });
+    expect(body.logs).toHaveLength(50);
+    expect(body.logs?.[0]?.msg).toBe('error 10'); // the newest 50
+    expect(body.logs?.[49]?.msg).toHaveLength(1000);
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('names an mp4 recording mp4', () => {
+    const body = buildReportBody(
+      { description: 'x', email: '', shots: [], video: null, files: [] },
+      { shots: [], video: { key: `pending/${config.id}/video/${uuid()}.mp4`, type: 'video/mp4' }, files: [] },
+      { config, capture, href: '', logs: [] },
+    );
+    expect(body.screenshots?.[0]?.type).toBe('mp4');
+  });
+
+  it('lets Snag.report override a custom field by name, keeping at most three of 500 characters', () => {
+    expect(
+      mergeCustomFields(
+        [{ name: 'Order', value: 'A-1' }],
+        [
+          { name: 'Order', value: 'B-2' },
+          { name: 'Plan', value: 'x'.repeat(600) },
+          { name: 'Cart', value: '3' },
+          { name: 'Fourth', value: '4' },
+        ],
+      ),
+    ).toEqual([
+      { name: 'Order', value: 'B-2' },
+      { name: 'Plan', value: 'x'.repeat(500) },
+      { name: 'Cart', value: '3' },
+    ]);
+  });
+
+  it('sends only http(s) page addresses, at most 2,000 characters', () => {
+    expect(reportHref('file:///home/jane/page.html')).toBe('');
+    expect(reportHref(`https://a.test/${'x'.repeat(3000)}`)).toHaveLength(2000);
+    expect(reportLogs(undefined)).toEqual([]);
+  });
+});
+
+describe('sending', () => {
+  const outgoing = {
+    description: 'Broken',
+    email: '',
+    shots: [{ png: png(100_000), html: '<!doctype html><p>page</p>' }],
+    video: new Blob([new Uint8Array(50_000)], { type: 'video/webm;codecs=vp9' }),
+    files: [new File([new Uint8Array(10_000)], 'invoice.pdf', { type: 'application/pdf' })],
+  };
+
+  it('uploads every part, then files the report with the keys in their places', async () => {
+    const { transport, calls } = fakeTransport();
+    const progress: number[] = [];
+    const number = await sendReport(outgoing, { config, capture, transport, href: '', logs: [] }, (p) =>
+      progress.push(p),
+    );
+    expect(number).toBe(42);
+    const announced = calls.filter((c) => c.url.endsWith('/upload')).map((c) => c.body);
+    expect(announced).toEqual([
+      { kind: 'screenshot', type: 'image/png', size: 100_000 },
+      { kind: 'snapshot', type: 'text/html', size: 26 },
+      { kind: 'video', type: 'video/webm', size: 50_000 },
+      { kind: 'file', type: 'application/pdf', size: 10_000 },
+    ]);
+    expect(calls[0]?.url).toBe(`${config.api}/api/website/${config.id}/upload`);
+    const report = calls.at(-1)!;
+    expect(report.url).toBe(`${config.api}/api/website/${config.id}/request`);
+    const body = report.body as { screenshots: { key: string; snapshotKey?: string }[]; files: unknown[] };
+    const posted = calls.filter((c) => c.form).map((c) => c.form!.key);
+    expect(body.screenshots[0]).toEqual({ key: posted[0], type: 'png', snapshotKey: posted[1] });
+    expect(body.screenshots[1]).toEqual({ key: posted[2], type: 'webm' });
+    expect(body.files).toEqual([{ key: posted[3], original_name: 'invoice.pdf' }]);
+    expect(reportSchema.safeParse(body).success).toBe(true);
+    // Progress counts bytes: it only grows, stays below 1 until the report is filed, then ends at 1.
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+    expect(progress.at(-2)).toBeLessThan(1);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('refuses an oversized attachment before any request', async () => {
+    const { transport, calls } = fakeTransport();
+    const big = { size: 30 * 1024 * 1024, name: 'big.pdf', type: 'application/pdf' } as File;
+    await expect(
+      sendReport({ ...outgoing, files: [big] }, { config, capture, transport, href: '', logs: [] }),
+    ).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects with the server code of whichever step failed', async () => {
+    for (const at of ['upload', 'form', 'request'] as const) {
+      const { transport } = fakeTransport({ at, code: at === 'request' ? 'RATE_LIMITED' : 'QUOTA_EXCEEDED' });
+      await expect(
+        sendReport(outgoing, { config, capture, transport, href: '', logs: [] }),
+      ).rejects.toMatchObject({
+        code: at === 'request' ? 'RATE_LIMITED' : 'QUOTA_EXCEEDED',
+      });
+    }
+  });
+});

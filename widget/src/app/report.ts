@@ -1,0 +1,192 @@
+/**
+ * Sending a report (DESIGN.md section 8): each blob is first announced with `POST …/upload` (the server
+ * answers a presigned S3 POST), then posted to S3 as a form; finally `POST …/request` carries the report
+ * with the keys. Progress counts the bytes of all uploads plus the report body.
+ *
+ * The network sits behind `Transport` (http.ts in the browser, a fake in unit tests); the body assembly is
+ * a pure function.
+ */
+import type { LogEntry, UploadKind } from '../../../functions/shared/intake';
+import { reportLimits } from '../../../functions/shared/intake';
+import type { ReportInput } from '../../../functions/shared/schemas';
+import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { CaptureApi } from '../capture/types';
+import { SnagError } from './errors';
+import { fileType, refuseUpload } from './uploads';
+
+export interface PresignedPost {
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface Transport {
+  /** POSTs JSON and returns the answer's `msg`; throws SnagError with the server's code, or NETWORK. */
+  postJson<T>(url: string, body: unknown): Promise<T>;
+  /** Posts `blob` as the last field of a form; `onProgress(bytesSent)` as it goes. */
+  postForm(post: PresignedPost, blob: Blob, onProgress: (sent: number) => void): Promise<void>;
+}
+
+/** What the visitor sends; screenshots are already flattened PNGs. */
+export interface Outgoing {
+  description: string;
+  email: string;
+  shots: { png: Blob; html: string }[];
+  video: Blob | null;
+  files: File[];
+  /** Custom field values from `Snag.report`, merged over those the project's selectors read. */
+  customFields?: { name: string; value: string }[];
+}
+
+export interface SendContext {
+  config: WidgetConfig;
+  capture: Pick<CaptureApi, 'deviceData' | 'customFieldValues'>;
+  transport: Transport;
+  href: string;
+  logs: readonly LogEntry[];
+}
+
+/** Custom fields by name, the later list winning; at most as many as a project may define. */
+export function mergeCustomFields(
+  ...lists: { name: string; value: string }[][]
+): { name: string; value: string }[] {
+  const byName = new Map<string, string>();
+  for (const list of lists) for (const f of list) byName.set(String(f.name), String(f.value));
+  return [...byName]
+    .slice(0, 3)
+    .map(([name, value]) => ({ name, value: value.slice(0, reportLimits.customFieldValueMax) }));
+}
+
+/** The page address as the server accepts it: http(s) only and at most 2,000 characters. */
+export function reportHref(href: string): string {
+  return /^https?:/i.test(href) ? href.slice(0, reportLimits.hrefMax) : '';
+}
+
+/** The newest console and network entries the loader buffered, within the report's limits. */
+export function reportLogs(logs: readonly LogEntry[] | undefined): LogEntry[] {
+  return (logs ?? [])
+    .slice(-reportLimits.logsMax)
+    .map((l) => ({ ...l, msg: String(l.msg).slice(0, reportLimits.logMessageMax) }));
+}
+
+export interface UploadedKeys {
+  shots: { key: string; snapshotKey: string }[];
+  video: { key: string; type: string } | null;
+  files: { key: string; name: string }[];
+}
+
+/** The `POST …/request` body (functions/shared/schemas.ts `reportSchema`). */
+export function buildReportBody(
+  out: Outgoing,
+  keys: UploadedKeys,
+  ctx: Omit<SendContext, 'transport'>,
+): ReportInput {
+  const screenshots: NonNullable<ReportInput['screenshots']> = keys.shots.map((s) => ({
+    key: s.key,
+    type: 'png',
+    snapshotKey: s.snapshotKey,
+  }));
+  if (keys.video)
+    screenshots.push({ key: keys.video.key, type: keys.video.type.includes('mp4') ? 'mp4' : 'webm' });
+  return {
+    msg: out.description.trim(),
+    username: out.email.trim(),
+    href: reportHref(ctx.href),
+    ...ctx.capture.deviceData(),
+    customFields: mergeCustomFields(
+      ctx.capture.customFieldValues(ctx.config.customFields),
+      out.customFields ?? [],
+    ),
+    screenshots,
+    files: keys.files.map((f) => ({
+      key: f.key,
+      original_name: f.name.slice(0, reportLimits.originalNameMax),
+    })),
+    logs: reportLogs(ctx.logs),
+  };
+}
+
+interface Item {
+  kind: UploadKind;
+  blob: Blob;
+  type: string;
+  name: string;
+}
+
+/** The uploads of a report, in the order they are sent, each checked before anything leaves the page. */
+export function uploadItems(out: Outgoing): Item[] {
+  const items: Item[] = [];
+  out.shots.forEach((s, i) => {
+    items.push({ kind: 'screenshot', blob: s.png, type: 'image/png', name: `screenshot-${i + 1}.png` });
+    items.push({
+      kind: 'snapshot',
+      blob: new Blob([s.html], { type: 'text/html' }),
+      type: 'text/html',
+      name: `snapshot-${i + 1}.html`,
+    });
+  });
+  if (out.video) {
+    const type = out.video.type.split(';')[0] || 'video/webm';
+    items.push({ kind: 'video', blob: out.video, type, name: 'recording' });
+  }
+  for (const f of out.files) items.push({ kind: 'file', blob: f, type: fileType(f), name: f.name });
+  for (const item of items) {
+    const refusal = refuseUpload(item.kind, { name: item.name, size: item.blob.size, type: item.type });
+    if (refusal)
+      throw new SnagError(refusal.key === 'fileTooLarge' ? 'FILE_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
+  }
+  return items;
+}
+
+/**
+ * Uploads everything, then files the report; resolves to the issue number. `onProgress` gets 0…1.
+ * Uploads run two at a time: enough to overlap the presign round trip with the other's bytes.
+ */
+export async function sendReport(
+  out: Outgoing,
+  ctx: SendContext,
+  onProgress: (fraction: number) => void = () => {},
+) {
+  const base = `${ctx.config.api}/api/website/${encodeURIComponent(ctx.config.id)}`;
+  const items = uploadItems(out);
+  const sent = items.map(() => 0);
+  // The report body is small and has no progress events: count it as a fixed share of the total.
+  const reportShare = 2048;
+  const total = items.reduce((sum, i) => sum + i.blob.size, 0) + reportShare;
+  const tick = () => onProgress(Math.min(1, sent.reduce((a, b) => a + b, 0) / total));
+
+  const keys: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index]!;
+      const post = await ctx.transport.postJson<PresignedPost>(`${base}/upload`, {
+        kind: item.kind,
+        type: item.type,
+        size: item.blob.size,
+      });
+      await ctx.transport.postForm(post, item.blob, (n) => {
+        sent[index] = Math.min(n, item.blob.size);
+        tick();
+      });
+      sent[index] = item.blob.size;
+      tick();
+      keys[index] = post.key;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+
+  const uploaded: UploadedKeys = { shots: [], video: null, files: [] };
+  items.forEach((item, i) => {
+    const key = keys[i]!;
+    if (item.kind === 'screenshot') uploaded.shots.push({ key, snapshotKey: '' });
+    else if (item.kind === 'snapshot') uploaded.shots[uploaded.shots.length - 1]!.snapshotKey = key;
+    else if (item.kind === 'video') uploaded.video = { key, type: item.type };
+    else uploaded.files.push({ key, name: item.name });
+  });
+  const body = buildReportBody(out, uploaded, ctx);
+  const answer = await ctx.transport.postJson<{ number: number }>(`${base}/request`, body);
+  onProgress(1);
+  return answer.number;
+}

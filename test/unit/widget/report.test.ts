@@ -201,6 +201,18 @@ describe('sending', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it('leaves out a snapshot over its 5 MB cap instead of failing the report', async () => {
+    const { transport, calls } = fakeTransport();
+    const shots = [{ png: png(1000), html: 'x'.repeat(6 * 1024 * 1024) }];
+    await sendReport(
+      { ...outgoing, shots, video: null, files: [] },
+      { config, capture, transport, href: '', logs: [] },
+    );
+    expect(calls.filter((c) => c.form)).toHaveLength(1);
+    const body = calls.at(-1)!.body as { screenshots: { key: string; snapshotKey?: string }[] };
+    expect(body.screenshots).toEqual([{ key: calls[1]!.form!.key, type: 'png' }]);
+  });
+
   it('refuses an oversized attachment before any request', async () => {
     const { transport, calls } = fakeTransport();
     const big = { size: 30 * 1024 * 1024, name: 'big.pdf', type: 'application/pdf' } as File;

@@ -81,11 +81,9 @@ export function buildReportBody(
   keys: UploadedKeys,
   ctx: Omit<SendContext, 'transport'>,
 ): ReportInput {
-  const screenshots: NonNullable<ReportInput['screenshots']> = keys.shots.map((s) => ({
-    key: s.key,
-    type: 'png',
-    snapshotKey: s.snapshotKey,
-  }));
+  const screenshots: NonNullable<ReportInput['screenshots']> = keys.shots.map((s) =>
+    s.snapshotKey ? { key: s.key, type: 'png', snapshotKey: s.snapshotKey } : { key: s.key, type: 'png' },
+  );
   if (keys.video)
     screenshots.push({ key: keys.video.key, type: keys.video.type.includes('mp4') ? 'mp4' : 'webm' });
   return {
@@ -111,19 +109,32 @@ interface Item {
   blob: Blob;
   type: string;
   name: string;
+  /** For screenshots and snapshots: which screenshot they belong to. */
+  shot?: number;
 }
 
 /** The uploads of a report, in the order they are sent, each checked before anything leaves the page. */
 export function uploadItems(out: Outgoing): Item[] {
   const items: Item[] = [];
-  out.shots.forEach((s, i) => {
-    items.push({ kind: 'screenshot', blob: s.png, type: 'image/png', name: `screenshot-${i + 1}.png` });
+  out.shots.forEach((s, shot) => {
     items.push({
-      kind: 'snapshot',
-      blob: new Blob([s.html], { type: 'text/html' }),
-      type: 'text/html',
-      name: `snapshot-${i + 1}.html`,
+      kind: 'screenshot',
+      blob: s.png,
+      type: 'image/png',
+      name: `screenshot-${shot + 1}.png`,
+      shot,
     });
+    const html = new Blob([s.html], { type: 'text/html' });
+    // The snapshot is a bonus: one that is empty or over its cap is left out rather than failing the report.
+    if (!refuseUpload('snapshot', { name: '', size: html.size, type: 'text/html' })) {
+      items.push({
+        kind: 'snapshot',
+        blob: html,
+        type: 'text/html',
+        name: `snapshot-${shot + 1}.html`,
+        shot,
+      });
+    }
   });
   if (out.video) {
     const type = out.video.type.split(';')[0] || 'video/webm';
@@ -177,11 +188,15 @@ export async function sendReport(
   };
   await Promise.all([worker(), worker()]);
 
-  const uploaded: UploadedKeys = { shots: [], video: null, files: [] };
+  const uploaded: UploadedKeys = {
+    shots: out.shots.map(() => ({ key: '', snapshotKey: '' })),
+    video: null,
+    files: [],
+  };
   items.forEach((item, i) => {
     const key = keys[i]!;
-    if (item.kind === 'screenshot') uploaded.shots.push({ key, snapshotKey: '' });
-    else if (item.kind === 'snapshot') uploaded.shots[uploaded.shots.length - 1]!.snapshotKey = key;
+    if (item.kind === 'screenshot') uploaded.shots[item.shot!]!.key = key;
+    else if (item.kind === 'snapshot') uploaded.shots[item.shot!]!.snapshotKey = key;
     else if (item.kind === 'video') uploaded.video = { key, type: item.type };
     else uploaded.files.push({ key, name: item.name });
   });

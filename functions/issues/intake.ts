@@ -13,13 +13,19 @@ import type { Logger } from '../core/log';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
 import { rateLimit, rateLimitWrite } from '../core/rate-limit';
 import { nowMs } from '../core/time';
-import { getProject, ownerPlanOf, type Project } from '../projects/projects';
-import { planOf } from '../projects/service';
+import { getProject, ownerPlanOf, type Project, planOf } from '../projects/projects';
 import { hostMatches } from '../shared/domains';
 import { extensionOf, intakeRateLimits, reportLimits, type UploadKind, uploadRules } from '../shared/intake';
 import { plans } from '../shared/plans';
 import { projectIdParam, type ReportBody } from '../shared/schemas';
-import { allocateNumber, createIssue, type IssueFile, type IssueScreenshot, type NewIssue } from './issues';
+import {
+  allocateNumber,
+  createIssue,
+  type IssueFile,
+  type IssueScreenshot,
+  type NewIssue,
+  quotaCondition,
+} from './issues';
 import {
   copyUpload,
   deleteObjects,
@@ -32,7 +38,7 @@ import {
   type UploadKey,
 } from './uploads';
 
-/** CORS answer to an admitted preflight (docs/decisions.md "CORS preflight"). */
+/** CORS answer to an admitted preflight (docs/decisions.md "Widget intake"). */
 export const preflightHeaders = {
   'access-control-allow-methods': 'POST',
   'access-control-allow-headers': 'content-type',
@@ -244,7 +250,8 @@ export async function fileReport(
   const bytes = stored.reduce((sum, o) => sum + o.size, 0);
   const planName = planOf(ownerPlanOf(project));
   const quota = plans[planName].storageBytes;
-  if (quota !== null && bytes > quota) throw new AppError('QUOTA_EXCEEDED');
+  // A report larger than the whole quota is refused before anything is copied; the rest is the transaction's.
+  if (quotaCondition(quota, bytes) === 'exceeded') throw new AppError('QUOTA_EXCEEDED');
 
   // The number and the copies are independent: take both at once, and undo the copies on any failure.
   const targets = uploads.map((u) => finalKey(project.id, u.kind, u.ext));

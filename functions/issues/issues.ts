@@ -15,7 +15,7 @@ import { AppError } from '../core/errors';
 import type { IntegrationName } from '../core/messages';
 import { DAY, epochSeconds } from '../core/time';
 import { projectKey } from '../projects/projects';
-import type { DeviceType, LogEntry, ScreenshotType } from '../shared/intake';
+import type { DeviceData, LogEntry, ScreenshotType } from '../shared/intake';
 
 export const BLOCK_SIZE = 1024;
 
@@ -100,17 +100,8 @@ export interface NewIssue {
   createdAt: string;
   title: string;
   msg: string;
-  data: {
-    username: string;
-    href: string;
-    browser: string;
-    browserVersion: string;
-    os: string;
-    osVersion: string;
-    deviceType: DeviceType;
-    screenResolution: string;
-    customFields: { name: string; value: string }[];
-  };
+  /** SPEC.md section 3 `data`: the reporter, the page and the device. */
+  data: DeviceData & { username: string; href: string; customFields: { name: string; value: string }[] };
   files: IssueFile[];
   screenshots: IssueScreenshot[];
   logs: LogEntry[];

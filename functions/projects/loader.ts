@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getConfig } from '../core/config';
 import type { WidgetConfig } from '../shared/widget-config';
-import type { Project } from './projects';
-import { effectiveSettings, type PlanHolder } from './service';
+import type { PlanHolder, Project } from './projects';
+import { effectiveSettings } from './service';
 
 let cached: { dir: string; source: string } | undefined;
 

@@ -11,7 +11,7 @@ import { isConditionFailure, queryKeys, setFields, tableName, transactWrite } fr
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
-import type { PlanName } from '../shared/plans';
+import { effectivePlan, type PlanName } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 
 export interface Project {
@@ -45,7 +45,12 @@ function toProject(item: Record<string, unknown>): Project {
   return { ...p, data: widgetSettingsSchema.parse(p.data ?? {}) };
 }
 
-/** The owner's plan as the project carries it, for `effectivePlan` (older items have no expiry). */
+export type PlanHolder = { plan: PlanName; planExpire: string | null | undefined };
+
+/** The owner's plan as it applies now (a lapsed paid plan is Free). */
+export const planOf = (owner: PlanHolder): PlanName => effectivePlan(owner.plan, owner.planExpire, nowMs());
+
+/** The owner's plan as the project carries it, for `planOf` (older items have no expiry). */
 export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) => ({
   plan: p.ownerPlan,
   planExpire: p.ownerPlanExpire ?? null,

@@ -6,16 +6,17 @@ import { displayName, getUser, type User } from '../accounts/users';
 import { batchDelete, queryKeys } from '../core/db';
 import { AppError } from '../core/errors';
 import { deletePrefix } from '../core/s3-objects';
-import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
-import { effectivePlan, type PlanName, plans } from '../shared/plans';
+import { plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
   createProject,
   deleteProjectRecord,
   getOwnedProjectWithOwner,
   listProjects,
+  type PlanHolder,
   type Project,
+  planOf,
   saveProject,
 } from './projects';
 
@@ -115,10 +116,6 @@ export async function purgeProjectData(id: string): Promise<void> {
   await batchDelete(keys);
   await deletePrefix(projectFilesPrefix(id));
 }
-
-/** The owner's plan as it applies now (a lapsed paid plan is Free). */
-export const planOf = (owner: PlanHolder): PlanName => effectivePlan(owner.plan, owner.planExpire, nowMs());
-export type PlanHolder = { plan: PlanName; planExpire: string | null | undefined };
 
 /** Settings as the widget applies them: features the owner's effective plan lacks are off, branding stays on. */
 export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): WidgetSettings {

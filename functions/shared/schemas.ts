@@ -230,7 +230,8 @@ export const reportSchema = z.object({
       z.object({
         key: uploadKeyField,
         type: z.enum(screenshotTypes),
-        snapshotKey: uploadKeyField.optional(),
+        /** The page snapshot taken with this screenshot; empty or absent when there is none. */
+        snapshotKey: z.union([z.literal(''), uploadKeyField]).optional(),
       }),
     )
     .max(reportLimits.screenshotsMax + reportLimits.videosMax)

@@ -4,8 +4,8 @@
  * run, and the ratio. Also the gzip size of the capture module with its library.
  * Run directly: `npx tsx test/bench/capture.ts`; `npm run bench` includes it.
  *
- * The capture module is bundled here with esbuild as widget/build.ts bundles the app (minified, ES2019),
- * exposed as `window.__snagCapture`; the page and its images come from a local HTTP server.
+ * The capture module is bundled as test/support/capture-bundle.ts describes; the page and its images come
+ * from a local HTTP server.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,11 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { launchBrowser } from '../support/browser';
+import { captureBundle } from '../support/capture-bundle';
 import { benchImages, capturePage } from './capture-page';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const require_ = (await import('node:module')).createRequire(import.meta.url);
 
 export const captureBudget = { medianMs: 300, minRatio: 7, runs: 10 };
@@ -38,27 +37,6 @@ export const median = (xs: number[]): number => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-/** The capture module as the page loads it. */
-export async function captureBundle(minify = true): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents:
-        "import { capture } from './widget/src/capture/index'; (window as any).__snagCapture = capture;",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    minify,
-    format: 'iife',
-    target: 'es2019',
-    platform: 'browser',
-    legalComments: 'none',
-    write: false,
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}
 
 export async function captureBench(runs = captureBudget.runs): Promise<CaptureResult> {
   const html = capturePage(3000);

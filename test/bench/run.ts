@@ -5,6 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
 import { reportBudgetMs, reportLatency } from './intake';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
@@ -66,6 +67,36 @@ for (const h of await passwordHashTimings()) {
     budget: 'informational',
     ok: true,
   });
+}
+
+{
+  const c = await captureBench();
+  rows.push(
+    {
+      what: `viewport screenshot, ${c.elements}-element page: median of ${c.snagMs.length}`,
+      measured: `${c.snagMedianMs.toFixed(0)} ms`,
+      budget: `${captureBudget.medianMs} ms`,
+      ok: c.snagMedianMs <= captureBudget.medianMs,
+    },
+    {
+      what: 'html2canvas, same page, same run: median',
+      measured: `${c.html2canvasMedianMs.toFixed(0)} ms`,
+      budget: 'informational',
+      ok: true,
+    },
+    {
+      what: 'screenshot speed-up over html2canvas',
+      measured: `${c.ratio.toFixed(1)}x`,
+      budget: `>= ${captureBudget.minRatio}x`,
+      ok: c.ratio >= captureBudget.minRatio,
+    },
+    {
+      what: 'capture module + modern-screenshot (part of the widget app)',
+      measured: `${(c.bundleGzipBytes / KB).toFixed(1)} KB gzip`,
+      budget: 'informational',
+      ok: true,
+    },
+  );
 }
 
 console.table(rows.map((r) => ({ ...r, ok: r.ok ? 'yes' : 'OVER BUDGET' })));

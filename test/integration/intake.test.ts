@@ -214,9 +214,17 @@ describe('a report', () => {
         ExpressionAttributeValues: { ':e': new Set(['email']) },
       }),
     );
-    const res = await report(s.id, { title: 'Own title' });
+    // A screenshot without a page snapshot may name it empty, as the widget does.
+    const shot = await upload(s.id, 'screenshot', 'image/png', bytes(64));
+    const res = await report(s.id, {
+      title: 'Own title',
+      screenshots: [{ key: shot, type: 'png', snapshotKey: '' }],
+    });
     expect(res.status).toBe(200);
-    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toMatchObject({ title: 'Own title' });
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toMatchObject({
+      title: 'Own title',
+      totalScreenshots: 1,
+    });
     expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL')).toMatchObject({
       st: { email: 1, slack: 0 },
     });

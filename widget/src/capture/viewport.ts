@@ -137,7 +137,15 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
     fetch: { placeholderImage: PLACEHOLDER },
     fetchFn: imageFetcher(PLACEHOLDER),
     timeout: 10_000,
+    // Scrolled boxes inside the page show their scrolled content. The library treats the document's own
+    // scroll the same way, as a transform on <body>; the margin above already does that, and a transform
+    // would also capture the fixed elements, so onCloneNode puts body's own transform back.
     features: { restoreScrollPosition: true },
+    onCloneNode: (root) => {
+      const body = root instanceof Element ? root.querySelector(':scope > body') : null;
+      if (body instanceof HTMLElement && document.body)
+        body.style.transform = getComputedStyle(document.body).transform;
+    },
     onCloneEachNode: (clone) => {
       if (isMaskedClone(clone)) blankMaskedClone(clone);
     },

@@ -1,0 +1,218 @@
+/**
+ * The capture module (widget/src/capture) in Chromium on a customer page: what the screenshot shows and
+ * what the snapshot contains. The module is loaded as one bundle (test/support/capture-bundle.ts) into a
+ * page served by the customer site, so no stack is needed; the widget UI has its own tests.
+ * Pixel checks read the returned canvas in the page, at devicePixelRatio 2.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASK_COLOUR } from '../../widget/src/capture/mask';
+import { captureBundle } from '../support/capture-bundle';
+import {
+  type CustomerSite,
+  customerHosts,
+  launchCustomerBrowser,
+  startCustomerSite,
+} from '../support/customer-site';
+import { png } from '../support/png';
+
+let browser: Browser;
+let site: CustomerSite;
+let bundle: string;
+/** Another origin serving a photo without CORS headers (a real server: Playwright's routing would add them). */
+let photos: Server;
+let photoUrl: string;
+
+const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+
+// Distinct flat colours, so a pixel tells which element it belongs to.
+const HEADER = '#d02090';
+const BLOCK = '#1e90ff';
+const LAUNCHER = '#ff0000';
+
+const page = (crossOriginImage: string) => `<!doctype html><html><head><meta charset="utf-8">
+<style>
+body{margin:0;font:16px sans-serif;background:#ffffff}
+header{position:fixed;top:0;left:0;right:0;height:50px;background:${HEADER}}
+.spacer{height:1000px}
+.block{height:100px;background:${BLOCK}}
+input{display:block;width:300px;height:40px;font-size:30px;margin:10px 0;border:0;background:#ffffff;color:#000000}
+img{display:block;width:200px;height:100px}
+snag-launcher{position:fixed;right:0;bottom:0;width:120px;height:60px;background:${LAUNCHER}}
+</style></head><body>
+<header>Shop</header>
+<div class="spacer"></div>
+<div class="block" id="block"></div>
+<input id="pw" type="password" autocomplete="current-password">
+<input id="cc" autocomplete="cc-number">
+<div data-snag-mask id="masked" style="width:300px;font-size:30px">Jane Doe, 12 Private Road</div>
+<img id="foreign" src="${crossOriginImage}" alt="">
+<div id="host"></div>
+<img src="/x.png" onerror="window.__broken=1" alt="">
+<script>document.getElementById('host').attachShadow({mode:'open'}).innerHTML='<p style="margin:0;height:30px;background:#00aa00">shadow</p>';</script>
+<div style="height:2000px"></div>
+<snag-launcher></snag-launcher>
+</body></html>`;
+
+beforeAll(async () => {
+  [browser, site, bundle] = await Promise.all([
+    launchCustomerBrowser(),
+    startCustomerSite(),
+    captureBundle(),
+  ]);
+  const photo = png(40, 20, [250, 200, 0]);
+  photos = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(photo));
+  await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
+  photoUrl = `http://${customerHosts.other}:${(photos.address() as AddressInfo).port}/photo.png`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  photos?.close();
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** The test page scrolled to y=1000 (the blue block at the top), with the capture module loaded. */
+async function open(): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+  site.page('/capture', page(photoUrl));
+  const p = await context.newPage();
+  const errors: string[] = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  await p.goto(site.url(customerHosts.domain, '/capture'), { waitUntil: 'load' });
+  await p.addScriptTag({ content: bundle });
+  await p.fill('#pw', 'hunter2-secret');
+  await p.fill('#cc', '4242424242424242');
+  await p.evaluate(() => window.scrollTo(0, 1000));
+  return { context, page: p, errors };
+}
+
+interface Shot {
+  width: number;
+  height: number;
+  html: string;
+  scrollBefore: number;
+  scrollAfter: number;
+  png: string;
+}
+
+async function shoot(p: Page): Promise<Shot> {
+  return p.evaluate(async () => {
+    const w = window as unknown as {
+      __snagCapture: {
+        captureViewport(o: { exclude: Element[] }): Promise<{ canvas: HTMLCanvasElement; html: string }>;
+      };
+      __shot: HTMLCanvasElement;
+    };
+    const scrollBefore = window.scrollY;
+    const shot = await w.__snagCapture.captureViewport({ exclude: [] });
+    w.__shot = shot.canvas;
+    return {
+      width: shot.canvas.width,
+      height: shot.canvas.height,
+      html: shot.html,
+      scrollBefore,
+      scrollAfter: window.scrollY,
+      png: shot.canvas.toDataURL('image/png'), // Throws if the canvas were tainted.
+    };
+  });
+}
+
+/** The pixel of the last shot at CSS coordinates (x, y). */
+const pixel = (p: Page, x: number, y: number) =>
+  p.evaluate(
+    ([x, y]) => {
+      const c = (window as unknown as { __shot: HTMLCanvasElement }).__shot;
+      return [
+        ...c
+          .getContext('2d')!
+          .getImageData(x! * 2, y! * 2, 1, 1)
+          .data.slice(0, 3),
+      ];
+    },
+    [x, y],
+  );
+
+/** Viewport box of an element, in CSS pixels. */
+const box = (p: Page, selector: string) =>
+  p.evaluate((s) => {
+    const r = document.querySelector(s)!.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height };
+  }, selector);
+
+const close = (c: number[], hex: string, tolerance = 12) =>
+  c.every((v, i) => Math.abs(v - rgb(hex)[i]!) <= tolerance);
+
+describe('captureViewport', () => {
+  let o: Opened;
+  let shot: Shot;
+
+  beforeAll(async () => {
+    o = await open();
+    shot = await shoot(o.page);
+  });
+  afterAll(() => o?.context.close());
+
+  it('draws the visible viewport at devicePixelRatio, without moving the page', () => {
+    expect([shot.width, shot.height]).toEqual([1600, 1200]);
+    expect(shot.scrollAfter).toBe(shot.scrollBefore);
+    expect(shot.png.startsWith('data:image/png;base64,')).toBe(true);
+  });
+
+  it('shows the fixed header and the part scrolled to', async () => {
+    expect(close(await pixel(o.page, 400, 20), HEADER)).toBe(true);
+    const block = await box(o.page, '#block');
+    expect(block.y).toBeLessThan(60); // scrolled: the block sits just below the header
+    expect(close(await pixel(o.page, 400, block.y + block.h / 2), BLOCK)).toBe(true);
+  });
+
+  it('paints masked fields as opaque blocks', async () => {
+    for (const selector of ['#pw', '#cc', '#masked']) {
+      const b = await box(o.page, selector);
+      for (const [fx, fy] of [
+        [0.1, 0.5],
+        [0.5, 0.5],
+        [0.9, 0.2],
+      ] as const) {
+        const c = await pixel(o.page, b.x + b.w * fx, b.y + b.h * fy);
+        expect(close(c, MASK_COLOUR, 0), `${selector} ${c}`).toBe(true);
+      }
+    }
+  });
+
+  it('draws a cross-origin image without CORS as the placeholder, with no error', async () => {
+    const b = await box(o.page, '#foreign');
+    const c = await pixel(o.page, b.x + 4, b.y + 4);
+    expect(close(c, '#d9dce3')).toBe(true); // the placeholder's grey, not the image's yellow
+    expect(o.errors).toEqual([]);
+  });
+
+  it('shows open shadow roots and leaves the widget out', async () => {
+    const b = await box(o.page, '#host');
+    const shadow = await pixel(o.page, b.x + 400, b.y + 15); // right of the text
+    expect(close(shadow, '#00aa00'), String(shadow)).toBe(true);
+    const corner = await pixel(o.page, 780, 580);
+    expect(close(corner, LAUNCHER), String(corner)).toBe(false);
+  });
+
+  it('returns a snapshot without scripts or masked values', () => {
+    const { html } = shot;
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(html).not.toContain('hunter2-secret');
+    expect(html).not.toContain('4242424242424242');
+    expect(html).not.toContain('12 Private Road');
+    expect(html).not.toContain('<snag-launcher');
+    expect(html).toContain('<template shadowrootmode="open">');
+    expect(html).toContain('&quot;scrollY&quot;:1000');
+    expect(html).toContain(`<base href="${site.url(customerHosts.domain, '/capture')}">`);
+  });
+});

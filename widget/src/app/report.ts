@@ -144,7 +144,13 @@ export function uploadItems(out: Outgoing): Item[] {
   for (const item of items) {
     const refusal = refuseUpload(item.kind, { name: item.name, size: item.blob.size, type: item.type });
     if (refusal)
-      throw new SnagError(refusal.key === 'fileTooLarge' ? 'FILE_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
+      throw new SnagError(
+        refusal.key === 'fileTooLarge'
+          ? 'FILE_TOO_LARGE'
+          : refusal.key === 'fileEmpty'
+            ? 'INVALID_UPLOAD'
+            : 'FILE_TYPE_NOT_ALLOWED',
+      );
   }
   return items;
 }

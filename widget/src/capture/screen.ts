@@ -121,6 +121,9 @@ export async function startRecording({ maxMs }: { maxMs: number }): Promise<Reco
     recorder.onstop = () => {
       stopAll(stream);
       if (cancelled) reject(new DOMException('recording cancelled', 'AbortError'));
+      // A tab that never painted a frame (or a share ended at once) records nothing: that is a failure,
+      // not an empty video for the visitor to send.
+      else if (chunks.length === 0) reject(new Error('recording produced no video'));
       else resolve(new Blob(chunks, { type: mimeType }));
     };
     recorder.onerror = () => {

@@ -47,6 +47,8 @@ export interface SnagGlobal {
   _r?: (app: WidgetApp) => void;
   /** Private: console errors, uncaught errors and failed requests the loader buffered (newest last). */
   _b?: LogEntry[];
+  /** Private: set while the widget captures the page, so its own failed image fetches are not logged. */
+  _m?: 1;
 }
 
 declare global {

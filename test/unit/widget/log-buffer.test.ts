@@ -115,6 +115,19 @@ describe('log buffer', () => {
     expect(buffer.map((e) => e.msg)).toEqual(['GET https://down.test/x 0']);
   });
 
+  it("leaves out the widget's own failed fetches while it captures the page", async () => {
+    const { win, buffer } = fakeWindow(() => Promise.reject(new TypeError('Failed to fetch')));
+    const snag: { _m?: 1 } = { _m: 1 };
+    (win as { Snag?: object }).Snag = snag;
+    await expect(win.fetch('https://cdn.other.test/a.png')).rejects.toThrow();
+    await flush();
+    expect(buffer).toEqual([]);
+    delete snag._m;
+    await expect(win.fetch('https://down.test/x')).rejects.toThrow();
+    await flush();
+    expect(buffer.map((e) => e.msg)).toEqual(['GET https://down.test/x 0']);
+  });
+
   it('passes synchronous fetch exceptions through unchanged', () => {
     const { win } = fakeWindow(() => {
       throw new TypeError('bad init');

@@ -15,8 +15,14 @@ export const capture: CaptureApi = {
     const skip = widgetFilter(exclude);
     // The snapshot first and synchronously: it and the picture show the same moment.
     const html = snapshotHtml(skip);
-    const canvas = await viewportCanvas(skip);
-    return { canvas, html };
+    const snag = window.Snag ?? {};
+    snag._m = 1; // The loader's log buffer leaves our own image fetches out (log-buffer.ts).
+    try {
+      const canvas = await viewportCanvas(skip);
+      return { canvas, html };
+    } finally {
+      delete snag._m;
+    }
   },
   canCaptureScreen,
   captureScreen,

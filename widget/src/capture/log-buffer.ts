@@ -37,8 +37,11 @@ export function startLogBuffer(win: Window & typeof globalThis): LogEntry[] {
     if (entries.push({ t: Date.now(), level, kind, msg: msg.slice(0, MESSAGE_MAX) }) > LOGS_MAX)
       entries.shift();
   };
+  // While the widget captures the page (`Snag._m`), the image fetches of the screenshot itself fail for
+  // cross-origin images by design: those are ours, not the page's, and stay out of the report.
   const failed = (method: unknown, url: unknown, status: number) =>
-    push('error', 'network', `${String(method).toUpperCase()} ${bare(url)} ${status}`);
+    // biome-ignore lint/complexity/useOptionalChain: ES2019 output; `?.` compiles to twice the bytes
+    (win.Snag || {})._m || push('error', 'network', `${String(method).toUpperCase()} ${bare(url)} ${status}`);
   /** Replaces `obj[name]` with a wrapper that calls `before` and then the original, unchanged. */
   const wrap = (obj: object, name: string, before: (self: never, args: unknown[]) => void) => {
     const o = obj as Record<string, Any>;

@@ -18,7 +18,14 @@ import { s3 } from '../../functions/core/aws/s3';
 import { getConfig } from '../../functions/core/config';
 import type { Messages } from '../../widget/src/i18n/en';
 import { launchBrowser, shot, startE2eStack } from '../support/browser';
-import { type CustomerSite, customerHosts, customerPage, startCustomerSite } from '../support/customer-site';
+import {
+  type CustomerSite,
+  type CustomerVisit,
+  customerHosts,
+  customerPage,
+  startCustomerSite,
+  visitCustomerPage,
+} from '../support/customer-site';
 import type { TestStack } from '../support/local-stack';
 import { signedIn } from '../support/users';
 
@@ -96,25 +103,9 @@ async function configure(data: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-interface Visit {
-  page: Page;
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** A customer page in a fresh context (the loader is cached for 60 s, so each visit sees current settings). */
-async function visit(path = '/', options: BrowserContextOptions = {}): Promise<Visit> {
-  const context = await browser.newContext({ viewport: desktop, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  await page.goto(site.url(customerHosts.shop, path), { waitUntil: 'load' });
-  return { page, errors, close: () => context.close() };
-}
+/** A customer page on the shop's host in a fresh context. */
+const visit = (path = '/', options: BrowserContextOptions = {}): Promise<CustomerVisit> =>
+  visitCustomerPage(browser, site.url(customerHosts.shop, path), { timeoutMs: 15_000, ...options });
 
 /** Opens the panel from the launcher and waits for the form. */
 async function openForm(page: Page, t: Messages, tap = false) {

@@ -13,10 +13,12 @@ import type { ApiClient } from '../support/api-client';
 import { shot, startE2eStack } from '../support/browser';
 import {
   type CustomerSite,
+  type CustomerVisit,
   customerHosts,
   customerPage,
   launchCustomerBrowser,
   startCustomerSite,
+  visitCustomerPage,
 } from '../support/customer-site';
 import type { TestStack } from '../support/local-stack';
 import { signedIn } from '../support/users';
@@ -60,26 +62,9 @@ async function configure(change: Record<string, unknown>): Promise<void> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-interface Visit {
-  page: Page;
-  /** Uncaught errors and console errors on the customer page. */
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** Opens a customer page in a fresh context and waits for the load event (async scripts have run). */
-async function visit(host: string, path = '/', options: BrowserContextOptions = {}): Promise<Visit> {
-  const context = await browser.newContext({ viewport: desktop, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  await page.goto(site.url(host, path), { waitUntil: 'load' });
-  return { page, errors, close: () => context.close() };
-}
+/** A customer page on `host` in a fresh context. */
+const visit = (host: string, path = '/', options: BrowserContextOptions = {}): Promise<CustomerVisit> =>
+  visitCustomerPage(browser, site.url(host, path), { viewport: desktop, ...options });
 
 const launcherButton = (page: Page, name = 'Feedback') => page.getByRole('button', { name, exact: true });
 

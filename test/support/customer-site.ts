@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 
 /** Host names that resolve to the customer site. */
@@ -97,4 +97,33 @@ ${head}</head>
 <div class="grid"><div></div><div></div><div></div></div>${body}</main>
 ${snippet}
 </body></html>`;
+}
+
+export interface CustomerVisit {
+  page: Page;
+  /** Uncaught errors and console errors on the customer page. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a customer page in a fresh context (its own HTTP cache: the loader is cached for 60 s, so each
+ * visit sees the project's current settings) and waits for the load event (async scripts have run).
+ */
+export async function visitCustomerPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions & { timeoutMs?: number } = {},
+): Promise<CustomerVisit> {
+  const { timeoutMs = 10_000, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeoutMs);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, close: () => context.close() };
 }

@@ -8,7 +8,7 @@
  *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
@@ -233,4 +233,93 @@ export async function createIssue(issue: NewIssue, quota: number | null): Promis
     if (failed.includes(2)) return 'NOT_FOUND';
     return undefined;
   });
+}
+
+/** The two lists an issue can be in (4.5); `deleted` 1 is the resolved list. */
+export type IssueList = 'open' | 'resolved';
+export const listOfDeleted = (deleted: unknown): IssueList => (Number(deleted) === 1 ? 'resolved' : 'open');
+export const listName = (list: IssueList) => (list === 'open' ? 'OPEN' : 'RESOLVED');
+export const offsetsAttribute = (list: IssueList) => (list === 'open' ? 'openOffsets' : 'resolvedOffsets');
+
+/** The block numbers and counts of one list in a STATS item (`open_000003: 17` → [3, 17]), newest block first. */
+export function blockCounts(stats: Record<string, unknown>, list: IssueList): [number, number][] {
+  const prefix = `${list}_`;
+  return Object.entries(stats)
+    .filter(([k]) => k.startsWith(prefix) && /^\d{6}$/.test(k.slice(prefix.length)))
+    .map(([k, v]): [number, number] => [Number(k.slice(prefix.length)), Number(v)])
+    .sort((a, b) => b[0] - a[0]);
+}
+
+/**
+ * Moves issue `n` from one list to the other in one transaction (4.6): header keys and `deleted`, META's
+ * counters, STATS and BLOCK. The header's condition makes it idempotent: false when the issue was already
+ * in the target list (nothing changed); NOT_FOUND when the issue or the project is gone.
+ */
+export async function moveIssue(projectId: string, n: number, to: IssueList, at: string): Promise<boolean> {
+  const from: IssueList = to === 'open' ? 'resolved' : 'open';
+  const { b, off } = blockOf(n);
+  const T = tableName();
+  const toDeleted = to === 'resolved' ? 1 : 0;
+  const items: Parameters<typeof transactWrite>[0] = [
+    {
+      Update: {
+        TableName: T,
+        Key: issueHeaderKey(projectId, n),
+        UpdateExpression:
+          to === 'resolved'
+            ? 'SET deleted = :to, gsi1pk = :list, resolvedAt = :at'
+            : 'SET deleted = :to, gsi1pk = :list REMOVE resolvedAt',
+        ConditionExpression: 'attribute_exists(pk) AND deleted = :from',
+        ExpressionAttributeValues: {
+          ':to': toDeleted,
+          ':from': 1 - toDeleted,
+          ':list': listPartition(projectId, listName(to)),
+          ...(to === 'resolved' ? { ':at': at } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: projectKey(projectId),
+        UpdateExpression: 'ADD #from :minus, #to :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#from': `${from}Count`, '#to': `${to}Count` },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: statsKey(projectId),
+        UpdateExpression: 'ADD #from :minus, #to :one',
+        ExpressionAttributeNames: { '#from': statsAttribute(from, b), '#to': statsAttribute(to, b) },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: blockKey(projectId, b),
+        UpdateExpression: 'DELETE #from :off ADD #to :off',
+        ExpressionAttributeNames: { '#from': offsetsAttribute(from), '#to': offsetsAttribute(to) },
+        ExpressionAttributeValues: { ':off': new Set([off]) },
+      },
+    },
+  ];
+  try {
+    await transactWrite(items, (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined));
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (isConditionFailure(err)) {
+      // Only the header's condition is left: the issue is gone or already in the target list.
+      const current = await db().send(
+        new GetCommand({ TableName: T, Key: issueHeaderKey(projectId, n), ConsistentRead: true }),
+      );
+      if (!current.Item) throw new AppError('NOT_FOUND');
+      return false;
+    }
+    throw err;
+  }
 }

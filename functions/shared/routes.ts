@@ -9,7 +9,10 @@ import type { ErrorContext } from './errors';
 import {
   confirmationSchema,
   devPlanSchema,
+  downloadQuerySchema,
   googleSignInSchema,
+  issueListQuerySchema,
+  issueStateSchema,
   loginSchema,
   passwordChangeSchema,
   profileSchema,
@@ -22,7 +25,16 @@ import {
   usernameOnlySchema,
 } from './schemas';
 
-export const resources = ['health', 'dev', 'auth', 'profile', 'projects', 'widget', 'intake'] as const;
+export const resources = [
+  'health',
+  'dev',
+  'auth',
+  'profile',
+  'projects',
+  'widget',
+  'intake',
+  'issues',
+] as const;
 export type ResourceName = (typeof resources)[number];
 
 /** OPTIONS only for CORS preflights of public routes, answered by their own function. */
@@ -216,6 +228,46 @@ export const routes = [
     op: 'preflight',
     session: false,
     caller: 'public',
+  },
+  // Issue review (issue 8)
+  {
+    method: 'GET',
+    path: '/api/client/website/{id}/request',
+    resource: 'issues',
+    op: 'list',
+    session: true,
+    query: issueListQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/client/website/{id}/request/{ticketId}',
+    resource: 'issues',
+    op: 'get',
+    session: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/client/website/{id}/request/{ticketId}',
+    resource: 'issues',
+    op: 'setState',
+    session: true,
+    body: issueStateSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/client/download/file/{siteId}/{name}',
+    resource: 'issues',
+    op: 'downloadFile',
+    session: true,
+    query: downloadQuerySchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/client/download/screenshot/{siteId}/{name}',
+    resource: 'issues',
+    op: 'downloadScreenshot',
+    session: true,
+    query: downloadQuerySchema,
   },
   {
     method: 'POST',

@@ -136,6 +136,17 @@ export const issueListQuerySchema = z.object({
   resolved: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
+/** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */
+export const ticketIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number);
+
+/** PATCH client/website/{id}/request/{ticketId}: close (`restore: false`) or restore. */
+export const issueStateSchema = z.object({ restore: z.boolean() });
+
+export const downloadQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
+
 const keyValue = z.object({ name: text(100), value: z.string().max(500) });
 
 export const emailIntegrationSchema = z

@@ -107,3 +107,19 @@ export function grantIntake(bucket: Bucket, fanout: IQueue, role: Role): void {
     });
   }
 }
+
+/**
+ * What issue review (functions/issues/review.ts) does in S3: read stored objects under `p/*` (HeadObject
+ * for the original name, and the presigned GET of a download is authorised as this role's GetObject).
+ */
+export function grantIssueDownloads(bucket: Bucket, role: Role): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${storedPrefix}*`)] }),
+  );
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/${storedPrefix}*]`,
+    reason:
+      'Stored object names are random per upload (DESIGN.md section 5), so downloads name them by prefix: ' +
+      `GetObject only, on ${storedPrefix}* only.`,
+  });
+}

@@ -10,7 +10,7 @@ import type { Settings } from '../settings';
 import { Api } from './api';
 import { Consumers, Queues } from './async';
 import { Data } from './data';
-import { grantIntake, grantObjects, grantSecretsRead, grantTableItems } from './grants';
+import { grantIntake, grantIssueDownloads, grantObjects, grantSecretsRead, grantTableItems } from './grants';
 import { healthProbeGrants } from './health';
 import type { SnagFunction } from './lambda';
 import { Mail } from './mail';
@@ -92,6 +92,11 @@ export class SnagStack extends Stack {
       if (resource === 'intake') {
         grantTableItems(this.data.table, f.role, 'readwrite');
         grantIntake(this.data.uploads, this.queues.queues.fanout, f.role);
+        continue;
+      }
+      if (resource === 'issues') {
+        grantTableItems(this.data.table, f.role, 'readwrite');
+        grantIssueDownloads(this.data.uploads, f.role);
         continue;
       }
       grantTableItems(this.data.table, f.role, 'readwrite');

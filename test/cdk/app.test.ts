@@ -168,6 +168,25 @@ describe('functions', () => {
     );
   });
 
+  it('give the issues function read access to stored objects only (downloads)', () => {
+    const roleId = logicalId(functionOf('issues').role);
+    const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap(
+        (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+      );
+    const uploadsArn = { 'Fn::GetAtt': [logicalId(s.stack.data.uploads), 'Arn'] };
+    const s3Statements = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3Statements).toEqual([
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [uploadsArn, '/p/*']] },
+      }),
+    ]);
+    const all = statements.flatMap((st) => [st.Action].flat());
+    expect(all.some((a) => a.startsWith('ses:') || a.startsWith('sqs:') || a.startsWith('ssm:'))).toBe(false);
+  });
+
   it('never allow Scan', () => {
     expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
   });

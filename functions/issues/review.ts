@@ -1,0 +1,297 @@
+/**
+ * Issue review (issue 8; docs/data-model.md 4.5-4.7, 4.9): the open and resolved lists with page N at the
+ * cost of page 1, search over the newest 200, one issue with prev/next, close and restore, and downloads
+ * as short-lived presigned S3 redirects. Another client's project, or a malformed id, is NOT_FOUND.
+ */
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../core/aws/dynamo';
+import { s3, s3Sdk } from '../core/aws/s3';
+import { getConfig } from '../core/config';
+import { tableName } from '../core/db';
+import { AppError } from '../core/errors';
+import { integrationNames } from '../core/messages';
+import { nowMs } from '../core/time';
+import { projectKey } from '../projects/projects';
+import {
+  BLOCK_SIZE,
+  blockCounts,
+  blockKey,
+  type IssueList,
+  issueDetailKey,
+  issueHeaderKey,
+  listName,
+  listOfDeleted,
+  listPartition,
+  moveIssue,
+  n10,
+  offsetsAttribute,
+  statsKey,
+} from './issues';
+import { encodeOriginalName } from './uploads';
+
+export const PAGE_SIZE = 10;
+export const SEARCH_WINDOW = 200;
+
+type Item = Record<string, unknown>;
+
+function owned(meta: Item | undefined, userId: string): Item {
+  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  return meta;
+}
+
+async function getMeta(projectId: string, userId: string): Promise<Item> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
+  );
+  return owned(out.Item, userId);
+}
+
+/** Consistent BatchGetItem of a few small keys of one project, by sort key. */
+async function batchGet(keys: { pk: string; sk: string }[]): Promise<Map<string, Item>> {
+  const out = await db().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+  );
+  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
+    throw new Error('BatchGetItem left keys unprocessed');
+  return new Map((out.Responses?.[tableName()] ?? []).map((i) => [String(i.sk), i]));
+}
+
+function queryList(
+  projectId: string,
+  list: IssueList,
+  opts: { limit: number; forward?: boolean; bound?: { op: '<' | '<=' | '>'; n: number }; filter?: string },
+) {
+  const values: Item = { ':l': listPartition(projectId, listName(list)) };
+  let condition = 'gsi1pk = :l';
+  if (opts.bound) {
+    condition += ` AND gsi1sk ${opts.bound.op} :n`;
+    values[':n'] = n10(opts.bound.n);
+  }
+  if (opts.filter !== undefined) values[':q'] = opts.filter;
+  return db()
+    .send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ...(opts.filter !== undefined ? { FilterExpression: 'contains(q, :q)' } : {}),
+        ScanIndexForward: opts.forward ?? false,
+        Limit: opts.limit,
+      }),
+    )
+    .then((out) => out.Items ?? []);
+}
+
+function row(h: Item) {
+  return {
+    number: Number(h.number),
+    title: String(h.title ?? ''),
+    preview: String(h.preview ?? '').slice(0, 200),
+    date_created: { date: String(h.createdAt) },
+    total_files: Number(h.totalFiles ?? 0),
+    total_screenshots: Number(h.totalScreenshots ?? 0),
+  };
+}
+
+export interface ListQuery {
+  page: number;
+  search?: string | undefined;
+  resolved?: string | undefined;
+}
+
+const isResolved = (q: { resolved?: string | undefined }) => q.resolved === '1' || q.resolved === 'true';
+
+/**
+ * The number of the newest issue on page `page` of `list`, from STATS and one BLOCK (4.5), or null when
+ * the page is past the end.
+ */
+async function pageStart(
+  projectId: string,
+  list: IssueList,
+  stats: Item,
+  skip: number,
+): Promise<number | null> {
+  let newer = 0;
+  for (const [b, count] of blockCounts(stats, list)) {
+    if (count <= 0) continue;
+    if (newer + count > skip) {
+      const j = skip - newer;
+      const out = await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: blockKey(projectId, b),
+          ProjectionExpression: '#o',
+          ExpressionAttributeNames: { '#o': offsetsAttribute(list) },
+          ConsistentRead: true,
+        }),
+      );
+      const offsets = [...((out.Item?.[offsetsAttribute(list)] as Set<number> | undefined) ?? [])]
+        .map(Number)
+        .sort((x, y) => y - x);
+      // A commit between the two reads can shift the page by a row (D14); never past the block.
+      const off = offsets[Math.min(j, offsets.length - 1)];
+      if (off === undefined) return (b + 1) * BLOCK_SIZE;
+      return b * BLOCK_SIZE + off + 1;
+    }
+    newer += count;
+  }
+  return null;
+}
+
+export async function listIssues(userId: string, projectId: string, query: ListQuery) {
+  const list: IssueList = isResolved(query) ? 'resolved' : 'open';
+  const page = query.page;
+  const skip = (page - 1) * PAGE_SIZE;
+  const search = query.search?.toLowerCase();
+  if (search) {
+    const meta = await getMeta(projectId, userId);
+    const items = await queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search });
+    return {
+      requests: items.slice(skip, skip + PAGE_SIZE).map(row),
+      total_requests: items.length,
+      page,
+      // Search looks at the newest 200 of the list only (4.7, D17): say so when there are more.
+      ...(total(meta, list) > SEARCH_WINDOW ? { searchWindow: SEARCH_WINDOW } : {}),
+    };
+  }
+  if (page === 1) {
+    const meta = await getMeta(projectId, userId);
+    const items = await queryList(projectId, list, { limit: PAGE_SIZE });
+    return { requests: items.map(row), total_requests: total(meta, list), page };
+  }
+  const got = await batchGet([projectKey(projectId), statsKey(projectId)]);
+  const meta = owned(got.get('META'), userId);
+  const totalRequests = total(meta, list);
+  if (skip >= totalRequests) return { requests: [], total_requests: totalRequests, page };
+  const start = await pageStart(projectId, list, got.get('STATS') ?? {}, skip);
+  if (start === null) return { requests: [], total_requests: totalRequests, page };
+  const items = await queryList(projectId, list, { limit: PAGE_SIZE, bound: { op: '<=', n: start } });
+  return { requests: items.map(row), total_requests: totalRequests, page };
+}
+
+const total = (meta: Item, list: IssueList) => Number(meta[`${list}Count`] ?? 0);
+
+/** One issue with SPEC.md section 3's fields, and its neighbours by number within its list (4.7). */
+export async function getIssue(userId: string, projectId: string, n: number) {
+  const header = issueHeaderKey(projectId, n);
+  const detail = issueDetailKey(projectId, n);
+  const got = await batchGet([projectKey(projectId), header, detail]);
+  owned(got.get('META'), userId);
+  const h = got.get(header.sk);
+  const d = got.get(detail.sk);
+  if (!h || !d) throw new AppError('NOT_FOUND');
+  const list = listOfDeleted(h.deleted);
+  const [prev, next] = await Promise.all([
+    queryList(projectId, list, { limit: 1, bound: { op: '<', n } }),
+    queryList(projectId, list, { limit: 1, forward: true, bound: { op: '>', n } }),
+  ]);
+  const st = (d.st ?? {}) as Record<string, unknown>;
+  const files = (d.files ?? []) as Item[];
+  const screenshots = (d.screenshots ?? []) as Item[];
+  return {
+    number: n,
+    prev_number: prev[0] ? Number(prev[0].number) : null,
+    next_number: next[0] ? Number(next[0].number) : null,
+    date_created: { date: String(h.createdAt) },
+    deleted: list === 'resolved' ? 1 : 0,
+    total_files: files.length,
+    total_screenshots: screenshots.length,
+    files: files.map((f) => ({
+      name: f.name,
+      original_name: f.original_name,
+      size: Number(f.size ?? 0),
+      type: f.type,
+    })),
+    screenshots: screenshots.map((s) => ({
+      name: s.name,
+      type: s.type,
+      html: String(s.html ?? ''),
+      size: Number(s.size ?? 0),
+    })),
+    data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
+    ...Object.fromEntries(integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)])),
+    logs: (d.logs ?? []) as Item[],
+  };
+}
+
+/** Close (`restore` false) or restore an issue; already in that state is success with nothing changed. */
+export async function setIssueState(userId: string, projectId: string, n: number, restore: boolean) {
+  const header = issueHeaderKey(projectId, n);
+  const got = await batchGet([projectKey(projectId), header]);
+  owned(got.get('META'), userId);
+  const h = got.get(header.sk);
+  if (!h) throw new AppError('NOT_FOUND');
+  const target: IssueList = restore ? 'open' : 'resolved';
+  if (listOfDeleted(h.deleted) !== target) {
+    await moveIssue(projectId, n, target, new Date(nowMs()).toISOString());
+  }
+  return { number: n, deleted: target === 'resolved' ? 1 : 0 };
+}
+
+/** Download names: an object name the intake made (uuid.ext); anything else names nothing (4.9). */
+export const downloadNamePattern = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+export const DOWNLOAD_EXPIRY_SECONDS = 300;
+
+/** Types a browser may show inline from the bucket's origin; everything else is a download. */
+const inlineTypes: Record<string, string> = { png: 'image/png', webm: 'video/webm', mp4: 'video/mp4' };
+
+/** `Content-Disposition` per RFC 6266: an ASCII fallback and `filename*` for the exact name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_') || 'download';
+  const exact = name.startsWith("UTF-8''") ? name : encodeOriginalName(name);
+  return `${kind}; filename="${ascii}"; filename*=${exact}`;
+}
+
+function decodeExtValue(value: string | undefined): string | undefined {
+  if (!value?.startsWith("UTF-8''")) return undefined;
+  try {
+    return decodeURIComponent(value.slice(7));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A presigned GET for a project's stored file or screenshot, after the ownership check: `attachment` under
+ * the original name for files and snapshots, `inline` only for png/webm/mp4 screenshots without `download`.
+ * The answer's type is the object's only where it is one of those; otherwise `application/octet-stream`.
+ */
+export async function downloadUrl(
+  userId: string,
+  projectId: string,
+  kind: 'file' | 'screenshot',
+  name: string,
+  download: boolean,
+): Promise<string> {
+  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
+  await getMeta(projectId, userId);
+  const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
+  const Bucket = getConfig().UPLOADS_BUCKET;
+  const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  let original: string | undefined;
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+    original = decodeExtValue(head.Metadata?.['original-name']);
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || status === 403) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+  const ext = name.slice(name.lastIndexOf('.') + 1);
+  const inline = kind === 'screenshot' && !download && ext in inlineTypes;
+  const disposition = contentDisposition(inline ? 'inline' : 'attachment', original ?? name);
+  const type =
+    kind === 'screenshot' ? (inlineTypes[ext] ?? 'application/octet-stream') : 'application/octet-stream';
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  return getSignedUrl(
+    client,
+    new GetObjectCommand({
+      Bucket,
+      Key,
+      ResponseContentDisposition: disposition,
+      ResponseContentType: type,
+    }),
+    { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
+  );
+}

@@ -145,8 +145,11 @@ export async function listIssues(userId: string, projectId: string, query: ListQ
   const skip = (page - 1) * PAGE_SIZE;
   const search = query.search?.toLowerCase();
   if (search) {
-    const meta = await getMeta(projectId, userId);
-    const items = await queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search });
+    // The Query runs beside the ownership read; its rows are used only once the project is the caller's.
+    const [meta, items] = await Promise.all([
+      getMeta(projectId, userId),
+      queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search }),
+    ]);
     return {
       requests: items.slice(skip, skip + PAGE_SIZE).map(row),
       total_requests: items.length,
@@ -156,8 +159,10 @@ export async function listIssues(userId: string, projectId: string, query: ListQ
     };
   }
   if (page === 1) {
-    const meta = await getMeta(projectId, userId);
-    const items = await queryList(projectId, list, { limit: PAGE_SIZE });
+    const [meta, items] = await Promise.all([
+      getMeta(projectId, userId),
+      queryList(projectId, list, { limit: PAGE_SIZE }),
+    ]);
     return { requests: items.map(row), total_requests: total(meta, list), page };
   }
   const got = await batchGet([projectKey(projectId), statsKey(projectId)]);
@@ -239,8 +244,7 @@ const inlineTypes: Record<string, string> = { png: 'image/png', webm: 'video/web
 /** `Content-Disposition` per RFC 6266: an ASCII fallback and `filename*` for the exact name. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_') || 'download';
-  const exact = name.startsWith("UTF-8''") ? name : encodeOriginalName(name);
-  return `${kind}; filename="${ascii}"; filename*=${exact}`;
+  return `${kind}; filename="${ascii}"; filename*=${encodeOriginalName(name)}`;
 }
 
 function decodeExtValue(value: string | undefined): string | undefined {

@@ -7,9 +7,9 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
-import { allocateNumber, createIssue } from '../../functions/issues/issues';
 import type { PlanName } from '../../functions/shared/plans';
 import { ApiClient } from '../support/api-client';
+import { seedIssues as seed } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { uploadFile, widgetCall } from '../support/widget';
@@ -51,42 +51,6 @@ async function item(pk: string, sk: string): Promise<Record<string, unknown>> {
     new GetCommand({ TableName: stack.tableName, Key: { pk, sk }, ConsistentRead: true }),
   );
   return out.Item ?? {};
-}
-
-/** `count` issues written through the entity module, numbered from the project's next number on. */
-async function seed(projectId: string, count: number, title = (n: number) => `Issue ${n}`) {
-  const meta = await item(`PROJECT#${projectId}`, 'META');
-  for (let i = 0; i < count; i++) {
-    const n = await allocateNumber(projectId);
-    await createIssue(
-      {
-        projectId,
-        ownerId: meta.ownerId as string,
-        number: n,
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-        title: title(n),
-        msg: `Description of issue ${n}`,
-        data: {
-          username: 'visitor@example.org',
-          href: 'https://shop.example/',
-          browser: 'Firefox',
-          browserVersion: '130',
-          os: 'Linux',
-          osVersion: '6',
-          deviceType: 'Desktop',
-          screenResolution: '1920x1080',
-          customFields: [],
-        },
-        files: [],
-        screenshots: [],
-        logs: [],
-        st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
-        bytes: 0,
-        uploadIds: [],
-      },
-      null,
-    );
-  }
 }
 
 type ListMsg = {
@@ -256,6 +220,15 @@ describe('the issue lists', () => {
     const long = await s.client.get(`/api/client/website/${s.id}/request?search=${'x'.repeat(51)}`);
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
+  });
+
+  it('searches the newest 200 of a longer list and says so', async () => {
+    const s = await site();
+    await seed(s.id, 203, (n) => (n === 3 || n === 150 ? `Needle ${n}` : `Hay ${n}`));
+    // 203 issues: the newest 200 are 4..203, so issue 3 is outside the window.
+    const found = await list(s, '?search=needle');
+    expect(found).toMatchObject({ requests: [{ number: 150 }], total_requests: 1, searchWindow: 200 });
+    expect((await list(s, '?page=21')).requests.map((r) => r.number)).toEqual([3, 2, 1]);
   });
 });
 

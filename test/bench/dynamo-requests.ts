@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { dynamo } from '../../functions/core/aws/dynamo';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn } from '../support/api-client';
+import { seedIssues } from '../support/issues';
 import { startTestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
 import { postForm, type UploadForm, widgetCall } from '../support/widget';
@@ -27,6 +28,10 @@ const exceptions: Record<string, string> = {
   'DELETE client/profile': 'deletes everything the account owns',
   'DELETE client/website/{id}':
     "reads META for the bytes to free, then purges the project's items on the request path (a Query, a BatchWrite per 25) until the cleanup queue of data-model 4.11 exists",
+  'GET client/website/{id}/request?page=2':
+    'page N > 1: META and STATS, then the BLOCK that STATS points at, then the bounded Query (data-model 4.5)',
+  'GET client/website/{id}/request/{ticketId}':
+    'the batch of META, header and detail, then prev and next as two parallel Limit-1 queries (data-model 4.7)',
 };
 
 export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
@@ -99,6 +104,27 @@ export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
     const key = form.key;
     await measure('POST website/{id}/request (public)', () =>
       widgetCall(stack.url, id, 'request', { msg: 'Bench', screenshots: [{ key, type: 'png' }] }, page),
+    );
+    // Issue review (issue 8): 15 more issues through the entity, so that page 2 exists.
+    await seedIssues(id, 15);
+    const base = `/api/client/website/${id}/request`;
+    await measure('GET client/website/{id}/request', () => client.get(base));
+    await measure('GET client/website/{id}/request?page=2', () => client.get(`${base}?page=2`));
+    await measure('GET client/website/{id}/request?search', () => client.get(`${base}?search=issue`));
+    let shot = '';
+    await measure('GET client/website/{id}/request/{ticketId}', async () => {
+      const res = await client.get<{ screenshots: { name: string }[] }>(`${base}/1`);
+      shot = (res.body as { msg: { screenshots: { name: string }[] } }).msg.screenshots[0]?.name ?? '';
+      return res;
+    });
+    await measure('PATCH client/website/{id}/request/{ticketId}', () =>
+      client.patch(`${base}/2`, { restore: false }),
+    );
+    await measure('GET client/download/screenshot/{siteId}/{name}', () =>
+      fetch(`${stack.url}/api/client/download/screenshot/${id}/${shot}`, {
+        redirect: 'manual',
+        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }),
     );
     await measure('DELETE client/website/{id}', () => client.delete(`/api/client/website/${id}`));
     await measure('GET client/logout', () => client.get('/api/client/logout'));

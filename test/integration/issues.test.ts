@@ -281,6 +281,16 @@ describe('one issue', () => {
       expect((await totals()).msg.websites[0]).toMatchObject({ total: 3, resolved: 0 });
     }
     await checkInvariants(s.id);
+    // The same close sent many times at once moves the issue once; other issues move beside it.
+    const closes = await Promise.all([
+      ...Array.from({ length: 6 }, () => setState(s, 1, false)),
+      setState(s, 3, false),
+      setState(s, 2, false),
+    ]);
+    expect(closes.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect((await totals()).msg.websites[0]).toMatchObject({ total: 0, resolved: 3 });
+    await checkInvariants(s.id);
+    expect(await allPages(s, true)).toEqual([3, 2, 1]);
     expect((await setState(s, 7, false)).status).toBe(404);
     const bad = await s.client.patch(`/api/client/website/${s.id}/request/1`, { restore: 'yes' });
     expect(bad.status).toBe(400);

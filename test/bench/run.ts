@@ -10,6 +10,7 @@ import { dynamoRequestsPerCall } from './dynamo-requests';
 import { reportBudgetMs, reportLatency } from './intake';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
 import { passwordHashTimings } from './passwords';
+import { reviewBench } from './review';
 import { webBudgets } from './web';
 import { flowBudgets, widgetFlow } from './widget-flow';
 
@@ -51,6 +52,22 @@ for (const r of await dynamoRequestsPerCall()) {
     budget: r.exception ? `${r.budget} (exception: ${r.exception})` : String(r.budget),
     ok: r.requests <= r.budget || r.exception !== undefined,
   });
+}
+
+{
+  // Issue review on a seeded project (BENCH_ISSUES, 100,000 by default): page 500 costs what page 1 costs.
+  const r = await reviewBench();
+  for (const row of r.rows) {
+    rows.push({
+      what: `Issue review, ${r.issues} issues: ${row.call} (DynamoDB requests, median of 7, local stack)`,
+      measured: `${row.requests} requests, ${row.medianMs} ms`,
+      budget:
+        row.call.startsWith('page 1') || row.call.startsWith('search')
+          ? '3 requests'
+          : '4 requests (exception)',
+      ok: row.requests <= (row.call.startsWith('page 1') || row.call.startsWith('search') ? 3 : 4),
+    });
+  }
 }
 
 const report = await reportLatency();

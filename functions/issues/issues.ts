@@ -136,10 +136,12 @@ const searchText = (title: string, msg: string) => `${title}\n${msg}`.toLowerCas
  * owner's storage (quota as a condition), sync markers and the upload guards. Refusals: a used upload →
  * INVALID_UPLOAD; the quota → QUOTA_EXCEEDED; the project gone → NOT_FOUND.
  */
-export async function createIssue(issue: NewIssue, quota: number | null): Promise<void> {
+/**
+ * The two items of a new open issue: the header (the indexed list row) and the detail. The one place their
+ * shape is written; the create transaction and the tests' bulk seed both use it.
+ */
+export function newIssueItems(issue: NewIssue) {
   const { projectId: pid, number: n } = issue;
-  const { b, off } = blockOf(n);
-  const T = tableName();
   const header = {
     ...issueHeaderKey(pid, n),
     gsi1pk: listPartition(pid, 'OPEN'),
@@ -164,6 +166,14 @@ export async function createIssue(issue: NewIssue, quota: number | null): Promis
     st: issue.st,
     bytes: issue.bytes,
   };
+  return { header, detail };
+}
+
+export async function createIssue(issue: NewIssue, quota: number | null): Promise<void> {
+  const { projectId: pid, number: n } = issue;
+  const { b, off } = blockOf(n);
+  const T = tableName();
+  const { header, detail } = newIssueItems(issue);
   const absent = 'attribute_not_exists(pk)';
   type Item = Parameters<typeof transactWrite>[0][number];
   const items: Item[] = [

@@ -7,14 +7,47 @@ import {
   blockKey,
   blockOf,
   createIssue,
-  issueDetailKey,
-  issueHeaderKey,
-  listPartition,
-  n10,
+  type NewIssue,
+  newIssueItems,
   statsAttribute,
   statsKey,
 } from '../../functions/issues/issues';
 import { getProject, projectKey } from '../../functions/projects/projects';
+
+/** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
+function sampleIssue(
+  projectId: string,
+  ownerId: string,
+  n: number,
+  createdAt: string,
+  title: string,
+): NewIssue {
+  return {
+    projectId,
+    ownerId,
+    number: n,
+    createdAt,
+    title,
+    msg: `Description of issue ${n}`,
+    data: {
+      username: 'visitor@example.org',
+      href: 'https://shop.example/',
+      browser: 'Firefox',
+      browserVersion: '130',
+      os: 'Linux',
+      osVersion: '6',
+      deviceType: 'Desktop',
+      screenResolution: '1920x1080',
+      customFields: [],
+    },
+    files: [],
+    screenshots: [],
+    logs: [],
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    bytes: 0,
+    uploadIds: [],
+  };
+}
 
 /** `count` issues written through the entity module, numbered from the project's next number on. */
 export async function seedIssues(projectId: string, count: number, title = (n: number) => `Issue ${n}`) {
@@ -23,31 +56,13 @@ export async function seedIssues(projectId: string, count: number, title = (n: n
   for (let i = 0; i < count; i++) {
     const n = await allocateNumber(projectId);
     await createIssue(
-      {
+      sampleIssue(
         projectId,
-        ownerId: meta.ownerId,
-        number: n,
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-        title: title(n),
-        msg: `Description of issue ${n}`,
-        data: {
-          username: 'visitor@example.org',
-          href: 'https://shop.example/',
-          browser: 'Firefox',
-          browserVersion: '130',
-          os: 'Linux',
-          osVersion: '6',
-          deviceType: 'Desktop',
-          screenResolution: '1920x1080',
-          customFields: [],
-        },
-        files: [],
-        screenshots: [],
-        logs: [],
-        st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
-        bytes: 0,
-        uploadIds: [],
-      },
+        meta.ownerId,
+        n,
+        new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+        title(n),
+      ),
       null,
     );
   }
@@ -66,38 +81,10 @@ export async function bulkSeedIssues(
   const withDetail = opts.withDetail ?? (() => true);
   const T = tableName();
   const createdAt = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const itemsOf = (n: number) =>
-    [
-      {
-        ...issueHeaderKey(projectId, n),
-        gsi1pk: listPartition(projectId, 'OPEN'),
-        gsi1sk: n10(n),
-        number: n,
-        deleted: 0,
-        createdAt,
-        title: `Issue ${n}`,
-        preview: `Description of issue ${n}`,
-        q: `issue ${n}\ndescription of issue ${n}`,
-        totalFiles: 0,
-        totalScreenshots: 0,
-      },
-      {
-        ...issueDetailKey(projectId, n),
-        number: n,
-        msg: `Description of issue ${n}`,
-        data: {
-          username: 'visitor@example.org',
-          href: 'https://shop.example/',
-          deviceType: 'Desktop',
-          customFields: [],
-        },
-        files: [],
-        screenshots: [],
-        logs: [],
-        st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
-        bytes: 0,
-      },
-    ].filter((item) => !item.sk.endsWith('#DETAIL') || withDetail(n));
+  const itemsOf = (n: number) => {
+    const { header, detail } = newIssueItems(sampleIssue(projectId, '', n, createdAt, `Issue ${n}`));
+    return withDetail(n) ? [header, detail] : [header];
+  };
   let next = 1;
   const worker = async () => {
     while (next <= count) {

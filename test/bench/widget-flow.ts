@@ -11,8 +11,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startE2eStack } from '../support/browser';
-import { customerHosts, customerPage, startCustomerSite } from '../support/customer-site';
+import { startE2eStack } from '../support/browser';
+import {
+  customerHosts,
+  customerPage,
+  launchCustomerBrowser,
+  startCustomerSite,
+} from '../support/customer-site';
 import { signedIn } from '../support/users';
 
 export const flowBudgets = { sendToNumberMs: 1500 } as const;
@@ -32,9 +37,7 @@ g.putImageData(d,0,0)})();</script>`;
 export async function widgetFlow(runs = 10) {
   const stack = await startE2eStack();
   const site = await startCustomerSite();
-  const browser = await launchBrowser([
-    '--host-resolver-rules=MAP customer.test 127.0.0.1, MAP *.customer.test 127.0.0.1',
-  ]);
+  const browser = await launchCustomerBrowser();
   try {
     const { client } = await signedIn(stack.url);
     const created = await client.post<{ id: string }>('/api/client/website', {

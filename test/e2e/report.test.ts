@@ -17,12 +17,13 @@ import { db } from '../../functions/core/aws/dynamo';
 import { s3 } from '../../functions/core/aws/s3';
 import { getConfig } from '../../functions/core/config';
 import type { Messages } from '../../widget/src/i18n/en';
-import { launchBrowser, shot, startE2eStack } from '../support/browser';
+import { shot, startE2eStack } from '../support/browser';
 import {
   type CustomerSite,
   type CustomerVisit,
   customerHosts,
   customerPage,
+  launchCustomerBrowser,
   startCustomerSite,
   visitCustomerPage,
 } from '../support/customer-site';
@@ -47,8 +48,7 @@ beforeAll(async () => {
   stack = await startE2eStack();
   site = await startCustomerSite();
   const shop = `http://${customerHosts.shop}:${site.port}`;
-  browser = await launchBrowser([
-    '--host-resolver-rules=MAP customer.test 127.0.0.1, MAP *.customer.test 127.0.0.1',
+  browser = await launchCustomerBrowser([
     `--unsafely-treat-insecure-origin-as-secure=${shop}`,
     '--auto-accept-this-tab-capture',
   ]);

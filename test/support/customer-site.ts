@@ -22,9 +22,9 @@ export const customerHosts = {
 const resolverRules =
   '--host-resolver-rules=MAP customer.test 127.0.0.1, MAP *.customer.test 127.0.0.1, MAP other.test 127.0.0.1';
 
-/** Chromium as test/support/browser.ts launches it, plus the customer host mapping. */
-export function launchCustomerBrowser(): Promise<Browser> {
-  return launchBrowser([resolverRules]);
+/** Chromium as test/support/browser.ts launches it, plus the customer host mapping and `extraArgs`. */
+export function launchCustomerBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return launchBrowser([resolverRules, ...extraArgs]);
 }
 
 export interface CustomerSite {

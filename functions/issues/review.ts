@@ -12,6 +12,14 @@ import { AppError } from '../core/errors';
 import { integrationNames } from '../core/messages';
 import { nowMs } from '../core/time';
 import { projectKey } from '../projects/projects';
+import { limits } from '../shared/limits';
+import type {
+  IntegrationStatusFields,
+  IssueAnswer,
+  IssueListAnswer,
+  IssueRow,
+  IssueStateAnswer,
+} from '../shared/review';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -29,7 +37,7 @@ import {
 } from './issues';
 import { encodeOriginalName } from './uploads';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = limits.issuesPerPage;
 export const SEARCH_WINDOW = 200;
 
 type Item = Record<string, unknown>;
@@ -83,7 +91,7 @@ function queryList(
     .then((out) => out.Items ?? []);
 }
 
-function row(h: Item) {
+function row(h: Item): IssueRow {
   return {
     number: Number(h.number),
     title: String(h.title ?? ''),
@@ -139,7 +147,11 @@ async function pageStart(
   return null;
 }
 
-export async function listIssues(userId: string, projectId: string, query: ListQuery) {
+export async function listIssues(
+  userId: string,
+  projectId: string,
+  query: ListQuery,
+): Promise<IssueListAnswer> {
   const list: IssueList = isResolved(query) ? 'resolved' : 'open';
   const page = query.page;
   const skip = (page - 1) * PAGE_SIZE;
@@ -178,7 +190,7 @@ export async function listIssues(userId: string, projectId: string, query: ListQ
 const total = (meta: Item, list: IssueList) => Number(meta[`${list}Count`] ?? 0);
 
 /** One issue with SPEC.md section 3's fields, and its neighbours by number within its list (4.7). */
-export async function getIssue(userId: string, projectId: string, n: number) {
+export async function getIssue(userId: string, projectId: string, n: number): Promise<IssueAnswer> {
   const header = issueHeaderKey(projectId, n);
   const detail = issueDetailKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header, detail]);
@@ -203,25 +215,32 @@ export async function getIssue(userId: string, projectId: string, n: number) {
     total_files: files.length,
     total_screenshots: screenshots.length,
     files: files.map((f) => ({
-      name: f.name,
-      original_name: f.original_name,
+      name: String(f.name),
+      original_name: String(f.original_name),
       size: Number(f.size ?? 0),
-      type: f.type,
+      type: String(f.type),
     })),
     screenshots: screenshots.map((s) => ({
-      name: s.name,
-      type: s.type,
+      name: String(s.name),
+      type: s.type as IssueAnswer['screenshots'][number]['type'],
       html: String(s.html ?? ''),
       size: Number(s.size ?? 0),
     })),
     data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
-    ...Object.fromEntries(integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)])),
-    logs: (d.logs ?? []) as Item[],
+    ...(Object.fromEntries(
+      integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)]),
+    ) as IntegrationStatusFields),
+    logs: (d.logs ?? []) as IssueAnswer['logs'],
   };
 }
 
 /** Close (`restore` false) or restore an issue; already in that state is success with nothing changed. */
-export async function setIssueState(userId: string, projectId: string, n: number, restore: boolean) {
+export async function setIssueState(
+  userId: string,
+  projectId: string,
+  n: number,
+  restore: boolean,
+): Promise<IssueStateAnswer> {
   const header = issueHeaderKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header]);
   owned(got.get('META'), userId);

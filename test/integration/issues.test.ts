@@ -12,7 +12,7 @@ import { ApiClient } from '../support/api-client';
 import { seedIssues as seed } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
-import { uploadFile, widgetCall } from '../support/widget';
+import { fileReport } from '../support/widget';
 
 let stack: TestStack;
 
@@ -26,8 +26,6 @@ afterAll(async () => {
 });
 
 const SITE = 'https://shop.example';
-let visitors = 0;
-const newVisitor = () => `198.51.100.${(++visitors % 250) + 1}:${40000 + visitors}`;
 
 interface Site {
   client: ApiClient;
@@ -299,37 +297,21 @@ describe('one issue', () => {
 
 /** A report with a screenshot, its snapshot and an attachment, through the widget's own calls. */
 async function reportWithMedia(s: Site, fileName: string) {
-  const opts = () => ({ origin: SITE, visitor: newVisitor() });
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
-  const shot = await uploadFile(stack.url, s.id, 'screenshot', 'image/png', png, opts());
-  const html = new TextEncoder().encode('<p>page</p><script>alert(1)</script>');
-  const page = await uploadFile(stack.url, s.id, 'snapshot', 'text/html', html, opts());
-  const file = await uploadFile(
-    stack.url,
-    s.id,
-    'file',
-    'application/pdf',
-    new Uint8Array(300).fill(7),
-    opts(),
-  );
-  const res = await widgetCall(
-    stack.url,
-    s.id,
-    'request',
-    {
+  const html = '<p>page</p><script>alert(1)</script>';
+  const number = await fileReport(stack.url, s.id, SITE, {
+    fields: {
       msg: 'Checkout broken\nThe button does nothing.',
       username: 'visitor@example.org',
       href: 'https://shop.example/cart',
       browser: 'Firefox',
       customFields: [{ name: 'Plan', value: 'Gold' }],
-      screenshots: [{ key: shot, type: 'png', snapshotKey: page }],
-      files: [{ key: file, original_name: fileName }],
       logs: [{ t: 1, level: 'error', kind: 'console', msg: 'TypeError: x is undefined' }],
     },
-    opts(),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { number: res.body.msg.number as number, png, html };
+    screenshots: [{ type: 'image/png', content: png, snapshot: html }],
+    files: [{ name: fileName, type: 'application/pdf', content: new Uint8Array(300).fill(7) }],
+  });
+  return { number, png, html: new TextEncoder().encode(html) };
 }
 
 /** A session GET that does not follow redirects. */

@@ -79,3 +79,59 @@ export async function uploadFile(
   if (status >= 300) throw new Error(`S3 refused the upload: ${status}`);
   return res.body.msg.key as string;
 }
+
+let visitors = 0;
+/** A fresh visitor address (`ip:port`) per call, so the flood limits never interfere with a test. */
+const nextVisitor = () => `203.0.${Math.floor(++visitors / 250) % 250}.${(visitors % 250) + 1}:41000`;
+
+/** What a visitor sends: the report's fields, and the objects it carries as bytes. */
+export interface VisitorReport {
+  fields: Record<string, unknown>;
+  screenshots?: { type: 'image/png' | 'video/webm'; content: Uint8Array; snapshot?: string }[];
+  files?: { name: string; type: string; content: Uint8Array }[];
+}
+
+/**
+ * Files a report through the widget's own calls, as the widget does: each object uploaded with its
+ * presigned form, then the report naming the keys. Each call comes from its own visitor address, so the
+ * flood limits never interfere. Answers the issue number.
+ */
+export async function fileReport(
+  baseUrl: string,
+  projectId: string,
+  origin: string,
+  report: VisitorReport,
+): Promise<number> {
+  const opts = () => ({ origin, visitor: nextVisitor() });
+  const screenshots = [];
+  for (const s of report.screenshots ?? []) {
+    const key = await uploadFile(baseUrl, projectId, 'screenshot', s.type, s.content, opts());
+    const snapshotKey =
+      s.snapshot === undefined
+        ? ''
+        : await uploadFile(
+            baseUrl,
+            projectId,
+            'snapshot',
+            'text/html',
+            new TextEncoder().encode(s.snapshot),
+            opts(),
+          );
+    screenshots.push({ key, type: s.type === 'image/png' ? 'png' : 'webm', snapshotKey });
+  }
+  const files = [];
+  for (const f of report.files ?? []) {
+    const kind = f.type.startsWith('video/') ? 'video' : 'file';
+    const key = await uploadFile(baseUrl, projectId, kind, f.type, f.content, opts());
+    files.push({ key, original_name: f.name });
+  }
+  const res = await widgetCall(
+    baseUrl,
+    projectId,
+    'request',
+    { ...report.fields, screenshots, files },
+    opts(),
+  );
+  if (res.status !== 200) throw new Error(`report refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.msg.number as number;
+}

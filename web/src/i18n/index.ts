@@ -46,3 +46,13 @@ export function setLanguage(lang: Lang): void {
 export function errorText(code: ErrorCode, context?: ErrorContext): string {
   return errorMessage(code, currentLanguage(), context);
 }
+
+/**
+ * The locale dates and numbers are shown in: the browser's own when it is a variant of the UI language
+ * (en-GB keeps day-month order), else the UI language itself.
+ */
+export function displayLocale(): string {
+  const lang = currentLanguage();
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return browser.find((l) => l === lang || l.startsWith(`${lang}-`)) ?? lang;
+}

@@ -24,6 +24,8 @@ const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
 const CreateProjectScreen = lazy(() => import('../screens/CreateProjectScreen'));
 const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'));
 const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
+const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
+const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 
 function Root() {
   return (
@@ -63,9 +65,10 @@ export const routes: RouteObject[] = [
           { path: 'edit', element: <ProfileEditScreen /> },
           { path: 'billing', element: profileSoon('billing') },
           { path: 'create/project', element: <CreateProjectScreen /> },
-          { path: 'site/:id', element: profileSoon('issues') },
-          { path: 'site/:id/ticket/:ticketId', element: profileSoon('issue') },
-          { path: 'resolved/:id', element: profileSoon('resolved') },
+          // Keyed by list, so switching between the two lists starts a fresh screen (search box included).
+          { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
+          { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
+          { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
           { path: 'asana_redirect', element: <AsanaRedirect /> },
           {
             path: 'integrations/:id',

@@ -1,0 +1,74 @@
+/**
+ * The answers of the issue review calls (SPEC.md sections 3 and 7, issue 8), typed once: the API builds
+ * them (functions/issues/review.ts) and the dashboard reads them (web/src/issues/).
+ */
+import type { IntegrationName } from '../core/messages';
+import type { DeviceData, LogEntry, ScreenshotType } from './intake';
+
+/** One row of GET client/website/{id}/request. */
+export interface IssueRow {
+  number: number;
+  title: string;
+  /** The start of the description, plain text. */
+  preview: string;
+  date_created: { date: string };
+  total_files: number;
+  total_screenshots: number;
+}
+
+/** GET client/website/{id}/request?page&search&resolved. */
+export interface IssueListAnswer {
+  requests: IssueRow[];
+  total_requests: number;
+  page: number;
+  /** Present when a search looked at only the newest `searchWindow` issues of a longer list. */
+  searchWindow?: number;
+}
+
+export interface IssueFileAnswer {
+  /** The stored object's name: what the download calls take. */
+  name: string;
+  /** The visitor's file name, shown and used for downloads. */
+  original_name: string;
+  size: number;
+  type: string;
+}
+
+export interface IssueScreenshotAnswer {
+  name: string;
+  type: ScreenshotType;
+  /** The stored name of the page snapshot taken with this screenshot; empty without one. */
+  html: string;
+  size: number;
+}
+
+export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: number };
+
+/** GET client/website/{id}/request/{ticketId}. */
+export type IssueAnswer = IntegrationStatusFields & {
+  number: number;
+  /** The neighbours by number within the issue's own list; null at either end. */
+  prev_number: number | null;
+  next_number: number | null;
+  date_created: { date: string };
+  /** 1 when the issue is resolved (closed). */
+  deleted: 0 | 1;
+  total_files: number;
+  total_screenshots: number;
+  files: IssueFileAnswer[];
+  screenshots: IssueScreenshotAnswer[];
+  data: Partial<DeviceData> & {
+    title: string;
+    msg: string;
+    username?: string;
+    href?: string;
+    customFields?: { name: string; value: string }[];
+  };
+  logs: LogEntry[];
+};
+
+/** PATCH client/website/{id}/request/{ticketId}. */
+export interface IssueStateAnswer {
+  number: number;
+  deleted: 0 | 1;
+}

@@ -73,6 +73,8 @@ export interface PageOptions {
   /** Pre-accept the cookie notice, so it does not cover the page. */
   acceptCookies?: boolean;
   viewport?: { width: number; height: number };
+  /** Origins besides the stack's that the page may reach (the S3 stand-in that downloads redirect to). */
+  allowOrigins?: string[];
 }
 
 export interface TestPage {
@@ -88,7 +90,8 @@ export interface TestPage {
 
 /**
  * A fresh context (own cookies and storage) with one page at `baseUrl`. Everything outside the local
- * stack is stubbed: the marketing site answers with a small page, any other host is refused.
+ * stack (and `allowOrigins`) is stubbed: the marketing site answers with a small page, any other host is
+ * refused.
  */
 export async function openPage(browser: Browser, baseUrl: string, opts: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
@@ -97,12 +100,18 @@ export async function openPage(browser: Browser, baseUrl: string, opts: PageOpti
     viewport: opts.viewport ?? { width: 1280, height: 860 },
   });
   if (opts.acceptCookies ?? true) {
-    await context.addInitScript(() => localStorage.setItem('snag.cookies.accepted', 'true'));
+    // Init scripts run in every frame, sandboxed ones included, where storage throws.
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('snag.cookies.accepted', 'true');
+      } catch {}
+    });
   }
   const marketingVisits: string[] = [];
   const local = new URL(baseUrl).origin;
+  const allowed = new Set([local, ...(opts.allowOrigins ?? []).map((o) => new URL(o).origin)]);
   await context.route(
-    (url) => url.origin !== local,
+    (url) => !allowed.has(url.origin),
     async (route) => {
       const url = route.request().url();
       if (url.startsWith(marketingUrl)) {
@@ -173,9 +182,12 @@ export function setUpBrowserSuite(opts: { browserArgs?: string[] } = {}) {
     stack: undefined as unknown as TestStack,
     browser: undefined as unknown as Browser,
     tabs: [] as TestPage[],
-    /** A new tab (its own browser context) on the stack's origin. */
+    /** A new tab (its own browser context) on the stack's origin, which may also reach its S3 stand-in. */
     async newTab(pageOptions: PageOptions = {}): Promise<TestPage> {
-      const tab = await openPage(suite.browser, suite.stack.url, pageOptions);
+      const tab = await openPage(suite.browser, suite.stack.url, {
+        allowOrigins: [suite.stack.endpoints.s3],
+        ...pageOptions,
+      });
       suite.tabs.push(tab);
       return tab;
     },

@@ -19,7 +19,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconArchive, IconInbox, IconPaperclip, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -200,7 +200,7 @@ function Counts({ row }: { row: IssueRow }) {
   const files = t('issueList.files', { count: row.total_files });
   const shots = t('issueList.screenshots', { count: row.total_screenshots });
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Tooltip label={files} withArrow>
         <Badge
           variant="light"
@@ -231,16 +231,17 @@ function IssueTable({ projectId, rows, busy }: { projectId: string; rows: IssueR
   const location = useLocation();
   const state: FromList = { from: `${location.pathname}${location.search}` };
   const locale = displayLocale();
+  const wide = useMediaQuery('(min-width: 48em)', true);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden', opacity: busy ? 0.75 : 1 }}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" layout="fixed">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={wide ? 'md' : 'xs'} layout="fixed">
         <Table.Thead bg="var(--mantine-color-gray-0)">
           <Table.Tr>
             <Table.Th>{t('issueList.description')}</Table.Th>
             <Table.Th w={200} visibleFrom="sm">
               {t('issueList.created')}
             </Table.Th>
-            <Table.Th w={{ base: 104, sm: 140 }}>{t('issueList.attachments')}</Table.Th>
+            <Table.Th w={{ base: 84, sm: 140 }}>{t('issueList.attachments')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -171,7 +171,7 @@ function IssueView({
         title={issue.data.title}
         subtitle={
           <Group gap="xs" component="span">
-            <Badge variant="light" color="gray" size="lg" radius="sm" tt="none">
+            <Badge variant="light" color="gray" size="lg" radius="sm" tt="none" data-testid="issue-number">
               #{issue.number}
             </Badge>
             <Badge variant="light" color={resolved ? 'gray' : 'brand'} size="lg" radius="sm" tt="none">
@@ -311,13 +311,13 @@ function IssueView({
                         key={file.name}
                         component="li"
                         justify="space-between"
-                        wrap="nowrap"
+                        wrap="wrap"
                         py="xs"
-                        gap="sm"
+                        gap={4}
                         style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
                         data-testid="attachment"
                       >
-                        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
                           <IconFile size={20} color="var(--mantine-color-dimmed)" style={{ flex: 'none' }} />
                           <Stack gap={0} style={{ minWidth: 0 }}>
                             <Text size="sm" fw={600} truncate>
@@ -328,7 +328,7 @@ function IssueView({
                             </Text>
                           </Stack>
                         </Group>
-                        <Group gap={4} wrap="nowrap">
+                        <Group gap={4} wrap="nowrap" ml="auto">
                           {viewer && (
                             <Button
                               variant="subtle"
@@ -460,31 +460,22 @@ function NeighbourButton({
 /** Non-empty parts joined by spaces ("Firefox 130"); empty when nothing is known. */
 const known = (parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
+/** Label-value pairs as a definition list, each label above its value: long addresses get the full width. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
-      <Table.Tbody>
-        {rows.map(([label, value], i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: custom field names may repeat; rows never reorder.
-          <Table.Tr key={i}>
-            <Table.Th
-              w="42%"
-              bg="transparent"
-              pl={0}
-              fw={500}
-              c="dimmed"
-              fz="sm"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {label}
-            </Table.Th>
-            <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack component="dl" gap="sm" m={0}>
+      {rows.map(([label, value], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: custom field names may repeat; rows never reorder.
+        <Box key={i}>
+          <Text component="dt" size="xs" c="dimmed" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {label}
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { IssueAnswer } from '../../../functions/shared/review';
+import {
+  downloadUrl,
+  formatBytes,
+  integrationRows,
+  isShortcutIgnored,
+  issueListPath,
+  listQueryOf,
+  listSearchParams,
+  pageCount,
+  previewAfterTitle,
+  snapshotDocument,
+  viewerFor,
+} from '../../../web/src/issues/model';
+
+const id = '0b5a0c5e-6a43-4a5e-9a43-7c1f00000001';
+
+describe('the list in the address', () => {
+  it('reads page and search, falling back to page 1 for anything malformed', () => {
+    expect(listQueryOf(new URLSearchParams('page=3&search=cart'))).toEqual({ page: 3, search: 'cart' });
+    for (const bad of ['page=0', 'page=-1', 'page=2.5', 'page=abc', 'page=', 'page=1e3', 'page=9999999'])
+      expect(listQueryOf(new URLSearchParams(bad)).page).toBe(1);
+    expect(listQueryOf(new URLSearchParams(`search=${'x'.repeat(80)}`)).search).toHaveLength(50);
+  });
+
+  it('writes only what differs from the plain list', () => {
+    expect(listSearchParams({ page: 1, search: '' }).toString()).toBe('');
+    expect(listSearchParams({ page: 1, search: '  ' }).toString()).toBe('');
+    expect(listSearchParams({ page: 2, search: ' Blue cart ' }).toString()).toBe('search=Blue+cart&page=2');
+  });
+
+  it('asks the API for the page, the trimmed search and the resolved list', () => {
+    expect(issueListPath(id, false, { page: 1, search: '' })).toBe(`/client/website/${id}/request?page=1`);
+    expect(issueListPath(id, true, { page: 4, search: ' a&b ' })).toBe(
+      `/client/website/${id}/request?page=4&search=a%26b&resolved=1`,
+    );
+  });
+
+  it('has at least one page, and 10 issues a page', () => {
+    expect([0, 1, 10, 11, 20, 21].map(pageCount)).toEqual([1, 1, 1, 2, 2, 3]);
+  });
+
+  it('does not repeat the title in the preview', () => {
+    expect(previewAfterTitle('Broken cart', 'Broken cart\nThe button does nothing')).toBe(
+      'The button does nothing',
+    );
+    expect(previewAfterTitle('Own title', 'The description')).toBe('The description');
+    expect(previewAfterTitle('Only line', 'Only line')).toBe('');
+  });
+});
+
+describe('the issue screen', () => {
+  const issue = (statuses: Partial<Record<string, number>>) =>
+    ({
+      email_status: 0,
+      gitlab_status: 0,
+      jira_status: 0,
+      slack_status: 0,
+      asana_status: 0,
+      webhooks_status: 0,
+      ...statuses,
+    }) as unknown as IssueAnswer;
+
+  it('hides integrations at status 0 and names the others (SPEC.md section 4 codes)', () => {
+    expect(integrationRows(issue({}))).toEqual([]);
+    expect(integrationRows(issue({ email_status: 2, jira_status: 3, webhooks_status: 1 }))).toEqual([
+      { name: 'email', status: 'passed' },
+      { name: 'jira', status: 'failed' },
+      { name: 'webhooks', status: 'inProgress' },
+    ]);
+  });
+
+  it('downloads through the API, escaping the parts, with ?download=1 to force a download', () => {
+    expect(downloadUrl('file', id, 'a.pdf', true)).toBe(`/api/client/download/file/${id}/a.pdf?download=1`);
+    expect(downloadUrl('screenshot', id, '../x')).toBe(`/api/client/download/screenshot/${id}/..%2Fx`);
+  });
+
+  it('views images and text only; an HTML file is text', () => {
+    expect(viewerFor('image/png')).toBe('image');
+    expect(viewerFor('image/webp')).toBe('image');
+    expect(viewerFor('text/html')).toBe('text');
+    expect(viewerFor('application/json')).toBe('text');
+    for (const type of ['application/pdf', 'image/svg+xml', 'application/zip', 'video/mp4', ''])
+      expect(viewerFor(type)).toBeNull();
+  });
+
+  it('puts a no-script policy before anything of the snapshot', () => {
+    const doc = snapshotDocument('<!doctype html><html><head><script>alert(1)</script>');
+    expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<script>'));
+    const policy = /content="([^"]+)"/.exec(doc)?.[1] ?? '';
+    expect(policy).toContain("script-src 'none'");
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("connect-src 'none'");
+    expect(policy).toContain("form-action 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('ignores shortcuts while typing or with a modifier', () => {
+    const key = (target: unknown, mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey', boolean>> = {}) =>
+      isShortcutIgnored({
+        target: target as EventTarget,
+        altKey: false,
+        ctrlKey: false,
+        metaKey: false,
+        ...mods,
+      });
+    expect(key({ tagName: 'BODY' })).toBe(false);
+    expect(key(null)).toBe(false);
+    expect(key({ tagName: 'INPUT' })).toBe(true);
+    expect(key({ tagName: 'TEXTAREA' })).toBe(true);
+    expect(key({ tagName: 'DIV', isContentEditable: true })).toBe(true);
+    expect(key({ tagName: 'BODY' }, { ctrlKey: true })).toBe(true);
+    expect(key({ tagName: 'BODY' }, { metaKey: true })).toBe(true);
+  });
+
+  it('shows sizes in the user locale', () => {
+    expect(formatBytes(29, 'en')).toBe('29 B');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
+    expect(formatBytes(25 * 1024 * 1024, 'en')).toBe('25 MB');
+  });
+});

@@ -241,7 +241,7 @@ function IssueTable({ projectId, rows, busy }: { projectId: string; rows: IssueR
             <Table.Th w={200} visibleFrom="sm">
               {t('issueList.created')}
             </Table.Th>
-            <Table.Th w={{ base: 84, sm: 140 }}>{t('issueList.attachments')}</Table.Th>
+            <Table.Th w={{ base: 96, sm: 140 }}>{t('issueList.attachments')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

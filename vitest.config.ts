@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['test/support/command-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
@@ -31,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          setupFiles: ['test/support/command-check.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

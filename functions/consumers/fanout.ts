@@ -8,16 +8,17 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { sqs } from '../core/aws/sqs';
 import { batchHandler } from '../core/batch';
-import { getConfig } from '../core/config';
+import { queueUrl, tableName } from '../core/config';
 import { type DeliveryMessage, fanoutMessageSchema, type IntegrationName } from '../core/messages';
+import { projectPartition } from '../projects/projects';
 
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
   const out = await db().send(
     new QueryCommand({
-      TableName: getConfig().TABLE_NAME,
+      TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       FilterExpression: 'active = :on',
-      ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'INTEGRATION#', ':on': 1 },
+      ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':sk': 'INTEGRATION#', ':on': 1 },
       ProjectionExpression: '#n',
       ExpressionAttributeNames: { '#n': 'name' },
     }),
@@ -34,7 +35,7 @@ export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, l
     return { Id: integration, MessageBody: JSON.stringify(body) };
   });
   const res = await sqs().send(
-    new SendMessageBatchCommand({ QueueUrl: getConfig().DELIVERY_QUEUE_URL, Entries: entries }),
+    new SendMessageBatchCommand({ QueueUrl: queueUrl('delivery'), Entries: entries }),
   );
   if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
   log.info('fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, integrations: names });

@@ -4,16 +4,23 @@
  * of the offending variables.
  */
 import * as z from 'zod';
+import { type QueueName, queueNames, queueUrlVariable } from '../shared/manifest';
 
 const optionalUrl = z.url().optional();
 
 export const configSchema = z.object({
   SNAG_STAGE: z.enum(['local', 'dev', 'prod']).default('local'),
   AWS_REGION: z.string().min(1).default('eu-central-1'),
-  TABLE_NAME: z.string().min(1),
-  UPLOADS_BUCKET: z.string().min(1),
-  FANOUT_QUEUE_URL: z.url(),
-  DELIVERY_QUEUE_URL: z.url(),
+  /**
+   * Set only for functions whose manifest declares what they name (functions/shared/manifest.ts
+   * `variablesFor`); read them through `tableName()`, `bucketName()` and `queueUrl()`.
+   */
+  TABLE_NAME: z.string().min(1).optional(),
+  UPLOADS_BUCKET: z.string().min(1).optional(),
+  ...(Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), z.url().optional()])) as Record<
+    ReturnType<typeof queueUrlVariable>,
+    z.ZodOptional<z.ZodURL>
+  >),
   MAIL_FROM: z.string().min(3).default('Snag <no-reply@snag.localhost>'),
   /** Origin of the dashboard (and of /api): https://app.example.com, or http://localhost:3000 locally. */
   APP_ORIGIN: z.url(),
@@ -77,3 +84,20 @@ export function resetConfig(): void {
 }
 
 export const isLocal = () => getConfig().SNAG_STAGE === 'local';
+
+/** A name only some functions get: missing means the function's manifest does not declare that need. */
+function declared(name: string, value: string | undefined): string {
+  if (!value) {
+    throw new Error(
+      `${name} is not set: this function's manifest (functions/<domain>/manifest.ts) does not declare the need for it`,
+    );
+  }
+  return value;
+}
+
+export const tableName = () => declared('TABLE_NAME', getConfig().TABLE_NAME);
+export const bucketName = () => declared('UPLOADS_BUCKET', getConfig().UPLOADS_BUCKET);
+export const queueUrl = (queue: QueueName) => {
+  const name = queueUrlVariable(queue);
+  return declared(name, (getConfig() as Record<string, unknown>)[name] as string | undefined);
+};

@@ -10,11 +10,11 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ErrorCode } from '../shared/errors';
 import { db } from './aws/dynamo';
-import { getConfig } from './config';
+import { tableName } from './config';
 import { AppError } from './errors';
 
 export type Key = { pk: string; sk: string };
-export const tableName = () => getConfig().TABLE_NAME;
+export { tableName };
 
 /** True when a write was refused by its condition (alone or inside a transaction). */
 export function isConditionFailure(err: unknown): boolean {

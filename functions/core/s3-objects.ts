@@ -1,10 +1,10 @@
 /** S3 helpers shared by the entities that keep files. */
 import { s3, s3Sdk } from './aws/s3';
-import { getConfig } from './config';
+import { bucketName } from './config';
 
 /** Deletes every object under `prefix` in the uploads bucket, 1,000 per request. */
 export async function deletePrefix(prefix: string): Promise<void> {
-  const Bucket = getConfig().UPLOADS_BUCKET;
+  const Bucket = bucketName();
   const [{ DeleteObjectsCommand, ListObjectsV2Command }, client] = await Promise.all([s3Sdk(), s3()]);
   let token: string | undefined;
   do {

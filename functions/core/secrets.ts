@@ -3,6 +3,7 @@
  * container; locally the same keys come from the environment (the local stack fills them in).
  */
 import * as z from 'zod';
+import { hooked } from './aws/options';
 import { getConfig } from './config';
 
 const secretsSchema = z.object({
@@ -21,7 +22,7 @@ async function load(): Promise<Secrets> {
   if (!SECRETS_PARAMETER) return parse(process.env, 'the environment');
   // Loaded on demand: only AWS needs SSM, and only once per container.
   const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
-  const ssm = new SSMClient({ region: AWS_REGION });
+  const ssm = hooked(new SSMClient({ region: AWS_REGION }));
   const out = await ssm.send(new GetParameterCommand({ Name: SECRETS_PARAMETER, WithDecryption: true }));
   return parse(JSON.parse(out.Parameter?.Value ?? '{}'), SECRETS_PARAMETER);
 }

@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { db } from './aws/dynamo';
-import { getConfig } from './config';
+import { getConfig, tableName } from './config';
 import { randomToken, sha256 } from './crypto';
 import { batchDelete, queryKeys } from './db';
 import { DAY, epochSeconds, nowMs } from './time';
@@ -27,7 +27,7 @@ export const SESSION_LIFETIME_MS = 30 * DAY;
 const RENEW_AFTER_MS = DAY;
 
 const key = (hash: string) => ({ pk: `SESSION#${hash}`, sk: 'SESSION' });
-const table = () => getConfig().TABLE_NAME;
+const table = tableName;
 
 export function readCookie(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>, name: string) {
   const pairs = event.cookies ?? event.headers?.cookie?.split(';') ?? [];

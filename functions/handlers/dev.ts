@@ -9,8 +9,7 @@ import { setPlan } from '../accounts/plan';
 import { getConfig, isLocal } from '../core/config';
 import { AppError } from '../core/errors';
 import { type RequestInput, resourceHandler } from '../core/http';
-import type { devEmailsQuery } from '../shared/routes';
-import type { devPlanSchema } from '../shared/schemas';
+import type { devEmailsQuery, devPlanSchema } from '../shared/schemas';
 
 export interface DevEmail {
   to: string[];

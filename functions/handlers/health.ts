@@ -4,7 +4,7 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { dynamo } from '../core/aws/dynamo';
 import { s3, s3Sdk } from '../core/aws/s3';
 import { sqs } from '../core/aws/sqs';
-import { getConfig } from '../core/config';
+import { bucketName, getConfig, queueUrl, tableName } from '../core/config';
 import { AppError } from '../core/errors';
 import { type RequestInput, resourceHandler } from '../core/http';
 
@@ -13,13 +13,13 @@ type Probe = () => Promise<unknown>;
 function probes(): Record<string, Probe> {
   const c = getConfig();
   const list: Record<string, Probe> = {
-    dynamodb: () => dynamo().send(new DescribeTableCommand({ TableName: c.TABLE_NAME })),
+    dynamodb: () => dynamo().send(new DescribeTableCommand({ TableName: tableName() })),
     s3: async () => {
       const [{ HeadBucketCommand }, client] = await Promise.all([s3Sdk(), s3()]);
-      return client.send(new HeadBucketCommand({ Bucket: c.UPLOADS_BUCKET }));
+      return client.send(new HeadBucketCommand({ Bucket: bucketName() }));
     },
-    fanoutQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.FANOUT_QUEUE_URL })),
-    deliveryQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: c.DELIVERY_QUEUE_URL })),
+    fanoutQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl('fanout') })),
+    deliveryQueue: () => sqs().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl('delivery') })),
   };
   // SES is a managed endpoint in AWS; locally its stand-in is one more process that must be up.
   if (c.SES_ENDPOINT) {

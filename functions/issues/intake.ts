@@ -6,7 +6,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { sqs } from '../core/aws/sqs';
-import { getConfig } from '../core/config';
+import { queueUrl } from '../core/config';
 import { transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import type { Logger } from '../core/log';
@@ -322,7 +322,7 @@ export async function fileReport(
   await sqs()
     .send(
       new SendMessageCommand({
-        QueueUrl: getConfig().FANOUT_QUEUE_URL,
+        QueueUrl: queueUrl('fanout'),
         MessageBody: JSON.stringify(message),
       }),
     )

@@ -14,7 +14,7 @@ import { isConditionFailure, retryConflicts, tableName, transactWrite } from '..
 import { AppError } from '../core/errors';
 import type { IntegrationName } from '../core/messages';
 import { DAY, epochSeconds } from '../core/time';
-import { projectKey } from '../projects/projects';
+import { projectKey, projectPartition } from '../projects/projects';
 import type { DeviceData, LogEntry, ScreenshotType } from '../shared/intake';
 
 export const BLOCK_SIZE = 1024;
@@ -23,7 +23,7 @@ export const n10 = (n: number) => String(n).padStart(10, '0');
 export const blockOf = (n: number) => ({ b: Math.floor((n - 1) / BLOCK_SIZE), off: (n - 1) % BLOCK_SIZE });
 const b6 = (b: number) => String(b).padStart(6, '0');
 
-const partition = (projectId: string) => `PROJECT#${projectId}`;
+const partition = projectPartition;
 export const issueHeaderKey = (projectId: string, n: number) => ({
   pk: partition(projectId),
   sk: `ISSUE#${n10(n)}`,

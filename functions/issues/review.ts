@@ -6,7 +6,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { s3, s3Sdk } from '../core/aws/s3';
-import { getConfig } from '../core/config';
+import { bucketName } from '../core/config';
 import { tableName } from '../core/db';
 import { AppError } from '../core/errors';
 import { integrationNames } from '../core/messages';
@@ -290,7 +290,7 @@ export async function downloadUrl(
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
   await getMeta(projectId, userId);
   const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
-  const Bucket = getConfig().UPLOADS_BUCKET;
+  const Bucket = bucketName();
   const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   let original: string | undefined;
   try {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { s3, s3Sdk } from '../core/aws/s3';
-import { getConfig } from '../core/config';
+import { bucketName } from '../core/config';
 import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '../shared/intake';
 
 export interface UploadKey {
@@ -72,7 +72,7 @@ export async function presignUpload(
   const key = pendingKey(projectId, kind, randomUUID(), ext);
   const [{ createPresignedPost }, client] = await Promise.all([import('@aws-sdk/s3-presigned-post'), s3()]);
   const { url, fields } = await createPresignedPost(client, {
-    Bucket: getConfig().UPLOADS_BUCKET,
+    Bucket: bucketName(),
     Key: key,
     Conditions: [
       ['eq', '$Content-Type', type],
@@ -96,7 +96,7 @@ export interface StoredObject {
 export async function headUpload(key: string): Promise<StoredObject | null> {
   const [{ HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   try {
-    const out = await client.send(new HeadObjectCommand({ Bucket: getConfig().UPLOADS_BUCKET, Key: key }));
+    const out = await client.send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
     return {
       size: out.ContentLength ?? 0,
       type: (out.ContentType ?? '').split(';')[0]!.trim().toLowerCase(),
@@ -116,7 +116,7 @@ export async function copyUpload(
   originalName?: string,
 ): Promise<void> {
   const [{ CopyObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
-  const Bucket = getConfig().UPLOADS_BUCKET;
+  const Bucket = bucketName();
   await client.send(
     new CopyObjectCommand({
       Bucket,
@@ -137,7 +137,7 @@ export async function deleteObjects(keys: string[]): Promise<void> {
   const [{ DeleteObjectsCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   const out = await client.send(
     new DeleteObjectsCommand({
-      Bucket: getConfig().UPLOADS_BUCKET,
+      Bucket: bucketName(),
       Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
     }),
   );

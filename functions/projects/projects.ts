@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { toUser, type User } from '../accounts/users';
+import { toUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { isConditionFailure, queryKeys, setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
@@ -35,8 +35,9 @@ export interface Project {
   activeIntegrations?: Set<string>;
 }
 
-export const projectKey = (id: string) => ({ pk: `PROJECT#${id}`, sk: 'META' });
-const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
+/** A project's partition: its META item, its issues (functions/issues/issues.ts) and its integrations. */
+export const projectPartition = (id: string) => `PROJECT#${id}`;
+export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
 
 function toProject(item: Record<string, unknown>): Project {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;

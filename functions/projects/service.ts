@@ -17,6 +17,7 @@ import {
   type PlanHolder,
   type Project,
   planOf,
+  projectPartition,
   saveProject,
 } from './projects';
 
@@ -111,7 +112,7 @@ export async function remove(userId: string, id: string): Promise<void> {
 export async function purgeProjectData(id: string): Promise<void> {
   const keys = await queryKeys({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${id}` },
+    ExpressionAttributeValues: { ':pk': projectPartition(id) },
   });
   await batchDelete(keys);
   await deletePrefix(projectFilesPrefix(id));

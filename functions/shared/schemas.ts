@@ -288,3 +288,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** GET /api/dev/emails (local only): the mail the SES stand-in caught, optionally for one address. */
+export const devEmailsQuery = z.object({ to: z.string().trim().max(200).optional() });

@@ -10,6 +10,7 @@ import { buildApiEvent } from './api-event';
 import { toHttpReply } from './api-result';
 import { type ApiHandler, lambdaContext } from './functions';
 import { send, sendResult } from './http-reply';
+import { asFunction } from './invocation';
 import type { StackLog } from './log';
 
 /** API Gateway's payload limit; larger requests are refused without reading further. */
@@ -106,9 +107,8 @@ export function createGateway(opts: GatewayOptions) {
     );
     try {
       const handler = await opts.load(match.route.resource);
-      const result = await handler(
-        event,
-        lambdaContext(`snag-${match.route.resource}`, event.requestContext.requestId),
+      const result = await asFunction(`api:${match.route.resource}`, () =>
+        handler(event, lambdaContext(`snag-${match.route.resource}`, event.requestContext.requestId)),
       );
       const reply = toHttpReply(result);
       send(res, reply.statusCode, reply.headers, reply.body, method === 'HEAD');

@@ -13,7 +13,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import type { QueueName } from '../resources';
 import { type ConsumerHandler, lambdaContext } from './functions';
+import { asFunction } from './invocation';
 import type { StackLog } from './log';
 import type { LocalQueue } from './sqs';
 
@@ -25,7 +27,7 @@ export interface PollerOptions {
   client: SQSClient;
   queue: LocalQueue;
   region: string;
-  load: (consumer: string) => Promise<ConsumerHandler>;
+  load: (queue: QueueName) => Promise<ConsumerHandler>;
   log: StackLog;
   /** Long-poll wait; stop() aborts a wait in progress, so this only bounds each request. */
   waitSeconds?: number;
@@ -90,7 +92,7 @@ export function succeededRecords(
 export function startPoller(opts: PollerOptions): Poller {
   const { client, queue, region, load, log } = opts;
   const abort = new AbortController();
-  const consumer = queue.settings.consumer;
+  const consumer = queue.name;
 
   const pollOnce = async () => {
     const res = await client.send(
@@ -111,7 +113,10 @@ export function startPoller(opts: PollerOptions): Poller {
     let outcome: { response: SQSBatchResponse | undefined } | { error: unknown };
     try {
       const handler = await load(consumer);
-      outcome = { response: await handler(event, lambdaContext(`snag-${consumer}`, randomUUID())) };
+      const response = await asFunction(`consumer:${consumer}`, () =>
+        handler(event, lambdaContext(`snag-${consumer}`, randomUUID())),
+      );
+      outcome = { response };
     } catch (error) {
       log.warn(`consumer ${consumer} failed its whole batch: ${String(error)}`);
       outcome = { error };

@@ -1,15 +1,16 @@
 /**
- * SQS stand-in: fauxqs (its SQS side only), in memory, with each queue of lib/resources.ts and its DLQ.
+ * SQS stand-in: fauxqs (its SQS side only), in memory, with each declared queue (functions/manifests.ts)
+ * and its DLQ.
  * Visibility timeouts, receive counts and the redrive to the DLQ are fauxqs's, and behave as in AWS.
  */
 import { startFauxqs } from 'fauxqs';
-import { type QueueName, queues } from '../resources';
+import { queueDecls } from '../../functions/manifests';
+import { type QueueName, queueNames } from '../../functions/shared/manifest';
 
 export interface QueueSettings {
   visibilityTimeoutSeconds: number;
   maxReceiveCount: number;
   batchSize: number;
-  consumer: string;
 }
 export type QueueOverrides = Partial<Record<QueueName, Partial<QueueSettings>>>;
 
@@ -34,8 +35,14 @@ export const queueName = (name: QueueName) => `snag-${name}`;
 export async function startSqs(region: string, overrides: QueueOverrides = {}): Promise<LocalSqs> {
   const server = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
   const made = {} as Record<QueueName, LocalQueue>;
-  for (const name of Object.keys(queues) as QueueName[]) {
-    const settings: QueueSettings = { ...queues[name], ...overrides[name] };
+  for (const name of queueNames) {
+    const { visibilityTimeoutSeconds, maxReceiveCount, batchSize } = queueDecls[name];
+    const settings: QueueSettings = {
+      visibilityTimeoutSeconds,
+      maxReceiveCount,
+      batchSize,
+      ...overrides[name],
+    };
     const dlq = server.createQueue(`${queueName(name)}-dlq`, {
       region,
       // AWS keeps dead letters for up to 14 days; so does the local DLQ, for reading them.

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
-import type { QueueName } from '../resources';
+import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { distDir as defaultDistDir, runBuild } from './build';
 import { localCredentials } from './credentials';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb';
@@ -161,8 +161,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
       TABLE_NAME: localNames.table,
       UPLOADS_BUCKET: localNames.bucket,
-      FANOUT_QUEUE_URL: sqs.queues.fanout.url,
-      DELIVERY_QUEUE_URL: sqs.queues.delivery.url,
+      // One process serves every function, so it carries every name any manifest may declare.
+      ...Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), sqs?.queues[q].url])),
       APP_ORIGIN: url,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,

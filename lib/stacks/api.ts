@@ -15,8 +15,9 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { apiFunctions } from '../../functions/manifests';
 import { deployedRoutes, type ResourceName, resources, routeKey } from '../../functions/shared/routes';
-import { handlerEntry, widgetResources } from '../resources';
+import { handlerEntry } from '../resources';
 import type { Settings } from '../settings';
 import { SnagFunction } from './lambda';
 
@@ -26,7 +27,8 @@ export const deployedResources = (): ResourceName[] =>
 
 export interface ApiProps {
   settings: Settings;
-  environment: Record<string, string>;
+  /** The environment of one function, from what its manifest declares. */
+  environmentOf: (resource: ResourceName) => Record<string, string>;
 }
 
 export class Api extends Construct {
@@ -58,13 +60,15 @@ export class Api extends Construct {
 
     this.functions = new Map();
     for (const resource of deployedResources()) {
+      const { needs } = apiFunctions[resource];
       const fn = new SnagFunction(this, resource, {
         entry: handlerEntry(resource),
         settings,
-        environment: props.environment,
-        timeout: Duration.seconds(10),
+        environment: props.environmentOf(resource),
+        timeout: Duration.seconds(needs.timeoutSeconds ?? 10),
+        ...(needs.memoryMb ? { memorySize: needs.memoryMb } : {}),
         description: `Snag API: ${resource}`,
-        withWidget: widgetResources.includes(resource),
+        withWidget: needs.widget === true,
       });
       this.functions.set(resource, fn);
     }

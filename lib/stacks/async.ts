@@ -4,76 +4,78 @@
  * is retried alone. Queue settings come from lib/resources.ts, shared with the local stack.
  */
 import { Duration } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { consumerEntry, type QueueName, queues } from '../resources';
+import { queueDecls } from '../../functions/manifests';
+import { type QueueName, queueNames } from '../../functions/shared/manifest';
+import { consumerEntry } from '../resources';
 import type { Settings } from '../settings';
-import { grantTableItems } from './grants';
 import { SnagFunction } from './lambda';
 
-/** Both queues with their dead-letter queues. */
+/** Every declared queue with its dead-letter queue; both kept with a prod stack (settings.removalPolicy). */
 export class Queues extends Construct {
   readonly queues: Record<QueueName, Queue>;
+  readonly deadLetters: Record<QueueName, Queue>;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, settings: Settings) {
     super(scope, id);
-    const make = (name: QueueName) => {
-      const shape = queues[name];
+    const queues = {} as Record<QueueName, Queue>;
+    const deadLetters = {} as Record<QueueName, Queue>;
+    for (const name of queueNames) {
+      const decl = queueDecls[name];
       const dlq = new Queue(this, `${name}Dlq`, {
         retentionPeriod: Duration.days(14),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
+        removalPolicy: settings.removalPolicy,
       });
-      return new Queue(this, name, {
-        visibilityTimeout: Duration.seconds(shape.visibilityTimeoutSeconds),
+      queues[name] = new Queue(this, name, {
+        visibilityTimeout: Duration.seconds(decl.visibilityTimeoutSeconds),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        deadLetterQueue: { queue: dlq, maxReceiveCount: shape.maxReceiveCount },
+        deadLetterQueue: { queue: dlq, maxReceiveCount: decl.maxReceiveCount },
+        removalPolicy: settings.removalPolicy,
       });
-    };
-    this.queues = { fanout: make('fanout'), delivery: make('delivery') };
+      deadLetters[name] = dlq;
+    }
+    this.queues = queues;
+    this.deadLetters = deadLetters;
   }
 }
 
 export interface ConsumersProps {
   settings: Settings;
   queues: Queues;
-  table: Table;
-  environment: Record<string, string>;
+  /** The environment of one consumer, from what its manifest declares. */
+  environmentOf: (queue: QueueName) => Record<string, string>;
 }
 
+/** One consumer per declared queue, with the timeout, batch and concurrency its manifest declares. */
 export class Consumers extends Construct {
   readonly functions: Record<QueueName, SnagFunction>;
 
   constructor(scope: Construct, id: string, props: ConsumersProps) {
     super(scope, id);
-    const make = (name: QueueName, timeout: Duration) => {
-      const shape = queues[name];
+    const functions = {} as Record<QueueName, SnagFunction>;
+    for (const name of queueNames) {
+      const decl = queueDecls[name];
       const consumer = new SnagFunction(this, name, {
-        entry: consumerEntry(shape.consumer),
+        entry: consumerEntry(name),
         settings: props.settings,
-        environment: props.environment,
-        // A batch must finish well inside the visibility timeout, or its messages are delivered twice.
-        timeout,
+        environment: props.environmentOf(name),
+        timeout: Duration.seconds(decl.consumer.timeoutSeconds),
         description: `Snag ${name} queue consumer`,
       });
       consumer.fn.addEventSource(
         new SqsEventSource(props.queues.queues[name], {
-          batchSize: shape.batchSize,
+          batchSize: decl.batchSize,
+          maxConcurrency: decl.maxConcurrency,
           reportBatchItemFailures: true,
         }),
       );
-      return consumer;
-    };
-    const fanout = make('fanout', Duration.seconds(queues.fanout.visibilityTimeoutSeconds / 3));
-    const delivery = make('delivery', Duration.seconds(queues.delivery.visibilityTimeoutSeconds / 2));
-    // Fan-out lists a project's integrations and enqueues one delivery each.
-    grantTableItems(props.table, fanout.role, 'read');
-    props.queues.queues.delivery.grantSendMessages(fanout.role);
-    // Delivery reads the issue it sends; sending mail is granted by the stack (Mail).
-    grantTableItems(props.table, delivery.role, 'read');
-    this.functions = { fanout, delivery };
+      functions[name] = consumer;
+    }
+    this.functions = functions;
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Least-privilege grants, written out instead of the CDK `grant*` helpers where those would hand out
- * more than Snag's code calls (Scan, stream reads, `index/*`, `s3:List*`/`s3:*Object*` wildcards).
+ * Least-privilege grants: exactly what a function's manifest declares (functions/shared/manifest.ts
+ * `Needs`), written out instead of the CDK `grant*` helpers where those would hand out more than Snag's
+ * code calls (Scan, stream reads, `index/*`, `s3:List*`/`s3:*Object*` wildcards, unscoped ListBucket).
  */
 import { Arn, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -8,7 +9,9 @@ import { type IGrantable, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { storedPrefix, table as tableShape, uploads } from '../resources';
+import type { BucketPrefix, Needs, QueueName } from '../../functions/shared/manifest';
+import { table as tableShape } from '../resources';
+import type { Mail } from './mail';
 
 const itemReads = [
   'dynamodb:GetItem',
@@ -37,22 +40,6 @@ export function grantTableItems(table: Table, grantee: IGrantable, mode: 'read' 
   );
 }
 
-/** Read, upload (also through presigned POSTs signed with this role) and delete objects. */
-export function grantObjects(bucket: Bucket, role: Role): void {
-  role.addToPrincipalPolicy(
-    new PolicyStatement({
-      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-      resources: [bucket.arnForObjects('*')],
-    }),
-  );
-  Validations.of(role).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/*]`,
-    reason:
-      "Object keys are generated per upload (DESIGN.md section 5), so object actions name the bucket's keys " +
-      'by wildcard; the actions are exactly get, put and delete, and the bucket holds only uploads.',
-  });
-}
-
 /**
  * Read the secrets parameter. It is a SecureString under the AWS managed `aws/ssm` key, whose key policy
  * already lets principals of the account decrypt through SSM, so no kms:Decrypt statement is needed.
@@ -77,49 +64,62 @@ export const nagArnRef = (resource: Construct) => {
   return `<${Stack.of(resource).resolve(cfn.logicalId)}.Arn>`;
 };
 
-/**
- * What the widget's intake (functions/issues/*) does in S3 and SQS, and nothing more: presign uploads to
- * `pending/*` (the POST is authorised as this role's PutObject), read them back (HeadObject, and the source
- * of CopyObject), copy them to `p/*` and delete them; delete its own copies of a failed report; send
- * `issue.created` to the fan-out queue.
- */
-export function grantIntake(bucket: Bucket, fanout: IQueue, role: Role): void {
-  const pending = bucket.arnForObjects(`${uploads.pendingPrefix}*`);
-  const stored = bucket.arnForObjects(`${storedPrefix}*`);
-  role.addToPrincipalPolicy(
-    new PolicyStatement({
-      actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-      resources: [pending],
-    }),
-  );
-  role.addToPrincipalPolicy(
-    new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [stored] }),
-  );
-  role.addToPrincipalPolicy(
-    new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [fanout.queueArn] }),
-  );
-  for (const prefix of [uploads.pendingPrefix, storedPrefix]) {
-    Validations.of(role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/${prefix}*]`,
-      reason:
-        'Upload keys are random per upload (DESIGN.md section 5), so the intake names them by prefix: ' +
-        `exactly the object actions it calls, on ${prefix}* only.`,
-    });
-  }
+/** What the grants refer to: the stack's stateful resources. */
+export interface GrantTargets {
+  table: Table;
+  bucket: Bucket;
+  queues: Record<QueueName, IQueue>;
+  mail: Mail;
+  secretsParameter: string;
 }
 
+/** S3 actions per declared object need. */
+const objectActions = {
+  read: ['s3:GetObject'],
+  write: ['s3:PutObject'],
+  delete: ['s3:DeleteObject'],
+} as const;
+
 /**
- * What issue review (functions/issues/review.ts) does in S3: read stored objects under `p/*` (HeadObject
- * for the original name, and the presigned GET of a download is authorised as this role's GetObject).
+ * Grants `role` exactly what `needs` declares, each resource scoped: object actions to their key prefixes,
+ * ListBucket only under the declared prefixes (a condition on `s3:prefix`), SendMessage to the named
+ * queues, SES to the mail identity, GetParameter to the secrets parameter.
  */
-export function grantIssueDownloads(bucket: Bucket, role: Role): void {
-  role.addToPrincipalPolicy(
-    new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${storedPrefix}*`)] }),
-  );
-  Validations.of(role).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::${nagArnRef(bucket)}/${storedPrefix}*]`,
-    reason:
-      'Stored object names are random per upload (DESIGN.md section 5), so downloads name them by prefix: ' +
-      `GetObject only, on ${storedPrefix}* only.`,
-  });
+export function grantNeeds(scope: Stack, role: Role, needs: Needs, targets: GrantTargets): void {
+  const add = (actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions, resources, ...(conditions ? { conditions } : {}) }),
+    );
+  if (needs.table) grantTableItems(targets.table, role, needs.table);
+  const objects = needs.objects ?? {};
+  const byPrefix = new Map<BucketPrefix, string[]>();
+  for (const kind of ['read', 'write', 'delete'] as const)
+    for (const prefix of objects[kind] ?? [])
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), ...objectActions[kind]]);
+  for (const [prefix, actions] of byPrefix) {
+    add(actions, [targets.bucket.arnForObjects(`${prefix}*`)]);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagArnRef(targets.bucket)}/${prefix}*]`,
+      reason:
+        'Object keys are random per upload (DESIGN.md section 5), so object actions name them by prefix: ' +
+        `exactly the actions the manifest declares, on ${prefix}* only.`,
+    });
+  }
+  if (objects.list?.length) {
+    add(['s3:ListBucket'], [targets.bucket.bucketArn], {
+      StringLike: { 's3:prefix': objects.list.map((p) => `${p}*`) },
+    });
+  }
+  for (const queue of needs.sendTo ?? []) add(['sqs:SendMessage'], [targets.queues[queue].queueArn]);
+  if (needs.mail) targets.mail.grantSend(role);
+  if (needs.secrets) grantSecretsRead(scope, targets.secretsParameter, role);
+  if (needs.probe) {
+    add(['dynamodb:DescribeTable'], [targets.table.tableArn]);
+    // HeadBucket is authorised by s3:ListBucket on the bucket; the probe lists nothing.
+    add(['s3:ListBucket'], [targets.bucket.bucketArn]);
+    add(
+      ['sqs:GetQueueAttributes'],
+      Object.values(targets.queues).map((q) => q.queueArn),
+    );
+  }
 }

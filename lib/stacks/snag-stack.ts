@@ -6,12 +6,13 @@
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { apiFunctions, queueDecls } from '../../functions/manifests';
+import { type Needs, queueNames, queueUrlVariable, variablesFor } from '../../functions/shared/manifest';
 import type { Settings } from '../settings';
 import { Api } from './api';
 import { Consumers, Queues } from './async';
 import { Data } from './data';
-import { grantIntake, grantIssueDownloads, grantObjects, grantSecretsRead, grantTableItems } from './grants';
-import { healthProbeGrants } from './health';
+import { grantNeeds } from './grants';
 import type { SnagFunction } from './lambda';
 import { Mail } from './mail';
 import { Web } from './web';
@@ -27,22 +28,31 @@ export class SnagStack extends Stack {
   constructor(scope: Construct, id: string, settings: Settings, props?: StackProps) {
     super(scope, id, { ...props, terminationProtection: settings.stage === 'prod' });
     this.data = new Data(this, 'Data', settings);
-    this.queues = new Queues(this, 'Queues');
+    this.queues = new Queues(this, 'Queues', settings);
     this.mail = new Mail(this, 'Mail', settings.mailDomain);
 
-    // functions/core/config.ts parses these; APP_ORIGIN is added below, once the distribution exists.
-    const environment: Record<string, string> = {
+    // functions/core/config.ts parses these. Every function gets the first group; of the second, only
+    // what its manifest declares (functions/shared/manifest.ts variablesFor). APP_ORIGIN is added below,
+    // once the distribution exists.
+    const everyFunction: Record<string, string> = {
       SNAG_STAGE: settings.stage,
-      TABLE_NAME: this.data.table.tableName,
-      UPLOADS_BUCKET: this.data.uploads.bucketName,
-      FANOUT_QUEUE_URL: this.queues.queues.fanout.queueUrl,
-      DELIVERY_QUEUE_URL: this.queues.queues.delivery.queueUrl,
-      MAIL_FROM: this.mail.from,
-      SECRETS_PARAMETER: settings.secretsParameter,
       LOG_LEVEL: settings.logLevel,
       ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
     };
+    const declarable: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      UPLOADS_BUCKET: this.data.uploads.bucketName,
+      MAIL_FROM: this.mail.from,
+      SECRETS_PARAMETER: settings.secretsParameter,
+      ...Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), this.queues.queues[q].queueUrl])),
+    };
+    const environmentFor = (needs: Needs) => ({
+      ...everyFunction,
+      ...Object.fromEntries(
+        variablesFor(needs).flatMap((name) => (name in declarable ? [[name, declarable[name]!]] : [])),
+      ),
+    });
 
     // CloudFront adds this secret to every API request; the API refuses requests without it, so it cannot
     // be reached around CloudFront (docs/decisions.md "Edge secret"). Both read it by dynamic reference.
@@ -62,13 +72,15 @@ export class SnagStack extends Stack {
 
     this.api = new Api(this, 'Api', {
       settings,
-      environment: { ...environment, EDGE_SECRET: edgeSecretValue },
+      environmentOf: (resource) => ({
+        ...environmentFor(apiFunctions[resource].needs),
+        EDGE_SECRET: edgeSecretValue,
+      }),
     });
     this.consumers = new Consumers(this, 'Consumers', {
       settings,
       queues: this.queues,
-      table: this.data.table,
-      environment,
+      environmentOf: (queue) => environmentFor(queueDecls[queue].consumer.needs),
     });
     this.web = new Web(this, 'Web', {
       settings,
@@ -84,29 +96,17 @@ export class SnagStack extends Stack {
     const all: SnagFunction[] = [...this.api.functions.values(), ...Object.values(this.consumers.functions)];
     for (const f of all) f.fn.addEnvironment('APP_ORIGIN', this.web.origin);
 
-    for (const [resource, f] of this.api.functions) {
-      if (resource === 'health') {
-        healthProbeGrants(f.role, this.data, this.queues);
-        continue;
-      }
-      if (resource === 'intake') {
-        grantTableItems(this.data.table, f.role, 'readwrite');
-        grantIntake(this.data.uploads, this.queues.queues.fanout, f.role);
-        continue;
-      }
-      if (resource === 'issues') {
-        grantTableItems(this.data.table, f.role, 'readwrite');
-        grantIssueDownloads(this.data.uploads, f.role);
-        continue;
-      }
-      grantTableItems(this.data.table, f.role, 'readwrite');
-      grantObjects(this.data.uploads, f.role);
-      this.queues.queues.fanout.grantSendMessages(f.role);
-      this.mail.grantSend(f.role);
-      grantSecretsRead(this, settings.secretsParameter, f.role);
-    }
-    for (const f of Object.values(this.consumers.functions))
-      grantSecretsRead(this, settings.secretsParameter, f.role);
-    this.mail.grantSend(this.consumers.functions.delivery.role);
+    // Each function gets exactly what its manifest declares (test/cdk asserts no more and no less).
+    const targets = {
+      table: this.data.table,
+      bucket: this.data.uploads,
+      queues: this.queues.queues,
+      mail: this.mail,
+      secretsParameter: settings.secretsParameter,
+    };
+    for (const [resource, f] of this.api.functions)
+      grantNeeds(this, f.role, apiFunctions[resource].needs, targets);
+    for (const queue of queueNames)
+      grantNeeds(this, this.consumers.functions[queue].role, queueDecls[queue].consumer.needs, targets);
   }
 }

@@ -8,9 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { queueNames } from '../../functions/shared/manifest';
 import { esbuildOptions } from '../../lib/bundling';
 import { fromRoot } from '../../lib/paths';
-import { consumerEntry, handlerEntry, queues } from '../../lib/resources';
+import { consumerEntry, handlerEntry } from '../../lib/resources';
 import { deployedResources } from '../../lib/stacks/api';
 
 export const budget = { minifiedBytes: 500 * 1024, initMs: 150 };
@@ -24,7 +25,7 @@ export interface LambdaBundle {
 /** Every deployed Lambda: one per resource with deployed routes, plus the queue consumers. */
 const entries = (): { name: string; entry: string }[] => [
   ...deployedResources().map((r) => ({ name: r, entry: handlerEntry(r) })),
-  ...Object.values(queues).map((q) => ({ name: `consumer:${q.consumer}`, entry: consumerEntry(q.consumer) })),
+  ...queueNames.map((q) => ({ name: `consumer:${q}`, entry: consumerEntry(q) })),
 ];
 
 /** The unit tests' fake configuration (test/support/unit-env.ts), without changing this process's env. */

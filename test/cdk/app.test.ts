@@ -12,8 +12,16 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configSchema, EDGE_SECRET_HEADER } from '../../functions/core/config';
+import { functionNeeds, queueDecls } from '../../functions/manifests';
+import {
+  type Needs,
+  type QueueName,
+  queueNames,
+  queueUrlVariable,
+  variablesFor,
+} from '../../functions/shared/manifest';
 import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
-import { queues, table, uploads } from '../../lib/resources';
+import { table, uploads } from '../../lib/resources';
 import { deployedResources } from '../../lib/stacks/api';
 import { spaFallbackCode } from '../../lib/stacks/web';
 import { acknowledgements, logicalId, type Synthesized, synth } from './synth';
@@ -97,94 +105,149 @@ describe('HTTP API from the route table', () => {
 });
 
 describe('functions', () => {
-  it('get every variable the config needs, with log groups of their own', () => {
+  const all = () => [
+    ...[...s.stack.api.functions].map(([name, f]) => ({ name: `api:${name}`, f })),
+    ...queueNames.map((q) => ({ name: `consumer:${q}`, f: s.stack.consumers.functions[q] })),
+  ];
+
+  it('get exactly the variables their manifest declares, with log groups of their own', () => {
     const required = Object.entries(configSchema.shape)
       .filter(([, schema]) => !schema.safeParse(undefined).success)
       .map(([name]) => name);
-    const all = [...s.stack.api.functions.values(), ...Object.values(s.stack.consumers.functions)];
-    for (const f of all) {
-      const props = s.template.toJSON().Resources[logicalId(f.fn)].Properties;
-      for (const name of [...required, 'SNAG_STAGE', 'MAIL_FROM', 'SECRETS_PARAMETER']) {
-        expect(props.Environment.Variables, name).toHaveProperty(name);
-      }
-      expect(props.Environment.Variables.SECRETS_PARAMETER).toBe('/snag/dev/secrets');
-      expect(props.Environment.Variables.APP_ORIGIN).toEqual({
+    const declarable = ['TABLE_NAME', 'UPLOADS_BUCKET', 'MAIL_FROM', 'SECRETS_PARAMETER', 'WIDGET_DIR'];
+    declarable.push(...queueNames.map(queueUrlVariable));
+    for (const { name, f } of all()) {
+      const vars = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
+      const needs = functionNeeds().get(name)!;
+      for (const v of [...required, 'SNAG_STAGE', ...variablesFor(needs)])
+        expect(vars, `${name} ${v}`).toHaveProperty(v);
+      for (const v of declarable.filter((d) => !variablesFor(needs).includes(d)))
+        expect(vars, `${name} ${v}`).not.toHaveProperty(v);
+      expect(vars.APP_ORIGIN).toEqual({
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s.stack.web.distribution), 'DomainName'] }]],
       });
+      const props = s.template.toJSON().Resources[logicalId(f.fn)].Properties;
       expect(props.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
     }
+    expect(
+      s.template.toJSON().Resources[logicalId(functionOf('auth').fn)].Properties.Environment.Variables
+        .SECRETS_PARAMETER,
+    ).toBe('/snag/dev/secrets');
     s.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
   });
 
-  it('give the health function only its probes', () => {
-    const roleId = logicalId(functionOf('health').role);
-    const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p) =>
-      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
-    );
-    const actions = policies.flatMap((p) =>
-      p.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => st.Action),
-    );
-    expect(new Set(actions)).toEqual(
-      new Set([
-        'logs:CreateLogStream',
-        'logs:PutLogEvents',
-        'dynamodb:DescribeTable',
-        's3:ListBucket',
-        'sqs:GetQueueAttributes',
-      ]),
-    );
+  /**
+   * Each role's grants as "<action> <resource>" lines, resources named as the manifest names them (table,
+   * index, prefixes, queues, mail, secrets). Written independently of lib/stacks/grants.ts, so a grant that
+   * is missing or one too many fails here.
+   */
+  function grantsOf(roleId: string): string[] {
+    const ids = {
+      table: logicalId(s.stack.data.table),
+      bucket: logicalId(s.stack.data.uploads),
+      identity: logicalId(s.stack.mail.identity),
+      ...Object.fromEntries(queueNames.map((q) => [q, logicalId(s.stack.queues.queues[q])])),
+    } as Record<string, string>;
+    const label = (resource: unknown, condition: unknown): string => {
+      const text = JSON.stringify(resource);
+      if (text.includes('"ssm"') || text.includes(':parameter/')) return 'secrets';
+      if (text.includes(ids.identity!)) return 'mail';
+      for (const q of queueNames)
+        if (text === JSON.stringify({ 'Fn::GetAtt': [ids[q], 'Arn'] })) return `queue:${q}`;
+      if (text === JSON.stringify({ 'Fn::GetAtt': [ids.table, 'Arn'] })) return 'table';
+      if (text.includes(ids.table!) && text.includes('/index/'))
+        return `index:${text.match(/index\/(\w+)/)?.[1]}`;
+      const prefix = text.match(/"\/([a-z]+\/)\*"/)?.[1];
+      if (text.includes(ids.bucket!) && prefix) return `objects:${prefix}`;
+      if (text === JSON.stringify({ 'Fn::GetAtt': [ids.bucket, 'Arn'] }))
+        return condition ? `bucket:${JSON.stringify(condition)}` : 'bucket';
+      return `other:${text}`;
+    };
+    return Object.values(resourcesOf('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .flatMap((st: { Action: string | string[]; Resource: unknown; Condition?: unknown }) =>
+        [st.Action]
+          .flat()
+          .flatMap((action) =>
+            action.startsWith('logs:')
+              ? []
+              : [st.Resource].flat().map((r) => `${action} ${label(r, st.Condition)}`),
+          ),
+      )
+      .sort();
+  }
+
+  /** What a manifest's needs should grant, in grantsOf's lines. */
+  function expectedGrants(needs: Needs, consumerOf?: QueueName): string[] {
+    const out: string[] = [];
+    // The event source mapping reads the consumer's own queue (CDK's SqsEventSource grant).
+    if (consumerOf)
+      for (const a of [
+        'ChangeMessageVisibility',
+        'DeleteMessage',
+        'GetQueueAttributes',
+        'GetQueueUrl',
+        'ReceiveMessage',
+      ])
+        out.push(`sqs:${a} queue:${consumerOf}`);
+    const reads = [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:ConditionCheckItem',
+    ];
+    const writes = [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ];
+    if (needs.table)
+      for (const a of needs.table === 'read' ? reads : [...reads, ...writes])
+        out.push(`${a} table`, `${a} index:gsi1`);
+    const s3 = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' } as const;
+    for (const kind of ['read', 'write', 'delete'] as const)
+      for (const prefix of needs.objects?.[kind] ?? []) out.push(`${s3[kind]} objects:${prefix}`);
+    if (needs.objects?.list?.length)
+      out.push(
+        `s3:ListBucket bucket:${JSON.stringify({ StringLike: { 's3:prefix': needs.objects.list.map((p) => `${p}*`) } })}`,
+      );
+    for (const q of needs.sendTo ?? []) out.push(`sqs:SendMessage queue:${q}`);
+    if (needs.mail) out.push('ses:SendEmail mail', 'ses:SendRawEmail mail');
+    if (needs.secrets) out.push('ssm:GetParameter secrets');
+    if (needs.probe) {
+      out.push('dynamodb:DescribeTable table', 's3:ListBucket bucket');
+      for (const q of queueNames) out.push(`sqs:GetQueueAttributes queue:${q}`);
+    }
+    return out.sort();
+  }
+
+  it('get exactly the grants their manifest declares, each scoped, and nothing else', () => {
+    const needs = functionNeeds();
+    for (const { name, f } of all()) {
+      const queue = name.startsWith('consumer:') ? (name.slice(9) as QueueName) : undefined;
+      expect(grantsOf(logicalId(f.role)), name).toEqual(expectedGrants(needs.get(name)!, queue));
+    }
+    // The anonymous functions stay narrow: no mail, no secrets, no deletes outside their uploads.
+    expect(
+      grantsOf(logicalId(functionOf('widget').role)).every(
+        (g) => g.includes(' table') || g.includes('index:'),
+      ),
+    ).toBe(true);
+    expect(
+      grantsOf(logicalId(functionOf('intake').role)).some(
+        (g) => g.startsWith('ses:') || g.startsWith('ssm:'),
+      ),
+    ).toBe(false);
   });
 
-  it('give the intake function exactly its table, object and queue actions', () => {
-    const roleId = logicalId(functionOf('intake').role);
-    const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
-      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-      .flatMap(
-        (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+  it('let the functions that delete a prefix list it (the deletion lists before it deletes)', () => {
+    for (const resource of ['profile', 'projects']) {
+      expect(grantsOf(logicalId(functionOf(resource).role))).toContain(
+        `s3:ListBucket bucket:${JSON.stringify({ StringLike: { 's3:prefix': ['p/*'] } })}`,
       );
-    const uploadsArn = { 'Fn::GetAtt': [logicalId(s.stack.data.uploads), 'Arn'] };
-    const objects = (prefix: string) => ({ 'Fn::Join': ['', [uploadsArn, `/${prefix}*`]] });
-    const grants = (resource: unknown) =>
-      statements
-        .filter((st) => JSON.stringify([st.Resource].flat()).includes(JSON.stringify(resource)))
-        .flatMap((st) => [st.Action].flat())
-        .sort();
-    expect(grants(objects('pending/'))).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-    expect(grants(objects('p/'))).toEqual(['s3:DeleteObject', 's3:PutObject']);
-    const fanout = { 'Fn::GetAtt': [logicalId(s.stack.queues.queues.fanout), 'Arn'] };
-    expect(grants(fanout)).toEqual(['sqs:SendMessage']);
-    const all = statements.flatMap((st) => [st.Action].flat());
-    // No bucket-wide object access, no other queue, no mail, no secrets parameter.
-    expect(JSON.stringify(statements)).not.toContain(
-      JSON.stringify({ 'Fn::Join': ['', [uploadsArn, '/*']] }),
-    );
-    expect(JSON.stringify(statements)).not.toContain(logicalId(s.stack.queues.queues.delivery));
-    expect(all.filter((a) => a.startsWith('sqs:'))).toEqual(['sqs:SendMessage']);
-    expect(all.some((a) => a.startsWith('ses:') || a.startsWith('ssm:') || a === 's3:ListBucket')).toBe(
-      false,
-    );
-    expect(all).toEqual(
-      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query']),
-    );
-  });
-
-  it('give the issues function read access to stored objects only (downloads)', () => {
-    const roleId = logicalId(functionOf('issues').role);
-    const statements = Object.values(resourcesOf('AWS::IAM::Policy'))
-      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-      .flatMap(
-        (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
-      );
-    const uploadsArn = { 'Fn::GetAtt': [logicalId(s.stack.data.uploads), 'Arn'] };
-    const s3Statements = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(s3Statements).toEqual([
-      expect.objectContaining({
-        Action: 's3:GetObject',
-        Resource: { 'Fn::Join': ['', [uploadsArn, '/p/*']] },
-      }),
-    ]);
-    const all = statements.flatMap((st) => [st.Action].flat());
-    expect(all.some((a) => a.startsWith('ses:') || a.startsWith('sqs:') || a.startsWith('ssm:'))).toBe(false);
+    }
   });
 
   it('never allow Scan', () => {
@@ -251,18 +314,26 @@ describe('data', () => {
 });
 
 describe('async path', () => {
-  for (const name of Object.keys(queues) as (keyof typeof queues)[]) {
+  for (const name of queueNames) {
+    const decl = queueDecls[name];
     it(`${name} queue has a DLQ and a consumer reporting partial batch failures`, () => {
       const q = s.template.toJSON().Resources[logicalId(s.stack.queues.queues[name])];
-      expect(q.Properties.VisibilityTimeout).toBe(queues[name].visibilityTimeoutSeconds);
-      expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(queues[name].maxReceiveCount);
+      expect(q.Properties.VisibilityTimeout).toBe(decl.visibilityTimeoutSeconds);
+      expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(decl.maxReceiveCount);
       expect(q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][1]).toBe('Arn');
       s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack.queues.queues[name]), 'Arn'] },
         FunctionName: { Ref: logicalId(s.stack.consumers.functions[name].fn) },
-        BatchSize: queues[name].batchSize,
+        BatchSize: decl.batchSize,
+        ScalingConfig: { MaximumConcurrency: decl.maxConcurrency },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
+    });
+
+    it(`${name} queue's visibility timeout is at least 6x its consumer's timeout`, () => {
+      const fn = s.template.toJSON().Resources[logicalId(s.stack.consumers.functions[name].fn)];
+      expect(fn.Properties.Timeout).toBe(decl.consumer.timeoutSeconds);
+      expect(decl.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
     });
   }
 });

@@ -25,3 +25,24 @@ export function perConfig<T>(make: () => T): () => T {
     return value;
   };
 }
+
+/** What a client hook may touch: the client's middleware stack (the SDK's, typed loosely on purpose). */
+export interface HookableClient {
+  middlewareStack: { add: (...args: never[]) => unknown };
+}
+
+const clientHooks: ((client: HookableClient) => void)[] = [];
+
+/**
+ * Registers `hook` for every AWS client made from now on. Nothing registers one in AWS; the test suites
+ * record each command a handler sends (test/support/aws-commands.ts) and inject faults.
+ */
+export function onNewClient(hook: (client: HookableClient) => void): void {
+  clientHooks.push(hook);
+}
+
+/** A new client, after the registered hooks have seen it. */
+export function hooked<C extends HookableClient>(client: C): C {
+  for (const hook of clientHooks) hook(client);
+  return client;
+}

@@ -1,5 +1,5 @@
 import { SESClient } from '@aws-sdk/client-ses';
 import { getConfig } from '../config';
-import { clientOptions, perConfig } from './options';
+import { clientOptions, hooked, perConfig } from './options';
 
-export const ses = perConfig(() => new SESClient(clientOptions(getConfig().SES_ENDPOINT)));
+export const ses = perConfig(() => hooked(new SESClient(clientOptions(getConfig().SES_ENDPOINT))));

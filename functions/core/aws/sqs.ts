@@ -1,5 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
-import { clientOptions, perConfig } from './options';
+import { clientOptions, hooked, perConfig } from './options';
 
-export const sqs = perConfig(() => new SQSClient(clientOptions(getConfig().SQS_ENDPOINT)));
+export const sqs = perConfig(() => hooked(new SQSClient(clientOptions(getConfig().SQS_ENDPOINT))));

@@ -1,0 +1,35 @@
+/**
+ * Every domain's manifest (functions/shared/manifest.ts), and what is derived from them: the route table,
+ * the resource functions and the queues. CDK, the local stack and the tests read these, never a list of
+ * their own.
+ */
+import { accounts } from './accounts/manifest';
+import { integrations } from './integrations/manifest';
+import { issues } from './issues/manifest';
+import { platform } from './platform/manifest';
+import { projects } from './projects/manifest';
+import type { ApiFunction, Needs, QueueDecl, QueueName } from './shared/manifest';
+
+export const manifests = [platform, accounts, projects, issues, integrations] as const;
+
+type ApiOf<M> = M extends { api: infer A } ? keyof A : never;
+/** A resource function: functions/handlers/<name>.ts, serving its manifest's routes. */
+export type ResourceName = ApiOf<(typeof manifests)[number]> & string;
+
+export const apiFunctions = Object.fromEntries(
+  manifests.flatMap((m) => Object.entries('api' in m ? m.api : {})),
+) as Record<ResourceName, ApiFunction>;
+
+export const resources = Object.keys(apiFunctions) as ResourceName[];
+
+export const queueDecls = Object.fromEntries(
+  manifests.flatMap((m) => Object.entries('queues' in m ? m.queues : {})),
+) as Record<QueueName, QueueDecl>;
+
+/** What each function of the deployment needs: `api:<resource>` and `consumer:<queue>`. */
+export function functionNeeds(): Map<string, Needs> {
+  const out = new Map<string, Needs>();
+  for (const [name, fn] of Object.entries(apiFunctions)) out.set(`api:${name}`, fn.needs);
+  for (const [name, q] of Object.entries(queueDecls)) out.set(`consumer:${name}`, q.consumer.needs);
+  return out;
+}

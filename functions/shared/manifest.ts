@@ -1,0 +1,126 @@
+/**
+ * What a domain declares (issue 10, docs/decisions.md "Manifests"): its API functions with their routes,
+ * its queues with their consumers, and what each function needs from AWS. CDK (lib/stacks), the local
+ * stack (lib/local), every function's environment and the command check of the test suites all loop
+ * over the manifests (functions/manifests.ts), so adding a route, a consumer or a grant is one edit in
+ * one domain's manifest. Manifests import schemas and types only, never handler code: the dashboard and
+ * CDK load them.
+ */
+import type * as z from 'zod';
+import type { RouteDef } from './routes';
+
+/** Queues of the async path; each is declared by exactly one domain manifest (a unit test checks). */
+export const queueNames = ['fanout', 'delivery'] as const;
+export type QueueName = (typeof queueNames)[number];
+
+/** Key prefixes of the uploads bucket: unconfirmed uploads, and the objects of stored issues. */
+export const bucketPrefixes = { pending: 'pending/', stored: 'p/' } as const;
+export type BucketPrefix = (typeof bucketPrefixes)[keyof typeof bucketPrefixes];
+
+/**
+ * What one function may do in AWS. CDK grants exactly this (lib/stacks/grants.ts), the environment carries
+ * exactly the names it needs, and the suites fail when a handler sends a command it does not cover.
+ */
+export interface Needs {
+  /** Item reads (GetItem, BatchGetItem, Query) or also writes, on the table and its indexes. Never Scan. */
+  table?: 'read' | 'readwrite';
+  /** Object actions by key prefix of the uploads bucket. `read` covers HeadObject and presigned GETs. */
+  objects?: {
+    read?: BucketPrefix[];
+    /** PutObject, CopyObject's target, and presigned POSTs. */
+    write?: BucketPrefix[];
+    delete?: BucketPrefix[];
+    /** ListObjectsV2 under the prefix (deleting a prefix lists it first). */
+    list?: BucketPrefix[];
+  };
+  /** Queues it sends messages to. */
+  sendTo?: QueueName[];
+  /** Sends mail through SES. */
+  mail?: boolean;
+  /** Reads the secrets parameter (SSM) at run time. */
+  secrets?: boolean;
+  /** The health probe: DescribeTable, HeadBucket and GetQueueAttributes, and nothing else. */
+  probe?: boolean;
+  /** Its bundle carries the built widget loader (dist/widget/loader.js). */
+  widget?: boolean;
+  /** Lambda timeout; 10 s for API functions unless declared. */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any operation's own input type is checked against its route.
+type AnyOperation = (input: any) => unknown;
+
+/** The body an operation reads (unknown when it declares none). */
+type BodyOf<F> = F extends (input: infer I) => unknown ? (I extends { body: infer B } ? B : unknown) : never;
+type QueryOf<F> = F extends (input: infer I) => unknown
+  ? I extends { query: infer Q }
+    ? Q
+    : unknown
+  : never;
+
+/**
+ * A route of a resource function, naming one of its handler's `operations`. The body and query schemas
+ * must produce what that operation reads, so a schema and its handler cannot drift apart.
+ */
+export type RouteInput<Ops extends Record<string, AnyOperation>> = {
+  [K in keyof Ops & string]: Omit<RouteDef, 'resource' | 'op' | 'body' | 'query'> & {
+    op: K;
+    body?: z.ZodType<BodyOf<Ops[K]>>;
+    query?: z.ZodType<QueryOf<Ops[K]>>;
+  };
+}[keyof Ops & string];
+
+export interface ApiFunction {
+  needs: Needs;
+  routes: readonly Omit<RouteDef, 'resource'>[];
+}
+
+/**
+ * Declares the API function of `functions/handlers/<resource>.ts`, typed by that module's `operations`
+ * (a type-only reference: `apiFunction<typeof import('../handlers/x').operations>(…)`).
+ */
+export function apiFunction<Ops extends Record<string, AnyOperation>>(decl: {
+  needs: Needs;
+  routes: readonly RouteInput<Ops>[];
+}): ApiFunction {
+  return decl as ApiFunction;
+}
+
+/** A queue with its dead-letter queue and its consumer, `functions/consumers/<queue>.ts`. */
+export interface QueueDecl {
+  /** At least 6x the consumer's timeout (AWS's advice for SQS event sources). */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  maxReceiveCount: number;
+  batchSize: number;
+  /** Concurrent consumer invocations at most (the event source's maximum concurrency, 2 or more). */
+  maxConcurrency: number;
+  consumer: { needs: Needs; timeoutSeconds: number };
+}
+
+export interface DomainManifest {
+  domain: string;
+  /** API functions by resource name. */
+  api?: Record<string, ApiFunction>;
+  queues?: Partial<Record<QueueName, QueueDecl>>;
+}
+
+/** The environment name of a queue's URL: FANOUT_QUEUE_URL, DELIVERY_QUEUE_URL. */
+export const queueUrlVariable = (queue: QueueName) => `${queue.toUpperCase()}_QUEUE_URL` as const;
+
+/**
+ * The environment variables a function with these needs gets, beyond those every function gets. One list,
+ * used by CDK and checked by functions/core/config.ts's accessors.
+ */
+export function variablesFor(needs: Needs): string[] {
+  const names: string[] = [];
+  if (needs.table || needs.probe) names.push('TABLE_NAME');
+  if (needs.objects || needs.probe) names.push('UPLOADS_BUCKET');
+  const queues = needs.probe ? [...queueNames] : (needs.sendTo ?? []);
+  for (const q of queues) names.push(queueUrlVariable(q));
+  if (needs.mail) names.push('MAIL_FROM');
+  if (needs.secrets) names.push('SECRETS_PARAMETER');
+  if (needs.widget) names.push('WIDGET_DIR');
+  return names;
+}

@@ -8,6 +8,7 @@ import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { fromRoot } from './paths';
 import { readSettings } from './settings';
+import { EdgeAclStack } from './stacks/edge-acl';
 import { SnagStack } from './stacks/snag-stack';
 
 /** cdk.json's context (feature flags, validation), which the CLI would otherwise be the only one to read. */
@@ -17,6 +18,8 @@ const cdkJsonContext = (): Record<string, unknown> =>
 export interface SnagApp {
   app: App;
   stack: SnagStack;
+  /** The us-east-1 stack of the WAF web ACL, when the stage has WAF and no ACL of its own. */
+  edge?: EdgeAclStack;
 }
 
 /**
@@ -29,10 +32,18 @@ export function buildApp(
 ): SnagApp {
   const app = new App({ ...props, context: { ...cdkJsonContext(), ...context } });
   const settings = readSettings(app.node);
+  const edge =
+    settings.waf && !settings.wafAclArn
+      ? new EdgeAclStack(app, `Snag-${settings.stage}-edge`, settings, {
+          description: `Snag bug reporting (${settings.stage}): CloudFront web ACL`,
+        })
+      : undefined;
   // Env-agnostic on purpose: no lookups, so synth needs no AWS credentials.
   const stack = new SnagStack(app, `Snag-${settings.stage}`, settings, {
     description: `Snag bug reporting (${settings.stage})`,
   });
+  // The ACL's ARN must be published before the distribution reads it.
+  if (edge) stack.addDependency(edge);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return { app, stack, ...(edge ? { edge } : {}) };
 }

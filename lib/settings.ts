@@ -26,7 +26,13 @@ export interface Settings {
    * CloudFront and every API function change to it in the same deploy.
    */
   edgeSecretGeneration: number;
-  /** Built front ends; deployed only when present at synth time. */
+  /**
+   * The WAF web ACL on CloudFront (lib/stacks/edge-acl.ts): context `waf` on|off, on by default in prod.
+   * `wafAclArn` attaches an ACL managed elsewhere instead of the one Snag creates.
+   */
+  waf: boolean;
+  wafAclArn?: string;
+  /** Built front ends; deployed only when present at synth time (a prod synth fails without them). */
   webDist: string;
   widgetDist: string;
   /** Derived from the stage. */
@@ -64,6 +70,12 @@ export function readSettings(node: Node): Settings {
     throw new Error('Context "edgeSecretGeneration" must be a positive integer');
   }
   const prod = stage === 'prod';
+  const waf = optional(node, 'waf') ?? (prod ? 'on' : 'off');
+  if (waf !== 'on' && waf !== 'off') throw new Error(`Context "waf" must be on or off, not "${waf}"`);
+  const wafAclArn = optional(node, 'wafAclArn');
+  if (wafAclArn && !/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\//.test(wafAclArn)) {
+    throw new Error('Context "wafAclArn" must be a CLOUDFRONT-scope web ACL ARN (wafv2, us-east-1, global)');
+  }
   return {
     stage,
     domainName,
@@ -74,6 +86,8 @@ export function readSettings(node: Node): Settings {
     googleClientId: optional(node, 'googleClientId'),
     logLevel: logLevel as Settings['logLevel'],
     edgeSecretGeneration: generation,
+    waf: waf === 'on' || !!wafAclArn,
+    wafAclArn,
     webDist: optional(node, 'webDist') ?? 'dist/web',
     widgetDist: optional(node, 'widgetDist') ?? 'dist/widget',
     // Outside dev, data outlives the stack: a deleted stack must never take customers' issues with it.

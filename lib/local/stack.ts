@@ -13,6 +13,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
+import { dashboardCsp } from '../web-headers';
 import { distDir as defaultDistDir, runBuild } from './build';
 import { localCredentials } from './credentials';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb';
@@ -115,7 +116,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const dist = opts.distDir ?? defaultDistDir;
     const statics =
       (opts.serveStatic ?? true)
-        ? createStaticHandler({ webDir: resolve(dist, 'web'), widgetDir: resolve(dist, 'widget') })
+        ? createStaticHandler({
+            webDir: resolve(dist, 'web'),
+            widgetDir: resolve(dist, 'widget'),
+            // Downloads redirect to the S3 stand-in. Google's origins are allowed: a local build may carry
+            // VITE_GOOGLE_CLIENT_ID, and the policy is otherwise production's.
+            csp: () => (s3 ? dashboardCsp({ uploadsOrigin: s3.endpoint, google: true }) : undefined),
+          })
         : undefined;
     server = createServer((req, res) => {
       const path = req.url ?? '/';

@@ -14,6 +14,8 @@ export interface StaticOptions {
   webDir: string;
   /** dist/widget: the widget bundles, served under /widget/. */
   widgetDir: string;
+  /** The dashboard's Content-Security-Policy (lib/web-headers.ts), as CloudFront sends it; read per request. */
+  csp?: () => string | undefined;
 }
 
 const contentTypes: Record<string, string> = {
@@ -84,12 +86,19 @@ const notFound = (res: ServerResponse, head: boolean) =>
     head,
   );
 
-function sendFile(res: ServerResponse, file: string, size: number, head: boolean) {
+function sendFile(
+  res: ServerResponse,
+  file: string,
+  size: number,
+  head: boolean,
+  extra: Record<string, string> = {},
+) {
   res.writeHead(200, {
     'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': String(size),
     'cache-control': cacheControl(file),
     'x-content-type-options': 'nosniff',
+    ...extra,
   });
   if (head) {
     res.end();
@@ -106,6 +115,17 @@ const notBuilt = `<!doctype html><meta charset="utf-8"><title>Snag</title>
 export function createStaticHandler(opts: StaticOptions) {
   const webRoot = resolve(opts.webDir);
   const widgetRoot = resolve(opts.widgetDir);
+  // CloudFront's dashboard behaviour sends these with every response (lib/stacks/web.ts).
+  const dashboardHeaders = (): Record<string, string> => {
+    const csp = opts.csp?.();
+    return csp
+      ? {
+          'content-security-policy': csp,
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+        }
+      : {};
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     req.resume();
@@ -136,7 +156,7 @@ export function createStaticHandler(opts: StaticOptions) {
     }
     const size = await isFile(file);
     if (size !== undefined) {
-      sendFile(res, file, size, head);
+      sendFile(res, file, size, head, dashboardHeaders());
       return;
     }
     // Client routes (no extension) get the SPA; a missing asset is a plain 404, not HTML.
@@ -146,7 +166,7 @@ export function createStaticHandler(opts: StaticOptions) {
     }
     const index = resolve(webRoot, 'index.html');
     const indexSize = await isFile(index);
-    if (indexSize !== undefined) sendFile(res, index, indexSize, head);
+    if (indexSize !== undefined) sendFile(res, index, indexSize, head, dashboardHeaders());
     else
       send(
         res,

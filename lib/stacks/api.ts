@@ -5,6 +5,7 @@
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -16,10 +17,36 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { apiFunctions } from '../../functions/manifests';
-import { deployedRoutes, type ResourceName, resources, routeKey } from '../../functions/shared/routes';
+import {
+  deployedRoutes,
+  type ResourceName,
+  type RouteDef,
+  resources,
+  routeKey,
+} from '../../functions/shared/routes';
 import { handlerEntry } from '../resources';
 import type { Settings } from '../settings';
 import { SnagFunction } from './lambda';
+
+/**
+ * Requests per second (steady and burst) each route may take, by who calls it. The loader sits behind
+ * CloudFront's cache, so only misses arrive; sign-in, registration and resets are people typing; the
+ * intake is visitors of every customer site together; the health probe is a monitor.
+ */
+export const routeThrottles = {
+  loader: { rate: 500, burst: 1000 },
+  intake: { rate: 100, burst: 200 },
+  account: { rate: 20, burst: 50 },
+  dashboard: { rate: 100, burst: 200 },
+  probe: { rate: 5, burst: 10 },
+} as const;
+
+export function throttleClassOf(route: RouteDef): keyof typeof routeThrottles {
+  if (route.resource === 'health') return 'probe';
+  if (route.resource === 'widget') return 'loader';
+  if (route.caller === 'public') return 'intake';
+  return route.session ? 'dashboard' : 'account';
+}
 
 /** Resources that serve at least one deployed route, in route-table order. */
 export const deployedResources = (): ResourceName[] =>
@@ -49,14 +76,22 @@ export class Api extends Construct {
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
-      // A ceiling against runaway clients and cost; per-account limits stay the outer bound.
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      // Routes without settings of their own (none today); per-account limits stay the outer bound.
+      throttle: { rateLimit: routeThrottles.dashboard.rate, burstLimit: routeThrottles.dashboard.burst },
     });
+    // Every route its own bucket, sized by who calls it, so a busy customer site cannot use up the
+    // dashboard's share (HttpStage has no route settings of its own: the L1 property).
+    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      deployedRoutes().map((route) => {
+        const t = routeThrottles[throttleClassOf(route)];
+        return [routeKey(route), { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }];
+      }),
+    );
 
     this.functions = new Map();
     for (const resource of deployedResources()) {

@@ -86,6 +86,7 @@ export class SnagStack extends Stack {
       settings,
       api: this.api.httpApi,
       logs: this.data.logs,
+      uploads: this.data.uploads,
       edgeSecret: edgeSecretValue,
     });
 

@@ -1,24 +1,33 @@
 /**
  * The web tier: one CloudFront distribution, one origin for the browser (DESIGN.md section 2).
  *   /          dashboard SPA from S3; extension-less paths are rewritten to /index.html (client routes)
- *   /widget/*  widget bundles from S3, content-hashed, cached for a year
+ *   /api/website/{id}/code  the widget loader, fetched on every page view of every customer site: cached
+ *              60 s, keyed by its path (the project id) alone, nothing of the viewer forwarded
  *   /api/*     the HTTP API, never cached; cookies, query strings, the headers it reads and the visitor's
  *              address forwarded, and the edge secret added (the API refuses requests without it)
+ * The dashboard carries a strict Content-Security-Policy (lib/web-headers.ts); with WAF on, the web ACL
+ * of lib/stacks/edge-acl.ts rate-limits per IP in front of everything.
  * The SPA rewrite is a CloudFront Function on the default behaviour only, not distribution-wide error
  * responses, which would turn the API's own 404s into index.html.
  */
+
 import { existsSync } from 'node:fs';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as EdgeFunction,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestCookieBehavior,
@@ -38,7 +47,9 @@ import { Construct } from 'constructs';
 import { EDGE_SECRET_HEADER } from '../../functions/core/config';
 import { fromRoot } from '../paths';
 import type { Settings } from '../settings';
+import { dashboardCsp } from '../web-headers';
 import { privateBucketProps } from './data';
+import { EdgeAclReference } from './edge-acl';
 import { nagArnRef } from './grants';
 
 /** Viewer-request rewrite for client-side routes: `/projects/12` -> `/index.html`, `/logo.svg` untouched. */
@@ -51,10 +62,17 @@ export const spaFallbackCode = `function handler(event) {
   return req;
 }`;
 
+/** The widget loader's path (functions/projects/manifest.ts), as a CloudFront path pattern. */
+export const loaderPath = '/api/website/*/code';
+/** What the loader answers with (`cache-control: public, max-age=60`), and what CloudFront keeps. */
+export const loaderCacheSeconds = 60;
+
 export interface WebProps {
   settings: Settings;
   api: HttpApi;
   logs: IBucket;
+  /** The uploads bucket: downloads redirect to it, so the dashboard's policy allows its origin. */
+  uploads: IBucket;
   /** Added to every API request as the `x-snag-edge` origin header (a dynamic reference, never plain text). */
   edgeSecret: string;
 }
@@ -109,6 +127,44 @@ export class Web extends Construct {
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
     });
 
+    // The loader: one cached copy per project for a minute; nothing of the viewer reaches the API.
+    const loaderCache = new CachePolicy(this, 'LoaderCache', {
+      comment: 'Snag widget loader: 60 s, keyed by path (the project id) only',
+      defaultTtl: Duration.seconds(loaderCacheSeconds),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(loaderCacheSeconds),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const dashboardHeaders = new ResponseHeadersPolicy(this, 'DashboardHeaders', {
+      comment: 'Snag dashboard: strict CSP and security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: dashboardCsp({
+            uploadsOrigin: `https://${props.uploads.bucketRegionalDomainName}`,
+            google: !!settings.googleClientId,
+          }),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+      },
+    });
+    const webAclId =
+      settings.wafAclArn ?? (settings.waf ? new EdgeAclReference(this, 'EdgeAcl', settings).arn : undefined);
+
     const custom = settings.domainName && settings.certificateArn;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Snag ${settings.stage}`,
@@ -122,6 +178,7 @@ export class Web extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
+      ...(webAclId ? { webAclId } : {}),
       enableLogging: true,
       logBucket: props.logs,
       logFilePrefix: 'cloudfront/',
@@ -129,10 +186,17 @@ export class Web extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(dashboardBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: dashboardHeaders,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
+      // In this order: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
+        [loaderPath]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: loaderCache,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -157,12 +221,14 @@ export class Web extends Construct {
       id: 'AwsSolutions-CFR1',
       reason: 'No geo restriction: customers embed the widget on sites visited from anywhere.',
     });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL yet: the API is throttled at the stage, public endpoints need proof-of-work and plan ' +
-        'limits are enforced on the server. Revisit with real traffic (WAF costs per ACL and request).',
-    });
+    if (!webAclId) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is off for this stage (context waf=off, the dev default): routes are throttled per route, public ' +
+          'endpoints need proof-of-work and limits are enforced on the server. Prod turns it on by default.',
+      });
+    }
     if (!custom) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -176,13 +242,20 @@ export class Web extends Construct {
   }
 
   /**
-   * Upload the built front ends when `npm run build` has produced them. A fresh clone has no build and
-   * synth must still work there, so a missing directory skips that upload with a warning.
+   * Upload the built front ends when `npm run build` has produced them. A fresh clone has no build and a
+   * dev synth must still work there, so a missing directory skips that upload with a warning; a prod synth
+   * fails instead, since deploying it would leave customers without a dashboard or widget.
    */
   private deploy(settings: Settings, dashboardBucket: IBucket, widgetBucket: IBucket): void {
     const webDist = fromRoot(settings.webDist);
     const widgetDist = fromRoot(settings.widgetDist);
-    for (const dir of [webDist, widgetDist].filter((d) => !existsSync(d))) {
+    const missing = [webDist, widgetDist].filter((d) => !existsSync(d));
+    if (missing.length > 0 && settings.stage === 'prod') {
+      throw new Error(
+        `${missing.join(' and ')} missing: a prod stack deploys the built dashboard and widget. Run \`npm run build\` first.`,
+      );
+    }
+    for (const dir of missing) {
       console.warn(`[snag] ${dir} does not exist (run \`npm run build\`): its files are not deployed.`);
     }
     if (!existsSync(webDist) && !existsSync(widgetDist)) return;

@@ -2,9 +2,6 @@
  * The dev stage, with a fake front-end build so the asset deployments (and their acknowledgements) are
  * part of the synth. Synthesized once for the whole file.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -22,22 +19,12 @@ import {
 } from '../../functions/shared/manifest';
 import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
 import { table, uploads } from '../../lib/resources';
-import { deployedResources } from '../../lib/stacks/api';
-import { spaFallbackCode } from '../../lib/stacks/web';
-import { acknowledgements, logicalId, type Synthesized, synth } from './synth';
+import { deployedResources, routeThrottles, throttleClassOf } from '../../lib/stacks/api';
+import { loaderPath, spaFallbackCode } from '../../lib/stacks/web';
+import { acknowledgements, fakeBuild, logicalId, type Synthesized, synth } from './synth';
 
 let s: Synthesized;
 let nagRuns = 0;
-
-function fakeBuild(): { webDist: string; widgetDist: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'snag-dist-'));
-  mkdirSync(join(dir, 'web/assets'), { recursive: true });
-  mkdirSync(join(dir, 'widget'), { recursive: true });
-  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(dir, 'widget/app.abc123.js'), 'console.log(2)');
-  return { webDist: join(dir, 'web'), widgetDist: join(dir, 'widget') };
-}
 
 beforeAll(() => {
   // Count the plugin's runs, so a passing report cannot come from nag never having been called.
@@ -389,6 +376,71 @@ describe('web tier', () => {
       const env = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
       expect(env.EDGE_SECRET).toBeUndefined();
     }
+  });
+
+  it('caches the loader 60 s per project, before /api/*, forwarding nothing of the viewer', () => {
+    const list = behaviours().CacheBehaviors as { PathPattern: string }[];
+    const index = list.findIndex((b) => b.PathPattern === loaderPath);
+    expect(index).toBeGreaterThanOrEqual(0);
+    // CloudFront takes the first match; /api/* would otherwise swallow the loader.
+    expect(index).toBeLessThan(list.findIndex((b) => b.PathPattern === '/api/*'));
+    const loader = list[index] as unknown as Record<string, unknown> & { CachePolicyId: { Ref: string } };
+    expect(loader.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(loader.OriginRequestPolicyId).toBeUndefined();
+    const policy = resourcesOf('AWS::CloudFront::CachePolicy')[loader.CachePolicyId.Ref]!.Properties
+      .CachePolicyConfig;
+    expect(policy).toMatchObject({ DefaultTTL: 60, MaxTTL: 60, MinTTL: 0 });
+    const keys = policy.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(keys.HeadersConfig.HeaderBehavior).toBe('none');
+    expect(keys.CookiesConfig.CookieBehavior).toBe('none');
+    expect(keys.QueryStringsConfig.QueryStringBehavior).toBe('none');
+    // The pattern covers exactly the loader route of the route table.
+    const loaderRoutes = deployedRoutes().filter((r) => r.resource === 'widget');
+    expect(loaderRoutes.map((r) => r.path)).toEqual([loaderPath.replace('*', '{id}')]);
+  });
+
+  it('sends the dashboard a strict Content-Security-Policy and security headers', () => {
+    const id = behaviours().DefaultCacheBehavior.ResponseHeadersPolicyId.Ref;
+    const config = resourcesOf('AWS::CloudFront::ResponseHeadersPolicy')[id]!.Properties
+      .ResponseHeadersPolicyConfig;
+    const headers = config.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // Downloads redirect to the uploads bucket: its regional domain, and no other S3 host.
+    expect(csp).toContain(logicalId(s.stack.data.uploads));
+    expect(csp).not.toContain('accounts.google.com'); // Google sign-in is not configured in this synth.
+    expect(headers.FrameOptions.FrameOption).toBe('DENY');
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
+    expect(headers.ContentTypeOptions).toBeDefined();
+  });
+
+  it('gives every route a throttle of its own, sized by who calls it', () => {
+    const stage = Object.values(resourcesOf('AWS::ApiGatewayV2::Stage'))[0]!.Properties;
+    const settings = stage.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+    expect(Object.keys(settings).sort()).toEqual(deployedRoutes().map(routeKey).sort());
+    for (const route of deployedRoutes()) {
+      const t = routeThrottles[throttleClassOf(route)];
+      expect(settings[routeKey(route)]).toEqual({
+        ThrottlingRateLimit: t.rate,
+        ThrottlingBurstLimit: t.burst,
+      });
+    }
+    // Public routes cannot take the dashboard's share: each has its own bucket, none larger than the loader's.
+    expect(settings['POST /api/website/{id}/request']!.ThrottlingRateLimit).toBe(routeThrottles.intake.rate);
+    expect(settings['POST /api/client/login']!.ThrottlingRateLimit).toBe(routeThrottles.account.rate);
+    expect(settings['GET /api/client/website']!.ThrottlingRateLimit).toBe(routeThrottles.dashboard.rate);
+  });
+
+  it('has no web ACL in dev (WAF is a prod default), and says so to cdk-nag', () => {
+    expect(behaviours().WebACLId).toBeUndefined();
+    expect(s.edge).toBeUndefined();
+    expect(acknowledgements(s.stack.web.distribution).map((a) => a.id)).toContain('AwsSolutions-CFR2');
   });
 
   it('serves /widget/* cached and the dashboard with the SPA rewrite, without error-page rewrites', () => {

@@ -2,7 +2,7 @@
  * Synthesizes the app once, in memory, the way `cdk synth` does (same `buildApp`), into a temp dir.
  * Validation failures are collected into the report instead of thrown so a test can name them.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
@@ -14,6 +14,8 @@ import { buildApp, type SnagApp } from '../../lib/app';
 export interface Synthesized extends SnagApp {
   assembly: CloudAssembly;
   template: Template;
+  /** The us-east-1 web ACL stack's template, when the stage has one. */
+  edgeTemplate?: Template;
   /** Every violation left in the validation report (all plugins, errors and warnings). */
   violations: { plugin: string; rule: string; severity: string; paths: string[] }[];
 }
@@ -42,7 +44,10 @@ export function synth(context: Record<string, unknown>): Synthesized {
     })),
   );
   const template = Template.fromJSON(assembly.getStackByName(built.stack.stackName).template);
-  return { ...built, assembly, template, violations };
+  const edgeTemplate = built.edge
+    ? Template.fromJSON(assembly.getStackByName(built.edge.stackName).template)
+    : undefined;
+  return { ...built, assembly, template, violations, ...(edgeTemplate ? { edgeTemplate } : {}) };
 }
 
 /** The logical id CloudFormation knows a construct's resource by. */
@@ -62,4 +67,15 @@ export function acknowledgements(root: IConstruct): { path: string; id: string; 
         })),
       ),
   );
+}
+
+/** A stand-in for `npm run build`'s output, so the asset deployments are part of the synth. */
+export function fakeBuild(): { webDist: string; widgetDist: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'snag-dist-'));
+  mkdirSync(join(dir, 'web/assets'), { recursive: true });
+  mkdirSync(join(dir, 'widget'), { recursive: true });
+  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'widget/app.abc123.js'), 'console.log(2)');
+  return { webDist: join(dir, 'web'), widgetDist: join(dir, 'widget') };
 }

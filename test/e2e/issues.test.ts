@@ -133,7 +133,14 @@ describe('reviewing issues in English', () => {
 
   it('lists new issues 10 a page, with page and search in the address', async () => {
     const { page } = t;
-    await page.goto(`/profile/site/${s.id}`);
+    const res = await page.goto(`/profile/site/${s.id}`);
+    // The dashboard runs under production's policy (lib/web-headers.ts): everything below works under it.
+    expect(res?.headers()['content-security-policy']).toContain(
+      "script-src 'self' https://accounts.google.com",
+    );
+    expect(res?.headers()['content-security-policy']).toContain(
+      `img-src 'self' data: blob: ${suite.stack.endpoints.s3}`,
+    );
     await page.getByRole('heading', { name: 'New issues' }).waitFor();
     await page.getByText('12 issues', { exact: true }).waitFor();
     await expectRows(page, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);

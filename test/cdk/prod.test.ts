@@ -78,7 +78,11 @@ describe('prod stage', () => {
     const acl = Object.values(edge.findResources('AWS::WAFv2::WebACL'))[0]!.Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
-    const rules = acl.Rules as { Name: string; Action?: unknown; Statement: Record<string, any> }[];
+    const rules = acl.Rules as {
+      Name: string;
+      Action?: unknown;
+      Statement: { RateBasedStatement: { ScopeDownStatement: unknown } };
+    }[];
     for (const rule of edgeRateRules) {
       const r = rules.find((x) => x.Name === rule.name)!;
       expect(r.Action).toEqual({ Block: {} });

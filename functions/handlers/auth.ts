@@ -4,6 +4,7 @@ import { newChallenge } from '../accounts/altcha';
 import * as accounts from '../accounts/sign-in';
 import { type RequestInput, resourceHandler } from '../core/http';
 import { clearedSessionCookie, cookieSessionKey } from '../core/session';
+import { sourceOf } from '../core/source';
 import type {
   confirmationSchema,
   googleSignInSchema,
@@ -18,11 +19,11 @@ type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 export const operations = {
   async login({ body, event }: In<typeof loginSchema>) {
     // Rotation: a session the browser still carried ends when the new one begins.
-    const { cookie } = await accounts.login(body, cookieSessionKey(event));
+    const { cookie } = await accounts.login(body, sourceOf(event), cookieSessionKey(event));
     return { msg: { redirect: '/profile' }, cookies: [cookie] };
   },
-  async register({ body, lang, log }: In<typeof registrationSchema>) {
-    await accounts.register(body, lang, log);
+  async register({ body, event, lang, log }: In<typeof registrationSchema>) {
+    await accounts.register(body, sourceOf(event), lang, log);
     return { msg: { username: body._username } };
   },
   async google({ body, event }: In<typeof googleSignInSchema>) {
@@ -33,12 +34,12 @@ export const operations = {
     await accounts.confirm(body);
     return { msg: { username: body._username } };
   },
-  async resendCode({ body, lang, log }: In<typeof usernameOnlySchema>) {
-    await accounts.resendConfirmation(body, lang, log);
+  async resendCode({ body, event, lang, log }: In<typeof usernameOnlySchema>) {
+    await accounts.resendConfirmation(body, sourceOf(event), lang, log);
     return { msg: null };
   },
-  async requestReset({ body, lang }: In<typeof usernameOnlySchema>) {
-    await accounts.requestReset(body, lang);
+  async requestReset({ body, event, lang }: In<typeof usernameOnlySchema>) {
+    await accounts.requestReset(body, sourceOf(event), lang);
     return { msg: null };
   },
   async resetPassword({ body }: In<typeof resetVerificationSchema>) {

@@ -20,6 +20,7 @@ import { loadApiHandler, loadConsumer } from './functions';
 import { createGateway } from './gateway';
 import { sendResult } from './http-reply';
 import { consoleLog, type StackLog } from './log';
+import { loopbackRedirect } from './loopback';
 import { type Poller, startPoller } from './poller';
 import { type LocalS3, startS3 } from './s3';
 import { ensureLocalSecrets } from './secrets';
@@ -117,12 +118,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       (opts.serveStatic ?? true)
         ? createStaticHandler({ webDir: resolve(dist, 'web'), widgetDir: resolve(dist, 'widget') })
         : undefined;
+    let url = '';
     server = createServer((req, res) => {
       const path = req.url ?? '/';
-      const work =
-        path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics
-          ? gateway(req, res)
-          : statics(req, res);
+      const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics;
+      const redirect = api ? undefined : loopbackRedirect(req, url);
+      if (redirect) {
+        res.writeHead(308, { location: redirect, 'cache-control': 'no-store' }).end();
+        return;
+      }
+      const work = api ? gateway(req, res) : statics(req, res);
       work.catch((err) => {
         log.error(`request failed: ${String(err)}`);
         if (!res.headersSent) sendResult(res, errorResponse('SYSTEM_ERROR'));
@@ -135,7 +140,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       listening.listen(opts.port, host, () => done());
     });
     const port = (listening.address() as AddressInfo).port;
-    const url = `http://localhost:${port}`;
+    url = `http://localhost:${port}`;
 
     const [d, s, q, m] = await Promise.allSettled([
       startDynamo(dataDir, region),

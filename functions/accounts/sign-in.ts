@@ -122,7 +122,7 @@ async function startSession(
   via: Session['via'],
   previous: Key | undefined,
   failures?: Key,
-): Promise<{ cookie: string }> {
+): Promise<{ cookies: string[] }> {
   const session = newSession(user.id, via);
   const writes = [
     { Put: { TableName: tableName(), Item: session.item } },
@@ -144,7 +144,7 @@ export async function login(
   input: { _username: string; _password: string },
   source: string,
   previous?: Key,
-): Promise<{ cookie: string }> {
+): Promise<{ cookies: string[] }> {
   const email = input._username.toLowerCase();
   const perAccount = limitFor(loginFailuresPerAccountAndSource, `${email}#${source}`);
   const perSource = limitFor(loginFailuresPerSource, source);
@@ -194,7 +194,7 @@ export async function resetPassword(input: { code: string; password: string }): 
   await deleteUserSessions(userId);
 }
 
-export async function googleSignIn(input: { token: string }, previous?: Key): Promise<{ cookie: string }> {
+export async function googleSignIn(input: { token: string }, previous?: Key): Promise<{ cookies: string[] }> {
   const identity = await verifyGoogleToken(input.token);
   const linked = await findUserByGoogle(identity.sub);
   if (linked) return startSession(linked, 'google', previous);

@@ -304,7 +304,7 @@ export function resourceHandler(
     const reply = await op(input);
     if ('raw' in reply) return { ...reply.raw, headers: { ...headers, ...reply.raw.headers } };
     // A sliding session renewal rides on whatever the operation answers, unless it set its own cookie.
-    const cookies = reply.cookies ?? (session?.renewedCookie ? [session.renewedCookie] : undefined);
+    const cookies = reply.cookies ?? session?.renewedCookies;
     return jsonResponse(
       reply.statusCode ?? 200,
       { status: 'success', msg: reply.msg ?? null },

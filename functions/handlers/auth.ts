@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { newChallenge } from '../accounts/altcha';
 import * as accounts from '../accounts/sign-in';
 import { type RequestInput, resourceHandler } from '../core/http';
-import { clearedSessionCookie, cookieSessionKey } from '../core/session';
+import { clearedSessionCookies, cookieSessionKey } from '../core/session';
 import { sourceOf } from '../core/source';
 import type {
   confirmationSchema,
@@ -19,16 +19,16 @@ type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 export const operations = {
   async login({ body, event }: In<typeof loginSchema>) {
     // Rotation: a session the browser still carried ends when the new one begins.
-    const { cookie } = await accounts.login(body, sourceOf(event), cookieSessionKey(event));
-    return { msg: { redirect: '/profile' }, cookies: [cookie] };
+    const { cookies } = await accounts.login(body, sourceOf(event), cookieSessionKey(event));
+    return { msg: { redirect: '/profile' }, cookies };
   },
   async register({ body, event, lang, log }: In<typeof registrationSchema>) {
     await accounts.register(body, sourceOf(event), lang, log);
     return { msg: { username: body._username } };
   },
   async google({ body, event }: In<typeof googleSignInSchema>) {
-    const { cookie } = await accounts.googleSignIn(body, cookieSessionKey(event));
-    return { msg: { redirect: '/profile' }, cookies: [cookie] };
+    const { cookies } = await accounts.googleSignIn(body, cookieSessionKey(event));
+    return { msg: { redirect: '/profile' }, cookies };
   },
   async confirm({ body }: In<typeof confirmationSchema>) {
     await accounts.confirm(body);
@@ -47,7 +47,7 @@ export const operations = {
     return { msg: null };
   },
   async logout({ event }: RequestInput) {
-    return { msg: await accounts.logout(event), cookies: [clearedSessionCookie()] };
+    return { msg: await accounts.logout(event), cookies: clearedSessionCookies() };
   },
   async altcha() {
     return { msg: await newChallenge() };

@@ -21,6 +21,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { displayDomain } from '../../../functions/shared/domains';
 import type { ProjectSummary } from '../api/types';
 import { PageLoader } from '../components/PageLoader';
 import { useProfile, useProjects } from '../projects/hooks';
@@ -142,8 +143,8 @@ function NameCell({ project }: { project: ProjectSummary }) {
         >
           {project.name}
         </Anchor>
-        <Text size="sm" c="dimmed" truncate>
-          {project.url}
+        <Text size="sm" c="dimmed" truncate data-testid="project-domain">
+          {displayDomain(project.domain)}
         </Text>
       </Stack>
     </Group>

@@ -549,7 +549,18 @@ describe('profile', () => {
     expect(ok.body).toMatchObject({ msg: { firstName: 'Augusta', lastName: 'King' } });
     const bad = await client.patch('/api/client/profile', { firstName: '', lastName: 'x'.repeat(51) });
     expect(bad.status).toBe(400);
-    expect((await client.get('/api/client/profile')).body).toMatchObject({ msg: { firstName: 'Augusta' } });
+    // Control, bidi and invisible characters are refused as input, never stored (and never a 500).
+    for (const firstName of ['Ann\u0000', 'Ann\u0007', '\u202Eevil', '\u200B\u200B', 'Ann\uD800']) {
+      const refused = await client.patch('/api/client/profile', { firstName, lastName: 'King' });
+      expect(refused.status, JSON.stringify(firstName)).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        fields: { firstName: 'INVALID_PARAMETERS' },
+      });
+    }
+    const nfc = await client.patch('/api/client/profile', { firstName: 'Zoe\u0308', lastName: 'King' });
+    expect(nfc.body).toMatchObject({ msg: { firstName: 'Zoë' } });
+    expect((await client.get('/api/client/profile')).body).toMatchObject({ msg: { firstName: 'Zoë' } });
   });
 
   it('changes the password: old must match, new ≥ 6, other sessions end, this one stays', async () => {

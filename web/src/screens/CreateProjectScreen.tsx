@@ -5,7 +5,7 @@
  * At the plan's project allowance there is no form to fill in vain: the screen shows the allowance and
  * the way to more (billing), or back (docs/decisions-web.md "Projects over the allowance").
  */
-import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { projectSchema } from '../../../functions/shared/schemas';
 import { ApiError, errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
+import { StateCard } from '../components/StateCard';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { createProject, useProfile, useProjects } from '../projects/hooks';
@@ -120,18 +121,13 @@ export default function CreateProjectScreen() {
 function AllowanceReached({ allowed }: { allowed: number }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} data-testid="project-allowance">
-      <Stack align="center" ta="center" gap="sm">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconStack2 size={32} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('onboarding.allowanceTitle')}
-        </Title>
-        <Text c="dimmed" maw={460}>
-          {t('onboarding.allowanceText', { count: allowed })}
-        </Text>
-        <Group justify="center" gap="sm" mt="sm">
+    <StateCard
+      testId="project-allowance"
+      icon={<IconStack2 size={32} stroke={1.5} />}
+      title={t('onboarding.allowanceTitle')}
+      text={t('onboarding.allowanceText', { count: allowed })}
+      actions={
+        <Group justify="center" gap="sm">
           <Button variant="default" component={Link} to={paths.profile}>
             {t('onboarding.backToProjects')}
           </Button>
@@ -139,7 +135,7 @@ function AllowanceReached({ allowed }: { allowed: number }) {
             {t('onboarding.seePlans')}
           </Button>
         </Group>
-      </Stack>
-    </Paper>
+      }
+    />
   );
 }

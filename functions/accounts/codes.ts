@@ -23,18 +23,28 @@ const confirmKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CODE#CONFIR
 const resetKey = (hash: string) => ({ pk: `RESET#${hash}`, sk: 'RESET' });
 const latestResetKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CODE#RESET' });
 
-/** Writes `items` with the rate-limit count first, in one transaction; RATE_LIMITED if the count is spent. */
-async function writeCounted(limit: RateLimit | undefined, items: Record<string, unknown>[]): Promise<void> {
-  const all = limit ? [rateLimitWrite(limit), ...items] : items;
-  await transactWrite(all as never, (failed) => (limit && failed.includes(0) ? 'RATE_LIMITED' : undefined));
+/** Writes `items` with the rate-limit counts first, in one transaction; RATE_LIMITED if a count is spent. */
+export async function writeCounted(
+  counts: RateLimit[],
+  items: Record<string, unknown>[] = [],
+): Promise<void> {
+  await transactWrite([...counts.map(rateLimitWrite), ...items] as never, (failed) =>
+    failed.some((i) => i < counts.length) ? 'RATE_LIMITED' : undefined,
+  );
 }
 
-/** Issues a new confirmation code (the previous one stops working), counted against `limit` if given. */
-export async function issueConfirmationCode(userId: string, limit?: RateLimit): Promise<string> {
+/** A new confirmation code and the write that stores it (the previous code stops working). */
+export function confirmationCodeWrite(userId: string) {
   const code = randomCode(limits.confirmationCodeLength);
   const expiresAt = nowMs() + CONFIRMATION_LIFETIME_MS;
   const item = { ...confirmKey(userId), codeHash: sha256(code), expiresAt, ttl: epochSeconds(expiresAt) };
-  await writeCounted(limit, [{ Put: { TableName: tableName(), Item: item } }]);
+  return { code, write: { Put: { TableName: tableName(), Item: item } } };
+}
+
+/** Issues a new confirmation code, counted against `counts`. */
+export async function issueConfirmationCode(userId: string, counts: RateLimit[]): Promise<string> {
+  const { code, write } = confirmationCodeWrite(userId);
+  await writeCounted(counts, [write]);
   return code;
 }
 
@@ -65,12 +75,16 @@ export async function consumeConfirmationCode(userId: string, code: string): Pro
   );
 }
 
-export async function issueResetCode(userId: string, limit?: RateLimit): Promise<string> {
+/**
+ * Issues a reset code for `userId`, counted against `counts`. For an address without an account the
+ * caller passes NO_USER_ID: the same writes happen, and the code, never mailed, opens nothing.
+ */
+export async function issueResetCode(userId: string, counts: RateLimit[]): Promise<string> {
   const code = randomToken();
   const hash = sha256(code);
   const expiresAt = nowMs() + RESET_LIFETIME_MS;
   const ttl = epochSeconds(expiresAt);
-  await writeCounted(limit, [
+  await writeCounted(counts, [
     { Put: { TableName: tableName(), Item: { ...resetKey(hash), userId, expiresAt, ttl } } },
     { Put: { TableName: tableName(), Item: { ...latestResetKey(userId), codeHash: hash, expiresAt, ttl } } },
   ]);
@@ -79,7 +93,7 @@ export async function issueResetCode(userId: string, limit?: RateLimit): Promise
 
 /**
  * Sets a new password with a reset code: consumes the code (RESTORE_NOT_POSSIBLE if expired, used, unknown
- * or superseded by a newer link) and writes the password, unblocking the account. Returns the user id.
+ * or superseded by a newer link) and writes the password. Returns the user id.
  */
 export async function resetPasswordWithCode(code: string, passwordHash: string): Promise<string> {
   const hash = sha256(code);
@@ -115,9 +129,10 @@ export async function resetPasswordWithCode(code: string, passwordHash: string):
         Update: {
           TableName: tableName(),
           Key: userKey(userId),
-          UpdateExpression: 'SET passwordHash = :p, failedLogins = :zero, lockedUntil = :zero',
+          // The lockout fields of the earlier design go with the old password.
+          UpdateExpression: 'SET passwordHash = :p REMOVE failedLogins, lockedUntil',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':p': passwordHash, ':zero': 0 },
+          ExpressionAttributeValues: { ':p': passwordHash },
         },
       },
     ],

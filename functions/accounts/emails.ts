@@ -46,6 +46,24 @@ const reset: Record<Lang, Template> = {
   },
 };
 
+/** To an address without an account that asked for a reset: the same mail traffic as a real reset. */
+const noAccount: Record<Lang, Template> = {
+  en: {
+    subject: 'Reset your Snag password',
+    greeting: () => 'Hello,',
+    body: 'someone asked to reset the password of a Snag account for this email address, but there is no Snag account for it. Perhaps you signed up with another address. If you want an account, you can create one here.',
+    action: 'Create an account',
+    footer: 'If you did not ask for this, you can ignore this email.',
+  },
+  de: {
+    subject: 'Setzen Sie Ihr Snag-Passwort zurück',
+    greeting: () => 'Hallo,',
+    body: 'es wurde angefordert, das Passwort eines Snag-Kontos für diese E-Mail-Adresse zurückzusetzen, aber zu dieser Adresse gibt es kein Snag-Konto. Vielleicht haben Sie sich mit einer anderen Adresse registriert. Wenn Sie ein Konto möchten, können Sie hier eines anlegen.',
+    action: 'Konto anlegen',
+    footer: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+  },
+};
+
 function render(t: Template, to: string, name: string, link: string): Mail {
   const text = `${t.greeting(name)}\n\n${t.body}\n\n${t.action}: ${link}\n\n${t.footer}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
@@ -66,4 +84,8 @@ export function resetMail(lang: Lang, to: string, name: string, code: string): M
   const link = new URL('/reset_verification', getConfig().APP_ORIGIN);
   link.searchParams.set('code', code);
   return render(reset[lang], to, name, link.toString());
+}
+
+export function noAccountMail(lang: Lang, to: string): Mail {
+  return render(noAccount[lang], to, '', new URL('/registration', getConfig().APP_ORIGIN).toString());
 }

@@ -3,42 +3,49 @@
  * Google sign-in, logout (the signed-in client's own profile is accounts/profile.ts). Knows nothing of
  * HTTP: inputs are parsed values, failures AppErrors.
  */
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { db } from '../core/aws/dynamo';
 import { hashPassword, verifyPassword } from '../core/crypto';
-import type { Key } from '../core/db';
-import { tableName } from '../core/db';
+import { getItems, type Key, tableName, transactWrite } from '../core/db';
 import { fail } from '../core/errors';
 import type { Logger } from '../core/log';
 import { sendMail } from '../core/mail';
-import { type RateLimit, rateLimit } from '../core/rate-limit';
+import { countWrite, rateLimit, rateWindow, windowCount } from '../core/rate-limit';
 import { deleteSession, deleteUserSessions, newSession, resolveSession, type Session } from '../core/session';
-import { HOUR, MINUTE, nowMs } from '../core/time';
+import { HOUR } from '../core/time';
 import type { Lang } from '../shared/errors';
 import { verifyProofOfWork } from './altcha';
 import {
+  confirmationCodeWrite,
   consumeConfirmationCode,
   issueConfirmationCode,
   issueResetCode,
   resetPasswordWithCode,
+  writeCounted,
 } from './codes';
-import { confirmationMail, resetMail } from './emails';
+import { confirmationMail, noAccountMail, resetMail } from './emails';
 import { verifyGoogleToken } from './google';
 import {
+  limitFor,
+  loginFailuresPerAccountAndSource,
+  loginFailuresPerSource,
+  registrationsPerSource,
+  resendsPerSource,
+  resetsPerSource,
+} from './throttle';
+import {
   createUser,
+  emailKey,
   findUserByEmail,
   findUserByGoogle,
   findUserIdByEmail,
+  getUser,
+  NO_USER_ID,
   newUser,
   type User,
-  updateUser,
-  userKey,
 } from './users';
 
-/** SPEC leaves the threshold open: docs/decisions.md "Login lockout". */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_BLOCK_MS = 15 * MINUTE;
 /** Confirmation resends per address per hour. */
 export const RESEND_PER_HOUR = 3;
 /** Confirmation attempts per address per hour. */
@@ -46,11 +53,15 @@ export const CONFIRM_TRIES_PER_HOUR = 10;
 /** Reset mails per address per hour. */
 export const RESET_PER_HOUR = 3;
 
+/** `source` is the caller's address (core/source.ts), which the account throttles count by. */
 export async function register(
   input: { _username: string; _password: string; firstName: string; lastName: string; altcha: string },
+  source: string,
   lang: Lang,
   log: Logger,
 ): Promise<void> {
+  // Counted before anything else, so refused and failed sign-ups use up the allowance too.
+  await rateLimit(limitFor(registrationsPerSource, source));
   if (!(await verifyProofOfWork(input.altcha))) fail('INVALID_PARAMETERS', { altcha: 'INVALID_PARAMETERS' });
   const user = newUser({
     email: input._username,
@@ -58,12 +69,13 @@ export async function register(
     lastName: input.lastName,
     passwordHash: await hashPassword(input._password),
   });
-  await createUser(user);
-  await sendConfirmation(user, lang, log);
+  // The first code is written with the account: three requests in all (DESIGN.md section 7).
+  const { code, write } = confirmationCodeWrite(user.id);
+  await createUser(user, [write]);
+  await mailConfirmation(user, code, lang, log);
 }
 
-async function sendConfirmation(user: User, lang: Lang, log: Logger, limit?: RateLimit) {
-  const code = await issueConfirmationCode(user.id, limit);
+async function mailConfirmation(user: User, code: string, lang: Lang, log: Logger) {
   try {
     await sendMail(confirmationMail(lang, user.email, user.firstName, code));
   } catch (err) {
@@ -84,99 +96,97 @@ export async function confirm(input: { _username: string; confirmationCode: stri
 
 export async function resendConfirmation(
   input: { _username: string },
+  source: string,
   lang: Lang,
   log: Logger,
 ): Promise<void> {
+  const perSource = limitFor(resendsPerSource, source);
   const user = await findUserByEmail(input._username);
-  if (!user || user.confirmed) fail('RESTORE_NOT_POSSIBLE');
-  // Counted with the new code's write: only mails actually sent use up the allowance.
-  await sendConfirmation(user, lang, log, {
-    action: 'resend',
-    key: user.email,
-    max: RESEND_PER_HOUR,
-    windowMs: HOUR,
-  });
+  if (!user || user.confirmed) {
+    // A refusal counts against the source too, so the call cannot be used to test addresses at will.
+    await writeCounted([perSource]);
+    fail('RESTORE_NOT_POSSIBLE');
+  }
+  // Counted with the new code's write: only mails actually sent use up the address's allowance.
+  const perAddress = { action: 'resend', key: user.email, max: RESEND_PER_HOUR, windowMs: HOUR };
+  const code = await issueConfirmationCode(user.id, [perSource, perAddress]);
+  await mailConfirmation(user, code, lang, log);
 }
 
 /**
  * Starts a session in one write: the new session, the end of the one the browser still carried
- * (rotation, DESIGN.md section 6) and a failure-count reset go together, so a login costs 3 requests.
+ * (rotation, DESIGN.md section 6) and the end of a failure count go together, so a login costs 3 requests.
  */
 async function startSession(
   user: User,
   via: Session['via'],
   previous: Key | undefined,
-): Promise<{ cookie: string }> {
+  failures?: Key,
+): Promise<{ cookies: string[] }> {
   const session = newSession(user.id, via);
   const writes = [
     { Put: { TableName: tableName(), Item: session.item } },
     ...(previous ? [{ Delete: { TableName: tableName(), Key: previous } }] : []),
-    ...(user.failedLogins > 0
-      ? [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(user.id),
-              UpdateExpression: 'SET failedLogins = :zero',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-        ]
-      : []),
+    ...(failures ? [{ Delete: { TableName: tableName(), Key: failures } }] : []),
   ];
   if (writes.length === 1) await db().send(new PutCommand({ TableName: tableName(), Item: session.item }));
   else await db().send(new TransactWriteCommand({ TransactItems: writes }));
   return session;
 }
 
+/**
+ * Password sign-in with the throttle of accounts/throttle.ts. Every path an outsider can tell apart
+ * does the same work whether or not the address has an account: the same batch read (the address's
+ * pointer and both failure counts), one user read, one scrypt hash, and for a wrong password the same
+ * counting write. Three requests in all (DESIGN.md section 7).
+ */
 export async function login(
   input: { _username: string; _password: string },
+  source: string,
   previous?: Key,
-): Promise<{ cookie: string }> {
-  const user = await findUserByEmail(input._username);
-  const now = nowMs();
-  if (user && user.lockedUntil > now) fail('ACCESS_DISABLED');
+): Promise<{ cookies: string[] }> {
+  const email = input._username.toLowerCase();
+  const perAccount = limitFor(loginFailuresPerAccountAndSource, `${email}#${source}`);
+  const perSource = limitFor(loginFailuresPerSource, source);
+  const perAccountKey = rateWindow(perAccount).key;
+  const [pointer, accountItem, sourceItem] = await getItems([
+    emailKey(email),
+    perAccountKey,
+    rateWindow(perSource).key,
+  ]);
+  if (windowCount(sourceItem) >= perSource.max) fail('RATE_LIMITED');
+  // Only this source is refused for this address: the owner signs in from anywhere else (SPEC's block).
+  const accountFailures = windowCount(accountItem);
+  if (accountFailures >= perAccount.max) fail('ACCESS_DISABLED');
+  const userId = typeof pointer?.userId === 'string' ? pointer.userId : NO_USER_ID;
+  const user = await getUser(userId);
   const ok = await verifyPassword(input._password, user?.passwordHash);
-  if (!user) fail('ACCESS_DENIED');
-  if (!ok) {
-    await recordFailure(user);
+  if (!user || !ok) {
+    // Counted without a condition: concurrent guesses all count, and all are refused once counted.
+    await transactWrite([countWrite(perAccount), countWrite(perSource)] as never, 'ACCESS_DENIED');
     fail('ACCESS_DENIED');
   }
   if (!user.confirmed) fail('CONFIRMATION_REQUIRED');
-  return startSession(user, 'password', previous);
+  return startSession(user, 'password', previous, accountFailures > 0 ? perAccountKey : undefined);
 }
 
-/** Counts a failure atomically (concurrent guesses all count) and blocks at the threshold. */
-async function recordFailure(user: User) {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(user.id),
-      UpdateExpression: 'ADD failedLogins :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  if ((out.Attributes?.failedLogins ?? 0) >= LOGIN_MAX_FAILURES) {
-    await updateUser(user.id, { failedLogins: 0, lockedUntil: nowMs() + LOGIN_BLOCK_MS });
-  }
-}
-
-export async function requestReset(input: { _username: string }, lang: Lang): Promise<void> {
-  const user = await findUserByEmail(input._username);
-  // Unknown addresses get the same answer as known ones: the form must not reveal who has an account.
-  if (!user) return;
+/**
+ * Starts a reset. The answer and the work are the same for every address SPEC lets look alike: an
+ * address without an account counts against the same limits, writes an unusable code (NO_USER_ID) and
+ * gets a mail saying it has no account, so neither the answer, nor a 429, nor the time tells them apart.
+ */
+export async function requestReset(input: { _username: string }, source: string, lang: Lang): Promise<void> {
+  const perSource = limitFor(resetsPerSource, source);
+  const email = input._username;
+  const user = await findUserByEmail(email);
   // SPEC's RESET_NOT_POSSIBLE: an unconfirmed account (confirm first) or one without a password (Google).
-  if (!user.confirmed || !user.passwordHash) fail('RESET_NOT_POSSIBLE');
-  // Counted with the code's write: only mails actually sent use up the allowance.
-  const code = await issueResetCode(user.id, {
-    action: 'reset',
-    key: user.email,
-    max: RESET_PER_HOUR,
-    windowMs: HOUR,
-  });
-  await sendMail(resetMail(lang, user.email, user.firstName, code));
+  if (user && (!user.confirmed || !user.passwordHash)) {
+    await writeCounted([perSource]);
+    fail('RESET_NOT_POSSIBLE');
+  }
+  const perAddress = { action: 'reset', key: email, max: RESET_PER_HOUR, windowMs: HOUR };
+  const code = await issueResetCode(user?.id ?? NO_USER_ID, [perSource, perAddress]);
+  await sendMail(user ? resetMail(lang, email, user.firstName, code) : noAccountMail(lang, email));
 }
 
 export async function resetPassword(input: { code: string; password: string }): Promise<void> {
@@ -184,7 +194,7 @@ export async function resetPassword(input: { code: string; password: string }): 
   await deleteUserSessions(userId);
 }
 
-export async function googleSignIn(input: { token: string }, previous?: Key): Promise<{ cookie: string }> {
+export async function googleSignIn(input: { token: string }, previous?: Key): Promise<{ cookies: string[] }> {
   const identity = await verifyGoogleToken(input.token);
   const linked = await findUserByGoogle(identity.sub);
   if (linked) return startSession(linked, 'google', previous);

@@ -26,8 +26,6 @@ export interface User {
   company: string;
   vat: string;
   createdAt: number;
-  failedLogins: number;
-  lockedUntil: number;
   projectCount: number;
 }
 
@@ -50,16 +48,17 @@ export function newUser(fields: Pick<User, 'email' | 'firstName' | 'lastName'> &
     company: '',
     vat: '',
     createdAt: nowMs(),
-    failedLogins: 0,
-    lockedUntil: 0,
     projectCount: 0,
     ...fields,
     email: fields.email.toLowerCase(),
   };
 }
 
-/** Creates the user with its email (and Google) uniqueness items; USER_EXISTS if either is taken. */
-export async function createUser(user: User): Promise<void> {
+/**
+ * Creates the user with its email (and Google) uniqueness items, and `also` (the first confirmation code)
+ * in the same transaction; USER_EXISTS if the address or Google account is taken.
+ */
+export async function createUser(user: User, also: Record<string, unknown>[] = []): Promise<void> {
   const absent = 'attribute_not_exists(pk)';
   const items = [
     { Put: { TableName: tableName(), Item: { ...userKey(user.id), ...user }, ConditionExpression: absent } },
@@ -80,7 +79,7 @@ export async function createUser(user: User): Promise<void> {
       },
     });
   }
-  await transactWrite(items, 'USER_EXISTS');
+  await transactWrite([...items, ...also] as never, 'USER_EXISTS');
 }
 
 export async function getUser(id: string): Promise<User | null> {
@@ -95,9 +94,15 @@ async function pointer(key: { pk: string; sk: string }): Promise<string | null> 
 
 export const findUserIdByEmail = (email: string) => pointer(emailKey(email));
 
+/** A user id no account has (ids are UUIDs): what a lookup of an unknown address reads and writes for. */
+export const NO_USER_ID = 'none';
+
+/**
+ * The account of an address. An unknown address costs the same two reads as a known one (the second for
+ * NO_USER_ID), so the time an answer takes does not tell whether the address has an account.
+ */
 export async function findUserByEmail(email: string): Promise<User | null> {
-  const id = await pointer(emailKey(email));
-  return id ? getUser(id) : null;
+  return getUser((await pointer(emailKey(email))) ?? NO_USER_ID);
 }
 
 export async function findUserByGoogle(sub: string): Promise<User | null> {

@@ -1,6 +1,7 @@
 /** Small helpers over the document client that every entity module needs. */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
   type QueryCommandInput,
@@ -52,6 +53,25 @@ export async function retryConflicts<T>(write: () => Promise<T>, attempts = 8): 
       await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * Reads up to 100 items in one consistent BatchGetItem, in the order of `keys` (undefined where an item is
+ * missing). Throttled keys that DynamoDB leaves unprocessed are read again.
+ */
+export async function getItems(keys: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  let pending: Key[] = keys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of out.Responses?.[tableName()] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
+    pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+    if (attempt > 8 && pending.length > 0) throw new Error('batch read did not complete');
+  }
+  return keys.map((k) => found.get(`${k.pk}\n${k.sk}`));
 }
 
 /** Deletes keys 25 at a time, retrying what DynamoDB leaves unprocessed. */

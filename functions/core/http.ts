@@ -6,7 +6,6 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
-import jsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { type ErrorCode, errorMessage, errorStatus, type Lang } from '../shared/errors';
@@ -204,17 +203,33 @@ const prepare = (resource: ResourceName, options: HandlerOptions): MiddlewareObj
   },
 });
 
-/** JSON bodies only for routes that declare a body schema; others ignore any body sent. */
-const parseJsonBody = (): MiddlewareObj => {
-  const parser = jsonBodyParser();
-  return {
-    before: (request) => {
-      const route = (request as SnagRequest).snag.route;
-      if (!route?.body) return;
-      return parser.before?.(request as never);
-    },
-  };
+const jsonType = /^application\/(.+\+)?json($|;.+)/i;
+
+/** Keys that would reach an object's prototype when a parsed body is merged or spread somewhere. */
+const refusePrototypeKeys = (key: string, value: unknown) => {
+  if (key === '__proto__' || key === 'constructor') throw new AppError('INVALID_JSON');
+  return value;
 };
+
+/**
+ * JSON bodies only for routes that declare a body schema; others ignore any body sent. Our own few lines
+ * rather than @middy/http-json-body-parser: its Node 20 line answers malformed JSON with 415 and lets
+ * `__proto__` through (docs/decisions.md "Node versions").
+ */
+const parseJsonBody = (): MiddlewareObj => ({
+  before: (request) => {
+    const { snag, event } = request as SnagRequest;
+    if (!snag.route?.body) return;
+    if (!jsonType.test(event.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (event.body === undefined) throw new AppError('INVALID_JSON');
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      (event as { body: unknown }).body = JSON.parse(text, refusePrototypeKeys);
+    } catch {
+      throw new AppError('INVALID_JSON');
+    }
+  },
+});
 
 /** One error middleware for every function: any outcome becomes an envelope, faults a logged 500. */
 const envelopeErrors = (): MiddlewareObj => ({
@@ -289,7 +304,7 @@ export function resourceHandler(
     const reply = await op(input);
     if ('raw' in reply) return { ...reply.raw, headers: { ...headers, ...reply.raw.headers } };
     // A sliding session renewal rides on whatever the operation answers, unless it set its own cookie.
-    const cookies = reply.cookies ?? (session?.renewedCookie ? [session.renewedCookie] : undefined);
+    const cookies = reply.cookies ?? session?.renewedCookies;
     return jsonResponse(
       reply.statusCode ?? 200,
       { status: 'success', msg: reply.msg ?? null },

@@ -4,6 +4,8 @@
  *
  * `rateLimit` counts on its own; `rateLimitWrite` is the same count as one action of a transaction, so a
  * flow that writes anyway (issuing a code) pays no extra request for it (DESIGN.md section 7 budget).
+ * `countWrite` counts without a limit (failed logins, which are checked before and counted after the
+ * password check), and `windowCount` reads what an item of `getItems` says.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './aws/dynamo';
@@ -24,16 +26,23 @@ export function rateWindow({ action, key, windowMs }: Omit<RateLimit, 'max'>, no
   return { key: { pk: `RATE#${action}#${key}`, sk: `W#${windowStart}` }, windowStart };
 }
 
-function updateInput(limit: RateLimit) {
-  const { max, windowMs } = limit;
+function countInput(limit: Omit<RateLimit, 'max'>) {
   const { key, windowStart } = rateWindow(limit);
   return {
     TableName: tableName(),
     Key: key,
     UpdateExpression: 'ADD #c :one SET #ttl = :ttl',
-    ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
     ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':one': 1, ':max': max, ':ttl': epochSeconds(windowStart + windowMs) + 60 },
+    ExpressionAttributeValues: { ':one': 1, ':ttl': epochSeconds(windowStart + limit.windowMs) + 60 },
+  };
+}
+
+function updateInput(limit: RateLimit) {
+  const input = countInput(limit);
+  return {
+    ...input,
+    ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
+    ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':max': limit.max },
   };
 }
 
@@ -51,3 +60,12 @@ export async function rateLimit(limit: RateLimit): Promise<void> {
 export function rateLimitWrite(limit: RateLimit) {
   return { Update: updateInput(limit) };
 }
+
+/** One more use in the current window, whatever the count (a transaction action). */
+export function countWrite(limit: Omit<RateLimit, 'max'>) {
+  return { Update: countInput(limit) };
+}
+
+/** The uses a window item (read with its `rateWindow` key) holds; 0 when there is none. */
+export const windowCount = (item: Record<string, unknown> | undefined): number =>
+  typeof item?.count === 'number' ? item.count : 0;

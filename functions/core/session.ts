@@ -5,6 +5,7 @@
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { SIGNED_IN_COOKIE } from '../shared/cookies';
 import { db } from './aws/dynamo';
 import { getConfig, tableName } from './config';
 import { randomToken, sha256 } from './crypto';
@@ -17,11 +18,12 @@ export interface Session {
   via: 'password' | 'google';
   /** SHA-256 of the token: identifies this session without keeping the token around. */
   id: string;
-  /** Set when the sliding expiry moved: the response must carry the renewed cookie. */
-  renewedCookie?: string;
+  /** Set when the sliding expiry moved: the response must carry the renewed cookies. */
+  renewedCookies?: string[];
 }
 
 export const SESSION_COOKIE = 'snag_session';
+
 export const SESSION_LIFETIME_MS = 30 * DAY;
 /** Extend a session at most once a day: a write per request would double the cost of every call. */
 const RENEW_AFTER_MS = DAY;
@@ -38,18 +40,27 @@ export function readCookie(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'head
   return undefined;
 }
 
-export function sessionCookie(token: string, maxAgeMs = SESSION_LIFETIME_MS): string {
+/**
+ * The session cookie and its readable hint (shared/cookies.ts), with the same lifetime. The hint says only
+ * that a session was started in this browser, so the dashboard sends a visitor without one to login
+ * instead of asking for a profile and logging a 401; it is no secret and grants nothing.
+ */
+export function sessionCookies(token: string, maxAgeMs = SESSION_LIFETIME_MS): string[] {
   const secure = getConfig().APP_ORIGIN.startsWith('https://') ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`;
+  const attributes = `Path=/; SameSite=Lax; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`;
+  return [
+    `${SESSION_COOKIE}=${token}; HttpOnly; ${attributes}`,
+    `${SIGNED_IN_COOKIE}=${token ? '1' : ''}; ${attributes}`,
+  ];
 }
 
-export const clearedSessionCookie = () => sessionCookie('', 0);
+export const clearedSessionCookies = () => sessionCookies('', 0);
 
 export interface NewSession {
   /** The item to put; callers may write it inside a transaction with other changes. */
   item: Record<string, unknown>;
-  /** Set-Cookie value carrying the token. */
-  cookie: string;
+  /** Set-Cookie values: the token and its hint. */
+  cookies: string[];
   id: string;
 }
 
@@ -69,7 +80,7 @@ export function newSession(userId: string, via: Session['via']): NewSession {
       renewedAt: nowMs(),
       ttl: epochSeconds(expiresAt),
     },
-    cookie: sessionCookie(token),
+    cookies: sessionCookies(token),
     id: hash,
   };
 }
@@ -109,7 +120,7 @@ export async function resolveSession(
         ExpressionAttributeValues: { ':e': expiresAt, ':n': now, ':t': epochSeconds(expiresAt) },
       }),
     );
-    session.renewedCookie = sessionCookie(token);
+    session.renewedCookies = sessionCookies(token);
   }
   return session;
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { newChallenge } from '../accounts/altcha';
 import * as accounts from '../accounts/sign-in';
 import { type RequestInput, resourceHandler } from '../core/http';
-import { clearedSessionCookie, cookieSessionKey } from '../core/session';
+import { clearedSessionCookies, cookieSessionKey } from '../core/session';
+import { sourceOf } from '../core/source';
 import type {
   confirmationSchema,
   googleSignInSchema,
@@ -18,27 +19,27 @@ type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 export const operations = {
   async login({ body, event }: In<typeof loginSchema>) {
     // Rotation: a session the browser still carried ends when the new one begins.
-    const { cookie } = await accounts.login(body, cookieSessionKey(event));
-    return { msg: { redirect: '/profile' }, cookies: [cookie] };
+    const { cookies } = await accounts.login(body, sourceOf(event), cookieSessionKey(event));
+    return { msg: { redirect: '/profile' }, cookies };
   },
-  async register({ body, lang, log }: In<typeof registrationSchema>) {
-    await accounts.register(body, lang, log);
+  async register({ body, event, lang, log }: In<typeof registrationSchema>) {
+    await accounts.register(body, sourceOf(event), lang, log);
     return { msg: { username: body._username } };
   },
   async google({ body, event }: In<typeof googleSignInSchema>) {
-    const { cookie } = await accounts.googleSignIn(body, cookieSessionKey(event));
-    return { msg: { redirect: '/profile' }, cookies: [cookie] };
+    const { cookies } = await accounts.googleSignIn(body, cookieSessionKey(event));
+    return { msg: { redirect: '/profile' }, cookies };
   },
   async confirm({ body }: In<typeof confirmationSchema>) {
     await accounts.confirm(body);
     return { msg: { username: body._username } };
   },
-  async resendCode({ body, lang, log }: In<typeof usernameOnlySchema>) {
-    await accounts.resendConfirmation(body, lang, log);
+  async resendCode({ body, event, lang, log }: In<typeof usernameOnlySchema>) {
+    await accounts.resendConfirmation(body, sourceOf(event), lang, log);
     return { msg: null };
   },
-  async requestReset({ body, lang }: In<typeof usernameOnlySchema>) {
-    await accounts.requestReset(body, lang);
+  async requestReset({ body, event, lang }: In<typeof usernameOnlySchema>) {
+    await accounts.requestReset(body, sourceOf(event), lang);
     return { msg: null };
   },
   async resetPassword({ body }: In<typeof resetVerificationSchema>) {
@@ -46,7 +47,7 @@ export const operations = {
     return { msg: null };
   },
   async logout({ event }: RequestInput) {
-    return { msg: await accounts.logout(event), cookies: [clearedSessionCookie()] };
+    return { msg: await accounts.logout(event), cookies: clearedSessionCookies() };
   },
   async altcha() {
     return { msg: await newChallenge() };

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import * as accounts from '../accounts/profile';
 import { type AuthedInput, resourceHandler } from '../core/http';
-import { clearedSessionCookie } from '../core/session';
+import { clearedSessionCookies } from '../core/session';
 import type { passwordChangeSchema, profileSchema } from '../shared/schemas';
 
 export const operations = {
@@ -17,7 +17,7 @@ export const operations = {
     return { msg: null };
   },
   async remove({ session }: AuthedInput) {
-    return { msg: await accounts.deleteAccount(session), cookies: [clearedSessionCookie()] };
+    return { msg: await accounts.deleteAccount(session), cookies: clearedSessionCookies() };
   },
 };
 

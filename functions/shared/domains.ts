@@ -43,3 +43,13 @@ export function hostMatches(pageHost: string, projectHost: string, wildcard: boo
   const bare = project.startsWith('www.') ? project.slice(4) : project;
   return page === project || page === bare || page.endsWith(`.${bare}`);
 }
+
+/**
+ * The one form in which the dashboard shows a project's domain (list, header, installation, preview): the
+ * normalised host without a leading `www.`, which is also exactly what `hostMatches` matches (the bare
+ * domain and its subdomains). Only where the domain is edited does the client see the URL as typed.
+ */
+export function displayDomain(host: string): string {
+  const bare = host.startsWith('www.') ? host.slice(4) : host;
+  return bare.includes('.') ? bare : host;
+}

@@ -17,6 +17,32 @@ const code = (c: ErrorCode) => ({ error: c });
 /** Trimmed, required, at most `max` characters. */
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/**
+ * Control characters (C0, C1: a null byte, BEL), format characters (bidi overrides such as U+202E, zero
+ * widths, the BOM) and lone surrogates. ZWNJ and ZWJ stay allowed between two letters or marks, where
+ * Persian, Indic scripts and emoji sequences need them.
+ */
+const forbidden =
+  /[\p{Cc}\p{Cs}]|(?<![\p{L}\p{M}\p{So}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{So}])|(?![\u200C\u200D])\p{Cf}/u;
+/** Something a reader can see: a letter, digit, punctuation or symbol other than the blank fillers. */
+const visible = /(?![\u115F\u1160\u2800\u3164\uFFA0])[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * A name a person reads (first and last name, project name, widget text, field names): NFC, trimmed,
+ * required, at most `max` characters, nothing invisible or text-reordering in it, and not all blank.
+ */
+export const nameText = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .refine((v) => !forbidden.test(v) && visible.test(v)),
+    );
+
 export const emailField = z
   .string()
   .trim()
@@ -38,8 +64,8 @@ export const loginSchema = z.object({
 export const registrationSchema = z.object({
   _username: emailField,
   _password: newPasswordField,
-  firstName: text(limits.nameMax),
-  lastName: text(limits.nameMax),
+  firstName: nameText(limits.nameMax),
+  lastName: nameText(limits.nameMax),
   altcha: z.string().min(1).max(4096),
 });
 
@@ -58,8 +84,8 @@ export const resetVerificationSchema = z.object({
 });
 
 export const profileSchema = z.object({
-  firstName: text(limits.nameMax),
-  lastName: text(limits.nameMax),
+  firstName: nameText(limits.nameMax),
+  lastName: nameText(limits.nameMax),
 });
 
 export const passwordChangeSchema = z.object({
@@ -77,7 +103,7 @@ export const projectUrlField = text(limits.projectUrlMax).refine(
 );
 
 export const projectSchema = z.object({
-  name: text(limits.projectNameMax),
+  name: nameText(limits.projectNameMax),
   url: projectUrlField,
   active: flag.default(1),
   activeParam: flag.default(0),
@@ -87,7 +113,7 @@ export const widgetLanguages = ['en', 'cs', 'fr', 'de', 'ru', 'es'] as const;
 export const widgetPositions = ['rightMiddle', 'leftMiddle', 'rightBottom', 'leftBottom'] as const;
 
 export const customFieldSchema = z.object({
-  name: text(50),
+  name: nameText(50),
   /** A class (`.name`) or id (`#name`) selector; nothing that could select more than the page offers. */
   selector: z
     .string()
@@ -106,7 +132,7 @@ export const widgetSettingsSchema = z.object({
     .transform((v) => v.toUpperCase())
     .default(limits.defaultWidgetColor),
   widgetColorScheme: z.enum(['white', 'black']).default('white'),
-  widgetText: z.string().trim().min(1).max(limits.widgetTextMax).default('Feedback'),
+  widgetText: nameText(limits.widgetTextMax).default('Feedback'),
   widgetPosition: z.enum(widgetPositions).default('rightMiddle'),
   widgetDisableScreenshot: z.boolean().default(false),
   widgetDisableUpload: z.boolean().default(false),
@@ -121,7 +147,7 @@ export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 
 /** PATCH client/website/{id}: any subset; `data` is merged into the stored settings, then validated whole. */
 export const projectUpdateSchema = z.object({
-  name: text(limits.projectNameMax).optional(),
+  name: nameText(limits.projectNameMax).optional(),
   url: projectUrlField.optional(),
   active: flag.optional(),
   activeParam: flag.optional(),
@@ -147,7 +173,7 @@ export const issueStateSchema = z.object({ restore: z.boolean() });
 
 export const downloadQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
-const keyValue = z.object({ name: text(100), value: z.string().max(500) });
+const keyValue = z.object({ name: nameText(100), value: z.string().max(500) });
 
 export const emailIntegrationSchema = z
   .object({

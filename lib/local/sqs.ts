@@ -2,10 +2,16 @@
  * SQS stand-in: fauxqs (its SQS side only), in memory, with each declared queue (functions/manifests.ts)
  * and its DLQ.
  * Visibility timeouts, receive counts and the redrive to the DLQ are fauxqs's, and behave as in AWS.
+ *
+ * fauxqs's own `startFauxqs` listens on every interface whatever it is told, so the app is built and
+ * listened on 127.0.0.1 here, and the queues are made through the SQS API like any client would.
  */
-import { startFauxqs } from 'fauxqs';
+import type { AddressInfo } from 'node:net';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { buildApp } from 'fauxqs';
 import { queueDecls } from '../../functions/manifests';
 import { type QueueName, queueNames } from '../../functions/shared/manifest';
+import { localCredentials } from './credentials';
 
 export interface QueueSettings {
   visibilityTimeoutSeconds: number;
@@ -33,43 +39,40 @@ export interface LocalSqs {
 export const queueName = (name: QueueName) => `snag-${name}`;
 
 export async function startSqs(region: string, overrides: QueueOverrides = {}): Promise<LocalSqs> {
-  const server = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
+  const app = buildApp({ logger: false, defaultRegion: region });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const endpoint = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const sqs = new SQSClient({ endpoint, region, credentials: localCredentials });
+  const create = async (QueueName: string, Attributes: Record<string, string>) => {
+    const { QueueUrl: url = '' } = await sqs.send(new CreateQueueCommand({ QueueName, Attributes }));
+    const { Attributes: attrs } = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }),
+    );
+    return { url, arn: attrs?.QueueArn ?? '' };
+  };
   const made = {} as Record<QueueName, LocalQueue>;
-  for (const name of queueNames) {
-    const { visibilityTimeoutSeconds, maxReceiveCount, batchSize } = queueDecls[name];
-    const settings: QueueSettings = {
-      visibilityTimeoutSeconds,
-      maxReceiveCount,
-      batchSize,
-      ...overrides[name],
-    };
-    const dlq = server.createQueue(`${queueName(name)}-dlq`, {
-      region,
+  try {
+    for (const name of queueNames) {
+      const { visibilityTimeoutSeconds, maxReceiveCount, batchSize } = queueDecls[name];
+      const settings: QueueSettings = {
+        visibilityTimeoutSeconds,
+        maxReceiveCount,
+        batchSize,
+        ...overrides[name],
+      };
       // AWS keeps dead letters for up to 14 days; so does the local DLQ, for reading them.
-      attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) },
-    });
-    const queue = server.createQueue(queueName(name), {
-      region,
-      attributes: {
+      const dlq = await create(`${queueName(name)}-dlq`, { MessageRetentionPeriod: String(14 * 24 * 3600) });
+      const queue = await create(queueName(name), {
         VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
         RedrivePolicy: JSON.stringify({
-          deadLetterTargetArn: dlq.queueArn,
+          deadLetterTargetArn: dlq.arn,
           maxReceiveCount: settings.maxReceiveCount,
         }),
-      },
-    });
-    made[name] = {
-      name,
-      url: queue.queueUrl,
-      arn: queue.queueArn,
-      dlqUrl: dlq.queueUrl,
-      dlqArn: dlq.queueArn,
-      settings,
-    };
+      });
+      made[name] = { name, url: queue.url, arn: queue.arn, dlqUrl: dlq.url, dlqArn: dlq.arn, settings };
+    }
+  } finally {
+    sqs.destroy();
   }
-  return {
-    endpoint: `http://127.0.0.1:${server.port}`,
-    queues: made,
-    stop: () => server.stop(),
-  };
+  return { endpoint, queues: made, stop: () => app.close() };
 }

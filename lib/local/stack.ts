@@ -21,6 +21,7 @@ import { loadApiHandler, loadConsumer } from './functions';
 import { createGateway } from './gateway';
 import { sendResult } from './http-reply';
 import { consoleLog, type StackLog } from './log';
+import { loopbackRedirect } from './loopback';
 import { type Poller, startPoller } from './poller';
 import { type LocalS3, startS3 } from './s3';
 import { ensureLocalSecrets } from './secrets';
@@ -124,12 +125,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
             csp: () => (s3 ? dashboardCsp({ uploadsOrigin: s3.endpoint, google: true }) : undefined),
           })
         : undefined;
+    let url = '';
     server = createServer((req, res) => {
       const path = req.url ?? '/';
-      const work =
-        path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics
-          ? gateway(req, res)
-          : statics(req, res);
+      const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics;
+      const redirect = api ? undefined : loopbackRedirect(req, url);
+      if (redirect) {
+        res.writeHead(308, { location: redirect, 'cache-control': 'no-store' }).end();
+        return;
+      }
+      const work = api ? gateway(req, res) : statics(req, res);
       work.catch((err) => {
         log.error(`request failed: ${String(err)}`);
         if (!res.headersSent) sendResult(res, errorResponse('SYSTEM_ERROR'));
@@ -142,7 +147,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       listening.listen(opts.port, host, () => done());
     });
     const port = (listening.address() as AddressInfo).port;
-    const url = `http://localhost:${port}`;
+    url = `http://localhost:${port}`;
 
     const [d, s, q, m] = await Promise.allSettled([
       startDynamo(dataDir, region),

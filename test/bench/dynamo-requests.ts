@@ -4,9 +4,9 @@
  * each dashboard route once as a signed-in client would.
  */
 import { pathToFileURL } from 'node:url';
-import { dynamo } from '../../functions/core/aws/dynamo';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn } from '../support/api-client';
+import { watchDynamo } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
 import { startTestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
@@ -39,23 +39,15 @@ export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
   const stack = await startTestStack();
   try {
     const { client, email, password } = await signedIn(stack.url);
-    let count = 0;
-    // The document client sends through this client's middleware stack, so every request passes here.
-    dynamo().middlewareStack.add(
-      (next) => async (args) => {
-        count++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCounter' },
-    );
+    const dynamo = watchDynamo();
     const rows: RequestCount[] = [];
     const measure = async (call: string, run: () => Promise<{ status: number }>, budget = 3) => {
-      count = 0;
+      dynamo.calls.length = 0;
       const res = await run();
       if (res.status >= 400) throw new Error(`${call} answered ${res.status}`);
       rows.push({
         call,
-        requests: count,
+        requests: dynamo.calls.length,
         budget,
         ...(exceptions[call] ? { exception: exceptions[call] } : {}),
       });

@@ -9,8 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail, updateUser } from '../../functions/accounts/users';
 import type { ApiClient } from '../support/api-client';
-import { setUpBrowserSuite, shot, type TestPage, waitForPath } from '../support/browser';
-import { signedIn } from '../support/users';
+import { setUpBrowserSuite, shot, signedInTab, type TestPage, waitForPath } from '../support/browser';
 
 const suite = setUpBrowserSuite();
 
@@ -22,17 +21,13 @@ interface Client {
 
 /** A new confirmed client, signed in through the API, with a browser tab carrying the session. */
 async function client(locale = 'en-US', plan?: 'BUSINESS_PLAN'): Promise<Client> {
-  const { client: api, email } = await signedIn(suite.stack.url);
+  const { api, email, tab, page } = await signedInTab(suite, { locale });
   if (plan) {
     // Billing is a later issue: the plan is set where the server keeps it (the stack runs in this process).
     const user = await findUserByEmail(email);
     await updateUser(user!.id, { plan });
   }
-  const tab = await suite.newTab({ locale });
-  await tab.context.addCookies(
-    [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
-  );
-  return { api, tab, page: tab.page };
+  return { api, tab, page };
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -98,7 +93,8 @@ describe('projects in the dashboard', () => {
     await row.waitFor();
     expect(await row.count()).toBe(1);
     await row.getByText('Acme Shop').waitFor();
-    await row.getByText('https://www.Customer.test/shop').waitFor();
+    // The domain in its one display form (the URL as typed only in General).
+    await row.getByText('customer.test', { exact: true }).waitFor();
     await row.getByText('No issues yet').waitFor();
     await row.getByText('Ada Lovelace').waitFor();
     await row.getByRole('img', { name: 'Collecting feedback' }).waitFor();
@@ -114,10 +110,14 @@ describe('projects in the dashboard', () => {
     const refused = await api.post('/api/client/website', { name: 'Second', url: 'second.test' });
     expect(refused.body).toMatchObject({ status: 'error', code: 'PLAN_LIMIT' });
 
-    // The form itself says so when opened directly.
+    // Opened directly, the screen shows the allowance and the way to more, not a form to fill in vain.
     await page.goto('/profile/create/project');
-    await page.getByText('Your plan includes 1 project and you have reached it.').waitFor();
-    expect(await button(page, 'Create project').isDisabled()).toBe(true);
+    await page
+      .getByTestId('project-allowance')
+      .getByText(/Your plan includes 1 project/)
+      .waitFor();
+    expect(await textbox(page, 'Project name').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/profile/billing');
 
     // A row opens the project's issues.
     await page.goto('/profile');
@@ -158,10 +158,10 @@ describe('projects in the dashboard', () => {
     expect(await page.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/profile/billing',
     );
-    for (const gated of ['Disable upload', 'Disable video', 'Remove branding']) {
+    for (const gated of ['File uploads', 'Screen recording', 'Remove branding']) {
       expect(await page.getByRole('switch', { name: gated }).count(), gated).toBe(0);
     }
-    for (const open of ['Disable screenshot', 'Disable welcome screen', 'Disable on mobile']) {
+    for (const open of ['Screenshots', 'Welcome screen', 'Show on phones']) {
       await page.getByRole('switch', { name: open }).waitFor();
     }
     await shot(page, 'widget-en');
@@ -317,7 +317,7 @@ describe('projects in the dashboard', () => {
     await page.goto(`/profile/widget/${id}`);
     await page.getByRole('heading', { name: 'Widget-Darstellung' }).waitFor();
     await textbox(page, 'Farbe').waitFor();
-    await page.getByRole('switch', { name: 'Auf Mobilgeräten deaktivieren' }).waitFor();
+    await page.getByRole('switch', { name: 'Auf Smartphones zeigen' }).waitFor();
     await page.getByRole('radio', { name: 'Unten rechts' }).waitFor();
     await shot(page, 'widget-de');
     await page.goto(`/profile/configuration/${id}/installation`);
@@ -325,7 +325,7 @@ describe('projects in the dashboard', () => {
       .getByText('Das Widget erscheint auf laden.test und seinen Subdomains wie www.laden.test.')
       .waitFor();
     await shot(page, 'configuration-installation-de');
-    await page.getByRole('tab', { name: 'Benutzerdefinierte Felder' }).click();
+    await page.getByRole('tab', { name: 'Eigene Felder' }).click();
     await button(page, 'Feld hinzufügen').waitFor();
     await shot(page, 'configuration-custom-fields-de');
     await page.getByRole('tab', { name: 'Allgemein' }).click();
@@ -356,7 +356,7 @@ describe('projects in the dashboard', () => {
     await page.getByRole('link', { name: 'New project' }).waitFor();
 
     await page.goto(`/profile/widget/${ids[0]}`);
-    for (const gated of ['Disable upload', 'Disable video', 'Remove branding']) {
+    for (const gated of ['File uploads', 'Screen recording', 'Remove branding']) {
       await page.getByRole('switch', { name: gated }).waitFor();
     }
     expect(

@@ -10,6 +10,7 @@ import { clock, HOUR, MINUTE } from '../../functions/core/time';
 import { type LocalStack, startLocalStack } from '../../lib/local/stack';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn, mailCount } from '../support/api-client';
+import { watchDynamo } from '../support/dynamo-calls';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleKeys } from '../support/google';
 import {
   cheapCostsEnv,
@@ -224,19 +225,80 @@ describe('login and sessions', () => {
     expect(wrong.body).toMatchObject({ code: 'ACCESS_DENIED', msg: 'Incorrect username or password' });
   });
 
-  it('blocks the account for 15 minutes after 5 failures, even with the right password', async () => {
+  it('after 5 wrong passwords refuses that source for 15 minutes, even with the right password; others sign in', async () => {
     const { email, password } = await signedIn();
-    const client = new ApiClient(stack.url);
+    const attacker = new ApiClient(stack.url);
     for (let i = 0; i < 5; i++)
-      await client.post('/api/client/login', { _username: email, _password: 'nope-nope' });
-    const blocked = await client.post('/api/client/login', { _username: email, _password: password });
+      await attacker.post('/api/client/login', { _username: email, _password: 'nope-nope' });
+    const blocked = await attacker.post('/api/client/login', { _username: email, _password: password });
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({
       code: 'ACCESS_DISABLED',
       msg: 'Username blocked after too many failed login attempts',
     });
+    // The owner, on a network that has not been failing, is not locked out by the stranger.
+    const owner = new ApiClient(stack.url);
+    expect((await owner.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+      200,
+    );
     clock.now = () => realNow() + 15 * MINUTE + 1000;
-    expect((await client.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+    expect((await attacker.post('/api/client/login', { _username: email, _password: password })).status).toBe(
+      200,
+    );
+  });
+
+  it('throttles an address without an account exactly like one with an account', async () => {
+    const { email } = await signedIn();
+    const answers = async (address: string) => {
+      const client = new ApiClient(stack.url);
+      const out = [];
+      for (let i = 0; i < 7; i++)
+        out.push(await client.post('/api/client/login', { _username: address, _password: 'nope-nope' }));
+      return out.map((r) => [r.status, r.body]);
+    };
+    const real = await answers(email);
+    expect(real.at(-1)).toEqual([403, expect.objectContaining({ code: 'ACCESS_DISABLED' })]);
+    expect(await answers(uniqueEmail())).toEqual(real);
+  });
+
+  it('does the same DynamoDB work for a wrong password whether or not the address has an account', async () => {
+    const { email } = await signedIn();
+    const dynamo = watchDynamo();
+    try {
+      const client = new ApiClient(stack.url);
+      const wrong = await dynamo.during(() =>
+        client.post('/api/client/login', { _username: email, _password: 'nope-nope' }),
+      );
+      const unknown = await dynamo.during(() =>
+        client.post('/api/client/login', { _username: uniqueEmail(), _password: 'nope-nope' }),
+      );
+      expect(wrong).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+      expect(unknown).toEqual(wrong);
+    } finally {
+      dynamo.stop();
+    }
+  });
+
+  it('answers RATE_LIMITED once one source has failed 20 times, whatever the addresses', async () => {
+    const { email, password } = await signedIn();
+    const source = new ApiClient(stack.url);
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push(
+        (await source.post('/api/client/login', { _username: uniqueEmail(), _password: 'nope-nope' })).status,
+      );
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    const limited = await source.post('/api/client/login', { _username: email, _password: password });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      msg: 'Too many requests, please try again later',
+    });
+    expect(statuses[20]).toBe(429);
+    // Other sources are not affected.
+    const other = new ApiClient(stack.url);
+    expect((await other.post('/api/client/login', { _username: email, _password: password })).status).toBe(
       200,
     );
   });
@@ -332,6 +394,82 @@ describe('password reset', () => {
   });
 });
 
+describe('per-source limits', () => {
+  const eleven = async (call: (i: number) => Promise<{ status: number; body: unknown }>) => {
+    const out = [];
+    for (let i = 0; i < 11; i++) out.push(await call(i));
+    return out;
+  };
+
+  it('registration: 10 tries per source and hour, then RATE_LIMITED', async () => {
+    const client = new ApiClient(stack.url);
+    const out = await eleven(() =>
+      client.post('/api/registration/client', {
+        _username: uniqueEmail(),
+        _password: 'secret1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        altcha: 'not-a-solution',
+      }),
+    );
+    expect(out.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(400));
+    expect(out[10]?.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await register(new ApiClient(stack.url))).res.status).toBe(200);
+  });
+
+  it('reset requests: 10 per source and hour, then RATE_LIMITED', async () => {
+    const client = new ApiClient(stack.url);
+    const out = await eleven(() => client.post('/api/restore/password', { _username: uniqueEmail() }));
+    expect(out.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(out[10]?.status).toBe(429);
+    expect(out[10]?.body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('confirmation resends: 10 per source and hour, refusals included, then RATE_LIMITED', async () => {
+    const client = new ApiClient(stack.url);
+    const out = await eleven(() => client.post('/api/restore/code', { _username: uniqueEmail() }));
+    expect(out.slice(0, 10).map((r) => r.body)).toEqual(
+      Array(10).fill(expect.objectContaining({ code: 'RESTORE_NOT_POSSIBLE' })),
+    );
+    expect(out[10]?.body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('reset: an address without an account gets the same answers as a real one, 429 included, and a mail', async () => {
+    const { email } = await signedIn();
+    const unknown = uniqueEmail().toLowerCase();
+    const answers = async (address: string) => {
+      const client = new ApiClient(stack.url);
+      const out = [];
+      for (let i = 0; i < 4; i++)
+        out.push(await client.post('/api/restore/password', { _username: address }));
+      return out.map((r) => [r.status, r.body]);
+    };
+    const real = await answers(email);
+    expect(real.map(([status]) => status)).toEqual([200, 200, 200, 429]);
+    expect(await answers(unknown)).toEqual(real);
+    const mail = await latestMail(stack.url, unknown);
+    expect(mail?.text).toContain('there is no Snag account for it');
+    expect(mail?.text).not.toContain('/reset_verification');
+    expect(await mailCount(stack.url, unknown)).toBe(3);
+  });
+
+  it('reset: the same DynamoDB work for an address with and without an account', async () => {
+    const { email } = await signedIn();
+    const dynamo = watchDynamo();
+    try {
+      const client = new ApiClient(stack.url);
+      const real = await dynamo.during(() => client.post('/api/restore/password', { _username: email }));
+      const unknown = await dynamo.during(() =>
+        client.post('/api/restore/password', { _username: uniqueEmail() }),
+      );
+      expect(real).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+      expect(unknown).toEqual(real);
+    } finally {
+      dynamo.stop();
+    }
+  });
+});
+
 describe('Google sign-in', () => {
   it('creates a confirmed account from a verified token, then signs the same account in', async () => {
     const client = new ApiClient(stack.url);
@@ -411,7 +549,18 @@ describe('profile', () => {
     expect(ok.body).toMatchObject({ msg: { firstName: 'Augusta', lastName: 'King' } });
     const bad = await client.patch('/api/client/profile', { firstName: '', lastName: 'x'.repeat(51) });
     expect(bad.status).toBe(400);
-    expect((await client.get('/api/client/profile')).body).toMatchObject({ msg: { firstName: 'Augusta' } });
+    // Control, bidi and invisible characters are refused as input, never stored (and never a 500).
+    for (const firstName of ['Ann\u0000', 'Ann\u0007', '\u202Eevil', '\u200B\u200B', 'Ann\uD800']) {
+      const refused = await client.patch('/api/client/profile', { firstName, lastName: 'King' });
+      expect(refused.status, JSON.stringify(firstName)).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        fields: { firstName: 'INVALID_PARAMETERS' },
+      });
+    }
+    const nfc = await client.patch('/api/client/profile', { firstName: 'Zoe\u0308', lastName: 'King' });
+    expect(nfc.body).toMatchObject({ msg: { firstName: 'Zoë' } });
+    expect((await client.get('/api/client/profile')).body).toMatchObject({ msg: { firstName: 'Zoë' } });
   });
 
   it('changes the password: old must match, new ≥ 6, other sessions end, this one stays', async () => {

@@ -10,12 +10,24 @@ export interface ApiReply<T = unknown> {
   setCookies: string[];
 }
 
+let clients = 0;
+/** A caller address of its own (`ip:port`, as CloudFront sends it) for every new client. */
+export const newSource = () => {
+  const n = ++clients;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}:40000`;
+};
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
+  /**
+   * Each client is a browser on a network of its own (its own `CloudFront-Viewer-Address`), so the
+   * per-source throttles of one test do not spill into the next; clients given one `source` share it.
+   */
   constructor(
     readonly baseUrl: string,
     readonly origin = baseUrl,
+    readonly source = newSource(),
   ) {}
 
   async call<T = unknown>(
@@ -28,6 +40,7 @@ export class ApiClient {
       method,
       headers: {
         origin: this.origin,
+        'cloudfront-viewer-address': this.source,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,

@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { ApiClient } from './api-client';
 import { startTestStack, type TestStack } from './local-stack';
+import { signedIn } from './users';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const distDir = resolve(root, 'dist');
@@ -70,7 +72,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 export interface PageOptions {
   /** Browser locale; the dashboard picks German for any de* locale. */
   locale?: string;
-  /** Pre-accept the cookie notice, so it does not cover the page. */
+  /** Pre-accept the cookie notice (default), so screens are tested without it. */
   acceptCookies?: boolean;
   viewport?: { width: number; height: number };
   /** Origins besides the stack's that the page may reach (the S3 stand-in that downloads redirect to). */
@@ -202,4 +204,20 @@ export function setUpBrowserSuite(opts: { browserArgs?: string[] } = {}) {
     await suite.stack?.stop();
   });
   return suite;
+}
+
+/**
+ * A new confirmed client, signed in through the API, and a tab of `suite` carrying its cookies (the
+ * session and its readable hint), for screens whose tests need an account but not the account screens.
+ */
+export async function signedInTab(
+  suite: ReturnType<typeof setUpBrowserSuite>,
+  pageOptions: PageOptions = {},
+): Promise<{ api: ApiClient; email: string; tab: TestPage; page: Page }> {
+  const { client: api, email } = await signedIn(suite.stack.url);
+  const tab = await suite.newTab(pageOptions);
+  await tab.context.addCookies(
+    [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+  );
+  return { api, email, tab, page: tab.page };
 }

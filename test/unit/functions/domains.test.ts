@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches, normaliseHost } from '../../../functions/shared/domains';
+import { displayDomain, hostMatches, normaliseHost } from '../../../functions/shared/domains';
 
 describe('normaliseHost', () => {
   it.each([
@@ -44,5 +44,19 @@ describe('hostMatches', () => {
 
   it('matches every host with the wildcard on', () => {
     expect(hostMatches('anything.io', 'example.com', true)).toBe(true);
+  });
+});
+
+describe('displayDomain', () => {
+  it.each([
+    ['www.example.com', 'example.com'],
+    ['example.com', 'example.com'],
+    ['shop.example.com', 'shop.example.com'],
+    ['www.localhost', 'www.localhost'],
+    ['localhost', 'localhost'],
+    ['127.0.0.1', '127.0.0.1'],
+  ])('%s is shown as %s, the form hostMatches matches', (host, shown) => {
+    expect(displayDomain(host)).toBe(shown);
+    expect(hostMatches(host, shown, false) && hostMatches(shown, host, false)).toBe(true);
   });
 });

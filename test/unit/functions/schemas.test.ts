@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, errorMessage } from '../../../functions/shared/errors';
 import {
+  customFieldSchema,
   firstErrorCode,
+  jiraCustomFieldsSchema,
+  profileSchema,
+  projectSchema,
+  projectUpdateSchema,
   registrationSchema,
   webhookSchema,
   widgetSettingsSchema,
@@ -29,6 +34,61 @@ describe('shared schemas', () => {
     const r = registrationSchema.safeParse({ ...valid, ...patch });
     expect(r.success).toBe(false);
     if (!r.success) expect(firstErrorCode(r.error)).toBe(code);
+  });
+
+  describe('names', () => {
+    const hostile = {
+      'a null byte': 'Ann\u0000',
+      BEL: 'Ann\u0007',
+      'a C1 control': 'Ann\u0085x',
+      'a right-to-left override': 'Ann\u202Egpj.exe',
+      'only zero-width characters': '\u200B\u200C\u200D\uFEFF',
+      'a zero-width space inside': 'An\u200Bn',
+      'a lone high surrogate': 'Ann\uD800',
+      'a lone low surrogate': '\uDC00Ann',
+      'only a Hangul filler': '\u3164',
+      'only braille blanks': '\u2800\u2800',
+      'only combining marks': '\u0301\u0308',
+      'only spaces': ' \u00A0\u3000 ',
+    };
+    // Every name-like field of the dashboard and the API runs the one rule.
+    const fields = {
+      'first name': (v: string) => registrationSchema.safeParse({ ...valid, firstName: v }),
+      'last name': (v: string) => profileSchema.safeParse({ firstName: 'Ann', lastName: v }),
+      'project name': (v: string) => projectSchema.safeParse({ name: v, url: 'example.com' }),
+      'project rename': (v: string) => projectUpdateSchema.safeParse({ name: v }),
+      'widget text': (v: string) => widgetSettingsSchema.safeParse({ widgetText: v }),
+      'custom field name': (v: string) => customFieldSchema.safeParse({ name: v, selector: '#id' }),
+    };
+
+    for (const [field, parse] of Object.entries(fields)) {
+      it.each(Object.entries(hostile))(`${field}: refuses %s`, (_, value) => {
+        const r = parse(value);
+        expect(r.success).toBe(false);
+        if (!r.success) expect(firstErrorCode(r.error)).toBe('INVALID_PARAMETERS');
+      });
+    }
+
+    it('normalises to NFC and keeps real names, joiners between letters included', () => {
+      const decomposed = 'Zoe\u0308 Mu\u0308ller';
+      expect(profileSchema.parse({ firstName: decomposed, lastName: 'x' }).firstName).toBe('Zoë Müller');
+      for (const name of [
+        'José',
+        'Łukasz',
+        '李小龙',
+        'محمد',
+        'می\u200Cخواهم',
+        'O’Brien',
+        'Team 👩\u200D💻',
+        'R2-D2',
+      ]) {
+        expect(profileSchema.safeParse({ firstName: name, lastName: name }).success, name).toBe(true);
+      }
+    });
+
+    it('applies to Jira field names too', () => {
+      expect(jiraCustomFieldsSchema.safeParse([{ name: 'a\u0000', value: 'x' }]).success).toBe(false);
+    });
   });
 
   it('fills widget defaults exactly as SPEC.md section 3 and upper-cases the colour', () => {

@@ -43,11 +43,12 @@ describe('login notices', () => {
     expect(stripLoginNoticeParams('?username=x&next=%2Fprofile')).toBe('?next=%2Fprofile');
   });
 
-  it('shows the three login codes and SYSTEM_ERROR for any other', () => {
+  it("shows the three login codes, the throttle's own, and SYSTEM_ERROR for any other", () => {
     expect(loginErrorCode('ACCESS_DENIED')).toBe('ACCESS_DENIED');
     expect(loginErrorCode('ACCESS_DISABLED')).toBe('ACCESS_DISABLED');
     expect(loginErrorCode('CONFIRMATION_REQUIRED')).toBe('CONFIRMATION_REQUIRED');
-    expect(loginErrorCode('RATE_LIMITED')).toBe('SYSTEM_ERROR');
+    expect(loginErrorCode('RATE_LIMITED')).toBe('RATE_LIMITED');
+    expect(loginErrorCode('FORBIDDEN_ORIGIN')).toBe('SYSTEM_ERROR');
     expect(loginErrorCode('NOT_FOUND')).toBe('SYSTEM_ERROR');
   });
 });

@@ -1,5 +1,6 @@
 /** Session boundaries: what the dashboard does when a session starts or ends. */
 import { mutate } from 'swr';
+import { SIGNED_IN_COOKIE } from '../../../functions/shared/cookies';
 import { config } from '../config';
 import { api } from '.';
 import { googleSignOut } from './google';
@@ -32,3 +33,10 @@ export async function logout(): Promise<void> {
   }
   await leaveToMarketingSite(google);
 }
+
+/**
+ * Whether this browser may hold a session: the API sets a readable hint beside the HttpOnly session
+ * cookie. Without it there is no session to ask about, and asking would only log a 401.
+ */
+export const maybeSignedIn = (): boolean =>
+  document.cookie.split(';').some((pair) => pair.trim() === `${SIGNED_IN_COOKIE}=1`);

@@ -3,6 +3,7 @@ import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { CookieNotice } from '../components/CookieNotice';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { PageLoader } from '../components/PageLoader';
@@ -18,6 +19,7 @@ export default function AuthLayout() {
           'radial-gradient(1200px 600px at 50% -10%, var(--mantine-color-brand-1), transparent 70%), var(--mantine-color-gray-0)',
       }}
     >
+      <CookieNotice />
       <Center mih="100vh" px="md" py={48}>
         <Stack w="100%" maw={440} gap="lg" align="stretch">
           <Center>

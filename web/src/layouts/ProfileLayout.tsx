@@ -5,15 +5,19 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
+import { maybeSignedIn } from '../api/session';
 import { useApi } from '../api/swr';
 import type { Profile } from '../api/types';
+import { CookieNotice } from '../components/CookieNotice';
 import { PageLoader } from '../components/PageLoader';
 import { ProjectSidebar } from './ProjectSidebar';
 import { TopBar } from './TopBar';
 
 export default function ProfileLayout() {
-  const { data: profile } = useApi<Profile>('/client/profile', { redirectOnError: true });
+  // No session hint: straight to login, without a profile request that could only answer 401.
+  const hinted = maybeSignedIn();
+  const { data: profile } = useApi<Profile>(hinted ? '/client/profile' : null, { redirectOnError: true });
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'snag.sidebar.collapsed',
     defaultValue: true, // SPEC: collapsed by default
@@ -22,6 +26,7 @@ export default function ProfileLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const desktop = useMediaQuery('(min-width: 48em)', true);
 
+  if (!hinted) return <Navigate to="/login" replace />;
   if (!profile) return <PageLoader fullHeight />;
 
   // The mobile drawer always shows labels; the icon rail is a desktop state.
@@ -40,6 +45,7 @@ export default function ProfileLayout() {
         <ProjectSidebar collapsed={rail} onToggle={() => setCollapsed((c) => !c)} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <CookieNotice inset />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

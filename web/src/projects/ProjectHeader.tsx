@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayDomain } from '../../../functions/shared/domains';
 import type { ProjectSummary } from '../api/types';
 
 export function ProjectHeader({
@@ -23,8 +24,8 @@ export function ProjectHeader({
         </Text>
         <Group gap={4} wrap="nowrap">
           <IconWorld size={14} color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed">
-            {project.domain}
+          <Text size="sm" c="dimmed" data-testid="project-domain">
+            {displayDomain(project.domain)}
           </Text>
         </Group>
         <Badge size="sm" variant="light" color={project.active ? 'teal' : 'gray'}>

@@ -3,6 +3,7 @@
  * API paths, the project allowance, the install snippet, the domain rule as users read it, and colour
  * contrast for the widget's scheme.
  */
+import { displayDomain } from '../../../functions/shared/domains';
 import type { WidgetSettings } from '../../../functions/shared/schemas';
 import { TEST_MODE_PARAM } from '../../../functions/shared/widget-config';
 
@@ -32,7 +33,7 @@ export type DomainRule =
  */
 export function domainRule(domain: string, wildcard: boolean): DomainRule {
   if (wildcard) return { kind: 'any' };
-  const bare = domain.startsWith('www.') ? domain.slice(4) : domain;
+  const bare = displayDomain(domain);
   if (!bare.includes('.') || /^[\d.]+$/.test(bare) || bare.startsWith('['))
     return { kind: 'exact', host: bare };
   return { kind: 'subdomains', host: bare, example: `www.${bare}` };

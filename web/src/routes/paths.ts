@@ -91,9 +91,14 @@ const loginCodes: ReadonlySet<ErrorCode> = new Set([
   'ACCESS_DENIED',
   'ACCESS_DISABLED',
   'CONFIRMATION_REQUIRED',
+  // Ours, not SPEC's (the per-source throttle, issue 9): 'Service is not available' would be untrue.
+  'RATE_LIMITED',
 ]);
 
-/** SPEC.md section 8, login: three codes have their own message; SYSTEM_ERROR "and any other" share one. */
+/**
+ * SPEC.md section 8, login: three codes have their own message; SYSTEM_ERROR "and any other" share one.
+ * RATE_LIMITED keeps its own too: the throttle must say what it is.
+ */
 export function loginErrorCode(code: ErrorCode): ErrorCode {
   return loginCodes.has(code) ? code : 'SYSTEM_ERROR';
 }

@@ -4,7 +4,6 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { CookieNotice } from '../components/CookieNotice';
 import { PageLoader } from '../components/PageLoader';
 import type { ScreenKey, Subtitle } from '../screens/ComingSoon';
 import { configurationSections, integrationNames } from './paths';
@@ -28,13 +27,11 @@ const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 
 function Root() {
+  // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
   return (
-    <>
-      <Suspense fallback={<PageLoader fullHeight />}>
-        <Outlet />
-      </Suspense>
-      <CookieNotice />
-    </>
+    <Suspense fallback={<PageLoader fullHeight />}>
+      <Outlet />
+    </Suspense>
   );
 }
 

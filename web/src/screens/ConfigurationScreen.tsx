@@ -12,6 +12,7 @@ import {
   CopyButton,
   Group,
   Paper,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -41,7 +42,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
-import { switchesFor } from '../forms/switches';
+import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { deleteProject, saveProject, useProject } from '../projects/hooks';
@@ -69,9 +70,13 @@ export default function ConfigurationScreen({ section }: { section: Configuratio
         onChange={(value) => value && navigate(paths.configuration(id, value as ConfigurationSection))}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('project.sections')}>
+        {/* One row in every language and width: on a narrow phone the row scrolls rather than wraps. */}
+        <Tabs.List
+          aria-label={t('project.sections')}
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}
+        >
           {configurationSections.map((name) => (
-            <Tabs.Tab key={name} value={name} fw={600}>
+            <Tabs.Tab key={name} value={name} fw={600} style={{ flex: 'none' }}>
               {t(`configuration.${name}`)}
             </Tabs.Tab>
           ))}
@@ -384,7 +389,7 @@ function General({ website }: { website: Website }) {
     }
   }
 
-  const toggle = switchesFor(form);
+  const toggle = useSwitches(form);
 
   return (
     <Stack gap="lg">
@@ -392,12 +397,12 @@ function General({ website }: { website: Website }) {
         <form onSubmit={form.onSubmit(save)} noValidate>
           <Stack gap="lg">
             {errorCode && <ErrorAlert>{errorText(errorCode, 'profileUpdate')}</ErrorAlert>}
-            <Group grow align="flex-start" gap="md" wrap="wrap">
+            {/* Side by side from tablet width; one full-width column on phones. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label={t('general.name')}
                 maxLength={limits.projectNameMax}
                 required
-                miw={220}
                 key={form.key('name')}
                 {...form.getInputProps('name')}
               />
@@ -408,18 +413,17 @@ function General({ website }: { website: Website }) {
                 autoCapitalize="off"
                 spellCheck={false}
                 required
-                miw={220}
                 key={form.key('url')}
                 {...form.getInputProps('url')}
               />
-            </Group>
+            </SimpleGrid>
             <Stack gap="md">
               {toggle('active', t('general.active'), t('general.activeHint'))}
               {toggle('activeParam', t('general.testMode'), t('general.testModeHint'))}
               {toggle('wildcard', t('general.wildcard'), t('general.wildcardHint'))}
             </Stack>
             <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
+              <Button type="submit" loading={saving} disabled={!form.isDirty()}>
                 {t('project.save')}
               </Button>
             </Group>

@@ -2,10 +2,12 @@
  * /profile/create/project (SPEC.md sections 2 and 5): project name and domain, validated by the shared
  * schema; afterwards the new project's installation screen. Refusals read 'It is not possible to create
  * a project' (plan limit and server faults); a domain the widget could never match marks the field.
+ * At the plan's project allowance there is no form to fill in vain: the screen shows the allowance and
+ * the way to more (billing), or back (docs/decisions-web.md "Projects over the allowance").
  */
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,6 +18,7 @@ import { projectSchema } from '../../../functions/shared/schemas';
 import { ApiError, errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
+import { StateCard } from '../components/StateCard';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { createProject, useProfile, useProjects } from '../projects/hooks';
@@ -71,50 +74,68 @@ export default function CreateProjectScreen() {
         </Title>
         <Text c="dimmed">{t('createProject.subtitle')}</Text>
       </Stack>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="md">
-            {atLimit && typeof allowed === 'number' && (
-              <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>
-                {t('createProject.atLimit', { count: allowed })}{' '}
-                <Anchor component={Link} to={paths.billing} fw={600} inherit>
-                  {t('createProject.upgrade')}
-                </Anchor>
-              </Alert>
-            )}
-            {errorCode && <ErrorAlert>{errorText(errorCode, 'projectCreate')}</ErrorAlert>}
-            <TextInput
-              label={t('createProject.name')}
-              placeholder={t('createProject.namePlaceholder')}
-              maxLength={limits.projectNameMax}
-              required
-              data-autofocus
-              key={form.key('name')}
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={t('createProject.url')}
-              placeholder={t('createProject.urlPlaceholder')}
-              description={t('createProject.urlHint')}
-              maxLength={limits.projectUrlMax}
-              autoCapitalize="off"
-              spellCheck={false}
-              inputMode="url"
-              required
-              key={form.key('url')}
-              {...form.getInputProps('url')}
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" component={Link} to={paths.profile}>
-                {t('createProject.cancel')}
-              </Button>
-              <Button type="submit" loading={saving} disabled={atLimit}>
-                {t('createProject.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      {errorCode && <ErrorAlert>{errorText(errorCode, 'projectCreate')}</ErrorAlert>}
+      {atLimit && typeof allowed === 'number' ? (
+        <AllowanceReached allowed={allowed} />
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <form onSubmit={form.onSubmit(submit)} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label={t('createProject.name')}
+                placeholder={t('createProject.namePlaceholder')}
+                maxLength={limits.projectNameMax}
+                required
+                data-autofocus
+                key={form.key('name')}
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label={t('createProject.url')}
+                placeholder={t('createProject.urlPlaceholder')}
+                description={t('createProject.urlHint')}
+                maxLength={limits.projectUrlMax}
+                autoCapitalize="off"
+                spellCheck={false}
+                inputMode="url"
+                required
+                key={form.key('url')}
+                {...form.getInputProps('url')}
+              />
+              <Group justify="flex-end" gap="sm" mt="xs">
+                <Button variant="default" component={Link} to={paths.profile}>
+                  {t('createProject.cancel')}
+                </Button>
+                <Button type="submit" loading={saving}>
+                  {t('createProject.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
     </Stack>
+  );
+}
+
+function AllowanceReached({ allowed }: { allowed: number }) {
+  const { t } = useTranslation();
+  return (
+    <StateCard
+      testId="project-allowance"
+      icon={<IconStack2 size={32} stroke={1.5} />}
+      title={t('onboarding.allowanceTitle')}
+      text={t('onboarding.allowanceText', { count: allowed })}
+      actions={
+        <Group justify="center" gap="sm">
+          <Button variant="default" component={Link} to={paths.profile}>
+            {t('onboarding.backToProjects')}
+          </Button>
+          <Button component={Link} to={paths.billing}>
+            {t('onboarding.seePlans')}
+          </Button>
+        </Group>
+      }
+    />
   );
 }

@@ -161,6 +161,15 @@ function ChangePassword({ profile }: { profile: Profile }) {
         <form onSubmit={form.onSubmit(save)} noValidate>
           <Stack gap="md">
             {errorCode && <ErrorAlert>{errorText(errorCode, 'passwordChange')}</ErrorAlert>}
+            {/* Password managers file the new password under the account they find in the same form. */}
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={profile.username}
+              readOnly
+              hidden
+            />
             <PasswordField
               label={t('profileEdit.password.current')}
               autoComplete="current-password"

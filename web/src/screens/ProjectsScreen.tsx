@@ -3,26 +3,15 @@
  * row with an active/inactive indicator, name, url, open issue count and owner, opening the project's
  * issues. 'New project' shows only below the plan's allowance.
  */
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { displayDomain } from '../../../functions/shared/domains';
 import type { ProjectSummary } from '../api/types';
 import { PageLoader } from '../components/PageLoader';
+import { StateCard } from '../components/StateCard';
 import { useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance } from '../projects/model';
 import { paths } from '../routes/paths';
@@ -66,20 +55,12 @@ export default function ProjectsScreen() {
       </Group>
 
       {projects.length === 0 ? (
-        <Paper withBorder radius="lg" p={48}>
-          <Stack align="center" ta="center" gap="sm">
-            <ThemeIcon size={64} radius="xl" variant="light">
-              <IconWorldWww size={32} stroke={1.5} />
-            </ThemeIcon>
-            <Title order={2} size="h3">
-              {t('projects.empty')}
-            </Title>
-            <Text c="dimmed" maw={420}>
-              {t('projects.emptyHint')}
-            </Text>
-            {newButton && <Box mt="sm">{newButton}</Box>}
-          </Stack>
-        </Paper>
+        <StateCard
+          icon={<IconWorldWww size={32} stroke={1.5} />}
+          title={t('projects.empty')}
+          text={t('projects.emptyHint')}
+          actions={newButton}
+        />
       ) : wide ? (
         <ProjectTable projects={projects} />
       ) : (
@@ -142,8 +123,8 @@ function NameCell({ project }: { project: ProjectSummary }) {
         >
           {project.name}
         </Anchor>
-        <Text size="sm" c="dimmed" truncate>
-          {project.url}
+        <Text size="sm" c="dimmed" truncate data-testid="project-domain">
+          {displayDomain(project.domain)}
         </Text>
       </Stack>
     </Group>

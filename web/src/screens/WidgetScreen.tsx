@@ -27,6 +27,7 @@ import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { displayDomain } from '../../../functions/shared/domains';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { limits } from '../../../functions/shared/limits';
 import type { PlanSettings } from '../../../functions/shared/plans';
@@ -38,7 +39,7 @@ import { LauncherPreview } from '../components/LauncherPreview';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
-import { switchesFor } from '../forms/switches';
+import { useSwitches } from '../forms/switches';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { saveProject, useProfile, useProject } from '../projects/hooks';
@@ -129,7 +130,7 @@ function WidgetForm({
     contrastRatio(values.widgetColor, schemeForeground[other]) >
       contrastRatio(values.widgetColor, schemeForeground[scheme]);
 
-  const toggle = switchesFor(form);
+  const toggle = useSwitches(form);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -244,19 +245,31 @@ function WidgetForm({
                   )}
                   {toggle(
                     'widgetDisableScreenshot',
-                    t('widget.disableScreenshot'),
-                    t('widget.disableScreenshotHint'),
+                    t('onboarding.screenshots'),
+                    t('onboarding.screenshotsHint'),
+                    {
+                      positive: true,
+                    },
                   )}
                   {attachments &&
-                    toggle('widgetDisableUpload', t('widget.disableUpload'), t('widget.disableUploadHint'))}
+                    toggle('widgetDisableUpload', t('onboarding.uploads'), t('onboarding.uploadsHint'), {
+                      positive: true,
+                    })}
                   {videos &&
-                    toggle('widgetDisableVideo', t('widget.disableVideo'), t('widget.disableVideoHint'))}
+                    toggle('widgetDisableVideo', t('onboarding.video'), t('onboarding.videoHint'), {
+                      positive: true,
+                    })}
                   {toggle(
                     'widgetDisableWelcomeScreen',
-                    t('widget.disableWelcome'),
-                    t('widget.disableWelcomeHint'),
+                    t('onboarding.welcome'),
+                    t('onboarding.welcomeHint'),
+                    {
+                      positive: true,
+                    },
                   )}
-                  {toggle('widgetDisableMobile', t('widget.disableMobile'), t('widget.disableMobileHint'))}
+                  {toggle('widgetDisableMobile', t('onboarding.mobile'), t('onboarding.mobileHint'), {
+                    positive: true,
+                  })}
                   {branding &&
                     toggle(
                       'widgetDisableBranding',
@@ -274,7 +287,8 @@ function WidgetForm({
                 <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || saving}>
                   {t('project.discard')}
                 </Button>
-                <Button type="submit" loading={saving}>
+                {/* Nothing changed, nothing to save. */}
+                <Button type="submit" loading={saving} disabled={!form.isDirty()}>
                   {t('project.save')}
                 </Button>
               </Group>
@@ -288,7 +302,7 @@ function WidgetForm({
                     {t('widget.preview')}
                   </Title>
                   <Text size="sm" c="dimmed">
-                    {t('widget.previewHint', { domain: website.domain })}
+                    {t('widget.previewHint', { domain: displayDomain(website.domain) })}
                   </Text>
                 </Stack>
                 <LauncherPreview

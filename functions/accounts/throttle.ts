@@ -1,0 +1,27 @@
+/**
+ * How often one caller may try the public account calls (docs/decisions.md "Sign-in throttle"). A source
+ * is the caller's address (core/source.ts). Counts are fixed windows in the table (core/rate-limit.ts).
+ *
+ * Sign-in counts failures only, per address-and-source and per source: a stranger who keeps failing locks
+ * out their own source and nobody else's, the right password keeps working from every other source, and
+ * an address without an account counts exactly like one with an account.
+ */
+import type { RateLimit } from '../core/rate-limit';
+import { HOUR, MINUTE } from '../core/time';
+
+type Throttle = Omit<RateLimit, 'key'>;
+
+/** Wrong passwords for one address from one source before that source gets ACCESS_DISABLED for it. */
+export const loginFailuresPerAccountAndSource: Throttle = {
+  action: 'login-fail',
+  max: 5,
+  windowMs: 15 * MINUTE,
+};
+/** Wrong passwords from one source, whatever the addresses, before it gets RATE_LIMITED. */
+export const loginFailuresPerSource: Throttle = { action: 'login-fail-src', max: 20, windowMs: 15 * MINUTE };
+/** Registrations, reset requests and confirmation resends per source, counted whatever the outcome. */
+export const registrationsPerSource: Throttle = { action: 'register-src', max: 10, windowMs: HOUR };
+export const resetsPerSource: Throttle = { action: 'reset-src', max: 10, windowMs: HOUR };
+export const resendsPerSource: Throttle = { action: 'resend-src', max: 10, windowMs: HOUR };
+
+export const limitFor = (throttle: Throttle, key: string): RateLimit => ({ ...throttle, key });

@@ -225,9 +225,11 @@ describe('a report', () => {
       title: 'Own title',
       totalScreenshots: 1,
     });
+    // New for every integration, with the sync marker: the fan-out sets 1 when it queues a delivery.
     expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL')).toMatchObject({
-      st: { email: 1, slack: 0 },
+      st: { email: 0, slack: 0 },
     });
+    expect(await item(`PROJECT#${s.id}`, 'SYNC#email#0000000001')).toMatchObject({ s: 0, number: 1 });
     // No deliverer exists yet, so the delivery the fan-out queued fails and lands in the DLQ.
     const client = new SQSClient({
       region: stack.region,

@@ -17,6 +17,7 @@ import type { PlanName } from '../../functions/shared/plans';
 import { localCredentials } from '../../lib/local/credentials';
 import type { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
 
@@ -200,20 +201,7 @@ describe('a report', () => {
   it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
     const s = await site();
     // An active email integration: the fan-out turns the message into a delivery for it.
-    await db().send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email', name: 'email', active: 1, authorized: 1 },
-      }),
-    );
-    await db().send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: `PROJECT#${s.id}`, sk: 'META' },
-        UpdateExpression: 'ADD activeIntegrations :e',
-        ExpressionAttributeValues: { ':e': new Set(['email']) },
-      }),
-    );
+    await activateIntegration(stack.tableName, s.id, 'email');
     // A screenshot without a page snapshot may name it empty, as the widget does.
     const shot = await upload(s.id, 'screenshot', 'image/png', bytes(64));
     const res = await report(s.id, {

@@ -102,6 +102,8 @@ export const faults = {
   internal: () => serviceError('InternalError', 500, 'server'),
   /** A refusal the SDK does not retry (IAM, a bucket policy). */
   accessDenied: () => serviceError('AccessDenied', 403, 'client'),
+  /** S3's answer for a key that is not there (a copy's source deleted meanwhile). */
+  noSuchKey: () => serviceError('NoSuchKey', 404, 'client'),
   /** SES refusing a message: not retried. */
   messageRejected: () => serviceError('MessageRejected', 400, 'client'),
   /** A cancelled transaction with DynamoDB's reasons, one per action. */

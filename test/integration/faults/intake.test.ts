@@ -26,6 +26,7 @@ let s3Client: Awaited<ReturnType<typeof s3>>;
 /** The clients' attempts per command: that many faults in a row reach the handler. */
 let dynamoAttempts: number;
 let sqsAttempts: number;
+let s3Attempts: number;
 const injected: Injected[] = [];
 const delivered: DeliveryMessage[] = [];
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   s3Client = await s3();
   dynamoAttempts = await sdkAttempts(dynamo());
   sqsAttempts = await sdkAttempts(sqs());
+  s3Attempts = await sdkAttempts(s3Client);
   // Records what reaches the delivery consumer: proof that issue.created got through the fan-out.
   deliverers.email = async (message) => void delivered.push(message);
 });
@@ -273,12 +275,29 @@ describe('a cancelled transaction', () => {
 });
 
 describe('S3', () => {
-  it('failing on the second copy: refused, the first copy removed, the pending objects kept for the retry', async () => {
+  it('failing on one copy past the SDK attempts: refused, the other copies removed, the pending objects kept for the retry', async () => {
     const { fault } = await faultThenRetry(
-      () => inject(s3Client, { command: 'CopyObjectCommand', skip: 1, times: 1, error: faults.accessDenied }),
+      () =>
+        inject(s3Client, {
+          command: 'CopyObjectCommand',
+          when: (input) => String(input.CopySource).includes('/snapshot/'),
+          times: s3Attempts,
+          error: faults.internal,
+        }),
       'refused',
     );
-    expect(fault.calls).toBeGreaterThanOrEqual(2);
+    expect(fault.fired).toBe(s3Attempts);
+  });
+
+  it('missing the source of a copy (a racing report used the key): INVALID_UPLOAD, nothing stored', async () => {
+    const s = await site();
+    const body = await prepareReport(s);
+    const before = await state(s);
+    inject(s3Client, { command: 'CopyObjectCommand', times: 1, error: faults.noSuchKey });
+    const reply = await send(s, body);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ status: 'error', code: 'INVALID_UPLOAD' });
+    expect((await state(s)).counted).toEqual(before.counted);
   });
 
   it('failing to remove the pending objects after the store: stored once; the bucket lifecycle removes them', async () => {

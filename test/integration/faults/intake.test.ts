@@ -186,33 +186,18 @@ async function faultThenRetry(arm: () => Injected, outcome: 'refused' | 'stored'
 
 /** The create transaction (not the flood counts' one): it is the one that writes the DETAIL item. */
 const isCreate = (input: Record<string, unknown>) => JSON.stringify(input).includes('#DETAIL');
+/** Arms a fault on the create transaction. */
+const onCreate = (times: number, error: () => Error) => () =>
+  inject(dynamo(), { command: 'TransactWriteItemsCommand', when: isCreate, times, error });
 
 describe('DynamoDB throttling', () => {
   it('is absorbed by the SDK below its attempts: the report is stored once', async () => {
-    const { fault } = await faultThenRetry(
-      () =>
-        inject(dynamo(), {
-          command: 'TransactWriteItemsCommand',
-          when: isCreate,
-          times: dynamoAttempts - 1,
-          error: faults.throughputExceeded,
-        }),
-      'stored',
-    );
+    const { fault } = await faultThenRetry(onCreate(dynamoAttempts - 1, faults.throughputExceeded), 'stored');
     expect(fault.calls).toBe(dynamoAttempts);
   });
 
   it('on the create transaction past the SDK attempts: refused, nothing stored, the copies removed', async () => {
-    const { fault } = await faultThenRetry(
-      () =>
-        inject(dynamo(), {
-          command: 'TransactWriteItemsCommand',
-          when: isCreate,
-          times: dynamoAttempts,
-          error: faults.throughputExceeded,
-        }),
-      'refused',
-    );
+    const { fault } = await faultThenRetry(onCreate(dynamoAttempts, faults.throughputExceeded), 'refused');
     expect(fault.fired).toBe(dynamoAttempts);
   });
 
@@ -249,26 +234,14 @@ describe('a cancelled transaction', () => {
 
   it('cancelled by a conflict with another report is tried again: stored once', async () => {
     await faultThenRetry(
-      () =>
-        inject(dynamo(), {
-          command: 'TransactWriteItemsCommand',
-          when: isCreate,
-          times: 2,
-          error: () => faults.cancelled(reasons('TransactionConflict')),
-        }),
+      onCreate(2, () => faults.cancelled(reasons('TransactionConflict'))),
       'stored',
     );
   });
 
   it('cancelled for a throttled item: refused, nothing stored, the copies removed', async () => {
     await faultThenRetry(
-      () =>
-        inject(dynamo(), {
-          command: 'TransactWriteItemsCommand',
-          when: isCreate,
-          times: 1,
-          error: () => faults.cancelled(reasons('ThrottlingError')),
-        }),
+      onCreate(1, () => faults.cancelled(reasons('ThrottlingError'))),
       'refused',
     );
   });

@@ -206,16 +206,13 @@ function checkStored(upload: UploadKey, stored: StoredObject | null): StoredObje
 
 const firstLine = (text: string) => (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? text).trim();
 
-/** Statuses at creation (4.6): 1 for integrations that are active and allowed by the plan, else 0. */
-function initialStatuses(project: Project, integrationsAllowed: boolean): Record<IntegrationName, number> {
-  const active = project.activeIntegrations ?? new Set<string>();
-  return Object.fromEntries(
-    integrationNames.map((name) => [
-      name,
-      active.has(name) && (integrationsAllowed || name === 'email') ? 1 : 0,
-    ]),
-  ) as Record<IntegrationName, number>;
-}
+/**
+ * Statuses at creation (4.6, 4.8): 0 (new) for every integration, so each one also gets its sync marker.
+ * The fan-out sets 1 when it queues a delivery; if `issue.created` never reaches it, the issue stays in
+ * the sync list's new tickets, where the client's Sync sends it (docs/decisions.md "Widget intake").
+ */
+const initialStatuses = () =>
+  Object.fromEntries(integrationNames.map((name) => [name, 0])) as Record<IntegrationName, number>;
 
 /**
  * POST website/{id}/request: files the report. On any failure nothing is left behind: no issue, no
@@ -304,7 +301,7 @@ export async function fileReport(
     files,
     screenshots,
     logs: body.logs,
-    st: initialStatuses(project, plans[planName].integrations),
+    st: initialStatuses(),
     bytes,
     uploadIds: uploads.map((u) => u.id),
   };
@@ -326,6 +323,8 @@ export async function fileReport(
         MessageBody: JSON.stringify(message),
       }),
     )
+    // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
+    // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
     .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));
   return { number: n };
 }

@@ -105,7 +105,7 @@ export interface NewIssue {
   files: IssueFile[];
   screenshots: IssueScreenshot[];
   logs: LogEntry[];
-  /** Per-integration status: 1 for the active ones the plan allows, 0 (with a sync marker) for the rest. */
+  /** Per-integration status; 0 (new) writes the integration's sync marker too (4.8). The intake writes 0 for all. */
   st: Record<IntegrationName, number>;
   /** Sum of the stored objects' sizes. */
   bytes: number;

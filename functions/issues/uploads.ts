@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { s3, s3Sdk } from '../core/aws/s3';
 import { bucketName } from '../core/config';
+import { AppError } from '../core/errors';
 import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '../shared/intake';
 
 export interface UploadKey {
@@ -102,13 +103,21 @@ export async function headUpload(key: string): Promise<StoredObject | null> {
       type: (out.ContentType ?? '').split(';')[0]!.trim().toLowerCase(),
     };
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403) return null;
+    if (isMissing(err)) return null;
     throw err;
   }
 }
 
-/** Copies an accepted upload to its final key, with its type and (for files) the original name. */
+function isMissing(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404 || status === 403;
+}
+
+/**
+ * Copies an accepted upload to its final key, with its type and (for files) the original name. A source gone
+ * since its HeadObject (a racing report with the same key won and deleted it, or it expired) is INVALID_UPLOAD,
+ * as the guard would have answered; 403 counts as missing, as in headUpload.
+ */
 export async function copyUpload(
   from: string,
   to: string,
@@ -117,7 +126,7 @@ export async function copyUpload(
 ): Promise<void> {
   const [{ CopyObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   const Bucket = bucketName();
-  await client.send(
+  const copy = client.send(
     new CopyObjectCommand({
       Bucket,
       CopySource: `${Bucket}/${from}`,
@@ -129,6 +138,10 @@ export async function copyUpload(
         : { Metadata: { 'original-name': encodeOriginalName(originalName) } }),
     }),
   );
+  await copy.catch((err) => {
+    if (isMissing(err)) throw new AppError('INVALID_UPLOAD');
+    throw err;
+  });
 }
 
 /** Deletes objects (at most 1,000, one request); the caller decides whether a failure matters. */

@@ -1,5 +1,5 @@
 /** S3 stand-in: s3rver, persisting to SNAG_DATA_DIR/s3, with the uploads bucket and its CORS rules. */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import S3rver from 's3rver';
 import { uploads } from '../resources';
@@ -34,6 +34,7 @@ export async function startS3(dataDir: string, bucket: string): Promise<LocalS3>
     // Creating a bucket that exists keeps its objects and only rewrites its configuration.
     configureBuckets: [{ name: bucket, configs: [corsXml()] }],
   });
+  keepDirectories(server);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -42,5 +43,26 @@ export async function startS3(dataDir: string, bucket: string): Promise<LocalS3>
       server.httpServer?.closeAllConnections();
       await server.close();
     },
+  };
+}
+
+/**
+ * s3rver removes a key's directories once they are empty after a delete, which races an upload into the
+ * same prefix (it makes the directory, then opens the file): the upload's write fails with ENOENT on an
+ * unhandled stream and the whole process exits. Concurrent reports to one project do exactly this (the
+ * intake deletes pending objects while other visitors upload); the load bench found it. Deleting only
+ * the object's files keeps the directories, which list as nothing.
+ */
+function keepDirectories(server: S3rver) {
+  const store = server.store;
+  store.deleteObject = async (bucket, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((r) => store.getResourcePath(bucket, key, r));
+    await Promise.all(
+      files.map((f) =>
+        unlink(f).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
   };
 }

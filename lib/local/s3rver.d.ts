@@ -16,6 +16,11 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions);
     httpServer?: import('node:http').Server;
+    /** The filesystem store (lib/stores/filesystem.js); s3.ts replaces its deleteObject. */
+    store: {
+      deleteObject(bucket: string, key: string): Promise<void>;
+      getResourcePath(bucket: string, key: string, resource: string): string;
+    };
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -9,6 +9,7 @@ import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
 import { reportBudgetMs, reportLatency } from './intake';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
+import { loadBench, loadPlan } from './load';
 import { passwordHashTimings } from './passwords';
 import { reviewBench } from './review';
 import { webBudgets } from './web';
@@ -66,6 +67,41 @@ for (const r of await dynamoRequestsPerCall()) {
           ? '3 requests'
           : '4 requests (exception)',
       ok: row.requests <= (row.call.startsWith('page 1') || row.call.startsWith('search') ? 3 : 4),
+    });
+  }
+}
+
+{
+  // Issue 10's load run: three streams at once on loopback, then the AWS requests per operation (docs/cost.md).
+  const l = await loadBench();
+  for (const f of l.streams) {
+    rows.push({
+      what: `Load, local stack: ${f.stream} (${f.requests} requests)`,
+      measured: `${f.perSecond}/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, errors 4xx ${f.errors4xx} 5xx ${f.errors5xx}`,
+      budget: 'no 5xx',
+      ok: f.errors5xx === 0,
+    });
+  }
+  rows.push({
+    what: `Load: reports from ${loadPlan.reportsPerVisitor} per visitor, each accepted one stored once`,
+    measured: `${l.sent} of ${loadPlan.reports} sent in ${loadPlan.deadlineMs / 1000} s, ${l.accepted} accepted${l.problems.length ? `; ${l.problems.join('; ')}` : ', each stored once'}`,
+    budget: 'every accepted report stored exactly once',
+    ok: l.storedOnce,
+  });
+  for (const op of l.perOperation) {
+    const by = (service: string) =>
+      Object.entries(op.aws)
+        .filter(([k]) => k.startsWith(`${service}:`))
+        .reduce((n, [, t]) => n + t.count, 0);
+    const units = Object.values(op.aws).reduce((u, t) => ({ r: u.r + t.readUnits, w: u.w + t.writeUnits }), {
+      r: 0,
+      w: 0,
+    });
+    rows.push({
+      what: `AWS per ${op.operation} (mean of ${op.samples})`,
+      measured: `DynamoDB ${by('dynamodb')} req (${units.r} RRU, ${units.w} WRU as DynamoDB Local reports), S3 ${by('s3')}, SQS ${by('sqs')}; ${op.medianMs} ms`,
+      budget: 'informational (docs/cost.md)',
+      ok: true,
     });
   }
 }

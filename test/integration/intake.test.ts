@@ -17,6 +17,7 @@ import type { PlanName } from '../../functions/shared/plans';
 import { localCredentials } from '../../lib/local/credentials';
 import type { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
 
@@ -200,20 +201,7 @@ describe('a report', () => {
   it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
     const s = await site();
     // An active email integration: the fan-out turns the message into a delivery for it.
-    await db().send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email', name: 'email', active: 1, authorized: 1 },
-      }),
-    );
-    await db().send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: `PROJECT#${s.id}`, sk: 'META' },
-        UpdateExpression: 'ADD activeIntegrations :e',
-        ExpressionAttributeValues: { ':e': new Set(['email']) },
-      }),
-    );
+    await activateIntegration(stack.tableName, s.id, 'email');
     // A screenshot without a page snapshot may name it empty, as the widget does.
     const shot = await upload(s.id, 'screenshot', 'image/png', bytes(64));
     const res = await report(s.id, {
@@ -225,9 +213,11 @@ describe('a report', () => {
       title: 'Own title',
       totalScreenshots: 1,
     });
+    // New for every integration, with the sync marker: the fan-out sets 1 when it queues a delivery.
     expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL')).toMatchObject({
-      st: { email: 1, slack: 0 },
+      st: { email: 0, slack: 0 },
     });
+    expect(await item(`PROJECT#${s.id}`, 'SYNC#email#0000000001')).toMatchObject({ s: 0, number: 1 });
     // No deliverer exists yet, so the delivery the fan-out queued fails and lands in the DLQ.
     const client = new SQSClient({
       region: stack.region,

@@ -1,0 +1,114 @@
+/**
+ * A vendor timing out, through the real queues: report → intake → fan-out → delivery, where a test
+ * deliverer (the integrations issue registers the real ones in `deliverers`) calls a vendor on loopback
+ * that never answers, with a time limit as every deliverer must have (the local poller, unlike Lambda,
+ * does not stop a hung handler). A timed-out delivery fails, comes back after the visibility timeout, and
+ * after maxReceiveCount receives lands in the delivery DLQ; one that times out once passes on the next
+ * receive. The issue meanwhile stays a new ticket (0, with its marker) of the sync list; status 3 with
+ * a failed marker at the last receive comes with the integrations issue (data-model 4.8).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverers } from '../../../functions/consumers/delivery';
+import { db } from '../../../functions/core/aws/dynamo';
+import { sqs } from '../../../functions/core/aws/sqs';
+import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
+import { activateIntegration, newSite } from '../../support/sites';
+import { cheapCostsEnv } from '../../support/users';
+import { fileReport } from '../../support/widget';
+
+const RECEIVES = 3;
+/** The deliverer's limit on one vendor call (the webhooks' is 10 s; short here to keep the test short). */
+const VENDOR_TIMEOUT_MS = 300;
+
+let stack: TestStack;
+let vendorUrl = '';
+/** Calls per project id, and how many of each project's first calls hang. */
+const calls = new Map<string, number>();
+const hangFirst = new Map<string, number>();
+const passed = new Set<string>();
+
+const vendor = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const project = (req.url ?? '').slice(1);
+  const n = (calls.get(project) ?? 0) + 1;
+  calls.set(project, n);
+  // Never answers: the deliverer's own time limit ends the call; the server closes the socket at the end.
+  if (n <= (hangFirst.get(project) ?? 0)) return;
+  passed.add(project);
+  res.end('ok');
+});
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  stack = await startTestStack({
+    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: RECEIVES } },
+  });
+  await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
+  vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+  deliverers.email = async (message) => {
+    const res = await fetch(`${vendorUrl}/${message.projectId}`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`vendor answered ${res.status}`);
+  };
+});
+
+afterAll(async () => {
+  delete deliverers.email;
+  vendor.closeAllConnections();
+  await new Promise((r) => vendor.close(r));
+  await stack?.stop();
+});
+
+async function reportTo(hangs: number) {
+  const s = await newSite(stack.url);
+  await activateIntegration(stack.tableName, s.id, 'email');
+  hangFirst.set(s.id, hangs);
+  const n = await fileReport(stack.url, s.id, 'https://shop.example', { fields: { msg: 'Broken' } });
+  return { id: s.id, n };
+}
+
+describe('a vendor timing out', () => {
+  it('is retried through the queue: once passes on the next receive; always ends in the DLQ', async () => {
+    const once = await reportTo(1);
+    const always = await reportTo(Number.POSITIVE_INFINITY);
+
+    await eventually(async () => (passed.has(once.id) ? true : undefined), 30_000, 'the second attempt');
+    expect(calls.get(once.id)).toBe(2);
+
+    // The DLQ holds the delivery that never passed, and not the one that did.
+    const seen: { projectId: string; issueNumber: number; integration: string }[] = [];
+    const dead = await eventually(
+      async () => {
+        const out = await sqs().send(
+          new ReceiveMessageCommand({
+            QueueUrl: stack.queues.delivery.dlqUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+          }),
+        );
+        seen.push(...(out.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}')));
+        return seen.find((m) => m.projectId === always.id);
+      },
+      30_000,
+      'the delivery in the DLQ',
+    );
+    expect(dead).toEqual({ projectId: always.id, issueNumber: always.n, integration: 'email' });
+    expect(calls.get(always.id)).toBe(RECEIVES);
+    expect(passed.has(always.id)).toBe(false);
+    expect(seen.some((m) => m.projectId === once.id)).toBe(false);
+
+    // Until the integrations issue sets 3 at the last receive, the sync list shows the issue as new.
+    const marker = await db().send(
+      new GetCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${always.id}`, sk: `SYNC#email#${String(always.n).padStart(10, '0')}` },
+      }),
+    );
+    expect(marker.Item).toMatchObject({ s: 0, number: always.n });
+  });
+});

@@ -1,0 +1,49 @@
+/** A client's project for tests of what visitors send: signed in, on a plan, optionally with integrations. */
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../functions/core/aws/dynamo';
+import type { IntegrationName } from '../../functions/core/messages';
+import type { PlanName } from '../../functions/shared/plans';
+import type { ApiClient } from './api-client';
+import { signedIn } from './users';
+
+export interface Site {
+  client: ApiClient;
+  email: string;
+  id: string;
+}
+
+/** A signed-in client with one project for shop.example, on `plan` (set through the local-only route). */
+export async function newSite(baseUrl: string, plan: PlanName = 'FREE_PLAN'): Promise<Site> {
+  const { client, email } = await signedIn(baseUrl);
+  const created = await client.post<{ id: string }>('/api/client/website', {
+    name: 'Shop',
+    url: 'shop.example',
+  });
+  const id = (created.body as { msg: { id: string } }).msg.id;
+  if (plan !== 'FREE_PLAN') {
+    const res = await client.post('/api/dev/plan', { username: email, plan, days: 30 });
+    if (res.status !== 200) throw new Error(`plan not set: ${JSON.stringify(res.body)}`);
+  }
+  return { client, email, id };
+}
+
+/**
+ * Turns an integration on as its save will (data-model 4.8): the item with active 1, and its name in the
+ * project's `activeIntegrations`. The integration screens arrive with the integrations issue.
+ */
+export async function activateIntegration(tableName: string, projectId: string, name: IntegrationName) {
+  await db().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { pk: `PROJECT#${projectId}`, sk: `INTEGRATION#${name}`, name, active: 1, authorized: 1 },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { pk: `PROJECT#${projectId}`, sk: 'META' },
+      UpdateExpression: 'ADD activeIntegrations :n',
+      ExpressionAttributeValues: { ':n': new Set([name]) },
+    }),
+  );
+}

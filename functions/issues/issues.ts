@@ -9,6 +9,7 @@
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
@@ -215,7 +216,7 @@ export async function createIssue(issue: NewIssue, quota: number | null): Promis
     items.push({
       Update: {
         TableName: T,
-        Key: { pk: `USER#${issue.ownerId}`, sk: 'USER' },
+        Key: userKey(issue.ownerId),
         UpdateExpression: 'ADD storageBytes :bytes',
         ConditionExpression: condition.expression,
         ExpressionAttributeValues: { ':bytes': issue.bytes, ...condition.values },

@@ -3,6 +3,7 @@
  * preflights. Public (no session); every call is admitted first for the project's own domain, so that
  * every answer to an admitted origin, errors included, carries the CORS headers the widget needs to read it.
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { type RequestInput, resourceHandler } from '../core/http';
 import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
@@ -16,7 +17,9 @@ export const operations = {
     return { msg: await requestUpload(admitted, event, body) };
   },
   async report({ admitted, event, body, log }: In<typeof reportSchema>) {
-    return { msg: await fileReport(admitted, event, body, log) };
+    // The report's correlation id is this request's id; issue.created carries it to every delivery.
+    const correlationId = event.requestContext?.requestId || randomUUID();
+    return { msg: await fileReport(admitted, event, body, log.child({ correlationId }), correlationId) };
   },
   async preflight() {
     return { raw: { statusCode: 204, headers: { ...preflightHeaders, 'cache-control': 'no-store' } } };

@@ -117,7 +117,7 @@ export class Monitoring extends Construct {
     });
     this.dashboard.addWidgets(
       new TextWidget({
-        markdown: `# ${this.prefix}\nAlarms and what to do: docs/operations.md "Alarms". Logs: CloudWatch Logs Insights on /aws/lambda/*, filter by \`correlationId\`.`,
+        markdown: `# ${this.prefix}\nAlarms and what to do: docs/operations.md "Alarms". Logs: CloudWatch Logs Insights on the functions' log groups, filter by \`correlationId\`.`,
         width: 24,
         height: 2,
       }),

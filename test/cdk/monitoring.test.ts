@@ -4,11 +4,13 @@
  * added without its alarms fails this file. Synthesized with an alarm address and a cost monitor, the
  * optional parts the dev file leaves out; bundling is skipped (the dev file covers it).
  */
+import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueDecls } from '../../functions/manifests';
 import { businessMetrics } from '../../functions/shared/metrics';
 import { buildApp } from '../../lib/app';
+import { fromRoot } from '../../lib/paths';
 import { deployedResources } from '../../lib/stacks/api';
 import { mailDimension } from '../../lib/stacks/mail';
 import { logicalId, type Synthesized, synth } from './synth';
@@ -162,6 +164,20 @@ describe('alarms', () => {
       expect(a.AlarmActions).toEqual([topicRef()]);
       expect(a.OKActions).toEqual([topicRef()]);
       expect(a.TreatMissingData).toBe('notBreaching');
+    }
+  });
+});
+
+describe('runbook', () => {
+  it('has the section every alarm description sends the operator to', () => {
+    const runbook = readFileSync(fromRoot('docs/operations.md'), 'utf8');
+    const descriptions = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map(
+      (r) => r.Properties.AlarmDescription as string,
+    );
+    for (const d of descriptions) {
+      const section = d.match(/docs\/operations\.md, Alarms, "([^"]+)"/)?.[1];
+      expect(section, d).toBeDefined();
+      expect(runbook, section).toContain(`\n### ${section}\n`);
     }
   });
 });

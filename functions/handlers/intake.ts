@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { type RequestInput, resourceHandler } from '../core/http';
+import { correlationIdSchema } from '../core/messages';
 import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
 import type { Project } from '../projects/projects';
 import type { reportSchema, uploadRequestSchema } from '../shared/schemas';
@@ -17,8 +18,10 @@ export const operations = {
     return { msg: await requestUpload(admitted, event, body) };
   },
   async report({ admitted, event, body, log }: In<typeof reportSchema>) {
-    // The report's correlation id is this request's id; issue.created carries it to every delivery.
-    const correlationId = event.requestContext?.requestId || randomUUID();
+    // The report's correlation id is this request's id; issue.created carries it to every delivery. An id
+    // the message schema would refuse (none, or an unexpected shape) is replaced, never sent to fail there.
+    const requestId = event.requestContext?.requestId;
+    const correlationId = correlationIdSchema.safeParse(requestId).success ? requestId! : randomUUID();
     return { msg: await fileReport(admitted, event, body, log.child({ correlationId }), correlationId) };
   },
   async preflight() {

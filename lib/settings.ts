@@ -32,6 +32,14 @@ export interface Settings {
    */
   waf: boolean;
   wafAclArn?: string;
+  /** Where alarm notifications go (an email subscription of the alarm topic); none without it. */
+  alarmEmail?: string;
+  /**
+   * Cost anomaly detection (docs/operations.md "Alarms"): `create` makes an AWS-services monitor (an
+   * account holds only one, so it is opt-in), an anomaly monitor ARN subscribes the alarm topic to an
+   * existing one, unset means none.
+   */
+  costAnomalyMonitor?: string;
   /** Built front ends; deployed only when present at synth time (a prod synth fails without them). */
   webDist: string;
   widgetDist: string;
@@ -69,6 +77,19 @@ export function readSettings(node: Node): Settings {
   if (!Number.isInteger(generation) || generation < 1) {
     throw new Error('Context "edgeSecretGeneration" must be a positive integer');
   }
+  const alarmEmail = optional(node, 'alarmEmail');
+  // One address, nothing SNS would reject after a long deploy: a typo fails the synth instead.
+  if (alarmEmail !== undefined && !/^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/.test(alarmEmail)) {
+    throw new Error(`Context "alarmEmail" must be one email address, not "${alarmEmail}"`);
+  }
+  const costAnomalyMonitor = optional(node, 'costAnomalyMonitor');
+  if (
+    costAnomalyMonitor !== undefined &&
+    costAnomalyMonitor !== 'create' &&
+    !/^arn:aws:ce::\d{12}:anomalymonitor\/[\w-]+$/.test(costAnomalyMonitor)
+  ) {
+    throw new Error('Context "costAnomalyMonitor" must be "create" or an anomaly monitor ARN');
+  }
   const prod = stage === 'prod';
   const waf = optional(node, 'waf') ?? (prod ? 'on' : 'off');
   if (waf !== 'on' && waf !== 'off') throw new Error(`Context "waf" must be on or off, not "${waf}"`);
@@ -88,6 +109,8 @@ export function readSettings(node: Node): Settings {
     edgeSecretGeneration: generation,
     waf: waf === 'on' || !!wafAclArn,
     wafAclArn,
+    alarmEmail,
+    costAnomalyMonitor,
     webDist: optional(node, 'webDist') ?? 'dist/web',
     widgetDist: optional(node, 'widgetDist') ?? 'dist/widget',
     // Outside dev, data outlives the stack: a deleted stack must never take customers' issues with it.

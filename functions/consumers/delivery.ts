@@ -6,14 +6,22 @@
 import { batchHandler } from '../core/batch';
 import type { Logger } from '../core/log';
 import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
+import { countBusiness } from '../core/metrics';
 
 export type Deliverer = (message: DeliveryMessage, log: Logger) => Promise<void>;
 
 export const deliverers: Partial<Record<IntegrationName, Deliverer>> = {};
 
 export const handler = batchHandler('delivery', deliveryMessageSchema, async (msg, log) => {
-  const deliver = deliverers[msg.integration];
-  if (!deliver) throw new Error(`no deliverer for ${msg.integration}`);
-  await deliver(msg, log);
+  try {
+    const deliver = deliverers[msg.integration];
+    if (!deliver) throw new Error(`no deliverer for ${msg.integration}`);
+    await deliver(msg, log);
+  } catch (err) {
+    // Each failed attempt counts; the batch handler logs it and the queue retries it.
+    countBusiness('deliveryFailed', msg.integration);
+    throw err;
+  }
+  countBusiness('deliveryPassed', msg.integration);
   log.info('delivered', { ...msg });
 });

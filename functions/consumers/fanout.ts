@@ -31,7 +31,12 @@ export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, l
   // SendMessageBatch takes at most 10 entries; there are six integration kinds.
   if (names.length === 0) return;
   const entries = names.map((integration) => {
-    const body: DeliveryMessage = { projectId: msg.projectId, issueNumber: msg.issueNumber, integration };
+    const body: DeliveryMessage = {
+      projectId: msg.projectId,
+      issueNumber: msg.issueNumber,
+      integration,
+      correlationId: msg.correlationId,
+    };
     return { Id: integration, MessageBody: JSON.stringify(body) };
   });
   const res = await sqs().send(

@@ -7,19 +7,25 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { createLogger, type Logger } from './log';
 
-export function batchHandler<T>(
+/** Every message on the async path may carry the correlation id of the report it is about. */
+type Correlated = { correlationId?: string };
+
+export function batchHandler<T extends Correlated>(
   name: string,
   schema: z.ZodType<T>,
-  handle: (message: T, log: Logger, record: SQSRecord) => Promise<void>,
+  handle: (message: T & { correlationId: string }, log: Logger, record: SQSRecord) => Promise<void>,
 ) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
-      const log = createLogger({ consumer: name, messageId: record.messageId });
+      let log = createLogger({ consumer: name, messageId: record.messageId });
       try {
         const parsed = schema.safeParse(JSON.parse(record.body));
         if (!parsed.success) throw new Error(`malformed message: ${parsed.error.message}`);
-        await handle(parsed.data, log, record);
+        // Every line about this message, its failure included, carries the report's correlation id.
+        const correlationId = parsed.data.correlationId ?? record.messageId;
+        log = log.child({ correlationId });
+        await handle({ ...parsed.data, correlationId }, log, record);
       } catch (err) {
         log.error('message failed', { err, receiveCount: record.attributes?.ApproximateReceiveCount });
         failures.push({ itemIdentifier: record.messageId });

@@ -4,12 +4,21 @@ import * as z from 'zod';
 export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 
+/**
+ * Follows one report from the intake (its API request id) through fan-out to every delivery, so that one
+ * log query finds all of its lines (docs/operations.md "Alarms"). Optional: a message without one (sent
+ * before it existed, or by a later sender that has none) gets its SQS message id. Anything on a queue is
+ * input, so its shape is bounded.
+ */
+export const correlationIdSchema = z.string().regex(/^[A-Za-z0-9+/=._:-]{1,128}$/);
+
 export const fanoutMessageSchema = z.object({
   type: z.literal('issue.created'),
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
   /** Limit the fan-out to these integrations (the dashboard's Sync); all active ones when absent. */
   only: z.array(z.enum(integrationNames)).optional(),
+  correlationId: correlationIdSchema.optional(),
 });
 export type FanoutMessage = z.infer<typeof fanoutMessageSchema>;
 
@@ -17,5 +26,6 @@ export const deliveryMessageSchema = z.object({
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
   integration: z.enum(integrationNames),
+  correlationId: correlationIdSchema.optional(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

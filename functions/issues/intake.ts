@@ -11,6 +11,7 @@ import { transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import type { Logger } from '../core/log';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
+import { countBusiness } from '../core/metrics';
 import { rateLimit, rateLimitWrite } from '../core/rate-limit';
 import { nowMs } from '../core/time';
 import { getProject, ownerPlanOf, type Project, planOf } from '../projects/projects';
@@ -223,6 +224,8 @@ export async function fileReport(
   event: APIGatewayProxyEventV2,
   body: ReportBody,
   log: Logger,
+  /** Carried by issue.created to the fan-out and every delivery (functions/core/messages.ts). */
+  correlationId: string,
 ): Promise<{ number: number }> {
   // Floods first: both windows counted in one request, before any S3 work.
   const perVisitor = intakeRateLimits.reportPerVisitor;
@@ -315,7 +318,14 @@ export async function fileReport(
   await deleteObjects(uploads.map((u) => u.key)).catch((e) =>
     log.warn('pending uploads left to expire', { e }),
   );
-  const message: FanoutMessage = { type: 'issue.created', projectId: project.id, issueNumber: n };
+  countBusiness('reportFiled');
+  log.info('report filed', { projectId: project.id, number: n });
+  const message: FanoutMessage = {
+    type: 'issue.created',
+    projectId: project.id,
+    issueNumber: n,
+    correlationId,
+  };
   await sqs()
     .send(
       new SendMessageCommand({

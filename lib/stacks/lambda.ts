@@ -1,11 +1,12 @@
 /**
  * One Lambda function the way every Snag function is built: bundled ESM from lib/bundling.ts, arm64, its
  * own log group (retention from the stage) and its own role that may write only to that log group. The
- * role gets no AWS managed policy: each construct grants exactly what its function calls.
+ * role gets no AWS managed policy: each construct grants exactly what its function calls. Active X-Ray
+ * tracing is on for every function.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -66,6 +67,8 @@ export class SnagFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup,
+      // Every invocation is traced (issue 10); the role gets X-Ray's write actions for it.
+      tracing: Tracing.ACTIVE,
       bundling: props.withWidget ? { ...nodejsBundling(), commandHooks: widgetHooks } : nodejsBundling(),
       environment: {
         ...props.environment,
@@ -73,6 +76,12 @@ export class SnagFunction extends Construct {
         // Stack traces in the logs point at the TypeScript sources.
         NODE_OPTIONS: '--enable-source-maps',
       },
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: xray:PutTraceSegments and PutTelemetryRecords support no resource-level ' +
+        'permissions, so Lambda needs them on "*"; they only write trace data.',
     });
   }
 }

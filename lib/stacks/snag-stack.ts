@@ -15,6 +15,7 @@ import { Data } from './data';
 import { grantNeeds } from './grants';
 import type { SnagFunction } from './lambda';
 import { Mail } from './mail';
+import { Monitoring } from './monitoring';
 import { Web } from './web';
 
 export class SnagStack extends Stack {
@@ -24,6 +25,7 @@ export class SnagStack extends Stack {
   readonly consumers: Consumers;
   readonly web: Web;
   readonly mail: Mail;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, settings: Settings, props?: StackProps) {
     super(scope, id, { ...props, terminationProtection: settings.stage === 'prod' });
@@ -96,6 +98,19 @@ export class SnagStack extends Stack {
     // distribution, then the functions.
     const all: SnagFunction[] = [...this.api.functions.values(), ...Object.values(this.consumers.functions)];
     for (const f of all) f.fn.addEnvironment('APP_ORIGIN', this.web.origin);
+
+    // Alarms on every function and every dead-letter queue, named as the manifests name them.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      settings,
+      functions: new Map([
+        ...[...this.api.functions].map(([r, f]) => [`api:${r}`, f.fn] as const),
+        ...queueNames.map((q) => [`consumer:${q}`, this.consumers.functions[q].fn] as const),
+      ]),
+      deadLetters: this.queues.deadLetters,
+      queues: this.queues.queues,
+      httpApi: this.api.httpApi,
+      mail: this.mail,
+    });
 
     // Each function gets exactly what its manifest declares (test/cdk asserts no more and no less).
     const targets = {

@@ -238,7 +238,12 @@ describe('a report', () => {
       30_000,
       'the delivery of the new issue',
     );
-    expect(delivered).toEqual({ projectId: s.id, issueNumber: 1, integration: 'email' });
+    expect(delivered).toEqual({
+      projectId: s.id,
+      issueNumber: 1,
+      integration: 'email',
+      correlationId: expect.stringMatching(/^\S{8,128}$/),
+    });
     client.destroy();
   });
 });

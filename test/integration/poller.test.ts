@@ -57,7 +57,7 @@ describe('queues and pollers', () => {
         Item: { pk: `PROJECT#${projectId}`, sk: 'INTEGRATION#email', name: 'email', active: 1 },
       }),
     );
-    await sqs.send(
+    const sent = await sqs.send(
       new SendMessageCommand({
         QueueUrl: stack.queues.fanout.url,
         MessageBody: JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1 }),
@@ -65,7 +65,13 @@ describe('queues and pollers', () => {
     );
     // The delivery consumer has no deliverer for email yet, so the message fails maxReceiveCount times.
     const body = await deadLetter(stack.queues.delivery.dlqUrl, (b) => b.includes(projectId));
-    expect(JSON.parse(body)).toEqual({ projectId, issueNumber: 1, integration: 'email' });
+    // Without a correlation id of its own, the message is followed by its SQS message id.
+    expect(JSON.parse(body)).toEqual({
+      projectId,
+      issueNumber: 1,
+      integration: 'email',
+      correlationId: sent.MessageId,
+    });
   });
 
   it('sends a malformed fan-out message to the fan-out DLQ', async () => {

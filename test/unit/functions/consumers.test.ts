@@ -22,7 +22,7 @@ describe('fan-out consumer', () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const res = await fanout(
       sqsEvent([
-        JSON.stringify({ type: 'issue.created', projectId, issueNumber: 7 }),
+        JSON.stringify({ type: 'issue.created', projectId, issueNumber: 7, correlationId: 'req-7' }),
         JSON.stringify({ type: 'issue.created', projectId, issueNumber: 8, only: ['slack'] }),
       ]),
     );
@@ -32,14 +32,26 @@ describe('fan-out consumer', () => {
       .map((c) => c.args[0].input.Entries?.map((e) => JSON.parse(e.MessageBody ?? '')));
     expect(sent).toEqual([
       [
-        { projectId, issueNumber: 7, integration: 'email' },
-        { projectId, issueNumber: 7, integration: 'slack' },
+        { projectId, issueNumber: 7, integration: 'email', correlationId: 'req-7' },
+        { projectId, issueNumber: 7, integration: 'slack', correlationId: 'req-7' },
       ],
-      [{ projectId, issueNumber: 8, integration: 'slack' }],
+      // A message without a correlation id (sent before there were any) is followed by its message id.
+      [{ projectId, issueNumber: 8, integration: 'slack', correlationId: 'm1' }],
     ]);
     expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues).toMatchObject({
       ':pk': `PROJECT#${projectId}`,
     });
+  });
+
+  it('refuses a correlation id that is not an id', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const res = await fanout(
+      sqsEvent([
+        JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1, correlationId: 'a b\n{}' }),
+        JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1, correlationId: 'x'.repeat(129) }),
+      ]),
+    );
+    expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }, { itemIdentifier: 'm1' }]);
   });
 
   it('reports only the bad records as failed (partial batch response)', async () => {

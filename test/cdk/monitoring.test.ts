@@ -13,7 +13,7 @@ import { buildApp } from '../../lib/app';
 import { fromRoot } from '../../lib/paths';
 import { deployedResources } from '../../lib/stacks/api';
 import { mailDimension } from '../../lib/stacks/mail';
-import { logicalId, type Synthesized, synth } from './synth';
+import { fakeBuild, logicalId, type Synthesized, synth } from './synth';
 
 const alarmEmail = 'ops@example.com';
 let s: Synthesized;
@@ -23,8 +23,7 @@ beforeAll(() => {
     stage: 'prod',
     alarmEmail,
     costAnomalyMonitor: 'create',
-    webDist: 'does-not-exist/web',
-    widgetDist: 'does-not-exist/widget',
+    ...fakeBuild(),
     'aws:cdk:bundling-stacks': [],
   });
 });

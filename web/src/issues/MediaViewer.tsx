@@ -62,10 +62,26 @@ export function MediaViewer({ viewed, onClose }: { viewed: Viewed; onClose: () =
   );
 }
 
-function DownloadButton({ href }: { href: string }) {
+/** A download link styled as a button; `name` makes its accessible name say what is downloaded. */
+export function DownloadButton({
+  href,
+  name,
+  compact = false,
+}: {
+  href: string;
+  name?: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Button component="a" href={href} variant="light" size="xs" leftSection={<IconDownload size={14} />}>
+    <Button
+      component="a"
+      href={href}
+      variant={compact ? 'subtle' : 'light'}
+      size={compact ? 'compact-sm' : 'xs'}
+      leftSection={<IconDownload size={14} />}
+      {...(name ? { 'aria-label': t('issue.downloadNamed', { name }) } : {})}
+    >
       {t('issue.download')}
     </Button>
   );

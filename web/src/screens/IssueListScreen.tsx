@@ -197,30 +197,28 @@ function EmptyList({
 
 function Counts({ row }: { row: IssueRow }) {
   const { t } = useTranslation();
-  const files = t('issueList.files', { count: row.total_files });
-  const shots = t('issueList.screenshots', { count: row.total_screenshots });
+  const counts = [
+    { count: row.total_files, label: t('issueList.files', { count: row.total_files }), Icon: IconPaperclip },
+    {
+      count: row.total_screenshots,
+      label: t('issueList.screenshots', { count: row.total_screenshots }),
+      Icon: IconPhoto,
+    },
+  ];
   return (
     <Group gap={6} wrap="wrap">
-      <Tooltip label={files} withArrow>
-        <Badge
-          variant="light"
-          color={row.total_files ? 'brand' : 'gray'}
-          leftSection={<IconPaperclip size={12} />}
-          aria-label={files}
-        >
-          {row.total_files}
-        </Badge>
-      </Tooltip>
-      <Tooltip label={shots} withArrow>
-        <Badge
-          variant="light"
-          color={row.total_screenshots ? 'brand' : 'gray'}
-          leftSection={<IconPhoto size={12} />}
-          aria-label={shots}
-        >
-          {row.total_screenshots}
-        </Badge>
-      </Tooltip>
+      {counts.map(({ count, label, Icon }) => (
+        <Tooltip key={label} label={label} withArrow>
+          <Badge
+            variant="light"
+            color={count ? 'brand' : 'gray'}
+            leftSection={<Icon size={12} />}
+            aria-label={label}
+          >
+            {count}
+          </Badge>
+        </Tooltip>
+      ))}
     </Group>
   );
 }

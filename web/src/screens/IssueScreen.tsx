@@ -28,7 +28,6 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconChevronUp,
-  IconDownload,
   IconEye,
   IconFile,
   IconRestore,
@@ -44,7 +43,7 @@ import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
 import { setIssueState, useIssue } from '../issues/hooks';
-import { MediaViewer, type Viewed } from '../issues/MediaViewer';
+import { DownloadButton, MediaViewer, type Viewed } from '../issues/MediaViewer';
 import {
   downloadUrl,
   formatBytes,
@@ -258,16 +257,7 @@ function IssueView({
                                   {t('issue.view')}
                                 </Button>
                               )}
-                              <Button
-                                component="a"
-                                href={downloadHref}
-                                variant="subtle"
-                                size="compact-sm"
-                                leftSection={<IconDownload size={14} />}
-                                aria-label={t('issue.downloadNamed', { name: title })}
-                              >
-                                {t('issue.download')}
-                              </Button>
+                              <DownloadButton href={downloadHref} name={title} compact />
                             </Group>
                           </Group>
                           {shot.html && (
@@ -342,16 +332,7 @@ function IssueView({
                               {t('issue.view')}
                             </Button>
                           )}
-                          <Button
-                            component="a"
-                            href={downloadHref}
-                            variant="subtle"
-                            size="compact-sm"
-                            leftSection={<IconDownload size={14} />}
-                            aria-label={t('issue.downloadNamed', { name: file.original_name })}
-                          >
-                            {t('issue.download')}
-                          </Button>
+                          <DownloadButton href={downloadHref} name={file.original_name} compact />
                         </Group>
                       </Group>
                     );

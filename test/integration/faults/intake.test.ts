@@ -311,7 +311,12 @@ describe('SQS after the issue is written', () => {
     const reply = await send(s, body);
     const n = expectStoredOnce(reply, before, await state(s));
     expect(fault.calls).toBe(2);
-    expect(await deliveredTo(s, n)).toEqual({ projectId: s.id, issueNumber: n, integration: 'email' });
+    expect(await deliveredTo(s, n)).toEqual({
+      projectId: s.id,
+      issueNumber: n,
+      integration: 'email',
+      correlationId: expect.any(String),
+    });
   });
 
   it('a send that fails for good: the visitor keeps the number, and the sync list holds the issue as new', async () => {
@@ -348,6 +353,11 @@ describe('SQS after the issue is written', () => {
         }),
       }),
     );
-    expect(await deliveredTo(s, n)).toEqual({ projectId: s.id, issueNumber: n, integration: 'email' });
+    expect(await deliveredTo(s, n)).toEqual({
+      projectId: s.id,
+      issueNumber: n,
+      integration: 'email',
+      correlationId: expect.any(String),
+    });
   });
 });

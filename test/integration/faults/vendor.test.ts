@@ -97,7 +97,12 @@ describe('a vendor timing out', () => {
       30_000,
       'the delivery in the DLQ',
     );
-    expect(dead).toEqual({ projectId: always.id, issueNumber: always.n, integration: 'email' });
+    expect(dead).toEqual({
+      projectId: always.id,
+      issueNumber: always.n,
+      integration: 'email',
+      correlationId: expect.any(String),
+    });
     expect(calls.get(always.id)).toBe(RECEIVES);
     expect(passed.has(always.id)).toBe(false);
     expect(seen.some((m) => m.projectId === once.id)).toBe(false);

@@ -19,9 +19,20 @@ const id = '0b5a0c5e-6a43-4a5e-9a43-7c1f00000001';
 describe('the list in the address', () => {
   it('reads page and search, falling back to page 1 for anything malformed', () => {
     expect(listQueryOf(new URLSearchParams('page=3&search=cart'))).toEqual({ page: 3, search: 'cart' });
-    for (const bad of ['page=0', 'page=-1', 'page=2.5', 'page=abc', 'page=', 'page=1e3', 'page=9999999'])
+    for (const bad of [
+      'page=0',
+      'page=-1',
+      'page=2.5',
+      'page=abc',
+      'page=',
+      'page=1e3',
+      'page=9999999',
+      'page=100001',
+    ])
       expect(listQueryOf(new URLSearchParams(bad)).page).toBe(1);
     expect(listQueryOf(new URLSearchParams(`search=${'x'.repeat(80)}`)).search).toHaveLength(50);
+    // The last page the API answers.
+    expect(listQueryOf(new URLSearchParams('page=100000')).page).toBe(100000);
   });
 
   it('writes only what differs from the plain list', () => {

@@ -6,6 +6,7 @@
 import type { LogEntry } from '../../../functions/shared/intake';
 import { limits, ticketStatus } from '../../../functions/shared/limits';
 import type { IssueAnswer } from '../../../functions/shared/review';
+import { issueListQuerySchema } from '../../../functions/shared/schemas';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
 
 const enc = encodeURIComponent;
@@ -16,10 +17,15 @@ export interface ListQuery {
   search: string;
 }
 
-/** The page and search an address asks for; anything malformed reads as page 1 without a search. */
+/**
+ * The page and search an address asks for; anything malformed, or a page the API would refuse
+ * (issueListQuerySchema), reads as page 1 without a search. Digits only: the schema coerces, so "1e3" would
+ * otherwise pass as 1000.
+ */
 export function listQueryOf(params: URLSearchParams): ListQuery {
   const raw = params.get('page') ?? '';
-  const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+  const parsed = issueListQuerySchema.shape.page.safeParse(raw);
+  const page = /^[0-9]+$/.test(raw) && parsed.success ? parsed.data : 1;
   const search = (params.get('search') ?? '').slice(0, limits.issueSearchMax);
   return { page, search };
 }

@@ -37,6 +37,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { IssueAnswer } from '../../../functions/shared/review';
+import { ticketIdParam } from '../../../functions/shared/schemas';
 import { errorCodeOf } from '../api';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
@@ -73,7 +74,9 @@ function backTarget(state: unknown, projectId: string, deleted: 0 | 1): string {
 export default function IssueScreen() {
   const { t } = useTranslation();
   const { id, ticketId } = useParams();
-  const n = /^[1-9][0-9]{0,9}$/.test(ticketId ?? '') ? Number(ticketId) : null;
+  // The API's own rule for an issue number in a path.
+  const parsed = ticketIdParam.safeParse(ticketId);
+  const n = parsed.success ? parsed.data : null;
   const navigate = useNavigate();
   useEffect(() => {
     // A malformed number is a failed load: back to the site's issue list.

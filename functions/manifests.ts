@@ -16,6 +16,23 @@ type ApiOf<M> = M extends { api: infer A } ? keyof A : never;
 /** A resource function: functions/handlers/<name>.ts, serving its manifest's routes. */
 export type ResourceName = ApiOf<(typeof manifests)[number]> & string;
 
+type ApiOfEach<M> = M extends { api: infer A } ? A : never;
+type DeclarationOf<R extends ResourceName> =
+  ApiOfEach<(typeof manifests)[number]> extends infer A
+    ? A extends { [K in R]: infer F }
+      ? F
+      : never
+    : never;
+
+/**
+ * A resource's handler `operations` and its routes as its manifest declared them (types only): the typed
+ * dashboard client (web/src/api/endpoints.ts) reads each call's request and answer types from here.
+ */
+export type OperationsOf<R extends ResourceName> =
+  DeclarationOf<R> extends ApiFunction<infer Ops> ? Ops : never;
+export type DeclaredRoutesOf<R extends ResourceName> =
+  DeclarationOf<R> extends ApiFunction<unknown, infer Routes> ? Routes : never;
+
 export const apiFunctions = Object.fromEntries(
   manifests.flatMap((m) => Object.entries('api' in m ? m.api : {})),
 ) as Record<ResourceName, ApiFunction>;

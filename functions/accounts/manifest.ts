@@ -15,7 +15,7 @@ export const accounts = {
   domain: 'accounts',
   api: {
     // Mail for confirmations and resets; the proof-of-work key is a secret.
-    auth: apiFunction<typeof import('../handlers/auth').operations>({
+    auth: apiFunction<typeof import('../handlers/auth').operations>()({
       needs: { table: 'readwrite', mail: true, secrets: true },
       routes: [
         {
@@ -74,7 +74,7 @@ export const accounts = {
       ],
     }),
     // Deleting a profile deletes its projects' files.
-    profile: apiFunction<typeof import('../handlers/profile').operations>({
+    profile: apiFunction<typeof import('../handlers/profile').operations>()({
       needs: {
         table: 'readwrite',
         objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },

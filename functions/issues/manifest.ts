@@ -14,7 +14,7 @@ export const issues = {
   domain: 'issues',
   api: {
     // Public, called cross-origin from customers' sites: presigns uploads to pending/, moves them to p/ and announces the issue.
-    intake: apiFunction<typeof import('../handlers/intake').operations>({
+    intake: apiFunction<typeof import('../handlers/intake').operations>()({
       needs: {
         table: 'readwrite',
         objects: { read: [pending], write: [pending, stored], delete: [pending, stored] },
@@ -54,7 +54,7 @@ export const issues = {
       ],
     }),
     // Review: reads and moves issues; downloads are presigned GETs of stored objects.
-    issues: apiFunction<typeof import('../handlers/issues').operations>({
+    issues: apiFunction<typeof import('../handlers/issues').operations>()({
       needs: { table: 'readwrite', objects: { read: [stored] } },
       routes: [
         {

@@ -9,12 +9,12 @@ export const platform = {
   domain: 'platform',
   api: {
     // GET /api/health probes every dependency and may do nothing else.
-    health: apiFunction<typeof import('../handlers/health').operations>({
+    health: apiFunction<typeof import('../handlers/health').operations>()({
       needs: { probe: true },
       routes: [{ method: 'GET', path: '/api/health', op: 'health', session: false, caller: 'public' }],
     }),
     // Local only: the mail the SES stand-in caught, and setting a plan before billing exists.
-    dev: apiFunction<typeof import('../handlers/dev').operations>({
+    dev: apiFunction<typeof import('../handlers/dev').operations>()({
       needs: { table: 'readwrite' },
       routes: [
         {

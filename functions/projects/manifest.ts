@@ -6,7 +6,7 @@ export const projects = {
   domain: 'projects',
   api: {
     // Deleting a project deletes its files.
-    projects: apiFunction<typeof import('../handlers/projects').operations>({
+    projects: apiFunction<typeof import('../handlers/projects').operations>()({
       needs: {
         table: 'readwrite',
         objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },
@@ -33,7 +33,7 @@ export const projects = {
       ],
     }),
     // The loader, fetched on every page view of every customer site: reads the project only.
-    widget: apiFunction<typeof import('../handlers/widget').operations>({
+    widget: apiFunction<typeof import('../handlers/widget').operations>()({
       needs: { table: 'read', widget: true },
       routes: [
         {

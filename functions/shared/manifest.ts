@@ -71,20 +71,29 @@ export type RouteInput<Ops extends Record<string, AnyOperation>> = {
   };
 }[keyof Ops & string];
 
-export interface ApiFunction {
+export interface ApiFunction<Ops = unknown, Routes = unknown> {
   needs: Needs;
   routes: readonly Omit<RouteDef, 'resource'>[];
+  /**
+   * Type only, never set: the handler's `operations` and the routes as declared (each schema with its own
+   * type), from which the dashboard's typed client (web/src/api/endpoints.ts) takes each call's request
+   * and answer types.
+   */
+  readonly operations?: Ops;
+  readonly declared?: Routes;
 }
 
 /**
  * Declares the API function of `functions/handlers/<resource>.ts`, typed by that module's `operations`
- * (a type-only reference: `apiFunction<typeof import('../handlers/x').operations>(…)`).
+ * (a type-only reference: `apiFunction<typeof import('../handlers/x').operations>()({ needs, routes })`).
+ * Curried because TypeScript infers no type argument once one is given: the first call names the
+ * operations, the second infers the routes as written.
  */
-export function apiFunction<Ops extends Record<string, AnyOperation>>(decl: {
-  needs: Needs;
-  routes: readonly RouteInput<Ops>[];
-}): ApiFunction {
-  return decl as ApiFunction;
+export function apiFunction<Ops extends Record<string, AnyOperation>>() {
+  return <const Routes extends readonly RouteInput<Ops>[]>(decl: {
+    needs: Needs;
+    routes: Routes;
+  }): ApiFunction<Ops, Routes> => decl as ApiFunction<Ops, Routes>;
 }
 
 /** A queue with its dead-letter queue and its consumer, `functions/consumers/<queue>.ts`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, withLanguage } from '../../../web/src/api/client';
+import { endpointPath } from '../../../web/src/api/endpoints';
 import type { Lang } from '../../../web/src/i18n/language';
 
 function respond(status: number, body: unknown, raw = false) {
@@ -24,12 +25,14 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('API client', () => {
   it('resolves a success envelope to msg', async () => {
     const fetchMock = respond(200, { status: 'success', msg: { id: 'abc' } });
-    await expect(client(fetchMock).post('/client/website', { name: 'x' })).resolves.toEqual({ id: 'abc' });
+    await expect(
+      client(fetchMock).call('projects.create', { body: { name: 'x', url: 'example.com' } }),
+    ).resolves.toEqual({ id: 'abc' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/client/website');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
-    expect(init?.body).toBe(JSON.stringify({ name: 'x' }));
+    expect(init?.body).toBe(JSON.stringify({ name: 'x', url: 'example.com' }));
     expect((init?.headers ?? {}) as Record<string, string>).toHaveProperty(
       'content-type',
       'application/json',
@@ -38,7 +41,7 @@ describe('API client', () => {
 
   it('sends GET without a body', async () => {
     const fetchMock = respond(200, { status: 'success', msg: [] });
-    await client(fetchMock).get('/client/website');
+    await client(fetchMock).call('projects.list');
     expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
   });
 
@@ -48,7 +51,9 @@ describe('API client', () => {
       code: 'ACCESS_DENIED',
       msg: 'Incorrect username or password',
     });
-    const error = await failure(client(fetchMock).post('/client/login', {}));
+    const error = await failure(
+      client(fetchMock).call('auth.login', { body: { _username: 'a@b.c', _password: 'x' } }),
+    );
     expect(error.status).toBe(401);
     expect(error.code).toBe('ACCESS_DENIED');
     expect(error.message).toBe('Incorrect username or password');
@@ -57,22 +62,20 @@ describe('API client', () => {
 
   it('maps an unknown code to SYSTEM_ERROR and keeps the status', async () => {
     const error = await failure(
-      client(respond(409, { status: 'error', code: 'WHATEVER', msg: 'x' })).get('/x'),
+      client(respond(409, { status: 'error', code: 'WHATEVER', msg: 'x' })).load('/x'),
     );
     expect(error.code).toBe('SYSTEM_ERROR');
     expect(error.status).toBe(409);
   });
 
   it('turns a non-JSON 502 into SYSTEM_ERROR', async () => {
-    const error = await failure(
-      client(respond(502, '<html>Bad gateway</html>', true)).get('/client/profile'),
-    );
+    const error = await failure(client(respond(502, '<html>Bad gateway</html>', true)).call('profile.get'));
     expect(error.status).toBe(502);
     expect(error.code).toBe('SYSTEM_ERROR');
   });
 
   it('treats a 200 that is not an envelope (e.g. the SPA fallback page) as SYSTEM_ERROR', async () => {
-    const error = await failure(client(respond(200, '<!doctype html>', true)).get('/client/profile'));
+    const error = await failure(client(respond(200, '<!doctype html>', true)).call('profile.get'));
     expect(error.code).toBe('SYSTEM_ERROR');
   });
 
@@ -81,21 +84,40 @@ describe('API client', () => {
       throw new TypeError('Failed to fetch');
     });
     const api = createApiClient({ language: () => 'en', fetch: fetchMock as unknown as typeof fetch });
-    const error = await failure(api.get('/client/profile'));
+    const error = await failure(api.call('profile.get'));
     expect(error.status).toBe(0);
     expect(error.code).toBe('SYSTEM_ERROR');
   });
 
   it('adds lng=de when the UI is German, and only then', async () => {
     const german = respond(200, { status: 'success', msg: null });
-    await client(german, 'de').get('/client/website/1/request?page=2');
+    await client(german, 'de').call('issues.list', { params: { id: '1' }, query: { page: 2 } });
     expect(german.mock.calls[0]![0]).toBe('/api/client/website/1/request?page=2&lng=de');
-    await client(german, 'de').get('/client/profile');
+    await client(german, 'de').call('profile.get');
     expect(german.mock.calls[1]![0]).toBe('/api/client/profile?lng=de');
 
     const english = respond(200, { status: 'success', msg: null });
-    await client(english, 'en').get('/client/profile');
+    await client(english, 'en').call('profile.get');
     expect(english.mock.calls[0]![0]).toBe('/api/client/profile');
+  });
+
+  it('takes method and path from the route table, filling path parameters in and leaving unset query values out', async () => {
+    const fetchMock = respond(200, { status: 'success', msg: { deleted: 1 } });
+    await client(fetchMock).call('issues.setState', {
+      params: { id: 'p/1', ticketId: 7 },
+      body: { restore: false },
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/client/website/p%2F1/request/7');
+    expect(init?.method).toBe('PATCH');
+    expect(
+      endpointPath('issues.list', {
+        params: { id: 'x' },
+        query: { page: 3, search: '', resolved: undefined },
+      }),
+    ).toBe('/client/website/x/request?page=3');
+    // A missing id must not silently call another route.
+    expect(() => endpointPath('projects.get')).toThrow(/missing path parameter id/);
   });
 
   it('withLanguage leaves English paths alone', () => {

@@ -5,6 +5,7 @@
  */
 import { type ErrorCode, type ErrorEnvelope, isErrorCode } from '../../../functions/shared/errors';
 import type { Lang } from '../i18n/language';
+import { type Answer, type CallInput, type Endpoint, endpointPath, routeOf } from './endpoints';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,7 +30,7 @@ export class ApiError extends Error {
 export const errorCodeOf = (error: unknown): ErrorCode =>
   error instanceof ApiError ? error.code : 'SYSTEM_ERROR';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {
   /** The current UI language; German adds `lng=de` so server messages come back in German. */
@@ -95,10 +96,18 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    get: <T = unknown>(path: string) => request<T>('GET', path),
-    post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-    patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
-    delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+    /** Calls an endpoint of the route table (web/src/api/endpoints.ts), typed by its handler. */
+    call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Answer<E>> {
+      const { method } = routeOf(endpoint);
+      const hasBody = method !== 'GET' && method !== 'DELETE';
+      return request<Answer<E>>(
+        method as Method,
+        endpointPath(endpoint, input),
+        hasBody ? (input.body ?? {}) : undefined,
+      );
+    },
+    /** GETs an address made by `endpointPath`: the SWR fetcher, whose cache keys are those addresses. */
+    load: <T>(path: string) => request<T>('GET', path),
   };
 }
 

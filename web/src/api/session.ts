@@ -27,7 +27,7 @@ export async function leaveToMarketingSite(google: boolean): Promise<void> {
 export async function logout(): Promise<void> {
   let google = false;
   try {
-    google = (await api.get<{ google?: boolean }>('/client/logout'))?.google === true;
+    google = (await api.call('auth.logout'))?.google === true;
   } catch {
     // Leave anyway: the marketing site needs no session, and a stale cookie fails the next guard check.
   }

@@ -1,48 +1,17 @@
-/** Response shapes the dashboard reads (SPEC.md section 3); fields later issues need are added there. */
-import type { PlanName, PlanSettings } from '../../../functions/shared/plans';
-import type { WidgetSettings } from '../../../functions/shared/schemas';
+/**
+ * Names for the answers the dashboard reads most. They are the handlers' own answer types, through the
+ * typed client (web/src/api/endpoints.ts): never written out here, so they cannot drift from the API.
+ */
+import type { Answer } from './endpoints';
 
-export interface Profile {
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  /** A Google identity is linked to the account. */
-  google?: boolean;
-  /** False for Google-only accounts: they have no password to change. */
-  hasPassword?: boolean;
-  /** What the plan allows (SPEC.md section 6); `projects: null` is unlimited. */
-  settings?: PlanSettings;
-  plan?: PlanName;
-}
+/** The signed-in profile, as GET /client/profile answers it. */
+export type Profile = Answer<'profile.get'>;
 
 /** A project (website) as GET /client/website lists it. */
-export interface ProjectSummary {
-  uuid: string;
-  name: string;
-  url: string;
-  /** The normalised host the widget matches (functions/shared/domains.ts). */
-  domain: string;
-  active: 0 | 1;
-  /** Test mode. */
-  activeParam: 0 | 1;
-  /** Open issues. */
-  total: number;
-  resolved: number;
-  /** Display name of the owner. */
-  owner: string;
-  createdAt: string;
-}
+export type ProjectSummary = Answer<'projects.list'>['websites'][number];
 
 /** GET/PATCH /client/website/{id}. */
-export interface ProjectDetail {
-  website: ProjectSummary & {
-    /** The stored settings. */
-    data: WidgetSettings;
-    /** The settings after the plan is applied: what the widget does. */
-    effective: WidgetSettings;
-  };
-  integrations: unknown[];
-}
+export type ProjectDetail = Answer<'projects.get'>;
 
 export function displayName(profile: Profile): string {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ').trim();

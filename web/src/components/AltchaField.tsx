@@ -16,7 +16,7 @@ import { ApiError, api, errorCodeOf } from '../api';
 /** The widget's challenge source: our envelope unwrapped, errors turned into the status the widget expects. */
 async function challengeFetch(): Promise<Response> {
   try {
-    return Response.json(await api.get('/altcha'));
+    return Response.json(await api.call('auth.altcha'));
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
     return Response.json({ error: errorCodeOf(error) }, { status });

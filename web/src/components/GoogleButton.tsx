@@ -85,7 +85,7 @@ export function GoogleButton({
     setPending(true);
     handlers.current.onError(null);
     try {
-      await api.post('/registration/client/google', { token });
+      await api.call('auth.google', { body: { token } });
       await clearApiCache();
       handlers.current.navigate(paths.profile, { replace: true });
     } catch (error) {

@@ -1,12 +1,12 @@
 /** Loading issues and closing or restoring them, with the SWR caches of lists, project and sidebar kept right. */
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import useSWR, { mutate } from 'swr';
-import type { IssueAnswer, IssueListAnswer, IssueStateAnswer } from '../../../functions/shared/review';
-import { ApiError, api } from '../api';
+import { mutate } from 'swr';
+import type { IssueStateAnswer } from '../../../functions/shared/review';
+import { api } from '../api';
+import { useEndpoint } from '../api/swr';
+import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
 import { paths } from '../routes/paths';
-import { issueListPath, issuePath, issuesPrefix, type ListQuery } from './model';
+import { issuesPrefix, type ListQuery, listCallOf } from './model';
 
 /**
  * One page of a list. The previous page stays on screen while the next loads (no flash of "loading"
@@ -14,32 +14,17 @@ import { issueListPath, issuePath, issuesPrefix, type ListQuery } from './model'
  * to login (SPEC.md section 2).
  */
 export function useIssueList(projectId: string | undefined, resolved: boolean, query: ListQuery) {
-  const navigate = useNavigate();
-  const result = useSWR<IssueListAnswer, ApiError>(
-    projectId ? issueListPath(projectId, resolved, query) : null,
-    { keepPreviousData: true },
-  );
-  const { error } = result;
-  useEffect(() => {
-    if (!error) return;
-    const notFound = error instanceof ApiError && error.status === 404;
-    navigate(notFound ? paths.profile : '/login', { replace: true });
-  }, [error, navigate]);
-  return result;
+  return useEndpoint('issues.list', projectId ? listCallOf(projectId, resolved, query) : null, {
+    redirect: toDashboardIfMissing,
+    keepPreviousData: true,
+  });
 }
 
 /** One issue. A failed load goes back to the site's issue list (SPEC.md section 2); no session, to login. */
 export function useIssue(projectId: string | undefined, n: number | null) {
-  const navigate = useNavigate();
-  const result = useSWR<IssueAnswer, ApiError>(projectId && n ? issuePath(projectId, n) : null);
-  const { error } = result;
-  useEffect(() => {
-    if (!error || !projectId) return;
-    navigate(error instanceof ApiError && error.unauthorized ? '/login' : paths.site(projectId), {
-      replace: true,
-    });
-  }, [error, navigate, projectId]);
-  return result;
+  return useEndpoint('issues.get', projectId && n ? { params: { id: projectId, ticketId: n } } : null, {
+    redirect: (error) => (error.unauthorized || !projectId ? '/login' : paths.site(projectId)),
+  });
 }
 
 /**
@@ -54,7 +39,10 @@ export async function setIssueState(
   restore: boolean,
   leave: (answer: IssueStateAnswer) => void,
 ): Promise<void> {
-  const answer = await api.patch<IssueStateAnswer>(issuePath(projectId, n), { restore });
+  const answer = await api.call('issues.setState', {
+    params: { id: projectId, ticketId: n },
+    body: { restore },
+  });
   leave(answer);
   const prefix = issuesPrefix(projectId);
   await mutate((key) => typeof key === 'string' && key.startsWith(prefix), undefined, { revalidate: true });

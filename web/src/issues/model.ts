@@ -3,10 +3,12 @@
  * integration rows to show, which attachments can be viewed, and the sandboxed snapshot document. Kept
  * free of React so unit tests cover them directly.
  */
+
 import type { LogEntry } from '../../../functions/shared/intake';
 import { limits, ticketStatus } from '../../../functions/shared/limits';
 import type { IssueAnswer } from '../../../functions/shared/review';
 import { issueListQuerySchema } from '../../../functions/shared/schemas';
+import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
 
 const enc = encodeURIComponent;
@@ -40,18 +42,21 @@ export function listSearchParams({ page, search }: ListQuery): URLSearchParams {
 }
 
 /** The list call: the search is trimmed as the server trims it, so equal searches share one cache entry. */
-export function issueListPath(projectId: string, resolved: boolean, { page, search }: ListQuery): string {
-  const params = new URLSearchParams({ page: String(page) });
-  const term = search.trim();
-  if (term) params.set('search', term);
-  if (resolved) params.set('resolved', '1');
-  return `${issuesPrefix(projectId)}?${params}`;
+export function listCallOf(projectId: string, resolved: boolean, { page, search }: ListQuery) {
+  return {
+    params: { id: projectId },
+    query: { page, search: search.trim(), resolved: resolved ? '1' : undefined },
+  };
 }
 
-/** Every list and issue call of a project starts with this (cache invalidation after close/restore). */
-export const issuesPrefix = (projectId: string) => `/client/website/${enc(projectId)}/request`;
+export const issueListPath = (projectId: string, resolved: boolean, query: ListQuery): string =>
+  endpointPath('issues.list', listCallOf(projectId, resolved, query));
 
-export const issuePath = (projectId: string, n: number) => `${issuesPrefix(projectId)}/${n}`;
+/** Every list and issue call of a project starts with this (cache invalidation after close/restore). */
+export const issuesPrefix = (projectId: string) => endpointPath('issues.list', { params: { id: projectId } });
+
+export const issuePath = (projectId: string, n: number) =>
+  endpointPath('issues.get', { params: { id: projectId, ticketId: n } });
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / limits.issuesPerPage));
 

@@ -7,8 +7,7 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { maybeSignedIn } from '../api/session';
-import { useApi } from '../api/swr';
-import type { Profile } from '../api/types';
+import { toLogin, useEndpoint } from '../api/swr';
 import { CookieNotice } from '../components/CookieNotice';
 import { PageLoader } from '../components/PageLoader';
 import { ProjectSidebar } from './ProjectSidebar';
@@ -17,7 +16,7 @@ import { TopBar } from './TopBar';
 export default function ProfileLayout() {
   // No session hint: straight to login, without a profile request that could only answer 401.
   const hinted = maybeSignedIn();
-  const { data: profile } = useApi<Profile>(hinted ? '/client/profile' : null, { redirectOnError: true });
+  const { data: profile } = useEndpoint('profile.get', hinted ? {} : null, { redirect: toLogin });
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'snag.sidebar.collapsed',
     defaultValue: true, // SPEC: collapsed by default

@@ -16,10 +16,8 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
+import { useEndpoint } from '../api/swr';
 import type { Catalogue } from '../i18n/en';
-import type { ProjectList } from '../projects/hooks';
-import { projectsPath } from '../projects/model';
 import {
   type ConfigurationSection,
   configurationSections,
@@ -53,7 +51,7 @@ export function ProjectSidebar({
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // The sidebar is an aid, not the page's data: a failed list load leaves it empty, no redirect.
-  const { data } = useSWR<ProjectList>(projectsPath);
+  const { data } = useEndpoint('projects.list', {}, { redirect: () => null });
   const projects = data?.websites ?? [];
   const currentId = projectIdFromPath(pathname) ?? projects[0]?.uuid ?? null;
   const open = sidebarSection(pathname);

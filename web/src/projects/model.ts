@@ -3,12 +3,15 @@
  * API paths, the project allowance, the install snippet, the domain rule as users read it, and colour
  * contrast for the widget's scheme.
  */
+
 import { displayDomain } from '../../../functions/shared/domains';
 import type { WidgetSettings } from '../../../functions/shared/schemas';
 import { TEST_MODE_PARAM } from '../../../functions/shared/widget-config';
+import { endpointPath } from '../api/endpoints';
 
-export const projectsPath = '/client/website';
-export const projectPath = (id: string) => `${projectsPath}/${encodeURIComponent(id)}`;
+/** The SWR keys (and addresses) of the project list and of one project. */
+export const projectsPath = endpointPath('projects.list');
+export const projectPath = (id: string) => endpointPath('projects.get', { params: { id } });
 
 /** SPEC.md section 6: a new project only while the count is below the allowance (null = unlimited). */
 export function belowAllowance(allowed: number | null | undefined, count: number): boolean {

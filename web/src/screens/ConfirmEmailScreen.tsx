@@ -27,7 +27,7 @@ export default function ConfirmEmailScreen() {
       navigate(loginWith.invalidCode, { replace: true });
       return;
     }
-    api.post('/registration/client/confirm', request).then(
+    api.call('auth.confirm', { body: request }).then(
       () => navigate(loginWith.registered(request._username), { replace: true }),
       () => navigate(loginWith.invalidCode, { replace: true }),
     );

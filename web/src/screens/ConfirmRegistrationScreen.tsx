@@ -27,7 +27,7 @@ export default function ConfirmRegistrationScreen() {
   async function sendAgain() {
     setResend({ status: 'sending' });
     try {
-      await api.post('/restore/code', { _username: username });
+      await api.call('auth.resendCode', { body: { _username: username } });
       setResend({ status: 'sent' });
     } catch (error) {
       setResend({ status: 'failed', code: errorCodeOf(error) });

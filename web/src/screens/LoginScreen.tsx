@@ -51,7 +51,7 @@ export default function LoginScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      await api.post('/client/login', values);
+      await api.call('auth.login', { body: values });
       await clearApiCache();
       navigate(paths.profile, { replace: true });
     } catch (error) {

@@ -12,8 +12,9 @@ import { mutate } from 'swr';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { passwordChangeSchema, profileSchema } from '../../../functions/shared/schemas';
 import { api, errorCodeOf } from '../api';
+import { endpointPath } from '../api/endpoints';
 import { leaveToMarketingSite } from '../api/session';
-import { useApi } from '../api/swr';
+import { toLogin, useEndpoint } from '../api/swr';
 import type { Profile } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -26,12 +27,12 @@ import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { useDocumentTitle } from './ComingSoon';
 
-const profilePath = '/client/profile';
+const profilePath = endpointPath('profile.get');
 
 export default function ProfileEditScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.profileEdit'));
-  const { data: profile } = useApi<Profile>(profilePath, { redirectOnError: true });
+  const { data: profile } = useEndpoint('profile.get', {}, { redirect: toLogin });
   if (!profile) return <PageLoader />;
   return (
     <Stack gap="xl" maw={960} mx="auto">
@@ -66,9 +67,8 @@ function PersonalData({ profile }: { profile: Profile }) {
     setSaving(true);
     setErrorCode(null);
     try {
-      const updated = await api.patch<Profile>(profilePath, {
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
+      const updated = await api.call('profile.update', {
+        body: { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
       });
       // The top bar shows the name: update the shared profile without another round trip.
       await mutate(profilePath, updated, { revalidate: false });
@@ -137,7 +137,7 @@ function ChangePassword({ profile }: { profile: Profile }) {
     setSaving(true);
     setErrorCode(null);
     try {
-      await api.patch('/client/password', values);
+      await api.call('profile.changePassword', { body: values });
       form.reset();
       toastSuccess(t('profileEdit.password.saved'));
     } catch (error) {
@@ -209,7 +209,7 @@ function DeleteProfile() {
       modalBody={t('profileEdit.delete.modalBody')}
       failedText={errorText('SYSTEM_ERROR', 'profileDelete')}
       onConfirm={async () => {
-        const result = await api.delete<{ google?: boolean }>(profilePath);
+        const result = await api.call('profile.remove');
         await leaveToMarketingSite(result?.google === true);
       }}
     />

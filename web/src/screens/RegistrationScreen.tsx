@@ -51,9 +51,8 @@ export default function RegistrationScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      const { username } = await api.post<{ username: string }>('/registration/client', {
-        ...values,
-        altcha: payload,
+      const { username } = await api.call('auth.register', {
+        body: { ...values, altcha: payload },
       });
       navigate(paths.confirmRegistration(username ?? values._username.trim().toLowerCase()));
     } catch (error) {

@@ -37,7 +37,7 @@ export default function ResetScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      await api.post('/restore/password', values);
+      await api.call('auth.requestReset', { body: values });
       setSentTo(values._username.trim());
     } catch (error) {
       setErrorCode(errorCodeOf(error));

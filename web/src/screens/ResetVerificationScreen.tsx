@@ -42,7 +42,7 @@ export default function ResetVerificationScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      await api.post('/restore/verification', { code, password: values.password });
+      await api.call('auth.resetPassword', { body: { code, password: values.password } });
       navigate(loginWith.reset, { replace: true });
     } catch (error) {
       setErrorCode(errorCodeOf(error));

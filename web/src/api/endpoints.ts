@@ -1,0 +1,88 @@
+/**
+ * The typed side of the dashboard's API client (issue 10). A call names its endpoint as
+ * `<resource>.<operation>` of the domain manifests (functions/manifests.ts); its body, query and answer
+ * types are the handler operation's own, and its method and path come from the one route table at run
+ * time. A renamed route, a changed body schema or a changed answer therefore breaks the dashboard's
+ * typecheck (or, for a route that no longer exists, its first call), instead of drifting silently.
+ */
+import type * as z from 'zod';
+import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/manifests';
+import { type RouteDef, routes } from '../../../functions/shared/routes';
+
+/** Every operation of every resource function, e.g. `projects.get`, `issues.list`. */
+export type Endpoint = { [R in ResourceName]: `${R}.${keyof OperationsOf<R> & string}` }[ResourceName];
+
+type OperationOf<E extends Endpoint> = E extends `${infer R}.${infer O}`
+  ? R extends ResourceName
+    ? O extends keyof OperationsOf<R>
+      ? OperationsOf<R>[O]
+      : never
+    : never
+  : never;
+
+/** The route (or routes) the manifest declares for the endpoint, with their schemas' own types. */
+type DeclaredRouteOf<E extends Endpoint> = E extends `${infer R}.${infer O}`
+  ? R extends ResourceName
+    ? DeclaredRoutesOf<R> extends readonly (infer D)[]
+      ? Extract<D, { op: O }>
+      : never
+    : never
+  : never;
+
+/** The body to send: the input of the route's schema (fields with defaults may be left out). */
+export type BodyOf<E extends Endpoint> =
+  DeclaredRouteOf<E> extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** The query's names are the schema's; values go into the address as strings whatever their type. */
+export type QueryOf<E extends Endpoint> =
+  DeclaredRouteOf<E> extends { query: infer S extends z.ZodType }
+    ? { [K in keyof z.output<S>]?: string | number | boolean }
+    : never;
+
+/** What the call resolves to: the operation's `msg`. */
+export type Answer<E extends Endpoint> =
+  Awaited<ReturnType<OperationOf<E>>> extends infer R ? (R extends { msg: infer M } ? M : never) : never;
+
+export interface CallInput<E extends Endpoint> {
+  /** Path parameters by the names of the route's `{name}` segments. */
+  params?: Record<string, string | number>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+}
+
+// The first route of each operation; OPTIONS routes are the widget's CORS preflights, never called.
+const byEndpoint = new Map<string, RouteDef>();
+for (const route of routes) {
+  const key = `${route.resource}.${route.op}`;
+  if (route.method !== 'OPTIONS' && !byEndpoint.has(key)) byEndpoint.set(key, route);
+}
+
+export function routeOf(endpoint: Endpoint): RouteDef {
+  const route = byEndpoint.get(endpoint);
+  if (!route) throw new Error(`No route serves ${endpoint}`);
+  return route;
+}
+
+/**
+ * The address of a call below `/api`, with its path parameters filled in and the query's set values in
+ * the order given. It is also the SWR cache key of a GET, so a load and a later `mutate` of the same
+ * endpoint always name the same entry.
+ */
+export function endpointPath<E extends Endpoint>(
+  endpoint: E,
+  input: Pick<CallInput<E>, 'params' | 'query'> = {},
+): string {
+  const route = routeOf(endpoint);
+  const path = route.path.slice('/api'.length).replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = input.params?.[name];
+    // A missing id would call another route (or the list) instead of failing.
+    if (value === undefined || value === '') throw new Error(`${endpoint}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchRoute, type RouteDef, resources, routeKey, routes } from '../../../functions/shared/routes';
+import { endpointTableFile, endpointTableSource } from '../../../lib/codegen/endpoint-table';
 import { handlerEntry } from '../../../lib/resources';
 
 describe('the route table', () => {
@@ -17,8 +19,14 @@ describe('the route table', () => {
       const mine = routes.filter((r: RouteDef) => r.resource === resource);
       expect(mine.length).toBeGreaterThan(0);
       for (const r of mine) expect(typeof mod.operations[r.op], `${routeKey(r)} → ${r.op}`).toBe('function');
+      // And the other way round: the dashboard's typed client offers every operation as an endpoint.
+      for (const op of Object.keys(mod.operations)) expect(mine.map((r) => r.op)).toContain(op);
     },
   );
+
+  it("the dashboard's endpoint table is the route table's (npm run gen:endpoints rewrites it)", () => {
+    expect(readFileSync(endpointTableFile, 'utf8')).toBe(endpointTableSource());
+  });
 
   it('matches path parameters and tells 405 from 404', () => {
     expect(matchRoute('GET', '/api/health')).toMatchObject({ route: { op: 'health' }, params: {} });

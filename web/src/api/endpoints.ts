@@ -1,13 +1,14 @@
 /**
  * The typed side of the dashboard's API client (issue 10). A call names its endpoint as
  * `<resource>.<operation>` of the domain manifests (functions/manifests.ts); its body, query and answer
- * types are the handler operation's own, and its method and path come from the one route table at run
- * time. A renamed route, a changed body schema or a changed answer therefore breaks the dashboard's
+ * types are the handler operation's own, and its method and path come from the one route table, through
+ * the table generated from it (endpoint-table.ts, `npm run gen:endpoints`). A renamed route, a changed body schema or a changed answer therefore breaks the dashboard's
  * typecheck (or, for a route that no longer exists, its first call), instead of drifting silently.
  */
 import type * as z from 'zod';
 import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/manifests';
-import { type RouteDef, routes } from '../../../functions/shared/routes';
+import type { HttpMethod } from '../../../functions/shared/routes';
+import { endpointTable } from './endpoint-table';
 
 /** Every operation of every resource function, e.g. `projects.get`, `issues.list`. */
 export type Endpoint = { [R in ResourceName]: `${R}.${keyof OperationsOf<R> & string}` }[ResourceName];
@@ -50,17 +51,10 @@ export interface CallInput<E extends Endpoint> {
   body?: BodyOf<E>;
 }
 
-// The first route of each operation; OPTIONS routes are the widget's CORS preflights, never called.
-const byEndpoint = new Map<string, RouteDef>();
-for (const route of routes) {
-  const key = `${route.resource}.${route.op}`;
-  if (route.method !== 'OPTIONS' && !byEndpoint.has(key)) byEndpoint.set(key, route);
-}
-
-export function routeOf(endpoint: Endpoint): RouteDef {
-  const route = byEndpoint.get(endpoint);
-  if (!route) throw new Error(`No route serves ${endpoint}`);
-  return route;
+export function routeOf(endpoint: Endpoint): { method: HttpMethod; path: string } {
+  const entry = endpointTable[endpoint];
+  if (!entry) throw new Error(`No route serves ${endpoint}: run npm run gen:endpoints`);
+  return { method: entry[0] as HttpMethod, path: entry[1] };
 }
 
 /**

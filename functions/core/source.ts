@@ -4,8 +4,7 @@
  * through it), else the connection's. An IPv6 address counts by its /64, the block one subscriber usually
  * holds: counting single addresses would let one host rotate through 2^64 of them.
  *
- * The same rule as the widget intake's `visitorOf` (functions/issues/intake.ts), which should import this
- * module once issue 8's work there has landed.
+ * Used by the sign-in throttles and the widget intake's per-visitor flood limits alike.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 

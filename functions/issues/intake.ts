@@ -13,6 +13,7 @@ import type { Logger } from '../core/log';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
 import { countBusiness } from '../core/metrics';
 import { rateLimit, rateLimitWrite } from '../core/rate-limit';
+import { sourceOf } from '../core/source';
 import { nowMs } from '../core/time';
 import { getProject, ownerPlanOf, type Project, planOf } from '../projects/projects';
 import { hostMatches } from '../shared/domains';
@@ -82,44 +83,6 @@ export async function admit(request: {
   return project;
 }
 
-/**
- * The visitor's address from `CloudFront-Viewer-Address` (`ip:port`; the last colon separates the port, so
- * IPv6 arrives as `2001:db8::1:443`), else the connection's. An IPv6 address counts by its /64, the block
- * one subscriber usually holds. Null when neither is an address.
- */
-export function visitorOf(header: string | undefined, sourceIp: string | undefined): string | null {
-  const fromHeader = header ? header.trim().slice(0, Math.max(0, header.trim().lastIndexOf(':'))) : '';
-  return normaliseIp(fromHeader) ?? normaliseIp(sourceIp ?? '');
-}
-
-export function normaliseIp(raw: string): string | null {
-  const ip = raw.replace(/^\[|\]$/g, '').toLowerCase();
-  if (/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(ip)) {
-    return ip.split('.').every((p) => Number(p) <= 255) ? ip : null;
-  }
-  const v4mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
-  if (v4mapped?.[1]) return normaliseIp(v4mapped[1]);
-  if (!/^[0-9a-f:]+$/.test(ip) || ip.length > 39) return null;
-  const halves = ip.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
-function visitor(event: APIGatewayProxyEventV2): string {
-  const ip = visitorOf(event.headers['cloudfront-viewer-address'], event.requestContext?.http?.sourceIp);
-  // Without any address every such caller shares one bucket: stricter, never looser.
-  return ip ?? 'unknown';
-}
-
 /** Whether the project's effective plan and widget settings let visitors send this kind. */
 export function checkKindAllowed(project: Project, kind: UploadKind): void {
   const plan = plans[planOf(ownerPlanOf(project))];
@@ -142,7 +105,7 @@ export async function requestUpload(
   input: { kind: UploadKind; type: string; size: number },
 ): Promise<PresignedUpload> {
   const { action, ...limit } = intakeRateLimits.uploadPerVisitor;
-  await rateLimit({ action, key: `${project.id}#${visitor(event)}`, ...limit });
+  await rateLimit({ action, key: `${project.id}#${sourceOf(event)}`, ...limit });
   checkKindAllowed(project, input.kind);
   const rule = uploadRules[input.kind];
   if (input.size > rule.maxBytes) throw new AppError('FILE_TOO_LARGE');
@@ -232,7 +195,7 @@ export async function fileReport(
   const perProject = intakeRateLimits.reportPerProject;
   await transactWrite(
     [
-      rateLimitWrite({ ...perVisitor, key: `${project.id}#${visitor(event)}` }),
+      rateLimitWrite({ ...perVisitor, key: `${project.id}#${sourceOf(event)}` }),
       rateLimitWrite({ ...perProject, key: project.id }),
     ],
     'RATE_LIMITED',

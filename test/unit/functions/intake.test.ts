@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../functions/core/config';
 import { AppError } from '../../../functions/core/errors';
-import { checkKeys, normaliseIp, visitorOf } from '../../../functions/issues/intake';
+import { checkKeys } from '../../../functions/issues/intake';
 import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issues';
 import {
   encodeOriginalName,
@@ -260,33 +260,6 @@ describe('quota arithmetic', () => {
     expect(quotaCondition(100, 100)).toMatchObject({ values: { ':room': 0 } });
     expect(quotaCondition(100, 101)).toBe('exceeded');
     expect(quotaCondition(null, 10 ** 12)).toEqual({ expression: 'attribute_exists(pk)', values: {} });
-  });
-});
-
-describe("the visitor's address", () => {
-  it('is the CloudFront-Viewer-Address without its port, IPv6 counted by its /64', () => {
-    expect(visitorOf('203.0.113.7:443', '10.0.0.1')).toBe('203.0.113.7');
-    expect(visitorOf('2001:db8::1:443', '10.0.0.1')).toBe('2001:db8:0:0::/64');
-    expect(visitorOf('2001:0db8:0001:0002:ffff:1:2:3:51000', undefined)).toBe('2001:db8:1:2::/64');
-    expect(visitorOf('[2001:db8::1]:443', undefined)).toBe('2001:db8:0:0::/64');
-    expect(visitorOf('::ffff:198.51.100.4:80', undefined)).toBe('198.51.100.4');
-  });
-
-  it('falls back to the connection for a missing or malformed header, and is null without either', () => {
-    expect(visitorOf(undefined, '198.51.100.9')).toBe('198.51.100.9');
-    for (const bad of [
-      '',
-      'nonsense',
-      '999.1.1.1:80',
-      '1.2.3:80',
-      '2001:db8:::1:80',
-      'x:y:z',
-      `${'1:'.repeat(20)}1`,
-    ]) {
-      expect(visitorOf(bad, '198.51.100.9'), bad).toBe('198.51.100.9');
-    }
-    expect(visitorOf('garbage', 'also garbage')).toBeNull();
-    expect(normaliseIp('1:2:3:4:5:6:7:8:9')).toBeNull();
   });
 });
 

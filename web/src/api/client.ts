@@ -67,16 +67,18 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const doFetch = options.fetch ?? globalThis.fetch;
     const url = withLanguage(`${base}${path}`, options.language());
+    // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     let response: Response;
     try {
       response = await doFetch(url, {
         method,
         credentials: 'same-origin',
         headers:
-          body === undefined
+          body === undefined || form
             ? { accept: 'application/json' }
             : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       });
     } catch (cause) {
       throw new ApiError(0, 'SYSTEM_ERROR', cause instanceof Error ? cause.message : 'Network error');
@@ -99,6 +101,8 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
     patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
     delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+    /** A multipart form (SPEC.md section 7: client/profile/business_plan). */
+    postForm: <T = unknown>(path: string, form: FormData) => request<T>('POST', path, form),
   };
 }
 

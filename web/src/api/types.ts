@@ -13,6 +13,11 @@ export interface Profile {
   /** What the plan allows (SPEC.md section 6); `projects: null` is unlimited. */
   settings?: PlanSettings;
   plan?: PlanName;
+  /** When the paid plan runs out (ISO date); null on Free. */
+  plan_expire?: { date: string | null };
+  country?: string;
+  company?: string;
+  vat?: string;
 }
 
 /** A project (website) as GET /client/website lists it. */

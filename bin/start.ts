@@ -60,7 +60,7 @@ if (skipBuild && build) console.log('[snag] SNAG_SKIP_BUILD=1 but dist/ is incom
 
 const started = Date.now();
 try {
-  stack = await startLocalStack({ port, dataDir, build });
+  stack = await startLocalStack({ port, dataDir, build, schedules: true });
 } catch (err) {
   console.error('[snag] could not start:', err instanceof Error ? err.message : err);
   await shutdown(1, 'start failed');
@@ -74,6 +74,7 @@ if (stack && !exiting) {
     `  Dashboard      ${s.url}/`,
     `  API health     ${s.url}/api/health`,
     `  Sent mail      ${s.url}/api/dev/emails   (inbox page: ${s.sesInboxUrl})`,
+    `  Stripe         ${s.stripe ? `local stand-in ${s.stripe.endpoint} (no Stripe account needed)` : 'Stripe test mode (STRIPE_SECRET_KEY set)'}`,
     `  Data           ${s.dataDir}`,
     `  Stand-ins      DynamoDB ${s.endpoints.dynamodb} (pid ${s.dynamodbPid}), S3 ${s.endpoints.s3}, SQS ${s.endpoints.sqs}, SES ${s.endpoints.ses}`,
     '',

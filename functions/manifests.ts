@@ -4,13 +4,14 @@
  * their own.
  */
 import { accounts } from './accounts/manifest';
+import { billing } from './billing/manifest';
 import { integrations } from './integrations/manifest';
 import { issues } from './issues/manifest';
 import { platform } from './platform/manifest';
 import { projects } from './projects/manifest';
-import type { ApiFunction, Needs, QueueDecl, QueueName } from './shared/manifest';
+import type { ApiFunction, Needs, QueueDecl, QueueName, ScheduleDecl } from './shared/manifest';
 
-export const manifests = [platform, accounts, projects, issues, integrations] as const;
+export const manifests = [platform, accounts, projects, issues, integrations, billing] as const;
 
 type ApiOf<M> = M extends { api: infer A } ? keyof A : never;
 /** A resource function: functions/handlers/<name>.ts, serving its manifest's routes. */
@@ -43,10 +44,16 @@ export const queueDecls = Object.fromEntries(
   manifests.flatMap((m) => Object.entries('queues' in m ? m.queues : {})),
 ) as Record<QueueName, QueueDecl>;
 
-/** What each function of the deployment needs: `api:<resource>` and `consumer:<queue>`. */
+/** Scheduled functions by name (functions/schedules/<name>.ts). */
+export const scheduleDecls: Record<string, ScheduleDecl> = Object.fromEntries(
+  manifests.flatMap((m) => Object.entries('schedules' in m ? m.schedules : {})),
+);
+
+/** What each function of the deployment needs: `api:<resource>`, `consumer:<queue>`, `schedule:<name>`. */
 export function functionNeeds(): Map<string, Needs> {
   const out = new Map<string, Needs>();
   for (const [name, fn] of Object.entries(apiFunctions)) out.set(`api:${name}`, fn.needs);
   for (const [name, q] of Object.entries(queueDecls)) out.set(`consumer:${name}`, q.consumer.needs);
+  for (const [name, s] of Object.entries(scheduleDecls)) out.set(`schedule:${name}`, s.needs);
   return out;
 }

@@ -18,6 +18,8 @@ export const table = {
 
 /** The consumer of a queue (declared in its domain's manifest) is functions/consumers/<queue>.ts. */
 export const consumerEntry = (queue: QueueName) => `functions/consumers/${queue}.ts`;
+/** A scheduled function (declared in its domain's manifest) is functions/schedules/<name>.ts. */
+export const scheduleEntry = (name: string) => `functions/schedules/${name}.ts`;
 /** Resource functions live in functions/handlers/<resource>.ts and export `handler`. */
 export const handlerEntry = (resource: string) => `functions/handlers/${resource}.ts`;
 

@@ -2,18 +2,21 @@
  * Setting a client's plan. Billing (a later issue) will call this after a payment; until then the local
  * stack's `POST /api/dev/plan` does, so plan-gated features can be tried and tested.
  */
+
+import { writePlan } from '../billing/store';
 import { AppError } from '../core/errors';
 import { DAY, nowMs } from '../core/time';
 import { setOwnerPlanOnProjects } from '../projects/projects';
 import type { PlanName } from '../shared/plans';
-import { findUserByEmail, updateUser } from './users';
+import { findUserByEmail } from './users';
 
 /** Sets the plan for `days` from now (Free never expires) on the user and on each of their projects. */
 export async function setPlan(email: string, plan: PlanName, days: number) {
   const user = await findUserByEmail(email);
   if (!user) throw new AppError('NOT_FOUND');
   const planExpire = plan === 'FREE_PLAN' ? null : new Date(nowMs() + days * DAY).toISOString();
-  await updateUser(user.id, { plan, planExpire });
+  // With the expiry index the reminder queries (functions/billing/store.ts).
+  await writePlan(user.id, plan, planExpire);
   await setOwnerPlanOnProjects(user.id, plan, planExpire);
   return { username: user.email, plan, planExpire };
 }

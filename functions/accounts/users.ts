@@ -27,6 +27,10 @@ export interface User {
   vat: string;
   createdAt: number;
   projectCount: number;
+  /** The dashboard language of the account's last billing call, for billing mail (issue 12). */
+  lang?: 'en' | 'de';
+  /** The planExpire the expiry reminder was last sent for (functions/schedules/reminders.ts). */
+  remindedFor?: string;
 }
 
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });

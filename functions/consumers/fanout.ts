@@ -10,7 +10,8 @@ import { sqs } from '../core/aws/sqs';
 import { batchHandler } from '../core/batch';
 import { queueUrl, tableName } from '../core/config';
 import { type DeliveryMessage, fanoutMessageSchema, type IntegrationName } from '../core/messages';
-import { projectPartition } from '../projects/projects';
+import { getProject, ownerPlanOf, planOf, projectPartition } from '../projects/projects';
+import { plans } from '../shared/plans';
 
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
   const out = await db().send(
@@ -26,8 +27,22 @@ export async function activeIntegrations(projectId: string): Promise<Integration
   return (out.Items ?? []).map((i) => i.name as IntegrationName);
 }
 
+/**
+ * The integrations the owner's effective plan allows (SPEC.md section 6): email always, the others only
+ * with the integrations flag, so a lapsed plan stops them at once without touching their settings.
+ */
+export async function allowedIntegrations(projectId: string): Promise<(name: IntegrationName) => boolean> {
+  const project = await getProject(projectId);
+  const open = !!project && plans[planOf(ownerPlanOf(project))].integrations;
+  return (name) => name === 'email' || open;
+}
+
 export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, log) => {
-  const names = (await activeIntegrations(msg.projectId)).filter((n) => !msg.only || msg.only.includes(n));
+  const [active, allowed] = await Promise.all([
+    activeIntegrations(msg.projectId),
+    allowedIntegrations(msg.projectId),
+  ]);
+  const names = active.filter((n) => allowed(n) && (!msg.only || msg.only.includes(n)));
   // SendMessageBatch takes at most 10 entries; there are six integration kinds.
   if (names.length === 0) return;
   const entries = names.map((integration) => {

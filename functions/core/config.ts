@@ -54,6 +54,10 @@ export const configSchema = z.object({
   WIDGET_DIR: z.string().default('dist/widget'),
   /** scrypt cost (N = 2^SCRYPT_LOG_N); tests lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  /** Stripe's API; locally the Stripe stand-in (lib/local/stripe.ts) unless real Stripe keys are set. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Who gets the Business plan requests (issue 12). */
+  OPERATOR_EMAIL: z.string().min(3).default('operators@snag.localhost'),
 });
 
 export type Config = z.infer<typeof configSchema>;

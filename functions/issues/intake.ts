@@ -15,7 +15,7 @@ import { countBusiness } from '../core/metrics';
 import { rateLimit, rateLimitWrite } from '../core/rate-limit';
 import { sourceOf } from '../core/source';
 import { nowMs } from '../core/time';
-import { getProject, ownerPlanOf, type Project, planOf } from '../projects/projects';
+import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
 import { hostMatches } from '../shared/domains';
 import { extensionOf, intakeRateLimits, reportLimits, type UploadKind, uploadRules } from '../shared/intake';
 import { plans } from '../shared/plans';
@@ -80,6 +80,8 @@ export async function admit(request: {
     throw new AppError('FORBIDDEN_ORIGIN');
   }
   request.headers['access-control-allow-origin'] = origin;
+  // A project beyond its owner's effective allowance (a lapsed plan) takes no reports; nothing is deleted (D26).
+  if (!withinAllowance(project)) throw new AppError('PLAN_LIMIT');
   return project;
 }
 

@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { isConditionFailure, queryKeys, setFields, tableName, transactWrite } from '../core/db';
+import { isConditionFailure, setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
-import { effectivePlan, type PlanName } from '../shared/plans';
+import { effectivePlan, type PlanName, plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 
 export interface Project {
@@ -33,6 +33,11 @@ export interface Project {
   createdAt: number;
   /** Integrations switched on (kept by the integrations' saves, 4.8); absent while there are none. */
   activeIntegrations?: Set<string>;
+  /**
+   * Its place among the owner's projects, oldest first (1-based; absent on older items, read as 1): a
+   * project whose seat is beyond the effective plan's allowance takes no reports (docs/decisions.md D26).
+   */
+  seat?: number;
 }
 
 /** A project's partition: its META item, its issues (functions/issues/issues.ts) and its integrations. */
@@ -56,6 +61,12 @@ export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) =
   plan: p.ownerPlan,
   planExpire: p.ownerPlanExpire ?? null,
 });
+
+/** Whether the project is within its owner's effective allowance (D26); beyond it, it takes no reports. */
+export function withinAllowance(p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire' | 'seat'>): boolean {
+  const allowed = plans[planOf(ownerPlanOf(p))].projects;
+  return allowed === null || (p.seat ?? 1) <= allowed;
+}
 
 export async function getProject(id: string): Promise<Project | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(id) }));
@@ -109,7 +120,7 @@ export async function listProjects(userId: string): Promise<Project[]> {
  * user's projectCount makes the plan limit hold even for parallel requests.
  */
 export async function createProject(
-  owner: { id: string; plan: PlanName; planExpire: string | null },
+  owner: { id: string; plan: PlanName; planExpire: string | null; projectCount?: number },
   allowed: number | null,
   input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
 ): Promise<Project> {
@@ -127,6 +138,7 @@ export async function createProject(
     data: widgetSettingsSchema.parse({}),
     ownerPlan: owner.plan,
     ownerPlanExpire: owner.planExpire ?? null,
+    seat: (owner.projectCount ?? 0) + 1,
     openCount: 0,
     resolvedCount: 0,
     createdAt: now,
@@ -219,27 +231,58 @@ export async function deleteProjectRecord(id: string, userId: string): Promise<v
 
 /**
  * Copies the owner's plan onto each of their projects (docs/data-model.md 4.10), so the public widget
- * calls see it with their one project read. A project deleted meanwhile is skipped.
+ * calls see it with their one project read, and numbers their seats oldest first (D26). A project deleted
+ * meanwhile is skipped.
  */
 export async function setOwnerPlanOnProjects(
   ownerId: string,
   plan: PlanName,
   planExpire: string | null,
 ): Promise<void> {
-  const keys = await queryKeys({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
-    ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
-  });
-  await Promise.all(
-    keys.map((key) =>
-      setFields(
-        key,
-        { ownerPlan: plan, ownerPlanExpire: planExpire },
-        { expression: 'ownerId = :uid', values: { ':uid': ownerId }, refusal: 'NOT_FOUND' },
-      ).catch((err) => {
-        if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;
+  await updateOwnedProjects(ownerId, (_seat, index) => ({
+    ownerPlan: plan,
+    ownerPlanExpire: planExpire,
+    seat: index + 1,
+  }));
+}
+
+/** After a deletion: the owner's projects get consecutive seats again, oldest first (D26). */
+export async function renumberSeats(ownerId: string): Promise<void> {
+  await updateOwnedProjects(ownerId, (seat, index) => (seat === index + 1 ? undefined : { seat: index + 1 }));
+}
+
+async function updateOwnedProjects(
+  ownerId: string,
+  fieldsFor: (seat: number | undefined, index: number) => Record<string, unknown> | undefined,
+): Promise<void> {
+  const rows: { key: { pk: string; sk: string }; seat?: number }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
+        ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
+        ProjectionExpression: 'pk, sk, seat',
+        ExclusiveStartKey: startKey,
       }),
-    ),
+    );
+    for (const item of page.Items ?? [])
+      rows.push({ key: { pk: item.pk, sk: item.sk }, seat: item.seat as number | undefined });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await Promise.all(
+    rows.map((row, index) => {
+      const fields = fieldsFor(row.seat, index);
+      if (!fields) return undefined;
+      return setFields(row.key, fields, {
+        expression: 'ownerId = :uid',
+        values: { ':uid': ownerId },
+        refusal: 'NOT_FOUND',
+      }).catch((err) => {
+        if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;
+      });
+    }),
   );
 }

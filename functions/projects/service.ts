@@ -18,6 +18,7 @@ import {
   type Project,
   planOf,
   projectPartition,
+  renumberSeats,
   saveProject,
 } from './projects';
 
@@ -103,6 +104,8 @@ export async function remove(userId: string, id: string): Promise<void> {
   // The delete's condition is the ownership check: someone else's project is NOT_FOUND, untouched.
   await deleteProjectRecord(id, userId);
   await purgeProjectData(id);
+  // The projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
+  await renumberSeats(userId);
 }
 
 /**

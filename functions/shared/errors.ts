@@ -112,6 +112,17 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Please check your VAT number', de: 'Bitte überprüfen Sie Ihre USt-IdNr.' },
   },
+  INVALID_SIGNATURE: {
+    status: 400,
+    msg: { en: 'Invalid signature', de: 'Ungültige Signatur' },
+  },
+  PAYMENT_MISMATCH: {
+    status: 400,
+    msg: {
+      en: 'The payment does not match the checkout',
+      de: 'Die Zahlung passt nicht zum Bezahlvorgang',
+    },
+  },
   // The widget's intake (issue 7)
   INVALID_UPLOAD: {
     status: 400,

@@ -108,11 +108,26 @@ export interface QueueDecl {
   consumer: { needs: Needs; timeoutSeconds: number };
 }
 
+/**
+ * A function run on a schedule (an EventBridge rule in AWS; locally a timer of the local stack and the ops
+ * command), `functions/schedules/<name>.ts` exporting `handler`.
+ */
+export interface ScheduleDecl {
+  /** An EventBridge schedule expression, `cron(…)` or `rate(…)`. */
+  expression: string;
+  /** How often the local stack runs it while `npm start` is up. */
+  localEveryMs: number;
+  needs: Needs;
+  timeoutSeconds: number;
+}
+
 export interface DomainManifest {
   domain: string;
   /** API functions by resource name. */
   api?: Record<string, ApiFunction>;
   queues?: Partial<Record<QueueName, QueueDecl>>;
+  /** Scheduled functions by name. */
+  schedules?: Record<string, ScheduleDecl>;
 }
 
 /** The environment name of a queue's URL: FANOUT_QUEUE_URL, DELIVERY_QUEUE_URL. */

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const generated = ['ALTCHA_HMAC_KEY'] as const;
+const generated = ['ALTCHA_HMAC_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+/** Generated values that follow a vendor's shape (Stripe's webhook secrets start with whsec_). */
+const prefixes: Partial<Record<(typeof generated)[number], string>> = { STRIPE_WEBHOOK_SECRET: 'whsec_' };
 
 export function ensureLocalSecrets(dataDir: string): void {
   const file = join(dataDir, 'secrets.json');
@@ -16,7 +18,7 @@ export function ensureLocalSecrets(dataDir: string): void {
   for (const name of generated) {
     if (process.env[name]) continue;
     if (!stored[name]) {
-      stored[name] = randomBytes(32).toString('base64url');
+      stored[name] = `${prefixes[name] ?? ''}${randomBytes(32).toString('base64url')}`;
       changed = true;
     }
     process.env[name] = stored[name];

@@ -6,20 +6,26 @@
  * One stack per process: the handlers' configuration, their AWS clients and the SES stand-in's mailbox are
  * process-wide. Two stacks side by side are two processes (`npm start` with another PORT and data dir).
  */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
+import { scheduleDecls } from '../../functions/manifests';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
+import { scheduleEntry } from '../resources';
 import { dashboardCsp } from '../web-headers';
 import { distDir as defaultDistDir, runBuild } from './build';
 import { localCredentials } from './credentials';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb';
-import { loadApiHandler, loadConsumer } from './functions';
+import { loadApiHandler, loadConsumer, repoRoot } from './functions';
 import { createGateway } from './gateway';
 import { sendResult } from './http-reply';
+import { asFunction } from './invocation';
 import { consoleLog, type StackLog } from './log';
 import { loopbackRedirect } from './loopback';
 import { type Poller, startPoller } from './poller';
@@ -28,6 +34,7 @@ import { ensureLocalSecrets } from './secrets';
 import { type LocalSes, startSes } from './ses';
 import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
 import { createStaticHandler } from './static';
+import { type LocalStripe, startStripe } from './stripe';
 
 export interface LocalStackOptions {
   /** Port of the one URL; 0 picks a free one (tests). */
@@ -46,6 +53,8 @@ export interface LocalStackOptions {
   queues?: QueueOverrides;
   region?: string;
   log?: StackLog;
+  /** Run the manifests' schedules on their local timers (`npm start`); tests call `runSchedule`. */
+  schedules?: boolean;
 }
 
 export interface LocalStack {
@@ -60,6 +69,10 @@ export interface LocalStack {
   tableName: string;
   bucket: string;
   queues: Record<QueueName, LocalQueue>;
+  /** The Stripe stand-in, unless real Stripe keys are set (README "Billing locally"). */
+  stripe?: LocalStripe;
+  /** Runs a scheduled function (functions/schedules/<name>.ts) now, as the schedule would. */
+  runSchedule(name: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -85,11 +98,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let ses: LocalSes | undefined;
   let pollers: Poller[] = [];
   let sqsClient: SQSClient | undefined;
+  let stripe: LocalStripe | undefined;
+  const timers: NodeJS.Timeout[] = [];
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       ready = false;
+      for (const t of timers) clearInterval(t);
       if (server) {
         const closed = new Promise<void>((done) => server?.close(() => done()));
         server.closeAllConnections();
@@ -97,7 +113,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }
       await Promise.allSettled(pollers.map((p) => p.stop()));
       sqsClient?.destroy();
-      const results = await Promise.allSettled([dynamo?.stop(), s3?.stop(), sqs?.stop(), ses?.stop()]);
+      const results = await Promise.allSettled([
+        dynamo?.stop(),
+        s3?.stop(),
+        sqs?.stop(),
+        ses?.stop(),
+        stripe?.stop(),
+      ]);
       active = false;
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw (failed as PromiseRejectedResult).reason;
@@ -164,8 +186,22 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (!dynamo || !s3 || !sqs || !ses) throw new Error('a stand-in did not start');
     await ensureTable(dynamo.endpoint, region, localNames.table);
 
+    // Real Stripe (test mode) when both keys are set; otherwise the stand-in, with a generated webhook secret.
+    const realStripe =
+      !!process.env.STRIPE_WEBHOOK_SECRET &&
+      !!process.env.STRIPE_SECRET_KEY &&
+      !process.env.STRIPE_SECRET_KEY.startsWith('sk_test_local_');
     // Handlers read their configuration on first use; set it before any of them is loaded.
     ensureLocalSecrets(dataDir);
+    if (!realStripe) {
+      const secretKey = `sk_test_local_${randomBytes(16).toString('hex')}`;
+      stripe = await startStripe({
+        secretKey,
+        webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+        webhookUrl: () => `${url}/api/stripe/webhook`,
+      });
+      Object.assign(process.env, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stripe.endpoint });
+    }
     Object.assign(process.env, {
       SNAG_STAGE: 'local',
       AWS_REGION: region,
@@ -192,6 +228,28 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     );
     ready = true;
 
+    const runSchedule = (name: string) =>
+      asFunction(`schedule:${name}`, async () => {
+        const mod = (await import(pathToFileURL(resolve(repoRoot, scheduleEntry(name))).href)) as {
+          handler: (event: unknown, context: unknown) => Promise<unknown>;
+        };
+        return mod.handler({ source: 'local.schedule' }, { awsRequestId: `schedule-${Date.now()}` });
+      });
+    if (opts.schedules) {
+      for (const [name, decl] of Object.entries(scheduleDecls)) {
+        const timer = setInterval(() => {
+          runSchedule(name).catch((err) => log.error(`schedule ${name} failed: ${String(err)}`));
+        }, decl.localEveryMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    }
+    // Where the ops command (bin/ops.ts) finds this stack's table while it runs.
+    writeFileSync(
+      resolve(dataDir, 'stack.json'),
+      `${JSON.stringify({ url, region, tableName: localNames.table, dynamodb: dynamo.endpoint, ses: ses.endpoint }, null, 2)}\n`,
+    );
+
     return {
       url,
       port,
@@ -203,6 +261,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       tableName: localNames.table,
       bucket: localNames.bucket,
       queues: sqs.queues,
+      ...(stripe ? { stripe } : {}),
+      runSchedule,
       stop,
     };
   } catch (err) {

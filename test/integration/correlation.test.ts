@@ -49,7 +49,9 @@ const SITE = 'https://shop.example';
 
 describe('correlation id', () => {
   it('follows a report from the intake through fan-out to every delivery, on every log line', async () => {
-    const { client } = await signedIn(stack.url);
+    const { client, email } = await signedIn(stack.url);
+    // Integrations other than email need a paid plan (the fan-out checks the effective plan).
+    await client.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
     const created = await client.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
     const projectId = (created.body as { msg: { id: string } }).msg.id;
     const integrations: IntegrationName[] = ['email', 'webhooks'];

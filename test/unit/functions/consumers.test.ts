@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliverers, handler as delivery } from '../../../functions/consumers/delivery';
@@ -16,8 +16,15 @@ afterEach(() => {
   for (const k of Object.keys(deliverers)) delete deliverers[k as keyof typeof deliverers];
 });
 
+/** The project's META as the fan-out reads it: its owner's plan decides which integrations run. */
+const paidProject = (plan = 'BASIC_PLAN', ownerPlanExpire: string | null = null) =>
+  ddb
+    .on(GetCommand)
+    .resolves({ Item: { pk: `PROJECT#${projectId}`, sk: 'META', ownerPlan: plan, ownerPlanExpire } });
+
 describe('fan-out consumer', () => {
   it('enqueues one delivery per active integration, and only the synced ones when asked', async () => {
+    paidProject();
     ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }, { name: 'slack' }] });
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const res = await fanout(
@@ -43,6 +50,20 @@ describe('fan-out consumer', () => {
     });
   });
 
+  it('runs only email once the owner’s plan has lapsed (the effective plan is Free)', async () => {
+    paidProject('BASIC_PLAN', '2020-01-01T00:00:00.000Z');
+    ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }, { name: 'slack' }] });
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    const res = await fanout(
+      sqsEvent([JSON.stringify({ type: 'issue.created', projectId, issueNumber: 7 })]),
+    );
+    expect(res.batchItemFailures).toEqual([]);
+    const sent = sqs
+      .commandCalls(SendMessageBatchCommand)
+      .map((c) => c.args[0].input.Entries?.map((e) => JSON.parse(e.MessageBody ?? '').integration));
+    expect(sent).toEqual([['email']]);
+  });
+
   it('refuses a correlation id that is not an id', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     const res = await fanout(
@@ -55,6 +76,7 @@ describe('fan-out consumer', () => {
   });
 
   it('reports only the bad records as failed (partial batch response)', async () => {
+    paidProject();
     ddb.on(QueryCommand).resolves({ Items: [] });
     const res = await fanout(
       sqsEvent([
@@ -67,6 +89,7 @@ describe('fan-out consumer', () => {
   });
 
   it('fails a record whose deliveries could not all be enqueued, so it is retried', async () => {
+    paidProject();
     ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }] });
     sqs.on(SendMessageBatchCommand).resolves({ Failed: [{ Id: 'email', Code: 'x', SenderFault: false }] });
     const res = await fanout(

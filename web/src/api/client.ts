@@ -68,16 +68,18 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const doFetch = options.fetch ?? globalThis.fetch;
     const url = withLanguage(`${base}${path}`, options.language());
+    // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     let response: Response;
     try {
       response = await doFetch(url, {
         method,
         credentials: 'same-origin',
         headers:
-          body === undefined
+          body === undefined || form
             ? { accept: 'application/json' }
             : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       });
     } catch (cause) {
       throw new ApiError(0, 'SYSTEM_ERROR', cause instanceof Error ? cause.message : 'Network error');
@@ -103,7 +105,7 @@ export function createApiClient(options: ApiClientOptions) {
       return request<Answer<E>>(
         method as Method,
         endpointPath(endpoint, input),
-        hasBody ? (input.body ?? {}) : undefined,
+        hasBody ? (input.form ?? input.body ?? {}) : undefined,
       );
     },
     /** GETs an address made by `endpointPath`: the SWR fetcher, whose cache keys are those addresses. */

@@ -9,6 +9,9 @@ export const endpointTable: Record<string, readonly [method: string, path: strin
   'auth.requestReset': ['POST', '/api/restore/password'],
   'auth.resendCode': ['POST', '/api/restore/code'],
   'auth.resetPassword': ['POST', '/api/restore/verification'],
+  'billing.businessRequest': ['POST', '/api/client/profile/business_plan'],
+  'billing.checkout': ['POST', '/api/client/payment'],
+  'billing.payments': ['GET', '/api/client/payment'],
   'dev.emails': ['GET', '/api/dev/emails'],
   'dev.plan': ['POST', '/api/dev/plan'],
   'health.health': ['GET', '/api/health'],
@@ -28,5 +31,6 @@ export const endpointTable: Record<string, readonly [method: string, path: strin
   'projects.list': ['GET', '/api/client/website'],
   'projects.remove': ['DELETE', '/api/client/website/{id}'],
   'projects.update': ['PATCH', '/api/client/website/{id}'],
+  'stripe.webhook': ['POST', '/api/stripe/webhook'],
   'widget.code': ['GET', '/api/website/{id}/code'],
 };

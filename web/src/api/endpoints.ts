@@ -49,6 +49,8 @@ export interface CallInput<E extends Endpoint> {
   params?: Record<string, string | number>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
+  /** A multipart body, for the routes whose handler parses a form itself (client/profile/business_plan). */
+  form?: FormData;
 }
 
 export function routeOf(endpoint: Endpoint): { method: HttpMethod; path: string } {

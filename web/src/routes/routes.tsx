@@ -25,6 +25,7 @@ const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'))
 const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
+const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -60,7 +61,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <ProjectsScreen /> },
           { path: 'edit', element: <ProfileEditScreen /> },
-          { path: 'billing', element: profileSoon('billing') },
+          { path: 'billing', element: <BillingScreen /> },
           { path: 'create/project', element: <CreateProjectScreen /> },
           // Keyed by list, so switching between the two lists starts a fresh screen (search box included).
           { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },

@@ -1,0 +1,115 @@
+/**
+ * Operator commands (docs/operations.md "Billing"):
+ *
+ *   npm run ops -- grant-business <email> <months> [--amount <cents>]
+ *   npm run ops -- send-reminders
+ *
+ * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
+ * endpoint), or against AWS with `--aws` (or TABLE_NAME in the environment): `--table <name>` (or
+ * TABLE_NAME), `--region <region>` (or AWS_REGION), credentials from the usual AWS chain, and for mail
+ * `--mail-from` (or MAIL_FROM) and `--app-origin` (or APP_ORIGIN).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localCredentials } from '../lib/local/credentials';
+
+const usage = `usage:
+  npm run ops -- grant-business <email> <months> [--amount <cents>] [--aws --table <name> --region <region>]
+  npm run ops -- send-reminders [--aws --table <name> --region <region>]
+options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    aws: { type: 'boolean', default: false },
+    table: { type: 'string' },
+    region: { type: 'string' },
+    amount: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'mail-from': { type: 'string' },
+    'app-origin': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function configure() {
+  const aws = values.aws || (!!process.env.TABLE_NAME && !values['data-dir']);
+  if (aws) {
+    const table = values.table ?? process.env.TABLE_NAME;
+    const region = values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+    if (!table || !region) fail('AWS needs --table (or TABLE_NAME) and --region (or AWS_REGION)');
+    Object.assign(process.env, {
+      SNAG_STAGE: process.env.SNAG_STAGE ?? 'prod',
+      TABLE_NAME: table,
+      AWS_REGION: region,
+      APP_ORIGIN: values['app-origin'] ?? process.env.APP_ORIGIN ?? 'https://localhost',
+      ...(values['mail-from'] ? { MAIL_FROM: values['mail-from'] } : {}),
+    });
+    return `AWS table ${table} (${region})`;
+  }
+  const dataDir = resolve(values['data-dir'] ?? process.env.SNAG_DATA_DIR ?? '.local');
+  const file = resolve(dataDir, 'stack.json');
+  if (!existsSync(file)) fail(`No local stack found (${file}): start it with npm start, or use --aws`);
+  const stack = JSON.parse(readFileSync(file, 'utf8')) as {
+    url: string;
+    region: string;
+    tableName: string;
+    dynamodb: string;
+    ses: string;
+  };
+  Object.assign(process.env, {
+    SNAG_STAGE: 'local',
+    TABLE_NAME: stack.tableName,
+    AWS_REGION: stack.region,
+    APP_ORIGIN: stack.url,
+    DYNAMODB_ENDPOINT: stack.dynamodb,
+    SES_ENDPOINT: stack.ses,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  });
+  delete process.env.AWS_PROFILE;
+  delete process.env.AWS_SESSION_TOKEN;
+  return `local stack ${stack.url}`;
+}
+
+async function main() {
+  const [command, ...args] = positionals;
+  if (values.help || !command) fail('');
+  process.env.LOG_LEVEL ??= 'warn';
+  if (command === 'grant-business') {
+    const [email, monthsText] = args;
+    const months = Number(monthsText);
+    if (!email || !Number.isInteger(months) || months < 1 || months > 120)
+      fail('grant-business needs an email and a whole number of months (1–120)');
+    const amount = values.amount === undefined ? 0 : Number(values.amount);
+    if (!Number.isInteger(amount) || amount < 0) fail('--amount is a whole number of cents');
+    const where = configure();
+    // Loaded after the environment is set: the functions read their configuration on first use.
+    const { grantBusiness } = await import('../functions/billing/service');
+    const result = await grantBusiness(email, months, amount);
+    console.log(`Granted BUSINESS_PLAN to ${result.username} until ${result.planExpire} (${where})`);
+    return;
+  }
+  if (command === 'send-reminders') {
+    const where = configure();
+    const { handler } = await import('../functions/schedules/reminders');
+    const result = await handler();
+    console.log(
+      `Sent ${result.sent.length} reminder(s) (${where})${result.sent.length ? `: ${result.sent.join(', ')}` : ''}`,
+    );
+    return;
+  }
+  fail(`unknown command ${command}`);
+}
+
+main().catch((err) => {
+  const code = (err as { code?: string }).code;
+  console.error(code === 'NOT_FOUND' ? 'No account with that email' : err);
+  process.exit(1);
+});

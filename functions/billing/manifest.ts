@@ -1,0 +1,38 @@
+/**
+ * Billing (issue 12, docs/data-model.md 4.10): Starter by card checkout, Business by request, the payment
+ * history, Stripe's webhook, and the reminder before a paid plan runs out.
+ */
+import { paymentSchema } from '../shared/billing';
+import { apiFunction, type DomainManifest } from '../shared/manifest';
+
+export const billing = {
+  domain: 'billing',
+  api: {
+    // The dashboard's calls: Stripe's secret key starts a checkout; a Business request mails operators.
+    billing: apiFunction<typeof import('../handlers/billing').operations>()({
+      needs: { table: 'readwrite', mail: true, secrets: true },
+      routes: [
+        { method: 'POST', path: '/api/client/payment', op: 'checkout', session: true, body: paymentSchema },
+        { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
+        // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
+        { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
+      ],
+    }),
+    // Stripe calls this (DESIGN.md section 8): raw body, Stripe-Signature checked with the webhook secret.
+    stripe: apiFunction<typeof import('../handlers/stripe').operations>()({
+      needs: { table: 'readwrite', mail: true, secrets: true },
+      routes: [
+        { method: 'POST', path: '/api/stripe/webhook', op: 'webhook', session: false, caller: 'public' },
+      ],
+    }),
+  },
+  schedules: {
+    // Daily: mails the clients whose paid plan ends in 7 days (a Query of gsi1 EXPIRE#<day>, no Scan).
+    reminders: {
+      expression: 'cron(0 8 * * ? *)',
+      localEveryMs: 60 * 60 * 1000,
+      needs: { table: 'readwrite', mail: true },
+      timeoutSeconds: 60,
+    },
+  },
+} satisfies DomainManifest;

@@ -1,0 +1,333 @@
+/**
+ * Billing flows (issue 12, docs/data-model.md 4.10): start a Starter checkout, apply Stripe's webhook
+ * once per checkout, the payment history, Business requests, an operator's Business grant, and the
+ * expiry reminder.
+ */
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
+import { db } from '../core/aws/dynamo';
+import { getConfig } from '../core/config';
+import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
+import { AppError } from '../core/errors';
+import type { Logger } from '../core/log';
+import { sendMail } from '../core/mail';
+import { countBusiness } from '../core/metrics';
+import { getSecrets } from '../core/secrets';
+import { DAY, epochSeconds, nowMs } from '../core/time';
+import { setOwnerPlanOnProjects } from '../projects/projects';
+import { type BusinessRequestInput, type PaymentInput, starterMonthsFor } from '../shared/billing';
+import type { Lang } from '../shared/errors';
+import { effectivePlan, type PlanName } from '../shared/plans';
+import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
+import {
+  type Checkout,
+  checkoutItems,
+  checkoutKey,
+  expiryPartition,
+  getCheckout,
+  listPayments,
+  paymentPut,
+  planUpdate,
+  putBusinessRequest,
+  putPayment,
+  stripeEventKey,
+  writePlan,
+} from './store';
+import { createCheckoutSession, type StripeEvent, stripeEventSchema, verifySignature } from './stripe';
+
+/** `months` calendar months after `fromMs`, as an ISO date. */
+export function addMonths(fromMs: number, months: number): string {
+  const d = new Date(fromMs);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.toISOString();
+}
+
+/** The start of an extension of `plan`: its current expiry while that plan still runs, else now. */
+function extensionBase(user: Pick<User, 'plan' | 'planExpire'>, plan: PlanName, now: number): number {
+  if (effectivePlan(user.plan, user.planExpire, now) !== plan || !user.planExpire) return now;
+  return Math.max(now, Date.parse(user.planExpire));
+}
+
+async function requireUser(userId: string): Promise<User> {
+  const user = await getUser(userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+/** POST client/payment: a Stripe Checkout Session for a Starter period, priced from the server's table. */
+export async function startCheckout(userId: string, input: PaymentInput, lang: Lang) {
+  const months = starterMonthsFor(input.amount);
+  if (!months) throw new AppError('INVALID_PARAMETERS');
+  const user = await requireUser(userId);
+  // Business is granted by operators; buying Starter while it runs would only shorten it.
+  if (effectivePlan(user.plan, user.planExpire, nowMs()) === 'BUSINESS_PLAN')
+    throw new AppError('PLAN_LIMIT');
+  const app = getConfig().APP_ORIGIN;
+  const checkoutRef = randomUUID();
+  const session = await createCheckoutSession({
+    amount: input.amount,
+    productName: lang === 'de' ? `Snag Starter, ${months} Monat(e)` : `Snag Starter, ${months} month(s)`,
+    customerEmail: user.email,
+    clientReferenceId: user.id,
+    metadata: { userId: user.id, plan: 'BASIC_PLAN', periodMonths: String(months), checkoutRef },
+    successUrl: `${app}/profile/billing?success`,
+    cancelUrl: `${app}/profile/billing`,
+  });
+  const checkout: Checkout = {
+    id: session.id,
+    userId: user.id,
+    plan: 'BASIC_PLAN',
+    periodMonths: months,
+    amount: input.amount,
+    vat: input.vat,
+    country: input.country,
+    company: input.company,
+    lang,
+    status: 'pending',
+    createdAt: nowMs(),
+  };
+  await transactWrite(checkoutItems(checkout), 'UNAUTHORIZED');
+  return { id: session.id, url: session.url };
+}
+
+export async function payments(userId: string) {
+  const list = await listPayments(userId);
+  return {
+    payments: list.map((p) => ({
+      date: { date: p.date },
+      period: p.periodMonths,
+      plan: p.type,
+      amount: p.amount,
+      planExpire: p.planExpire,
+    })),
+  };
+}
+
+export async function businessRequest(userId: string, input: BusinessRequestInput, lang: Lang, log: Logger) {
+  const user = await requireUser(userId);
+  await putBusinessRequest(user.id, input);
+  const mailLang = user.lang ?? lang;
+  // The request is stored either way; a mail that fails is logged, and operators find it in gsi1 BIZREQ.
+  const results = await Promise.allSettled([
+    sendMail(operatorRequestMail(user.email, input)),
+    sendMail(businessConfirmationMail(mailLang, user.email, input)),
+  ]);
+  for (const r of results)
+    if (r.status === 'rejected') log.error('business request mail failed', { err: r.reason });
+  return { sent: true };
+}
+
+type WebhookOutcome = { received: true; applied?: boolean; duplicate?: boolean; ignored?: string };
+
+/** Stripe's POST /api/stripe/webhook: the raw body, its signature, then the event, once. */
+export async function handleWebhook(
+  raw: string,
+  signature: string | undefined,
+  log: Logger,
+): Promise<WebhookOutcome> {
+  const { STRIPE_WEBHOOK_SECRET } = await getSecrets();
+  if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
+  if (!verifySignature(raw, signature, STRIPE_WEBHOOK_SECRET, epochSeconds(nowMs())))
+    throw new AppError('INVALID_SIGNATURE');
+  let event: StripeEvent;
+  try {
+    event = stripeEventSchema.parse(JSON.parse(raw));
+  } catch {
+    throw new AppError('INVALID_PARAMETERS');
+  }
+  const session = event.data.object;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // Delayed methods (SEPA, …) complete unpaid; their async_payment_succeeded applies them later.
+      if (session.payment_status !== 'paid') return { received: true, ignored: 'unpaid' };
+      return applyPayment(event, log);
+    case 'checkout.session.async_payment_succeeded':
+      return applyPayment(event, log);
+    case 'checkout.session.async_payment_failed':
+      log.info('async payment failed', { checkout: session.id });
+      return { received: true, ignored: 'failed' };
+    default:
+      return { received: true, ignored: event.type };
+  }
+}
+
+async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOutcome> {
+  const session = event.data.object;
+  const checkout = await getCheckout(session.id);
+  // Not a checkout of this deployment (another environment on the same Stripe account): acknowledge.
+  if (!checkout) return { received: true, ignored: 'unknown checkout' };
+  // The server's record decides what was bought; a session that disagrees with it is refused.
+  if (
+    session.amount_total !== checkout.amount ||
+    (session.currency ?? '').toLowerCase() !== 'eur' ||
+    session.client_reference_id !== checkout.userId
+  ) {
+    log.warn('payment does not match its checkout', { checkout: session.id });
+    throw new AppError('PAYMENT_MISMATCH');
+  }
+  if (checkout.status === 'paid') return resync(checkout.userId, true);
+  for (let attempt = 1; ; attempt++) {
+    const user = await getUser(checkout.userId);
+    if (!user) return { received: true, ignored: 'account deleted' };
+    const now = nowMs();
+    const planExpire = addMonths(extensionBase(user, 'BASIC_PLAN', now), checkout.periodMonths);
+    const date = new Date(now).toISOString();
+    const payment = {
+      date,
+      type: 'BASIC_PLAN' as const,
+      amount: checkout.amount,
+      periodMonths: checkout.periodMonths,
+      currency: 'eur' as const,
+      stripeCheckoutId: checkout.id,
+      planExpire,
+    };
+    try {
+      await retryConflicts(() =>
+        db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: checkoutKey(checkout.id),
+                  UpdateExpression: 'SET #s = :paid, paidAt = :at, eventId = :e',
+                  ConditionExpression: '#s = :pending',
+                  ExpressionAttributeNames: { '#s': 'status' },
+                  ExpressionAttributeValues: {
+                    ':paid': 'paid',
+                    ':pending': 'pending',
+                    ':at': date,
+                    ':e': event.id,
+                  },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: {
+                    ...stripeEventKey(event.id),
+                    checkoutId: checkout.id,
+                    ttl: epochSeconds(now + 30 * DAY),
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              { Put: paymentPut(checkout.userId, checkout.id, payment) },
+              { Update: planUpdate(user.id, 'BASIC_PLAN', planExpire, user.planExpire ?? null) },
+            ],
+          }),
+        ),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      const userChanged = reasons[3]?.Code === 'ConditionalCheckFailed';
+      const alreadyPaid =
+        reasons[0]?.Code === 'ConditionalCheckFailed' || reasons[1]?.Code === 'ConditionalCheckFailed';
+      // Another event or delivery applied this checkout first: it extended the plan, this one does not.
+      if (alreadyPaid) return resync(checkout.userId, true);
+      // The plan changed since it was read (another payment, an operator): read it again.
+      if (userChanged && attempt < 5) continue;
+      throw err;
+    }
+    await setOwnerPlanOnProjects(user.id, 'BASIC_PLAN', planExpire);
+    countBusiness('checkoutCompleted');
+    try {
+      await sendMail(
+        receiptMail(checkout.lang ?? user.lang ?? 'en', user.email, { ...payment, plan: 'BASIC_PLAN' }),
+      );
+    } catch (err) {
+      log.error('receipt mail failed', { err, checkout: checkout.id });
+    }
+    log.info('payment applied', { checkout: checkout.id, planExpire });
+    return { received: true, applied: true };
+  }
+}
+
+/**
+ * A repeated delivery: the payment is in; copy the user's plan to the projects again, in case the first
+ * delivery failed after its transaction (Stripe retries on the error it answered).
+ */
+async function resync(userId: string, duplicate: boolean): Promise<WebhookOutcome> {
+  const user = await getUser(userId);
+  if (user) await setOwnerPlanOnProjects(user.id, user.plan, user.planExpire ?? null);
+  return { received: true, duplicate };
+}
+
+/** An operator's grant (bin/ops.ts): Business for `months` more, recorded in the history. */
+export async function grantBusiness(email: string, months: number, amount = 0) {
+  const user = await findUserByEmail(email);
+  if (!user) throw new AppError('NOT_FOUND');
+  const now = nowMs();
+  const planExpire = addMonths(extensionBase(user, 'BUSINESS_PLAN', now), months);
+  await writePlan(user.id, 'BUSINESS_PLAN', planExpire);
+  await putPayment(user.id, randomUUID(), {
+    date: new Date(now).toISOString(),
+    type: 'BUSINESS_PLAN',
+    amount,
+    periodMonths: months,
+    currency: 'eur',
+    planExpire,
+  });
+  await setOwnerPlanOnProjects(user.id, 'BUSINESS_PLAN', planExpire);
+  return { username: user.email, plan: 'BUSINESS_PLAN' as const, planExpire };
+}
+
+/** Days ahead the reminder looks: a plan ending within them that was not reminded yet gets one mail. */
+export const reminderDays = 7;
+
+/**
+ * Mails every client whose paid plan ends within the next `reminderDays` days and who was not reminded
+ * for this expiry yet: one Query of gsi1 EXPIRE#<day> per day, never a Scan. A conditional write of
+ * `remindedFor` makes a second run (or two at once) send nothing more.
+ */
+export async function sendReminders(log: Logger, now = nowMs()): Promise<{ sent: string[] }> {
+  const sent: string[] = [];
+  for (let d = 1; d <= reminderDays; d++) {
+    const partition = expiryPartition(new Date(now + d * DAY).toISOString());
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': partition },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      startKey = page.LastEvaluatedKey;
+      for (const item of page.Items ?? []) {
+        const user = item as unknown as User;
+        if (!user.planExpire || user.plan === 'FREE_PLAN' || user.remindedFor === user.planExpire) continue;
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: userKey(user.id),
+              UpdateExpression: 'SET remindedFor = :e',
+              ConditionExpression:
+                'planExpire = :e AND (attribute_not_exists(remindedFor) OR remindedFor <> :e)',
+              ExpressionAttributeValues: { ':e': user.planExpire },
+            }),
+          );
+        } catch (err) {
+          if (isConditionFailure(err)) continue;
+          throw err;
+        }
+        try {
+          await sendMail(reminderMail(user.lang ?? 'en', user.email, user.plan, user.planExpire));
+          sent.push(user.email);
+        } catch (err) {
+          log.error('reminder mail failed', { err, userId: user.id });
+        }
+      }
+    } while (startKey);
+  }
+  return { sent };
+}

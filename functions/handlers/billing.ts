@@ -1,0 +1,41 @@
+/** Billing calls of the dashboard (SPEC.md section 7): client/payment and client/profile/business_plan. */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { businessRequest, payments, startCheckout } from '../billing/service';
+import { AppError } from '../core/errors';
+import { type AuthedInput, resourceHandler } from '../core/http';
+import { businessRequestSchema, type PaymentInput } from '../shared/billing';
+
+/** The fields of a multipart (or URL-encoded) form body; files are refused. */
+async function formFields(event: APIGatewayProxyEventV2): Promise<Record<string, string>> {
+  const type = event.headers['content-type'] ?? '';
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('INVALID_PARAMETERS');
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') throw new AppError('INVALID_PARAMETERS');
+    fields[name] = value;
+  }
+  return fields;
+}
+
+export const operations = {
+  async checkout({ session, body, lang }: AuthedInput<PaymentInput>) {
+    return { msg: await startCheckout(session.userId, body, lang) };
+  },
+  async payments({ session }: AuthedInput) {
+    return { msg: await payments(session.userId) };
+  },
+  async businessRequest({ session, event, lang, log }: AuthedInput) {
+    const input = businessRequestSchema.parse(await formFields(event));
+    return { msg: await businessRequest(session.userId, input, lang, log) };
+  },
+};
+
+export const handler = resourceHandler('billing', operations);

@@ -1,0 +1,173 @@
+/**
+ * Billing in the browser (issue 12), against the built dashboard, the local stack and its Stripe stand-in:
+ * a Starter purchase through the local checkout in English (1280 px) and German (390 px), the plan, its
+ * expiry and the payment in the history afterwards, and a Business request with the VAT rules.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { latestMail, type SentMail } from '../support/api-client';
+import {
+  type PageOptions,
+  setUpBrowserSuite,
+  shot,
+  signedInTab,
+  waitEnabled,
+  waitForPath,
+} from '../support/browser';
+import { eventually } from '../support/local-stack';
+
+const suite = setUpBrowserSuite();
+const phone = { width: 390, height: 844 };
+
+/** A signed-in tab that may also open the Stripe stand-in's checkout page. */
+function tab(opts: PageOptions = {}) {
+  return signedInTab(suite, {
+    allowOrigins: [suite.stack.endpoints.s3, suite.stack.stripe!.endpoint],
+    ...opts,
+  });
+}
+
+async function buyStarter(page: Page, period: string, pay: string, checkoutPay: string) {
+  await page.goto('/profile/billing');
+  await page.getByTestId('current-plan').waitFor();
+  await page.getByRole('radio', { name: period }).check();
+  await page.getByRole('button', { name: pay, exact: true }).click();
+  // The card provider's checkout: the stand-in's page on its own origin.
+  await page.waitForURL(
+    (url) => url.origin === suite.stack.stripe!.endpoint && url.pathname.startsWith('/c/pay/'),
+  );
+  await page.getByRole('button', { name: checkoutPay }).waitFor();
+}
+
+describe('Starter purchase through the local checkout', () => {
+  it('pays in English: success message, parameter removed, plan, expiry and history', async () => {
+    const { page, email, api, tab: t } = await tab();
+    await page.goto('/profile/billing');
+    expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
+    await page.getByTestId('plan-BUSINESS_PLAN').waitFor();
+    await shot(page, 'billing-en-1280-free');
+    await buyStarter(page, '3 months · €30', 'Pay €30', 'Pay €30.00');
+    await shot(page, 'billing-checkout-standin');
+    await page.getByRole('button', { name: 'Pay €30.00' }).click();
+
+    // Back with ?success: the message shows, then the parameter is gone from the address.
+    await waitForPath(page, '/profile/billing', '');
+    await page.getByTestId('payment-success').waitFor();
+    expect(await page.getByTestId('payment-success').textContent()).toContain('Payment successful');
+    await eventually(
+      async () => ((await page.getByTestId('current-plan').textContent()) === 'Starter' ? true : undefined),
+      15_000,
+      'Starter shown',
+    );
+    expect(await page.getByTestId('plan-expiry').textContent()).toMatch(/^Valid until /);
+    const row = page.getByTestId('payment-history').locator('tbody tr');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    const cells = await row.first().locator('td').allTextContents();
+    expect(cells.slice(1)).toEqual(['3 months', 'Starter', '€30']);
+    await shot(page, 'billing-en-1280-starter');
+
+    // The paid widget features are unlocked: the profile's settings follow the plan.
+    const profile = (
+      await api.get<{ plan: string; settings: { attachments: boolean; videos: boolean } }>(
+        '/api/client/profile',
+      )
+    ).body;
+    expect(profile).toMatchObject({
+      msg: { plan: 'BASIC_PLAN', settings: { attachments: true, videos: true } },
+    });
+    expect(((await latestMail(suite.stack.url, email)) as SentMail).subject).toBe(
+      'Your payment for Snag Starter',
+    );
+    expect(t.errors).toEqual([]);
+  });
+
+  it('pays in German on a phone', async () => {
+    const { page, tab: t } = await tab({ locale: 'de-DE', viewport: phone });
+    await buyStarter(page, '1 Monat · 10 €', '10 € bezahlen', 'Pay €10.00');
+    await page.getByRole('button', { name: 'Pay €10.00' }).click();
+    await waitForPath(page, '/profile/billing', '');
+    await page.getByTestId('payment-success').waitFor();
+    expect(await page.getByTestId('payment-success').textContent()).toContain('Zahlung erfolgreich');
+    await eventually(
+      async () => ((await page.getByTestId('current-plan').textContent()) === 'Starter' ? true : undefined),
+      15_000,
+      'Starter shown',
+    );
+    expect(await page.getByTestId('plan-expiry').textContent()).toMatch(/^Gültig bis /);
+    const cells = await page
+      .getByTestId('payment-history')
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .allTextContents();
+    expect(cells.slice(1)).toEqual(['1 Monat', 'Starter', '10 €']);
+    await shot(page, 'billing-de-390-starter');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('comes back from Cancel on the free plan', async () => {
+    const { page } = await tab();
+    await buyStarter(page, '1 month · €10', 'Pay €10', 'Pay €10.00');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await waitForPath(page, '/profile/billing', '');
+    expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
+    expect(await page.getByTestId('payment-success').count()).toBe(0);
+  });
+});
+
+async function chooseCountry(page: Page, label: string, search: string) {
+  await page.getByTestId('country-select').click();
+  await page.getByTestId('country-select').fill(search);
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+describe('Business request', () => {
+  it('in German: Germany by default, VAT checked, submit disabled until valid, toast and mail', async () => {
+    const { page, email, tab: t } = await tab({ locale: 'de-DE', viewport: phone });
+    await page.goto('/profile/billing');
+    const form = page.getByTestId('business-form');
+    await form.waitFor();
+    expect(await page.getByTestId('country-select').inputValue()).toBe('Deutschland');
+    const submit = page.getByTestId('business-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    await form.getByRole('textbox', { name: 'Firma' }).fill('Muster GmbH');
+    await page.getByTestId('vat-input').fill('DE123');
+    await form.getByText('Bitte überprüfen Sie Ihre USt-IdNr.').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await shot(page, 'billing-de-390-business-invalid-vat');
+    await page.getByTestId('vat-input').fill('DE136695976');
+    await waitEnabled(submit);
+    await submit.click();
+    await page.getByText('Anfrage gesendet').waitFor();
+    await shot(page, 'billing-de-390-business-sent');
+    const mail = await eventually(
+      async () => {
+        const m = await latestMail(suite.stack.url, email);
+        return m?.subject === 'Ihre Anfrage für Snag Business' ? m : undefined;
+      },
+      15_000,
+      'the confirmation',
+    );
+    expect(mail.text).toContain('Muster GmbH');
+    const operators = (await latestMail(suite.stack.url, 'operators@snag.localhost')) as SentMail;
+    expect(operators.subject).toBe(`Business plan request from ${email}`);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('in English: the United Kingdom without a VAT number is fine', async () => {
+    const { page, tab: t } = await tab();
+    await page.goto('/profile/billing');
+    const form = page.getByTestId('business-form');
+    await form.waitFor();
+    expect(await page.getByTestId('country-select').inputValue()).toBe('');
+    await form.getByRole('textbox', { name: 'Company' }).fill('Example Ltd');
+    await chooseCountry(page, 'United Kingdom', 'United King');
+    expect(await page.getByTestId('vat-input').inputValue()).toBe('');
+    await waitEnabled(page.getByTestId('business-submit'));
+    await shot(page, 'billing-en-1280-business-uk');
+    await page.getByTestId('business-submit').click();
+    await page.getByText('Request sent').waitFor();
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,546 @@
+/**
+ * Billing through the local stack and its Stripe stand-in (issue 12): checkout with the server's prices,
+ * the signed, idempotent webhook, the history, expiry back to Free and what it does to projects, uploads
+ * and integrations, Business requests with the VAT rules and their mail, the reminder, the ops command.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePlan } from '../../functions/billing/store';
+import { signatureHeader } from '../../functions/billing/stripe';
+import { allowedIntegrations } from '../../functions/consumers/fanout';
+import { db } from '../../functions/core/aws/dynamo';
+import type { StripeSession } from '../../lib/local/stripe';
+import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { cheapCostsEnv, signedIn } from '../support/users';
+import { widgetCall } from '../support/widget';
+
+let stack: TestStack;
+const DAY = 86_400_000;
+const SITE = 'https://shop.example';
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Profile {
+  plan: string;
+  plan_expire: { date: string | null };
+  settings: { integrations: boolean; attachments: boolean; projects: number | null };
+}
+interface History {
+  payments: { date: { date: string }; period: number; plan: string; amount: number }[];
+}
+
+const profile = async (client: ApiClient) =>
+  ((await client.get<Profile>('/api/client/profile')).body as { msg: Profile }).msg;
+const history = async (client: ApiClient) =>
+  ((await client.get<History>('/api/client/payment')).body as { msg: History }).msg.payments;
+const secret = () => process.env.STRIPE_WEBHOOK_SECRET!;
+
+async function userIdOf(email: string): Promise<string> {
+  const out = await db().send(
+    new GetCommand({ TableName: stack.tableName, Key: { pk: `EMAIL#${email}`, sk: 'EMAIL' } }),
+  );
+  return out.Item!.userId as string;
+}
+
+/** Starts a checkout through the API; the stand-in's session for it. */
+async function checkout(client: ApiClient, amount = 1000): Promise<StripeSession> {
+  const res = await client.post<{ id: string; url: string }>('/api/client/payment', {
+    amount,
+    vat: '',
+    country: '',
+    company: '',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const { id, url } = (res.body as { msg: { id: string; url: string } }).msg;
+  expect(url).toBe(`${stack.stripe!.endpoint}/c/pay/${id}`);
+  return stack.stripe!.sessions.get(id)!;
+}
+
+/** Presses Pay on the stand-in's checkout page. */
+async function pay(session: StripeSession) {
+  const res = await fetch(`${stack.stripe!.endpoint}/c/pay/${session.id}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location') };
+}
+
+/** Posts an event to the webhook as Stripe would, signed with `opts.secret` at `opts.at`. */
+async function deliver(
+  event: Record<string, unknown>,
+  opts: { secret?: string; at?: number; header?: string } = {},
+): Promise<{ status: number; body: { status: string; code?: string; msg: unknown } }> {
+  const payload = JSON.stringify(event);
+  const at = opts.at ?? Math.floor(Date.now() / 1000);
+  const res = await fetch(`${stack.url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': opts.header ?? signatureHeader(payload, opts.secret ?? secret(), at),
+    },
+    body: payload,
+  });
+  return { status: res.status, body: (await res.json()) as { status: string; code?: string; msg: unknown } };
+}
+
+let events = 0;
+const eventOf = (
+  type: string,
+  session: Partial<StripeSession>,
+  id = `evt_test_${Date.now()}_${++events}`,
+) => ({
+  id,
+  object: 'event',
+  type,
+  created: Math.floor(Date.now() / 1000),
+  data: { object: { ...session } },
+});
+
+const monthsLater = (from: number, months: number) => {
+  const d = new Date(from);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.getTime();
+};
+
+describe('Starter checkout', () => {
+  it('creates a payment-mode euro session from the server price table, with the client email and reference', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const session = await checkout(client, 3000);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      currency: 'eur',
+      amount_total: 3000,
+      customer_email: email,
+      client_reference_id: await userIdOf(email),
+      success_url: `${stack.url}/profile/billing?success`,
+      cancel_url: `${stack.url}/profile/billing`,
+      metadata: { plan: 'BASIC_PLAN', periodMonths: '3' },
+    });
+    expect(session.line_items).toEqual([
+      expect.objectContaining({ unit_amount: 3000, quantity: 1, currency: 'eur' }),
+    ]);
+  });
+
+  it('refuses an amount that is not a Starter price, and starts no session', async () => {
+    const { client } = await signedIn(stack.url);
+    const before = stack.stripe!.sessions.size;
+    for (const amount of [999, 2999, 0, -1000, 100000]) {
+      const res = await client.post('/api/client/payment', { amount, vat: '', country: '', company: '' });
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
+    }
+    expect(stack.stripe!.sessions.size).toBe(before);
+    expect(
+      (
+        await new (
+          await import('../support/api-client')
+        ).ApiClient(stack.url).post('/api/client/payment', { amount: 1000 })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('pays through the stand-in: the plan, its expiry, the history and a receipt', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const started = Date.now();
+    const session = await checkout(client, 3000);
+    const paid = await pay(session);
+    expect(paid).toEqual({ status: 303, location: `${stack.url}/profile/billing?success` });
+    const p = await profile(client);
+    expect(p.plan).toBe('BASIC_PLAN');
+    expect(p.settings).toMatchObject({ integrations: true, attachments: true, projects: 3 });
+    const expire = Date.parse(p.plan_expire.date!);
+    expect(expire).toBeGreaterThanOrEqual(monthsLater(started, 3) - DAY);
+    expect(expire).toBeLessThanOrEqual(monthsLater(Date.now(), 3) + DAY);
+    expect(await history(client)).toEqual([
+      {
+        date: { date: expect.any(String) },
+        period: 3,
+        plan: 'BASIC_PLAN',
+        amount: 3000,
+        planExpire: p.plan_expire.date,
+      },
+    ]);
+    const receipt = (await latestMail(stack.url, email)) as SentMail;
+    expect(receipt.subject).toBe('Your payment for Snag Starter');
+    expect(receipt.text).toContain('€30');
+    // A second purchase extends from the current expiry, not from now.
+    await pay(await checkout(client, 1000));
+    const after = await profile(client);
+    expect(Date.parse(after.plan_expire.date!)).toBe(monthsLater(expire, 1));
+    expect((await history(client)).map((h) => h.amount)).toEqual([1000, 3000]);
+  });
+
+  it('sends the receipt in German for a checkout started in German', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const res = await client.post<{ id: string }>('/api/client/payment?lng=de', { amount: 6000 });
+    const { id } = (res.body as { msg: { id: string } }).msg;
+    await pay(stack.stripe!.sessions.get(id)!);
+    const receipt = (await latestMail(stack.url, email)) as SentMail;
+    expect(receipt.subject).toBe('Ihre Zahlung für Snag Starter');
+    expect(receipt.text).toContain('6 Monate');
+  });
+});
+
+describe('Stripe webhook', () => {
+  it('refuses a forged signature, a stale one, and none; accepts any matching v1 of several', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const session = await checkout(client);
+    const completed = eventOf('checkout.session.completed', {
+      ...session,
+      payment_status: 'paid',
+      status: 'complete',
+    });
+    const forged = await deliver(completed, { secret: 'whsec_not_ours' });
+    expect(forged).toMatchObject({ status: 400, body: { code: 'INVALID_SIGNATURE' } });
+    const stale = await deliver(completed, { at: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale).toMatchObject({ status: 400, body: { code: 'INVALID_SIGNATURE' } });
+    const none = await deliver(completed, { header: '' });
+    expect(none.status).toBe(400);
+    expect((await profile(client)).plan).toBe('FREE_PLAN');
+    // During a secret rotation Stripe signs with both: one v1 that matches is enough.
+    const payload = JSON.stringify(completed);
+    const at = Math.floor(Date.now() / 1000);
+    const good = signatureHeader(payload, secret(), at).split(',v1=')[1];
+    const bad = signatureHeader(payload, 'whsec_old', at).split(',v1=')[1];
+    const rotated = await deliver(completed, { header: `t=${at},v1=${bad},v1=${good}` });
+    expect(rotated.status).toBe(200);
+    expect((await profile(client)).plan).toBe('BASIC_PLAN');
+    expect(await mailCount(stack.url, email)).toBeGreaterThan(0);
+  });
+
+  it('extends once for a replayed event and for another event of the same checkout', async () => {
+    const { client } = await signedIn(stack.url);
+    const session = await checkout(client);
+    const completed = eventOf('checkout.session.completed', { ...session, payment_status: 'paid' });
+    expect((await deliver(completed)).body.msg).toMatchObject({ applied: true });
+    const expire = (await profile(client)).plan_expire.date;
+    expect((await deliver(completed)).body.msg).toMatchObject({ duplicate: true });
+    const again = eventOf('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' });
+    expect((await deliver(again)).body.msg).toMatchObject({ duplicate: true });
+    expect((await profile(client)).plan_expire.date).toBe(expire);
+    expect(await history(client)).toHaveLength(1);
+  });
+
+  it('extends once when two deliveries race', async () => {
+    const { client } = await signedIn(stack.url);
+    const session = await checkout(client, 1000);
+    const completed = eventOf('checkout.session.completed', { ...session, payment_status: 'paid' });
+    const other = eventOf('checkout.session.completed', { ...session, payment_status: 'paid' });
+    const results = await Promise.all([
+      deliver(completed),
+      deliver(completed),
+      deliver(other),
+      deliver(other),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(results.filter((r) => (r.body.msg as { applied?: boolean }).applied)).toHaveLength(1);
+    expect(await history(client)).toHaveLength(1);
+    const expire = Date.parse((await profile(client)).plan_expire.date!);
+    expect(expire).toBeLessThanOrEqual(monthsLater(Date.now(), 1) + DAY);
+  });
+
+  it('refuses a tampered amount, currency or client reference, and records nothing', async () => {
+    const { client } = await signedIn(stack.url);
+    const session = await checkout(client, 10000);
+    for (const change of [
+      { amount_total: 1000 },
+      { currency: 'usd' },
+      { client_reference_id: 'someone-else' },
+    ]) {
+      const res = await deliver(
+        eventOf('checkout.session.completed', { ...session, payment_status: 'paid', ...change }),
+      );
+      expect(res, JSON.stringify(change)).toMatchObject({ status: 400, body: { code: 'PAYMENT_MISMATCH' } });
+    }
+    expect((await profile(client)).plan).toBe('FREE_PLAN');
+    expect(await history(client)).toEqual([]);
+  });
+
+  it('applies a delayed payment on async_payment_succeeded, and nothing on async_payment_failed', async () => {
+    const { client } = await signedIn(stack.url);
+    const session = await checkout(client);
+    const unpaid = await deliver(
+      eventOf('checkout.session.completed', { ...session, payment_status: 'unpaid' }),
+    );
+    expect(unpaid.body.msg).toMatchObject({ ignored: 'unpaid' });
+    expect((await profile(client)).plan).toBe('FREE_PLAN');
+    const succeeded = await deliver(
+      eventOf('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }),
+    );
+    expect(succeeded.body.msg).toMatchObject({ applied: true });
+    expect((await profile(client)).plan).toBe('BASIC_PLAN');
+
+    const b = await signedIn(stack.url);
+    const failing = await checkout(b.client);
+    await deliver(eventOf('checkout.session.completed', { ...failing, payment_status: 'unpaid' }));
+    const failed = await deliver(
+      eventOf('checkout.session.async_payment_failed', { ...failing, payment_status: 'unpaid' }),
+    );
+    expect(failed).toMatchObject({ status: 200, body: { msg: { ignored: 'failed' } } });
+    expect((await profile(b.client)).plan).toBe('FREE_PLAN');
+    expect(await history(b.client)).toEqual([]);
+  });
+
+  it('acknowledges events it does not handle and sessions it does not know', async () => {
+    expect((await deliver(eventOf('customer.created', { id: 'cus_1' }))).status).toBe(200);
+    const unknown = await deliver(
+      eventOf('checkout.session.completed', {
+        id: 'cs_test_unknown',
+        payment_status: 'paid',
+        amount_total: 1000,
+      }),
+    );
+    expect(unknown).toMatchObject({ status: 200, body: { msg: { ignored: 'unknown checkout' } } });
+  });
+});
+
+describe('history and ownership', () => {
+  it('shows each client only their own payments', async () => {
+    const a = await signedIn(stack.url);
+    const b = await signedIn(stack.url);
+    await pay(await checkout(a.client, 1000));
+    expect(await history(a.client)).toHaveLength(1);
+    expect(await history(b.client)).toEqual([]);
+    expect((await profile(b.client)).plan).toBe('FREE_PLAN');
+  });
+});
+
+/** Multipart POST client/profile/business_plan, as the dashboard sends it. */
+async function businessRequest(client: ApiClient, fields: Record<string, string>, lng?: 'de') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${stack.url}/api/client/profile/business_plan${lng ? '?lng=de' : ''}`, {
+    method: 'POST',
+    headers: {
+      origin: stack.url,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'cloudfront-viewer-address': client.source,
+    },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as { status: string; code?: string; msg: unknown } };
+}
+
+const requestFields = (over: Record<string, string> = {}) => ({
+  company: 'Muster GmbH',
+  period: '12',
+  payment_method: 'invoice',
+  country: 'Germany',
+  country_code: 'DE',
+  vat: 'DE136695976',
+  comment: 'Five shops',
+  ...over,
+});
+
+describe('Business request', () => {
+  it('checks VAT by country: valid and invalid German numbers, the UK empty, a country outside the EU', async () => {
+    const { client } = await signedIn(stack.url);
+    expect((await businessRequest(client, requestFields())).status).toBe(200);
+    // The number without its country prefix is the same number.
+    expect((await businessRequest(client, requestFields({ vat: '136 695 976' }))).status).toBe(200);
+    for (const vat of ['DE136695977', 'DE12345', '', 'ATU13585627']) {
+      const res = await businessRequest(client, requestFields({ vat }));
+      expect(res, vat).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_VAT', msg: 'Please check your VAT number' },
+      });
+    }
+    const german = await businessRequest(client, requestFields({ vat: 'DE1' }), 'de');
+    expect(german.body.msg).toBe('Bitte überprüfen Sie Ihre USt-IdNr.');
+    const uk = { country: 'United Kingdom', country_code: 'GB' };
+    expect((await businessRequest(client, requestFields({ ...uk, vat: '' }))).status).toBe(200);
+    expect((await businessRequest(client, requestFields({ ...uk, vat: 'GB980780684' }))).status).toBe(200);
+    expect((await businessRequest(client, requestFields({ ...uk, vat: 'GB123' }))).body.code).toBe(
+      'INVALID_VAT',
+    );
+    const us = { country: 'United States of America', country_code: 'US' };
+    expect((await businessRequest(client, requestFields({ ...us, vat: '' }))).status).toBe(200);
+  });
+
+  it('requires country, period and company, and refuses a method or period it does not offer', async () => {
+    const { client } = await signedIn(stack.url);
+    for (const over of <Record<string, string>[]>[
+      { company: '' },
+      { country: '' },
+      { country_code: 'XX' },
+      { period: '2' },
+      { period: '' },
+      { payment_method: 'cash' },
+    ]) {
+      const res = await businessRequest(client, requestFields(over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+    }
+    const json = await client.post('/api/client/profile/business_plan', requestFields());
+    expect(json.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('stores the request, mails the operators and confirms to the client, in the client’s language', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const res = await businessRequest(client, requestFields({ comment: 'Call me' }), 'de');
+    expect(res).toMatchObject({ status: 200, body: { msg: { sent: true } } });
+    const confirmation = (await latestMail(stack.url, email)) as SentMail;
+    expect(confirmation.subject).toBe('Ihre Anfrage für Snag Business');
+    expect(confirmation.text).toContain('Muster GmbH');
+    const operators = (await latestMail(stack.url, 'operators@snag.localhost')) as SentMail;
+    expect(operators.subject).toBe(`Business plan request from ${email}`);
+    expect(operators.text).toContain('Call me');
+    expect(operators.text).toContain(`npm run ops -- grant-business ${email} 12`);
+  });
+
+  it('needs a signed-in client', async () => {
+    const { ApiClient } = await import('../support/api-client');
+    const res = await businessRequest(new ApiClient(stack.url), requestFields());
+    expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+async function createProject(client: ApiClient, name: string) {
+  const res = await client.post<{ id: string }>('/api/client/website', { name, url: 'shop.example' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { msg: { id: string } }).msg.id;
+}
+const report = (id: string) =>
+  widgetCall(stack.url, id, 'request', { msg: 'The checkout button does nothing' }, { origin: SITE });
+
+/** Moves a client's paid plan into the past, on the user and (as the plan copy does) on the projects. */
+async function lapse(email: string, projectIds: string[]) {
+  const past = new Date(Date.now() - DAY).toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { pk: `USER#${await userIdOf(email)}`, sk: 'USER' },
+      UpdateExpression: 'SET planExpire = :p',
+      ExpressionAttributeValues: { ':p': past },
+    }),
+  );
+  for (const id of projectIds)
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${id}`, sk: 'META' },
+        UpdateExpression: 'SET ownerPlanExpire = :p',
+        ExpressionAttributeValues: { ':p': past },
+      }),
+    );
+}
+
+describe('expiry back to Free', () => {
+  it('turns off paid features, keeps the oldest project taking reports and pauses the newer ones, deleting nothing', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const first = await createProject(client, 'First');
+    await pay(await checkout(client, 1000));
+    const second = await createProject(client, 'Second');
+    const third = await createProject(client, 'Third');
+    // Starter allows three.
+    expect((await client.post('/api/client/website', { name: 'Fourth', url: 'shop.example' })).status).toBe(
+      403,
+    );
+    for (const id of [first, second, third]) expect((await report(id)).status, id).toBe(200);
+    // Uploads and integrations while Starter runs.
+    const uploadForm = () =>
+      widgetCall(
+        stack.url,
+        first,
+        'upload',
+        { kind: 'file', type: 'application/pdf', size: 10 },
+        { origin: SITE },
+      );
+    expect((await uploadForm()).status).toBe(200);
+    expect((await allowedIntegrations(first))('slack')).toBe(true);
+
+    await lapse(email, [first, second, third]);
+    const p = await profile(client);
+    expect(p.plan).toBe('FREE_PLAN');
+    expect(p.settings).toMatchObject({ integrations: false, attachments: false, projects: 1 });
+    // The allowance: the oldest project goes on; the newer ones take no reports until the plan returns.
+    expect((await report(first)).status).toBe(200);
+    for (const id of [second, third]) expect((await report(id)).body).toMatchObject({ code: 'PLAN_LIMIT' });
+    expect((await uploadForm()).body).toMatchObject({ code: 'PLAN_LIMIT' });
+    const integrations = await allowedIntegrations(first);
+    expect([integrations('email'), integrations('slack'), integrations('webhooks')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // Nothing is deleted: the projects and their issues are all still listed.
+    const list = (await client.get<{ websites: { uuid: string; total: number }[] }>('/api/client/website'))
+      .body as {
+      msg: { websites: { uuid: string; total: number }[] };
+    };
+    expect(list.msg.websites.map((w) => w.uuid)).toEqual([first, second, third]);
+    expect(list.msg.websites.every((w) => w.total >= 1)).toBe(true);
+    expect((await client.post('/api/client/website', { name: 'More', url: 'shop.example' })).status).toBe(
+      403,
+    );
+
+    // Deleting the oldest moves the next one up into the allowance.
+    expect((await client.delete(`/api/client/website/${first}`)).status).toBe(200);
+    expect((await report(second)).status).toBe(200);
+    expect((await report(third)).body).toMatchObject({ code: 'PLAN_LIMIT' });
+
+    // Paying again brings every project back.
+    await pay(await checkout(client, 1000));
+    for (const id of [second, third]) expect((await report(id)).status).toBe(200);
+  });
+});
+
+describe('reminder and operators', () => {
+  it('mails once, 7 days or less before expiry, from a Query of the expiry index', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const soon = new Date(Date.now() + 5 * DAY).toISOString();
+    await writePlan(await userIdOf(email), 'BASIC_PLAN', soon);
+    const later = await signedIn(stack.url);
+    await writePlan(await userIdOf(later.email), 'BASIC_PLAN', new Date(Date.now() + 20 * DAY).toISOString());
+    const before = await mailCount(stack.url, email);
+    const first = (await stack.runSchedule('reminders')) as { sent: string[] };
+    expect(first.sent).toContain(email);
+    expect(first.sent).not.toContain(later.email);
+    expect(await mailCount(stack.url, email)).toBe(before + 1);
+    const mail = (await latestMail(stack.url, email)) as SentMail;
+    expect(mail.subject).toMatch(/^Your Snag Starter plan ends on /);
+    const second = (await stack.runSchedule('reminders')) as { sent: string[] };
+    expect(second.sent).not.toContain(email);
+    expect(await mailCount(stack.url, email)).toBe(before + 1);
+    expect((await profile(client)).plan).toBe('BASIC_PLAN');
+  });
+
+  it('grants Business with the ops command against the local stack', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const run = promisify(execFile);
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'bin/ops.ts', 'grant-business', email, '3', '--data-dir', stack.dataDir],
+      {
+        env: { ...process.env, TABLE_NAME: '' },
+      },
+    );
+    expect(stdout).toContain(`Granted BUSINESS_PLAN to ${email}`);
+    const p = await profile(client);
+    expect(p.plan).toBe('BUSINESS_PLAN');
+    expect(p.settings.projects).toBeNull();
+    expect(Date.parse(p.plan_expire.date!)).toBeGreaterThan(monthsLater(Date.now(), 3) - 2 * DAY);
+    expect(await history(client)).toEqual([
+      expect.objectContaining({ plan: 'BUSINESS_PLAN', period: 3, amount: 0 }),
+    ]);
+    // Starter cannot be bought while Business runs.
+    const res = await client.post('/api/client/payment', { amount: 1000 });
+    expect(res.body).toMatchObject({ code: 'PLAN_LIMIT' });
+    const unknown = await run(
+      'npx',
+      ['tsx', 'bin/ops.ts', 'grant-business', 'nobody@example.com', '1', '--data-dir', stack.dataDir],
+      {
+        env: { ...process.env, TABLE_NAME: '' },
+      },
+    ).catch((err: { code: number; stderr: string }) => err);
+    expect(unknown).toMatchObject({ code: 1 });
+  });
+});

@@ -29,14 +29,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
+import { euros, starterPeriods } from '../../../functions/shared/billing';
 import {
   type BusinessRequestInput,
   businessRequestSchema,
   countryList,
-  euros,
   findCountry,
-  starterPeriods,
-} from '../../../functions/shared/billing';
+} from '../../../functions/shared/countries';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { businessPeriodsMonths, type PlanName, planNames, plans } from '../../../functions/shared/plans';
 import { api, errorCodeOf } from '../api';

@@ -66,6 +66,8 @@ describe('Starter purchase through the local checkout', () => {
     const cells = await row.first().locator('td').allTextContents();
     expect(cells.slice(1)).toEqual(['3 months', 'Starter', '€30']);
     await shot(page, 'billing-en-1280-starter');
+    await page.setViewportSize(phone);
+    await shot(page, 'billing-en-390-starter');
 
     // The paid widget features are unlocked: the profile's settings follow the plan.
     const profile = (
@@ -103,6 +105,8 @@ describe('Starter purchase through the local checkout', () => {
       .allTextContents();
     expect(cells.slice(1)).toEqual(['1 Monat', 'Starter', '10 €']);
     await shot(page, 'billing-de-390-starter');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await shot(page, 'billing-de-1280-starter');
     expect(t.errors).toEqual([]);
   });
 

@@ -138,6 +138,14 @@ describe('Starter checkout', () => {
       expect(res.status, String(amount)).toBe(400);
       expect(res.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
     }
+    // A country that requires VAT needs a valid number here too.
+    const vat = await client.post('/api/client/payment', {
+      amount: 1000,
+      country: 'DE',
+      vat: 'DE1',
+      company: 'A',
+    });
+    expect(vat.body).toMatchObject({ code: 'INVALID_VAT' });
     expect(stack.stripe!.sessions.size).toBe(before);
     expect(
       (

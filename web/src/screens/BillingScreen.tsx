@@ -461,7 +461,7 @@ function History({ rows }: { rows: PaymentRow[] | undefined }) {
       {rows && rows.length === 0 ? (
         <Text c="dimmed">{t('billing.history.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped highlightOnHover data-testid="payment-history">
             <Table.Thead>
               <Table.Tr>

@@ -486,6 +486,8 @@ describe('expiry back to Free', () => {
     };
     expect(list.msg.websites.map((w) => w.uuid)).toEqual([first, second, third]);
     expect(list.msg.websites.every((w) => w.total >= 1)).toBe(true);
+    // The dashboard shows which ones are paused.
+    expect(list.msg.websites.map((w) => (w as { paused?: boolean }).paused)).toEqual([false, true, true]);
     expect((await client.post('/api/client/website', { name: 'More', url: 'shop.example' })).status).toBe(
       403,
     );

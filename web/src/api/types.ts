@@ -36,6 +36,8 @@ export interface ProjectSummary {
   /** Display name of the owner. */
   owner: string;
   createdAt: string;
+  /** Beyond the plan's project allowance after a downgrade: takes no reports (docs/decisions.md D26). */
+  paused?: boolean;
 }
 
 /** GET/PATCH /client/website/{id}. */

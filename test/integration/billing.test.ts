@@ -198,6 +198,44 @@ describe('Starter checkout', () => {
   });
 });
 
+describe('Stripe stand-in', () => {
+  const create = (body: string, headers: Record<string, string>) =>
+    fetch(`${stack.stripe!.endpoint}/v1/checkout/sessions`, { method: 'POST', headers, body }).then(
+      async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { error?: { type: string; param?: string }; id?: string },
+      }),
+    );
+  const form =
+    'mode=payment&success_url=http%3A%2F%2Flocalhost%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=1000&line_items[0][price_data][product_data][name]=X';
+  const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('checks the secret key, the form encoding and the required parameters as Stripe does', async () => {
+    const key = process.env.STRIPE_SECRET_KEY!;
+    expect((await create(form, { ...formType, authorization: 'Bearer sk_test_wrong' })).status).toBe(401);
+    expect((await create(form, formType)).status).toBe(401);
+    const json = await create(JSON.stringify({ mode: 'payment' }), {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+    });
+    expect(json).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
+    const noItems = await create('mode=payment&success_url=http%3A%2F%2Flocalhost%2Fok', {
+      ...formType,
+      authorization: `Bearer ${key}`,
+    });
+    expect(noItems).toMatchObject({ status: 400, body: { error: { param: 'line_items' } } });
+    const noMode = await create(form.replace('mode=payment&', ''), {
+      ...formType,
+      authorization: `Bearer ${key}`,
+    });
+    expect(noMode).toMatchObject({ status: 400, body: { error: { param: 'mode' } } });
+    const basic = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+    const ok = await create(form, { ...formType, authorization: basic });
+    expect(ok.status).toBe(200);
+    expect(ok.body.id).toMatch(/^cs_test_/);
+  });
+});
+
 describe('Stripe webhook', () => {
   it('refuses a forged signature, a stale one, and none; accepts any matching v1 of several', async () => {
     const { client, email } = await signedIn(stack.url);

@@ -80,6 +80,7 @@ export async function startCheckout(userId: string, input: PaymentInput, lang: L
     metadata: { userId: user.id, plan: 'BASIC_PLAN', periodMonths: String(months), checkoutRef },
     successUrl: `${app}/profile/billing?success`,
     cancelUrl: `${app}/profile/billing`,
+    locale: lang,
   });
   const checkout: Checkout = {
     id: session.id,

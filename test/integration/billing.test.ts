@@ -124,6 +124,7 @@ describe('Starter checkout', () => {
       success_url: `${stack.url}/profile/billing?success`,
       cancel_url: `${stack.url}/profile/billing`,
       metadata: { plan: 'BASIC_PLAN', periodMonths: '3' },
+      locale: 'en',
     });
     expect(session.line_items).toEqual([
       expect.objectContaining({ unit_amount: 3000, quantity: 1, currency: 'eur' }),

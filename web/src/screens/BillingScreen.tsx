@@ -88,6 +88,18 @@ export default function BillingScreen() {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
+  // With Stripe itself the webhook may land a moment after the return: look again for a little while.
+  useEffect(() => {
+    if (!success) return;
+    let left = 10;
+    const timer = setInterval(() => {
+      void mutate(profilePath);
+      void mutate(paymentsPath);
+      if (--left === 0) clearInterval(timer);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [success]);
+
   if (!profile) return <PageLoader />;
   const plan = profile.plan ?? 'FREE_PLAN';
   return (

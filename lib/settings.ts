@@ -18,6 +18,8 @@ export interface Settings {
   /** SSM SecureString parameter (JSON) holding the secrets. */
   secretsParameter: string;
   marketingUrl?: string;
+  /** Who gets Business plan requests (OPERATOR_EMAIL); `operators@<mailDomain>` unless given. */
+  operatorEmail: string;
   /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
   googleClientId?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -104,6 +106,8 @@ export function readSettings(node: Node): Settings {
     mailDomain: optional(node, 'mailDomain') ?? 'snag.example.com',
     secretsParameter: optional(node, 'secretsParameter') ?? `/snag/${stage}/secrets`,
     marketingUrl: optional(node, 'marketingUrl'),
+    operatorEmail:
+      optional(node, 'operatorEmail') ?? `operators@${optional(node, 'mailDomain') ?? 'snag.example.com'}`,
     googleClientId: optional(node, 'googleClientId'),
     logLevel: logLevel as Settings['logLevel'],
     edgeSecretGeneration: generation,

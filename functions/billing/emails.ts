@@ -1,7 +1,8 @@
 /** Billing mail (issue 12), in English and German: receipt, Business request (client and operators), reminder. */
 import { getConfig } from '../core/config';
 import { escapeHtml, type Mail } from '../core/mail';
-import { type BusinessRequestInput, euros } from '../shared/billing';
+import { euros } from '../shared/billing';
+import type { BusinessRequestInput } from '../shared/countries';
 import type { Lang } from '../shared/errors';
 import type { PlanName } from '../shared/plans';
 

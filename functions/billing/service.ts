@@ -16,7 +16,8 @@ import { countBusiness } from '../core/metrics';
 import { getSecrets } from '../core/secrets';
 import { DAY, epochSeconds, nowMs } from '../core/time';
 import { setOwnerPlanOnProjects } from '../projects/projects';
-import { type BusinessRequestInput, type PaymentInput, starterMonthsFor } from '../shared/billing';
+import { type PaymentInput, starterMonthsFor } from '../shared/billing';
+import { type BusinessRequestInput, vatProblem } from '../shared/countries';
 import type { Lang } from '../shared/errors';
 import { effectivePlan, type PlanName } from '../shared/plans';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
@@ -63,6 +64,8 @@ async function requireUser(userId: string): Promise<User> {
 export async function startCheckout(userId: string, input: PaymentInput, lang: Lang) {
   const months = starterMonthsFor(input.amount);
   if (!months) throw new AppError('INVALID_PARAMETERS');
+  const vat = input.country ? vatProblem(input.country, input.vat) : undefined;
+  if (vat) throw new AppError(vat, { vat });
   const user = await requireUser(userId);
   // Business is granted by operators; buying Starter while it runs would only shorten it.
   if (effectivePlan(user.plan, user.planExpire, nowMs()) === 'BUSINESS_PLAN')
@@ -77,6 +80,7 @@ export async function startCheckout(userId: string, input: PaymentInput, lang: L
     metadata: { userId: user.id, plan: 'BASIC_PLAN', periodMonths: String(months), checkoutRef },
     successUrl: `${app}/profile/billing?success`,
     cancelUrl: `${app}/profile/billing`,
+    locale: lang,
   });
   const checkout: Checkout = {
     id: session.id,

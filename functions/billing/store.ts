@@ -13,7 +13,7 @@ import { userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { tableName } from '../core/db';
 import { DAY, epochSeconds, nowMs } from '../core/time';
-import type { BusinessRequestInput } from '../shared/billing';
+import type { BusinessRequestInput } from '../shared/countries';
 import type { PlanName } from '../shared/plans';
 
 export const checkoutKey = (csId: string) => ({ pk: `CHECKOUT#${csId}`, sk: 'CHECKOUT' });

@@ -35,6 +35,8 @@ export interface CheckoutRequest {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+  /** The checkout page's language (Stripe's `locale`): the dashboard's. */
+  locale: 'en' | 'de';
 }
 
 const sessionSchema = z.object({ id: z.string().min(1), url: z.url() });
@@ -49,6 +51,7 @@ export async function createCheckoutSession(req: CheckoutRequest): Promise<{ id:
     client_reference_id: req.clientReferenceId,
     success_url: req.successUrl,
     cancel_url: req.cancelUrl,
+    locale: req.locale,
     metadata: req.metadata,
     payment_intent_data: { metadata: req.metadata },
     line_items: [

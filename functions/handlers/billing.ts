@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { businessRequest, payments, startCheckout } from '../billing/service';
 import { AppError } from '../core/errors';
 import { type AuthedInput, resourceHandler } from '../core/http';
-import { businessRequestSchema, type PaymentInput } from '../shared/billing';
+import type { PaymentInput } from '../shared/billing';
+import { businessRequestSchema } from '../shared/countries';
 
 /** The fields of a multipart (or URL-encoded) form body; files are refused. */
 async function formFields(event: APIGatewayProxyEventV2): Promise<Record<string, string>> {

@@ -20,6 +20,7 @@ import {
   projectPartition,
   renumberSeats,
   saveProject,
+  withinAllowance,
 } from './projects';
 
 /** S3 prefix of a project's files (docs/data-model.md "Files"). */
@@ -37,6 +38,8 @@ export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastNam
     resolved: p.resolvedCount,
     owner: displayName(owner),
     createdAt: new Date(p.createdAt).toISOString(),
+    /** Beyond the owner's effective allowance: it takes no reports until the plan returns (D26). */
+    paused: !withinAllowance(p),
   };
 }
 

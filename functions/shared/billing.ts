@@ -1,50 +1,11 @@
 /**
- * Billing rules shared by the dashboard and the API (SPEC.md sections 3, 5 and 9): the Starter price
- * table in cents, the country list with English and German labels (i18n-iso-countries) and its VAT rule,
- * the VAT number check (jsvat), and the schemas of `POST client/payment` and
- * `POST client/profile/business_plan`.
+ * Billing rules shared by the dashboard and the API (SPEC.md sections 7 and 9): the Starter price table in
+ * cents and the schema of `POST client/payment`. Light on purpose: the manifests import it, so every
+ * function's bundle carries it. The country list and VAT rules are in `countries.ts`.
  */
-import countries from 'i18n-iso-countries';
-import de from 'i18n-iso-countries/langs/de.json';
-import en from 'i18n-iso-countries/langs/en.json';
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-  unitedKingdom,
-  type Country as VatCountry,
-} from 'jsvat';
 import * as z from 'zod';
 import type { ErrorCode } from './errors';
-import { businessPeriodsMonths, starterPricesEur } from './plans';
-
-countries.registerLocale(en);
-countries.registerLocale(de);
+import { starterPricesEur } from './plans';
 
 /** Starter periods in months and their prices in cents (euros times 100, SPEC.md section 9). */
 export const starterPeriods = Object.entries(starterPricesEur)
@@ -59,134 +20,21 @@ export const starterMonthsFor = (amount: number): number | undefined =>
 /** Euros as the dashboard shows them: cents / 100 with a euro sign. */
 export const euros = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
-/** The VAT format per country code: the EU member states (required), the United Kingdom (optional). */
-const vatCountries: Record<string, VatCountry> = {
-  AT: austria,
-  BE: belgium,
-  BG: bulgaria,
-  HR: croatia,
-  CY: cyprus,
-  CZ: czechRepublic,
-  DK: denmark,
-  EE: estonia,
-  FI: finland,
-  FR: france,
-  DE: germany,
-  GR: greece,
-  HU: hungary,
-  IE: ireland,
-  IT: italy,
-  LV: latvia,
-  LT: lithuania,
-  LU: luxembourg,
-  MT: malta,
-  NL: netherlands,
-  PL: poland,
-  PT: portugal,
-  RO: romania,
-  SK: slovakiaRepublic,
-  SI: slovenia,
-  ES: spain,
-  SE: sweden,
-  GB: unitedKingdom,
-};
-const vatOptional = new Set(['GB']);
-
-export interface CountryItem {
-  /** Two-letter ISO code. */
-  value: string;
-  label_en: string;
-  label_de: string;
-  isVatRequired?: true;
-  isVatOptional?: true;
-}
-
-/** Every ISO country with its English and German names, sorted by the English one. */
-export const countryList: CountryItem[] = Object.entries(countries.getNames('en', { select: 'official' }))
-  .map(([code, name]) => {
-    const item: CountryItem = {
-      value: code,
-      label_en: name,
-      label_de: countries.getName(code, 'de') ?? name,
-    };
-    if (vatOptional.has(code)) item.isVatOptional = true;
-    else if (vatCountries[code]) item.isVatRequired = true;
-    return item;
-  })
-  .sort((a, b) => a.label_en.localeCompare(b.label_en, 'en'));
-
-const byCode = new Map(countryList.map((c) => [c.value, c]));
-export const findCountry = (code: string) => byCode.get(code.toUpperCase());
-
-/** A VAT number without spaces, dots and dashes, upper case. */
-export const normaliseVat = (vat: string) => vat.replace(/[\s.\-/]/g, '').toUpperCase();
-
-/** Whether `vat` has the format (and check digits) of the country's numbers; the prefix may be left out. */
-export function isValidVat(countryCode: string, vat: string): boolean {
-  const code = countryCode.toUpperCase();
-  const rules = vatCountries[code];
-  if (!rules) return false;
-  let value = normaliseVat(vat);
-  if (!/^[A-Z]{2}/.test(value)) value = `${code === 'GR' ? 'EL' : code}${value}`;
-  return checkVAT(value, [rules]).isValid;
-}
+const code = (c: ErrorCode) => ({ error: c });
 
 /**
- * SPEC.md section 5: a country that requires VAT needs a valid number; where it is optional (the United
- * Kingdom) empty is accepted and anything else must be valid; elsewhere the number is not checked.
- * Returns the catalogue code of the failure, or undefined.
+ * The checkout call: the amount only chooses a Starter period (the server prices it from its own table).
+ * The VAT number, when a country is given, is checked by the service (countries.ts `vatProblem`).
  */
-export function vatProblem(countryCode: string, vat: string): ErrorCode | undefined {
-  const country = findCountry(countryCode);
-  if (!country) return 'INVALID_PARAMETERS';
-  const empty = normaliseVat(vat) === '';
-  if (country.isVatRequired) return !empty && isValidVat(country.value, vat) ? undefined : 'INVALID_VAT';
-  if (country.isVatOptional) return empty || isValidVat(country.value, vat) ? undefined : 'INVALID_VAT';
-  return undefined;
-}
-
-const code = (c: ErrorCode) => ({ error: c });
-const required = (max: number) => z.string().trim().min(1).max(max);
-
-export const paymentSchema = z
-  .object({
-    amount: z
-      .number()
-      .int()
-      .refine((a) => starterMonthsFor(a) !== undefined, code('INVALID_PARAMETERS')),
-    vat: z.string().trim().max(30).default(''),
-    country: z.string().trim().max(2).default(''),
-    company: z.string().trim().max(100).default(''),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.country) return;
-    const problem = vatProblem(v.country, v.vat);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['vat'], message: problem });
-  });
+export const paymentSchema = z.object({
+  amount: z
+    .number()
+    .int()
+    .refine((a) => starterMonthsFor(a) !== undefined, code('INVALID_PARAMETERS')),
+  vat: z.string().trim().max(30).default(''),
+  country: z.string().trim().max(2).default(''),
+  company: z.string().trim().max(100).default(''),
+});
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
 export const paymentMethods = ['card', 'invoice'] as const;
-
-/** The Business request form (multipart fields, so the period arrives as text). */
-export const businessRequestSchema = z
-  .object({
-    company: required(100),
-    period: z.coerce
-      .number()
-      .int()
-      .refine((p) => (businessPeriodsMonths as readonly number[]).includes(p)),
-    payment_method: z.enum(paymentMethods),
-    country: required(100),
-    country_code: z
-      .string()
-      .trim()
-      .transform((c) => c.toUpperCase())
-      .refine((c) => byCode.has(c)),
-    vat: z.string().trim().max(30).default(''),
-    comment: z.string().trim().max(1000).default(''),
-  })
-  .superRefine((v, ctx) => {
-    const problem = vatProblem(v.country_code, v.vat);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['vat'], message: problem });
-  });
-export type BusinessRequestInput = z.infer<typeof businessRequestSchema>;

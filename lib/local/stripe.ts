@@ -32,6 +32,7 @@ export interface StripeSession {
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   success_url: string;
+  locale: string | null;
   url: string | null;
   line_items: { name: string; quantity: number; unit_amount: number; currency: string }[];
 }
@@ -154,6 +155,7 @@ function createSession(form: Record<string, unknown>, endpoint: string): StripeS
     payment_status: 'unpaid',
     status: 'open',
     success_url: successUrl,
+    locale: typeof form.locale === 'string' ? form.locale : null,
     url: `${endpoint}/c/pay/${sessionId}`,
     line_items: lineItems,
   };

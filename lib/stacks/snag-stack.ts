@@ -6,7 +6,7 @@
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { apiFunctions, queueDecls } from '../../functions/manifests';
+import { apiFunctions, queueDecls, scheduleDecls } from '../../functions/manifests';
 import { type Needs, queueNames, queueUrlVariable, variablesFor } from '../../functions/shared/manifest';
 import type { Settings } from '../settings';
 import { Api } from './api';
@@ -16,6 +16,7 @@ import { grantNeeds } from './grants';
 import type { SnagFunction } from './lambda';
 import { Mail } from './mail';
 import { Monitoring } from './monitoring';
+import { Schedules } from './schedules';
 import { Web } from './web';
 
 export class SnagStack extends Stack {
@@ -23,6 +24,7 @@ export class SnagStack extends Stack {
   readonly queues: Queues;
   readonly api: Api;
   readonly consumers: Consumers;
+  readonly schedules: Schedules;
   readonly web: Web;
   readonly mail: Mail;
   readonly monitoring: Monitoring;
@@ -40,6 +42,7 @@ export class SnagStack extends Stack {
       SNAG_STAGE: settings.stage,
       LOG_LEVEL: settings.logLevel,
       ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
+      OPERATOR_EMAIL: settings.operatorEmail,
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
     };
     const declarable: Record<string, string> = {
@@ -84,6 +87,10 @@ export class SnagStack extends Stack {
       queues: this.queues,
       environmentOf: (queue) => environmentFor(queueDecls[queue].consumer.needs),
     });
+    this.schedules = new Schedules(this, 'Schedules', {
+      settings,
+      environmentOf: (name) => environmentFor(scheduleDecls[name]!.needs),
+    });
     this.web = new Web(this, 'Web', {
       settings,
       api: this.api.httpApi,
@@ -96,7 +103,11 @@ export class SnagStack extends Stack {
     // is known only after deploy, but referencing it is no cycle: the distribution depends on the API
     // resource alone, never on the functions or routes, so CloudFormation creates the API, then the
     // distribution, then the functions.
-    const all: SnagFunction[] = [...this.api.functions.values(), ...Object.values(this.consumers.functions)];
+    const all: SnagFunction[] = [
+      ...this.api.functions.values(),
+      ...Object.values(this.consumers.functions),
+      ...this.schedules.functions.values(),
+    ];
     for (const f of all) f.fn.addEnvironment('APP_ORIGIN', this.web.origin);
 
     // Alarms on every function and every dead-letter queue, named as the manifests name them.
@@ -105,6 +116,7 @@ export class SnagStack extends Stack {
       functions: new Map([
         ...[...this.api.functions].map(([r, f]) => [`api:${r}`, f.fn] as const),
         ...queueNames.map((q) => [`consumer:${q}`, this.consumers.functions[q].fn] as const),
+        ...[...this.schedules.functions].map(([n, f]) => [`schedule:${n}`, f.fn] as const),
       ]),
       deadLetters: this.queues.deadLetters,
       queues: this.queues.queues,
@@ -124,5 +136,7 @@ export class SnagStack extends Stack {
       grantNeeds(this, f.role, apiFunctions[resource].needs, targets);
     for (const queue of queueNames)
       grantNeeds(this, this.consumers.functions[queue].role, queueDecls[queue].consumer.needs, targets);
+    for (const [name, f] of this.schedules.functions)
+      grantNeeds(this, f.role, scheduleDecls[name]!.needs, targets);
   }
 }

@@ -8,10 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { scheduleDecls } from '../../functions/manifests';
 import { queueNames } from '../../functions/shared/manifest';
 import { esbuildOptions } from '../../lib/bundling';
 import { fromRoot } from '../../lib/paths';
-import { consumerEntry, handlerEntry } from '../../lib/resources';
+import { consumerEntry, handlerEntry, scheduleEntry } from '../../lib/resources';
 import { deployedResources } from '../../lib/stacks/api';
 
 export const budget = { minifiedBytes: 500 * 1024, initMs: 150 };
@@ -22,10 +23,11 @@ export interface LambdaBundle {
   initMs: number;
 }
 
-/** Every deployed Lambda: one per resource with deployed routes, plus the queue consumers. */
+/** Every deployed Lambda: one per resource with deployed routes, plus the queue consumers and schedules. */
 const entries = (): { name: string; entry: string }[] => [
   ...deployedResources().map((r) => ({ name: r, entry: handlerEntry(r) })),
   ...queueNames.map((q) => ({ name: `consumer:${q}`, entry: consumerEntry(q) })),
+  ...Object.keys(scheduleDecls).map((n) => ({ name: `schedule:${n}`, entry: scheduleEntry(n) })),
 ];
 
 /** The unit tests' fake configuration (test/support/unit-env.ts), without changing this process's env. */

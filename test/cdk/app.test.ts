@@ -9,7 +9,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configSchema, EDGE_SECRET_HEADER } from '../../functions/core/config';
-import { functionNeeds, queueDecls } from '../../functions/manifests';
+import { functionNeeds, queueDecls, scheduleDecls } from '../../functions/manifests';
 import {
   type Needs,
   type QueueName,
@@ -95,6 +95,7 @@ describe('functions', () => {
   const all = () => [
     ...[...s.stack.api.functions].map(([name, f]) => ({ name: `api:${name}`, f })),
     ...queueNames.map((q) => ({ name: `consumer:${q}`, f: s.stack.consumers.functions[q] })),
+    ...[...s.stack.schedules.functions].map(([name, f]) => ({ name: `schedule:${name}`, f })),
   ];
 
   it('get exactly the variables their manifest declares, with log groups of their own', () => {
@@ -241,6 +242,48 @@ describe('functions', () => {
 
   it('never allow Scan', () => {
     expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('billing (issue 12)', () => {
+  it('deploys the Stripe webhook as a public route of its own function, beside the dashboard billing calls', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/stripe/webhook',
+        'POST /api/client/payment',
+        'GET /api/client/payment',
+        'POST /api/client/profile/business_plan',
+      ]),
+    );
+    const webhook = routes.find((r) => r.path === '/api/stripe/webhook')!;
+    expect(webhook).toMatchObject({ resource: 'stripe', session: false, caller: 'public' });
+    // The webhook function reads the secrets (webhook secret), writes the table and mails receipts.
+    expect(functionNeeds().get('api:stripe')).toEqual({ table: 'readwrite', mail: true, secrets: true });
+    expect(functionOf('stripe')).toBeDefined();
+  });
+
+  it('runs each declared schedule from an EventBridge rule with its expression, and the reminder daily', () => {
+    const rules = Object.values(resourcesOf('AWS::Events::Rule'));
+    expect(Object.keys(scheduleDecls)).toContain('reminders');
+    for (const [name, decl] of Object.entries(scheduleDecls)) {
+      const fn = s.stack.schedules.functions.get(name)!;
+      const rule = rules.find((r) => r.Properties.ScheduleExpression === decl.expression);
+      expect(rule, name).toBeDefined();
+      expect(rule!.Properties.State).toBe('ENABLED');
+      expect(rule!.Properties.Targets).toEqual([
+        expect.objectContaining({
+          Arn: { 'Fn::GetAtt': [logicalId(fn.fn), 'Arn'] },
+          RetryPolicy: { MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 },
+        }),
+      ]);
+      s.template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [logicalId(fn.fn), 'Arn'] },
+      });
+    }
+    expect(scheduleDecls.reminders!.expression).toBe('cron(0 8 * * ? *)');
   });
 });
 

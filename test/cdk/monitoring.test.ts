@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queueDecls } from '../../functions/manifests';
+import { queueDecls, scheduleDecls } from '../../functions/manifests';
 import { businessMetrics } from '../../functions/shared/metrics';
 import { buildApp } from '../../lib/app';
 import { fromRoot } from '../../lib/paths';
@@ -88,6 +88,10 @@ describe('alarms', () => {
         name: `consumer:${q}`,
         fn: s.stack.consumers.functions[q as keyof typeof queueDecls]?.fn,
       })),
+      ...Object.keys(scheduleDecls).map((n) => ({
+        name: `schedule:${n}`,
+        fn: s.stack.schedules.functions.get(n)?.fn,
+      })),
     ];
     for (const { name, fn } of expected) {
       expect(fn, `${name} is not deployed`).toBeDefined();
@@ -104,7 +108,9 @@ describe('alarms', () => {
     const ours = Object.entries(functions).filter(([, f]) =>
       String(f.Properties.Description ?? '').startsWith('Snag '),
     );
-    expect(ours.length).toBe(deployedResources().length + Object.keys(queueDecls).length);
+    expect(ours.length).toBe(
+      deployedResources().length + Object.keys(queueDecls).length + Object.keys(scheduleDecls).length,
+    );
     for (const [id] of ours)
       for (const metric of ['Errors', 'Throttles'])
         expect(

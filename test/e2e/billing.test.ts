@@ -3,8 +3,10 @@
  * a Starter purchase through the local checkout in English (1280 px) and German (390 px), the plan, its
  * expiry and the payment in the history afterwards, and a Business request with the VAT rules.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../functions/core/aws/dynamo';
 import { latestMail, type SentMail } from '../support/api-client';
 import {
   type PageOptions,
@@ -66,6 +68,8 @@ describe('Starter purchase through the local checkout', () => {
     const cells = await row.first().locator('td').allTextContents();
     expect(cells.slice(1)).toEqual(['3 months', 'Starter', '€30']);
     await shot(page, 'billing-en-1280-starter');
+    await page.setViewportSize(phone);
+    await shot(page, 'billing-en-390-starter');
 
     // The paid widget features are unlocked: the profile's settings follow the plan.
     const profile = (
@@ -103,6 +107,8 @@ describe('Starter purchase through the local checkout', () => {
       .allTextContents();
     expect(cells.slice(1)).toEqual(['1 Monat', 'Starter', '10 €']);
     await shot(page, 'billing-de-390-starter');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await shot(page, 'billing-de-1280-starter');
     expect(t.errors).toEqual([]);
   });
 
@@ -168,6 +174,39 @@ describe('Business request', () => {
     await shot(page, 'billing-en-1280-business-uk');
     await page.getByTestId('business-submit').click();
     await page.getByText('Request sent').waitFor();
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe('after the plan lapses', () => {
+  it('marks the projects beyond the Free allowance as paused on the dashboard', async () => {
+    const { page, api, email, tab: t } = await tab({ locale: 'de-DE' });
+    const ids: string[] = [];
+    for (const name of ['Shop', 'Blog']) {
+      // The second project needs Starter's allowance.
+      if (name === 'Blog') await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
+      const res = await api.post<{ id: string }>('/api/client/website', {
+        name,
+        url: `${name.toLowerCase()}.example`,
+      });
+      ids.push((res.body as { msg: { id: string } }).msg.id);
+    }
+    // The plan ran out yesterday (as the plan copy on each project says).
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    for (const id of ids)
+      await db().send(
+        new UpdateCommand({
+          TableName: suite.stack.tableName,
+          Key: { pk: `PROJECT#${id}`, sk: 'META' },
+          UpdateExpression: 'SET ownerPlanExpire = :p',
+          ExpressionAttributeValues: { ':p': past },
+        }),
+      );
+    await page.goto('/profile');
+    await page.getByTestId('project-paused').waitFor();
+    expect(await page.getByTestId('project-paused').count()).toBe(1);
+    expect(await page.getByTestId('project-paused').textContent()).toBe('Pausiert: über Ihrem Tarif');
+    await shot(page, 'projects-de-1280-paused');
     expect(t.errors).toEqual([]);
   });
 });

@@ -124,6 +124,7 @@ describe('Starter checkout', () => {
       success_url: `${stack.url}/profile/billing?success`,
       cancel_url: `${stack.url}/profile/billing`,
       metadata: { plan: 'BASIC_PLAN', periodMonths: '3' },
+      locale: 'en',
     });
     expect(session.line_items).toEqual([
       expect.objectContaining({ unit_amount: 3000, quantity: 1, currency: 'eur' }),
@@ -138,6 +139,14 @@ describe('Starter checkout', () => {
       expect(res.status, String(amount)).toBe(400);
       expect(res.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
     }
+    // A country that requires VAT needs a valid number here too.
+    const vat = await client.post('/api/client/payment', {
+      amount: 1000,
+      country: 'DE',
+      vat: 'DE1',
+      company: 'A',
+    });
+    expect(vat.body).toMatchObject({ code: 'INVALID_VAT' });
     expect(stack.stripe!.sessions.size).toBe(before);
     expect(
       (
@@ -187,6 +196,44 @@ describe('Starter checkout', () => {
     const receipt = (await latestMail(stack.url, email)) as SentMail;
     expect(receipt.subject).toBe('Ihre Zahlung für Snag Starter');
     expect(receipt.text).toContain('6 Monate');
+  });
+});
+
+describe('Stripe stand-in', () => {
+  const create = (body: string, headers: Record<string, string>) =>
+    fetch(`${stack.stripe!.endpoint}/v1/checkout/sessions`, { method: 'POST', headers, body }).then(
+      async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { error?: { type: string; param?: string }; id?: string },
+      }),
+    );
+  const form =
+    'mode=payment&success_url=http%3A%2F%2Flocalhost%2Fok&line_items[0][quantity]=1&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=1000&line_items[0][price_data][product_data][name]=X';
+  const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('checks the secret key, the form encoding and the required parameters as Stripe does', async () => {
+    const key = process.env.STRIPE_SECRET_KEY!;
+    expect((await create(form, { ...formType, authorization: 'Bearer sk_test_wrong' })).status).toBe(401);
+    expect((await create(form, formType)).status).toBe(401);
+    const json = await create(JSON.stringify({ mode: 'payment' }), {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+    });
+    expect(json).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
+    const noItems = await create('mode=payment&success_url=http%3A%2F%2Flocalhost%2Fok', {
+      ...formType,
+      authorization: `Bearer ${key}`,
+    });
+    expect(noItems).toMatchObject({ status: 400, body: { error: { param: 'line_items' } } });
+    const noMode = await create(form.replace('mode=payment&', ''), {
+      ...formType,
+      authorization: `Bearer ${key}`,
+    });
+    expect(noMode).toMatchObject({ status: 400, body: { error: { param: 'mode' } } });
+    const basic = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+    const ok = await create(form, { ...formType, authorization: basic });
+    expect(ok.status).toBe(200);
+    expect(ok.body.id).toMatch(/^cs_test_/);
   });
 });
 
@@ -478,6 +525,8 @@ describe('expiry back to Free', () => {
     };
     expect(list.msg.websites.map((w) => w.uuid)).toEqual([first, second, third]);
     expect(list.msg.websites.every((w) => w.total >= 1)).toBe(true);
+    // The dashboard shows which ones are paused.
+    expect(list.msg.websites.map((w) => (w as { paused?: boolean }).paused)).toEqual([false, true, true]);
     expect((await client.post('/api/client/website', { name: 'More', url: 'shop.example' })).status).toBe(
       403,
     );

@@ -529,5 +529,8 @@ export const de: Catalogue = {
       total: 'Summe',
       empty: 'Noch keine Zahlungen.',
     },
+    paused: 'Pausiert: über Ihrem Tarif',
+    pausedHint:
+      'Dieses Projekt liegt über dem Projektkontingent Ihres Tarifs und nimmt keine Meldungen an, bis Sie upgraden oder ein anderes Projekt löschen. Es wurde nichts gelöscht.',
   },
 };

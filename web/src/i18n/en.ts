@@ -520,6 +520,9 @@ export const en = {
       total: 'Total',
       empty: 'No payments yet.',
     },
+    paused: 'Paused: over your plan',
+    pausedHint:
+      'This project is beyond your plan’s project allowance and takes no reports until you upgrade or delete another project. Nothing was deleted.',
   },
 } as const;
 

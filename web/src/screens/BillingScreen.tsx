@@ -29,14 +29,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
+import { euros, starterPeriods } from '../../../functions/shared/billing';
 import {
   type BusinessRequestInput,
   businessRequestSchema,
   countryList,
-  euros,
   findCountry,
-  starterPeriods,
-} from '../../../functions/shared/billing';
+} from '../../../functions/shared/countries';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { businessPeriodsMonths, type PlanName, planNames, plans } from '../../../functions/shared/plans';
 import { api, errorCodeOf } from '../api';
@@ -84,6 +83,18 @@ export default function BillingScreen() {
     next.delete('success');
     setParams(next, { replace: true });
   }, [params, setParams]);
+
+  // With Stripe itself the webhook may land a moment after the return: look again for a little while.
+  useEffect(() => {
+    if (!success) return;
+    let left = 10;
+    const timer = setInterval(() => {
+      void mutate(profilePath);
+      void mutate(paymentsPath);
+      if (--left === 0) clearInterval(timer);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [success]);
 
   if (!profile) return <PageLoader />;
   const plan = profile.plan ?? 'FREE_PLAN';
@@ -458,7 +469,7 @@ function History({ rows }: { rows: PaymentRow[] | undefined }) {
       {rows && rows.length === 0 ? (
         <Text c="dimmed">{t('billing.history.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped highlightOnHover data-testid="payment-history">
             <Table.Thead>
               <Table.Tr>

@@ -126,6 +126,13 @@ function NameCell({ project }: { project: ProjectSummary }) {
         <Text size="sm" c="dimmed" truncate data-testid="project-domain">
           {displayDomain(project.domain)}
         </Text>
+        {project.paused && (
+          <Tooltip label={t('billing.pausedHint')} multiline w={260}>
+            <Badge color="orange" variant="light" size="sm" w="fit-content" data-testid="project-paused">
+              {t('billing.paused')}
+            </Badge>
+          </Tooltip>
+        )}
       </Stack>
     </Group>
   );

@@ -1,0 +1,141 @@
+/**
+ * Billing's pure parts (issue 12): Stripe's webhook signature and form encoding, the stand-in's decoding,
+ * the Starter price table and the VAT rules of the country list.
+ */
+import { describe, expect, it } from 'vitest';
+import { addMonths } from '../../../functions/billing/service';
+import { formEncode, signatureHeader, verifySignature } from '../../../functions/billing/stripe';
+import { paymentSchema, starterMonthsFor, starterPeriods } from '../../../functions/shared/billing';
+import {
+  businessRequestSchema,
+  countryList,
+  findCountry,
+  vatProblem,
+} from '../../../functions/shared/countries';
+import { formDecode } from '../../../lib/local/stripe';
+
+const secret = 'whsec_test_secret';
+const now = 1_800_000_000;
+
+describe('webhook signature', () => {
+  const body = '{"id":"evt_1","type":"checkout.session.completed"}';
+  it('accepts its own signature within 5 minutes either way, and refuses it after', () => {
+    const header = signatureHeader(body, secret, now);
+    expect(verifySignature(body, header, secret, now)).toBe(true);
+    expect(verifySignature(body, header, secret, now + 300)).toBe(true);
+    expect(verifySignature(body, header, secret, now - 300)).toBe(true);
+    expect(verifySignature(body, header, secret, now + 301)).toBe(false);
+    expect(verifySignature(body, header, secret, now - 301)).toBe(false);
+  });
+  it('refuses another secret, another body, and malformed headers', () => {
+    const header = signatureHeader(body, secret, now);
+    expect(verifySignature(body, header, 'whsec_other', now)).toBe(false);
+    expect(verifySignature(`${body} `, header, secret, now)).toBe(false);
+    for (const bad of [
+      undefined,
+      '',
+      't=,v1=',
+      `v1=${header.split('v1=')[1]}`,
+      `t=${now}`,
+      `t=${now},v1=zz`,
+      `t=${now},v0=${header.split('v1=')[1]}`,
+    ])
+      expect(verifySignature(body, bad, secret, now), String(bad)).toBe(false);
+  });
+  it('accepts any one matching v1 of several (secret rotation)', () => {
+    const good = signatureHeader(body, secret, now).split('v1=')[1];
+    const old = signatureHeader(body, 'whsec_old', now).split('v1=')[1];
+    expect(verifySignature(body, `t=${now},v1=${old},v1=${good}`, secret, now)).toBe(true);
+    expect(verifySignature(body, `t=${now},v1=${old},v1=${old}`, secret, now)).toBe(false);
+  });
+});
+
+describe('Stripe form encoding', () => {
+  it('writes bracket keys that the stand-in reads back', () => {
+    const value = {
+      mode: 'payment',
+      metadata: { userId: 'u1', periodMonths: '3' },
+      line_items: [
+        { quantity: 1, price_data: { currency: 'eur', unit_amount: 3000, product_data: { name: 'Snag' } } },
+      ],
+    };
+    const form = formEncode(value);
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('3000');
+    expect(form.get('metadata[userId]')).toBe('u1');
+    expect(formDecode(form.toString())).toEqual({
+      mode: 'payment',
+      metadata: { userId: 'u1', periodMonths: '3' },
+      line_items: [
+        {
+          quantity: '1',
+          price_data: { currency: 'eur', unit_amount: '3000', product_data: { name: 'Snag' } },
+        },
+      ],
+    });
+  });
+});
+
+describe('prices and periods', () => {
+  it('are SPEC.md section 9’s Starter prices in cents', () => {
+    expect(starterPeriods).toEqual([
+      { months: 1, amount: 1000 },
+      { months: 3, amount: 3000 },
+      { months: 6, amount: 6000 },
+      { months: 12, amount: 10000 },
+    ]);
+    expect(starterMonthsFor(3000)).toBe(3);
+    expect(starterMonthsFor(3001)).toBeUndefined();
+    expect(paymentSchema.safeParse({ amount: 1500 }).success).toBe(false);
+    expect(paymentSchema.parse({ amount: 10000 })).toEqual({
+      amount: 10000,
+      vat: '',
+      country: '',
+      company: '',
+    });
+  });
+  it('adds calendar months, keeping the day or the month’s last one', () => {
+    expect(addMonths(Date.parse('2026-01-31T10:00:00Z'), 1)).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths(Date.parse('2026-11-23T10:00:00Z'), 3)).toBe('2027-02-23T10:00:00.000Z');
+    expect(addMonths(Date.parse('2026-05-15T00:00:00Z'), 12)).toBe('2027-05-15T00:00:00.000Z');
+  });
+});
+
+describe('country list and VAT rules', () => {
+  it('has English and German labels, VAT required in the EU and optional in the United Kingdom', () => {
+    expect(findCountry('de')).toEqual({
+      value: 'DE',
+      label_en: 'Germany',
+      label_de: 'Deutschland',
+      isVatRequired: true,
+    });
+    expect(findCountry('GB')).toMatchObject({ label_de: 'Vereinigtes Königreich', isVatOptional: true });
+    const us = findCountry('US')!;
+    expect(us.isVatRequired || us.isVatOptional).toBeFalsy();
+    expect(countryList.filter((c) => c.isVatRequired)).toHaveLength(27);
+    expect(countryList.length).toBeGreaterThan(240);
+  });
+  it('checks numbers by the country’s format', () => {
+    expect(vatProblem('DE', 'DE136695976')).toBeUndefined();
+    expect(vatProblem('DE', 'de 136.695.976')).toBeUndefined();
+    expect(vatProblem('DE', 'DE136695977')).toBe('INVALID_VAT');
+    expect(vatProblem('DE', '')).toBe('INVALID_VAT');
+    expect(vatProblem('GR', '094259216')).toBeUndefined();
+    expect(vatProblem('GB', '')).toBeUndefined();
+    expect(vatProblem('GB', 'GB1')).toBe('INVALID_VAT');
+    expect(vatProblem('US', '')).toBeUndefined();
+    expect(vatProblem('XX', '')).toBe('INVALID_PARAMETERS');
+  });
+  it('validates the Business request as the form and the API both do', () => {
+    const ok = {
+      company: 'A',
+      period: '6',
+      payment_method: 'card',
+      country: 'Germany',
+      country_code: 'de',
+      vat: 'DE136695976',
+    };
+    expect(businessRequestSchema.parse(ok)).toMatchObject({ period: 6, country_code: 'DE', comment: '' });
+    const bad = businessRequestSchema.safeParse({ ...ok, vat: 'DE1' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['vat', 'INVALID_VAT']]);
+  });
+});

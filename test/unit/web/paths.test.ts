@@ -19,6 +19,13 @@ describe('asanaRedirectTarget', () => {
     expect(asanaRedirectTarget('state=s2')).toBe('/profile/integrations/s2/asana?state=s2');
   });
 
+  it('takes the site id from a signed state (the part before the first dot)', () => {
+    const state = '3f1c2b9e-0000-4000-8000-000000000001.nonce.1700000000.sig';
+    expect(asanaRedirectTarget(`?code=c&state=${state}`)).toBe(
+      `/profile/integrations/3f1c2b9e-0000-4000-8000-000000000001/asana?code=c&state=${state}`,
+    );
+  });
+
   it('encodes the state as one path segment', () => {
     expect(asanaRedirectTarget('?state=a%2Fb')).toBe('/profile/integrations/a%2Fb/asana?state=a%2Fb');
   });

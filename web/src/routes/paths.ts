@@ -3,10 +3,10 @@
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
 import type { ErrorCode } from '../../../functions/shared/errors';
+import { type IntegrationName, integrationNames } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
 
-export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
-export type IntegrationName = (typeof integrationNames)[number];
+export { type IntegrationName, integrationNames };
 
 export const configurationSections = ['installation', 'custom_fields', 'general'] as const;
 export type ConfigurationSection = (typeof configurationSections)[number];
@@ -22,6 +22,8 @@ export const paths = {
   profile: '/profile',
   profileEdit: '/profile/edit',
   billing: '/profile/billing',
+  /** Asana's OAuth return (its app settings name one redirect URL for every project). */
+  asanaRedirect: '/profile/asana_redirect',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
   ticket: (id: string, ticketId: string) => `/profile/site/${enc(id)}/ticket/${enc(ticketId)}`,
@@ -34,15 +36,16 @@ export const paths = {
 } as const;
 
 /**
- * /profile/asana_redirect: Asana's OAuth return carries the site id in `state`; forward to that site's
- * Asana screen keeping the whole query (the screen needs `code`). Without a state there is no site to
- * return to, so the dashboard is the only sensible target.
+ * /profile/asana_redirect: Asana's OAuth return carries the site id in `state`, before the first dot
+ * (`<siteId>.<nonce>.<expires>.<signature>`, functions/integrations/oauth-state.ts); forward to that
+ * site's Asana screen keeping the whole query (the screen needs `code` and the whole state). Without a
+ * state there is no site to return to, so the dashboard is the only sensible target.
  */
 export function asanaRedirectTarget(search: string): string {
   const query = search.startsWith('?') ? search : search ? `?${search}` : '';
-  const state = new URLSearchParams(query).get('state');
-  if (!state) return paths.profile;
-  return `${paths.integrations(state, 'asana')}${query}`;
+  const siteId = (new URLSearchParams(query).get('state') ?? '').split('.')[0];
+  if (!siteId) return paths.profile;
+  return `${paths.integrations(siteId, 'asana')}${query}`;
 }
 
 export type LoginNotice = 'registered' | 'invalidCode' | 'reset';

@@ -25,6 +25,7 @@ const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'))
 const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
+const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -73,7 +74,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="email" replace /> },
               ...integrationNames.map((name) => ({
                 path: name,
-                element: profileSoon('integrations', { group: 'integrations', name }),
+                // Keyed by integration, so switching tabs starts each form afresh.
+                element: <IntegrationScreen key={name} name={name} />,
               })),
             ],
           },

@@ -112,6 +112,10 @@ export async function readJson(vendor: VendorName, res: Response): Promise<unkno
   }
 }
 
+/** A 429 whose Retry-After is at most this is retried once in place. */
+export const INLINE_RETRY_MAX_SECONDS = 5;
+const inlineRetried = new WeakSet<RequestInit>();
+
 /**
  * One vendor call with a time limit. A network failure or a timeout is retryable; the caller maps the
  * answer (`ok` or `statusError`).
@@ -124,7 +128,16 @@ export async function send(
   timeoutMs = VENDOR_TIMEOUT_MS,
 ): Promise<Response> {
   try {
-    return await http(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await http(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(timeoutMs) });
+    // A short Retry-After is waited out once here; a longer one is left to the queue's retry.
+    const wait = res.status === 429 ? retryAfterSeconds(res.headers.get('retry-after')) : undefined;
+    if (wait !== undefined && wait <= INLINE_RETRY_MAX_SECONDS && !inlineRetried.has(init)) {
+      await res.body?.cancel().catch(() => {});
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      inlineRetried.add(init);
+      return await send(vendor, http, url, init, timeoutMs);
+    }
+    return res;
   } catch (err) {
     if (err instanceof VendorError) throw err;
     const name = (err as Error)?.name;
@@ -189,3 +202,40 @@ export interface VendorFile {
 
 export const blobOf = (file: VendorFile) =>
   new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type });
+
+/** What the SSRF-guarded client (functions/core/outbound.ts) takes: a string or byte body, plain headers. */
+export type GuardedFetch = (
+  url: string | URL,
+  init?: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array;
+    signal?: AbortSignal;
+  },
+) => Promise<Response>;
+
+/**
+ * The guarded client as an `Http`: bodies the guard does not take (FormData, URLSearchParams) are
+ * serialised first, with the content type (and multipart boundary) they produce.
+ */
+export function guardedHttp(guarded: GuardedFetch): Http {
+  return async (url, init = {}) => {
+    const method = init.method ?? 'GET';
+    const request = new Request(String(url), {
+      method,
+      headers: init.headers ?? {},
+      ...(init.body !== undefined && init.body !== null ? { body: init.body } : {}),
+    });
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
+    const body = init.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    return guarded(url, {
+      method,
+      headers,
+      ...(body ? { body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  };
+}

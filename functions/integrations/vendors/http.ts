@@ -141,8 +141,17 @@ export async function send(
   } catch (err) {
     if (err instanceof VendorError) throw err;
     const name = (err as Error)?.name;
+    if (name === 'OutboundRefused') {
+      // The SSRF guard (functions/core/outbound.ts): a refused target is permanent, a refused answer not.
+      const refused = err as Error & { reason?: string; permanent?: boolean };
+      throw new VendorError(
+        vendor,
+        refused.permanent !== false,
+        `${vendorTitles[vendor]} host is not allowed (${refused.reason ?? 'refused'})`,
+      );
+    }
     const why = name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : 'could not be reached';
-    throw new VendorError(vendor, false, `${vendorTitles[vendor]} ${why}`, {});
+    throw new VendorError(vendor, false, `${vendorTitles[vendor]} ${why}`);
   }
 }
 

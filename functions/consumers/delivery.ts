@@ -8,11 +8,12 @@ import type { Logger } from '../core/log';
 import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
 import { countBusiness } from '../core/metrics';
 import type { DelivererRegistry } from '../integrations/deliver';
+import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 
 export type Deliverer = (message: DeliveryMessage, log: Logger) => Promise<void>;
 
 /** The vendor deliverers (functions/integrations/deliver.ts contract), by integration. */
-export const vendorDeliverers: DelivererRegistry = {};
+export const vendorDeliverers: DelivererRegistry = { ...vendorDeliverersBuiltIn };
 
 export const deliverers: Partial<Record<IntegrationName, Deliverer>> = {};
 

@@ -54,6 +54,17 @@ export const configSchema = z.object({
   WIDGET_DIR: z.string().default('dist/widget'),
   /** scrypt cost (N = 2^SCRYPT_LOG_N); tests lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  /**
+   * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' locally
+   * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (core/secrets.ts); the ids are not.
+   */
+  GITLAB_URL: z.url().default('https://gitlab.com'),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  SLACK_CLIENT_ID: z.string().optional(),
+  ASANA_API_URL: z.url().default('https://app.asana.com/api/1.0'),
+  ASANA_OAUTH_URL: z.url().default('https://app.asana.com/-'),
+  ASANA_CLIENT_ID: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

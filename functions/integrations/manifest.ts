@@ -3,7 +3,8 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
-import type { DomainManifest } from '../shared/manifest';
+import { apiFunction, type DomainManifest } from '../shared/manifest';
+import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '../shared/vendor-auth';
 
 export const integrations = {
   domain: 'integrations',
@@ -23,7 +24,68 @@ export const integrations = {
       // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
       maxConcurrency: 5,
       // Reads the issue it sends; email goes through SES.
-      consumer: { needs: { table: 'read', mail: true }, timeoutSeconds: 60 },
+      consumer: { needs: { table: 'read', mail: true, secrets: true }, timeoutSeconds: 60 },
     },
+  },
+  api: {
+    // The vendor authorisation calls (functions/handlers/vendors.ts): they save the integration, record
+    // used OAuth states, read the OAuth client secrets and the state key, and wait on vendors.
+    vendors: apiFunction<typeof import('../handlers/vendors').operations>({
+      needs: { table: 'readwrite', secrets: true, timeoutSeconds: 25 },
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/client/integration/gitlab/projects',
+          op: 'gitlabProjects',
+          session: true,
+          body: gitlabProjectsSchema,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/jira/projects',
+          op: 'jiraProjects',
+          session: true,
+          body: jiraProjectsSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/slack/authorize/{siteId}',
+          op: 'slackAuthorize',
+          session: true,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/slack/authentication/{siteId}',
+          op: 'slackAuthentication',
+          session: true,
+          body: oauthExchangeSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/slack/channels/{siteId}',
+          op: 'slackChannels',
+          session: true,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/asana/authorize/{siteId}',
+          op: 'asanaAuthorize',
+          session: true,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/asana/authentication/{siteId}',
+          op: 'asanaAuthentication',
+          session: true,
+          body: oauthExchangeSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/asana/channels/{siteId}',
+          op: 'asanaChannels',
+          session: true,
+        },
+      ],
+    }),
   },
 } satisfies DomainManifest;

@@ -38,6 +38,25 @@ export const secretFields = {
 /** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
 const httpsUrl = (max = 2000) =>
   z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);
+/**
+ * A GitLab or Jira host: empty, an https URL, a bare host name (`company.atlassian.net`, https is
+ * implied), or http://localhost / http://127.0.0.1 for the local vendor fakes (the outbound guard refuses
+ * loopback on every deployed stage).
+ */
+const vendorHost = (max = 500) =>
+  z.union([
+    httpsUrl(max),
+    z
+      .string()
+      .trim()
+      .max(max)
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:\/[\w./-]*)?$/i, {
+        error: 'INVALID_PARAMETERS',
+      }),
+    z
+      .string()
+      .regex(/^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?\/?$/, { error: 'INVALID_PARAMETERS' }),
+  ]);
 const secret = z.string().trim().max(1000).default('');
 const vendorId = z.string().trim().max(200).default('');
 const keyValue = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(500) });
@@ -50,10 +69,10 @@ export const emailDataSchema = z.object({
   contactFields: z.array(keyValue).max(10).default([]),
 });
 /** GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`. */
-export const gitlabDataSchema = z.object({ host: httpsUrl(500).default(''), key: secret, id: vendorId });
+export const gitlabDataSchema = z.object({ host: vendorHost().default(''), key: secret, id: vendorId });
 /** Jira: site host, username, API token `key`, project `id`, issue type `issueId`, extra fields (≤ 10). */
 export const jiraDataSchema = z.object({
-  host: httpsUrl(500).default(''),
+  host: vendorHost().default(''),
   username: z.string().trim().max(limits.loginInputMax).default(''),
   key: secret,
   id: vendorId,
@@ -66,7 +85,7 @@ export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200
 /** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
 export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
 /** Webhooks: an https URL (required while active) and the token that keys the signature. */
-export const webhooksDataSchema = z.object({ url: httpsUrl(), token: secret });
+export const webhooksDataSchema = z.object({ url: httpsUrl().default(''), token: secret });
 
 export const integrationDataSchemas = {
   email: emailDataSchema,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const generated = ['ALTCHA_HMAC_KEY'] as const;
+const generated = ['ALTCHA_HMAC_KEY', 'OAUTH_STATE_KEY'] as const;
 
 export function ensureLocalSecrets(dataDir: string): void {
   const file = join(dataDir, 'secrets.json');

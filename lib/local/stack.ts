@@ -28,6 +28,7 @@ import { ensureLocalSecrets } from './secrets';
 import { type LocalSes, startSes } from './ses';
 import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
 import { createStaticHandler } from './static';
+import { startVendorFakes, type VendorFakes } from './vendors';
 
 export interface LocalStackOptions {
   /** Port of the one URL; 0 picks a free one (tests). */
@@ -46,6 +47,8 @@ export interface LocalStackOptions {
   queues?: QueueOverrides;
   region?: string;
   log?: StackLog;
+  /** Start the GitLab, Jira, Slack and Asana fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
+  vendorFakes?: boolean;
 }
 
 export interface LocalStack {
@@ -60,6 +63,8 @@ export interface LocalStack {
   tableName: string;
   bucket: string;
   queues: Record<QueueName, LocalQueue>;
+  /** The vendor fakes, when started (`vendorFakes`). */
+  vendorFakes?: VendorFakes;
   stop(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let ses: LocalSes | undefined;
   let pollers: Poller[] = [];
   let sqsClient: SQSClient | undefined;
+  let fakes: VendorFakes | undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -97,7 +103,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }
       await Promise.allSettled(pollers.map((p) => p.stop()));
       sqsClient?.destroy();
-      const results = await Promise.allSettled([dynamo?.stop(), s3?.stop(), sqs?.stop(), ses?.stop()]);
+      const results = await Promise.allSettled([
+        dynamo?.stop(),
+        s3?.stop(),
+        sqs?.stop(),
+        ses?.stop(),
+        fakes?.stop(),
+      ]);
       active = false;
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw (failed as PromiseRejectedResult).reason;
@@ -166,6 +178,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // Handlers read their configuration on first use; set it before any of them is loaded.
     ensureLocalSecrets(dataDir);
+    if (opts.vendorFakes) {
+      fakes = await startVendorFakes();
+      Object.assign(process.env, fakes.env);
+    }
     Object.assign(process.env, {
       SNAG_STAGE: 'local',
       AWS_REGION: region,
@@ -203,6 +219,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       tableName: localNames.table,
       bucket: localNames.bucket,
       queues: sqs.queues,
+      ...(fakes ? { vendorFakes: fakes } : {}),
       stop,
     };
   } catch (err) {

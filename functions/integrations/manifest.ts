@@ -30,7 +30,7 @@ export const integrations = {
   api: {
     // The vendor authorisation calls (functions/handlers/vendors.ts): they save the integration, record
     // used OAuth states, read the OAuth client secrets and the state key, and wait on vendors.
-    vendors: apiFunction<typeof import('../handlers/vendors').operations>({
+    vendors: apiFunction<typeof import('../handlers/vendors').operations>()({
       needs: { table: 'readwrite', secrets: true, timeoutSeconds: 25 },
       routes: [
         {

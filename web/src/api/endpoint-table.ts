@@ -28,5 +28,13 @@ export const endpointTable: Record<string, readonly [method: string, path: strin
   'projects.list': ['GET', '/api/client/website'],
   'projects.remove': ['DELETE', '/api/client/website/{id}'],
   'projects.update': ['PATCH', '/api/client/website/{id}'],
+  'vendors.asanaAuthentication': ['POST', '/api/client/integration/asana/authentication/{siteId}'],
+  'vendors.asanaAuthorize': ['GET', '/api/client/integration/asana/authorize/{siteId}'],
+  'vendors.asanaChannels': ['GET', '/api/client/integration/asana/channels/{siteId}'],
+  'vendors.gitlabProjects': ['POST', '/api/client/integration/gitlab/projects'],
+  'vendors.jiraProjects': ['POST', '/api/client/integration/jira/projects'],
+  'vendors.slackAuthentication': ['POST', '/api/client/integration/slack/authentication/{siteId}'],
+  'vendors.slackAuthorize': ['GET', '/api/client/integration/slack/authorize/{siteId}'],
+  'vendors.slackChannels': ['GET', '/api/client/integration/slack/channels/{siteId}'],
   'widget.code': ['GET', '/api/website/{id}/code'],
 };

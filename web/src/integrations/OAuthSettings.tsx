@@ -17,7 +17,7 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
-import { exchangeOAuthCode, oauthRedirectUrl, saveIntegration, startOAuth, useVendorChannels } from './hooks';
+import { exchangeOAuthCode, saveIntegration, startOAuth, useVendorChannels } from './hooks';
 import { oauthReturnOf, type ViewOf } from './model';
 
 type Vendor = 'slack' | 'asana';
@@ -51,11 +51,7 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
       done(false);
       return;
     }
-    exchangeOAuthCode(vendor, projectId, {
-      code: back.code,
-      state: back.state,
-      redirectUrl: oauthRedirectUrl(vendor, projectId),
-    }).then(
+    exchangeOAuthCode(vendor, projectId, { code: back.code, state: back.state }).then(
       () => done(true),
       () => done(false),
     );

@@ -110,6 +110,20 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     }
   }
 
+  /** Jira's issue types belong to a project: choosing another one loads its types. */
+  function chooseProject(id: string) {
+    form.setFieldValue('id', id);
+    if (!jira) return;
+    const { host, username, key } = form.getValues();
+    fetchVendorProjects(vendor, projectId, { host, username, key }, id).then(
+      (found) => {
+        setOptions(found);
+        form.setFieldValue('issueId', found.issueTypes[0]?.id ?? '');
+      },
+      () => setAuthFailed(true),
+    );
+  }
+
   async function save(values: TokenValues) {
     setBusy('save');
     setErrorCode(null);
@@ -257,6 +271,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                 allowDeselect={false}
                 key={form.key('id')}
                 {...form.getInputProps('id')}
+                onChange={(value) => value && chooseProject(value)}
               />
               {jira && (
                 <>

@@ -9,11 +9,11 @@ import type {
   IntegrationsAnswer,
   IntegrationView,
 } from '../../../functions/shared/integrations';
-import { api } from '../api';
+import { oauthRedirectPaths } from '../../../functions/shared/vendor-auth';
+import { type ApiError, api } from '../api';
 import { useEndpoint } from '../api/swr';
 import type { ProjectDetail } from '../api/types';
 import { projectPath } from '../projects/model';
-import { paths } from '../routes/paths';
 import type { ViewOf } from './model';
 
 /** An option of a vendor's list: a project, an issue type, a channel. */
@@ -39,65 +39,64 @@ export async function saveIntegration<N extends IntegrationName>(
   return integrations.find((i: IntegrationView) => i.name === input.name) as ViewOf<N>;
 }
 
-/** GitLab and Jira: the projects (and Jira's issue types) the token can see; success authorises. */
+/**
+ * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
+ * project) the token can see. Success authorises: the server has saved the integration with the first
+ * project chosen, so the cached project reloads.
+ */
 export async function fetchVendorProjects(
   vendor: 'gitlab' | 'jira',
   projectId: string,
   credentials: { host: string; username: string; key: string },
+  jiraProject?: string,
 ): Promise<{ projects: Choice[]; issueTypes: Choice[] }> {
   const answer =
     vendor === 'gitlab'
       ? {
-          projects: await api.call('integrationVendors.gitlabProjects', {
+          projects: await api.call('vendors.gitlabProjects', {
             body: { siteId: projectId, host: credentials.host, key: credentials.key },
           }),
           issueTypes: [],
         }
-      : await api.call('integrationVendors.jiraProjects', {
-          body: { siteId: projectId, ...credentials },
+      : await api.call('vendors.jiraProjects', {
+          body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
         });
-  // The server saved the authorisation and the first project: show it.
   await mutate(projectPath(projectId));
   return answer;
 }
 
-/** Where the vendor sends the client back after its consent page (the same URL the exchange names). */
-export function oauthRedirectUrl(vendor: 'slack' | 'asana', projectId: string): string {
-  const path = vendor === 'asana' ? paths.asanaRedirect : paths.integrations(projectId, 'slack');
-  return `${window.location.origin}${path}`;
-}
+/** Where the vendor sends the client back: a fixed dashboard page per vendor, which forwards to the site. */
+export const oauthRedirectUrl = (vendor: OAuthVendor) =>
+  `${window.location.origin}${oauthRedirectPaths[vendor]}`;
 
 /** The vendor's consent page for this project, with a signed state bound to this session. */
-export async function startOAuth(vendor: 'slack' | 'asana', projectId: string): Promise<string> {
-  const { url } = await api.call('integrationVendors.authorize', {
-    params: { vendor, siteId: projectId },
-    query: { redirectUrl: oauthRedirectUrl(vendor, projectId) },
-  });
+export async function startOAuth(vendor: OAuthVendor, projectId: string): Promise<string> {
+  const params = { params: { siteId: projectId } };
+  const { url } = await (vendor === 'slack'
+    ? api.call('vendors.slackAuthorize', params)
+    : api.call('vendors.asanaAuthorize', params));
   return url;
 }
 
 export async function exchangeOAuthCode(
-  vendor: 'slack' | 'asana',
+  vendor: OAuthVendor,
   projectId: string,
-  body: { code: string; state: string; redirectUrl: string },
+  body: { code: string; state: string },
 ): Promise<void> {
-  await api.call(
-    vendor === 'slack' ? 'integrationVendors.slackAuthenticate' : 'integrationVendors.asanaAuthenticate',
-    {
-      params: { siteId: projectId },
-      body,
-    },
-  );
+  const input = { params: { siteId: projectId }, body: { ...body, redirectUrl: oauthRedirectUrl(vendor) } };
+  await (vendor === 'slack'
+    ? api.call('vendors.slackAuthentication', input)
+    : api.call('vendors.asanaAuthentication', input));
   await mutate(projectPath(projectId));
 }
 
-/** Slack's channels or Asana's projects; failures stay on the screen (no redirect). */
-export function useVendorChannels(vendor: 'slack' | 'asana', projectId: string) {
-  return useEndpoint(
-    vendor === 'slack' ? 'integrationVendors.slackChannels' : 'integrationVendors.asanaChannels',
-    { params: { siteId: projectId } },
-    { redirect: (error) => (error.unauthorized ? '/login' : null) },
-  );
+/** Slack's channels or Asana's projects; a failure stays on the screen (no redirect). */
+export function useVendorChannels(vendor: OAuthVendor, projectId: string) {
+  const input = { params: { siteId: projectId } };
+  const stay = { redirect: (error: ApiError) => (error.unauthorized ? '/login' : null) };
+  const slack = useEndpoint('vendors.slackChannels', vendor === 'slack' ? input : null, stay);
+  const asana = useEndpoint('vendors.asanaChannels', vendor === 'asana' ? input : null, stay);
+  return vendor === 'slack' ? slack : asana;
 }
 
 export function useSyncList(projectId: string, name: IntegrationName) {
@@ -116,3 +115,4 @@ export async function syncTickets(
 }
 
 export type { IntegrationsAnswer };
+export type OAuthVendor = 'slack' | 'asana';

@@ -5,6 +5,7 @@
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { type IntegrationName, integrationNames } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
+import { siteIdOfOAuthState } from '../../../functions/shared/vendor-auth';
 
 export { type IntegrationName, integrationNames };
 
@@ -22,8 +23,6 @@ export const paths = {
   profile: '/profile',
   profileEdit: '/profile/edit',
   billing: '/profile/billing',
-  /** Asana's OAuth return (its app settings name one redirect URL for every project). */
-  asanaRedirect: '/profile/asana_redirect',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
   ticket: (id: string, ticketId: string) => `/profile/site/${enc(id)}/ticket/${enc(ticketId)}`,
@@ -36,16 +35,17 @@ export const paths = {
 } as const;
 
 /**
- * /profile/asana_redirect: Asana's OAuth return carries the site id in `state`, before the first dot
- * (`<siteId>.<nonce>.<expires>.<signature>`, functions/integrations/oauth-state.ts); forward to that
- * site's Asana screen keeping the whole query (the screen needs `code` and the whole state). Without a
- * state there is no site to return to, so the dashboard is the only sensible target.
+ * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return carries the site id in
+ * `state`, before the first dot (`<siteId>.<nonce>.<expires>.<signature>`,
+ * functions/integrations/oauth-state.ts); forward to that site's screen of the vendor keeping the whole
+ * query (the screen needs `code` and the whole state). Without a state there is no site to return to,
+ * so the dashboard is the only sensible target.
  */
-export function asanaRedirectTarget(search: string): string {
+export function oauthRedirectTarget(vendor: 'slack' | 'asana', search: string): string {
   const query = search.startsWith('?') ? search : search ? `?${search}` : '';
-  const siteId = (new URLSearchParams(query).get('state') ?? '').split('.')[0];
+  const siteId = siteIdOfOAuthState(new URLSearchParams(query).get('state') ?? '');
   if (!siteId) return paths.profile;
-  return `${paths.integrations(siteId, 'asana')}${query}`;
+  return `${paths.integrations(siteId, vendor)}${query}`;
 }
 
 export type LoginNotice = 'registered' | 'invalidCode' | 'reset';
@@ -128,6 +128,7 @@ export function sidebarSection(pathname: string): SidebarSection | null {
       return 'archive';
     case 'integrations':
     case 'asana_redirect':
+    case 'slack_redirect':
       return 'integrations';
     case 'widget':
       return 'widget';

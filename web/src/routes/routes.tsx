@@ -17,7 +17,7 @@ const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
 const ResetScreen = lazy(() => import('../screens/ResetScreen'));
 const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
 const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
-const AsanaRedirect = lazy(() => import('../screens/AsanaRedirect'));
+const OAuthRedirect = lazy(() => import('../screens/OAuthRedirect'));
 const ComingSoon = lazy(() => import('../screens/ComingSoon'));
 const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
 const CreateProjectScreen = lazy(() => import('../screens/CreateProjectScreen'));
@@ -67,7 +67,9 @@ export const routes: RouteObject[] = [
           { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
           { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
-          { path: 'asana_redirect', element: <AsanaRedirect /> },
+          // The vendors' OAuth returns (one fixed address each, registered in their app settings).
+          { path: 'asana_redirect', element: <OAuthRedirect vendor="asana" /> },
+          { path: 'slack_redirect', element: <OAuthRedirect vendor="slack" /> },
           {
             path: 'integrations/:id',
             children: [

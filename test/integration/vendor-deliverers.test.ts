@@ -61,7 +61,7 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
     integration,
     issueUrl: 'http://localhost:3000/profile/website/x/request/7',
     screenshots: [
-      { name: 's1.png', label: 'screenshot-1.png', type: 'image/png', size: png.length, url: 'http://s3/s1' },
+      { name: 's1.png', label: 'screenshot-1.png', type: 'png', size: png.length, url: 'http://s3/s1' },
     ],
     files: [
       {

@@ -55,6 +55,16 @@ function facts(issue: DeliveryIssue): [string, string][] {
   return out;
 }
 
+/** Screenshots carry their kind (png, webm, mp4); files a MIME type. */
+const kinds: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+};
+export const mimeOf = (type: string) =>
+  type.includes('/') ? type : (kinds[type] ?? 'application/octet-stream');
+
 /** The uploads of a delivery: images among the screenshots first, then files, within the caps. */
 async function filesToSend(ctx: DeliveryContext, which: 'screenshots' | 'all'): Promise<VendorFile[]> {
   const links: DeliveryLink[] = which === 'all' ? [...ctx.screenshots, ...ctx.files] : ctx.screenshots;
@@ -64,7 +74,7 @@ async function filesToSend(ctx: DeliveryContext, which: 'screenshots' | 'all'): 
     if (link.size > MAX_UPLOAD_BYTES) continue;
     out.push({
       name: link.label,
-      type: link.type || 'application/octet-stream',
+      type: mimeOf(link.type),
       data: await ctx.readObject(link.name),
     });
   }

@@ -10,7 +10,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
 import { sqs } from '../../functions/core/aws/sqs';
-import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
+import type { VendorFakes } from '../../lib/local/vendors';
 import type { ApiReply } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
@@ -29,17 +29,20 @@ let site: Site;
 const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv, { SNAG_OUTBOUND_ALLOW_LOCAL: '1' });
-  fakes = await startVendorFakes();
-  Object.assign(process.env, fakes.env);
-  stack = await startTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5 } } });
+  Object.assign(process.env, cheapCostsEnv);
+  // The fakes as `SNAG_VENDOR_FAKES=1 npm start` runs them: started and configured by the local stack.
+  stack = await startTestStack({
+    vendorFakes: true,
+    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5 } },
+  });
+  if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
+  fakes = stack.vendorFakes;
   site = await newSite(stack.url, 'BASIC_PLAN');
   await connectAll();
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await fakes?.stop();
 });
 
 /** Turns an authorised integration on with its chosen project or channel, as the save does. */
@@ -212,5 +215,24 @@ describe('a report reaches GitLab, Jira, Slack and Asana', () => {
     expect(fakes.slack.files.filter((f) => f.channel)).toHaveLength(1);
     expect(fakes.asana.tasks).toHaveLength(1);
     expect(fakes.asana.tasks[0]?.attachments).toHaveLength(2);
+  });
+
+  it('a permanent failure fails at once with the reason: the Slack app not in the channel', async () => {
+    await activate('slack', 'C0RANDOM');
+    const before = fakes.slack.calls('chat.postMessage').length;
+    const m = await fileReport(stack.url, site.id, SITE, { fields: { msg: 'Second report' } });
+    const d = await eventually(
+      async () => {
+        const item = await detail(m);
+        return Number((item.st as Record<string, number>)?.slack) === 3 ? item : undefined;
+      },
+      45_000,
+      'the Slack failure',
+    );
+    expect(String(d.reason_slack)).toContain('/invite @Snag');
+    // Failed at once: one attempt, no retries.
+    expect(fakes.slack.calls('chat.postMessage').length).toBe(before + 1);
+    await eventually(async () => (fakes.gitlab.issues.length === 2 ? true : undefined), 45_000, 'GitLab');
+    await activate('slack', 'C0GENERAL');
   });
 });

@@ -186,6 +186,7 @@ describe('Slack deliverer', () => {
     expect(fakes.slack.messages).toHaveLength(1);
     expect(fakes.slack.messages[0]?.blocks).toContainEqual(expect.objectContaining({ type: 'header' }));
     expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('&lt;Pay&gt;');
+    expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('<http://s3/f1|invoice.pdf>');
 
     const retry = context(slack('C0GENERAL'), posted);
     const out = await deliverSlack(retry.ctx);

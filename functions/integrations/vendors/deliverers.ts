@@ -168,6 +168,15 @@ export const deliverJira: Deliverer<'jira'> = (ctx) =>
 const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function slackBlocks(ctx: DeliveryContext) {
+  // Whole links only, within a section's 3,000 characters.
+  const links: string[] = [];
+  let room = 2800;
+  for (const l of [...ctx.screenshots, ...ctx.files]) {
+    const line = `• <${l.url.replace(/[<>|]/g, encodeURIComponent)}|${mrkdwn(l.label).replace(/\|/g, '¦')}>`;
+    if (line.length + 1 > room) break;
+    links.push(line);
+    room -= line.length + 1;
+  }
   const fields = facts(ctx.issue)
     .slice(0, 10)
     .map(([k, v]) => ({ type: 'mrkdwn', text: `*${mrkdwn(k)}*\n${mrkdwn(v).slice(0, 1900)}` }));
@@ -178,6 +187,17 @@ export function slackBlocks(ctx: DeliveryContext) {
       text: { type: 'mrkdwn', text: mrkdwn(ctx.issue.msg || '_No description_').slice(0, 2900) },
     },
     ...(fields.length ? [{ type: 'section', fields }] : []),
+    ...(links.length
+      ? [
+          {
+            type: 'section',
+            text: {
+              type: 'mrkdwn',
+              text: `*Files* (links valid 7 days)\n${links.join('\n')}`,
+            },
+          },
+        ]
+      : []),
     {
       type: 'actions',
       elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Snag' }, url: ctx.issueUrl }],

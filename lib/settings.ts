@@ -20,6 +20,9 @@ export interface Settings {
   marketingUrl?: string;
   /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
   googleClientId?: string;
+  /** OAuth app client ids of Slack and Asana (issue 11); their secrets are in the secrets parameter. */
+  slackClientId?: string;
+  asanaClientId?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /**
    * Generation of the edge secret (README "Rotating the edge secret"): a new value replaces the secret, so
@@ -105,6 +108,8 @@ export function readSettings(node: Node): Settings {
     secretsParameter: optional(node, 'secretsParameter') ?? `/snag/${stage}/secrets`,
     marketingUrl: optional(node, 'marketingUrl'),
     googleClientId: optional(node, 'googleClientId'),
+    slackClientId: optional(node, 'slackClientId'),
+    asanaClientId: optional(node, 'asanaClientId'),
     logLevel: logLevel as Settings['logLevel'],
     edgeSecretGeneration: generation,
     waf: waf === 'on' || !!wafAclArn,

@@ -28,6 +28,11 @@ const oauth = (vendor: OAuthVendor) => ({
   },
 });
 
+const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana') =>
+  async function resetOp({ session, params }: AuthedInput) {
+    return { msg: await auth.resetVendor(session.userId, vendor, siteId(params)) };
+  };
+
 const slack = oauth('slack');
 const asana = oauth('asana');
 
@@ -44,6 +49,10 @@ export const operations = {
   asanaAuthorize: asana.authorize,
   asanaAuthentication: asana.authentication,
   asanaChannels: asana.channels,
+  gitlabReset: reset('gitlab'),
+  jiraReset: reset('jira'),
+  slackReset: reset('slack'),
+  asanaReset: reset('asana'),
 };
 
 export const handler = resourceHandler('vendors', operations);

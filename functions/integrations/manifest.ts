@@ -3,7 +3,7 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
-import { apiFunction, type DomainManifest } from '../shared/manifest';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
 import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '../shared/vendor-auth';
 
 export const integrations = {
@@ -14,8 +14,8 @@ export const integrations = {
       maxReceiveCount: 5,
       batchSize: 10,
       maxConcurrency: 5,
-      // Lists the project's integrations and enqueues one delivery each.
-      consumer: { needs: { table: 'read', sendTo: ['delivery'] }, timeoutSeconds: 20 },
+      // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each.
+      consumer: { needs: { table: 'readwrite', sendTo: ['delivery'] }, timeoutSeconds: 20 },
     },
     delivery: {
       visibilityTimeoutSeconds: 360,
@@ -23,8 +23,12 @@ export const integrations = {
       batchSize: 5,
       // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
       maxConcurrency: 5,
-      // Reads the issue it sends; email goes through SES.
-      consumer: { needs: { table: 'read', mail: true, secrets: true }, timeoutSeconds: 60 },
+      // Reads the issue it sends and writes its status, vendor id and sync marker; email goes through SES;
+      // signs the 7-day file links (secrets) and reads stored screenshots for vendor uploads.
+      consumer: {
+        needs: { table: 'readwrite', mail: true, secrets: true, objects: { read: [bucketPrefixes.stored] } },
+        timeoutSeconds: 60,
+      },
     },
   },
   api: {
@@ -83,6 +87,30 @@ export const integrations = {
           method: 'GET',
           path: '/api/client/integration/asana/channels/{siteId}',
           op: 'asanaChannels',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/gitlab/authentication/{siteId}',
+          op: 'gitlabReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/jira/authentication/{siteId}',
+          op: 'jiraReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/slack/authentication/{siteId}',
+          op: 'slackReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/asana/authentication/{siteId}',
+          op: 'asanaReset',
           session: true,
         },
       ],

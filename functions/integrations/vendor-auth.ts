@@ -202,3 +202,25 @@ export async function oauthChannels(userId: string, vendor: OAuthVendor, siteId:
     return withAsanaToken(siteId, oauth, (token) => asana.listProjects(plainHttp, asanaConfig(), token));
   });
 }
+
+/** What a reset clears per vendor: the token or OAuth tokens and the choice (SPEC section 4). */
+const resetData: Record<VendorName, Record<string, unknown>> = {
+  gitlab: { key: '', id: '' },
+  jira: { key: '', id: '', issueId: '' },
+  slack: { id: '', name: '' },
+  asana: { id: '', name: '' },
+};
+
+/**
+ * Reset: back to unauthorised with active 0, the token (or the OAuth tokens) and the choice cleared.
+ * Owner-scoped but not plan-gated, so a client whose plan lapsed can still remove the tokens.
+ */
+export async function resetVendor(userId: string, vendor: VendorName, siteId: string) {
+  const integrations = await authorizeIntegration(siteId, userId, vendor, {
+    authorized: 0,
+    active: 0,
+    oauth: null,
+    data: resetData[vendor],
+  });
+  return { integrations };
+}

@@ -289,6 +289,20 @@ export async function downloadUrl(
 ): Promise<string> {
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
   await getMeta(projectId, userId);
+  return presignStored(projectId, kind, name, download);
+}
+
+/**
+ * A short-lived presigned GET of a stored object, with its original name. The caller has proved the right
+ * to it: ownership (the dashboard's downloads) or a signed delivery link (functions/integrations/links.ts).
+ */
+export async function presignStored(
+  projectId: string,
+  kind: 'file' | 'screenshot',
+  name: string,
+  download: boolean,
+): Promise<string> {
+  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
   const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
   const Bucket = bucketName();
   const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);

@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
+import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { dashboardCsp } from '../web-headers';
 import { distDir as defaultDistDir, runBuild } from './build';
@@ -196,6 +197,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      // Local receivers and vendor fakes on loopback (functions/core/outbound.ts); never set in AWS.
+      [ALLOW_LOCAL_VARIABLE]: '1',
     });
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;

@@ -257,6 +257,8 @@ describe('owner scope and plan gate', () => {
         { code: 'c', state: `${id}.a.b.c`, redirectUrl: '' },
       ],
       ['GET', `/api/client/integration/asana/channels/${id}`],
+      ['DELETE', `/api/client/integration/gitlab/authentication/${id}`],
+      ['DELETE', `/api/client/integration/slack/authentication/${id}`],
     ] as const;
 
   it('refuses another signed-in client on every route (404, nothing sent to a vendor)', async () => {
@@ -268,9 +270,13 @@ describe('owner scope and plan gate', () => {
     expect(fakes.jira.requests).toHaveLength(0);
   });
 
-  it('answers INTEGRATION_NOT_AVAILABLE on a plan without integrations', async () => {
+  it('answers INTEGRATION_NOT_AVAILABLE on a plan without integrations (a reset stays possible)', async () => {
     const free = await newSite(stack.url, 'FREE_PLAN');
     for (const [method, path, body] of routes(free.id)) {
+      if (method === 'DELETE') {
+        expect((await free.client.call(method, path)).status).toBe(200);
+        continue;
+      }
       const res = await free.client.call(method, path, body);
       expect({ path, code: codeOf(res) }).toEqual({ path, code: 'INTEGRATION_NOT_AVAILABLE' });
     }
@@ -279,5 +285,45 @@ describe('owner scope and plan gate', () => {
   it('needs a session', async () => {
     const anonymous = new ApiClient(stack.url);
     expect((await anonymous.get(`/api/client/integration/slack/channels/${site.id}`)).status).toBe(401);
+  });
+});
+
+describe('reset', () => {
+  it('returns Slack to unauthorised with active 0 and forgets its tokens; then the channel list fails', async () => {
+    const { url, state, redirectUrl } = msgOf(
+      await site.client.get(`/api/client/integration/slack/authorize/${site.id}`),
+    );
+    const back = await consent(url);
+    await site.client.post(`/api/client/integration/slack/authentication/${site.id}`, {
+      code: back.code,
+      state,
+      redirectUrl,
+    });
+    expect((await integration(site.id, 'slack'))?.oauth).toBeDefined();
+    const res = await site.client.delete(`/api/client/integration/slack/authentication/${site.id}`);
+    expect(res.status).toBe(200);
+    expect(msgOf(res).integrations.find((i: { name: string }) => i.name === 'slack')).toMatchObject({
+      authorized: 0,
+      active: 0,
+    });
+    const stored = await integration(site.id, 'slack');
+    expect(stored).toMatchObject({ authorized: 0, active: 0, data: { id: '' } });
+    expect(stored?.oauth).toBeUndefined();
+    expect(codeOf(await site.client.get(`/api/client/integration/slack/channels/${site.id}`))).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+  });
+
+  it('clears the GitLab token', async () => {
+    await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      key: 'glpat-reset',
+    });
+    await site.client.delete(`/api/client/integration/gitlab/authentication/${site.id}`);
+    expect(await integration(site.id, 'gitlab')).toMatchObject({
+      authorized: 0,
+      active: 0,
+      data: { key: '', id: '' },
+    });
   });
 });

@@ -15,7 +15,7 @@ export interface TestStackOptions {
   /** Keep the data of an earlier stack (persistence tests); a fresh temp dir otherwise. */
   dataDir?: string;
   queues?: QueueOverrides;
-  /** Start the GitLab, Jira, Slack and Asana fakes and point the functions at them (lib/local/vendors). */
+  /** Start the vendor fakes with the stack, as `SNAG_VENDOR_FAKES=1 npm start` does (`stack.vendorFakes`). */
   vendorFakes?: boolean;
 }
 

@@ -55,6 +55,16 @@ function facts(issue: DeliveryIssue): [string, string][] {
   return out;
 }
 
+/** Screenshots carry their kind (png, webm, mp4); files a MIME type. */
+const kinds: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+};
+export const mimeOf = (type: string) =>
+  type.includes('/') ? type : (kinds[type] ?? 'application/octet-stream');
+
 /** The uploads of a delivery: images among the screenshots first, then files, within the caps. */
 async function filesToSend(ctx: DeliveryContext, which: 'screenshots' | 'all'): Promise<VendorFile[]> {
   const links: DeliveryLink[] = which === 'all' ? [...ctx.screenshots, ...ctx.files] : ctx.screenshots;
@@ -64,7 +74,7 @@ async function filesToSend(ctx: DeliveryContext, which: 'screenshots' | 'all'): 
     if (link.size > MAX_UPLOAD_BYTES) continue;
     out.push({
       name: link.label,
-      type: link.type || 'application/octet-stream',
+      type: mimeOf(link.type),
       data: await ctx.readObject(link.name),
     });
   }
@@ -158,6 +168,15 @@ export const deliverJira: Deliverer<'jira'> = (ctx) =>
 const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function slackBlocks(ctx: DeliveryContext) {
+  // Whole links only, within a section's 3,000 characters.
+  const links: string[] = [];
+  let room = 2800;
+  for (const l of [...ctx.screenshots, ...ctx.files]) {
+    const line = `• <${l.url.replace(/[<>|]/g, encodeURIComponent)}|${mrkdwn(l.label).replace(/\|/g, '¦')}>`;
+    if (line.length + 1 > room) break;
+    links.push(line);
+    room -= line.length + 1;
+  }
   const fields = facts(ctx.issue)
     .slice(0, 10)
     .map(([k, v]) => ({ type: 'mrkdwn', text: `*${mrkdwn(k)}*\n${mrkdwn(v).slice(0, 1900)}` }));
@@ -168,6 +187,17 @@ export function slackBlocks(ctx: DeliveryContext) {
       text: { type: 'mrkdwn', text: mrkdwn(ctx.issue.msg || '_No description_').slice(0, 2900) },
     },
     ...(fields.length ? [{ type: 'section', fields }] : []),
+    ...(links.length
+      ? [
+          {
+            type: 'section',
+            text: {
+              type: 'mrkdwn',
+              text: `*Files* (links valid 7 days)\n${links.join('\n')}`,
+            },
+          },
+        ]
+      : []),
     {
       type: 'actions',
       elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Snag' }, url: ctx.issueUrl }],

@@ -3,10 +3,41 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
-import { bucketPrefixes, type DomainManifest } from '../shared/manifest';
+import { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
 
 export const integrations = {
   domain: 'integrations',
+  api: {
+    // Saves integrations (with META's activeIntegrations), syncs tickets (fan-out messages), and answers
+    // the signed file links of deliveries with a short presigned GET (links.ts; secrets for its key).
+    integrations: apiFunction<typeof import('../handlers/integrations').operations>({
+      needs: {
+        table: 'readwrite',
+        sendTo: ['fanout'],
+        secrets: true,
+        objects: { read: [bucketPrefixes.stored] },
+      },
+      routes: [
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/{siteId}',
+          op: 'save',
+          session: true,
+          body: integrationSaveSchema,
+          context: 'integrationSave',
+        },
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/sync/{siteUuid}',
+          op: 'sync',
+          session: true,
+          body: syncRequestSchema,
+        },
+        { method: 'GET', path: '/api/files/{token}', op: 'file', session: false },
+      ],
+    }),
+  },
   queues: {
     fanout: {
       visibilityTimeoutSeconds: 120,

@@ -66,7 +66,7 @@ export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200
 /** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
 export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
 /** Webhooks: an https URL (required while active) and the token that keys the signature. */
-export const webhooksDataSchema = z.object({ url: httpsUrl(), token: secret });
+export const webhooksDataSchema = z.object({ url: httpsUrl().default(''), token: secret });
 
 export const integrationDataSchemas = {
   email: emailDataSchema,

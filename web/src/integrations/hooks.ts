@@ -3,16 +3,13 @@
  * (which carries `msg.integrations`) kept in step after a save.
  */
 import { mutate } from 'swr';
-import type {
-  IntegrationInput,
-  IntegrationName,
-  IntegrationsAnswer,
-  IntegrationView,
-} from '../../../functions/shared/integrations';
+import type { IntegrationName, IntegrationsAnswer } from '../../../functions/shared/integrations';
 import { oauthRedirectPaths } from '../../../functions/shared/vendor-auth';
 import { type ApiError, api } from '../api';
+import type { BodyOf } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
 import type { ProjectDetail } from '../api/types';
+import { isIssuePage } from '../issues/model';
 import { projectPath } from '../projects/model';
 import type { ViewOf } from './model';
 
@@ -22,21 +19,22 @@ export interface Choice {
   name: string;
 }
 
+/** One integration as the save takes it (the schema's input: defaulted fields may be left out). */
+export type IntegrationChange = BodyOf<'integrations.save'>[number];
+
 /** Saves one integration; answers the saved view and puts the new list into the cached project. */
 export async function saveIntegration<N extends IntegrationName>(
   projectId: string,
-  input:
-    | Extract<IntegrationInput, { name: N }>
-    | (Omit<Extract<IntegrationInput, { name: N }>, 'data'> & { data: unknown }),
+  input: IntegrationChange & { name: N },
 ): Promise<ViewOf<N>> {
   const { integrations } = await api.call('integrations.save', {
     params: { siteId: projectId },
-    body: [input as IntegrationInput],
+    body: [input],
   });
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });
-  return integrations.find((i: IntegrationView) => i.name === input.name) as ViewOf<N>;
+  return integrations.find((i): i is ViewOf<N> => i.name === input.name) as ViewOf<N>;
 }
 
 /**
@@ -99,8 +97,10 @@ export function useVendorChannels(vendor: OAuthVendor, projectId: string) {
   return vendor === 'slack' ? slack : asana;
 }
 
+/** The new and failed tickets of one integration (the issue list's route, asked with `integration`). */
 export function useSyncList(projectId: string, name: IntegrationName) {
-  return useEndpoint('issues.list', { params: { id: projectId }, query: { integration: name } });
+  const { data } = useEndpoint('issues.list', { params: { id: projectId }, query: { integration: name } });
+  return { data: data && !isIssuePage(data) ? data : undefined };
 }
 
 export async function syncTickets(

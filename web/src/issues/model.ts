@@ -5,8 +5,9 @@
  */
 
 import type { LogEntry } from '../../../functions/shared/intake';
+import type { SyncListAnswer } from '../../../functions/shared/integrations';
 import { limits, ticketStatus } from '../../../functions/shared/limits';
-import type { IssueAnswer } from '../../../functions/shared/review';
+import type { IssueAnswer, IssueListAnswer } from '../../../functions/shared/review';
 import { issueListQuerySchema } from '../../../functions/shared/schemas';
 import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
@@ -51,6 +52,10 @@ export function listCallOf(projectId: string, resolved: boolean, { page, search 
 
 export const issueListPath = (projectId: string, resolved: boolean, query: ListQuery): string =>
   endpointPath('issues.list', listCallOf(projectId, resolved, query));
+
+/** `GET client/website/{id}/request` answers a page of issues, or with `integration` a sync list (issue 11). */
+export const isIssuePage = (answer: IssueListAnswer | SyncListAnswer): answer is IssueListAnswer =>
+  Array.isArray(answer.requests);
 
 /** Every list and issue call of a project starts with this (cache invalidation after close/restore). */
 export const issuesPrefix = (projectId: string) => endpointPath('issues.list', { params: { id: projectId } });

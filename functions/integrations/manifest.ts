@@ -3,35 +3,41 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
+import { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
 import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '../shared/vendor-auth';
 
 export const integrations = {
   domain: 'integrations',
-  queues: {
-    fanout: {
-      visibilityTimeoutSeconds: 120,
-      maxReceiveCount: 5,
-      batchSize: 10,
-      maxConcurrency: 5,
-      // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each.
-      consumer: { needs: { table: 'readwrite', sendTo: ['delivery'] }, timeoutSeconds: 20 },
-    },
-    delivery: {
-      visibilityTimeoutSeconds: 360,
-      maxReceiveCount: 5,
-      batchSize: 5,
-      // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
-      maxConcurrency: 5,
-      // Reads the issue it sends and writes its status, vendor id and sync marker; email goes through SES;
-      // signs the 7-day file links (secrets) and reads stored screenshots for vendor uploads.
-      consumer: {
-        needs: { table: 'readwrite', mail: true, secrets: true, objects: { read: [bucketPrefixes.stored] } },
-        timeoutSeconds: 60,
-      },
-    },
-  },
   api: {
+    // Saves integrations (with META's activeIntegrations), syncs tickets (fan-out messages), and answers
+    // the signed file links of deliveries with a short presigned GET (links.ts; secrets for its key).
+    integrations: apiFunction<typeof import('../handlers/integrations').operations>({
+      needs: {
+        table: 'readwrite',
+        sendTo: ['fanout'],
+        secrets: true,
+        objects: { read: [bucketPrefixes.stored] },
+      },
+      routes: [
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/{siteId}',
+          op: 'save',
+          session: true,
+          body: integrationSaveSchema,
+          context: 'integrationSave',
+        },
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/sync/{siteUuid}',
+          op: 'sync',
+          session: true,
+          body: syncRequestSchema,
+        },
+        { method: 'GET', path: '/api/files/{token}', op: 'file', session: false },
+      ],
+    }),
     // The vendor authorisation calls (functions/handlers/vendors.ts): they save the integration, record
     // used OAuth states, read the OAuth client secrets and the state key, and wait on vendors.
     vendors: apiFunction<typeof import('../handlers/vendors').operations>({
@@ -115,5 +121,28 @@ export const integrations = {
         },
       ],
     }),
+  },
+  queues: {
+    fanout: {
+      visibilityTimeoutSeconds: 120,
+      maxReceiveCount: 5,
+      batchSize: 10,
+      maxConcurrency: 5,
+      // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each.
+      consumer: { needs: { table: 'readwrite', sendTo: ['delivery'] }, timeoutSeconds: 20 },
+    },
+    delivery: {
+      visibilityTimeoutSeconds: 360,
+      maxReceiveCount: 5,
+      batchSize: 5,
+      // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
+      maxConcurrency: 5,
+      // Reads the issue it sends and writes its status, vendor id and sync marker; email goes through SES;
+      // signs the 7-day file links (secrets) and reads stored screenshots for vendor uploads.
+      consumer: {
+        needs: { table: 'readwrite', mail: true, secrets: true, objects: { read: [bucketPrefixes.stored] } },
+        timeoutSeconds: 60,
+      },
+    },
   },
 } satisfies DomainManifest;

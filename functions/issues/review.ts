@@ -229,7 +229,13 @@ export async function getIssue(userId: string, projectId: string, n: number): Pr
     data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
     ...(Object.fromEntries(
       integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)]),
-    ) as IntegrationStatusFields),
+    ) as unknown as IntegrationStatusFields),
+    // Why a permanent failure failed (issue 11), for the status table.
+    ...Object.fromEntries(
+      integrationNames.flatMap((name) =>
+        typeof d[`reason_${name}`] === 'string' ? [[`${name}_reason`, d[`reason_${name}`]]] : [],
+      ),
+    ),
     logs: (d.logs ?? []) as IssueAnswer['logs'],
   };
 }

@@ -3,7 +3,7 @@
  * fan-out → delivery), against the vendor fakes: each with the right auth header, body shape and
  * attachments, status 2 on the issue, and a redelivery (after the vendor id was recorded) creates nothing
  * twice. The integrations are authorised through the vendor endpoints (OAuth for Slack and Asana), then
- * switched on in the table as the save call does (data-model 4.8).
+ * switched on through the dashboard's save call, PATCH client/integration/{siteId}.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -45,25 +45,18 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Turns an authorised integration on with its chosen project or channel, as the save does. */
+/**
+ * Switches an authorised integration on with its chosen project or channel through the dashboard's save
+ * call, sending back the (masked) data it read, as the screens do.
+ */
 async function activate(name: Vendor, id: string) {
-  await db().send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { pk: `PROJECT#${site.id}`, sk: `INTEGRATION#${name}` },
-      UpdateExpression: 'SET active = :one, #d.id = :id',
-      ExpressionAttributeNames: { '#d': 'data' },
-      ExpressionAttributeValues: { ':one': 1, ':id': id },
-    }),
+  const current = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
+    (i: { name: string }) => i.name === name,
   );
-  await db().send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { pk: `PROJECT#${site.id}`, sk: 'META' },
-      UpdateExpression: 'ADD activeIntegrations :n',
-      ExpressionAttributeValues: { ':n': new Set([name]) },
-    }),
-  );
+  const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+    { name, active: 1, data: { ...current.data, id } },
+  ]);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 async function oauth(vendor: 'slack' | 'asana') {

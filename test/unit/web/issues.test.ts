@@ -80,6 +80,15 @@ describe('the issue screen', () => {
       { name: 'jira', status: 'failed' },
       { name: 'webhooks', status: 'inProgress' },
     ]);
+    // The reason of a permanent failure shows with the failed row only.
+    expect(
+      integrationRows(
+        issue({ slack_status: 3, slack_reason: 'Invite the app', email_status: 2, email_reason: 'stale' }),
+      ),
+    ).toEqual([
+      { name: 'email', status: 'passed' },
+      { name: 'slack', status: 'failed', reason: 'Invite the app' },
+    ]);
   });
 
   it('downloads through the API, escaping the parts, with ?download=1 to force a download', () => {

@@ -17,7 +17,13 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
-import { exchangeOAuthCode, saveIntegration, startOAuth, useVendorChannels } from './hooks';
+import {
+  exchangeOAuthCode,
+  resetAuthorization,
+  saveIntegration,
+  startOAuth,
+  useVendorChannels,
+} from './hooks';
 import { oauthReturnOf, type ViewOf } from './model';
 
 type Vendor = 'slack' | 'asana';
@@ -67,6 +73,14 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
     }
   }
 
+  async function reset() {
+    try {
+      await resetAuthorization(vendor, projectId);
+    } catch {
+      setExchange('failed');
+    }
+  }
+
   if (exchange === 'running') {
     return (
       <Section title={t(`integrations.${vendor}`)} labelId={`integration-${vendor}`}>
@@ -102,7 +116,12 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
         {view.authorized ? (
           <>
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
-              {t('integrationScreen.authorized')}
+              <Group gap="xs" justify="space-between">
+                <Text size="sm">{t('integrationScreen.authorized')}</Text>
+                <Anchor component="button" type="button" onClick={reset} fw={600} size="sm">
+                  {t('integrationScreen.resetAuthorization')}
+                </Anchor>
+              </Group>
             </Alert>
             <ChannelForm key={`${view.data.id}:${view.active}`} projectId={projectId} view={view} />
             <Group>{connectButton}</Group>

@@ -29,7 +29,7 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
-import { type Choice, fetchVendorProjects, saveIntegration } from './hooks';
+import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import type { ViewOf } from './model';
 
@@ -160,26 +160,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     setBusy('reset');
     setErrorCode(null);
     try {
-      const host = form.getValues().host.trim();
-      const saved = await saveIntegration(
-        projectId,
-        jira
-          ? {
-              name: 'jira',
-              active: 0,
-              authorized: 0,
-              data: {
-                host,
-                username: form.getValues().username.trim(),
-                key: '',
-                id: '',
-                issueId: '',
-                customFields: [],
-              },
-            }
-          : { name: 'gitlab', active: 0, authorized: 0, data: { host, key: '', id: '' } },
-      );
-      const fresh = valuesOf(saved as ViewOf<Vendor>);
+      const fresh = valuesOf(await resetAuthorization(vendor, projectId));
       form.setInitialValues(fresh);
       form.setValues(fresh);
       setOptions(null);

@@ -63,16 +63,21 @@ export async function fetchVendorProjects(
   return answer;
 }
 
-/** Where the vendor sends the client back: a fixed dashboard page per vendor, which forwards to the site. */
-export const oauthRedirectUrl = (vendor: OAuthVendor) =>
-  `${window.location.origin}${oauthRedirectPaths[vendor]}`;
+/**
+ * Where the vendor sends the client back: a fixed dashboard page per vendor, which forwards to the site.
+ * The exchange must name it exactly as the authorize call did, so that answer is kept for the return.
+ */
+const redirectKey = (vendor: OAuthVendor) => `snag.oauth.${vendor}.redirect`;
+const oauthRedirectUrl = (vendor: OAuthVendor) =>
+  sessionStorage.getItem(redirectKey(vendor)) ?? `${window.location.origin}${oauthRedirectPaths[vendor]}`;
 
 /** The vendor's consent page for this project, with a signed state bound to this session. */
 export async function startOAuth(vendor: OAuthVendor, projectId: string): Promise<string> {
   const params = { params: { siteId: projectId } };
-  const { url } = await (vendor === 'slack'
+  const { url, redirectUrl } = await (vendor === 'slack'
     ? api.call('vendors.slackAuthorize', params)
     : api.call('vendors.asanaAuthorize', params));
+  sessionStorage.setItem(redirectKey(vendor), redirectUrl);
   return url;
 }
 
@@ -86,6 +91,28 @@ export async function exchangeOAuthCode(
     ? api.call('vendors.slackAuthentication', input)
     : api.call('vendors.asanaAuthentication', input));
   await mutate(projectPath(projectId));
+}
+
+/**
+ * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
+ * the server. Answers the saved view and updates the cached project.
+ */
+export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana'>(
+  vendor: N,
+  projectId: string,
+): Promise<ViewOf<N>> {
+  const input = { params: { siteId: projectId } };
+  const { integrations } = await (vendor === 'gitlab'
+    ? api.call('vendors.gitlabReset', input)
+    : vendor === 'jira'
+      ? api.call('vendors.jiraReset', input)
+      : vendor === 'slack'
+        ? api.call('vendors.slackReset', input)
+        : api.call('vendors.asanaReset', input));
+  await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
+    revalidate: false,
+  });
+  return integrations.find((i): i is ViewOf<N> => i.name === vendor) as ViewOf<N>;
 }
 
 /** Slack's channels or Asana's projects; a failure stays on the screen (no redirect). */

@@ -91,10 +91,13 @@ const statusNames: Record<number, StatusName> = {
 };
 
 /** SPEC.md section 2: one row per integration, hidden at status 0 (not configured). */
-export function integrationRows(issue: IssueAnswer): { name: IntegrationName; status: StatusName }[] {
+export function integrationRows(
+  issue: IssueAnswer,
+): { name: IntegrationName; status: StatusName; reason?: string }[] {
   return integrationNames.flatMap((name) => {
     const status = statusNames[issue[`${name}_status`]];
-    return status ? [{ name, status }] : [];
+    const reason = status === 'failed' ? issue[`${name}_reason`] : undefined;
+    return status ? [{ name, status, ...(reason ? { reason } : {}) }] : [];
   });
 }
 

@@ -46,13 +46,27 @@ async function tab(c: Client, opts: { locale?: string; phone?: boolean } = {}): 
   await t.context.addCookies(
     [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
   );
+  current = t;
   return t;
 }
 
 const open = (page: Page, c: Client, name: string) => page.goto(`/profile/integrations/${c.id}/${name}`);
 
+let current: TestPage | undefined;
+
+/** Waits for the save's toast; when it does not come, says what the page saw (errors, refused calls). */
 async function saved(page: Page) {
-  await page.getByText('Integration saved').waitFor();
+  try {
+    await page.getByText('Integration saved').waitFor();
+  } catch (error) {
+    await shot(page, 'integrations-failed-save');
+    throw new Error(
+      `no save toast: ${JSON.stringify({ errors: current?.errors, failed: current?.failedResponses })}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 describe('integration screens', () => {

@@ -62,7 +62,7 @@ describe('the list in the address', () => {
 });
 
 describe('the issue screen', () => {
-  const issue = (statuses: Partial<Record<string, number>>) =>
+  const issue = (statuses: Partial<Record<string, number | string>>) =>
     ({
       email_status: 0,
       gitlab_status: 0,

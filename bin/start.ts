@@ -60,7 +60,13 @@ if (skipBuild && build) console.log('[snag] SNAG_SKIP_BUILD=1 but dist/ is incom
 
 const started = Date.now();
 try {
-  stack = await startLocalStack({ port, dataDir, build, schedules: true });
+  stack = await startLocalStack({
+    port,
+    dataDir,
+    build,
+    schedules: true,
+    vendorFakes: process.env.SNAG_VENDOR_FAKES === '1',
+  });
 } catch (err) {
   console.error('[snag] could not start:', err instanceof Error ? err.message : err);
   await shutdown(1, 'start failed');
@@ -77,6 +83,12 @@ if (stack && !exiting) {
     `  Stripe         ${s.stripe ? `local stand-in ${s.stripe.endpoint} (no Stripe account needed)` : 'Stripe test mode (STRIPE_SECRET_KEY set)'}`,
     `  Data           ${s.dataDir}`,
     `  Stand-ins      DynamoDB ${s.endpoints.dynamodb} (pid ${s.dynamodbPid}), S3 ${s.endpoints.s3}, SQS ${s.endpoints.sqs}, SES ${s.endpoints.ses}`,
+    ...(s.vendorFakes
+      ? [
+          `  Vendor fakes   GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
+          `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url}`,
+        ]
+      : []),
     '',
     '  Ctrl-C stops everything.',
     '',

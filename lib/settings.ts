@@ -22,6 +22,9 @@ export interface Settings {
   operatorEmail: string;
   /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
   googleClientId?: string;
+  /** OAuth app client ids of Slack and Asana (issue 11); their secrets are in the secrets parameter. */
+  slackClientId?: string;
+  asanaClientId?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /**
    * Generation of the edge secret (README "Rotating the edge secret"): a new value replaces the secret, so
@@ -109,6 +112,8 @@ export function readSettings(node: Node): Settings {
     operatorEmail:
       optional(node, 'operatorEmail') ?? `operators@${optional(node, 'mailDomain') ?? 'snag.example.com'}`,
     googleClientId: optional(node, 'googleClientId'),
+    slackClientId: optional(node, 'slackClientId'),
+    asanaClientId: optional(node, 'asanaClientId'),
     logLevel: logLevel as Settings['logLevel'],
     edgeSecretGeneration: generation,
     waf: waf === 'on' || !!wafAclArn,

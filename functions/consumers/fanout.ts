@@ -1,48 +1,39 @@
 /**
- * Fan-out consumer: for a new (or re-synced) issue, enqueue one delivery per active integration of its
- * project. The integrations entity arrives with the integrations issue; `activeIntegrations` reads the
- * project's integration items straight from the table (data-model.md: pk PROJECT#id, sk INTEGRATION#name).
+ * Fan-out consumer (docs/data-model.md 4.8): for a new (or re-synced) issue, one delivery message per
+ * integration that is active (META's `activeIntegrations`) and that the owner's effective plan allows
+ * (email always; the others need the plan's `integrations` flag). Before sending, one transaction sets
+ * their `st.<name>` to 1 and deletes their sync markers; integrations left out keep status 0 and their
+ * "new" marker, so a later Sync can send them. The correlation id travels on.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../core/aws/dynamo';
 import { sqs } from '../core/aws/sqs';
 import { batchHandler } from '../core/batch';
 import { queueUrl, tableName } from '../core/config';
-import { type DeliveryMessage, fanoutMessageSchema, type IntegrationName } from '../core/messages';
-import { getProject, ownerPlanOf, planOf, projectPartition } from '../projects/projects';
-import { plans } from '../shared/plans';
+import {
+  type DeliveryMessage,
+  fanoutMessageSchema,
+  type IntegrationName,
+  integrationNames,
+} from '../core/messages';
+import { allowedByPlan, startDeliveries } from '../integrations/integrations';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
 
+/** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      FilterExpression: 'active = :on',
-      ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':sk': 'INTEGRATION#', ':on': 1 },
-      ProjectionExpression: '#n',
-      ExpressionAttributeNames: { '#n': 'name' },
-    }),
-  );
-  return (out.Items ?? []).map((i) => i.name as IntegrationName);
-}
-
-/**
- * The integrations the owner's effective plan allows (SPEC.md section 6): email always, the others only
- * with the integrations flag, so a lapsed plan stops them at once without touching their settings.
- */
-export async function allowedIntegrations(projectId: string): Promise<(name: IntegrationName) => boolean> {
-  const project = await getProject(projectId);
-  const open = !!project && plans[planOf(ownerPlanOf(project))].integrations;
-  return (name) => name === 'email' || open;
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(projectId) }));
+  if (!out.Item) return [];
+  const project = toProject(out.Item);
+  const plan = planOf(ownerPlanOf(project));
+  const active = project.activeIntegrations ?? new Set<string>();
+  return integrationNames.filter((n) => active.has(n) && allowedByPlan(n, plan));
 }
 
 export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, log) => {
-  const [active, allowed] = await Promise.all([
-    activeIntegrations(msg.projectId),
-    allowedIntegrations(msg.projectId),
-  ]);
-  const names = active.filter((n) => allowed(n) && (!msg.only || msg.only.includes(n)));
+  const wanted = (await activeIntegrations(msg.projectId)).filter((n) => !msg.only || msg.only.includes(n));
+  if (wanted.length === 0) return;
+  const names = await startDeliveries(msg.projectId, msg.issueNumber, wanted);
   // SendMessageBatch takes at most 10 entries; there are six integration kinds.
   if (names.length === 0) return;
   const entries = names.map((integration) => {
@@ -57,6 +48,7 @@ export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, l
   const res = await sqs().send(
     new SendMessageBatchCommand({ QueueUrl: queueUrl('delivery'), Entries: entries }),
   );
+  // A failed entry fails the message: the fan-out runs again, finds those at 1 and sends them again.
   if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
   log.info('fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, integrations: names });
 });

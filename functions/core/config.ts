@@ -58,6 +58,17 @@ export const configSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /** Who gets the Business plan requests (issue 12). */
   OPERATOR_EMAIL: z.string().min(3).default('operators@snag.localhost'),
+  /**
+   * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' locally
+   * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (core/secrets.ts); the ids are not.
+   */
+  GITLAB_URL: z.url().default('https://gitlab.com'),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize'),
+  SLACK_CLIENT_ID: z.string().optional(),
+  ASANA_API_URL: z.url().default('https://app.asana.com/api/1.0'),
+  ASANA_OAUTH_URL: z.url().default('https://app.asana.com/-'),
+  ASANA_CLIENT_ID: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

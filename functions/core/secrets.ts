@@ -12,6 +12,8 @@ const secretsSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),
   ASANA_CLIENT_SECRET: z.string().optional(),
+  /** Signs the Slack and Asana OAuth states (functions/integrations/oauth-state.ts). */
+  OAUTH_STATE_KEY: z.string().min(16).optional(),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 

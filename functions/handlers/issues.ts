@@ -2,6 +2,7 @@
 import type * as z from 'zod';
 import { AppError } from '../core/errors';
 import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
+import { syncList } from '../integrations/service';
 import { downloadUrl, getIssue, listIssues, setIssueState } from '../issues/review';
 import {
   type downloadQuerySchema,
@@ -38,7 +39,9 @@ async function download(
 
 export const operations = {
   async list({ session, params, query }: AuthedInput<unknown, z.infer<typeof issueListQuerySchema>>) {
-    return { msg: await listIssues(session.userId, param(projectIdParam, params.id), query) };
+    const id = param(projectIdParam, params.id);
+    if (query.integration) return { msg: await syncList(session.userId, id, query.integration) };
+    return { msg: await listIssues(session.userId, id, query) };
   },
   async get({ session, params }: AuthedInput) {
     const id = param(projectIdParam, params.id);

@@ -3,18 +3,133 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
-import type { DomainManifest } from '../shared/manifest';
+import { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
+import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '../shared/vendor-auth';
 
 export const integrations = {
   domain: 'integrations',
+  api: {
+    // Saves integrations (with META's activeIntegrations), syncs tickets (fan-out messages), and answers
+    // the signed file links of deliveries with a short presigned GET (links.ts; secrets for its key).
+    integrations: apiFunction<typeof import('../handlers/integrations').operations>()({
+      needs: {
+        table: 'readwrite',
+        sendTo: ['fanout'],
+        secrets: true,
+        objects: { read: [bucketPrefixes.stored] },
+      },
+      routes: [
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/{siteId}',
+          op: 'save',
+          session: true,
+          body: integrationSaveSchema,
+          context: 'integrationSave',
+        },
+        {
+          method: 'PATCH',
+          path: '/api/client/integration/sync/{siteUuid}',
+          op: 'sync',
+          session: true,
+          body: syncRequestSchema,
+        },
+        { method: 'GET', path: '/api/files/{token}', op: 'file', session: false },
+      ],
+    }),
+    // The vendor authorisation calls (functions/handlers/vendors.ts): they save the integration, record
+    // used OAuth states, read the OAuth client secrets and the state key, and wait on vendors.
+    vendors: apiFunction<typeof import('../handlers/vendors').operations>()({
+      needs: { table: 'readwrite', secrets: true, timeoutSeconds: 25 },
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/client/integration/gitlab/projects',
+          op: 'gitlabProjects',
+          session: true,
+          body: gitlabProjectsSchema,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/jira/projects',
+          op: 'jiraProjects',
+          session: true,
+          body: jiraProjectsSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/slack/authorize/{siteId}',
+          op: 'slackAuthorize',
+          session: true,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/slack/authentication/{siteId}',
+          op: 'slackAuthentication',
+          session: true,
+          body: oauthExchangeSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/slack/channels/{siteId}',
+          op: 'slackChannels',
+          session: true,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/asana/authorize/{siteId}',
+          op: 'asanaAuthorize',
+          session: true,
+        },
+        {
+          method: 'POST',
+          path: '/api/client/integration/asana/authentication/{siteId}',
+          op: 'asanaAuthentication',
+          session: true,
+          body: oauthExchangeSchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/integration/asana/channels/{siteId}',
+          op: 'asanaChannels',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/gitlab/authentication/{siteId}',
+          op: 'gitlabReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/jira/authentication/{siteId}',
+          op: 'jiraReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/slack/authentication/{siteId}',
+          op: 'slackReset',
+          session: true,
+        },
+        {
+          method: 'DELETE',
+          path: '/api/client/integration/asana/authentication/{siteId}',
+          op: 'asanaReset',
+          session: true,
+        },
+      ],
+    }),
+  },
   queues: {
     fanout: {
       visibilityTimeoutSeconds: 120,
       maxReceiveCount: 5,
       batchSize: 10,
       maxConcurrency: 5,
-      // Lists the project's integrations and enqueues one delivery each.
-      consumer: { needs: { table: 'read', sendTo: ['delivery'] }, timeoutSeconds: 20 },
+      // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each.
+      consumer: { needs: { table: 'readwrite', sendTo: ['delivery'] }, timeoutSeconds: 20 },
     },
     delivery: {
       visibilityTimeoutSeconds: 360,
@@ -22,8 +137,12 @@ export const integrations = {
       batchSize: 5,
       // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
       maxConcurrency: 5,
-      // Reads the issue it sends; email goes through SES.
-      consumer: { needs: { table: 'read', mail: true }, timeoutSeconds: 60 },
+      // Reads the issue it sends and writes its status, vendor id and sync marker; email goes through SES;
+      // signs the 7-day file links (secrets) and reads stored screenshots for vendor uploads.
+      consumer: {
+        needs: { table: 'readwrite', mail: true, secrets: true, objects: { read: [bucketPrefixes.stored] } },
+        timeoutSeconds: 60,
+      },
     },
   },
 } satisfies DomainManifest;

@@ -225,7 +225,15 @@ export async function createIssue(issue: NewIssue, quota: number | null): Promis
   }
   for (const [name, status] of Object.entries(issue.st) as [IntegrationName, number][]) {
     if (status !== 0) continue;
-    items.push({ Put: { TableName: T, Item: { ...syncKey(pid, name, n), s: 0, number: n } } });
+    // The marker carries what the sync list shows, so the list is one Query (data-model 4.8).
+    const marker = {
+      ...syncKey(pid, name, n),
+      s: 0,
+      number: n,
+      title: issue.title,
+      createdAt: issue.createdAt,
+    };
+    items.push({ Put: { TableName: T, Item: marker } });
   }
   const firstGuard = items.length;
   const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);

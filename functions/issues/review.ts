@@ -229,7 +229,13 @@ export async function getIssue(userId: string, projectId: string, n: number): Pr
     data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
     ...(Object.fromEntries(
       integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)]),
-    ) as IntegrationStatusFields),
+    ) as unknown as IntegrationStatusFields),
+    // Why a permanent failure failed (issue 11), for the status table.
+    ...Object.fromEntries(
+      integrationNames.flatMap((name) =>
+        typeof d[`reason_${name}`] === 'string' ? [[`${name}_reason`, d[`reason_${name}`]]] : [],
+      ),
+    ),
     logs: (d.logs ?? []) as IssueAnswer['logs'],
   };
 }
@@ -289,6 +295,20 @@ export async function downloadUrl(
 ): Promise<string> {
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
   await getMeta(projectId, userId);
+  return presignStored(projectId, kind, name, download);
+}
+
+/**
+ * A short-lived presigned GET of a stored object, with its original name. The caller has proved the right
+ * to it: ownership (the dashboard's downloads) or a signed delivery link (functions/integrations/links.ts).
+ */
+export async function presignStored(
+  projectId: string,
+  kind: 'file' | 'screenshot',
+  name: string,
+  download: boolean,
+): Promise<string> {
+  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
   const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
   const Bucket = bucketName();
   const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);

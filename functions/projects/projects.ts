@@ -44,7 +44,7 @@ export interface Project {
 export const projectPartition = (id: string) => `PROJECT#${id}`;
 export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
 
-function toProject(item: Record<string, unknown>): Project {
+export function toProject(item: Record<string, unknown>): Project {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;
   const p = rest as unknown as Project;
   // Settings written by older versions gain the defaults of newer fields.

@@ -2,10 +2,11 @@
  * Project flows (issue 4): list, create within the plan's allowance, read, save settings, delete with
  * everything the project owns. Ownership is checked on every call; another client's project is NOT_FOUND.
  */
-import { displayName, getUser, type User } from '../accounts/users';
+import { displayName, getUser, toUser, type User } from '../accounts/users';
 import { batchDelete, queryKeys } from '../core/db';
 import { AppError } from '../core/errors';
 import { deletePrefix } from '../core/s3-objects';
+import { integrationsAnswer, readOwnedIntegrations } from '../integrations/integrations';
 import { normaliseHost } from '../shared/domains';
 import { plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
@@ -73,9 +74,12 @@ function detailView(project: Project, user: User) {
   };
 }
 
+/** The project with its six integrations (masked), in the one BatchGetItem of A30. */
 export async function get(userId: string, id: string) {
-  const { project, owner: user } = await getOwnedProjectWithOwner(id, userId);
-  return detailView(project, user);
+  const { project, owner, integrations } = await readOwnedIntegrations(id, userId);
+  if (!owner) throw new AppError('UNAUTHORIZED');
+  const user = toUser(owner);
+  return { ...detailView(project, user), integrations: integrationsAnswer(integrations, planOf(user)) };
 }
 
 /**

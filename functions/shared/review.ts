@@ -42,7 +42,10 @@ export interface IssueScreenshotAnswer {
   size: number;
 }
 
-export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: number };
+export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: number } & {
+  /** The reason of a permanent failure (status 3), when one was stored (issue 11). */
+  [K in `${IntegrationName}_reason`]?: string;
+};
 
 /** GET client/website/{id}/request/{ticketId}. */
 export type IssueAnswer = IntegrationStatusFields & {

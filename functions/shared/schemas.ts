@@ -160,6 +160,8 @@ export const issueListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   search: z.string().trim().max(limits.issueSearchMax).optional(),
   resolved: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** The sync list of one integration instead (issue 11): `msg.requests` is `{ new, failed }`. */
+  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']).optional(),
 });
 
 /** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */

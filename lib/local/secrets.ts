@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const generated = ['ALTCHA_HMAC_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const generated = ['ALTCHA_HMAC_KEY', 'STRIPE_WEBHOOK_SECRET', 'OAUTH_STATE_KEY'] as const;
 /** Generated values that follow a vendor's shape (Stripe's webhook secrets start with whsec_). */
 const prefixes: Partial<Record<(typeof generated)[number], string>> = { STRIPE_WEBHOOK_SECRET: 'whsec_' };
 

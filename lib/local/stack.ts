@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
+import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
 import { scheduleDecls } from '../../functions/manifests';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { scheduleEntry } from '../resources';
@@ -35,6 +36,7 @@ import { type LocalSes, startSes } from './ses';
 import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
 import { createStaticHandler } from './static';
 import { type LocalStripe, startStripe } from './stripe';
+import { startVendorFakes, type VendorFakes } from './vendors';
 
 export interface LocalStackOptions {
   /** Port of the one URL; 0 picks a free one (tests). */
@@ -55,6 +57,8 @@ export interface LocalStackOptions {
   log?: StackLog;
   /** Run the manifests' schedules on their local timers (`npm start`); tests call `runSchedule`. */
   schedules?: boolean;
+  /** Start the GitLab, Jira, Slack and Asana fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
+  vendorFakes?: boolean;
 }
 
 export interface LocalStack {
@@ -73,6 +77,8 @@ export interface LocalStack {
   stripe?: LocalStripe;
   /** Runs a scheduled function (functions/schedules/<name>.ts) now, as the schedule would. */
   runSchedule(name: string): Promise<unknown>;
+  /** The vendor fakes, when started (`vendorFakes`). */
+  vendorFakes?: VendorFakes;
   stop(): Promise<void>;
 }
 
@@ -100,6 +106,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   let sqsClient: SQSClient | undefined;
   let stripe: LocalStripe | undefined;
   const timers: NodeJS.Timeout[] = [];
+  let fakes: VendorFakes | undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -119,6 +126,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         sqs?.stop(),
         ses?.stop(),
         stripe?.stop(),
+        fakes?.stop(),
       ]);
       active = false;
       const failed = results.find((r) => r.status === 'rejected');
@@ -202,6 +210,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       });
       Object.assign(process.env, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stripe.endpoint });
     }
+    if (opts.vendorFakes) {
+      fakes = await startVendorFakes();
+      Object.assign(process.env, fakes.env);
+    }
     Object.assign(process.env, {
       SNAG_STAGE: 'local',
       AWS_REGION: region,
@@ -216,6 +228,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
+      // Local receivers and vendor fakes on loopback (functions/core/outbound.ts); never set in AWS.
+      [ALLOW_LOCAL_VARIABLE]: '1',
     });
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
@@ -263,6 +277,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       queues: sqs.queues,
       ...(stripe ? { stripe } : {}),
       runSchedule,
+      ...(fakes ? { vendorFakes: fakes } : {}),
       stop,
     };
   } catch (err) {

@@ -44,6 +44,8 @@ export class SnagStack extends Stack {
       ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
       OPERATOR_EMAIL: settings.operatorEmail,
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
+      ...(settings.slackClientId ? { SLACK_CLIENT_ID: settings.slackClientId } : {}),
+      ...(settings.asanaClientId ? { ASANA_CLIENT_ID: settings.asanaClientId } : {}),
     };
     const declarable: Record<string, string> = {
       TABLE_NAME: this.data.table.tableName,

@@ -4,12 +4,12 @@
  * report carries it (docs/operations.md "Alarms": one log query finds a report's whole way). The delivery
  * registry is empty until the integrations issue, so this file registers test deliverers.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverers } from '../../functions/consumers/delivery';
-import { db } from '../../functions/core/aws/dynamo';
 import type { DeliveryMessage, IntegrationName } from '../../functions/core/messages';
+import type { Deliverer } from '../../functions/integrations/deliver';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
@@ -50,23 +50,23 @@ const SITE = 'https://shop.example';
 describe('correlation id', () => {
   it('follows a report from the intake through fan-out to every delivery, on every log line', async () => {
     const { client, email } = await signedIn(stack.url);
-    // Integrations other than email need a paid plan (the fan-out checks the effective plan).
+    // Webhooks need a plan with integrations (email does not).
     await client.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
     const created = await client.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
     const projectId = (created.body as { msg: { id: string } }).msg.id;
     const integrations: IntegrationName[] = ['email', 'webhooks'];
-    for (const name of integrations)
-      await db().send(
-        new PutCommand({
-          TableName: stack.tableName,
-          Item: { pk: `PROJECT#${projectId}`, sk: `INTEGRATION#${name}`, name, active: 1 },
-        }),
-      );
+    for (const name of integrations) await activateIntegration(stack.tableName, projectId, name);
     const delivered: DeliveryMessage[] = [];
     for (const name of integrations)
-      deliverers[name] = async (message, log) => {
-        log.info('test deliverer sent', { integration: name });
-        delivered.push(message);
+      (deliverers as Record<IntegrationName, Deliverer>)[name] = async (ctx) => {
+        ctx.log.info('test deliverer sent', { integration: name });
+        delivered.push({
+          projectId: ctx.project.id,
+          issueNumber: ctx.issue.number,
+          integration: name,
+          correlationId: ctx.correlationId,
+        });
+        return {};
       };
 
     const number = await fileReport(stack.url, projectId, SITE, { fields: { msg: 'Checkout broken' } });

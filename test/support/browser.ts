@@ -37,7 +37,10 @@ export function requireBuild(dir = distDir): void {
  * The local stack with the dashboard, on a free port. Cheap proof of work and hashing (the flows are
  * under test, not the costs); callers may override any of these before calling.
  */
-export async function startE2eStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startE2eStack(
+  env: Record<string, string> = {},
+  { vendorFakes = false } = {},
+): Promise<TestStack> {
   requireBuild();
   Object.assign(process.env, {
     ALTCHA_COST: '10',
@@ -48,7 +51,7 @@ export async function startE2eStack(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return startTestStack({ distDir });
+  return startTestStack({ distDir, vendorFakes });
 }
 
 /** Debian Chromium, headless, with nothing that phones home; `extraArgs` are appended (e.g. host mapping). */
@@ -179,7 +182,7 @@ export async function shot(page: Page, name: string): Promise<void> {
  * The usual setup of an e2e file: a local stack serving the built dashboard, one Chromium, and tabs that
  * are closed with it. Call at the top level of the file; read `stack`/`browser` inside tests.
  */
-export function setUpBrowserSuite(opts: { browserArgs?: string[] } = {}) {
+export function setUpBrowserSuite(opts: { browserArgs?: string[]; vendorFakes?: boolean } = {}) {
   const suite = {
     stack: undefined as unknown as TestStack,
     browser: undefined as unknown as Browser,
@@ -195,7 +198,7 @@ export function setUpBrowserSuite(opts: { browserArgs?: string[] } = {}) {
     },
   };
   beforeAll(async () => {
-    suite.stack = await startE2eStack();
+    suite.stack = await startE2eStack({}, { vendorFakes: opts.vendorFakes === true });
     suite.browser = await launchBrowser(opts.browserArgs);
   });
   afterAll(async () => {

@@ -15,6 +15,8 @@ export interface TestStackOptions {
   /** Keep the data of an earlier stack (persistence tests); a fresh temp dir otherwise. */
   dataDir?: string;
   queues?: QueueOverrides;
+  /** Start the vendor fakes with the stack, as `SNAG_VENDOR_FAKES=1 npm start` does (`stack.vendorFakes`). */
+  vendorFakes?: boolean;
 }
 
 export type TestStack = LocalStack;
@@ -30,6 +32,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     serveStatic: opts.distDir !== undefined,
     ...(opts.distDir ? { distDir: opts.distDir } : {}),
     ...(opts.queues ? { queues: opts.queues } : {}),
+    ...(opts.vendorFakes ? { vendorFakes: true } : {}),
     log: quietLog,
   });
   return {

@@ -38,7 +38,15 @@ beforeAll(async () => {
   sqsAttempts = await sdkAttempts(sqs());
   s3Attempts = await sdkAttempts(s3Client);
   // Records what reaches the delivery consumer: proof that issue.created got through the fan-out.
-  deliverers.email = async (message) => void delivered.push(message);
+  deliverers.email = async (ctx) => {
+    delivered.push({
+      projectId: ctx.project.id,
+      issueNumber: ctx.issue.number,
+      integration: 'email',
+      correlationId: ctx.correlationId,
+    });
+    return {};
+  };
 });
 
 afterEach(() => {

@@ -1,5 +1,11 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliverers, handler as delivery } from '../../../functions/consumers/delivery';
@@ -9,6 +15,17 @@ import { sqsEvent } from '../../support/events';
 const ddb = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
 const projectId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+/** META with integrations switched on, on a plan that allows them (or not). */
+const meta = (names: string[], plan = 'BASIC_PLAN', ownerPlanExpire: string | null = null) => ({
+  Item: {
+    pk: `PROJECT#${projectId}`,
+    sk: 'META',
+    id: projectId,
+    ownerPlan: plan,
+    ownerPlanExpire,
+    activeIntegrations: new Set(names),
+  },
+});
 
 afterEach(() => {
   ddb.reset();
@@ -16,16 +33,10 @@ afterEach(() => {
   for (const k of Object.keys(deliverers)) delete deliverers[k as keyof typeof deliverers];
 });
 
-/** The project's META as the fan-out reads it: its owner's plan decides which integrations run. */
-const paidProject = (plan = 'BASIC_PLAN', ownerPlanExpire: string | null = null) =>
-  ddb
-    .on(GetCommand)
-    .resolves({ Item: { pk: `PROJECT#${projectId}`, sk: 'META', ownerPlan: plan, ownerPlanExpire } });
-
 describe('fan-out consumer', () => {
   it('enqueues one delivery per active integration, and only the synced ones when asked', async () => {
-    paidProject();
-    ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }, { name: 'slack' }] });
+    ddb.on(GetCommand).resolves(meta(['email', 'slack']));
+    ddb.on(TransactWriteCommand).resolves({});
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const res = await fanout(
       sqsEvent([
@@ -45,14 +56,31 @@ describe('fan-out consumer', () => {
       // A message without a correlation id (sent before there were any) is followed by its message id.
       [{ projectId, issueNumber: 8, integration: 'slack', correlationId: 'm1' }],
     ]);
-    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input.ExpressionAttributeValues).toMatchObject({
-      ':pk': `PROJECT#${projectId}`,
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual({
+      pk: `PROJECT#${projectId}`,
+      sk: 'META',
     });
+    // Status 1 and the markers deleted, in one transaction per issue, before the messages go out.
+    const tx = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(tx.map((i) => Object.keys(i)[0])).toEqual(['Update', 'Delete', 'Delete']);
+    expect(tx[0]?.Update?.ConditionExpression).toContain('attribute_exists(pk)');
+  });
+
+  it('sends only email when the owner’s plan has no integrations', async () => {
+    ddb.on(GetCommand).resolves(meta(['email', 'webhooks', 'slack'], 'FREE_PLAN'));
+    ddb.on(TransactWriteCommand).resolves({});
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    const res = await fanout(
+      sqsEvent([JSON.stringify({ type: 'issue.created', projectId, issueNumber: 2 })]),
+    );
+    expect(res.batchItemFailures).toEqual([]);
+    const sent = sqs.commandCalls(SendMessageBatchCommand)[0]?.args[0].input.Entries ?? [];
+    expect(sent.map((e) => JSON.parse(e.MessageBody ?? '').integration)).toEqual(['email']);
   });
 
   it('runs only email once the owner’s plan has lapsed (the effective plan is Free)', async () => {
-    paidProject('BASIC_PLAN', '2020-01-01T00:00:00.000Z');
-    ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }, { name: 'slack' }] });
+    ddb.on(GetCommand).resolves(meta(['email', 'slack'], 'BASIC_PLAN', '2020-01-01T00:00:00.000Z'));
+    ddb.on(TransactWriteCommand).resolves({});
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const res = await fanout(
       sqsEvent([JSON.stringify({ type: 'issue.created', projectId, issueNumber: 7 })]),
@@ -65,7 +93,7 @@ describe('fan-out consumer', () => {
   });
 
   it('refuses a correlation id that is not an id', async () => {
-    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(GetCommand).resolves(meta([]));
     const res = await fanout(
       sqsEvent([
         JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1, correlationId: 'a b\n{}' }),
@@ -76,8 +104,7 @@ describe('fan-out consumer', () => {
   });
 
   it('reports only the bad records as failed (partial batch response)', async () => {
-    paidProject();
-    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(GetCommand).resolves(meta([]));
     const res = await fanout(
       sqsEvent([
         'not json',
@@ -89,8 +116,8 @@ describe('fan-out consumer', () => {
   });
 
   it('fails a record whose deliveries could not all be enqueued, so it is retried', async () => {
-    paidProject();
-    ddb.on(QueryCommand).resolves({ Items: [{ name: 'email' }] });
+    ddb.on(GetCommand).resolves(meta(['email']));
+    ddb.on(TransactWriteCommand).resolves({});
     sqs.on(SendMessageBatchCommand).resolves({ Failed: [{ Id: 'email', Code: 'x', SenderFault: false }] });
     const res = await fanout(
       sqsEvent([JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1 })]),
@@ -100,11 +127,41 @@ describe('fan-out consumer', () => {
 });
 
 describe('delivery consumer', () => {
-  it('calls the integration’s deliverer and fails records it has no deliverer for', async () => {
+  const items = (n: number, active: Record<string, number>) => ({
+    Responses: {
+      [process.env.TABLE_NAME ?? 'snag']: [
+        meta(Object.keys(active)).Item,
+        {
+          pk: `PROJECT#${projectId}`,
+          sk: `ISSUE#${String(n).padStart(10, '0')}`,
+          title: 'T',
+          createdAt: 'x',
+        },
+        {
+          pk: `PROJECT#${projectId}`,
+          sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL`,
+          msg: 'm',
+          st: { email: 1, jira: 1 },
+        },
+        ...Object.entries(active).map(([name, on]) => ({
+          pk: `PROJECT#${projectId}`,
+          sk: `INTEGRATION#${name}`,
+          name,
+          active: on,
+          data: {},
+        })),
+      ],
+    },
+  });
+
+  it('calls the integration’s deliverer, records status 2, and fails records it has no deliverer for', async () => {
     const seen: string[] = [];
-    deliverers.email = async (m) => {
-      seen.push(`${m.integration}:${m.issueNumber}`);
+    deliverers.email = async (ctx) => {
+      seen.push(`${ctx.integration.name}:${ctx.issue.number}`);
+      return { vendorId: 'v-1' };
     };
+    ddb.on(BatchGetCommand).resolves(items(3, { email: 1, jira: 1 }));
+    ddb.on(UpdateCommand).resolves({});
     const res = await delivery(
       sqsEvent([
         JSON.stringify({ projectId, issueNumber: 3, integration: 'email' }),
@@ -113,5 +170,9 @@ describe('delivery consumer', () => {
     );
     expect(seen).toEqual(['email:3']);
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update?.UpdateExpression).toContain('st.#x = :two');
+    expect(update?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'v-1' });
+    expect(update?.ConditionExpression).toBe('attribute_exists(pk)');
   });
 });

@@ -62,7 +62,7 @@ describe('the list in the address', () => {
 });
 
 describe('the issue screen', () => {
-  const issue = (statuses: Partial<Record<string, number>>) =>
+  const issue = (statuses: Partial<Record<string, number | string>>) =>
     ({
       email_status: 0,
       gitlab_status: 0,
@@ -79,6 +79,15 @@ describe('the issue screen', () => {
       { name: 'email', status: 'passed' },
       { name: 'jira', status: 'failed' },
       { name: 'webhooks', status: 'inProgress' },
+    ]);
+    // The reason of a permanent failure shows with the failed row only.
+    expect(
+      integrationRows(
+        issue({ slack_status: 3, slack_reason: 'Invite the app', email_status: 2, email_reason: 'stale' }),
+      ),
+    ).toEqual([
+      { name: 'email', status: 'passed' },
+      { name: 'slack', status: 'failed', reason: 'Invite the app' },
     ]);
   });
 

@@ -1,31 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
-  asanaRedirectTarget,
   confirmEmailRequest,
   loginErrorCode,
   loginNotice,
   loginWith,
+  oauthRedirectTarget,
   paths,
   projectIdFromPath,
   sidebarSection,
   stripLoginNoticeParams,
 } from '../../../web/src/routes/paths';
 
-describe('asanaRedirectTarget', () => {
+describe('oauthRedirectTarget', () => {
   it('forwards to the site of state, keeping the whole query', () => {
-    expect(asanaRedirectTarget('?code=abc&state=site-1')).toBe(
+    expect(oauthRedirectTarget('asana', '?code=abc&state=site-1')).toBe(
       '/profile/integrations/site-1/asana?code=abc&state=site-1',
     );
-    expect(asanaRedirectTarget('state=s2')).toBe('/profile/integrations/s2/asana?state=s2');
+    expect(oauthRedirectTarget('asana', 'state=s2')).toBe('/profile/integrations/s2/asana?state=s2');
+  });
+
+  it('takes the site id from a signed state (the part before the first dot)', () => {
+    const state = '3f1c2b9e-0000-4000-8000-000000000001.nonce.1700000000.sig';
+    expect(oauthRedirectTarget('asana', `?code=c&state=${state}`)).toBe(
+      `/profile/integrations/3f1c2b9e-0000-4000-8000-000000000001/asana?code=c&state=${state}`,
+    );
+  });
+
+  it("forwards Slack's return to the site's Slack screen", () => {
+    expect(oauthRedirectTarget('slack', '?code=c&state=site-9.n.1.s')).toBe(
+      '/profile/integrations/site-9/slack?code=c&state=site-9.n.1.s',
+    );
   });
 
   it('encodes the state as one path segment', () => {
-    expect(asanaRedirectTarget('?state=a%2Fb')).toBe('/profile/integrations/a%2Fb/asana?state=a%2Fb');
+    expect(oauthRedirectTarget('asana', '?state=a%2Fb')).toBe(
+      '/profile/integrations/a%2Fb/asana?state=a%2Fb',
+    );
   });
 
   it('goes to the dashboard without a state', () => {
-    expect(asanaRedirectTarget('')).toBe('/profile');
-    expect(asanaRedirectTarget('?code=abc')).toBe('/profile');
+    expect(oauthRedirectTarget('asana', '')).toBe('/profile');
+    expect(oauthRedirectTarget('asana', '?code=abc')).toBe('/profile');
   });
 });
 

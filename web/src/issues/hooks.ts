@@ -6,7 +6,7 @@ import { useEndpoint } from '../api/swr';
 import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
 import { paths } from '../routes/paths';
-import { issuesPrefix, type ListQuery, listCallOf } from './model';
+import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';
 
 /**
  * One page of a list. The previous page stays on screen while the next loads (no flash of "loading"
@@ -14,10 +14,13 @@ import { issuesPrefix, type ListQuery, listCallOf } from './model';
  * to login (SPEC.md section 2).
  */
 export function useIssueList(projectId: string | undefined, resolved: boolean, query: ListQuery) {
-  return useEndpoint('issues.list', projectId ? listCallOf(projectId, resolved, query) : null, {
-    redirect: toDashboardIfMissing,
-    keepPreviousData: true,
-  });
+  const { data, isValidating } = useEndpoint(
+    'issues.list',
+    projectId ? listCallOf(projectId, resolved, query) : null,
+    { redirect: toDashboardIfMissing, keepPreviousData: true },
+  );
+  // The same route answers the sync lists when asked with `integration` (issue 11); this call never does.
+  return { data: data && isIssuePage(data) ? data : undefined, isValidating };
 }
 
 /** One issue. A failed load goes back to the site's issue list (SPEC.md section 2); no session, to login. */

@@ -5,8 +5,9 @@
  */
 
 import type { LogEntry } from '../../../functions/shared/intake';
+import type { SyncListAnswer } from '../../../functions/shared/integrations';
 import { limits, ticketStatus } from '../../../functions/shared/limits';
-import type { IssueAnswer } from '../../../functions/shared/review';
+import type { IssueAnswer, IssueListAnswer } from '../../../functions/shared/review';
 import { issueListQuerySchema } from '../../../functions/shared/schemas';
 import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
@@ -52,6 +53,10 @@ export function listCallOf(projectId: string, resolved: boolean, { page, search 
 export const issueListPath = (projectId: string, resolved: boolean, query: ListQuery): string =>
   endpointPath('issues.list', listCallOf(projectId, resolved, query));
 
+/** `GET client/website/{id}/request` answers a page of issues, or with `integration` a sync list (issue 11). */
+export const isIssuePage = (answer: IssueListAnswer | SyncListAnswer): answer is IssueListAnswer =>
+  Array.isArray(answer.requests);
+
 /** Every list and issue call of a project starts with this (cache invalidation after close/restore). */
 export const issuesPrefix = (projectId: string) => endpointPath('issues.list', { params: { id: projectId } });
 
@@ -86,10 +91,13 @@ const statusNames: Record<number, StatusName> = {
 };
 
 /** SPEC.md section 2: one row per integration, hidden at status 0 (not configured). */
-export function integrationRows(issue: IssueAnswer): { name: IntegrationName; status: StatusName }[] {
+export function integrationRows(
+  issue: IssueAnswer,
+): { name: IntegrationName; status: StatusName; reason?: string }[] {
   return integrationNames.flatMap((name) => {
     const status = statusNames[issue[`${name}_status`]];
-    return status ? [{ name, status }] : [];
+    const reason = status === 'failed' ? issue[`${name}_reason`] : undefined;
+    return status ? [{ name, status, ...(reason ? { reason } : {}) }] : [];
   });
 }
 

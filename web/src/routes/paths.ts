@@ -3,10 +3,11 @@
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
 import type { ErrorCode } from '../../../functions/shared/errors';
+import { type IntegrationName, integrationNames } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
+import { siteIdOfOAuthState } from '../../../functions/shared/vendor-auth';
 
-export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
-export type IntegrationName = (typeof integrationNames)[number];
+export { type IntegrationName, integrationNames };
 
 export const configurationSections = ['installation', 'custom_fields', 'general'] as const;
 export type ConfigurationSection = (typeof configurationSections)[number];
@@ -34,15 +35,17 @@ export const paths = {
 } as const;
 
 /**
- * /profile/asana_redirect: Asana's OAuth return carries the site id in `state`; forward to that site's
- * Asana screen keeping the whole query (the screen needs `code`). Without a state there is no site to
- * return to, so the dashboard is the only sensible target.
+ * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return carries the site id in
+ * `state`, before the first dot (`<siteId>.<nonce>.<expires>.<signature>`,
+ * functions/integrations/oauth-state.ts); forward to that site's screen of the vendor keeping the whole
+ * query (the screen needs `code` and the whole state). Without a state there is no site to return to,
+ * so the dashboard is the only sensible target.
  */
-export function asanaRedirectTarget(search: string): string {
+export function oauthRedirectTarget(vendor: 'slack' | 'asana', search: string): string {
   const query = search.startsWith('?') ? search : search ? `?${search}` : '';
-  const state = new URLSearchParams(query).get('state');
-  if (!state) return paths.profile;
-  return `${paths.integrations(state, 'asana')}${query}`;
+  const siteId = siteIdOfOAuthState(new URLSearchParams(query).get('state') ?? '');
+  if (!siteId) return paths.profile;
+  return `${paths.integrations(siteId, vendor)}${query}`;
 }
 
 export type LoginNotice = 'registered' | 'invalidCode' | 'reset';
@@ -125,6 +128,7 @@ export function sidebarSection(pathname: string): SidebarSection | null {
       return 'archive';
     case 'integrations':
     case 'asana_redirect':
+    case 'slack_redirect':
       return 'integrations';
     case 'widget':
       return 'widget';

@@ -1,11 +1,10 @@
 /**
  * The complete route map of SPEC.md section 2. Layouts and screens are lazy chunks (DESIGN.md budget:
- * initial JS ≤ 200 KB gzip); screens of later issues render `ComingSoon` inside the real layout.
+ * initial JS ≤ 200 KB gzip).
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
-import type { ScreenKey, Subtitle } from '../screens/ComingSoon';
 import { configurationSections, integrationNames } from './paths';
 
 const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
@@ -17,8 +16,7 @@ const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
 const ResetScreen = lazy(() => import('../screens/ResetScreen'));
 const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
 const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
-const AsanaRedirect = lazy(() => import('../screens/AsanaRedirect'));
-const ComingSoon = lazy(() => import('../screens/ComingSoon'));
+const OAuthRedirect = lazy(() => import('../screens/OAuthRedirect'));
 const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
 const CreateProjectScreen = lazy(() => import('../screens/CreateProjectScreen'));
 const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'));
@@ -26,6 +24,7 @@ const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
+const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -35,10 +34,6 @@ function Root() {
     </Suspense>
   );
 }
-
-const profileSoon = (screen: ScreenKey, sub?: Subtitle) => (
-  <ComingSoon screen={screen} back="profile" {...(sub ? { sub } : {})} />
-);
 
 export const routes: RouteObject[] = [
   {
@@ -67,14 +62,17 @@ export const routes: RouteObject[] = [
           { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
           { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
-          { path: 'asana_redirect', element: <AsanaRedirect /> },
+          // The vendors' OAuth returns (one fixed address each, registered in their app settings).
+          { path: 'asana_redirect', element: <OAuthRedirect vendor="asana" /> },
+          { path: 'slack_redirect', element: <OAuthRedirect vendor="slack" /> },
           {
             path: 'integrations/:id',
             children: [
               { index: true, element: <Navigate to="email" replace /> },
               ...integrationNames.map((name) => ({
                 path: name,
-                element: profileSoon('integrations', { group: 'integrations', name }),
+                // Keyed by integration, so switching tabs starts each form afresh.
+                element: <IntegrationScreen key={name} name={name} />,
               })),
             ],
           },

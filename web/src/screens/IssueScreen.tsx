@@ -569,6 +569,11 @@ function Integrations({ issue, projectId }: { issue: IssueAnswer; projectId: str
                   <Anchor component={Link} to={paths.integrations(projectId, row.name)} size="sm" fw={600}>
                     {t(`integrations.${row.name}`)}
                   </Anchor>
+                  {row.reason && (
+                    <Text size="xs" c="red.8" data-testid={`reason-${row.name}`}>
+                      {row.reason}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" pr={0}>
                   <Badge variant="light" color={statusColor[row.status]} tt="none">

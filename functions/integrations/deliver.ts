@@ -1,0 +1,97 @@
+/**
+ * The deliverer contract (issue 11): one function per integration, registered in
+ * functions/consumers/delivery.ts's `deliverers`. The delivery consumer reads everything a deliverer
+ * needs, calls it, and owns every status write (data-model.md 4.8):
+ *   - resolves `{ vendorId }` → the id is recorded and `st.<name>` = 2;
+ *   - throws `PermanentFailure` → `st.<name>` = 3 at once, with its `reason` kept on the issue and on the
+ *     sync marker (shown by the issue detail and the sync list); no retry;
+ *   - throws anything else → the message is retried through the queue's visibility timeout; on the last
+ *     receive the status is 3 and the message goes to the DLQ.
+ *
+ * Idempotency: `ctx.vendorId` is the id an earlier attempt recorded. A deliverer given one MUST NOT
+ * create a second object (a single-call deliverer returns it at once; a multi-step one, e.g. create then
+ * attach, continues from it). A multi-step deliverer calls `ctx.recordVendorId(id)` right after the
+ * create, before the steps that can fail.
+ */
+import type { Logger } from '../core/log';
+import type { OutboundFetch } from '../core/outbound';
+import type { IssueFile, IssueScreenshot } from '../issues/issues';
+import type { Project } from '../projects/projects';
+import type { IntegrationName } from '../shared/integrations';
+import type { IntegrationRecord } from './integrations';
+
+/** A failure retrying cannot fix (bad token, missing project or channel, `not_in_channel`). */
+export class PermanentFailure extends Error {
+  /** Shown to the client (issue detail, sync list): plain text, no secrets. */
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'PermanentFailure';
+    this.reason = reason.slice(0, 500);
+  }
+}
+
+/** A link that stays valid at least 7 days (docs/decisions.md "Links in deliveries"). */
+export interface DeliveryLink {
+  /** The stored object's name. */
+  name: string;
+  /** For files: the visitor's file name; for screenshots: `screenshot-<i>.<type>`. */
+  label: string;
+  type: string;
+  size: number;
+  url: string;
+}
+
+/** The issue as the deliverers see it: header and detail together. */
+export interface DeliveryIssue {
+  number: number;
+  title: string;
+  createdAt: string;
+  msg: string;
+  data: {
+    username?: string;
+    href?: string;
+    browser?: string;
+    browserVersion?: string;
+    os?: string;
+    osVersion?: string;
+    deviceType?: string;
+    screenResolution?: string;
+    customFields?: { name: string; value: string }[];
+  };
+  files: IssueFile[];
+  screenshots: IssueScreenshot[];
+  logs: { t: number; level: string; kind: string; msg: string }[];
+}
+
+export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
+  issue: DeliveryIssue;
+  project: Project;
+  /** UNMASKED: tokens, OAuth tokens. Never log it. */
+  integration: IntegrationRecord<N>;
+  /** The issue in the dashboard. */
+  issueUrl: string;
+  /** Links to the screenshots and files, valid at least 7 days. */
+  screenshots: DeliveryLink[];
+  files: DeliveryLink[];
+  /** Reads a stored object (screenshots to upload to a vendor), at most `maxBytes`. */
+  readObject: (name: string) => Promise<Uint8Array>;
+  log: Logger;
+  /** The SSRF-guarded client for user-supplied hosts (functions/core/outbound.ts). */
+  http: OutboundFetch;
+  /** The vendor id an earlier attempt recorded (see the module comment). */
+  vendorId?: string;
+  /** Records the vendor's id now (before attachments etc.), so a retry continues instead of creating again. */
+  recordVendorId: (id: string) => Promise<void>;
+  /** Stable id of this delivery: `<projectId>:<number>:<name>` (webhooks carry it for receivers to dedupe). */
+  deliveryId: string;
+  /** The receive count of the message (1 on the first attempt). */
+  attempt: number;
+  correlationId: string;
+}
+
+export type Deliverer<N extends IntegrationName = IntegrationName> = (
+  ctx: DeliveryContext<N>,
+) => Promise<{ vendorId?: string }>;
+
+export type DelivererRegistry = { [N in IntegrationName]?: Deliverer<N> };

@@ -1,0 +1,509 @@
+/**
+ * The integration entity and the per-issue delivery state (docs/data-model.md 4.8). This module owns:
+ *   PROJECT#<pid> / INTEGRATION#<name>   one integration: active, authorized, data (secrets), oauth tokens
+ *   PROJECT#<pid> / META                 `activeIntegrations` (SS), kept by every save
+ *   PROJECT#<pid> / ISSUE#<n10>#DETAIL   `st.<name>` (0 new, 1 in progress, 2 passed, 3 failed),
+ *                                        `vendor_<name>` (the vendor's id, for idempotency),
+ *                                        `reason_<name>` (why a permanent failure failed)
+ *   PROJECT#<pid> / SYNC#<name>#<n10>    marker while `st.<name>` is 0 or 3: {s, number, title, createdAt, reason?}
+ * Every write to an issue item is conditioned on `attribute_exists(pk)`, so a late consumer never
+ * resurrects a deleted issue.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { userKey } from '../accounts/users';
+import { db } from '../core/aws/dynamo';
+import {
+  failedConditions,
+  getItems,
+  isConditionFailure,
+  retryConflicts,
+  tableName,
+  transactWrite,
+} from '../core/db';
+import { AppError } from '../core/errors';
+import { nowMs } from '../core/time';
+import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
+import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
+import {
+  type IntegrationData,
+  type IntegrationInput,
+  type IntegrationName,
+  type IntegrationsAnswer,
+  type IntegrationView,
+  integrationDataSchemas,
+  integrationNames,
+  isMasked,
+  maskSecret,
+  type SyncTicket,
+  secretFields,
+} from '../shared/integrations';
+import { type PlanName, plans } from '../shared/plans';
+
+/** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch ms when the access token expires (Asana: 1 hour). */
+  expiresAt?: number;
+  /** Vendor extras (Slack team id, bot user id, Asana workspace). */
+  extra?: Record<string, string>;
+}
+
+/** One integration as stored, UNMASKED: only delivery and the vendor calls see it. */
+export interface IntegrationRecord<N extends IntegrationName = IntegrationName> {
+  name: N;
+  active: 0 | 1;
+  authorized: 0 | 1;
+  data: IntegrationData[N];
+  oauth?: OAuthTokens;
+  updatedAt?: number;
+}
+
+export const integrationKey = (projectId: string, name: IntegrationName) => ({
+  pk: projectPartition(projectId),
+  sk: `INTEGRATION#${name}`,
+});
+
+/** The plan allows this integration now (email always; the others need the plan's `integrations` flag). */
+export const allowedByPlan = (name: IntegrationName, plan: PlanName): boolean =>
+  name === 'email' || plans[plan].integrations;
+
+export function defaultIntegration<N extends IntegrationName>(name: N): IntegrationRecord<N> {
+  return {
+    name,
+    active: 0,
+    authorized: 0,
+    data: integrationDataSchemas[name].parse({}) as IntegrationData[N],
+  };
+}
+
+/** A stored item as a record; data written by older versions gains the defaults of newer fields. */
+export function toIntegration(item: Record<string, unknown>): IntegrationRecord {
+  const name = item.name as IntegrationName;
+  const parsed = integrationDataSchemas[name].safeParse(item.data ?? {});
+  return {
+    name,
+    active: Number(item.active) === 1 ? 1 : 0,
+    authorized: Number(item.authorized) === 1 ? 1 : 0,
+    data: (parsed.success
+      ? parsed.data
+      : integrationDataSchemas[name].parse({})) as IntegrationData[typeof name],
+    ...(item.oauth ? { oauth: item.oauth as OAuthTokens } : {}),
+    ...(item.updatedAt ? { updatedAt: Number(item.updatedAt) } : {}),
+  };
+}
+
+/** What the dashboard may see of a record: secrets masked, OAuth tokens dropped. */
+export function maskIntegration(rec: IntegrationRecord, available: boolean): IntegrationView {
+  const data: Record<string, unknown> = { ...rec.data };
+  for (const f of secretFields[rec.name] as readonly string[]) data[f] = maskSecret(String(data[f] ?? ''));
+  return {
+    name: rec.name,
+    active: rec.active,
+    authorized: rec.authorized,
+    available,
+    data,
+  } as IntegrationView;
+}
+
+/** `msg.integrations`: all six in order, masked, defaults for the ones never saved. */
+export function integrationsAnswer(
+  records: Partial<Record<IntegrationName, IntegrationRecord>>,
+  plan: PlanName,
+): IntegrationsAnswer {
+  return integrationNames.map((name) =>
+    maskIntegration(records[name] ?? defaultIntegration(name), allowedByPlan(name, plan)),
+  );
+}
+
+/**
+ * The project (owned by `userId`), optionally its owner's profile item, and its six integrations in ONE
+ * consistent BatchGetItem (A30). Someone else's project, or none, is NOT_FOUND.
+ */
+export async function readOwnedIntegrations(
+  projectId: string,
+  userId: string,
+): Promise<{
+  project: Project;
+  owner: Record<string, unknown> | undefined;
+  integrations: Partial<Record<IntegrationName, IntegrationRecord>>;
+}> {
+  const keys = [
+    projectKey(projectId),
+    userKey(userId),
+    ...integrationNames.map((n) => integrationKey(projectId, n)),
+  ];
+  const [meta, owner, ...items] = await getItems(keys);
+  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  const integrations: Partial<Record<IntegrationName, IntegrationRecord>> = {};
+  for (const item of items) if (item) integrations[item.name as IntegrationName] = toIntegration(item);
+  return { project: toProject(meta), owner, integrations };
+}
+
+/** One integration, unmasked (delivery, vendor calls); the default record when never saved. */
+export async function getIntegration<N extends IntegrationName>(
+  projectId: string,
+  name: N,
+): Promise<IntegrationRecord<N>> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: integrationKey(projectId, name), ConsistentRead: true }),
+  );
+  return out.Item ? (toIntegration(out.Item) as IntegrationRecord<N>) : defaultIntegration(name);
+}
+
+/**
+ * The record a save produces from the stored one and the dashboard's input: a masked secret sent back
+ * keeps the stored value; `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
+ * are authorised by their OAuth exchange, `authorizeIntegration`). Validation of the merged data is the
+ * caller's (`activeRequirement`).
+ */
+export function mergeInput(current: IntegrationRecord, input: IntegrationInput): IntegrationRecord {
+  const data: Record<string, unknown> = { ...(input.data as Record<string, unknown>) };
+  for (const f of secretFields[input.name] as readonly string[]) {
+    if (isMasked(data[f])) data[f] = (current.data as Record<string, unknown>)[f] ?? '';
+  }
+  const selfAuthorized = input.name === 'gitlab' || input.name === 'jira';
+  return {
+    ...current,
+    name: input.name,
+    active: input.active,
+    authorized: selfAuthorized && input.authorized !== undefined ? input.authorized : current.authorized,
+    data: data as IntegrationData[typeof input.name],
+  };
+}
+
+/**
+ * Writes an integration and keeps META's `activeIntegrations` in one transaction (A32): ADD the name when
+ * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` still owns the project.
+ */
+export async function saveIntegration(
+  projectId: string,
+  userId: string,
+  rec: IntegrationRecord,
+): Promise<void> {
+  const T = tableName();
+  const { oauth, ...rest } = rec;
+  await transactWrite(
+    [
+      {
+        Put: {
+          TableName: T,
+          Item: {
+            ...integrationKey(projectId, rec.name),
+            ...rest,
+            ...(oauth ? { oauth } : {}),
+            updatedAt: nowMs(),
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: T,
+          Key: projectKey(projectId),
+          UpdateExpression: `${rec.active === 1 ? 'ADD' : 'DELETE'} activeIntegrations :name`,
+          ConditionExpression: 'ownerId = :uid',
+          ExpressionAttributeValues: { ':name': new Set([rec.name]), ':uid': userId },
+        },
+      },
+    ],
+    'NOT_FOUND',
+  );
+}
+
+/**
+ * For the vendor flows (GitLab/Jira projects call, Slack/Asana OAuth exchange, reset): sets `authorized`,
+ * the OAuth tokens (null removes them) and any data fields, server-side, then saves like the dashboard
+ * does. Reset is `{ authorized: 0, active: 0, oauth: null, data: { key: '', id: '' } }`. Answers the
+ * masked list of all six, as the save call does.
+ */
+export async function authorizeIntegration(
+  projectId: string,
+  userId: string,
+  name: IntegrationName,
+  change: { authorized: 0 | 1; active?: 0 | 1; oauth?: OAuthTokens | null; data?: Record<string, unknown> },
+): Promise<IntegrationsAnswer> {
+  const { project, integrations } = await readOwnedIntegrations(projectId, userId);
+  const current = integrations[name] ?? defaultIntegration(name);
+  const data = integrationDataSchemas[name].parse({ ...current.data, ...change.data });
+  const next: IntegrationRecord = {
+    ...current,
+    authorized: change.authorized,
+    active: change.active ?? current.active,
+    data: data as IntegrationData[typeof name],
+  };
+  if (change.oauth === null) delete next.oauth;
+  else if (change.oauth) next.oauth = change.oauth;
+  await saveIntegration(projectId, userId, next);
+  const plan = planOf({ plan: project.ownerPlan, planExpire: project.ownerPlanExpire });
+  return integrationsAnswer({ ...integrations, [name]: next }, plan);
+}
+
+/** A refreshed OAuth access token (Asana), stored without a user: delivery refreshes on its own. */
+export async function storeOAuthTokens(
+  projectId: string,
+  name: IntegrationName,
+  oauth: OAuthTokens,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: integrationKey(projectId, name),
+      UpdateExpression: 'SET oauth = :o',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':o': oauth },
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Per-issue delivery state (4.8)
+
+const vendorAttr = (name: IntegrationName) => `vendor_${name}`;
+const reasonAttr = (name: IntegrationName) => `reason_${name}`;
+
+/** The vendor id a delivery recorded for this issue, if any (read from the detail item). */
+export const recordedVendorId = (
+  detail: Record<string, unknown>,
+  name: IntegrationName,
+): string | undefined => {
+  const v = detail[vendorAttr(name)];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+/** The stored reason of a permanent failure. */
+export const failureReason = (detail: Record<string, unknown>, name: IntegrationName): string | undefined => {
+  const v = detail[reasonAttr(name)];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+
+/**
+ * Fan-out: sets `st.<name>` to 1 and deletes the sync markers, in one transaction for all `names`, for the
+ * ones not already passed (2). A redelivered fan-out (or a racing one) finds them 1 and sends again; the
+ * deliveries are idempotent. Returns the names started; [] when the issue is gone.
+ */
+export async function startDeliveries(
+  projectId: string,
+  n: number,
+  names: IntegrationName[],
+): Promise<IntegrationName[]> {
+  let todo = names;
+  for (let attempt = 0; todo.length > 0; attempt++) {
+    const T = tableName();
+    const attrNames: Record<string, string> = {};
+    const sets: string[] = [];
+    const conds = ['attribute_exists(pk)'];
+    todo.forEach((name, i) => {
+      attrNames[`#x${i}`] = name;
+      sets.push(`st.#x${i} = :one`);
+      conds.push(`(attribute_not_exists(st.#x${i}) OR st.#x${i} <> :two)`);
+    });
+    try {
+      await retryConflicts(() =>
+        transactWrite(
+          [
+            {
+              Update: {
+                TableName: T,
+                Key: issueDetailKey(projectId, n),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: conds.join(' AND '),
+                ExpressionAttributeNames: attrNames,
+                ExpressionAttributeValues: { ':one': 1, ':two': 2 },
+              },
+            },
+            ...todo.map((name) => ({ Delete: { TableName: T, Key: syncKey(projectId, name, n) } })),
+          ],
+          () => undefined,
+        ),
+      );
+      return todo;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      if (attempt > 0) return [];
+      // Gone, or some already passed: read the statuses and start only the others.
+      const out = await db().send(
+        new GetCommand({ TableName: T, Key: issueDetailKey(projectId, n), ConsistentRead: true }),
+      );
+      if (!out.Item) return [];
+      const st = (out.Item.st ?? {}) as Record<string, number>;
+      todo = todo.filter((name) => Number(st[name] ?? 0) !== 2);
+    }
+  }
+  return [];
+}
+
+/** Records the vendor's id before anything else can fail, so a retry never creates a second object. */
+export async function recordVendorId(
+  projectId: string,
+  name: IntegrationName,
+  n: number,
+  vendorId: string,
+): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: issueDetailKey(projectId, n),
+        UpdateExpression: 'SET #v = :v',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#v': vendorAttr(name) },
+        ExpressionAttributeValues: { ':v': vendorId },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err; // the issue is gone: nothing to record
+    });
+}
+
+/** Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51). */
+export async function markDelivered(
+  projectId: string,
+  name: IntegrationName,
+  n: number,
+  vendorId?: string,
+): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: issueDetailKey(projectId, n),
+        UpdateExpression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: {
+          '#x': name,
+          '#r': reasonAttr(name),
+          ...(vendorId ? { '#v': vendorAttr(name) } : {}),
+        },
+        ExpressionAttributeValues: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+}
+
+/**
+ * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the
+ * integration was switched off or the plan lost it), and the marker Put with the same `s`.
+ */
+export async function markForSync(
+  projectId: string,
+  name: IntegrationName,
+  issue: { number: number; title: string; createdAt: string },
+  s: 0 | 3,
+  reason?: string,
+): Promise<void> {
+  const T = tableName();
+  const n = issue.number;
+  try {
+    await retryConflicts(() =>
+      transactWrite(
+        [
+          {
+            Update: {
+              TableName: T,
+              Key: issueDetailKey(projectId, n),
+              UpdateExpression: reason ? 'SET st.#x = :s, #r = :r' : 'SET st.#x = :s REMOVE #r',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#x': name, '#r': reasonAttr(name) },
+              ExpressionAttributeValues: { ':s': s, ...(reason ? { ':r': reason } : {}) },
+            },
+          },
+          {
+            Put: {
+              TableName: T,
+              Item: {
+                ...syncKey(projectId, name, n),
+                s,
+                number: n,
+                title: issue.title,
+                createdAt: issue.createdAt,
+                ...(reason ? { reason } : {}),
+              },
+            },
+          },
+        ],
+        () => undefined,
+      ),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // the issue is gone
+  }
+}
+
+/** The newest 50 markers of `name`'s sync list (A49), split by status; titles of older markers are read. */
+export async function listSyncTickets(
+  projectId: string,
+  name: IntegrationName,
+): Promise<{ new: SyncTicket[]; failed: SyncTicket[] }> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':p': `SYNC#${name}#` },
+      ScanIndexForward: false,
+      Limit: 50,
+    }),
+  );
+  const items = out.Items ?? [];
+  // Markers written before they carried the title: read those headers (one more request, only then).
+  const untitled = items.filter((i) => typeof i.title !== 'string');
+  if (untitled.length > 0) {
+    const headers = await getItems(untitled.map((i) => issueHeaderKey(projectId, Number(i.number))));
+    untitled.forEach((i, k) => {
+      i.title = String(headers[k]?.title ?? '');
+      i.createdAt = String(headers[k]?.createdAt ?? '');
+    });
+  }
+  const answer = { new: [] as SyncTicket[], failed: [] as SyncTicket[] };
+  for (const i of items) {
+    const ticket: SyncTicket = {
+      number: Number(i.number),
+      title: String(i.title ?? ''),
+      createdAt: String(i.createdAt ?? ''),
+      ...(typeof i.reason === 'string' ? { reason: i.reason } : {}),
+    };
+    (Number(i.s) === 3 ? answer.failed : answer.new).push(ticket);
+  }
+  return answer;
+}
+
+/**
+ * Sync (A50): for each ticket, `st.<name>` 0|3 → 1 and its marker deleted, in one transaction. Tickets whose
+ * condition fails (no longer new or failed, or gone) are dropped and the rest tried once more. Returns
+ * the numbers that were set in progress (the caller fans them out).
+ */
+export async function syncTickets(
+  projectId: string,
+  name: IntegrationName,
+  numbers: number[],
+): Promise<number[]> {
+  let todo = [...new Set(numbers)];
+  for (let attempt = 0; attempt < 2 && todo.length > 0; attempt++) {
+    const T = tableName();
+    const items = todo.flatMap((n) => [
+      {
+        Update: {
+          TableName: T,
+          Key: issueDetailKey(projectId, n),
+          UpdateExpression: 'SET st.#x = :one',
+          ConditionExpression: 'attribute_exists(pk) AND (st.#x = :zero OR st.#x = :three)',
+          ExpressionAttributeNames: { '#x': name },
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':three': 3 },
+        },
+      },
+      { Delete: { TableName: T, Key: syncKey(projectId, name, n) } },
+    ]);
+    try {
+      await transactWrite(items, () => undefined);
+      return todo;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const failed = new Set(failedConditions(err).map((i) => Math.floor(i / 2)));
+      todo = todo.filter((_n, i) => !failed.has(i));
+    }
+  }
+  return [];
+}
+
+/** `n10` for callers that build vendor ids or links. */
+export { n10 };

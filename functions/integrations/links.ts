@@ -1,0 +1,66 @@
+/**
+ * Links to an issue's screenshots and files in deliveries (email, webhooks, vendor descriptions) that
+ * truly last (docs/decisions.md "Links in deliveries"): an S3 presigned URL signed by a Lambda role dies
+ * with the role's session (hours), so a delivery carries a Snag link instead,
+ * `<APP_ORIGIN>/api/files/<token>`, where the token is an HMAC-signed statement "project, kind, object,
+ * expiry". `GET /api/files/{token}` checks it and answers a short-lived (5 min) redirect to S3.
+ * The key is derived from the secrets' ALTCHA_HMAC_KEY (HMAC with a fixed label), so no new secret is
+ * needed; rotating that key ends every link.
+ */
+import { createHmac } from 'node:crypto';
+import { getConfig } from '../core/config';
+import { safeEqual } from '../core/crypto';
+import { getSecrets } from '../core/secrets';
+import { DAY, nowMs } from '../core/time';
+
+/** Links outlive the 7 days the issue promises by a day. */
+export const FILE_LINK_LIFETIME_MS = 8 * DAY;
+
+export interface FileLinkClaim {
+  /** Project id. */
+  p: string;
+  k: 'file' | 'screenshot';
+  /** Stored object name. */
+  n: string;
+  /** Expiry, epoch seconds. */
+  e: number;
+}
+
+async function linkKey(): Promise<Buffer> {
+  const { ALTCHA_HMAC_KEY } = await getSecrets();
+  return createHmac('sha256', ALTCHA_HMAC_KEY).update('snag:file-links:v1').digest();
+}
+
+const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+export async function fileLinkToken(claim: Omit<FileLinkClaim, 'e'>, now = nowMs()): Promise<string> {
+  const payload = Buffer.from(
+    JSON.stringify({ ...claim, e: Math.floor((now + FILE_LINK_LIFETIME_MS) / 1000) }),
+  ).toString('base64url');
+  return `${payload}.${sign(await linkKey(), payload)}`;
+}
+
+export async function fileLink(claim: Omit<FileLinkClaim, 'e'>): Promise<string> {
+  return `${getConfig().APP_ORIGIN}/api/files/${await fileLinkToken(claim)}`;
+}
+
+/** The claim of a valid, unexpired token, or null. */
+export async function verifyFileLink(token: string, now = nowMs()): Promise<FileLinkClaim | null> {
+  if (token.length > 1000) return null;
+  const [payload, mac, extra] = token.split('.');
+  if (!payload || !mac || extra !== undefined) return null;
+  if (!safeEqual(mac, sign(await linkKey(), payload))) return null;
+  try {
+    const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as FileLinkClaim;
+    if (typeof claim.p !== 'string' || typeof claim.n !== 'string') return null;
+    if (claim.k !== 'file' && claim.k !== 'screenshot') return null;
+    if (typeof claim.e !== 'number' || claim.e * 1000 <= now) return null;
+    return claim;
+  } catch {
+    return null;
+  }
+}
+
+/** The dashboard's page of an issue. */
+export const issueLink = (projectId: string, n: number) =>
+  `${getConfig().APP_ORIGIN}/profile/site/${projectId}/ticket/${n}`;

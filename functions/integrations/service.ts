@@ -1,0 +1,119 @@
+/**
+ * The integration calls of SPEC.md section 7 (issue 11): save one integration, the sync lists, sync, and
+ * the signed file links of deliveries. Ownership is checked on every owner-scoped call (someone else's
+ * project is NOT_FOUND), and the plan gate on the server: only email is open to plans without integrations.
+ */
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { sqs } from '../core/aws/sqs';
+import { queueUrl } from '../core/config';
+import { getItems } from '../core/db';
+import { AppError } from '../core/errors';
+import type { FanoutMessage } from '../core/messages';
+import { presignStored } from '../issues/review';
+import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
+import {
+  activeRequirement,
+  type IntegrationName,
+  type IntegrationSaveAnswer,
+  type IntegrationSaveBody,
+  type SyncAnswer,
+  type SyncListAnswer,
+  type SyncRequest,
+} from '../shared/integrations';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  integrationKey,
+  integrationsAnswer,
+  listSyncTickets,
+  mergeInput,
+  readOwnedIntegrations,
+  saveIntegration,
+  syncTickets,
+  toIntegration,
+} from './integrations';
+import { verifyFileLink } from './links';
+
+/** PATCH client/integration/{siteId}: saves the one integration of the body; answers all six, masked. */
+export async function save(
+  userId: string,
+  projectId: string,
+  body: IntegrationSaveBody,
+): Promise<IntegrationSaveAnswer> {
+  const [input] = body;
+  if (!input) throw new AppError('INVALID_PARAMETERS');
+  const { project, integrations } = await readOwnedIntegrations(projectId, userId);
+  const plan = planOf(ownerPlanOf(project));
+  if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
+  if (next.active === 1) {
+    const missing = activeRequirement(next.name, next.data as Record<string, unknown>);
+    if (missing) throw new AppError(missing.code, { [`data.${missing.field}`]: missing.code });
+  }
+  await saveIntegration(projectId, userId, next);
+  return { integrations: integrationsAnswer({ ...integrations, [input.name]: next }, plan) };
+}
+
+/** GET client/website/{id}/request?integration=<name>: the new (0) and failed (3) tickets (A21 ‖ A49). */
+export async function syncList(
+  userId: string,
+  projectId: string,
+  name: IntegrationName,
+): Promise<SyncListAnswer> {
+  const [[meta], requests] = await Promise.all([
+    getItems([projectKey(projectId)]),
+    listSyncTickets(projectId, name),
+  ]);
+  // The list was read beside the ownership check; it is answered only once the project is the caller's.
+  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  return { requests };
+}
+
+/**
+ * PATCH client/integration/sync/{siteUuid}: the tickets still new or failed go back in progress (one
+ * transaction) and get one fan-out message each, limited to `type`. The integration must be active and
+ * allowed, or the fan-out would leave them in progress.
+ */
+export async function sync(
+  userId: string,
+  projectId: string,
+  body: SyncRequest,
+  correlationId?: string,
+): Promise<SyncAnswer> {
+  const [meta, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
+  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  const plan = planOf(
+    ownerPlanOf({
+      ownerPlan: meta.ownerPlan as never,
+      ownerPlanExpire: (meta.ownerPlanExpire ?? null) as never,
+    }),
+  );
+  const active = item ? toIntegration(item).active === 1 : false;
+  if (!allowedByPlan(body.type, plan) || !active) throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  const synced = await syncTickets(projectId, body.type, body.tickets);
+  for (let i = 0; i < synced.length; i += 10) {
+    const entries = synced.slice(i, i + 10).map((n) => {
+      const message: FanoutMessage = {
+        type: 'issue.created',
+        projectId,
+        issueNumber: n,
+        only: [body.type],
+        ...(correlationId ? { correlationId } : {}),
+      };
+      return { Id: String(n), MessageBody: JSON.stringify(message) };
+    });
+    const res = await sqs().send(
+      new SendMessageBatchCommand({ QueueUrl: queueUrl('fanout'), Entries: entries }),
+    );
+    // Those not enqueued stay in progress; say so rather than pretend they were sent.
+    if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
+  }
+  return { synced };
+}
+
+/** GET /api/files/{token}: a valid signed link answers a 5-minute presigned S3 URL. */
+export async function fileLinkTarget(token: string): Promise<string> {
+  const claim = await verifyFileLink(token);
+  if (!claim) throw new AppError('NOT_FOUND');
+  return presignStored(claim.p, claim.k, claim.n, false);
+}

@@ -1,0 +1,226 @@
+/**
+ * The vendor authorisation flows behind functions/handlers/vendors.ts (issue 11, SPEC.md sections 4 and 7):
+ * - GitLab / Jira: list with the entered credentials through the SSRF-guarded client; success authorises
+ *   at once (authorized 1, token saved, the chosen project kept when still listed, else the first).
+ * - Slack / Asana: an authorise URL with a signed state (oauth-state.ts), the code exchange (state checked
+ *   and used up, tokens stored server-side only), and the channel or project list (Asana refreshes first).
+ * Every call is owner-scoped (someone else's project is NOT_FOUND) and plan-gated
+ * (INTEGRATION_NOT_AVAILABLE); any vendor or state failure is AUTHORIZATION_FAILED.
+ */
+import { getConfig } from '../core/config';
+import { AppError } from '../core/errors';
+import type { Logger } from '../core/log';
+import { outboundFetch } from '../core/outbound';
+import { getSecrets } from '../core/secrets';
+import { nowMs } from '../core/time';
+import { ownerPlanOf, planOf } from '../projects/projects';
+import { isMasked } from '../shared/integrations';
+import {
+  type GitlabProjectsBody,
+  type JiraProjectsAnswer,
+  type JiraProjectsBody,
+  type OAuthAuthorizeAnswer,
+  type OAuthExchangeBody,
+  oauthRedirectPaths,
+  type VendorOption,
+} from '../shared/vendor-auth';
+import {
+  allowedByPlan,
+  authorizeIntegration,
+  defaultIntegration,
+  type IntegrationRecord,
+  type OAuthTokens,
+  readOwnedIntegrations,
+} from './integrations';
+import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
+import * as asana from './vendors/asana';
+import { asanaConfig, withAsanaToken } from './vendors/deliverers';
+import * as gitlab from './vendors/gitlab';
+import { type GuardedFetch, guardedHttp, type Http, isVendorError } from './vendors/http';
+import * as jira from './vendors/jira';
+import * as slack from './vendors/slack';
+
+type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana';
+
+const plainHttp: Http = (url, init) => fetch(url, init);
+/** User hosts (GitLab, Jira) only through the guard. */
+const userHostHttp = (): Http => guardedHttp(outboundFetch() as GuardedFetch);
+
+/** The owned project's integration of `name`, after the plan gate. */
+async function owned<N extends VendorName>(userId: string, siteId: string, name: N) {
+  const { project, integrations } = await readOwnedIntegrations(siteId, userId);
+  if (!allowedByPlan(name, planOf(ownerPlanOf(project)))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
+}
+
+/** Vendor failures (and the guard's refusals) as AUTHORIZATION_FAILED, logged without secrets. */
+async function authorising<T>(log: Logger, vendor: VendorName, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.warn('vendor authorisation failed', {
+      vendor,
+      reason: isVendorError(err) ? err.reason : String((err as Error)?.name ?? err),
+      ...(isVendorError(err) ? err.details : {}),
+    });
+    throw new AppError('AUTHORIZATION_FAILED', undefined, { cause: err });
+  }
+}
+
+/** A token field sent back masked means "the stored one". */
+const tokenOf = (sent: string, stored: string) => (isMasked(sent) ? stored : sent);
+
+/** The chosen id when it is still listed, else the first. */
+const keepOrFirst = (chosen: string, options: VendorOption[]) =>
+  options.some((o) => o.id === chosen) ? chosen : (options[0]?.id ?? '');
+
+export async function gitlabProjects(
+  userId: string,
+  body: GitlabProjectsBody,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'gitlab');
+  const key = tokenOf(body.key, current.data.key);
+  return authorising(log, 'gitlab', async () => {
+    const auth = { base: gitlab.gitlabBase(body.host, getConfig().GITLAB_URL), token: key };
+    const projects = await gitlab.listProjects(userHostHttp(), auth);
+    await authorizeIntegration(body.siteId, userId, 'gitlab', {
+      authorized: 1,
+      data: { host: body.host, key, id: keepOrFirst(current.data.id, projects) },
+    });
+    return projects;
+  });
+}
+
+export async function jiraProjects(
+  userId: string,
+  body: JiraProjectsBody,
+  log: Logger,
+): Promise<JiraProjectsAnswer> {
+  const { current } = await owned(userId, body.siteId, 'jira');
+  const key = tokenOf(body.key, current.data.key);
+  return authorising(log, 'jira', async () => {
+    const auth = { base: jira.jiraBase(body.host), username: body.username, token: key };
+    const http = userHostHttp();
+    const projects = await jira.listProjects(http, auth);
+    const projectId = keepOrFirst(body.projectId ?? current.data.id, projects);
+    const issueTypes = projectId ? await jira.listIssueTypes(http, auth, projectId) : [];
+    await authorizeIntegration(body.siteId, userId, 'jira', {
+      authorized: 1,
+      data: {
+        host: body.host,
+        username: body.username,
+        key,
+        id: projectId,
+        issueId: keepOrFirst(current.data.issueId, issueTypes),
+      },
+    });
+    return { projects, issueTypes };
+  });
+}
+
+/** The OAuth app's credentials; without them the integration is not available on this stage. */
+async function oauthClient(vendor: OAuthVendor) {
+  const c = getConfig();
+  const secrets = await getSecrets();
+  const id = vendor === 'slack' ? c.SLACK_CLIENT_ID : c.ASANA_CLIENT_ID;
+  const secret = vendor === 'slack' ? secrets.SLACK_CLIENT_SECRET : secrets.ASANA_CLIENT_SECRET;
+  if (!id || !secret) throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  return { id, secret };
+}
+
+export const oauthRedirectUrl = (vendor: OAuthVendor) =>
+  `${getConfig().APP_ORIGIN}${oauthRedirectPaths[vendor]}`;
+
+export async function oauthAuthorize(
+  userId: string,
+  sessionId: string,
+  vendor: OAuthVendor,
+  siteId: string,
+): Promise<OAuthAuthorizeAnswer> {
+  await owned(userId, siteId, vendor);
+  const client = await oauthClient(vendor);
+  const state = await issueState(vendor, siteId, sessionId);
+  const redirectUrl = oauthRedirectUrl(vendor);
+  const c = getConfig();
+  const url =
+    vendor === 'slack'
+      ? slack.authorizeUrl(c.SLACK_AUTHORIZE_URL, client.id, redirectUrl, state)
+      : asana.authorizeUrl(asanaConfig(), client.id, redirectUrl, state);
+  return { url, state, redirectUrl };
+}
+
+export async function oauthExchange(
+  userId: string,
+  sessionId: string,
+  vendor: OAuthVendor,
+  siteId: string,
+  body: OAuthExchangeBody,
+  log: Logger,
+) {
+  await owned(userId, siteId, vendor);
+  const client = await oauthClient(vendor);
+  const checked = await checkState(vendor, body.state, siteId, sessionId);
+  const redirectUrl = oauthRedirectUrl(vendor);
+  if (!checked.ok || body.redirectUrl !== redirectUrl) {
+    log.warn('oauth state refused', { vendor, why: checked.ok ? 'redirect-url' : checked.why });
+    throw new AppError('AUTHORIZATION_FAILED');
+  }
+  if (!(await consumeState(checked.nonce, checked.expires))) {
+    log.warn('oauth state refused', { vendor, why: 'replayed' });
+    throw new AppError('AUTHORIZATION_FAILED');
+  }
+  return authorising(log, vendor, async () => {
+    let oauth: OAuthTokens;
+    if (vendor === 'slack') {
+      const out = await slack.exchangeCode(
+        plainHttp,
+        { apiUrl: getConfig().SLACK_API_URL },
+        client,
+        body.code,
+        redirectUrl,
+      );
+      oauth = { accessToken: out.accessToken, ...(out.team ? { extra: { team: out.team } } : {}) };
+    } else {
+      oauth = await asana.exchangeCode(plainHttp, asanaConfig(), client, body.code, redirectUrl, nowMs());
+    }
+    const integrations = await authorizeIntegration(siteId, userId, vendor, { authorized: 1, oauth });
+    return { integrations };
+  });
+}
+
+/** Slack channels or Asana projects, for the integration's choice. */
+export async function oauthChannels(userId: string, vendor: OAuthVendor, siteId: string, log: Logger) {
+  const { current } = await owned(userId, siteId, vendor);
+  const oauth = current.oauth;
+  if (current.authorized !== 1 || !oauth?.accessToken) throw new AppError('AUTHORIZATION_FAILED');
+  return authorising(log, vendor, async (): Promise<VendorOption[]> => {
+    if (vendor === 'slack') {
+      return slack.listChannels(plainHttp, { apiUrl: getConfig().SLACK_API_URL }, oauth.accessToken);
+    }
+    return withAsanaToken(siteId, oauth, (token) => asana.listProjects(plainHttp, asanaConfig(), token));
+  });
+}
+
+/** What a reset clears per vendor: the token or OAuth tokens and the choice (SPEC section 4). */
+const resetData: Record<VendorName, Record<string, unknown>> = {
+  gitlab: { key: '', id: '' },
+  jira: { key: '', id: '', issueId: '' },
+  slack: { id: '', name: '' },
+  asana: { id: '', name: '' },
+};
+
+/**
+ * Reset: back to unauthorised with active 0, the token (or the OAuth tokens) and the choice cleared.
+ * Owner-scoped but not plan-gated, so a client whose plan lapsed can still remove the tokens.
+ */
+export async function resetVendor(userId: string, vendor: VendorName, siteId: string) {
+  const integrations = await authorizeIntegration(siteId, userId, vendor, {
+    authorized: 0,
+    active: 0,
+    oauth: null,
+    data: resetData[vendor],
+  });
+  return { integrations };
+}

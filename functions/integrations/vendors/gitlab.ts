@@ -1,0 +1,111 @@
+/**
+ * GitLab REST v4 (../shared/api-specs/gitlab, README notes): a personal access token in `PRIVATE-TOKEN`,
+ * projects the token's user is a member of, uploads (`/projects/:id/uploads` answering `markdown`) and
+ * issues with a Markdown description that embeds them. Host empty means gitlab.com (`GITLAB_URL`).
+ */
+import * as z from 'zod';
+import { baseUrlOf, blobOf, type Http, sendJson, VendorError, type VendorFile } from './http';
+
+export interface GitlabAuth {
+  /** The base URL (`https://gitlab.example.com`), from `gitlabBase`. */
+  base: string;
+  token: string;
+}
+
+/** The base URL of a user's host; empty means the configured default (gitlab.com). */
+export function gitlabBase(host: string | undefined, defaultUrl: string): string {
+  return baseUrlOf('gitlab', host?.trim() ? host : defaultUrl);
+}
+
+const headers = (auth: GitlabAuth) => ({ 'PRIVATE-TOKEN': auth.token, accept: 'application/json' });
+
+const projectsSchema = z.array(
+  z.looseObject({ id: z.number(), name: z.string().optional(), name_with_namespace: z.string().optional() }),
+);
+
+export interface Named {
+  id: string;
+  name: string;
+}
+
+/** The projects the token's user is a member of (first page of 100, as the dashboard's choice shows). */
+export async function listProjects(http: Http, auth: GitlabAuth): Promise<Named[]> {
+  const url = `${auth.base}/api/v4/projects?membership=true&simple=true&per_page=100&order_by=last_activity_at`;
+  const body = await sendJson('gitlab', http, url, { headers: headers(auth) }, 'projects');
+  const parsed = projectsSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected project list');
+  return parsed.data.map((p) => ({
+    id: String(p.id),
+    name: p.name_with_namespace ?? p.name ?? String(p.id),
+  }));
+}
+
+const uploadSchema = z.looseObject({ markdown: z.string(), url: z.string().optional() });
+
+/** Uploads a file to the project; answers the Markdown that embeds it (`![name](/uploads/…)`). */
+export async function uploadFile(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  file: VendorFile,
+): Promise<string> {
+  const form = new FormData();
+  form.set('file', blobOf(file), file.name);
+  const url = `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/uploads`;
+  const body = await sendJson(
+    'gitlab',
+    http,
+    url,
+    { method: 'POST', headers: headers(auth), body: form },
+    'project',
+  );
+  const parsed = uploadSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected upload');
+  return parsed.data.markdown;
+}
+
+const issueSchema = z.looseObject({ id: z.number(), iid: z.number(), web_url: z.string().optional() });
+
+/** Creates an issue; answers its project-scoped number (`iid`) and its address. */
+export async function createIssue(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  issue: { title: string; description: string },
+): Promise<{ iid: number; url?: string }> {
+  const url = `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/issues`;
+  const body = await sendJson(
+    'gitlab',
+    http,
+    url,
+    {
+      method: 'POST',
+      headers: { ...headers(auth), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: issue.title.slice(0, 255),
+        description: issue.description.slice(0, 1_000_000),
+      }),
+    },
+    'project',
+  );
+  const parsed = issueSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected issue');
+  return { iid: parsed.data.iid, ...(parsed.data.web_url ? { url: parsed.data.web_url } : {}) };
+}
+
+/** Whether an issue recorded earlier still exists (a retry checks before creating a second one). */
+export async function issueExists(http: Http, auth: GitlabAuth, projectId: string, iid: string) {
+  try {
+    await sendJson(
+      'gitlab',
+      http,
+      `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(iid)}`,
+      { headers: headers(auth) },
+      'issue',
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof VendorError && err.details.status === 404) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The webhook deliverer (DESIGN.md section 8, docs/webhooks.md): POST of a versioned JSON payload to the
+ * configured https URL through the guarded client (no redirect followed, 10 s), with
+ *   X-Snag-Token: <token>
+ *   X-Snag-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the token>
+ * Any 2xx passes. 401/403/404/410 are permanent (the receiver refuses or is gone); other answers retry.
+ */
+import { createHmac } from 'node:crypto';
+import { nowMs } from '../core/time';
+import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
+
+/** The payload of docs/webhooks.md, version 1. */
+export interface WebhookPayloadV1 {
+  version: 1;
+  event: 'issue.created';
+  /** Stable per issue and integration: the same on every retry, for receivers to drop duplicates. */
+  deliveryId: string;
+  project: { id: string; name: string; url: string };
+  issue: {
+    number: number;
+    title: string;
+    description: string;
+    createdAt: string;
+    url: string;
+    page: string;
+    reporter: string;
+    device: {
+      browser: string;
+      browserVersion: string;
+      os: string;
+      osVersion: string;
+      deviceType: string;
+      screenResolution: string;
+    };
+    customFields: { name: string; value: string }[];
+    screenshots: { name: string; type: string; size: number; url: string }[];
+    files: { name: string; originalName: string; type: string; size: number; url: string }[];
+  };
+}
+
+export function webhookPayload(ctx: DeliveryContext<'webhooks'>): WebhookPayloadV1 {
+  const { issue, project } = ctx;
+  const d = issue.data;
+  return {
+    version: 1,
+    event: 'issue.created',
+    deliveryId: ctx.deliveryId,
+    project: { id: project.id, name: project.name, url: project.url },
+    issue: {
+      number: issue.number,
+      title: issue.title,
+      description: issue.msg,
+      createdAt: issue.createdAt,
+      url: ctx.issueUrl,
+      page: d.href ?? '',
+      reporter: d.username ?? '',
+      device: {
+        browser: d.browser ?? '',
+        browserVersion: d.browserVersion ?? '',
+        os: d.os ?? '',
+        osVersion: d.osVersion ?? '',
+        deviceType: d.deviceType ?? '',
+        screenResolution: d.screenResolution ?? '',
+      },
+      customFields: d.customFields ?? [],
+      screenshots: ctx.screenshots.map((s) => ({ name: s.label, type: s.type, size: s.size, url: s.url })),
+      files: ctx.files.map((f) => ({
+        name: f.name,
+        originalName: f.label,
+        type: f.type,
+        size: f.size,
+        url: f.url,
+      })),
+    },
+  };
+}
+
+/** The signature header value for a raw body sent at `t` (unix seconds). */
+export const webhookSignature = (token: string, t: number, rawBody: string) =>
+  `t=${t},v1=${createHmac('sha256', token).update(`${t}.${rawBody}`).digest('hex')}`;
+
+export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
+  if (ctx.vendorId) return { vendorId: ctx.vendorId };
+  const { url, token } = ctx.integration.data;
+  if (!url) throw new PermanentFailure('No webhook URL is configured');
+  const body = JSON.stringify(webhookPayload(ctx));
+  const t = Math.floor(nowMs() / 1000);
+  const res = await ctx.http(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Snag-Webhooks/1',
+      'x-snag-token': token,
+      'x-snag-signature': webhookSignature(token, t, body),
+    },
+    body,
+  });
+  if (res.status >= 200 && res.status < 300) return { vendorId: `${res.status}@${t}` };
+  if ([401, 403, 404, 410].includes(res.status)) {
+    throw new PermanentFailure(`The webhook receiver answered ${res.status}`);
+  }
+  throw new Error(`webhook receiver answered ${res.status}`);
+};

@@ -1,0 +1,214 @@
+/**
+ * The integrations' contracts (issue 11, SPEC.md sections 3 and 5), shared by the dashboard and the API:
+ * the `data` of each integration, the body of `PATCH client/integration/{siteId}`, the masked read shape
+ * (`msg.integrations`) and the sync calls.
+ *
+ * Secrets (API tokens, the webhook token, OAuth tokens) stay on the server. Reads show them masked
+ * (`maskSecret`: `••••` plus at most the last 4 characters); a save that sends a masked value back means
+ * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
+ */
+import * as z from 'zod';
+import { type IntegrationName, integrationNames } from '../core/messages';
+import type { ErrorCode } from './errors';
+import { limits } from './limits';
+
+export { type IntegrationName, integrationNames };
+
+const code = (c: ErrorCode) => ({ error: c });
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** What every masked value starts with. */
+export const MASK = '••••';
+/** A masked secret: the mask, then the last 4 characters of values of 12 or more (nothing of shorter ones). */
+export const maskSecret = (value: string): string =>
+  value === '' ? '' : `${MASK}${value.length >= 12 ? value.slice(-4) : ''}`;
+/** A value the dashboard sent back as it read it: keep what is stored. */
+export const isMasked = (value: unknown): boolean => typeof value === 'string' && value.startsWith(MASK);
+
+/** The fields of each integration's `data` that are secrets (masked on read, kept when sent back masked). */
+export const secretFields = {
+  email: [],
+  gitlab: ['key'],
+  jira: ['key'],
+  slack: [],
+  asana: [],
+  webhooks: ['token'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+/** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
+const httpsUrl = (max = 2000) =>
+  z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);
+/**
+ * A GitLab or Jira host: empty, an https URL, a bare host name (`company.atlassian.net`, https is
+ * implied), or http://localhost / http://127.0.0.1 for the local vendor fakes (the outbound guard refuses
+ * loopback on every deployed stage).
+ */
+const vendorHost = (max = 500) =>
+  z.union([
+    httpsUrl(max),
+    z
+      .string()
+      .trim()
+      .max(max)
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:\/[\w./-]*)?$/i, {
+        error: 'INVALID_PARAMETERS',
+      }),
+    z
+      .string()
+      .regex(/^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?\/?$/, { error: 'INVALID_PARAMETERS' }),
+  ]);
+const secret = z.string().trim().max(1000).default('');
+const vendorId = z.string().trim().max(200).default('');
+const keyValue = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(500) });
+const emailAddress = z.email(code('INVALID_EMAIL')).max(limits.loginInputMax);
+
+/** Email: the address (required while active), up to 3 copies and extra name/value pairs shown in the mail. */
+export const emailDataSchema = z.object({
+  email: z.union([z.literal(''), emailAddress]).default(''),
+  cc: z.array(emailAddress).max(limits.emailCcMax).default([]),
+  contactFields: z.array(keyValue).max(10).default([]),
+});
+/** GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`. */
+export const gitlabDataSchema = z.object({ host: vendorHost().default(''), key: secret, id: vendorId });
+/** Jira: site host, username, API token `key`, project `id`, issue type `issueId`, extra fields (≤ 10). */
+export const jiraDataSchema = z.object({
+  host: vendorHost().default(''),
+  username: z.string().trim().max(limits.loginInputMax).default(''),
+  key: secret,
+  id: vendorId,
+  issueId: vendorId,
+  /** Extra Jira fields: `name` is the Jira field key (e.g. `customfield_10010` or `labels`), `value` its value. */
+  customFields: z.array(keyValue).max(limits.jiraCustomFields).default([]),
+});
+/** Slack: the chosen channel `id` (and its name for display); the OAuth tokens are server-side only. */
+export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
+/** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
+export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
+/** Webhooks: an https URL (required while active) and the token that keys the signature. */
+export const webhooksDataSchema = z.object({ url: httpsUrl().default(''), token: secret });
+
+export const integrationDataSchemas = {
+  email: emailDataSchema,
+  gitlab: gitlabDataSchema,
+  jira: jiraDataSchema,
+  slack: slackDataSchema,
+  asana: asanaDataSchema,
+  webhooks: webhooksDataSchema,
+} as const;
+
+export type IntegrationData = {
+  email: z.infer<typeof emailDataSchema>;
+  gitlab: z.infer<typeof gitlabDataSchema>;
+  jira: z.infer<typeof jiraDataSchema>;
+  slack: z.infer<typeof slackDataSchema>;
+  asana: z.infer<typeof asanaDataSchema>;
+  webhooks: z.infer<typeof webhooksDataSchema>;
+};
+
+/**
+ * What is required while an integration is active (SPEC.md section 5), checked on the merged data (a
+ * masked secret counts as present). Returns the failing field and its code, or null.
+ */
+export function activeRequirement(
+  name: IntegrationName,
+  data: Record<string, unknown>,
+): { field: string; code: ErrorCode } | null {
+  const missing = (f: string) => typeof data[f] !== 'string' || (data[f] as string).trim() === '';
+  switch (name) {
+    case 'email':
+      return missing('email') ? { field: 'email', code: 'INVALID_EMAIL' } : null;
+    case 'webhooks':
+      return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
+    case 'gitlab':
+      return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
+    case 'jira':
+      for (const f of ['host', 'username', 'key'])
+        if (missing(f)) return { field: f, code: 'INVALID_PARAMETERS' };
+      return null;
+    default:
+      return null;
+  }
+}
+
+const entry = <N extends IntegrationName, S extends z.ZodType>(name: N, data: S) =>
+  z.object({
+    name: z.literal(name),
+    active: flag,
+    /** GitLab and Jira: 1 after the projects call succeeded, 0 on reset. Ignored for Slack/Asana (OAuth sets it). */
+    authorized: flag.optional(),
+    data,
+  });
+
+/** One integration as `PATCH client/integration/{siteId}` takes it. */
+export const integrationInputSchema = z.discriminatedUnion('name', [
+  entry('email', emailDataSchema),
+  entry('gitlab', gitlabDataSchema),
+  entry('jira', jiraDataSchema),
+  entry('slack', slackDataSchema),
+  entry('asana', asanaDataSchema),
+  entry('webhooks', webhooksDataSchema),
+]);
+export type IntegrationInput = z.infer<typeof integrationInputSchema>;
+
+/** `PATCH client/integration/{siteId}`: a list with exactly one integration (SPEC.md section 7). */
+export const integrationSaveSchema = z.array(integrationInputSchema).length(1);
+export type IntegrationSaveBody = z.infer<typeof integrationSaveSchema>;
+
+/** One integration as the dashboard reads it (`msg.integrations` of GET client/website/{id} and of the save). */
+export type IntegrationView = {
+  [N in IntegrationName]: {
+    name: N;
+    active: 0 | 1;
+    authorized: 0 | 1;
+    /** Whether the owner's plan allows it now (email always). */
+    available: boolean;
+    /** Secrets masked (`maskSecret`). */
+    data: IntegrationData[N];
+  };
+}[IntegrationName];
+
+/** `msg.integrations`: all six, in `integrationNames` order, with defaults for the ones never saved. */
+export type IntegrationsAnswer = IntegrationView[];
+
+/** `PATCH client/integration/{siteId}` answers `msg.integrations` (all six, masked). */
+export interface IntegrationSaveAnswer {
+  integrations: IntegrationsAnswer;
+}
+
+/** `GET client/website/{id}/request?integration=<name>`: the query. */
+export const syncListQuerySchema = z.object({ integration: z.enum(integrationNames) });
+
+/** A ticket of a sync list. */
+export interface SyncTicket {
+  number: number;
+  title: string;
+  createdAt: string;
+  /** The reason of a permanent failure, when the last attempt stored one. */
+  reason?: string;
+}
+
+/** `msg.requests` of the sync list: the newest 50 markers, split into new (status 0) and failed (3). */
+export interface SyncListAnswer {
+  requests: { new: SyncTicket[]; failed: SyncTicket[] };
+}
+
+/** Tickets per sync call: one transaction holds 100 actions, two per ticket (data-model.md 4.8). */
+export const SYNC_MAX = 50;
+
+/** `PATCH client/integration/sync/{siteUuid}`: tickets (numbers as strings) to send again to `type`. */
+export const syncRequestSchema = z.object({
+  tickets: z
+    .array(z.union([z.string().regex(/^[1-9][0-9]{0,9}$/), z.number().int().positive()]).transform(Number))
+    .min(1)
+    .max(SYNC_MAX),
+  type: z.enum(integrationNames),
+});
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+/** `PATCH client/integration/sync/{siteUuid}` answers the numbers it queued (those still new or failed). */
+export interface SyncAnswer {
+  synced: number[];
+}
+
+/** Issue detail additions: the reason of a permanent failure per integration (`<name>_reason`). */
+export type IntegrationReasonFields = { [K in `${IntegrationName}_reason`]?: string };

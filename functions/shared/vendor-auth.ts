@@ -1,0 +1,69 @@
+/**
+ * The vendor authorisation calls (issue 11, SPEC.md section 7), shared by the dashboard and the API:
+ * GitLab and Jira list projects with the entered credentials (and authorise on success); Slack and Asana
+ * authorise through OAuth (docs/decisions.md "OAuth state") and list channels or projects.
+ */
+import * as z from 'zod';
+import { projectIdParam } from './schemas';
+
+/** A host as typed: empty (GitLab: gitlab.com), `gitlab.example.com` or an http(s) address. */
+const host = z.string().trim().max(500);
+/** A token as typed, or the masked value the dashboard read (then the stored token is used). */
+const token = z.string().trim().min(1).max(1000);
+
+/** `POST client/integration/gitlab/projects`: lists the projects and, on success, authorises the project's GitLab. */
+export const gitlabProjectsSchema = z.object({
+  siteId: projectIdParam,
+  host: host.default(''),
+  key: token,
+});
+export type GitlabProjectsBody = z.infer<typeof gitlabProjectsSchema>;
+
+/** `POST client/integration/jira/projects`: projects and the issue types of `projectId` (else the chosen or first project). */
+export const jiraProjectsSchema = z.object({
+  siteId: projectIdParam,
+  host: host.min(1),
+  username: z.string().trim().min(1).max(100),
+  key: token,
+  projectId: z.string().trim().max(200).optional(),
+});
+export type JiraProjectsBody = z.infer<typeof jiraProjectsSchema>;
+
+/** `POST client/integration/{slack|asana}/authentication/{siteId}`: the code and state the redirect brought back. */
+export const oauthExchangeSchema = z.object({
+  code: z.string().trim().min(1).max(1000),
+  redirectUrl: z.string().trim().max(2000),
+  state: z.string().trim().min(1).max(500),
+});
+export type OAuthExchangeBody = z.infer<typeof oauthExchangeSchema>;
+
+/** An item of every list these calls answer. */
+export interface VendorOption {
+  id: string;
+  name: string;
+}
+
+/** `POST client/integration/jira/projects` answers `msg: JiraProjectsAnswer`. */
+export interface JiraProjectsAnswer {
+  projects: VendorOption[];
+  issueTypes: VendorOption[];
+}
+
+/** `GET client/integration/{slack|asana}/authorize/{siteId}` answers where to send the browser. */
+export interface OAuthAuthorizeAnswer {
+  /** The vendor's consent page (with client_id, scopes, redirect_uri and state). */
+  url: string;
+  /** `<siteId>.<nonce>.<expires>.<signature>`: the site id is the part before the first dot. */
+  state: string;
+  /** The redirect_uri: `<app>/profile/slack_redirect` or `<app>/profile/asana_redirect`. */
+  redirectUrl: string;
+}
+
+/** The fixed dashboard paths the vendors redirect to; each forwards to `/profile/integrations/<site>/<vendor>`. */
+export const oauthRedirectPaths = {
+  slack: '/profile/slack_redirect',
+  asana: '/profile/asana_redirect',
+} as const;
+
+/** The site id a returned state names (the dashboard's redirect pages use it). */
+export const siteIdOfOAuthState = (state: string) => state.split('.', 1)[0] ?? '';

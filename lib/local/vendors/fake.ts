@@ -1,0 +1,199 @@
+/**
+ * What the vendor fakes share (lib/local/vendors/*): a loopback HTTP server on a free port that parses
+ * every request (JSON, form, multipart), records it for tests, and can be told to fail the next matching
+ * requests. Each vendor module adds its routes, following ../shared/api-specs and its README.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedFile {
+  field: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** JSON, form fields or multipart's text fields; raw byte count for anything else. */
+  body: unknown;
+  files: RecordedFile[];
+}
+
+export interface FakeRequest extends RecordedRequest {
+  url: URL;
+}
+
+export interface FakeReply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** A failure to inject: the next `times` requests whose path matches answer `reply` instead. */
+export interface Failure {
+  match: string | RegExp;
+  times?: number;
+  reply: FakeReply;
+}
+
+export type Route = (req: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+export interface Fake {
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests whose path matches, in order. */
+  calls(match: string | RegExp): RecordedRequest[];
+  fail(failure: Failure): void;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+const BODY_CAP = 120 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_CAP) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function parse(req: IncomingMessage, url: URL): Promise<FakeRequest> {
+  const raw = await readBody(req);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+  const type = headers['content-type'] ?? '';
+  let body: unknown;
+  const files: RecordedFile[] = [];
+  if (raw.length > 0) {
+    if (type.includes('application/json')) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = { invalidJson: raw.toString('utf8').slice(0, 200) };
+      }
+    } else if (type.includes('application/x-www-form-urlencoded')) {
+      body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    } else if (type.includes('multipart/form-data')) {
+      // undici's multipart parser, as a Request body.
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: new Uint8Array(raw),
+      })
+        .formData()
+        .catch(() => undefined);
+      const fields: Record<string, string> = {};
+      for (const [field, value] of form?.entries() ?? []) {
+        if (typeof value === 'string') fields[field] = value;
+        else files.push({ field, name: value.name, size: value.size, type: value.type });
+      }
+      body = fields;
+    } else {
+      body = { bytes: raw.length };
+    }
+  }
+  return {
+    url,
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    body,
+    files,
+  };
+}
+
+function reply(res: ServerResponse, out: FakeReply) {
+  const headers = { 'cache-control': 'no-store', ...out.headers };
+  if (out.html !== undefined) {
+    res
+      .writeHead(out.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...headers })
+      .end(out.html);
+  } else if (out.json !== undefined) {
+    res
+      .writeHead(out.status ?? 200, { 'content-type': 'application/json', ...headers })
+      .end(JSON.stringify(out.json));
+  } else {
+    res.writeHead(out.status ?? 200, { 'content-type': 'text/plain', ...headers }).end(out.text ?? '');
+  }
+}
+
+const matches = (match: string | RegExp, path: string) =>
+  typeof match === 'string' ? path === match || path.endsWith(match) : match.test(path);
+
+/** Starts a fake on 127.0.0.1 (a free port unless given); `route` answers every request. */
+export async function startFake(route: Route, port = 0): Promise<Fake> {
+  const requests: RecordedRequest[] = [];
+  let failures: Failure[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    parse(req, url)
+      .then(async (parsed) => {
+        const { url: _u, ...recorded } = parsed;
+        requests.push(recorded);
+        const failure = failures.find((f) => matches(f.match, parsed.path));
+        if (failure) {
+          if (failure.times !== undefined && --failure.times <= 0)
+            failures = failures.filter((f) => f !== failure);
+          return reply(res, failure.reply);
+        }
+        return reply(res, await route(parsed));
+      })
+      .catch((err) => {
+        if (!res.headersSent) reply(res, { status: 500, json: { error: String(err) } });
+      });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => done());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    requests,
+    calls: (match) => requests.filter((r) => matches(match, r.path)),
+    fail: (failure) => failures.push({ ...failure, times: failure.times ?? 1 }),
+    reset: () => {
+      requests.length = 0;
+      failures = [];
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The small OAuth consent page of Slack's and Asana's fakes: "Allow" returns to the app with a code. */
+export function consentPage(vendor: string, scopes: string, allowUrl: string, denyUrl: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(vendor)} (local fake): authorise Snag</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.3rem;text-decoration:none}
+.allow{background:#2a7a3b;color:#fff}.deny{border:1px solid #999;color:#333}</style></head>
+<body><h1>${esc(vendor)}</h1><p>This is Snag's local stand-in for ${esc(vendor)}. Snag asks for: <code>${esc(scopes)}</code>.</p>
+<p><a class="allow" id="allow" href="${esc(allowUrl)}">Allow</a><a class="deny" id="deny" href="${esc(denyUrl)}">Cancel</a></p></body></html>`;
+}
+
+/** The Basic credentials of a request, if any. */
+export function basicAuth(headers: Record<string, string>): { user: string; pass: string } | undefined {
+  const m = /^Basic\s+(.+)$/i.exec(headers.authorization ?? '');
+  if (!m?.[1]) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), pass: decoded.slice(colon + 1) };
+}
+
+export const bearerToken = (headers: Record<string, string>) =>
+  /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];

@@ -1,0 +1,332 @@
+/**
+ * Integrations through the real queues of the local stack (issue 11): saving (masked, plan-gated, owner
+ * only), a report reaching email and a webhook receiver with the documented headers and signature, a
+ * failing receiver → retries → status 3 → sync list → Sync → status 2, no duplicate on redelivery, a plan
+ * without integrations stopping all but email, and SSRF refusals. The webhook receiver is on loopback,
+ * which only the local stack's outbound allowance permits; the https-only URL rule of the save call is why
+ * those tests write the receiver's http://127.0.0.1 URL to the table directly.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/core/aws/dynamo';
+import { sqs } from '../../functions/core/aws/sqs';
+import { queueDecls } from '../../functions/manifests';
+import type {
+  IntegrationName,
+  IntegrationsAnswer,
+  SyncListAnswer,
+} from '../../functions/shared/integrations';
+import { latestMail } from '../support/api-client';
+import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { png } from '../support/png';
+import { type Receiver, startReceiver } from '../support/receiver';
+import { newSite, type Site } from '../support/sites';
+import { cheapCostsEnv, signedIn } from '../support/users';
+import { fileReport } from '../support/widget';
+
+let stack: TestStack;
+let receiver: Receiver;
+const ORIGIN = 'https://shop.example';
+const TOKEN = 'whsec-test-token-0123456789';
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  // Short visibility so the retries come quickly; the receive count is the manifest's (status 3 at the last).
+  stack = await startTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1 } } });
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.stop();
+});
+
+const detailKey = (id: string, n: number) => ({
+  pk: `PROJECT#${id}`,
+  sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL`,
+});
+
+async function detail(id: string, n: number) {
+  const out = await db().send(
+    new GetCommand({ TableName: stack.tableName, Key: detailKey(id, n), ConsistentRead: true }),
+  );
+  return out.Item ?? {};
+}
+
+async function statusOf(id: string, n: number, name: IntegrationName): Promise<number> {
+  return Number(((await detail(id, n)).st as Record<string, number>)?.[name]);
+}
+
+const statusIs = (id: string, n: number, name: IntegrationName, want: number) =>
+  eventually(
+    async () => ((await statusOf(id, n, name)) === want ? true : undefined),
+    60_000,
+    `${name} status ${want}`,
+  );
+
+/** The webhook integration with any URL (the save call takes https only), switched on. */
+async function webhookTo(site: Site, url: string) {
+  await db().send(
+    new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        pk: `PROJECT#${site.id}`,
+        sk: 'INTEGRATION#webhooks',
+        name: 'webhooks',
+        active: 1,
+        authorized: 0,
+        data: { url, token: TOKEN },
+      },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { pk: `PROJECT#${site.id}`, sk: 'META' },
+      UpdateExpression: 'ADD activeIntegrations :n',
+      ExpressionAttributeValues: { ':n': new Set(['webhooks']) },
+    }),
+  );
+}
+
+const saveEmail = (site: Site, email: string, cc: string[] = []) =>
+  site.client.patch(`/api/client/integration/${site.id}`, [
+    { name: 'email', active: 1, data: { email, cc } },
+  ]);
+
+describe('saving integrations', () => {
+  it('saves, answers masked, refuses other clients, validates and gates on the plan', async () => {
+    const site = await newSite(stack.url, 'BASIC_PLAN');
+    const saved = await site.client.patch<{ integrations: IntegrationsAnswer }>(
+      `/api/client/integration/${site.id}`,
+      [{ name: 'webhooks', active: 1, data: { url: 'https://hooks.example/snag', token: TOKEN } }],
+    );
+    expect(saved.status).toBe(200);
+    const hook = (saved.body.msg as { integrations: IntegrationsAnswer }).integrations.find(
+      (i) => i.name === 'webhooks',
+    );
+    expect(hook).toMatchObject({
+      active: 1,
+      available: true,
+      data: { url: 'https://hooks.example/snag', token: '••••6789' },
+    });
+    expect(JSON.stringify(saved.body)).not.toContain(TOKEN);
+
+    // The masked token sent back keeps the stored one.
+    await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'webhooks', active: 1, data: { url: 'https://hooks.example/v2', token: '••••6789' } },
+    ]);
+    const stored = await db().send(
+      new GetCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${site.id}`, sk: 'INTEGRATION#webhooks' },
+      }),
+    );
+    expect(stored.Item?.data).toEqual({ url: 'https://hooks.example/v2', token: TOKEN });
+
+    // GET client/website/{id} answers the six, masked.
+    const read = await site.client.get<{ integrations: IntegrationsAnswer }>(
+      `/api/client/website/${site.id}`,
+    );
+    expect((read.body.msg as { integrations: IntegrationsAnswer }).integrations.map((i) => i.name)).toEqual([
+      'email',
+      'gitlab',
+      'jira',
+      'slack',
+      'asana',
+      'webhooks',
+    ]);
+    expect(JSON.stringify(read.body)).not.toContain(TOKEN);
+
+    // Validation: https only; the email address while active.
+    const http = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'webhooks', active: 1, data: { url: 'http://hooks.example/', token: 'x' } },
+    ]);
+    expect(http.status).toBe(400);
+    const noEmail = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', active: 1, data: { email: '' } },
+    ]);
+    expect(noEmail.body).toMatchObject({ status: 'error', code: 'INVALID_EMAIL' });
+
+    // Another signed-in client: the same 404 as no project, for every owner-scoped integration call.
+    const { client: other } = await signedIn(stack.url);
+    for (const res of [
+      await other.patch(`/api/client/integration/${site.id}`, [{ name: 'email', active: 0, data: {} }]),
+      await other.patch(`/api/client/integration/sync/${site.id}`, { tickets: ['1'], type: 'webhooks' }),
+      await other.get(`/api/client/website/${site.id}/request?integration=webhooks`),
+      await other.get(`/api/client/website/${site.id}`),
+    ])
+      expect(res.status).toBe(404);
+
+    // A plan without integrations: only email can be saved.
+    const free = await newSite(stack.url);
+    const gated = await free.client.patch(`/api/client/integration/${free.id}`, [
+      { name: 'webhooks', active: 1, data: { url: 'https://hooks.example/', token: 'x' } },
+    ]);
+    expect(gated.body).toMatchObject({ status: 'error', code: 'INTEGRATION_NOT_AVAILABLE' });
+    expect((await saveEmail(free, 'owner@example.com')).status).toBe(200);
+  });
+});
+
+describe('deliveries', () => {
+  it('reaches email and the webhook with the documented headers, body and signature', async () => {
+    const site = await newSite(stack.url, 'BASIC_PLAN');
+    expect((await saveEmail(site, 'team@example.com', ['cc1@example.com'])).status).toBe(200);
+    await webhookTo(site, `${receiver.url}/ok/${site.id}`);
+    const n = await fileReport(stack.url, site.id, ORIGIN, {
+      fields: {
+        msg: 'Pay <b>button</b> broken',
+        title: 'Checkout',
+        customFields: [{ name: 'Order', value: 'A-17' }],
+      },
+      screenshots: [{ type: 'image/png', content: png(4, 4, [200, 10, 10]) }],
+    });
+    await statusIs(site.id, n, 'email', 2);
+    await statusIs(site.id, n, 'webhooks', 2);
+
+    const mail = await latestMail(stack.url, 'team@example.com');
+    expect(mail?.subject).toContain(`#${n}`);
+    expect(mail?.html).toContain('Pay &#60;b&#62;button&#60;/b&#62; broken');
+    expect(mail?.text).toContain(`/profile/site/${site.id}/ticket/${n}`);
+    expect(mail?.text).toContain('Order: A-17');
+    const fileUrl = mail?.text.match(/https?:\/\/\S+\/api\/files\/\S+/)?.[0];
+    expect(fileUrl).toBeDefined();
+    const redirect = await fetch(fileUrl as string, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const image = await fetch(redirect.headers.get('location') as string);
+    expect(image.status).toBe(200);
+    // A forged link is refused.
+    expect((await fetch(`${(fileUrl as string).slice(0, -4)}AAAA`, { redirect: 'manual' })).status).toBe(404);
+
+    const [hit] = receiver.to(`/ok/${site.id}`);
+    expect(hit?.method).toBe('POST');
+    expect(hit?.headers['content-type']).toBe('application/json');
+    expect(hit?.headers['x-snag-token']).toBe(TOKEN);
+    expect(hit?.headers['x-snag-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const body = JSON.parse(hit?.rawBody ?? '{}');
+    expect(body).toMatchObject({
+      version: 1,
+      event: 'issue.created',
+      deliveryId: `${site.id}:${n}:webhooks`,
+      project: { id: site.id },
+      issue: { number: n, title: 'Checkout', description: 'Pay <b>button</b> broken', page: '' },
+    });
+    expect(body.issue.screenshots[0].url).toContain('/api/files/');
+
+    // The documented verification snippet, exactly as docs/webhooks.md prints it.
+    const doc = readFileSync('docs/webhooks.md', 'utf8');
+    const snippet = /## Verifying a delivery \(Node\)[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(snippet).toBeDefined();
+    const file = join(await mkdtemp(join(tmpdir(), 'snag-hook-')), 'verify.mjs');
+    await writeFile(file, snippet as string);
+    const { verifySnagWebhook } = await import(pathToFileURL(file).href);
+    expect(verifySnagWebhook(hit?.rawBody, hit?.headers, TOKEN)).toBe(true);
+    expect(verifySnagWebhook(`${hit?.rawBody} `, hit?.headers, TOKEN)).toBe(false);
+    expect(verifySnagWebhook(hit?.rawBody, hit?.headers, 'another-token')).toBe(false);
+  });
+
+  it('retries a failing receiver, marks it failed after the last receive, and Sync delivers it', async () => {
+    const site = await newSite(stack.url, 'BASIC_PLAN');
+    await webhookTo(site, `${receiver.url}/flaky/${site.id}`);
+    receiver.answer(`/flaky/${site.id}`, 503);
+    const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Broken' } });
+    await statusIs(site.id, n, 'webhooks', 3);
+    expect(receiver.to(`/flaky/${site.id}`)).toHaveLength(queueDecls.delivery.maxReceiveCount);
+
+    const list = await site.client.get<SyncListAnswer>(
+      `/api/client/website/${site.id}/request?integration=webhooks`,
+    );
+    expect(list.status).toBe(200);
+    expect((list.body.msg as SyncListAnswer).requests.failed.map((t) => t.number)).toEqual([n]);
+    expect((list.body.msg as SyncListAnswer).requests.failed[0]?.reason).toContain('Gave up after');
+    // Email was never configured: the issue is a new ticket of its list.
+    const emailList = await site.client.get<SyncListAnswer>(
+      `/api/client/website/${site.id}/request?integration=email`,
+    );
+    expect((emailList.body.msg as SyncListAnswer).requests.new.map((t) => t.number)).toEqual([n]);
+
+    receiver.answer(`/flaky/${site.id}`, 200);
+    const synced = await site.client.patch(`/api/client/integration/sync/${site.id}`, {
+      tickets: [String(n)],
+      type: 'webhooks',
+    });
+    expect(synced.body).toMatchObject({ status: 'success', msg: { synced: [n] } });
+    await statusIs(site.id, n, 'webhooks', 2);
+    const after = await site.client.get<SyncListAnswer>(
+      `/api/client/website/${site.id}/request?integration=webhooks`,
+    );
+    expect((after.body.msg as SyncListAnswer).requests).toEqual({ new: [], failed: [] });
+    // Syncing a ticket that is no longer new or failed sends nothing.
+    const again = await site.client.patch(`/api/client/integration/sync/${site.id}`, {
+      tickets: [String(n)],
+      type: 'webhooks',
+    });
+    expect(again.body).toMatchObject({ msg: { synced: [] } });
+  });
+
+  it('never sends twice: a redelivered message after the vendor id was recorded creates no duplicate', async () => {
+    const site = await newSite(stack.url, 'BASIC_PLAN');
+    await webhookTo(site, `${receiver.url}/once/${site.id}`);
+    const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Once' } });
+    await statusIs(site.id, n, 'webhooks', 2);
+    expect(receiver.to(`/once/${site.id}`)).toHaveLength(1);
+    // As if the consumer died after recording the vendor id, before its status write: status back to 1,
+    // and the same message delivered again.
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: detailKey(site.id, n),
+        UpdateExpression: 'SET st.webhooks = :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: stack.queues.delivery.url,
+        MessageBody: JSON.stringify({ projectId: site.id, issueNumber: n, integration: 'webhooks' }),
+      }),
+    );
+    await statusIs(site.id, n, 'webhooks', 2);
+    expect(receiver.to(`/once/${site.id}`)).toHaveLength(1);
+  });
+
+  it('stops everything but email on a plan without integrations', async () => {
+    const site = await newSite(stack.url, 'BASIC_PLAN');
+    expect((await saveEmail(site, 'free-owner@example.com')).status).toBe(200);
+    await webhookTo(site, `${receiver.url}/gated/${site.id}`);
+    await site.client.post('/api/dev/plan', { username: site.email, plan: 'FREE_PLAN', days: 1 });
+    const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Free' } });
+    // The fan-out decides both in one step: once email passed, the webhook was left out.
+    await statusIs(site.id, n, 'email', 2);
+    expect(await statusOf(site.id, n, 'webhooks')).toBe(0);
+    expect(receiver.to(`/gated/${site.id}`)).toHaveLength(0);
+    const list = await site.client.get<SyncListAnswer>(
+      `/api/client/website/${site.id}/request?integration=webhooks`,
+    );
+    expect((list.body.msg as SyncListAnswer).requests.new.map((t) => t.number)).toEqual([n]);
+    const sync = await site.client.patch(`/api/client/integration/sync/${site.id}`, {
+      tickets: [String(n)],
+      type: 'webhooks',
+    });
+    expect(sync.body).toMatchObject({ status: 'error', code: 'INTEGRATION_NOT_AVAILABLE' });
+  });
+
+  it('refuses a webhook to a metadata or private address at once, with the reason on the issue', async () => {
+    for (const url of ['https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/hook']) {
+      const site = await newSite(stack.url, 'BASIC_PLAN');
+      await webhookTo(site, url);
+      const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'SSRF' } });
+      await statusIs(site.id, n, 'webhooks', 3);
+      const issue = await site.client.get<Record<string, unknown>>(
+        `/api/client/website/${site.id}/request/${n}`,
+      );
+      expect(String((issue.body.msg as Record<string, unknown>).webhooks_reason)).toMatch(/refused/);
+    }
+  });
+});

@@ -1,0 +1,329 @@
+/**
+ * The vendor authorisation endpoints (functions/handlers/vendors.ts) through the local stack, against the
+ * vendor fakes: GitLab and Jira project lists that authorise and save at once, Slack and Asana OAuth with
+ * the signed state (forged, replayed, other-session and other-site states refused), channel and project
+ * lists (Asana refreshing an expired token), the plan gate, and another client refused on every route.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../functions/core/aws/dynamo';
+import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
+import { ApiClient, type ApiReply } from '../support/api-client';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { newSite, type Site } from '../support/sites';
+import { cheapCostsEnv, signedIn } from '../support/users';
+
+let stack: TestStack;
+let fakes: VendorFakes;
+let site: Site;
+let password = '';
+let stranger: ApiClient;
+
+/** A Starter client with one project, keeping the password for a second sign-in. */
+async function starterSite(): Promise<Site> {
+  const signed = await signedIn(stack.url);
+  password = signed.password;
+  const created = await signed.client.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+  const id = (created.body as { msg: { id: string } }).msg.id;
+  await signed.client.post('/api/dev/plan', { username: signed.email, plan: 'BASIC_PLAN', days: 30 });
+  return { client: signed.client, email: signed.email, id };
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv, { SNAG_OUTBOUND_ALLOW_LOCAL: '1' });
+  fakes = await startVendorFakes();
+  Object.assign(process.env, fakes.env);
+  stack = await startTestStack();
+  site = await starterSite();
+  stranger = (await newSite(stack.url, 'BUSINESS_PLAN')).client;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await fakes?.stop();
+});
+
+beforeEach(() => fakes.reset());
+
+const codeOf = (r: ApiReply) => (r.body as { code?: string }).code;
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked by the assertions themselves.
+const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
+
+async function integration(projectId: string, name: string) {
+  const out = await db().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: { pk: `PROJECT#${projectId}`, sk: `INTEGRATION#${name}` },
+    }),
+  );
+  return out.Item;
+}
+
+/** The consent page's "Allow" link, followed as the browser would: the code and state it brings back. */
+async function consent(url: string) {
+  const page = await (await fetch(url)).text();
+  const href = /id="allow" href="([^"]+)"/.exec(page)?.[1]?.replace(/&#38;/g, '&') ?? '';
+  const back = new URL(href);
+  return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '', back };
+}
+
+describe('GitLab projects', () => {
+  it('lists the projects with the token, authorises, saves the token and preselects the first project', async () => {
+    const res = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: '',
+      key: 'glpat-local-token',
+    });
+    expect(res.status).toBe(200);
+    expect(msgOf(res)).toEqual([
+      { id: '101', name: 'Snag / Website' },
+      { id: '102', name: 'Snag / Shop' },
+    ]);
+    expect(fakes.gitlab.requests[0]?.headers['private-token']).toBe('glpat-local-token');
+    expect(await integration(site.id, 'gitlab')).toMatchObject({
+      authorized: 1,
+      data: { key: 'glpat-local-token', id: '101' },
+    });
+    // The masked token the dashboard reads back means the stored one.
+    const again = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      key: '••••oken',
+    });
+    expect(again.status).toBe(200);
+    expect(fakes.gitlab.requests[1]?.headers['private-token']).toBe('glpat-local-token');
+  });
+
+  it('answers AUTHORIZATION_FAILED for a refused token and for a host the guard refuses', async () => {
+    const bad = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      key: 'glpat-invalid',
+    });
+    expect(bad.status).toBe(502);
+    expect(codeOf(bad)).toBe('AUTHORIZATION_FAILED');
+    const privateHost = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: 'https://10.0.0.1',
+      key: 'glpat-local-token',
+    });
+    expect(codeOf(privateHost)).toBe('AUTHORIZATION_FAILED');
+  });
+});
+
+describe('Jira projects', () => {
+  it('lists projects and issue types with basic auth, authorises and saves', async () => {
+    const res = await site.client.post('/api/client/integration/jira/projects', {
+      siteId: site.id,
+      host: fakes.jira.url,
+      username: 'me@example.com',
+      key: 'jira-api-token',
+    });
+    expect(res.status).toBe(200);
+    expect(msgOf(res)).toEqual({
+      projects: [
+        { id: '10000', name: 'Website' },
+        { id: '10001', name: 'Mobile app' },
+      ],
+      issueTypes: [
+        { id: '10004', name: 'Bug' },
+        { id: '10002', name: 'Task' },
+      ],
+    });
+    expect(fakes.jira.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('me@example.com:jira-api-token').toString('base64')}`,
+    );
+    expect(await integration(site.id, 'jira')).toMatchObject({
+      authorized: 1,
+      data: {
+        host: fakes.jira.url,
+        username: 'me@example.com',
+        key: 'jira-api-token',
+        id: '10000',
+        issueId: '10004',
+      },
+    });
+  });
+
+  it('answers AUTHORIZATION_FAILED for a refused token', async () => {
+    const res = await site.client.post('/api/client/integration/jira/projects', {
+      siteId: site.id,
+      host: fakes.jira.url,
+      username: 'me@example.com',
+      key: 'invalid',
+    });
+    expect(codeOf(res)).toBe('AUTHORIZATION_FAILED');
+  });
+});
+
+describe.each(['slack', 'asana'] as const)('%s OAuth', (vendor) => {
+  const base = `/api/client/integration/${vendor}`;
+
+  async function authorise(client: ApiClient = site.client) {
+    const res = await client.get(`${base}/authorize/${site.id}`);
+    expect(res.status).toBe(200);
+    const { url, state, redirectUrl } = msgOf(res);
+    expect(state.split('.')[0]).toBe(site.id);
+    expect(redirectUrl).toBe(`${stack.url}/profile/${vendor}_redirect`);
+    const back = await consent(url);
+    expect(back.state).toBe(state);
+    expect(back.back.origin + back.back.pathname).toBe(redirectUrl);
+    return { code: back.code, state, redirectUrl };
+  }
+
+  it('exchanges the code once, stores the tokens server-side only, and lists the channels or projects', async () => {
+    const { code, state, redirectUrl } = await authorise();
+    const res = await site.client.post(`${base}/authentication/${site.id}`, { code, state, redirectUrl });
+    expect(res.status).toBe(200);
+    const view = msgOf(res).integrations.find((i: { name: string }) => i.name === vendor);
+    expect(view).toMatchObject({ authorized: 1 });
+    expect(JSON.stringify(res.body)).not.toMatch(/xoxb-|asana-access-|asana-refresh-/);
+    expect((await integration(site.id, vendor))?.oauth?.accessToken).toBeTruthy();
+
+    // The same state again (a replay) is refused, even with a fresh code.
+    const replay = await site.client.post(`${base}/authentication/${site.id}`, {
+      code: 'other',
+      state,
+      redirectUrl,
+    });
+    expect(codeOf(replay)).toBe('AUTHORIZATION_FAILED');
+
+    if (vendor === 'asana') fakes.asana.expireAccessTokens();
+    const list = await site.client.get(`${base}/channels/${site.id}`);
+    expect(list.status).toBe(200);
+    expect(msgOf(list).map((c: { name: string }) => c.name)).toEqual(
+      vendor === 'slack' ? ['general', 'random', 'bugs', 'announcements'] : ['Website bugs', 'Roadmap'],
+    );
+    if (vendor === 'asana') {
+      // The expired token was refreshed once and the new one stored.
+      expect(fakes.asana.calls('/-/oauth_token').at(-1)?.body).toMatchObject({ grant_type: 'refresh_token' });
+      const stored = await integration(site.id, 'asana');
+      expect(fakes.asana.accessTokens.get(stored?.oauth?.accessToken)).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it('refuses a forged state, another session’s state, a state for another site and a wrong redirect', async () => {
+    const { code, state, redirectUrl } = await authorise();
+    const [s, nonce, exp, sig] = state.split('.');
+    const forged = `${s}.${nonce}.${Number(exp) + 3600}.${sig}`;
+    const exchange = (body: Record<string, string>) =>
+      site.client.post(`${base}/authentication/${site.id}`, body).then(codeOf);
+    expect(await exchange({ code, state: forged, redirectUrl })).toBe('AUTHORIZATION_FAILED');
+    expect(await exchange({ code, state: 'x.y', redirectUrl })).toBe('AUTHORIZATION_FAILED');
+    expect(await exchange({ code, state, redirectUrl: 'https://evil.example/cb' })).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+
+    // The same account signed in in another browser: its session did not ask for this state.
+    const other = new ApiClient(stack.url);
+    const login = await other.post('/api/client/login', { _username: site.email, _password: password });
+    expect(login.status).toBe(200);
+    const elsewhere = await other.post(`${base}/authentication/${site.id}`, { code, state, redirectUrl });
+    expect(codeOf(elsewhere)).toBe('AUTHORIZATION_FAILED');
+
+    // A state issued for another project of the same client.
+    const second = await site.client.post<{ id: string }>('/api/client/website', {
+      name: 'Two',
+      url: 'two.example',
+    });
+    const secondId = (second.body as { msg: { id: string } }).msg.id;
+    const res = await site.client.post(`${base}/authentication/${secondId}`, { code, state, redirectUrl });
+    expect(codeOf(res)).toBe('AUTHORIZATION_FAILED');
+
+    // The untouched state still works once: nothing above used it up.
+    const ok = await site.client.post(`${base}/authentication/${site.id}`, { code, state, redirectUrl });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('owner scope and plan gate', () => {
+  const routes = (id: string) =>
+    [
+      ['POST', '/api/client/integration/gitlab/projects', { siteId: id, key: 'glpat-local' }],
+      [
+        'POST',
+        '/api/client/integration/jira/projects',
+        { siteId: id, host: 'x.example', username: 'a@b.c', key: 'k' },
+      ],
+      ['GET', `/api/client/integration/slack/authorize/${id}`],
+      [
+        'POST',
+        `/api/client/integration/slack/authentication/${id}`,
+        { code: 'c', state: `${id}.a.b.c`, redirectUrl: '' },
+      ],
+      ['GET', `/api/client/integration/slack/channels/${id}`],
+      ['GET', `/api/client/integration/asana/authorize/${id}`],
+      [
+        'POST',
+        `/api/client/integration/asana/authentication/${id}`,
+        { code: 'c', state: `${id}.a.b.c`, redirectUrl: '' },
+      ],
+      ['GET', `/api/client/integration/asana/channels/${id}`],
+      ['DELETE', `/api/client/integration/gitlab/authentication/${id}`],
+      ['DELETE', `/api/client/integration/slack/authentication/${id}`],
+    ] as const;
+
+  it('refuses another signed-in client on every route (404, nothing sent to a vendor)', async () => {
+    for (const [method, path, body] of routes(site.id)) {
+      const res = await stranger.call(method, path, body);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+    expect(fakes.gitlab.requests).toHaveLength(0);
+    expect(fakes.jira.requests).toHaveLength(0);
+  });
+
+  it('answers INTEGRATION_NOT_AVAILABLE on a plan without integrations (a reset stays possible)', async () => {
+    const free = await newSite(stack.url, 'FREE_PLAN');
+    for (const [method, path, body] of routes(free.id)) {
+      if (method === 'DELETE') {
+        expect((await free.client.call(method, path)).status).toBe(200);
+        continue;
+      }
+      const res = await free.client.call(method, path, body);
+      expect({ path, code: codeOf(res) }).toEqual({ path, code: 'INTEGRATION_NOT_AVAILABLE' });
+    }
+  });
+
+  it('needs a session', async () => {
+    const anonymous = new ApiClient(stack.url);
+    expect((await anonymous.get(`/api/client/integration/slack/channels/${site.id}`)).status).toBe(401);
+  });
+});
+
+describe('reset', () => {
+  it('returns Slack to unauthorised with active 0 and forgets its tokens; then the channel list fails', async () => {
+    const { url, state, redirectUrl } = msgOf(
+      await site.client.get(`/api/client/integration/slack/authorize/${site.id}`),
+    );
+    const back = await consent(url);
+    await site.client.post(`/api/client/integration/slack/authentication/${site.id}`, {
+      code: back.code,
+      state,
+      redirectUrl,
+    });
+    expect((await integration(site.id, 'slack'))?.oauth).toBeDefined();
+    const res = await site.client.delete(`/api/client/integration/slack/authentication/${site.id}`);
+    expect(res.status).toBe(200);
+    expect(msgOf(res).integrations.find((i: { name: string }) => i.name === 'slack')).toMatchObject({
+      authorized: 0,
+      active: 0,
+    });
+    const stored = await integration(site.id, 'slack');
+    expect(stored).toMatchObject({ authorized: 0, active: 0, data: { id: '' } });
+    expect(stored?.oauth).toBeUndefined();
+    expect(codeOf(await site.client.get(`/api/client/integration/slack/channels/${site.id}`))).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+  });
+
+  it('clears the GitLab token', async () => {
+    await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      key: 'glpat-reset',
+    });
+    await site.client.delete(`/api/client/integration/gitlab/authentication/${site.id}`);
+    expect(await integration(site.id, 'gitlab')).toMatchObject({
+      authorized: 0,
+      active: 0,
+      data: { key: '', id: '' },
+    });
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * The GitLab, Jira, Slack and Asana deliverers (functions/integrations/vendors/deliverers.ts) against the
+ * vendor fakes, with a hand-built DeliveryContext (the delivery consumer builds the real one): what each
+ * vendor receives, that a retry with the recorded id creates nothing twice and continues a half-done
+ * delivery, and the permanent failures with their user-visible reasons. No local stack.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../functions/core/log';
+import { outboundFetch } from '../../functions/core/outbound';
+import type { DeliveryContext } from '../../functions/integrations/deliver';
+import { PermanentFailure } from '../../functions/integrations/deliver';
+import type { IntegrationRecord } from '../../functions/integrations/integrations';
+import {
+  deliverAsana,
+  deliverGitlab,
+  deliverJira,
+  deliverSlack,
+} from '../../functions/integrations/vendors/deliverers';
+import type { IntegrationName } from '../../functions/shared/integrations';
+import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
+
+let fakes: VendorFakes;
+const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3, 4]);
+const pdf = new Uint8Array(300).fill(37);
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL ??= 'silent';
+  process.env.APP_ORIGIN ??= 'http://localhost:3000';
+  process.env.ALTCHA_HMAC_KEY ??= 'deliverers-test-altcha-key-0123';
+  fakes = await startVendorFakes();
+  Object.assign(process.env, fakes.env);
+  const { resetConfig } = await import('../../functions/core/config');
+  resetConfig();
+});
+afterAll(async () => fakes?.stop());
+beforeEach(() => fakes.reset());
+
+/** A context as the consumer builds it, recording what the deliverer records. */
+function context<N extends IntegrationName>(integration: IntegrationRecord<N>, vendorId?: string) {
+  const recorded: string[] = [];
+  const ctx: DeliveryContext<N> = {
+    issue: {
+      number: 7,
+      title: 'Checkout button does nothing',
+      createdAt: '2026-11-23T20:00:00.000Z',
+      msg: 'I click <Pay> and *nothing* happens.\n\nTried twice.',
+      data: {
+        username: 'visitor@example.com',
+        href: 'https://shop.example/checkout',
+        browser: 'Chrome',
+        browserVersion: '130',
+        os: 'Linux',
+        deviceType: 'Desktop',
+        customFields: [{ name: 'Order', value: 'A-17' }],
+      },
+      files: [],
+      screenshots: [],
+      logs: [],
+    },
+    project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],
+    integration,
+    issueUrl: 'http://localhost:3000/profile/website/x/request/7',
+    screenshots: [
+      { name: 's1.png', label: 'screenshot-1.png', type: 'png', size: png.length, url: 'http://s3/s1' },
+    ],
+    files: [
+      {
+        name: 'f1.pdf',
+        label: 'invoice.pdf',
+        type: 'application/pdf',
+        size: pdf.length,
+        url: 'http://s3/f1',
+      },
+    ],
+    readObject: async (name) => (name === 's1.png' ? png : pdf),
+    log: createLogger({}),
+    http: outboundFetch({ allowLocal: true }),
+    ...(vendorId ? { vendorId } : {}),
+    recordVendorId: async (id) => {
+      recorded.push(id);
+    },
+    deliveryId: 'p:7:x',
+    attempt: 1,
+    correlationId: 'test',
+  };
+  return { ctx, recorded };
+}
+
+const rec = <N extends IntegrationName>(name: N, data: unknown, oauth?: IntegrationRecord['oauth']) =>
+  ({ name, active: 1, authorized: 1, data, ...(oauth ? { oauth } : {}) }) as IntegrationRecord<N>;
+
+async function permanent(p: Promise<unknown>): Promise<string> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PermanentFailure);
+  return (err as PermanentFailure).reason;
+}
+
+describe('GitLab deliverer', () => {
+  const gitlab = () => rec('gitlab', { host: '', key: 'glpat-local', id: '101' });
+
+  it('uploads the screenshot, creates one issue embedding it, and a retry creates nothing', async () => {
+    const { ctx } = context(gitlab());
+    const out = await deliverGitlab(ctx);
+    expect(out).toEqual({ vendorId: '1' });
+    const issue = fakes.gitlab.issues[0];
+    expect(issue?.title).toBe('#7 Checkout button does nothing');
+    expect(issue?.description).toContain(fakes.gitlab.uploads[0]?.url);
+    expect(issue?.description).toContain('[invoice.pdf](http://s3/f1)');
+    expect(issue?.description).toContain('\\<Pay\\>');
+    expect(fakes.gitlab.uploads).toEqual([
+      expect.objectContaining({ name: 'screenshot-1.png', size: png.length }),
+    ]);
+
+    const retry = context(gitlab(), out.vendorId);
+    expect(await deliverGitlab(retry.ctx)).toEqual({ vendorId: '1' });
+    expect(fakes.gitlab.issues).toHaveLength(1);
+  });
+
+  it('fails permanently on a refused token or a missing project, with a reason', async () => {
+    expect(
+      await permanent(
+        deliverGitlab(context(rec('gitlab', { host: '', key: 'glpat-invalid', id: '101' })).ctx),
+      ),
+    ).toMatch(/refused the token/);
+    expect(
+      await permanent(deliverGitlab(context(rec('gitlab', { host: '', key: 'glpat-x', id: '999' })).ctx)),
+    ).toMatch(/could not find/);
+  });
+});
+
+describe('Jira deliverer', () => {
+  const jira = () =>
+    rec('jira', {
+      host: fakes.jira.url,
+      username: 'me@example.com',
+      key: 'api-token',
+      id: '10000',
+      issueId: '10004',
+      customFields: [{ name: 'labels', value: '["snag"]' }],
+    });
+
+  it('creates an ADF issue, records its key before attaching, and a retry only attaches what is missing', async () => {
+    // The second attachment fails once: the first attempt records the key, then fails.
+    fakes.jira.fail({ match: /attachments$/, reply: { status: 503, text: 'busy' } });
+    const first = context(jira());
+    await expect(deliverJira(first.ctx)).rejects.toThrow();
+    expect(first.recorded).toEqual(['WEB-1']);
+    expect(fakes.jira.issues[0]?.fields).toMatchObject({
+      summary: '#7 Checkout button does nothing',
+      labels: ['snag'],
+      issuetype: { id: '10004' },
+      description: { type: 'doc', version: 1 },
+    });
+
+    const retry = context(jira(), 'WEB-1');
+    expect(await deliverJira(retry.ctx)).toEqual({ vendorId: 'WEB-1' });
+    expect(fakes.jira.issues).toHaveLength(1);
+    expect(fakes.jira.issues[0]?.attachments.map((a) => a.filename)).toEqual([
+      'screenshot-1.png',
+      'invoice.pdf',
+    ]);
+
+    // Once more: everything is there, nothing is sent twice.
+    await deliverJira(context(jira(), 'WEB-1').ctx);
+    expect(fakes.jira.issues[0]?.attachments).toHaveLength(2);
+    for (const r of fakes.jira.calls(/attachments$/)) expect(r.headers['x-atlassian-token']).toBe('no-check');
+  });
+});
+
+describe('Slack deliverer', () => {
+  const slack = (channel: string) => rec('slack', { id: channel, name: '' }, { accessToken: 'xoxb-deliver' });
+
+  it('posts blocks, records the message, then shares the screenshot in its thread; a retry continues', async () => {
+    fakes.slack.tokens.add('xoxb-deliver');
+    fakes.slack.fail({
+      match: 'files.completeUploadExternal',
+      reply: { json: { ok: false, error: 'internal_error' } },
+    });
+    const first = context(slack('C0GENERAL'));
+    await expect(deliverSlack(first.ctx)).rejects.toThrow();
+    const posted = first.recorded[0] ?? '';
+    expect(posted).toMatch(/^C0GENERAL\/\d+\.\d+$/);
+    expect(fakes.slack.messages).toHaveLength(1);
+    expect(fakes.slack.messages[0]?.blocks).toContainEqual(expect.objectContaining({ type: 'header' }));
+    expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('&lt;Pay&gt;');
+    expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('<http://s3/f1|invoice.pdf>');
+
+    const retry = context(slack('C0GENERAL'), posted);
+    const out = await deliverSlack(retry.ctx);
+    expect(out).toEqual({ vendorId: `${posted}#files` });
+    expect(fakes.slack.messages).toHaveLength(1);
+    const shared = fakes.slack.files.filter((f) => f.channel);
+    expect(shared).toEqual([
+      expect.objectContaining({
+        name: 'screenshot-1.png',
+        channel: 'C0GENERAL',
+        threadTs: posted.split('/')[1],
+      }),
+    ]);
+    expect(fakes.slack.calls('chat.postMessage')[0]?.headers.authorization).toBe('Bearer xoxb-deliver');
+
+    await deliverSlack(context(slack('C0GENERAL'), out.vendorId).ctx);
+    expect(fakes.slack.messages).toHaveLength(1);
+    expect(fakes.slack.files.filter((f) => f.channel)).toHaveLength(1);
+  });
+
+  it('tells the client to invite the app when it is not in the channel', async () => {
+    fakes.slack.tokens.add('xoxb-deliver');
+    expect(await permanent(deliverSlack(context(slack('C0RANDOM')).ctx))).toContain('/invite @Snag');
+    expect(
+      await permanent(
+        deliverSlack(
+          context(rec('slack', { id: 'C0GENERAL', name: '' }, { accessToken: 'xoxb-revoked' })).ctx,
+        ),
+      ),
+    ).toMatch(/authorise Slack again/);
+  });
+});
+
+describe('Asana deliverer', () => {
+  async function tokens() {
+    const page = await (
+      await fetch(
+        `${fakes.asana.oauthUrl}/oauth_authorize?client_id=${fakes.asana.clientId}&redirect_uri=http://x/cb&response_type=code&state=s`,
+      )
+    ).text();
+    const code = new URL(
+      (/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'),
+    ).searchParams.get('code');
+    const res = await fetch(`${fakes.asana.oauthUrl}/oauth_token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: fakes.asana.clientId,
+        client_secret: fakes.asana.clientSecret,
+        redirect_uri: 'http://x/cb',
+        code: code ?? '',
+      }),
+    });
+    const json = (await res.json()) as { access_token: string; refresh_token: string };
+    return {
+      accessToken: json.access_token,
+      refreshToken: json.refresh_token,
+      expiresAt: Date.now() + 3_600_000,
+    };
+  }
+
+  it('creates a task with html notes, records it, attaches; a retry attaches only what is missing', async () => {
+    const oauth = await tokens();
+    const asana = () => rec('asana', { id: '1200000000000101', name: 'Website bugs' }, oauth);
+    fakes.asana.fail({
+      match: '/api/1.0/attachments',
+      reply: { status: 500, json: { errors: [{ message: 'x' }] } },
+    });
+    const first = context(asana());
+    await expect(deliverAsana(first.ctx)).rejects.toThrow();
+    const gid = first.recorded[0] ?? '';
+    expect(gid).toMatch(/^\d+$/);
+    const task = fakes.asana.tasks[0];
+    expect(task?.htmlNotes).toMatch(/^<body>I click &lt;Pay&gt;/);
+    expect(task?.projects).toEqual(['1200000000000101']);
+
+    expect(await deliverAsana(context(asana(), gid).ctx)).toEqual({ vendorId: gid });
+    expect(fakes.asana.tasks).toHaveLength(1);
+    expect(task?.attachments.map((a) => a.name)).toEqual(['screenshot-1.png', 'invoice.pdf']);
+  });
+
+  it('fails permanently for a project that is gone', async () => {
+    const oauth = await tokens();
+    expect(await permanent(deliverAsana(context(rec('asana', { id: '999', name: '' }, oauth)).ctx))).toMatch(
+      /could not find/,
+    );
+  });
+});

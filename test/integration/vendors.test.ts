@@ -1,0 +1,231 @@
+/**
+ * A report reaches GitLab, Jira, Slack and Asana through the real queues of the local stack (intake →
+ * fan-out → delivery), against the vendor fakes: each with the right auth header, body shape and
+ * attachments, status 2 on the issue, and a redelivery (after the vendor id was recorded) creates nothing
+ * twice. The integrations are authorised through the vendor endpoints (OAuth for Slack and Asana), then
+ * switched on through the dashboard's save call, PATCH client/integration/{siteId}.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/core/aws/dynamo';
+import { sqs } from '../../functions/core/aws/sqs';
+import type { VendorFakes } from '../../lib/local/vendors';
+import type { ApiReply } from '../support/api-client';
+import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { newSite, type Site } from '../support/sites';
+import { cheapCostsEnv } from '../support/users';
+import { fileReport } from '../support/widget';
+
+const SITE = 'https://shop.example';
+const vendors = ['gitlab', 'jira', 'slack', 'asana'] as const;
+type Vendor = (typeof vendors)[number];
+
+let stack: TestStack;
+let fakes: VendorFakes;
+let site: Site;
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked by the assertions themselves.
+const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  // The fakes as `SNAG_VENDOR_FAKES=1 npm start` runs them: started and configured by the local stack.
+  stack = await startTestStack({
+    vendorFakes: true,
+    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5 } },
+  });
+  if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
+  fakes = stack.vendorFakes;
+  site = await newSite(stack.url, 'BASIC_PLAN');
+  await connectAll();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/**
+ * Switches an authorised integration on with its chosen project or channel through the dashboard's save
+ * call, sending back the (masked) data it read, as the screens do.
+ */
+async function activate(name: Vendor, id: string) {
+  const current = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
+    (i: { name: string }) => i.name === name,
+  );
+  const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+    { name, active: 1, data: { ...current.data, id } },
+  ]);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+async function oauth(vendor: 'slack' | 'asana') {
+  const { url, state, redirectUrl } = msgOf(
+    await site.client.get(`/api/client/integration/${vendor}/authorize/${site.id}`),
+  );
+  const page = await (await fetch(url)).text();
+  const back = new URL((/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'));
+  const res = await site.client.post(`/api/client/integration/${vendor}/authentication/${site.id}`, {
+    code: back.searchParams.get('code'),
+    state,
+    redirectUrl,
+  });
+  expect(res.status).toBe(200);
+}
+
+async function connectAll() {
+  const gitlab = await site.client.post('/api/client/integration/gitlab/projects', {
+    siteId: site.id,
+    host: '',
+    key: 'glpat-pipeline',
+  });
+  expect(gitlab.status).toBe(200);
+  const jira = await site.client.post('/api/client/integration/jira/projects', {
+    siteId: site.id,
+    host: fakes.jira.url,
+    username: 'me@example.com',
+    key: 'jira-pipeline',
+  });
+  expect(jira.status).toBe(200);
+  await oauth('slack');
+  await oauth('asana');
+  await activate('gitlab', '101');
+  await activate('jira', '10000');
+  await activate('slack', 'C0GENERAL');
+  const projects = msgOf(await site.client.get(`/api/client/integration/asana/channels/${site.id}`));
+  await activate('asana', projects[0].id);
+}
+
+async function detail(n: number) {
+  const out = await db().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: { pk: `PROJECT#${site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item ?? {};
+}
+
+const allPassed = async (n: number) => {
+  const d = await detail(n);
+  const st = (d.st ?? {}) as Record<string, number>;
+  return vendors.every((v) => Number(st[v]) === 2) ? d : undefined;
+};
+
+describe('a report reaches GitLab, Jira, Slack and Asana', () => {
+  let n = 0;
+
+  it('with each vendor’s auth header, body shape and attachments', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    n = await fileReport(stack.url, site.id, SITE, {
+      fields: {
+        msg: 'Checkout broken\nThe <Pay> button does nothing.',
+        username: 'visitor@example.org',
+        href: 'https://shop.example/cart',
+        browser: 'Firefox',
+      },
+      screenshots: [{ type: 'image/png', content: png }],
+      files: [{ name: 'invoice.pdf', type: 'application/pdf', content: new Uint8Array(300).fill(7) }],
+    });
+    const d = await eventually(() => allPassed(n), 45_000, 'all four deliveries');
+
+    // GitLab: the screenshot uploaded and embedded; PRIVATE-TOKEN on every call.
+    expect(fakes.gitlab.issues).toHaveLength(1);
+    const gl = fakes.gitlab.issues[0];
+    expect(gl?.title).toBe(`#${n} Checkout broken`);
+    expect(gl?.description).toContain(fakes.gitlab.uploads[0]?.url);
+    expect(gl?.description).toContain('invoice.pdf');
+    expect(fakes.gitlab.uploads).toEqual([
+      expect.objectContaining({ name: 'screenshot-1.png', size: png.length }),
+    ]);
+    for (const r of fakes.gitlab.requests) expect(r.headers['private-token']).toBe('glpat-pipeline');
+    expect(d.vendor_gitlab).toBe('1');
+
+    // Jira: ADF description, chosen issue type, both attachments with no-check; basic auth.
+    expect(fakes.jira.issues).toHaveLength(1);
+    expect(fakes.jira.issues[0]?.fields).toMatchObject({
+      project: { id: '10000' },
+      issuetype: { id: '10004' },
+      summary: `#${n} Checkout broken`,
+      description: { type: 'doc', version: 1 },
+    });
+    expect(fakes.jira.issues[0]?.attachments.map((a) => a.filename).sort()).toEqual([
+      'invoice.pdf',
+      'screenshot-1.png',
+    ]);
+    const basic = `Basic ${Buffer.from('me@example.com:jira-pipeline').toString('base64')}`;
+    for (const r of fakes.jira.requests) expect(r.headers.authorization).toBe(basic);
+    expect(d.vendor_jira).toBe('WEB-1');
+
+    // Slack: one message with blocks, the screenshot shared in its thread; the bot token.
+    expect(fakes.slack.messages).toHaveLength(1);
+    const message = fakes.slack.messages[0];
+    expect(message?.channel).toBe('C0GENERAL');
+    expect(message?.blocks).toContainEqual(expect.objectContaining({ type: 'header' }));
+    const shared = fakes.slack.files.filter((f) => f.channel);
+    expect(shared).toEqual([expect.objectContaining({ name: 'screenshot-1.png', threadTs: message?.ts })]);
+    expect(fakes.slack.calls('chat.postMessage')[0]?.headers.authorization).toMatch(/^Bearer xoxb-local-/);
+    expect(d.vendor_slack).toBe(`C0GENERAL/${message?.ts}#files`);
+
+    // Asana: one task with html notes in the chosen project, both attachments.
+    expect(fakes.asana.tasks).toHaveLength(1);
+    const task = fakes.asana.tasks[0];
+    expect(task?.htmlNotes).toMatch(/^<body>Checkout broken\nThe &lt;Pay&gt; button/);
+    expect(task?.attachments.map((a) => a.name).sort()).toEqual(['invoice.pdf', 'screenshot-1.png']);
+    expect(fakes.asana.calls('/api/1.0/tasks')[0]?.headers.authorization).toMatch(/^Bearer asana-access-/);
+    expect(d.vendor_asana).toBe(task?.gid);
+  });
+
+  it('a redelivery after the vendor id was recorded creates no duplicate', async () => {
+    // As if each delivery had crashed after recording its id but before its status was written.
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
+        UpdateExpression: 'SET st.gitlab = :one, st.jira = :one, st.slack = :one, st.asana = :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    for (const integration of vendors) {
+      await sqs().send(
+        new SendMessageCommand({
+          QueueUrl: stack.queues.delivery.url,
+          MessageBody: JSON.stringify({
+            projectId: site.id,
+            issueNumber: n,
+            integration,
+            correlationId: 'redeliver',
+          }),
+        }),
+      );
+    }
+    await eventually(() => allPassed(n), 45_000, 'the redeliveries');
+    expect(fakes.gitlab.issues).toHaveLength(1);
+    expect(fakes.jira.issues).toHaveLength(1);
+    expect(fakes.jira.issues[0]?.attachments).toHaveLength(2);
+    expect(fakes.slack.messages).toHaveLength(1);
+    expect(fakes.slack.files.filter((f) => f.channel)).toHaveLength(1);
+    expect(fakes.asana.tasks).toHaveLength(1);
+    expect(fakes.asana.tasks[0]?.attachments).toHaveLength(2);
+  });
+
+  it('a permanent failure fails at once with the reason: the Slack app not in the channel', async () => {
+    await activate('slack', 'C0RANDOM');
+    const before = fakes.slack.calls('chat.postMessage').length;
+    const m = await fileReport(stack.url, site.id, SITE, { fields: { msg: 'Second report' } });
+    const d = await eventually(
+      async () => {
+        const item = await detail(m);
+        return Number((item.st as Record<string, number>)?.slack) === 3 ? item : undefined;
+      },
+      45_000,
+      'the Slack failure',
+    );
+    expect(String(d.reason_slack)).toContain('/invite @Snag');
+    // Failed at once: one attempt, no retries.
+    expect(fakes.slack.calls('chat.postMessage').length).toBe(before + 1);
+    await eventually(async () => (fakes.gitlab.issues.length === 2 ? true : undefined), 45_000, 'GitLab');
+    await activate('slack', 'C0GENERAL');
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Email (SPEC.md sections 2 and 5): an active switch, the address (required while active), up to 3 copy
+ * addresses (each required and email-typed; the add control hides at the limit) and contact name/value
+ * pairs shown in every mail. Open on every plan.
+ */
+import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { emailDataSchema } from '../../../functions/shared/integrations';
+import { limits } from '../../../functions/shared/limits';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Section } from '../components/Section';
+import { toastSuccess } from '../components/toast';
+import { showSaveError } from '../forms/validate';
+import { errorText } from '../i18n';
+import { saveIntegration } from './hooks';
+import { type KeyValue, KeyValueRows } from './KeyValueRows';
+import type { ViewOf } from './model';
+
+type EmailValues = {
+  active: boolean;
+  email: string;
+  cc: string[];
+  contactFields: KeyValue[];
+};
+
+const valuesOf = (view: ViewOf<'email'>): EmailValues => ({
+  active: view.active === 1,
+  email: view.data.email,
+  cc: view.data.cc,
+  contactFields: view.data.contactFields,
+});
+
+const validEmail = (value: string) =>
+  emailDataSchema.shape.cc.unwrap().element.safeParse(value.trim()).success;
+
+export function EmailSettings({ projectId, view }: { projectId: string; view: ViewOf<'email'> }) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const form = useForm<EmailValues>({
+    initialValues: valuesOf(view),
+    validate: {
+      email: (value, values) => {
+        if (value.trim() === '') return values.active ? t('validation.required') : null;
+        return validEmail(value) ? null : errorText('INVALID_EMAIL');
+      },
+      contactFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
+    },
+    validateInputOnBlur: true,
+  });
+  const cc = form.getValues().cc;
+
+  async function save(values: EmailValues) {
+    // Copy addresses are required and email-typed one by one; Mantine's rules see the list only whole.
+    const ccErrors = Object.fromEntries(
+      values.cc.flatMap((v, i) =>
+        v.trim() === ''
+          ? [[`cc.${i}`, t('validation.required')]]
+          : validEmail(v)
+            ? []
+            : [[`cc.${i}`, errorText('INVALID_EMAIL')]],
+      ),
+    );
+    if (Object.keys(ccErrors).length > 0) {
+      form.setErrors(ccErrors);
+      return;
+    }
+    setSaving(true);
+    setErrorCode(null);
+    try {
+      const saved = await saveIntegration(projectId, {
+        name: 'email',
+        active: values.active ? 1 : 0,
+        data: {
+          email: values.email.trim(),
+          cc: values.cc.map((v) => v.trim()),
+          contactFields: values.contactFields.map((f) => ({ name: f.name.trim(), value: f.value })),
+        },
+      });
+      const fresh = valuesOf(saved);
+      form.setInitialValues(fresh);
+      form.setValues(fresh);
+      toastSuccess(t('integrationScreen.saved'));
+    } catch (error) {
+      showSaveError(form, error, setErrorCode);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Section
+      title={t('integrations.email')}
+      description={t('integrationScreen.email.description')}
+      labelId="integration-email"
+    >
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Stack gap="md">
+          {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
+          <Switch
+            size="md"
+            label={t('integrationScreen.active')}
+            description={t('integrationScreen.email.activeHint')}
+            key={form.key('active')}
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
+          <TextInput
+            type="email"
+            label={t('integrationScreen.email.address')}
+            placeholder="team@example.com"
+            maxLength={limits.loginInputMax}
+            withAsterisk={form.getValues().active}
+            autoComplete="email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Stack gap="xs">
+            {cc.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: copy addresses have no identity beyond their place.
+              <Group key={index} align="flex-start" gap="sm" wrap="nowrap">
+                <TextInput
+                  type="email"
+                  required
+                  label={t('integrationScreen.email.cc', { index: index + 1 })}
+                  maxLength={limits.loginInputMax}
+                  style={{ flex: 1, minWidth: 0 }}
+                  key={form.key(`cc.${index}`)}
+                  {...form.getInputProps(`cc.${index}`)}
+                />
+                <Tooltip label={t('integrationScreen.email.removeCc', { index: index + 1 })} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size={36}
+                    mt={25}
+                    aria-label={t('integrationScreen.email.removeCc', { index: index + 1 })}
+                    onClick={() => form.removeListItem('cc', index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+            {cc.length < limits.emailCcMax && (
+              <Group>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => form.insertListItem('cc', '')}
+                >
+                  {t('integrationScreen.email.addCc')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+          <Stack gap={4}>
+            <Text fw={600} size="sm" mt="xs">
+              {t('integrationScreen.email.contactTitle')}
+            </Text>
+            <KeyValueRows
+              form={form}
+              field="contactFields"
+              max={10}
+              labels={{
+                name: t('integrationScreen.email.contactName'),
+                value: t('integrationScreen.email.contactValue'),
+                namePlaceholder: t('integrationScreen.email.contactNamePlaceholder'),
+                add: t('integrationScreen.email.addContact'),
+                empty: t('integrationScreen.email.contactEmpty'),
+              }}
+            />
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving} disabled={!form.isDirty()}>
+              {t('integrationScreen.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}

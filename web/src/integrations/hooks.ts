@@ -1,0 +1,145 @@
+/**
+ * The integration screens' calls (issue 11) through the typed client, with the project's cached answer
+ * (which carries `msg.integrations`) kept in step after a save.
+ */
+import { mutate } from 'swr';
+import type { IntegrationName, IntegrationsAnswer } from '../../../functions/shared/integrations';
+import { oauthRedirectPaths } from '../../../functions/shared/vendor-auth';
+import { type ApiError, api } from '../api';
+import type { BodyOf } from '../api/endpoints';
+import { useEndpoint } from '../api/swr';
+import type { ProjectDetail } from '../api/types';
+import { isIssuePage } from '../issues/model';
+import { projectPath } from '../projects/model';
+import type { ViewOf } from './model';
+
+/** An option of a vendor's list: a project, an issue type, a channel. */
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/** One integration as the save takes it (the schema's input: defaulted fields may be left out). */
+export type IntegrationChange = BodyOf<'integrations.save'>[number];
+
+/** Saves one integration; answers the saved view and puts the new list into the cached project. */
+export async function saveIntegration<N extends IntegrationName>(
+  projectId: string,
+  input: IntegrationChange & { name: N },
+): Promise<ViewOf<N>> {
+  const { integrations } = await api.call('integrations.save', {
+    params: { siteId: projectId },
+    body: [input],
+  });
+  await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
+    revalidate: false,
+  });
+  return integrations.find((i): i is ViewOf<N> => i.name === input.name) as ViewOf<N>;
+}
+
+/**
+ * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
+ * project) the token can see. Success authorises: the server has saved the integration with the first
+ * project chosen, so the cached project reloads.
+ */
+export async function fetchVendorProjects(
+  vendor: 'gitlab' | 'jira',
+  projectId: string,
+  credentials: { host: string; username: string; key: string },
+  jiraProject?: string,
+): Promise<{ projects: Choice[]; issueTypes: Choice[] }> {
+  const answer =
+    vendor === 'gitlab'
+      ? {
+          projects: await api.call('vendors.gitlabProjects', {
+            body: { siteId: projectId, host: credentials.host, key: credentials.key },
+          }),
+          issueTypes: [],
+        }
+      : await api.call('vendors.jiraProjects', {
+          body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
+        });
+  await mutate(projectPath(projectId));
+  return answer;
+}
+
+/**
+ * Where the vendor sends the client back: a fixed dashboard page per vendor, which forwards to the site.
+ * The exchange must name it exactly as the authorize call did, so that answer is kept for the return.
+ */
+const redirectKey = (vendor: OAuthVendor) => `snag.oauth.${vendor}.redirect`;
+const oauthRedirectUrl = (vendor: OAuthVendor) =>
+  sessionStorage.getItem(redirectKey(vendor)) ?? `${window.location.origin}${oauthRedirectPaths[vendor]}`;
+
+/** The vendor's consent page for this project, with a signed state bound to this session. */
+export async function startOAuth(vendor: OAuthVendor, projectId: string): Promise<string> {
+  const params = { params: { siteId: projectId } };
+  const { url, redirectUrl } = await (vendor === 'slack'
+    ? api.call('vendors.slackAuthorize', params)
+    : api.call('vendors.asanaAuthorize', params));
+  sessionStorage.setItem(redirectKey(vendor), redirectUrl);
+  return url;
+}
+
+export async function exchangeOAuthCode(
+  vendor: OAuthVendor,
+  projectId: string,
+  body: { code: string; state: string },
+): Promise<void> {
+  const input = { params: { siteId: projectId }, body: { ...body, redirectUrl: oauthRedirectUrl(vendor) } };
+  await (vendor === 'slack'
+    ? api.call('vendors.slackAuthentication', input)
+    : api.call('vendors.asanaAuthentication', input));
+  await mutate(projectPath(projectId));
+}
+
+/**
+ * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
+ * the server. Answers the saved view and updates the cached project.
+ */
+export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana'>(
+  vendor: N,
+  projectId: string,
+): Promise<ViewOf<N>> {
+  const input = { params: { siteId: projectId } };
+  const { integrations } = await (vendor === 'gitlab'
+    ? api.call('vendors.gitlabReset', input)
+    : vendor === 'jira'
+      ? api.call('vendors.jiraReset', input)
+      : vendor === 'slack'
+        ? api.call('vendors.slackReset', input)
+        : api.call('vendors.asanaReset', input));
+  await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
+    revalidate: false,
+  });
+  return integrations.find((i): i is ViewOf<N> => i.name === vendor) as ViewOf<N>;
+}
+
+/** Slack's channels or Asana's projects; a failure stays on the screen (no redirect). */
+export function useVendorChannels(vendor: OAuthVendor, projectId: string) {
+  const input = { params: { siteId: projectId } };
+  const stay = { redirect: (error: ApiError) => (error.unauthorized ? '/login' : null) };
+  const slack = useEndpoint('vendors.slackChannels', vendor === 'slack' ? input : null, stay);
+  const asana = useEndpoint('vendors.asanaChannels', vendor === 'asana' ? input : null, stay);
+  return vendor === 'slack' ? slack : asana;
+}
+
+/** The new and failed tickets of one integration (the issue list's route, asked with `integration`). */
+export function useSyncList(projectId: string, name: IntegrationName) {
+  const { data } = useEndpoint('issues.list', { params: { id: projectId }, query: { integration: name } });
+  return { data: data && !isIssuePage(data) ? data : undefined };
+}
+
+export async function syncTickets(
+  projectId: string,
+  name: IntegrationName,
+  tickets: number[],
+): Promise<void> {
+  await api.call('integrations.sync', {
+    params: { siteUuid: projectId },
+    body: { tickets: tickets.map(String), type: name },
+  });
+}
+
+export type { IntegrationsAnswer };
+export type OAuthVendor = 'slack' | 'asana';

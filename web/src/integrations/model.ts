@@ -1,0 +1,59 @@
+/**
+ * The integration screens' pure rules (issue 11, SPEC.md sections 2, 4 and 5): which integration a
+ * project answer holds, what the plan lets the client use, the OAuth return in the address, and the sync
+ * selection. Kept free of React so unit tests cover them directly.
+ */
+import {
+  type IntegrationName,
+  type IntegrationsAnswer,
+  type IntegrationView,
+  integrationNames,
+  isMasked,
+} from '../../../functions/shared/integrations';
+
+export type ViewOf<N extends IntegrationName> = Extract<IntegrationView, { name: N }>;
+
+/** The integration named `name` in `msg.integrations` (the API answers all six; a default if it did not). */
+export function viewOf<N extends IntegrationName>(
+  list: IntegrationsAnswer | undefined,
+  name: N,
+): ViewOf<N> | null {
+  return (list?.find((i) => i.name === name) as ViewOf<N> | undefined) ?? null;
+}
+
+/** SPEC.md section 6: email is open on every plan; the other five need the plan's integrations flag. */
+export const needsIntegrationsFlag = (name: IntegrationName) => name !== 'email';
+
+export function isAvailable(
+  name: IntegrationName,
+  planAllows: boolean | undefined,
+  view: IntegrationView | null,
+) {
+  if (!needsIntegrationsFlag(name)) return true;
+  // The server says per integration (it knows the effective plan); the profile's flag is the fallback.
+  return view ? view.available : planAllows === true;
+}
+
+export const isIntegrationName = (value: string | undefined): value is IntegrationName =>
+  (integrationNames as readonly string[]).includes(value ?? '');
+
+/** An OAuth provider's return to the dashboard: `?code=…&state=…` (or `?error=…` when the client declined). */
+export type OAuthReturn = { kind: 'code'; code: string; state: string } | { kind: 'declined' } | null;
+
+export function oauthReturnOf(search: string): OAuthReturn {
+  const params = new URLSearchParams(search);
+  if (params.get('error')) return { kind: 'declined' };
+  const code = params.get('code');
+  const state = params.get('state');
+  if (!code || !state) return null;
+  return { kind: 'code', code, state };
+}
+
+/** The sync lists' selection: ticket numbers as the API takes them (strings), newest first, unique. */
+export function toggleTicket(selected: readonly number[], n: number, on: boolean): number[] {
+  const rest = selected.filter((x) => x !== n);
+  return on ? [...rest, n].sort((a, b) => b - a) : rest;
+}
+
+/** A secret field as the form shows it: the masked value read from the API means "stored, unchanged". */
+export const hasStoredSecret = (value: string) => isMasked(value);

@@ -1,0 +1,94 @@
+/**
+ * /profile/integrations/{id}/(email|gitlab|jira|slack|asana|webhooks) (issue 11, SPEC.md sections 2, 4,
+ * 5 and 6): one tab per integration with its settings, the sync summary of new and failed tickets, and
+ * for plans without integrations the not-available message with an upgrade link (email stays open).
+ * An unknown or foreign project goes back to the dashboard.
+ */
+import { Alert, Button, Stack, Tabs, Text } from '@mantine/core';
+import { IconClock, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { IntegrationName } from '../../../functions/shared/integrations';
+import { PageLoader } from '../components/PageLoader';
+import { StateCard } from '../components/StateCard';
+import { errorText } from '../i18n';
+import { EmailSettings } from '../integrations/EmailSettings';
+import { isAvailable, viewOf } from '../integrations/model';
+import { OAuthSettings } from '../integrations/OAuthSettings';
+import { SyncSummary } from '../integrations/SyncSummary';
+import { TokenSettings } from '../integrations/TokenSettings';
+import { WebhookSettings } from '../integrations/WebhookSettings';
+import { useProfile, useProject } from '../projects/hooks';
+import { ProjectHeader } from '../projects/ProjectHeader';
+import { integrationNames, paths } from '../routes/paths';
+import { useDocumentTitle } from './ComingSoon';
+
+export default function IntegrationScreen({ name }: { name: IntegrationName }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data } = useProject(id);
+  const { data: profile } = useProfile();
+  useDocumentTitle(`${t('screens.integrations')} · ${t(`integrations.${name}`)}`);
+  if (!data || !profile || !id) return <PageLoader />;
+  const view = viewOf(data.integrations, name);
+  const available = isAvailable(name, profile.settings?.integrations, view);
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <ProjectHeader project={data.website} title={t('screens.integrations')} />
+      <Tabs
+        value={name}
+        onChange={(value) => value && navigate(paths.integrations(id, value as IntegrationName))}
+      >
+        <Tabs.List
+          aria-label={t('integrationScreen.tabs')}
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}
+        >
+          {integrationNames.map((n) => (
+            <Tabs.Tab key={n} value={n} fw={600} style={{ flex: 'none' }}>
+              {t(`integrations.${n}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {!available || !view ? (
+        <StateCard
+          testId="integration-unavailable"
+          icon={<IconLock size={30} />}
+          title={errorText('INTEGRATION_NOT_AVAILABLE')}
+          text={t('integrationScreen.upgradeText', { name: t(`integrations.${name}`) })}
+          actions={
+            <Button component={Link} to={paths.billing}>
+              {t('integrationScreen.upgrade')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          {/* Keyed by what was saved, so a save or an authorisation elsewhere starts the form afresh. */}
+          <Settings key={`${id}:${view.name}:${view.authorized}`} projectId={id} view={view} />
+          <Alert variant="light" color="gray" icon={<IconClock size={18} />}>
+            <Text size="sm">{t('integrationScreen.delay')}</Text>
+          </Alert>
+          <SyncSummary key={`${id}:${name}`} projectId={id} name={name} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Settings({ projectId, view }: { projectId: string; view: NonNullable<ReturnType<typeof viewOf>> }) {
+  switch (view.name) {
+    case 'email':
+      return <EmailSettings projectId={projectId} view={view} />;
+    case 'gitlab':
+    case 'jira':
+      return <TokenSettings projectId={projectId} view={view} />;
+    case 'slack':
+    case 'asana':
+      return <OAuthSettings projectId={projectId} view={view} />;
+    case 'webhooks':
+      return <WebhookSettings projectId={projectId} view={view} />;
+  }
+}

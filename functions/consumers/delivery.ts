@@ -70,14 +70,15 @@ export const handler = batchHandler('delivery', deliveryMessageSchema, async (ms
   const project = toProject(meta);
   const ticket = { number: n, title: String(header.title ?? ''), createdAt: String(header.createdAt ?? '') };
   const integration: IntegrationRecord = item ? toIntegration(item) : defaultIntegration(name);
-  if (integration.active !== 1 || !allowedByPlan(name, planOf(ownerPlanOf(project)))) {
-    await markForSync(projectId, name, ticket, 0);
-    log.info('integration inactive; back to new', { projectId, issueNumber: n, integration: name });
-    return;
-  }
+  // A redelivered message of a passed issue does nothing, whatever changed since.
   const st = (detail.st ?? {}) as Record<string, number>;
   if (Number(st[name]) === 2) {
     log.info('already delivered', { projectId, issueNumber: n, integration: name });
+    return;
+  }
+  if (integration.active !== 1 || !allowedByPlan(name, planOf(ownerPlanOf(project)))) {
+    await markForSync(projectId, name, ticket, 0);
+    log.info('integration inactive; back to new', { projectId, issueNumber: n, integration: name });
     return;
   }
   const deliver = deliverers[name] as Deliverer | undefined;

@@ -85,9 +85,14 @@ export function toIntegration(item: Record<string, unknown>): IntegrationRecord 
     name,
     active: Number(item.active) === 1 ? 1 : 0,
     authorized: Number(item.authorized) === 1 ? 1 : 0,
+    // Data the schema refuses (written by a tool or an older rule, e.g. a local http receiver) is kept as
+    // stored, over the defaults: a read never loses what was saved.
     data: (parsed.success
       ? parsed.data
-      : integrationDataSchemas[name].parse({})) as IntegrationData[typeof name],
+      : {
+          ...integrationDataSchemas[name].parse({}),
+          ...(item.data as object),
+        }) as IntegrationData[typeof name],
     ...(item.oauth ? { oauth: item.oauth as OAuthTokens } : {}),
     ...(item.updatedAt ? { updatedAt: Number(item.updatedAt) } : {}),
   };

@@ -13,7 +13,6 @@ import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
   createProject,
   deleteProjectRecord,
-  getOwnedProjectWithOwner,
   listProjects,
   type PlanHolder,
   type Project,
@@ -87,7 +86,10 @@ export async function update(
   id: string,
   input: { name?: string; url?: string; active?: 0 | 1; activeParam?: 0 | 1; data?: Record<string, unknown> },
 ) {
-  const { project, owner: user } = await getOwnedProjectWithOwner(id, userId);
+  // META, the owner and the integrations in one BatchGetItem: the answer is GET's, integrations included.
+  const { project, owner, integrations } = await readOwnedIntegrations(id, userId);
+  if (!owner) throw new AppError('UNAUTHORIZED');
+  const user = toUser(owner);
   const fields: Parameters<typeof saveProject>[2] = {};
   if (input.name !== undefined) fields.name = input.name;
   if (input.url !== undefined) {
@@ -100,7 +102,10 @@ export async function update(
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
   await saveProject(id, userId, fields);
-  return detailView({ ...project, ...fields }, user);
+  return {
+    ...detailView({ ...project, ...fields }, user),
+    integrations: integrationsAnswer(integrations, planOf(user)),
+  };
 }
 
 export async function remove(userId: string, id: string): Promise<void> {

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
 import { reportBudgetMs, reportLatency } from './intake';
+import { integrationsBench } from './integrations';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
 import { loadBench, loadPlan } from './load';
 import { passwordHashTimings } from './passwords';
@@ -69,6 +70,17 @@ for (const r of await dynamoRequestsPerCall()) {
       ok: row.requests <= (row.call.startsWith('page 1') || row.call.startsWith('search') ? 3 : 4),
     });
   }
+}
+
+{
+  // Issue 11: 1,000 issues fanned out to 3 integrations against local receivers, through the real queues.
+  const f = await integrationsBench();
+  rows.push({
+    what: `Integrations: ${f.issues} issues × 3 integrations through fan-out and delivery (local stack)`,
+    measured: `${f.ms} ms until all passed, ${f.perSecond} deliveries/s, DynamoDB per delivery: ${f.writeRequestsPerDelivery.toFixed(2)} write req (${f.writeUnitsPerDelivery.toFixed(2)} WRU), ${f.readRequestsPerDelivery.toFixed(2)} read req; duplicates ${f.duplicates}`,
+    budget: 'no duplicate (informational otherwise)',
+    ok: f.duplicates === 0,
+  });
 }
 
 {

@@ -2,6 +2,7 @@
  * The dev stage, with a fake front-end build so the asset deployments (and their acknowledgements) are
  * part of the synth. Synthesized once for the whole file.
  */
+
 import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -9,6 +10,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { configSchema, EDGE_SECRET_HEADER } from '../../functions/core/config';
+import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
 import { functionNeeds, queueDecls } from '../../functions/manifests';
 import {
   type Needs,
@@ -121,6 +123,14 @@ describe('functions', () => {
         .SECRETS_PARAMETER,
     ).toBe('/snag/dev/secrets');
     s.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it('never carry the local outbound allowance (loopback webhook and vendor targets are local-only)', () => {
+    for (const { name, f } of all()) {
+      const vars = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
+      expect(vars, name).not.toHaveProperty(ALLOW_LOCAL_VARIABLE);
+    }
+    expect(JSON.stringify(s.template.toJSON())).not.toContain(ALLOW_LOCAL_VARIABLE);
   });
 
   /**

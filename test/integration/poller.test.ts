@@ -8,6 +8,8 @@ import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/c
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverers } from '../../functions/consumers/delivery';
+import { emailDeliverer } from '../../functions/integrations/email';
 import { localCredentials } from '../../lib/local/credentials';
 import { succeededRecords, toSqsRecord } from '../../lib/local/poller';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
@@ -29,6 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  deliverers.email = emailDeliverer;
   sqs?.destroy();
   db?.destroy();
   await stack?.stop();
@@ -51,19 +54,26 @@ async function deadLetter(url: string, wanted: (body: string) => boolean) {
 describe('queues and pollers', () => {
   it('fans an issue out to a delivery per active integration; a failing delivery lands in its DLQ', async () => {
     const projectId = randomUUID();
-    await db.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: { pk: `PROJECT#${projectId}`, sk: 'INTEGRATION#email', name: 'email', active: 1 },
-      }),
-    );
+    const pk = `PROJECT#${projectId}`;
+    // The project with email on (META's activeIntegrations, data-model 4.8), its integration and issue 1.
+    for (const Item of [
+      { pk, sk: 'META', ownerId: 'u', ownerPlan: 'FREE_PLAN', activeIntegrations: new Set(['email']) },
+      { pk, sk: 'INTEGRATION#email', name: 'email', active: 1, data: { email: 'team@example.com' } },
+      { pk, sk: 'ISSUE#0000000001', number: 1, title: 'T', createdAt: new Date().toISOString() },
+      { pk, sk: 'ISSUE#0000000001#DETAIL', number: 1, msg: 'm', st: { email: 0 } },
+    ])
+      await db.send(new PutCommand({ TableName: stack.tableName, Item }));
+    // A deliverer that always fails (the stack runs the consumers in this process).
+    deliverers.email = async () => {
+      throw new Error('vendor down');
+    };
     const sent = await sqs.send(
       new SendMessageCommand({
         QueueUrl: stack.queues.fanout.url,
         MessageBody: JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1 }),
       }),
     );
-    // The delivery consumer has no deliverer for email yet, so the message fails maxReceiveCount times.
+    // The delivery fails maxReceiveCount times.
     const body = await deadLetter(stack.queues.delivery.dlqUrl, (b) => b.includes(projectId));
     // Without a correlation id of its own, the message is followed by its SQS message id.
     expect(JSON.parse(body)).toEqual({

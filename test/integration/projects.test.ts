@@ -109,7 +109,15 @@ describe('creating projects', () => {
             customFields: [],
           },
         },
-        integrations: [],
+        // All six, masked, with defaults until saved (issue 11); a Free plan offers email only.
+        integrations: [
+          { name: 'email', active: 0, authorized: 0, available: true },
+          { name: 'gitlab', active: 0, available: false },
+          { name: 'jira', active: 0, available: false },
+          { name: 'slack', active: 0, available: false },
+          { name: 'asana', active: 0, available: false },
+          { name: 'webhooks', active: 0, available: false },
+        ],
       },
     });
   });

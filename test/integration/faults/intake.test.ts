@@ -193,7 +193,11 @@ async function faultThenRetry(arm: () => Injected, outcome: 'refused' | 'stored'
 }
 
 /** The create transaction (not the flood counts' one): it is the one that writes the DETAIL item. */
-const isCreate = (input: Record<string, unknown>) => JSON.stringify(input).includes('#DETAIL');
+/** The create transaction (it counts the issue on META); the fan-out's status transaction also names the detail. */
+const isCreate = (input: Record<string, unknown>) => {
+  const text = JSON.stringify(input);
+  return text.includes('#DETAIL') && text.includes('openCount');
+};
 /** Arms a fault on the create transaction. */
 const onCreate = (times: number, error: () => Error) => () =>
   inject(dynamo(), { command: 'TransactWriteItemsCommand', when: isCreate, times, error });

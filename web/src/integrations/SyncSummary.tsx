@@ -90,8 +90,10 @@ export function SyncSummary({ projectId, name }: { projectId: string; name: Inte
       description={t('integrationScreen.sync.description')}
       labelId="integration-sync"
       actions={
-        <Button onClick={sync} loading={syncing} disabled={selected.length === 0}>
-          {t('integrationScreen.sync.button', { count: selected.length })}
+        <Button onClick={sync} loading={syncing} disabled={selected.length === 0} style={{ flex: 'none' }}>
+          {selected.length === 0
+            ? t('integrationScreen.sync.buttonNone')
+            : t('integrationScreen.sync.button', { count: selected.length })}
         </Button>
       }
     >

@@ -22,6 +22,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../functions/shared/errors';
+import { gitlabDataSchema } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -73,7 +74,9 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
       host: (value) =>
         jira && value.trim() === ''
           ? t('validation.required')
-          : hostProblem(value, t('integrationScreen.httpsOnly')),
+          : gitlabDataSchema.shape.host.safeParse(value).success
+            ? null
+            : t('integrationScreen.hostInvalid'),
       username: (value) => (jira && value.trim() === '' ? t('validation.required') : null),
       key: (value) => (value.trim() === '' ? t('validation.required') : null),
       customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
@@ -305,10 +308,3 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
 
 /** Until the vendor's list arrives, the stored choice is the only option (shown by its id). */
 const withCurrent = (id: string): Choice[] => (id ? [{ id, name: id }] : []);
-
-/** A host is optional for GitLab (gitlab.com) but, when given, must be an https address. */
-function hostProblem(value: string, message: string): string | null {
-  const v = value.trim();
-  if (v === '') return null;
-  return /^https:\/\/[^\s/]+/i.test(v) ? null : message;
-}

@@ -106,6 +106,16 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
         key: key.trim(),
       });
       setOptions(found);
+      // The server saved the authorisation with the chosen project kept, or else the first one: show that.
+      const values = form.getValues();
+      const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
+      const chosen = {
+        ...values,
+        id: keep(found.projects, values.id),
+        issueId: keep(found.issueTypes, values.issueId),
+      };
+      form.setInitialValues(chosen);
+      form.setValues(chosen);
     } catch {
       setAuthFailed(true);
     } finally {

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../functions/shared/errors';
 import { gitlabDataSchema } from '../../../functions/shared/integrations';
@@ -84,14 +84,17 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     validateInputOnBlur: true,
   });
 
-  // Authorised before this visit: the choices come from the vendor again, with the stored token.
+  // Authorised before this visit: the choices come from the vendor again, with the stored token. Only
+  // on arrival: an authorisation made here brings its own lists, and a second call racing a Reset would
+  // authorise again with the stored token.
+  const authorizedOnArrival = useRef(authorized);
   useEffect(() => {
-    if (!authorized || options) return;
+    if (!authorizedOnArrival.current) return;
     const { host, username, key } = form.getValues();
     fetchVendorProjects(vendor, projectId, { host, username, key }).then(setOptions, () =>
       setAuthFailed(true),
     );
-  }, [authorized, options, vendor, projectId, form]);
+  }, [vendor, projectId, form]);
 
   async function authorize() {
     if (form.validate().hasErrors) return;

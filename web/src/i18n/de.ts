@@ -545,6 +545,8 @@ export const de: Catalogue = {
     resetAuthorization: 'Autorisierung zurücksetzen',
     loadingOptions: 'Wird geladen…',
     httpsOnly: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
+    hostInvalid:
+      'Bitte geben Sie einen Hostnamen wie gitlab.example.com ein oder eine Adresse, die mit https:// beginnt',
     removeRow: 'Zeile {{index}} entfernen',
     rowLimit: 'Sie haben das Maximum von {{count}} erreicht.',
     delay: 'Nachdem ein Ticket erstellt wurde, dauert die Übertragung meist einige Minuten.',
@@ -622,6 +624,7 @@ export const de: Catalogue = {
       failed_other: 'Fehlgeschlagene Tickets ({{count}})',
       newEmpty: 'Keine neuen Tickets.',
       failedEmpty: 'Keine fehlgeschlagenen Tickets.',
+      buttonNone: 'Synchronisieren',
       button_one: '{{count}} Ticket synchronisieren',
       button_other: '{{count}} Tickets synchronisieren',
     },

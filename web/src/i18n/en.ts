@@ -536,6 +536,8 @@ export const en = {
     resetAuthorization: 'Reset authorization',
     loadingOptions: 'Loading…',
     httpsOnly: 'Please enter an address that starts with https://',
+    hostInvalid:
+      'Please enter a host name such as gitlab.example.com, or an address that starts with https://',
     removeRow: 'Remove row {{index}}',
     rowLimit: 'You have reached the maximum of {{count}}.',
     delay: 'After an issue is created, the integration usually takes a few minutes to complete.',
@@ -612,6 +614,7 @@ export const en = {
       failed_other: 'Failed tickets ({{count}})',
       newEmpty: 'No new tickets.',
       failedEmpty: 'No failed tickets.',
+      buttonNone: 'Sync',
       button_one: 'Sync {{count}} ticket',
       button_other: 'Sync {{count}} tickets',
     },

@@ -89,17 +89,19 @@ export function SyncSummary({ projectId, name }: { projectId: string; name: Inte
       title={t('integrationScreen.sync.title')}
       description={t('integrationScreen.sync.description')}
       labelId="integration-sync"
-      actions={
-        <Button onClick={sync} loading={syncing} disabled={selected.length === 0}>
-          {t('integrationScreen.sync.button', { count: selected.length })}
-        </Button>
-      }
     >
       {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         {list('new', data?.requests.new)}
         {list('failed', data?.requests.failed)}
       </SimpleGrid>
+      <Group justify="flex-end">
+        <Button onClick={sync} loading={syncing} disabled={selected.length === 0}>
+          {selected.length === 0
+            ? t('integrationScreen.sync.buttonNone')
+            : t('integrationScreen.sync.button', { count: selected.length })}
+        </Button>
+      </Group>
     </Section>
   );
 }

@@ -19,9 +19,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../functions/shared/errors';
+import { gitlabDataSchema } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -73,7 +74,9 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
       host: (value) =>
         jira && value.trim() === ''
           ? t('validation.required')
-          : hostProblem(value, t('integrationScreen.httpsOnly')),
+          : gitlabDataSchema.shape.host.safeParse(value).success
+            ? null
+            : t('integrationScreen.hostInvalid'),
       username: (value) => (jira && value.trim() === '' ? t('validation.required') : null),
       key: (value) => (value.trim() === '' ? t('validation.required') : null),
       customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
@@ -81,14 +84,17 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     validateInputOnBlur: true,
   });
 
-  // Authorised before this visit: the choices come from the vendor again, with the stored token.
+  // Authorised before this visit: the choices come from the vendor again, with the stored token. Only
+  // on arrival: an authorisation made here brings its own lists, and a second call racing a Reset would
+  // authorise again with the stored token.
+  const authorizedOnArrival = useRef(authorized);
   useEffect(() => {
-    if (!authorized || options) return;
+    if (!authorizedOnArrival.current) return;
     const { host, username, key } = form.getValues();
     fetchVendorProjects(vendor, projectId, { host, username, key }).then(setOptions, () =>
       setAuthFailed(true),
     );
-  }, [authorized, options, vendor, projectId, form]);
+  }, [vendor, projectId, form]);
 
   async function authorize() {
     if (form.validate().hasErrors) return;
@@ -103,6 +109,16 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
         key: key.trim(),
       });
       setOptions(found);
+      // The server saved the authorisation with the chosen project kept, or else the first one: show that.
+      const values = form.getValues();
+      const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
+      const chosen = {
+        ...values,
+        id: keep(found.projects, values.id),
+        issueId: keep(found.issueTypes, values.issueId),
+      };
+      form.setInitialValues(chosen);
+      form.setValues(chosen);
     } catch {
       setAuthFailed(true);
     } finally {
@@ -305,10 +321,3 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
 
 /** Until the vendor's list arrives, the stored choice is the only option (shown by its id). */
 const withCurrent = (id: string): Choice[] => (id ? [{ id, name: id }] : []);
-
-/** A host is optional for GitLab (gitlab.com) but, when given, must be an https address. */
-function hostProblem(value: string, message: string): string | null {
-  const v = value.trim();
-  if (v === '') return null;
-  return /^https:\/\/[^\s/]+/i.test(v) ? null : message;
-}

@@ -66,8 +66,8 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
         />
       ) : (
         <>
-          {/* Keyed by what was saved, so a save or an authorisation elsewhere starts the form afresh. */}
-          <Settings key={`${id}:${view.name}:${view.authorized}`} projectId={id} view={view} />
+          {/* Keyed by project and integration: a form keeps its state (e.g. the vendor's lists) across saves. */}
+          <Settings key={`${id}:${view.name}`} projectId={id} view={view} />
           <Alert variant="light" color="gray" icon={<IconClock size={18} />}>
             <Text size="sm">{t('integrationScreen.delay')}</Text>
           </Alert>

@@ -131,7 +131,8 @@ describe('integration screens', () => {
     await shot(page, 'integrations-gitlab-en-1280');
 
     await page.getByRole('button', { name: 'Reset authorization' }).click();
-    await page.getByLabel('Personal access token').waitFor();
+    // Unauthorised again: Authorize is back and the token is gone (SPEC.md section 4).
+    await page.getByRole('button', { name: 'Authorize' }).waitFor();
     expect(await page.getByLabel('Personal access token').inputValue()).toBe('');
   });
 

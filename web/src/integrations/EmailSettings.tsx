@@ -3,19 +3,15 @@
  * addresses (each required and email-typed; the add control hides at the limit) and contact name/value
  * pairs shown in every mail. Open on every plan.
  */
-import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '../../../functions/shared/errors';
 import { emailDataSchema } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
-import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { toastSuccess } from '../components/toast';
-import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
+import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import type { ViewOf } from './model';
@@ -39,8 +35,6 @@ const validEmail = (value: string) =>
 
 export function EmailSettings({ projectId, view }: { projectId: string; view: ViewOf<'email'> }) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
-  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const form = useForm<EmailValues>({
     initialValues: valuesOf(view),
     validate: {
@@ -53,6 +47,7 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
     validateInputOnBlur: true,
   });
   const cc = form.getValues().cc;
+  const { save: run, saving, error } = useIntegrationSave(form);
 
   async function save(values: EmailValues) {
     // Copy addresses are required and email-typed one by one; Mantine's rules see the list only whole.
@@ -69,27 +64,19 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
       form.setErrors(ccErrors);
       return;
     }
-    setSaving(true);
-    setErrorCode(null);
-    try {
-      const saved = await saveIntegration(projectId, {
-        name: 'email',
-        active: values.active ? 1 : 0,
-        data: {
-          email: values.email.trim(),
-          cc: values.cc.map((v) => v.trim()),
-          contactFields: values.contactFields.map((f) => ({ name: f.name.trim(), value: f.value })),
-        },
-      });
-      const fresh = valuesOf(saved);
-      form.setInitialValues(fresh);
-      form.setValues(fresh);
-      toastSuccess(t('integrationScreen.saved'));
-    } catch (error) {
-      showSaveError(form, error, setErrorCode);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () =>
+      valuesOf(
+        await saveIntegration(projectId, {
+          name: 'email',
+          active: values.active ? 1 : 0,
+          data: {
+            email: values.email.trim(),
+            cc: values.cc.map((v) => v.trim()),
+            contactFields: values.contactFields.map((f) => ({ name: f.name.trim(), value: f.value })),
+          },
+        }),
+      ),
+    );
   }
 
   return (
@@ -100,14 +87,8 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
     >
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
-          {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
-          <Switch
-            size="md"
-            label={t('integrationScreen.active')}
-            description={t('integrationScreen.email.activeHint')}
-            key={form.key('active')}
-            {...form.getInputProps('active', { type: 'checkbox' })}
-          />
+          {error}
+          <ActiveSwitch form={form} hint={t('integrationScreen.email.activeHint')} />
           <TextInput
             type="email"
             label={t('integrationScreen.email.address')}
@@ -174,11 +155,7 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
               }}
             />
           </Stack>
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={!form.isDirty()}>
-              {t('integrationScreen.save')}
-            </Button>
-          </Group>
+          <SaveRow saving={saving} dirty={form.isDirty()} />
         </Stack>
       </form>
     </Section>

@@ -4,19 +4,16 @@
  * then exchanges the code (a loading view meanwhile), removes them from the address, and lists the
  * channels or projects to choose from. Slack posts only into channels the app was invited to.
  */
-import { Alert, Anchor, Button, Code, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { toastSuccess } from '../components/toast';
-import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
+import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import {
   exchangeOAuthCode,
   resetAuthorization,
@@ -28,10 +25,10 @@ import { oauthReturnOf, type ViewOf } from './model';
 
 type Vendor = 'slack' | 'asana';
 
-interface ChannelValues {
+type ChannelValues = {
   active: boolean;
   id: string;
-}
+};
 
 export function OAuthSettings({ projectId, view }: { projectId: string; view: ViewOf<Vendor> }) {
   const { t } = useTranslation();
@@ -138,8 +135,6 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
   const { t } = useTranslation();
   const vendor = view.name;
   const channels = useVendorChannels(vendor, projectId);
-  const [saving, setSaving] = useState(false);
-  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const form = useForm<ChannelValues>({
     initialValues: { active: view.active === 1, id: view.data.id },
     validate: { id: (value, v) => (v.active && !value ? t('validation.required') : null) },
@@ -147,35 +142,25 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
   const options =
     channels.data ?? (view.data.id ? [{ id: view.data.id, name: view.data.name || view.data.id }] : []);
 
-  async function save(values: ChannelValues) {
-    setSaving(true);
-    setErrorCode(null);
-    try {
+  const { save: run, saving, error } = useIntegrationSave(form);
+
+  // The form is keyed by what was saved (OAuthSettings), so a save starts it afresh from the answer.
+  const save = (values: ChannelValues) =>
+    run(async () => {
       const name = options.find((c) => c.id === values.id)?.name ?? '';
       await saveIntegration(projectId, {
         name: vendor,
         active: values.active ? 1 : 0,
         data: { id: values.id, name },
       });
-      toastSuccess(t('integrationScreen.saved'));
-    } catch (error) {
-      showSaveError(form, error, setErrorCode);
-    } finally {
-      setSaving(false);
-    }
-  }
+      return undefined;
+    });
 
   return (
     <form onSubmit={form.onSubmit(save)} noValidate>
       <Stack gap="md">
-        {channels.error && (
-          <ErrorAlert>
-            {errorText(
-              errorCodeOf(channels.error) === 'UNAUTHORIZED' ? 'UNAUTHORIZED' : 'AUTHORIZATION_FAILED',
-            )}
-          </ErrorAlert>
-        )}
-        {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
+        {channels.error && <ErrorAlert>{errorText('AUTHORIZATION_FAILED')}</ErrorAlert>}
+        {error}
         <Select
           label={t(`integrationScreen.${vendor}.channel`)}
           data={options.map((c) => ({ value: c.id, label: vendor === 'slack' ? `#${c.name}` : c.name }))}
@@ -190,18 +175,8 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
             {t('integrationScreen.slack.invite')} <Code>/invite @Snag</Code>
           </Alert>
         )}
-        <Switch
-          size="md"
-          label={t('integrationScreen.active')}
-          description={t('integrationScreen.activeHint')}
-          key={form.key('active')}
-          {...form.getInputProps('active', { type: 'checkbox' })}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={!form.isDirty()}>
-            {t('integrationScreen.save')}
-          </Button>
-        </Group>
+        <ActiveSwitch form={form} />
+        <SaveRow saving={saving} dirty={form.isDirty()} />
       </Stack>
     </form>
   );

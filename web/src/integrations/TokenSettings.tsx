@@ -5,31 +5,18 @@
  * fields) and switches it on. Reset returns to unauthorised with active 0, which clears the project
  * options and the token.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '../../../functions/shared/errors';
 import { gitlabDataSchema } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { toastSuccess } from '../components/toast';
-import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
+import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import type { ViewOf } from './model';
@@ -64,9 +51,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
   const vendor = view.name;
   const jira = vendor === 'jira';
   const authorized = view.authorized === 1;
-  const [busy, setBusy] = useState<'authorize' | 'save' | 'reset' | null>(null);
+  const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
   const [authFailed, setAuthFailed] = useState(false);
-  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [options, setOptions] = useState<{ projects: Choice[]; issueTypes: Choice[] } | null>(null);
   const form = useForm<TokenValues>({
     initialValues: valuesOf(view),
@@ -83,6 +69,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     },
     validateInputOnBlur: true,
   });
+  const { save: run, saving, error, setErrorCode } = useIntegrationSave(form);
 
   // Authorised before this visit: the choices come from the vendor again, with the stored token. Only
   // on arrival: an authorisation made here brings its own lists, and a second call racing a Reset would
@@ -140,10 +127,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     );
   }
 
-  async function save(values: TokenValues) {
-    setBusy('save');
-    setErrorCode(null);
-    try {
+  const save = (values: TokenValues) =>
+    run(async () => {
       const common = { host: values.host.trim(), key: values.key, id: values.id };
       const saved = await saveIntegration(
         projectId,
@@ -161,16 +146,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             }
           : { name: 'gitlab', active: values.active ? 1 : 0, authorized: 1, data: common },
       );
-      const fresh = valuesOf(saved as ViewOf<Vendor>);
-      form.setInitialValues(fresh);
-      form.setValues(fresh);
-      toastSuccess(t('integrationScreen.saved'));
-    } catch (error) {
-      showSaveError(form, error, setErrorCode);
-    } finally {
-      setBusy(null);
-    }
-  }
+      return valuesOf(saved as ViewOf<Vendor>);
+    });
 
   async function reset() {
     setBusy('reset');
@@ -208,7 +185,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
               {errorText('AUTHORIZATION_FAILED')} {resetLink}
             </ErrorAlert>
           )}
-          {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
+          {error}
           <TextInput
             label={t(`integrationScreen.${vendor}.host`)}
             description={t(`integrationScreen.${vendor}.hostHint`)}
@@ -299,18 +276,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                   />
                 </>
               )}
-              <Switch
-                size="md"
-                label={t('integrationScreen.active')}
-                description={t('integrationScreen.activeHint')}
-                key={form.key('active')}
-                {...form.getInputProps('active', { type: 'checkbox' })}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy === 'save'} disabled={!form.isDirty()}>
-                  {t('integrationScreen.save')}
-                </Button>
-              </Group>
+              <ActiveSwitch form={form} />
+              <SaveRow saving={saving} dirty={form.isDirty()} />
             </>
           )}
         </Stack>

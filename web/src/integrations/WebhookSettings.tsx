@@ -3,24 +3,19 @@
  * only while enabled, and the token that signs each delivery. The token is shown masked once saved;
  * typing a new one replaces it.
  */
-import { Button, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { toastSuccess } from '../components/toast';
-import { showSaveError } from '../forms/validate';
-import { errorText } from '../i18n';
+import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { saveIntegration } from './hooks';
 import type { ViewOf } from './model';
 
-interface WebhookValues {
+type WebhookValues = {
   active: boolean;
   url: string;
   token: string;
-}
+};
 
 const valuesOf = (view: ViewOf<'webhooks'>): WebhookValues => ({
   active: view.active === 1,
@@ -30,8 +25,6 @@ const valuesOf = (view: ViewOf<'webhooks'>): WebhookValues => ({
 
 export function WebhookSettings({ projectId, view }: { projectId: string; view: ViewOf<'webhooks'> }) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
-  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const form = useForm<WebhookValues>({
     initialValues: valuesOf(view),
     validate: {
@@ -44,25 +37,18 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
     validateInputOnBlur: true,
   });
 
-  async function save(values: WebhookValues) {
-    setSaving(true);
-    setErrorCode(null);
-    try {
-      const saved = await saveIntegration(projectId, {
-        name: 'webhooks',
-        active: values.active ? 1 : 0,
-        data: { url: values.url.trim(), token: values.token },
-      });
-      const fresh = valuesOf(saved);
-      form.setInitialValues(fresh);
-      form.setValues(fresh);
-      toastSuccess(t('integrationScreen.saved'));
-    } catch (error) {
-      showSaveError(form, error, setErrorCode);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { save: run, saving, error } = useIntegrationSave(form);
+
+  const save = (values: WebhookValues) =>
+    run(async () =>
+      valuesOf(
+        await saveIntegration(projectId, {
+          name: 'webhooks',
+          active: values.active ? 1 : 0,
+          data: { url: values.url.trim(), token: values.token },
+        }),
+      ),
+    );
 
   return (
     <Section
@@ -72,14 +58,8 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
     >
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
-          {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
-          <Switch
-            size="md"
-            label={t('integrationScreen.active')}
-            description={t('integrationScreen.activeHint')}
-            key={form.key('active')}
-            {...form.getInputProps('active', { type: 'checkbox' })}
-          />
+          {error}
+          <ActiveSwitch form={form} />
           <TextInput
             type="url"
             label={t('integrationScreen.webhooks.url')}
@@ -100,11 +80,7 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
           <Text size="sm" c="dimmed">
             {t('integrationScreen.webhooks.docs')}
           </Text>
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} disabled={!form.isDirty()}>
-              {t('integrationScreen.save')}
-            </Button>
-          </Group>
+          <SaveRow saving={saving} dirty={form.isDirty()} />
         </Stack>
       </form>
     </Section>

@@ -1,0 +1,71 @@
+/**
+ * What every integration form shares: the save action (busy state, the toast, errors on the inputs the
+ * API names or else 'Update failed'), the Active switch and the Save row.
+ */
+import { Button, Group, Switch } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '../../../functions/shared/errors';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { toastSuccess } from '../components/toast';
+import { showSaveError } from '../forms/validate';
+import { errorText } from '../i18n';
+
+/**
+ * `save(run)`: runs one save; the values it answers become the form's saved state (not dirty). The
+ * `error` element shows a failure the inputs could not.
+ */
+export function useIntegrationSave<T extends Record<string, unknown>>(form: UseFormReturnType<T>) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  async function save(run: () => Promise<T | undefined>) {
+    setSaving(true);
+    setErrorCode(null);
+    try {
+      const fresh = await run();
+      if (fresh) {
+        form.setInitialValues(fresh);
+        form.setValues(fresh);
+      }
+      toastSuccess(t('integrationScreen.saved'));
+    } catch (error) {
+      showSaveError(form, error, setErrorCode);
+    } finally {
+      setSaving(false);
+    }
+  }
+  const error = errorCode ? <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert> : null;
+  return { save, saving, error, setErrorCode };
+}
+
+export function ActiveSwitch<T extends { active: boolean }>({
+  form,
+  hint,
+}: {
+  form: UseFormReturnType<T>;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      size="md"
+      label={t('integrationScreen.active')}
+      description={hint ?? t('integrationScreen.activeHint')}
+      key={form.key('active')}
+      {...form.getInputProps('active', { type: 'checkbox' })}
+    />
+  );
+}
+
+export function SaveRow({ saving, dirty }: { saving: boolean; dirty: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" loading={saving} disabled={!dirty}>
+        {t('integrationScreen.save')}
+      </Button>
+    </Group>
+  );
+}

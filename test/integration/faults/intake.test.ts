@@ -68,10 +68,13 @@ const inject = (...args: Parameters<typeof injectFault>) => {
   return fault;
 };
 
-/** A Starter project (files allowed) with email active, so the fan-out has somewhere to deliver. */
+/** The one integration active here, so the fan-out has somewhere to deliver. */
+const fannedOut = 'email';
+
+/** A Starter project (files allowed) with email active. */
 async function site(): Promise<Site> {
   const s = await newSite(stack.url, 'BASIC_PLAN');
-  await activateIntegration(stack.tableName, s.id, 'email');
+  await activateIntegration(stack.tableName, s.id, fannedOut);
   return s;
 }
 
@@ -123,7 +126,11 @@ async function state(s: Site) {
     seq: Number(meta.seq ?? 0),
     counted: {
       issues: sks('ISSUE#').sort(),
-      markers: sks('SYNC#').sort(),
+      // Email's marker is the fan-out's to delete (status 1) whenever its message is consumed, which races
+      // these reads; the markers of the five inactive integrations stay until a Sync (data-model 4.8).
+      markers: sks('SYNC#')
+        .filter((sk) => !sk.startsWith(`SYNC#${fannedOut}#`))
+        .sort(),
       guards: sks('UPLOAD#').length,
       openCount: Number(meta.openCount ?? 0),
       bytes: Number(meta.bytes ?? 0),
@@ -147,7 +154,8 @@ function expectNothingStored(reply: WidgetReply, before: State, after: State) {
 const n10 = (n: number) => String(n).padStart(10, '0');
 
 /**
- * The visitor got number n and the report is stored once: two items, six markers, every counter moved once.
+ * The visitor got number n and the report is stored once: two items, a marker per inactive integration,
+ * every counter moved once.
  * `pendingRemoved` false: the clean-up of the pending objects failed, and the bucket's expiry rule has them.
  */
 function expectStoredOnce(reply: WidgetReply, before: State, after: State, pendingRemoved = true) {
@@ -157,7 +165,10 @@ function expectStoredOnce(reply: WidgetReply, before: State, after: State, pendi
   const b = before.counted;
   expect(after.counted).toEqual({
     issues: [...b.issues, `ISSUE#${n10(n)}`, `ISSUE#${n10(n)}#DETAIL`].sort(),
-    markers: [...b.markers, ...integrationNames.map((name) => `SYNC#${name}#${n10(n)}`)].sort(),
+    markers: [
+      ...b.markers,
+      ...integrationNames.filter((name) => name !== fannedOut).map((name) => `SYNC#${name}#${n10(n)}`),
+    ].sort(),
     guards: b.guards + 3,
     openCount: b.openCount + 1,
     bytes: b.bytes + reportBytes,

@@ -4,11 +4,11 @@
  * expiry reminder.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { getConfig } from '../core/config';
-import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
+import { isConditionFailure, queryAll, retryConflicts, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import type { Logger } from '../core/log';
 import { sendMail } from '../core/mail';
@@ -294,44 +294,36 @@ export async function sendReminders(log: Logger, now = nowMs()): Promise<{ sent:
   const sent: string[] = [];
   for (let d = 1; d <= reminderDays; d++) {
     const partition = expiryPartition(new Date(now + d * DAY).toISOString());
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :p',
-          ExpressionAttributeValues: { ':p': partition },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      startKey = page.LastEvaluatedKey;
-      for (const item of page.Items ?? []) {
-        const user = item as unknown as User;
-        if (!user.planExpire || user.plan === 'FREE_PLAN' || user.remindedFor === user.planExpire) continue;
-        try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: userKey(user.id),
-              UpdateExpression: 'SET remindedFor = :e',
-              ConditionExpression:
-                'planExpire = :e AND (attribute_not_exists(remindedFor) OR remindedFor <> :e)',
-              ExpressionAttributeValues: { ':e': user.planExpire },
-            }),
-          );
-        } catch (err) {
-          if (isConditionFailure(err)) continue;
-          throw err;
-        }
-        try {
-          await sendMail(reminderMail(user.lang ?? 'en', user.email, user.plan, user.planExpire));
-          sent.push(user.email);
-        } catch (err) {
-          log.error('reminder mail failed', { err, userId: user.id });
-        }
+    const due = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': partition },
+    });
+    for (const item of due) {
+      const user = item as unknown as User;
+      if (!user.planExpire || user.plan === 'FREE_PLAN' || user.remindedFor === user.planExpire) continue;
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: userKey(user.id),
+            UpdateExpression: 'SET remindedFor = :e',
+            ConditionExpression:
+              'planExpire = :e AND (attribute_not_exists(remindedFor) OR remindedFor <> :e)',
+            ExpressionAttributeValues: { ':e': user.planExpire },
+          }),
+        );
+      } catch (err) {
+        if (isConditionFailure(err)) continue;
+        throw err;
       }
-    } while (startKey);
+      try {
+        await sendMail(reminderMail(user.lang ?? 'en', user.email, user.plan, user.planExpire));
+        sent.push(user.email);
+      } catch (err) {
+        log.error('reminder mail failed', { err, userId: user.id });
+      }
+    }
   }
   return { sent };
 }

@@ -88,25 +88,28 @@ export async function batchDelete(keys: Key[]): Promise<void> {
   }
 }
 
+/** Every item a query yields, across pages (cascades, the owner's projects, scheduled jobs). */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
 /** Every key a query yields, across pages (for cascades, never on a list path). */
 export async function queryKeys(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
 ): Promise<Key[]> {
-  const keys: Key[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        ...input,
-        TableName: tableName(),
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) keys.push({ pk: item.pk, sk: item.sk });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return keys;
+  const items = await queryAll({ ...input, ProjectionExpression: 'pk, sk' });
+  return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
 }
 
 /**

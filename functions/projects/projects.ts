@@ -4,10 +4,10 @@
  * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { isConditionFailure, setFields, tableName, transactWrite } from '../core/db';
+import { isConditionFailure, queryAll, setFields, tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
@@ -97,23 +97,15 @@ export async function getOwnedProjectWithOwner(
 }
 
 export async function listProjects(userId: string): Promise<Project[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
-        ExpressionAttributeValues: { ':o': `OWNER#${userId}`, ':p': 'PROJECT#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.map(toProject);
+  return (await queryAll(ownedProjectsQuery(userId))).map(toProject);
 }
+
+/** The owner's projects in gsi1, oldest first (data-model 4.4). */
+const ownedProjectsQuery = (ownerId: string) => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
+  ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
+});
 
 /**
  * Creates a project and counts it against the owner's allowance in one transaction: the condition on the
@@ -255,23 +247,9 @@ async function updateOwnedProjects(
   ownerId: string,
   fieldsFor: (seat: number | undefined, index: number) => Record<string, unknown> | undefined,
 ): Promise<void> {
-  const rows: { key: { pk: string; sk: string }; seat?: number }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :o AND begins_with(gsi1sk, :p)',
-        ExpressionAttributeValues: { ':o': `OWNER#${ownerId}`, ':p': 'PROJECT#' },
-        ProjectionExpression: 'pk, sk, seat',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      rows.push({ key: { pk: item.pk, sk: item.sk }, seat: item.seat as number | undefined });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const rows = (await queryAll({ ...ownedProjectsQuery(ownerId), ProjectionExpression: 'pk, sk, seat' })).map(
+    (item) => ({ key: { pk: String(item.pk), sk: String(item.sk) }, seat: item.seat as number | undefined }),
+  );
   await Promise.all(
     rows.map((row, index) => {
       const fields = fieldsFor(row.seat, index);

@@ -168,7 +168,8 @@ export function addressRefusal(ip: string): string | null {
 
 const localHosts = new Set(['localhost', '127.0.0.1']);
 
-const allowLocalFromEnv = () => process.env[ALLOW_LOCAL_VARIABLE] === '1';
+/** Whether this process may reach loopback targets: the local stack only. */
+export const localTargetsAllowed = () => process.env[ALLOW_LOCAL_VARIABLE] === '1';
 
 async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
   const all = await dnsLookup(hostname, { all: true, verbatim: true });
@@ -189,7 +190,7 @@ export async function checkTarget(
   } catch {
     throw new OutboundRefused('not a URL', true);
   }
-  const allowLocal = opts.allowLocal ?? allowLocalFromEnv();
+  const allowLocal = opts.allowLocal ?? localTargetsAllowed();
   const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const local = allowLocal && localHosts.has(hostname);
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {

@@ -9,6 +9,7 @@ import { queueUrl } from '../core/config';
 import { getItems } from '../core/db';
 import { AppError } from '../core/errors';
 import type { FanoutMessage } from '../core/messages';
+import { localTargetsAllowed } from '../core/outbound';
 import { presignStored } from '../issues/review';
 import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
 import {
@@ -16,9 +17,11 @@ import {
   type IntegrationName,
   type IntegrationSaveAnswer,
   type IntegrationSaveBody,
+  isLoopbackHttp,
   type SyncAnswer,
   type SyncListAnswer,
   type SyncRequest,
+  targetFields,
 } from '../shared/integrations';
 import {
   allowedByPlan,
@@ -46,8 +49,15 @@ export async function save(
   const plan = planOf(ownerPlanOf(project));
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
+  const data = next.data as Record<string, unknown>;
+  // A loopback target passes the shared schema for the local stack's receivers and fakes; elsewhere it
+  // is refused here, where the client still sees which field is wrong.
+  for (const field of targetFields[next.name] as readonly string[]) {
+    if (isLoopbackHttp(data[field]) && !localTargetsAllowed())
+      throw new AppError('INVALID_PARAMETERS', { [`data.${field}`]: 'INVALID_PARAMETERS' });
+  }
   if (next.active === 1) {
-    const missing = activeRequirement(next.name, next.data as Record<string, unknown>);
+    const missing = activeRequirement(next.name, data);
     if (missing) throw new AppError(missing.code, { [`data.${missing.field}`]: missing.code });
   }
   await saveIntegration(projectId, userId, next);

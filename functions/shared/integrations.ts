@@ -38,10 +38,23 @@ export const secretFields = {
 /** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
 const httpsUrl = (max = 2000) =>
   z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);
+
+/**
+ * `http://localhost` or `http://127.0.0.1`, with a port and a path: the local stack's own receivers and
+ * vendor fakes (README "Vendor fakes"). The schema admits it on every stage so that the dashboard has one
+ * rule; the save call refuses it unless the local outbound allowance is on (functions/core/outbound.ts),
+ * and the guard refuses it again at delivery.
+ */
+const loopbackHttp = /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/\S*)?$/i;
+/** Whether a target URL or host is the local-only loopback form above. */
+export const isLoopbackHttp = (value: unknown): boolean =>
+  typeof value === 'string' && loopbackHttp.test(value.trim());
+const loopbackTarget = (max: number) =>
+  z.string().trim().max(max).regex(loopbackHttp, { error: 'INVALID_PARAMETERS' });
 /**
  * A GitLab or Jira host: empty, an https URL, a bare host name (`company.atlassian.net`, https is
- * implied), or http://localhost / http://127.0.0.1 for the local vendor fakes (the outbound guard refuses
- * loopback on every deployed stage).
+ * implied), or http://localhost / http://127.0.0.1 for the local vendor fakes (local stack only, see
+ * `loopbackHttp`).
  */
 const vendorHost = (max = 500) =>
   z.union([
@@ -53,9 +66,7 @@ const vendorHost = (max = 500) =>
       .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:\/[\w./-]*)?$/i, {
         error: 'INVALID_PARAMETERS',
       }),
-    z
-      .string()
-      .regex(/^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?\/?$/, { error: 'INVALID_PARAMETERS' }),
+    loopbackTarget(max),
   ]);
 const secret = z.string().trim().max(1000).default('');
 const vendorId = z.string().trim().max(200).default('');
@@ -84,8 +95,24 @@ export const jiraDataSchema = z.object({
 export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
 /** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
 export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
-/** Webhooks: an https URL (required while active) and the token that keys the signature. */
-export const webhooksDataSchema = z.object({ url: httpsUrl().default(''), token: secret });
+/**
+ * Webhooks: an https URL (required while active; http://localhost or 127.0.0.1 on the local stack only)
+ * and the token that keys the signature.
+ */
+export const webhooksDataSchema = z.object({
+  url: z.union([httpsUrl(), loopbackTarget(2000)]).default(''),
+  token: secret,
+});
+
+/** The fields of each integration's `data` that name an outbound target (checked by the save call). */
+export const targetFields = {
+  email: [],
+  gitlab: ['host'],
+  jira: ['host'],
+  slack: [],
+  asana: [],
+  webhooks: ['url'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
 
 export const integrationDataSchemas = {
   email: emailDataSchema,

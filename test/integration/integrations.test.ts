@@ -3,8 +3,7 @@
  * only), a report reaching email and a webhook receiver with the documented headers and signature, a
  * failing receiver → retries → status 3 → sync list → Sync → status 2, no duplicate on redelivery, a plan
  * without integrations stopping all but email, and SSRF refusals. The webhook receiver is on loopback,
- * which only the local stack's outbound allowance permits; the https-only URL rule of the save call is why
- * those tests write the receiver's http://127.0.0.1 URL to the table directly.
+ * which only the local stack's outbound allowance permits, at the save call and at delivery.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -12,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
 import { sqs } from '../../functions/core/aws/sqs';
@@ -70,29 +69,12 @@ const statusIs = (id: string, n: number, name: IntegrationName, want: number) =>
     `${name} status ${want}`,
   );
 
-/** The webhook integration with any URL (the save call takes https only), switched on. */
+/** The webhook integration switched on through the save call (a loopback receiver: the local stack only). */
 async function webhookTo(site: Site, url: string) {
-  await db().send(
-    new PutCommand({
-      TableName: stack.tableName,
-      Item: {
-        pk: `PROJECT#${site.id}`,
-        sk: 'INTEGRATION#webhooks',
-        name: 'webhooks',
-        active: 1,
-        authorized: 0,
-        data: { url, token: TOKEN },
-      },
-    }),
-  );
-  await db().send(
-    new UpdateCommand({
-      TableName: stack.tableName,
-      Key: { pk: `PROJECT#${site.id}`, sk: 'META' },
-      UpdateExpression: 'ADD activeIntegrations :n',
-      ExpressionAttributeValues: { ':n': new Set(['webhooks']) },
-    }),
-  );
+  const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+    { name: 'webhooks', active: 1, data: { url, token: TOKEN } },
+  ]);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 const saveEmail = (site: Site, email: string, cc: string[] = []) =>

@@ -1,9 +1,11 @@
 /**
- * A report reaches GitLab, Jira, Slack and Asana through the real queues of the local stack (intake →
- * fan-out → delivery), against the vendor fakes: each with the right auth header, body shape and
- * attachments, status 2 on the issue, and a redelivery (after the vendor id was recorded) creates nothing
- * twice. The integrations are authorised through the vendor endpoints (OAuth for Slack and Asana), then
- * switched on through the dashboard's save call, PATCH client/integration/{siteId}.
+ * A report reaches all six targets, GitLab, Jira, Slack, Asana, email and the webhook receiver, through the
+ * real queues of the local stack (intake → fan-out → delivery), against the vendor fakes as
+ * `SNAG_VENDOR_FAKES=1 npm start` runs them: each with the right auth header, body shape and attachments,
+ * status 2 on the issue, and a redelivery (after the vendor id was recorded) creates nothing twice. The
+ * integrations are authorised through the vendor endpoints (OAuth for Slack and Asana), then switched on
+ * through the dashboard's save call, PATCH client/integration/{siteId}, as the screens do; the webhook
+ * receiver's http://127.0.0.1 URL is one only the local stack accepts.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,15 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
 import { sqs } from '../../functions/core/aws/sqs';
 import type { VendorFakes } from '../../lib/local/vendors';
-import type { ApiReply } from '../support/api-client';
+import { type ApiReply, mailCount } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
 import { cheapCostsEnv } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const SITE = 'https://shop.example';
+const MAILBOX = 'team@agency.example';
 const vendors = ['gitlab', 'jira', 'slack', 'asana'] as const;
 type Vendor = (typeof vendors)[number];
+const targets = [...vendors, 'email', 'webhooks'] as const;
 
 let stack: TestStack;
 let fakes: VendorFakes;
@@ -94,6 +98,13 @@ async function connectAll() {
   await activate('slack', 'C0GENERAL');
   const projects = msgOf(await site.client.get(`/api/client/integration/asana/channels/${site.id}`));
   await activate('asana', projects[0].id);
+  for (const [name, data] of [
+    ['email', { email: MAILBOX, cc: [], contactFields: [] }],
+    ['webhooks', { url: `${fakes.webhooks.url}/hook`, token: 'whsec-local-0123456789' }],
+  ] as const) {
+    const res = await site.client.patch(`/api/client/integration/${site.id}`, [{ name, active: 1, data }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
 }
 
 async function detail(n: number) {
@@ -110,10 +121,10 @@ async function detail(n: number) {
 const allPassed = async (n: number) => {
   const d = await detail(n);
   const st = (d.st ?? {}) as Record<string, number>;
-  return vendors.every((v) => Number(st[v]) === 2) ? d : undefined;
+  return targets.every((v) => Number(st[v]) === 2) ? d : undefined;
 };
 
-describe('a report reaches GitLab, Jira, Slack and Asana', () => {
+describe('a report reaches GitLab, Jira, Slack, Asana, email and the webhook receiver', () => {
   let n = 0;
 
   it('with each vendor’s auth header, body shape and attachments', async () => {
@@ -128,7 +139,7 @@ describe('a report reaches GitLab, Jira, Slack and Asana', () => {
       screenshots: [{ type: 'image/png', content: png }],
       files: [{ name: 'invoice.pdf', type: 'application/pdf', content: new Uint8Array(300).fill(7) }],
     });
-    const d = await eventually(() => allPassed(n), 45_000, 'all four deliveries');
+    const d = await eventually(() => allPassed(n), 45_000, 'all six deliveries');
 
     // GitLab: the screenshot uploaded and embedded; PRIVATE-TOKEN on every call.
     expect(fakes.gitlab.issues).toHaveLength(1);
@@ -175,6 +186,65 @@ describe('a report reaches GitLab, Jira, Slack and Asana', () => {
     expect(task?.attachments.map((a) => a.name).sort()).toEqual(['invoice.pdf', 'screenshot-1.png']);
     expect(fakes.asana.calls('/api/1.0/tasks')[0]?.headers.authorization).toMatch(/^Bearer asana-access-/);
     expect(d.vendor_asana).toBe(task?.gid);
+
+    // Email: one mail to the address.
+    expect(await mailCount(stack.url, MAILBOX)).toBe(1);
+
+    // The webhook receiver: one delivery whose signature it checked (it answers 401 to a bad one).
+    expect(fakes.webhooks.deliveries).toEqual([
+      expect.objectContaining({ version: 1, issue: expect.objectContaining({ number: n }) }),
+    ]);
+    expect(fakes.webhooks.calls('/hook')[0]?.headers['x-snag-token']).toBe('whsec-local-0123456789');
+  });
+
+  it('each fake shows what it received on /_fake, escaped and without credentials', async () => {
+    const page = await (await fetch(`${fakes.asana.url}/_fake`)).text();
+    expect(page).toContain('Asana: what the local fake received');
+    expect(page).toContain('POST</span> /api/1.0/tasks');
+    // Neither the bearer token nor the OAuth client secret of the code exchange is shown.
+    expect(page).not.toMatch(/asana-access-|local-asana-secret/);
+    expect(page).toContain('Bearer ••••');
+    const hooks = await (await fetch(`${fakes.webhooks.url}/_fake`)).text();
+    expect(hooks).toContain('POST</span> /hook');
+    expect(hooks).not.toContain('whsec-local-0123456789');
+    // The visitor's `<Pay>` is shown as text, never as markup.
+    expect(hooks).toContain('&#60;Pay&#62;');
+    expect(hooks).not.toContain('<Pay>');
+  });
+
+  it('the webhook receiver refuses a delivery whose signature does not check out', async () => {
+    const res = await fetch(`${fakes.webhooks.url}/hook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-snag-token': 'whsec-local-0123456789',
+        'x-snag-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+      body: '{"version":1}',
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('a loopback webhook URL is refused where the local allowance is off, and nothing stored changes', async () => {
+    const saved = process.env.SNAG_OUTBOUND_ALLOW_LOCAL;
+    delete process.env.SNAG_OUTBOUND_ALLOW_LOCAL;
+    try {
+      const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+        {
+          name: 'webhooks',
+          active: 1,
+          data: { url: 'http://127.0.0.1:9/other', token: 'whsec-other-0123456789' },
+        },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_PARAMETERS' });
+    } finally {
+      process.env.SNAG_OUTBOUND_ALLOW_LOCAL = saved;
+    }
+    const hooks = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
+      (i: { name: string }) => i.name === 'webhooks',
+    );
+    expect(hooks.data.url).toBe(`${fakes.webhooks.url}/hook`);
   });
 
   it('a redelivery after the vendor id was recorded creates no duplicate', async () => {
@@ -183,11 +253,12 @@ describe('a report reaches GitLab, Jira, Slack and Asana', () => {
       new UpdateCommand({
         TableName: stack.tableName,
         Key: { pk: `PROJECT#${site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
-        UpdateExpression: 'SET st.gitlab = :one, st.jira = :one, st.slack = :one, st.asana = :one',
+        UpdateExpression:
+          'SET st.gitlab = :one, st.jira = :one, st.slack = :one, st.asana = :one, st.email = :one, st.webhooks = :one',
         ExpressionAttributeValues: { ':one': 1 },
       }),
     );
-    for (const integration of vendors) {
+    for (const integration of targets) {
       await sqs().send(
         new SendMessageCommand({
           QueueUrl: stack.queues.delivery.url,
@@ -208,6 +279,8 @@ describe('a report reaches GitLab, Jira, Slack and Asana', () => {
     expect(fakes.slack.files.filter((f) => f.channel)).toHaveLength(1);
     expect(fakes.asana.tasks).toHaveLength(1);
     expect(fakes.asana.tasks[0]?.attachments).toHaveLength(2);
+    expect(await mailCount(stack.url, MAILBOX)).toBe(1);
+    expect(fakes.webhooks.deliveries).toHaveLength(1);
   });
 
   it('a permanent failure fails at once with the reason: the Slack app not in the channel', async () => {

@@ -197,7 +197,7 @@ export async function startAsanaFake(
     return asanaError(404, 'Not found');
   };
 
-  const fake = await startFake(route, opts.port ?? 0);
+  const fake = await startFake(route, 'Asana', opts.port ?? 0);
   return {
     ...fake,
     tasks,

@@ -2,9 +2,11 @@
  * What the vendor fakes share (lib/local/vendors/*): a loopback HTTP server on a free port that parses
  * every request (JSON, form, multipart), records it for tests, and can be told to fail the next matching
  * requests. Each vendor module adds its routes, following ../shared/api-specs and its README.
+ * `GET <fake>/_fake` shows a person trying Snag locally what the fake received (lib/local/vendors/inspect.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INSPECT_PATH, receivedPage } from './inspect';
 
 export interface RecordedFile {
   field: string;
@@ -14,6 +16,8 @@ export interface RecordedFile {
 }
 
 export interface RecordedRequest {
+  /** When it arrived (ISO 8601). */
+  at: string;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -25,6 +29,8 @@ export interface RecordedRequest {
 
 export interface FakeRequest extends RecordedRequest {
   url: URL;
+  /** The body as received, for fakes that check a signature over it. */
+  raw: Buffer;
 }
 
 export interface FakeReply {
@@ -103,7 +109,9 @@ async function parse(req: IncomingMessage, url: URL): Promise<FakeRequest> {
     }
   }
   return {
+    at: new Date().toISOString(),
     url,
+    raw,
     method: req.method ?? 'GET',
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
@@ -131,15 +139,22 @@ function reply(res: ServerResponse, out: FakeReply) {
 const matches = (match: string | RegExp, path: string) =>
   typeof match === 'string' ? path === match || path.endsWith(match) : match.test(path);
 
-/** Starts a fake on 127.0.0.1 (a free port unless given); `route` answers every request. */
-export async function startFake(route: Route, port = 0): Promise<Fake> {
+/**
+ * Starts a fake on 127.0.0.1 (a free port unless given); `route` answers every request but `GET /_fake`,
+ * the page of what `vendor` received.
+ */
+export async function startFake(route: Route, vendor: string, port = 0): Promise<Fake> {
   const requests: RecordedRequest[] = [];
   let failures: Failure[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === INSPECT_PATH) {
+      reply(res, { html: receivedPage(vendor, requests) });
+      return;
+    }
     parse(req, url)
       .then(async (parsed) => {
-        const { url: _u, ...recorded } = parsed;
+        const { url: _u, raw: _r, ...recorded } = parsed;
         requests.push(recorded);
         const failure = failures.find((f) => matches(f.match, parsed.path));
         if (failure) {

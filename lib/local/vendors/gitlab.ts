@@ -104,7 +104,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
     return { status: 405, json: { error: '405 Method Not Allowed' } };
   };
 
-  const fake = await startFake(route, port);
+  const fake = await startFake(route, 'GitLab', port);
   base = fake.url;
   return {
     ...fake,

@@ -1,18 +1,22 @@
 /**
- * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth and Asana with
- * its OAuth, each on a free loopback port, and the configuration that points the functions at them.
+ * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
+ * OAuth and a webhook receiver, each on a free loopback port (each shows what it received on `/_fake`),
+ * and the configuration that points the functions at them.
  * `npm start` runs them with SNAG_VENDOR_FAKES=1; the integration tests start them directly.
  */
 import { type AsanaFake, startAsanaFake } from './asana';
 import { type GitlabFake, startGitlabFake } from './gitlab';
 import { type JiraFake, startJiraFake } from './jira';
 import { type SlackFake, startSlackFake } from './slack';
+import { startWebhookFake, type WebhookFake } from './webhooks';
 
 export interface VendorFakes {
   gitlab: GitlabFake;
   jira: JiraFake;
   slack: SlackFake;
   asana: AsanaFake;
+  /** A receiver for the Webhooks integration: a client enters `webhooks.url` + any path. */
+  webhooks: WebhookFake;
   /**
    * The functions' configuration for these fakes (functions/core/config.ts and secrets.ts). Jira has no
    * default host: a client enters `jira.url` as the host on the Jira screen.
@@ -28,6 +32,7 @@ export async function startVendorFakes(opts: { asanaAccessTtlSeconds?: number } 
     startJiraFake(),
     startSlackFake(),
     startAsanaFake(opts.asanaAccessTtlSeconds ? { accessTtlSeconds: opts.asanaAccessTtlSeconds } : {}),
+    startWebhookFake(),
   ]);
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = () => Promise.allSettled(all.map((f) => f.stop())).then(() => {});
@@ -36,12 +41,19 @@ export async function startVendorFakes(opts: { asanaAccessTtlSeconds?: number } 
     await stop();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [gitlab, jira, slack, asana] = all as [GitlabFake, JiraFake, SlackFake, AsanaFake];
+  const [gitlab, jira, slack, asana, webhooks] = all as [
+    GitlabFake,
+    JiraFake,
+    SlackFake,
+    AsanaFake,
+    WebhookFake,
+  ];
   return {
     gitlab,
     jira,
     slack,
     asana,
+    webhooks,
     env: {
       GITLAB_URL: gitlab.url,
       SLACK_API_URL: slack.apiUrl,

@@ -125,7 +125,7 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
     return { status: 404, text: 'Not found' };
   };
 
-  const fake = await startFake(route, port);
+  const fake = await startFake(route, 'Jira', port);
   base = fake.url;
   return {
     ...fake,

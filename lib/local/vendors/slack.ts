@@ -226,7 +226,7 @@ export async function startSlackFake(
     return { status: 404, text: 'not found' };
   };
 
-  const fake = await startFake(route, opts.port ?? 0);
+  const fake = await startFake(route, 'Slack', opts.port ?? 0);
   base = fake.url;
   return {
     ...fake,

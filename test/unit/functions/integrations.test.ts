@@ -13,9 +13,11 @@ import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/l
 import {
   activeRequirement,
   integrationSaveSchema,
+  isLoopbackHttp,
   isMasked,
   maskSecret,
   syncRequestSchema,
+  webhooksDataSchema,
 } from '../../../functions/shared/integrations';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';
@@ -110,6 +112,23 @@ describe('integration rules', () => {
       }).success,
     ).toBe(false);
     expect(syncRequestSchema.parse({ tickets: ['3', '12'], type: 'jira' }).tickets).toEqual([3, 12]);
+  });
+
+  it('admits http only for a loopback receiver, the form only the local stack accepts', () => {
+    const url = (u: string) => webhooksDataSchema.shape.url.safeParse(u).success;
+    for (const ok of ['http://127.0.0.1:4010/hook', 'http://localhost:3000/a/b?c=1', 'http://localhost'])
+      expect(url(ok), ok).toBe(true);
+    for (const refused of [
+      'http://10.0.0.1/hook',
+      'http://localhost.evil.example/hook',
+      'http://127.0.0.1.nip.io/',
+      'http://[::1]/hook',
+      'ftp://localhost/',
+      'http://localhost:3000/a b',
+    ])
+      expect(url(refused), refused).toBe(false);
+    expect(isLoopbackHttp('http://127.0.0.1:4010/hook')).toBe(true);
+    expect(isLoopbackHttp('https://127.0.0.1/hook')).toBe(false);
   });
 
   it('gates everything but email on the plan', () => {

@@ -1,11 +1,12 @@
 /**
- * Webhooks (SPEC.md sections 2 and 5; payload and signature in docs/webhooks.md): an https URL, required
- * only while enabled, and the token that signs each delivery. The token is shown masked once saved;
+ * Webhooks (SPEC.md sections 2 and 5; payload and signature in docs/webhooks.md): an https URL (or, on the
+ * local stack, an http://localhost receiver), required only while enabled, and the token that signs each delivery. The token is shown masked once saved;
  * typing a new one replaces it.
  */
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { webhooksDataSchema } from '../../../functions/shared/integrations';
 import { Section } from '../components/Section';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { saveIntegration } from './hooks';
@@ -31,7 +32,8 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
       url: (value, values) => {
         const v = value.trim();
         if (v === '') return values.active ? t('validation.required') : null;
-        return /^https:\/\/[^\s/]+/i.test(v) ? null : t('integrationScreen.httpsOnly');
+        // The API's own rule: https, or a loopback receiver that only the local stack accepts.
+        return webhooksDataSchema.shape.url.safeParse(v).success ? null : t('integrationScreen.httpsOnly');
       },
     },
     validateInputOnBlur: true,

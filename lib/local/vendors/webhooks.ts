@@ -1,0 +1,53 @@
+/**
+ * A webhook receiver beside the vendor fakes, so that `SNAG_VENDOR_FAKES=1 npm start` reaches all six
+ * integrations: enter `<url>/hook` (any path) and any token on the Webhooks screen. It checks each POST as
+ * docs/webhooks.md tells receivers to (the `X-Snag-Signature` over the raw body, keyed with the token,
+ * within 5 minutes) and answers 401 to a bad one, so a broken signer shows as a failed delivery rather than
+ * passing unseen. What it received is on `<url>/_fake`.
+ *
+ * It keys the check with the `X-Snag-Token` the request brings, since it cannot know what the client typed.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Fake, type FakeRequest, startFake } from './fake';
+
+export interface WebhookFake extends Fake {
+  /** The payloads that passed the signature check, in arrival order. */
+  deliveries: unknown[];
+}
+
+const TOLERANCE_SECONDS = 300;
+
+function signedBySnag(req: FakeRequest): boolean {
+  const token = req.headers['x-snag-token'] ?? '';
+  const parts = Object.fromEntries(
+    (req.headers['x-snag-signature'] ?? '').split(',').map((p) => p.split('=', 2)),
+  );
+  const t = Number(parts.t);
+  if (!token || !Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) return false;
+  const expected = createHmac('sha256', token).update(`${t}.`).update(req.raw).digest();
+  const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function startWebhookFake(port = 0): Promise<WebhookFake> {
+  const deliveries: unknown[] = [];
+  const fake = await startFake(
+    (req) => {
+      if (req.method !== 'POST')
+        return { text: `POST webhooks to any path here; see ${req.url.origin}/_fake` };
+      if (!signedBySnag(req)) return { status: 401, json: { error: 'bad or missing X-Snag-Signature' } };
+      deliveries.push(req.body);
+      return { json: { received: true } };
+    },
+    'Webhook receiver',
+    port,
+  );
+  return {
+    ...fake,
+    deliveries,
+    reset: () => {
+      fake.reset();
+      deliveries.length = 0;
+    },
+  };
+}

@@ -257,6 +257,9 @@ describe('integration screens', () => {
       await page.getByRole('heading', { name: 'Synchronisieren' }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, name).toBeLessThanOrEqual(0);
+      // The tab row scrolls on a phone; the selected tab is scrolled into sight, not cut off.
+      const selected = await page.getByRole('tab', { selected: true }).boundingBox();
+      expect(selected && selected.x >= 0 && selected.x + selected.width <= phone.width, name).toBe(true);
       await shot(page, `integrations-${name}-de-390`);
     }
   });

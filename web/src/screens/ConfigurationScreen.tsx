@@ -14,7 +14,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
   TextInput,
   ThemeIcon,
@@ -41,6 +40,7 @@ import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
+import { SectionTabs } from '../components/SectionTabs';
 import { toastSuccess } from '../components/toast';
 import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
@@ -65,23 +65,14 @@ export default function ConfigurationScreen({ section }: { section: Configuratio
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <ProjectHeader project={website} title={t('screens.configuration')} />
-      <Tabs
+      <SectionTabs
         value={section}
-        onChange={(value) => value && navigate(paths.configuration(id, value as ConfigurationSection))}
+        sections={configurationSections}
+        label={t('project.sections')}
+        labelOf={(name) => t(`configuration.${name}`)}
+        onChange={(name) => navigate(paths.configuration(id, name))}
         keepMounted={false}
-      >
-        {/* One row in every language and width: on a narrow phone the row scrolls rather than wraps. */}
-        <Tabs.List
-          aria-label={t('project.sections')}
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}
-        >
-          {configurationSections.map((name) => (
-            <Tabs.Tab key={name} value={name} fw={600} style={{ flex: 'none' }}>
-              {t(`configuration.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      />
       {section === 'installation' && <Installation website={website} />}
       {section === 'custom_fields' && <CustomFields key={website.uuid} website={website} />}
       {section === 'general' && <General key={website.uuid} website={website} />}

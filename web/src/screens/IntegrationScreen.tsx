@@ -4,12 +4,13 @@
  * for plans without integrations the not-available message with an upgrade link (email stays open).
  * An unknown or foreign project goes back to the dashboard.
  */
-import { Alert, Button, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { IntegrationName } from '../../../functions/shared/integrations';
 import { PageLoader } from '../components/PageLoader';
+import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
 import { errorText } from '../i18n';
 import { EmailSettings } from '../integrations/EmailSettings';
@@ -37,21 +38,13 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <ProjectHeader project={data.website} title={t('screens.integrations')} />
-      <Tabs
+      <SectionTabs
         value={name}
-        onChange={(value) => value && navigate(paths.integrations(id, value as IntegrationName))}
-      >
-        <Tabs.List
-          aria-label={t('integrationScreen.tabs')}
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}
-        >
-          {integrationNames.map((n) => (
-            <Tabs.Tab key={n} value={n} fw={600} style={{ flex: 'none' }}>
-              {t(`integrations.${n}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+        sections={integrationNames}
+        label={t('integrationScreen.tabs')}
+        labelOf={(n) => t(`integrations.${n}`)}
+        onChange={(n) => navigate(paths.integrations(id, n))}
+      />
       {!available || !view ? (
         <StateCard
           testId="integration-unavailable"

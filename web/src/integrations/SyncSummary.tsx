@@ -13,6 +13,7 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { displayLocale, errorText } from '../i18n';
+import { formatDate } from '../issues/model';
 import { paths } from '../routes/paths';
 import { syncTickets, useSyncList } from './hooks';
 import { toggleTicket } from './model';
@@ -74,7 +75,7 @@ export function SyncSummary({ projectId, name }: { projectId: string; name: Inte
             }
             description={
               <>
-                {new Date(ticket.createdAt).toLocaleDateString(displayLocale())}
+                {formatDate(ticket.createdAt, displayLocale())}
                 {ticket.reason ? ` · ${ticket.reason}` : ''}
               </>
             }

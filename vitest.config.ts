@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four layers (README "Tests"): unit (no network), cdk (synth + assertions + cdk-nag), integration (the
  * real handlers through the local gateway against the local stand-ins) and e2e (Chromium against the
- * local stack). Integration and e2e files run one at a time: each starts its own stack on free ports.
+ * local stack). Integration and e2e files run one at a time: each starts its own stack on free ports,
+ * sharing one DynamoDB Local per run (test/support/shared-dynamodb.ts) with a table each.
  */
 export default defineConfig({
   test: {
@@ -22,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/shared-dynamodb.ts'],
           setupFiles: ['test/support/command-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -32,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/shared-dynamodb.ts'],
           setupFiles: ['test/support/command-check.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -6,7 +6,7 @@
  * One stack per process: the handlers' configuration, their AWS clients and the SES stand-in's mailbox are
  * process-wide. Two stacks side by side are two processes (`npm start` with another PORT and data dir).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +59,12 @@ export interface LocalStackOptions {
   schedules?: boolean;
   /** Start the GitLab, Jira, Slack and Asana fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
   vendorFakes?: boolean;
+  /**
+   * A DynamoDB Local already running, to use instead of starting a JVM (the test suites share one per
+   * run: the JVM is most of a stack's start). The stack then gets a table of its own name and leaves the
+   * JVM running when it stops.
+   */
+  sharedDynamo?: { endpoint: string; pid: number };
 }
 
 export interface LocalStack {
@@ -93,6 +99,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const region = opts.region ?? 'eu-central-1';
   const dataDir = resolve(opts.dataDir);
   const host = opts.host ?? '127.0.0.1';
+  // A shared DynamoDB Local holds the tables of other stacks: this one's gets a name of its own.
+  const tableName = opts.sharedDynamo ? `${localNames.table}-${randomUUID().slice(0, 8)}` : localNames.table;
   // Lambda's runtime is what matters for support; locally the SDK's Node 20 notice is only noise.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -180,7 +188,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     url = `http://localhost:${port}`;
 
     const [d, s, q, m] = await Promise.allSettled([
-      startDynamo(dataDir, region),
+      opts.sharedDynamo
+        ? Promise.resolve<LocalDynamo>({ ...opts.sharedDynamo, stop: async () => {} })
+        : startDynamo(dataDir, region),
       startS3(dataDir, localNames.bucket),
       startSqs(region, opts.queues),
       startSes(),
@@ -192,7 +202,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const failure = [d, s, q, m].find((r) => r.status === 'rejected');
     if (failure) throw (failure as PromiseRejectedResult).reason;
     if (!dynamo || !s3 || !sqs || !ses) throw new Error('a stand-in did not start');
-    await ensureTable(dynamo.endpoint, region, localNames.table);
+    await ensureTable(dynamo.endpoint, region, tableName);
 
     // Real Stripe (test mode) when both keys are set; otherwise the stand-in, with a generated webhook secret.
     const realStripe =
@@ -219,7 +229,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      TABLE_NAME: localNames.table,
+      TABLE_NAME: tableName,
       UPLOADS_BUCKET: localNames.bucket,
       // One process serves every function, so it carries every name any manifest may declare.
       ...Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), sqs?.queues[q].url])),
@@ -261,7 +271,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Where the ops command (bin/ops.ts) finds this stack's table while it runs.
     writeFileSync(
       resolve(dataDir, 'stack.json'),
-      `${JSON.stringify({ url, region, tableName: localNames.table, dynamodb: dynamo.endpoint, ses: ses.endpoint }, null, 2)}\n`,
+      `${JSON.stringify({ url, region, tableName, dynamodb: dynamo.endpoint, ses: ses.endpoint }, null, 2)}\n`,
     );
 
     return {
@@ -272,7 +282,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       region,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, ses: ses.endpoint },
       dynamodbPid: dynamo.pid,
-      tableName: localNames.table,
+      tableName,
       bucket: localNames.bucket,
       queues: sqs.queues,
       ...(stripe ? { stripe } : {}),

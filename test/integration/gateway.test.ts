@@ -20,7 +20,8 @@ beforeAll(async () => {
   await writeFile(join(dist, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dist, 'widget', 'loader.js'), 'window.snag = 1;');
   await writeFile(join(dist, 'secret.txt'), 'outside the web root');
-  stack = await startTestStack({ distDir: dist });
+  // Its own JVM: afterAll checks that stopping the stack leaves none of it running.
+  stack = await startTestStack({ distDir: dist, ownDynamo: true });
 });
 
 afterAll(async () => {

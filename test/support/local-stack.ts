@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { quietLog } from '../../lib/local/log';
 import type { QueueOverrides } from '../../lib/local/sqs';
 import { type LocalStack, startLocalStack } from '../../lib/local/stack';
+import { SHARED_DYNAMO_ENDPOINT, SHARED_DYNAMO_PID } from './shared-dynamodb';
 
 export interface TestStackOptions {
   /** A dist dir with web/ and widget/ to serve; without it only /api answers. */
@@ -17,6 +18,19 @@ export interface TestStackOptions {
   queues?: QueueOverrides;
   /** Start the vendor fakes with the stack, as `SNAG_VENDOR_FAKES=1 npm start` does (`stack.vendorFakes`). */
   vendorFakes?: boolean;
+  /**
+   * Start a DynamoDB Local JVM of its own rather than use the run's shared one
+   * (test/support/shared-dynamodb.ts): for tests of the JVM's life. Implied by `dataDir`.
+   */
+  ownDynamo?: boolean;
+}
+
+/** The run's shared DynamoDB Local, when the suite's global setup started one and the test may use it. */
+function sharedDynamo(opts: TestStackOptions) {
+  const endpoint = process.env[SHARED_DYNAMO_ENDPOINT];
+  const pid = Number(process.env[SHARED_DYNAMO_PID]);
+  if (!endpoint || !pid || opts.ownDynamo || opts.dataDir) return undefined;
+  return { endpoint, pid };
 }
 
 export type TestStack = LocalStack;
@@ -33,6 +47,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     ...(opts.distDir ? { distDir: opts.distDir } : {}),
     ...(opts.queues ? { queues: opts.queues } : {}),
     ...(opts.vendorFakes ? { vendorFakes: true } : {}),
+    ...(sharedDynamo(opts) ? { sharedDynamo: sharedDynamo(opts) } : {}),
     log: quietLog,
   });
   return {

@@ -1,11 +1,13 @@
 /**
  * SQS consumers report partial batch failures: each record is handled on its own, and only the ones that
  * failed go back to the queue (and after maxReceiveCount to its DLQ). A record that does not even parse
- * fails too, so that it ends up in the DLQ where an operator can read it, rather than vanishing.
+ * fails too, so that it ends up in the DLQ where an operator can read it, rather than vanishing. With a
+ * retry policy, a failed record comes back after a growing delay (functions/core/retry.ts).
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { createLogger, type Logger } from './log';
+import { delayRetry, type RetryPolicy } from './retry';
 
 /** Every message on the async path may carry the correlation id of the report it is about. */
 type Correlated = { correlationId?: string };
@@ -14,6 +16,7 @@ export function batchHandler<T extends Correlated>(
   name: string,
   schema: z.ZodType<T>,
   handle: (message: T & { correlationId: string }, log: Logger, record: SQSRecord) => Promise<void>,
+  retry?: RetryPolicy,
 ) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
@@ -28,6 +31,7 @@ export function batchHandler<T extends Correlated>(
         await handle({ ...parsed.data, correlationId }, log, record);
       } catch (err) {
         log.error('message failed', { err, receiveCount: record.attributes?.ApproximateReceiveCount });
+        if (retry) await delayRetry(retry, record, log);
         failures.push({ itemIdentifier: record.messageId });
       }
     }

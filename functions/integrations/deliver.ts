@@ -5,8 +5,8 @@
  *   - resolves `{ vendorId }` → the id is recorded and `st.<name>` = 2;
  *   - throws `PermanentFailure` → `st.<name>` = 3 at once, with its `reason` kept on the issue and on the
  *     sync marker (shown by the issue detail and the sync list); no retry;
- *   - throws anything else → the message is retried through the queue's visibility timeout; on the last
- *     receive the status is 3 and the message goes to the DLQ.
+ *   - throws anything else → the message is retried after a growing delay (1, 5, 20, 60 minutes: the
+ *     manifest's retryDelaysSeconds); on the last receive the status is 3 and the message goes to the DLQ.
  *
  * Idempotency: `ctx.vendorId` is the id an earlier attempt recorded. A deliverer given one MUST NOT
  * create a second object (a single-call deliverer returns it at once; a multi-step one, e.g. create then

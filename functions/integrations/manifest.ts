@@ -134,13 +134,22 @@ export const integrations = {
     delivery: {
       visibilityTimeoutSeconds: 360,
       maxReceiveCount: 5,
+      // A vendor that is down or rate-limiting gets time to recover: 1, 5, 20 and 60 minutes between the
+      // 5 attempts (about 1 h 26 min in all) before the ticket shows "failed" and waits for Sync.
+      retryDelaysSeconds: [60, 300, 1200, 3600],
       batchSize: 5,
       // Vendors rate-limit per token; a handful of parallel deliveries is plenty and stays under them.
       maxConcurrency: 5,
       // Reads the issue it sends and writes its status, vendor id and sync marker; email goes through SES;
-      // signs the 7-day file links (secrets) and reads stored screenshots for vendor uploads.
+      // signs the 7-day file links (secrets), reads stored screenshots for vendor uploads, and delays its retries.
       consumer: {
-        needs: { table: 'readwrite', mail: true, secrets: true, objects: { read: [bucketPrefixes.stored] } },
+        needs: {
+          table: 'readwrite',
+          mail: true,
+          secrets: true,
+          objects: { read: [bucketPrefixes.stored] },
+          delaysRetriesOf: 'delivery',
+        },
         timeoutSeconds: 60,
       },
     },

@@ -35,6 +35,12 @@ export interface Needs {
   };
   /** Queues it sends messages to. */
   sendTo?: QueueName[];
+  /**
+   * The consumer of this queue delays the retry of a failed message (ChangeMessageVisibility on the
+   * message it received, which the event source mapping already grants; QueueDecl.retryDelaysSeconds).
+   * It gets the queue's URL.
+   */
+  delaysRetriesOf?: QueueName;
   /** Sends mail through SES. */
   mail?: boolean;
   /** Reads the secrets parameter (SSM) at run time. */
@@ -102,6 +108,12 @@ export interface QueueDecl {
   visibilityTimeoutSeconds: number;
   /** Receives before a message goes to the dead-letter queue. */
   maxReceiveCount: number;
+  /**
+   * Backoff: after the Nth failed receive, the message comes back after the Nth delay (the last one for
+   * any later receive) rather than after the visibility timeout. Needs `delaysRetriesOf` on the consumer.
+   * Without it, failed messages come back after the visibility timeout.
+   */
+  retryDelaysSeconds?: readonly number[];
   batchSize: number;
   /** Concurrent consumer invocations at most (the event source's maximum concurrency, 2 or more). */
   maxConcurrency: number;
@@ -141,7 +153,9 @@ export function variablesFor(needs: Needs): string[] {
   const names: string[] = [];
   if (needs.table || needs.probe) names.push('TABLE_NAME');
   if (needs.objects || needs.probe) names.push('UPLOADS_BUCKET');
-  const queues = needs.probe ? [...queueNames] : (needs.sendTo ?? []);
+  const queues = needs.probe
+    ? [...queueNames]
+    : [...new Set([...(needs.sendTo ?? []), ...(needs.delaysRetriesOf ? [needs.delaysRetriesOf] : [])])];
   for (const q of queues) names.push(queueUrlVariable(q));
   if (needs.mail) names.push('MAIL_FROM');
   if (needs.secrets) names.push('SECRETS_PARAMETER');

@@ -17,6 +17,8 @@ export interface QueueSettings {
   visibilityTimeoutSeconds: number;
   maxReceiveCount: number;
   batchSize: number;
+  /** The consumer's backoff (QueueDecl.retryDelaysSeconds); tests shorten it, `[]` turns it off. */
+  retryDelaysSeconds: readonly number[];
 }
 export type QueueOverrides = Partial<Record<QueueName, Partial<QueueSettings>>>;
 
@@ -53,11 +55,12 @@ export async function startSqs(region: string, overrides: QueueOverrides = {}): 
   const made = {} as Record<QueueName, LocalQueue>;
   try {
     for (const name of queueNames) {
-      const { visibilityTimeoutSeconds, maxReceiveCount, batchSize } = queueDecls[name];
+      const { visibilityTimeoutSeconds, maxReceiveCount, batchSize, retryDelaysSeconds } = queueDecls[name];
       const settings: QueueSettings = {
         visibilityTimeoutSeconds,
         maxReceiveCount,
         batchSize,
+        retryDelaysSeconds: retryDelaysSeconds ?? [],
         ...overrides[name],
       };
       // AWS keeps dead letters for up to 14 days; so does the local DLQ, for reading them.

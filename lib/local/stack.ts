@@ -16,6 +16,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
 import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
+import { retryDelaysVariable } from '../../functions/core/retry';
 import { scheduleDecls } from '../../functions/manifests';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { scheduleEntry } from '../resources';
@@ -233,6 +234,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       UPLOADS_BUCKET: localNames.bucket,
       // One process serves every function, so it carries every name any manifest may declare.
       ...Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), sqs?.queues[q].url])),
+      // The backoff the queues were made with (tests shorten it); functions/core/retry.ts reads it.
+      ...Object.fromEntries(
+        queueNames.map((q) => [retryDelaysVariable(q), sqs?.queues[q].settings.retryDelaysSeconds.join(',')]),
+      ),
       APP_ORIGIN: url,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,

@@ -250,6 +250,20 @@ describe('functions', () => {
     }
   });
 
+  it('let a consumer that backs off delay the retries of its own queue, and no other function', () => {
+    const backingOff = queueNames.filter((q) => queueDecls[q].retryDelaysSeconds?.length);
+    expect(backingOff).toContain('delivery');
+    for (const q of backingOff) {
+      const consumer = s.stack.consumers.functions[q];
+      expect(queueDecls[q].consumer.needs.delaysRetriesOf, q).toBe(q);
+      expect(grantsOf(logicalId(consumer.role))).toContain(`sqs:ChangeMessageVisibility queue:${q}`);
+      const vars = s.template.toJSON().Resources[logicalId(consumer.fn)].Properties.Environment.Variables;
+      expect(vars[queueUrlVariable(q)]).toEqual({ Ref: logicalId(s.stack.queues.queues[q]) });
+      for (const { name, f } of all().filter((x) => x.f !== consumer))
+        expect(grantsOf(logicalId(f.role)), name).not.toContain(`sqs:ChangeMessageVisibility queue:${q}`);
+    }
+  });
+
   it('never allow Scan', () => {
     expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
   });

@@ -36,8 +36,11 @@ const TOKEN = 'whsec-test-token-0123456789';
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
-  // Short visibility so the retries come quickly; the receive count is the manifest's (status 3 at the last).
-  stack = await startTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1 } } });
+  // Short visibility and backoff (1, 2, 3, 4 s rather than minutes) so the retries come quickly; the
+  // receive count is the manifest's (status 3 at the last).
+  stack = await startTestStack({
+    queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 2, 3, 4] } },
+  });
   receiver = await startReceiver();
 });
 
@@ -213,13 +216,20 @@ describe('deliveries', () => {
     expect(verifySnagWebhook(hit?.rawBody, hit?.headers, 'another-token')).toBe(false);
   });
 
-  it('retries a failing receiver, marks it failed after the last receive, and Sync delivers it', async () => {
+  it('retries a failing receiver with growing delays, marks it failed after the last receive, and Sync delivers it', async () => {
     const site = await newSite(stack.url, 'BASIC_PLAN');
     await webhookTo(site, `${receiver.url}/flaky/${site.id}`);
     receiver.answer(`/flaky/${site.id}`, 503);
     const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Broken' } });
     await statusIs(site.id, n, 'webhooks', 3);
-    expect(receiver.to(`/flaky/${site.id}`)).toHaveLength(queueDecls.delivery.maxReceiveCount);
+    const attempts = receiver.to(`/flaky/${site.id}`);
+    expect(attempts).toHaveLength(queueDecls.delivery.maxReceiveCount);
+    // Backoff: each wait is about a second longer than the one before (1, 2, 3, 4 s), where the queue's
+    // 1 s visibility timeout alone would bring every retry back after about a second.
+    const gaps = attempts.slice(1).map((a, i) => (a.at - (attempts[i]?.at ?? 0)) / 1000);
+    expect(gaps[0], JSON.stringify(gaps)).toBeGreaterThanOrEqual(0.9);
+    for (let i = 1; i < gaps.length; i++)
+      expect(gaps[i], JSON.stringify(gaps)).toBeGreaterThan((gaps[i - 1] ?? 0) + 0.5);
 
     const list = await site.client.get<SyncListAnswer>(
       `/api/client/website/${site.id}/request?integration=webhooks`,

@@ -22,7 +22,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     queues: {
       fanout: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
-      delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
+      delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2, retryDelaysSeconds: [1] },
     },
   });
   const config = { region: stack.region, credentials: localCredentials };

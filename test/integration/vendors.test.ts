@@ -37,7 +37,7 @@ beforeAll(async () => {
   // The fakes as `SNAG_VENDOR_FAKES=1 npm start` runs them: started and configured by the local stack.
   stack = await startTestStack({
     vendorFakes: true,
-    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5 } },
+    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
   });
   if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
   fakes = stack.vendorFakes;

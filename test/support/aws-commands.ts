@@ -106,6 +106,8 @@ export function coverage(needs: Needs, call: AwsCall): string | null {
     case 'sqs':
       if (call.action === 'SendMessage' || call.action === 'SendMessageBatch')
         return needs.sendTo?.includes(call.queue as QueueName) ? null : `${call.action} to ${call.queue}`;
+      if (call.action === 'ChangeMessageVisibility')
+        return needs.delaysRetriesOf === call.queue ? null : `ChangeMessageVisibility on ${call.queue}`;
       if (call.action === 'GetQueueAttributes')
         return needs.probe && queueNames.includes(call.queue as QueueName) ? null : 'GetQueueAttributes';
       return `${call.action}: not a declared SQS need`;

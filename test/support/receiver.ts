@@ -7,6 +7,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  /** When it arrived (ms since the epoch). */
+  at: number;
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -31,6 +33,7 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({
+        at: Date.now(),
         method: req.method ?? '',
         path,
         headers: req.headers,

@@ -45,7 +45,7 @@ const vendor = createServer((req: IncomingMessage, res: ServerResponse) => {
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
   stack = await startTestStack({
-    queues: { delivery: { visibilityTimeoutSeconds: 1 } },
+    queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1] } },
   });
   await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
   vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;

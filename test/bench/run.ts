@@ -73,7 +73,7 @@ for (const r of await dynamoRequestsPerCall()) {
 }
 
 {
-  // Issue 11: 1,000 issues fanned out to 3 integrations against local receivers, through the real queues.
+  // Issue 11: 1,000 issues fanned out to email, webhooks and GitLab (the vendor fakes), through the real queues.
   const f = await integrationsBench();
   rows.push({
     what: `Integrations: ${f.issues} issues × 3 integrations through fan-out and delivery (local stack)`,

@@ -66,6 +66,21 @@ describe('GitLab', () => {
     expect(await gitlab.issueExists(http, auth, '101', '7')).toBe(false);
   });
 
+  it('pages through more than 100 projects, up to 500', async () => {
+    const auth = { base: fakes.gitlab.url, token: 'glpat-many' };
+    try {
+      fakes.gitlab.addProjects(248);
+      const projects = await gitlab.listProjects(http, auth);
+      expect(projects).toHaveLength(250);
+      expect(projects.at(-1)).toEqual({ id: '1249', name: 'Snag / Project 1249' });
+      expect(fakes.gitlab.calls('/api/v4/projects').map((r) => r.query.page)).toEqual(['1', '2', '3']);
+      fakes.gitlab.addProjects(400);
+      expect(await gitlab.listProjects(http, auth)).toHaveLength(500);
+    } finally {
+      fakes.gitlab.reset();
+    }
+  });
+
   it('maps a refused token and a missing project to permanent, 429 and 5xx to retryable', async () => {
     const bad = { base: fakes.gitlab.url, token: 'glpat-invalid' };
     expect((await failure(gitlab.listProjects(http, bad))).permanent).toBe(true);

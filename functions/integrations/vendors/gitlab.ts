@@ -28,16 +28,26 @@ export interface Named {
   name: string;
 }
 
-/** The projects the token's user is a member of (first page of 100, as the dashboard's choice shows). */
+/**
+ * The projects the token's user is a member of, most recently active first: pages of 100 (`page`, as the
+ * spec's offset pagination has it) until a short page, at most 5 pages, as Jira's list.
+ */
 export async function listProjects(http: Http, auth: GitlabAuth): Promise<Named[]> {
-  const url = `${auth.base}/api/v4/projects?membership=true&simple=true&per_page=100&order_by=last_activity_at`;
-  const body = await sendJson('gitlab', http, url, { headers: headers(auth) }, 'projects');
-  const parsed = projectsSchema.safeParse(body);
-  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected project list');
-  return parsed.data.map((p) => ({
-    id: String(p.id),
-    name: p.name_with_namespace ?? p.name ?? String(p.id),
-  }));
+  const out: Named[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const url = `${auth.base}/api/v4/projects?membership=true&simple=true&per_page=100&page=${page}&order_by=last_activity_at`;
+    const body = await sendJson('gitlab', http, url, { headers: headers(auth) }, 'projects');
+    const parsed = projectsSchema.safeParse(body);
+    if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected project list');
+    out.push(
+      ...parsed.data.map((p) => ({
+        id: String(p.id),
+        name: p.name_with_namespace ?? p.name ?? String(p.id),
+      })),
+    );
+    if (parsed.data.length < 100) break;
+  }
+  return out;
 }
 
 const uploadSchema = z.looseObject({ markdown: z.string(), url: z.string().optional() });

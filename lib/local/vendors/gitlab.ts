@@ -1,7 +1,7 @@
 /**
  * GitLab's local fake (../shared/api-specs/gitlab and README notes): `PRIVATE-TOKEN` (or Bearer) on every
  * call; any token is accepted except one containing "invalid" or a revoked one (401, as GitLab answers).
- * Two projects (ids 101 and 102); project 404s for others. Uploads answer `{alt, url, full_path, markdown}`.
+ * Two projects (ids 101 and 102; `addProjects` for more, paged as GitLab pages); project 404s for others. Uploads answer `{alt, url, full_path, markdown}`.
  */
 import { randomBytes } from 'node:crypto';
 import { bearerToken, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
@@ -18,6 +18,8 @@ export interface GitlabFake extends Fake {
   issues: GitlabIssue[];
   uploads: { projectId: number; name: string; size: number; url: string }[];
   revoke(token: string): void;
+  /** More projects for the token's user (paging tests); `reset` goes back to the two. */
+  addProjects(count: number): void;
 }
 
 export const gitlabProjects = [
@@ -29,6 +31,7 @@ const unauthorized: FakeReply = { status: 401, json: { message: '401 Unauthorize
 const notFound: FakeReply = { status: 404, json: { message: '404 Project Not Found' } };
 
 export async function startGitlabFake(port = 0): Promise<GitlabFake> {
+  let projects = [...gitlabProjects];
   const issues: GitlabIssue[] = [];
   const uploads: GitlabFake['uploads'] = [];
   const revoked = new Set<string>();
@@ -41,17 +44,29 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
       const perPage = Math.min(100, Number(req.query.per_page ?? 20));
       const list =
         req.query.simple === 'true'
-          ? gitlabProjects.map(({ id, name, name_with_namespace, path_with_namespace }) => ({
+          ? projects.map(({ id, name, name_with_namespace, path_with_namespace }) => ({
               id,
               name,
               name_with_namespace,
               path_with_namespace,
             }))
-          : gitlabProjects;
-      return { json: list.slice(0, perPage), headers: { 'x-total': String(list.length) } };
+          : projects;
+      // Offset pagination as GitLab's: `page` from 1, and the headers that describe it.
+      const page = Math.max(1, Number(req.query.page ?? 1) || 1);
+      const pages = Math.max(1, Math.ceil(list.length / perPage));
+      return {
+        json: list.slice((page - 1) * perPage, page * perPage),
+        headers: {
+          'x-total': String(list.length),
+          'x-total-pages': String(pages),
+          'x-page': String(page),
+          'x-per-page': String(perPage),
+          'x-next-page': page < pages ? String(page + 1) : '',
+        },
+      };
     }
     const m = /^\/api\/v4\/projects\/([^/]+)\/(uploads|issues)(?:\/(\d+))?$/.exec(req.path);
-    const project = m && gitlabProjects.find((p) => String(p.id) === decodeURIComponent(m[1] ?? ''));
+    const project = m && projects.find((p) => String(p.id) === decodeURIComponent(m[1] ?? ''));
     if (!m || !project) return notFound;
     if (m[2] === 'uploads' && req.method === 'POST') {
       const file = req.files.find((f) => f.field === 'file');
@@ -111,8 +126,19 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
     issues,
     uploads,
     revoke: (token) => revoked.add(token),
+    addProjects: (count) => {
+      const first = 1000 + projects.length;
+      for (let i = 0; i < count; i++)
+        projects.push({
+          id: first + i,
+          name: `Project ${first + i}`,
+          path_with_namespace: `snag/project-${first + i}`,
+          name_with_namespace: `Snag / Project ${first + i}`,
+        });
+    },
     reset: () => {
       fake.reset();
+      projects = [...gitlabProjects];
       issues.length = 0;
       uploads.length = 0;
       revoked.clear();

@@ -1,8 +1,8 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
+import { type IntegrationName, integrationNames } from '../shared/integration-names';
 
-export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
-export type IntegrationName = (typeof integrationNames)[number];
+export { type IntegrationName, integrationNames };
 
 /**
  * Follows one report from the intake (its API request id) through fan-out to every delivery, so that one

@@ -8,8 +8,8 @@
  * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
  */
 import * as z from 'zod';
-import { type IntegrationName, integrationNames } from '../core/messages';
 import type { ErrorCode } from './errors';
+import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
 
 export { type IntegrationName, integrationNames };

@@ -65,5 +65,4 @@ export const oauthRedirectPaths = {
   asana: '/profile/asana_redirect',
 } as const;
 
-/** The site id a returned state names (the dashboard's redirect pages use it). */
-export const siteIdOfOAuthState = (state: string) => state.split('.', 1)[0] ?? '';
+export { siteIdOfOAuthState } from './integration-names';

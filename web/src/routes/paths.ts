@@ -3,9 +3,12 @@
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
 import type { ErrorCode } from '../../../functions/shared/errors';
-import { type IntegrationName, integrationNames } from '../../../functions/shared/integrations';
+import {
+  type IntegrationName,
+  integrationNames,
+  siteIdOfOAuthState,
+} from '../../../functions/shared/integration-names';
 import { limits } from '../../../functions/shared/limits';
-import { siteIdOfOAuthState } from '../../../functions/shared/vendor-auth';
 
 export { type IntegrationName, integrationNames };
 

@@ -336,55 +336,52 @@ export async function startDeliveries(
   return [];
 }
 
-/** Records the vendor's id before anything else can fail, so a retry never creates a second object. */
-export async function recordVendorId(
-  projectId: string,
-  name: IntegrationName,
-  n: number,
-  vendorId: string,
-): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: issueDetailKey(projectId, n),
-        UpdateExpression: 'SET #v = :v',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#v': vendorAttr(name) },
-        ExpressionAttributeValues: { ':v': vendorId },
-      }),
-    )
-    .catch((err) => {
-      if (!isConditionFailure(err)) throw err; // the issue is gone: nothing to record
-    });
+/**
+ * A write to the issue's detail on condition that the issue still exists: one deleted meanwhile (the
+ * project or the issue removed while a delivery ran) is nothing left to do, not a failure.
+ */
+async function unlessIssueGone(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }
 
-/** Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51). */
-export async function markDelivered(
+/** One SET/REMOVE on the issue's detail, unless the issue is gone. */
+const updateIssueDetail = (
   projectId: string,
-  name: IntegrationName,
   n: number,
-  vendorId?: string,
-): Promise<void> {
-  await db()
-    .send(
+  update: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
+) =>
+  unlessIssueGone(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: issueDetailKey(projectId, n),
-        UpdateExpression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r`,
+        UpdateExpression: update.expression,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: {
-          '#x': name,
-          '#r': reasonAttr(name),
-          ...(vendorId ? { '#v': vendorAttr(name) } : {}),
-        },
-        ExpressionAttributeValues: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
+        ExpressionAttributeNames: update.names,
+        ExpressionAttributeValues: update.values,
       }),
-    )
-    .catch((err) => {
-      if (!isConditionFailure(err)) throw err;
-    });
-}
+    ),
+  );
+
+/** Records the vendor's id before anything else can fail, so a retry never creates a second object. */
+export const recordVendorId = (projectId: string, name: IntegrationName, n: number, vendorId: string) =>
+  updateIssueDetail(projectId, n, {
+    expression: 'SET #v = :v',
+    names: { '#v': vendorAttr(name) },
+    values: { ':v': vendorId },
+  });
+
+/** Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51). */
+export const markDelivered = (projectId: string, name: IntegrationName, n: number, vendorId?: string) =>
+  updateIssueDetail(projectId, n, {
+    expression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r`,
+    names: { '#x': name, '#r': reasonAttr(name), ...(vendorId ? { '#v': vendorAttr(name) } : {}) },
+    values: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
+  });
 
 /**
  * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the
@@ -399,8 +396,8 @@ export async function markForSync(
 ): Promise<void> {
   const T = tableName();
   const n = issue.number;
-  try {
-    await retryConflicts(() =>
+  await unlessIssueGone(() =>
+    retryConflicts(() =>
       transactWrite(
         [
           {
@@ -429,10 +426,8 @@ export async function markForSync(
         ],
         () => undefined,
       ),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err; // the issue is gone
-  }
+    ),
+  );
 }
 
 /** The newest 50 markers of `name`'s sync list (A49), split by status; titles of older markers are read. */

@@ -7,7 +7,15 @@
  * attachments (`parent`, `file`). Errors as Asana sends them: `{errors:[{message}]}`.
  */
 import { randomBytes } from 'node:crypto';
-import { bearerToken, consentPage, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import {
+  bearerToken,
+  type ConsentCode,
+  consent,
+  type Fake,
+  type FakeReply,
+  type FakeRequest,
+  startFake,
+} from './fake';
 
 export interface AsanaTask {
   gid: string;
@@ -49,7 +57,7 @@ export async function startAsanaFake(
   const tasks: AsanaTask[] = [];
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
-  const codes = new Map<string, { redirectUri: string; used: boolean }>();
+  const codes = new Map<string, ConsentCode>();
   let counter = 0;
   const gid = () => String(1300000000000000 + ++counter);
 
@@ -79,21 +87,7 @@ export async function startAsanaFake(
           html: '<p>invalid_request: client_id, redirect_uri and response_type=code</p>',
         };
       }
-      const code = randomBytes(12).toString('hex');
-      codes.set(code, { redirectUri: redirect, used: false });
-      const back = (q: Record<string, string>) => {
-        const u = new URL(redirect);
-        for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
-        return u.toString();
-      };
-      return {
-        html: consentPage(
-          'Asana',
-          'default',
-          back({ code, state: req.query.state ?? '' }),
-          back({ error: 'access_denied', state: req.query.state ?? '' }),
-        ),
-      };
+      return consent('Asana', 'default', redirect, req.query.state ?? '', codes);
     }
     if (req.method === 'POST' && req.path === '/-/oauth_token') {
       const f = (req.body ?? {}) as Record<string, string>;

@@ -4,6 +4,7 @@
  * requests. Each vendor module adds its routes, following ../shared/api-specs and its README.
  * `GET <fake>/_fake` shows a person trying Snag locally what the fake received (lib/local/vendors/inspect.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INSPECT_PATH, receivedPage } from './inspect';
@@ -190,8 +191,38 @@ export async function startFake(route: Route, vendor: string, port = 0): Promise
   };
 }
 
+/** A code the consent step handed out: the redirect it was issued for, and whether it was exchanged. */
+export interface ConsentCode {
+  redirectUri: string;
+  used: boolean;
+}
+
+/**
+ * The consent step of Slack's and Asana's OAuth: issues a code for `redirectUri` (kept in `codes` for the
+ * token exchange to check), and answers the consent page, whose Allow returns to the app with the code and
+ * the state, and whose Cancel returns with `error=access_denied`.
+ */
+export function consent(
+  vendor: string,
+  scopes: string,
+  redirectUri: string,
+  state: string,
+  codes: Map<string, ConsentCode>,
+): FakeReply {
+  const code = randomBytes(12).toString('hex');
+  codes.set(code, { redirectUri, used: false });
+  const back = (q: Record<string, string>) => {
+    const u = new URL(redirectUri);
+    for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
+    return u.toString();
+  };
+  return {
+    html: consentPage(vendor, scopes, back({ code, state }), back({ error: 'access_denied', state })),
+  };
+}
+
 /** The small OAuth consent page of Slack's and Asana's fakes: "Allow" returns to the app with a code. */
-export function consentPage(vendor: string, scopes: string, allowUrl: string, denyUrl: string): string {
+function consentPage(vendor: string, scopes: string, allowUrl: string, denyUrl: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(vendor)} (local fake): authorise Snag</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.3rem;text-decoration:none}

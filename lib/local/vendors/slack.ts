@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import {
   basicAuth,
   bearerToken,
-  consentPage,
+  type ConsentCode,
+  consent,
   type Fake,
   type FakeReply,
   type FakeRequest,
@@ -65,7 +66,7 @@ export async function startSlackFake(
   const messages: SlackMessage[] = [];
   const files: SlackFile[] = [];
   const tokens = new Set<string>();
-  const codes = new Map<string, { redirectUri: string; used: boolean }>();
+  const codes = new Map<string, ConsentCode>();
   let base = '';
   let tsCounter = 0;
 
@@ -197,21 +198,7 @@ export async function startSlackFake(
       if (req.query.client_id !== clientId || !redirect) {
         return { status: 400, html: '<p>invalid_client_id or missing redirect_uri</p>' };
       }
-      const code = randomBytes(12).toString('hex');
-      codes.set(code, { redirectUri: redirect, used: false });
-      const back = (q: Record<string, string>) => {
-        const u = new URL(redirect);
-        for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
-        return u.toString();
-      };
-      return {
-        html: consentPage(
-          'Slack',
-          req.query.scope ?? '',
-          back({ code, state: req.query.state ?? '' }),
-          back({ error: 'access_denied', state: req.query.state ?? '' }),
-        ),
-      };
+      return consent('Slack', req.query.scope ?? '', redirect, req.query.state ?? '', codes);
     }
     const upload = /^\/upload\/v1\/(\w+)$/.exec(req.path);
     if (upload && req.method === 'POST') {

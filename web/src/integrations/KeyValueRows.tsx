@@ -1,11 +1,7 @@
-/**
- * An editable list of name/value pairs (the email's contact fields, Jira's extra fields), with the add
- * control hidden at the limit (SPEC.md section 5).
- */
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+/** The name/value rows of the integrations (the email's contact details, Jira's extra fields). */
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PairRows } from '../components/PairRows';
 
 export interface KeyValue {
   name: string;
@@ -25,67 +21,22 @@ export function KeyValueRows<T extends Record<string, unknown>>({
   labels: { name: string; value: string; namePlaceholder?: string; add: string; empty: string };
 }) {
   const { t } = useTranslation();
-  const rows = (form.getValues()[field] as KeyValue[] | undefined) ?? [];
   return (
-    <Stack gap="sm">
-      {rows.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {labels.empty}
-        </Text>
-      )}
-      {rows.map((_, index) => (
-        <Group
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place.
-          key={index}
-          align="flex-start"
-          gap="sm"
-          wrap="nowrap"
-          data-testid={`${field}-row`}
-        >
-          <TextInput
-            label={labels.name}
-            placeholder={labels.namePlaceholder}
-            maxLength={100}
-            style={{ flex: 1, minWidth: 0 }}
-            key={form.key(`${field}.${index}.name`)}
-            {...form.getInputProps(`${field}.${index}.name`)}
-          />
-          <TextInput
-            label={labels.value}
-            maxLength={500}
-            style={{ flex: 1, minWidth: 0 }}
-            key={form.key(`${field}.${index}.value`)}
-            {...form.getInputProps(`${field}.${index}.value`)}
-          />
-          <Tooltip label={t('integrationScreen.removeRow', { index: index + 1 })} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={36}
-              mt={25}
-              aria-label={t('integrationScreen.removeRow', { index: index + 1 })}
-              onClick={() => form.removeListItem(field, index)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ))}
-      {rows.length < max ? (
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem(field, { name: '', value: '' } as never)}
-          >
-            {labels.add}
-          </Button>
-        </Group>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('integrationScreen.rowLimit', { count: max })}
-        </Text>
-      )}
-    </Stack>
+    <PairRows
+      form={form}
+      field={field}
+      max={max}
+      testId={`${field}-row`}
+      columns={[
+        { key: 'name', label: labels.name, placeholder: labels.namePlaceholder, maxLength: 100 },
+        { key: 'value', label: labels.value, maxLength: 500 },
+      ]}
+      texts={{
+        add: labels.add,
+        empty: labels.empty,
+        remove: (index) => t('integrationScreen.removeRow', { index }),
+        limit: t('integrationScreen.rowLimit', { count: max }),
+      }}
+    />
   );
 }

@@ -4,7 +4,6 @@
  * settings with the project deletion. An unknown or foreign project goes back to /profile.
  */
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -17,18 +16,9 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconCopy,
-  IconExternalLink,
-  IconFlask,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconFlask } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -39,6 +29,7 @@ import type { ProjectDetail } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
+import { PairRows } from '../components/PairRows';
 import { Section } from '../components/Section';
 import { SectionTabs } from '../components/SectionTabs';
 import { toastSuccess } from '../components/toast';
@@ -229,7 +220,6 @@ function CustomFields({ website }: { website: Website }) {
     },
     validateInputOnBlur: true,
   });
-  const rows = form.getValues().customFields;
   const max = limits.projectCustomFields;
 
   async function save(values: FieldsValues) {
@@ -260,71 +250,38 @@ function CustomFields({ website }: { website: Website }) {
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
           {errorCode && <ErrorAlert>{errorText(errorCode, 'integrationSave')}</ErrorAlert>}
-          {rows.length === 0 && (
-            <Text c="dimmed" size="sm">
-              {t('customFields.empty')}
-            </Text>
-          )}
-          {rows.map((_, index) => (
-            <Group
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place.
-              key={index}
-              align="flex-start"
-              gap="sm"
-              wrap="nowrap"
-              data-testid="custom-field-row"
-            >
-              <TextInput
-                label={t('customFields.name')}
-                placeholder={t('customFields.namePlaceholder')}
-                maxLength={50}
-                style={{ flex: 1 }}
-                key={form.key(`customFields.${index}.name`)}
-                {...form.getInputProps(`customFields.${index}.name`)}
-              />
-              <TextInput
-                label={t('customFields.selector')}
-                placeholder={t('customFields.selectorPlaceholder')}
-                maxLength={100}
-                autoCapitalize="off"
-                spellCheck={false}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                style={{ flex: 1 }}
-                key={form.key(`customFields.${index}.selector`)}
-                {...form.getInputProps(`customFields.${index}.selector`)}
-              />
-              <Tooltip label={t('customFields.remove', { index: index + 1 })} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size={36}
-                  mt={25}
-                  aria-label={t('customFields.remove', { index: index + 1 })}
-                  onClick={() => form.removeListItem('customFields', index)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ))}
-          <Group justify="space-between" mt="xs">
-            {rows.length < max ? (
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => form.insertListItem('customFields', { name: '', selector: '' })}
-              >
-                {t('customFields.add')}
+          <PairRows
+            form={form}
+            field="customFields"
+            max={max}
+            testId="custom-field-row"
+            columns={[
+              {
+                key: 'name',
+                label: t('customFields.name'),
+                placeholder: t('customFields.namePlaceholder'),
+                maxLength: 50,
+              },
+              {
+                key: 'selector',
+                label: t('customFields.selector'),
+                placeholder: t('customFields.selectorPlaceholder'),
+                maxLength: 100,
+                code: true,
+              },
+            ]}
+            texts={{
+              add: t('customFields.add'),
+              empty: t('customFields.empty'),
+              remove: (index) => t('customFields.remove', { index }),
+              limit: t('customFields.limit', { count: max }),
+            }}
+            actions={
+              <Button type="submit" loading={saving}>
+                {t('project.save')}
               </Button>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('customFields.limit', { count: max })}
-              </Text>
-            )}
-            <Button type="submit" loading={saving}>
-              {t('project.save')}
-            </Button>
-          </Group>
+            }
+          />
         </Stack>
       </form>
     </Section>

@@ -14,6 +14,7 @@ import type { Logger } from '../core/log';
 import { sendMail } from '../core/mail';
 import { countBusiness } from '../core/metrics';
 import { getSecrets } from '../core/secrets';
+import { verifyTimestampedSignature } from '../core/signature';
 import { DAY, epochSeconds, nowMs } from '../core/time';
 import { setOwnerPlanOnProjects } from '../projects/projects';
 import { type PaymentInput, starterMonthsFor } from '../shared/billing';
@@ -35,7 +36,7 @@ import {
   stripeEventKey,
   writePlan,
 } from './store';
-import { createCheckoutSession, type StripeEvent, stripeEventSchema, verifySignature } from './stripe';
+import { createCheckoutSession, type StripeEvent, stripeEventSchema } from './stripe';
 
 /** `months` calendar months after `fromMs`, as an ISO date. */
 export function addMonths(fromMs: number, months: number): string {
@@ -136,7 +137,7 @@ export async function handleWebhook(
 ): Promise<WebhookOutcome> {
   const { STRIPE_WEBHOOK_SECRET } = await getSecrets();
   if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-  if (!verifySignature(raw, signature, STRIPE_WEBHOOK_SECRET, epochSeconds(nowMs())))
+  if (!verifyTimestampedSignature(raw, signature, STRIPE_WEBHOOK_SECRET, epochSeconds(nowMs())))
     throw new AppError('INVALID_SIGNATURE');
   let event: StripeEvent;
   try {

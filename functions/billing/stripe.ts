@@ -1,15 +1,11 @@
 /**
  * Stripe, as much as Snag uses (../shared/api-specs/stripe): creating a Checkout Session (form-encoded
- * POST /v1/checkout/sessions, bracket keys) and verifying webhook signatures. The base URL is
- * configuration (STRIPE_API_URL), so the same code talks to Stripe in AWS and to the local stand-in.
+ * POST /v1/checkout/sessions, bracket keys); its webhook signatures are checked by functions/core/signature.ts.
+ * The base URL is configuration (STRIPE_API_URL), so the same code talks to Stripe in AWS and to the local stand-in.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { getConfig } from '../core/config';
 import { getSecrets } from '../core/secrets';
-
-/** Stripe's own default tolerance for a webhook's timestamp. */
-export const signatureToleranceSeconds = 300;
 
 /** Flattens `{a: {b: [1]}}` into Stripe's form keys: `a[b][0]=1`. */
 export function formEncode(value: Record<string, unknown>): URLSearchParams {
@@ -75,42 +71,6 @@ export async function createCheckoutSession(req: CheckoutRequest): Promise<{ id:
   const text = await res.text();
   if (!res.ok) throw new Error(`Stripe answered ${res.status}: ${text.slice(0, 300)}`);
   return sessionSchema.parse(JSON.parse(text));
-}
-
-/** `Stripe-Signature: t=<unix>,v1=<hex>[,v1=<hex>…]` (several v1 values while a secret is rotated). */
-export function signatureHeader(payload: string, secret: string, timestamp: number): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
-}
-
-/**
- * Whether `header` signs `payload` with `secret` at a time within the tolerance of `nowSeconds`. Every v1
- * value is compared in constant time; a missing, malformed or stale header is false.
- */
-export function verifySignature(
-  payload: string,
-  header: string | undefined,
-  secret: string,
-  nowSeconds: number,
-  tolerance = signatureToleranceSeconds,
-): boolean {
-  if (!header) return false;
-  let timestamp: number | undefined;
-  const signatures: string[] = [];
-  for (const part of header.split(',')) {
-    const eq = part.indexOf('=');
-    const key = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (key === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) signatures.push(value.toLowerCase());
-  }
-  if (timestamp === undefined || signatures.length === 0) return false;
-  if (Math.abs(nowSeconds - timestamp) > tolerance) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex'));
-  let ok = false;
-  // No early exit: every candidate is compared.
-  for (const s of signatures) if (timingSafeEqual(Buffer.from(s), expected)) ok = true;
-  return ok;
 }
 
 /** The part of a Stripe event Snag reads (spec3: event, checkout.session). */

@@ -5,7 +5,7 @@
  *   X-Snag-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the token>
  * Any 2xx passes. 401/403/404/410 are permanent (the receiver refuses or is gone); other answers retry.
  */
-import { createHmac } from 'node:crypto';
+import { timestampedSignature } from '../core/signature';
 import { nowMs } from '../core/time';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 
@@ -75,10 +75,6 @@ export function webhookPayload(ctx: DeliveryContext<'webhooks'>): WebhookPayload
   };
 }
 
-/** The signature header value for a raw body sent at `t` (unix seconds). */
-export const webhookSignature = (token: string, t: number, rawBody: string) =>
-  `t=${t},v1=${createHmac('sha256', token).update(`${t}.${rawBody}`).digest('hex')}`;
-
 export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
   if (ctx.vendorId) return { vendorId: ctx.vendorId };
   const { url, token } = ctx.integration.data;
@@ -91,7 +87,7 @@ export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
       'content-type': 'application/json',
       'user-agent': 'Snag-Webhooks/1',
       'x-snag-token': token,
-      'x-snag-signature': webhookSignature(token, t, body),
+      'x-snag-signature': timestampedSignature(body, token, t),
     },
     body,
   });

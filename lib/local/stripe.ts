@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureHeader } from '../../functions/billing/stripe';
+import { escapeHtml as esc } from '../../functions/core/mail';
+import { timestampedSignature } from '../../functions/core/signature';
 
 export interface StripeSession {
   id: string;
@@ -161,8 +162,6 @@ function createSession(form: Record<string, unknown>, endpoint: string): StripeS
   };
 }
 
-const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function checkoutPage(s: StripeSession): string {
   const amount = `€${(s.amount_total / 100).toFixed(2)}`;
   const items = s.line_items.map((l) => `<li>${esc(l.name)} × ${l.quantity}</li>`).join('');
@@ -215,7 +214,7 @@ export async function startStripe(opts: LocalStripeOptions): Promise<LocalStripe
       method: 'POST',
       headers: {
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signatureHeader(payload, opts.webhookSecret, Math.floor(Date.now() / 1000)),
+        'stripe-signature': timestampedSignature(payload, opts.webhookSecret, Math.floor(Date.now() / 1000)),
         'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       },
       body: payload,

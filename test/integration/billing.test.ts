@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePlan } from '../../functions/billing/store';
-import { signatureHeader } from '../../functions/billing/stripe';
 import { db } from '../../functions/core/aws/dynamo';
+import { timestampedSignature } from '../../functions/core/signature';
 import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -84,7 +84,7 @@ async function deliver(
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': opts.header ?? signatureHeader(payload, opts.secret ?? secret(), at),
+      'stripe-signature': opts.header ?? timestampedSignature(payload, opts.secret ?? secret(), at),
     },
     body: payload,
   });
@@ -255,8 +255,8 @@ describe('Stripe webhook', () => {
     // During a secret rotation Stripe signs with both: one v1 that matches is enough.
     const payload = JSON.stringify(completed);
     const at = Math.floor(Date.now() / 1000);
-    const good = signatureHeader(payload, secret(), at).split(',v1=')[1];
-    const bad = signatureHeader(payload, 'whsec_old', at).split(',v1=')[1];
+    const good = timestampedSignature(payload, secret(), at).split(',v1=')[1];
+    const bad = timestampedSignature(payload, 'whsec_old', at).split(',v1=')[1];
     const rotated = await deliver(completed, { header: `t=${at},v1=${bad},v1=${good}` });
     expect(rotated.status).toBe(200);
     expect((await profile(client)).plan).toBe('BASIC_PLAN');

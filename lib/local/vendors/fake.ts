@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml as esc } from '../../../functions/core/mail';
 import { INSPECT_PATH, receivedPage } from './inspect';
 
 export interface RecordedFile {
@@ -223,7 +224,6 @@ export function consent(
 
 /** The small OAuth consent page of Slack's and Asana's fakes: "Allow" returns to the app with a code. */
 function consentPage(vendor: string, scopes: string, allowUrl: string, denyUrl: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(vendor)} (local fake): authorise Snag</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.3rem;text-decoration:none}
 .allow{background:#2a7a3b;color:#fff}.deny{border:1px solid #999;color:#333}</style></head>

@@ -6,6 +6,7 @@
  * Everything shown came from a visitor's report or a client's settings, so every value is escaped, and
  * credentials are shown by their scheme only (headers) or as `••••` (body fields named like secrets).
  */
+import { escapeHtml as esc } from '../../../functions/core/mail';
 import type { RecordedRequest } from './fake';
 
 export const INSPECT_PATH = '/_fake';
@@ -27,8 +28,6 @@ const redact = (value: unknown): unknown =>
           ]),
         )
       : value;
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `Bearer ••••`: enough to see which scheme arrived, nothing of the secret. */
 const credentialScheme = (headers: Record<string, string>) => {

@@ -7,7 +7,7 @@
  *
  * It keys the check with the `X-Snag-Token` the request brings, since it cannot know what the client typed.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { verifyTimestampedSignature } from '../../../functions/core/signature';
 import { type Fake, type FakeRequest, startFake } from './fake';
 
 export interface WebhookFake extends Fake {
@@ -15,18 +15,11 @@ export interface WebhookFake extends Fake {
   deliveries: unknown[];
 }
 
-const TOLERANCE_SECONDS = 300;
-
 function signedBySnag(req: FakeRequest): boolean {
   const token = req.headers['x-snag-token'] ?? '';
-  const parts = Object.fromEntries(
-    (req.headers['x-snag-signature'] ?? '').split(',').map((p) => p.split('=', 2)),
-  );
-  const t = Number(parts.t);
-  if (!token || !Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', token).update(`${t}.`).update(req.raw).digest();
-  const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  if (!token) return false;
+  const now = Math.floor(Date.now() / 1000);
+  return verifyTimestampedSignature(req.raw.toString('utf8'), req.headers['x-snag-signature'], token, now);
 }
 
 export async function startWebhookFake(port = 0): Promise<WebhookFake> {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../../functions/billing/service';
-import { formEncode, signatureHeader, verifySignature } from '../../../functions/billing/stripe';
+import { formEncode } from '../../../functions/billing/stripe';
+import { timestampedSignature, verifyTimestampedSignature } from '../../../functions/core/signature';
 import { paymentSchema, starterMonthsFor, starterPeriods } from '../../../functions/shared/billing';
 import {
   businessRequestSchema,
@@ -20,17 +21,17 @@ const now = 1_800_000_000;
 describe('webhook signature', () => {
   const body = '{"id":"evt_1","type":"checkout.session.completed"}';
   it('accepts its own signature within 5 minutes either way, and refuses it after', () => {
-    const header = signatureHeader(body, secret, now);
-    expect(verifySignature(body, header, secret, now)).toBe(true);
-    expect(verifySignature(body, header, secret, now + 300)).toBe(true);
-    expect(verifySignature(body, header, secret, now - 300)).toBe(true);
-    expect(verifySignature(body, header, secret, now + 301)).toBe(false);
-    expect(verifySignature(body, header, secret, now - 301)).toBe(false);
+    const header = timestampedSignature(body, secret, now);
+    expect(verifyTimestampedSignature(body, header, secret, now)).toBe(true);
+    expect(verifyTimestampedSignature(body, header, secret, now + 300)).toBe(true);
+    expect(verifyTimestampedSignature(body, header, secret, now - 300)).toBe(true);
+    expect(verifyTimestampedSignature(body, header, secret, now + 301)).toBe(false);
+    expect(verifyTimestampedSignature(body, header, secret, now - 301)).toBe(false);
   });
   it('refuses another secret, another body, and malformed headers', () => {
-    const header = signatureHeader(body, secret, now);
-    expect(verifySignature(body, header, 'whsec_other', now)).toBe(false);
-    expect(verifySignature(`${body} `, header, secret, now)).toBe(false);
+    const header = timestampedSignature(body, secret, now);
+    expect(verifyTimestampedSignature(body, header, 'whsec_other', now)).toBe(false);
+    expect(verifyTimestampedSignature(`${body} `, header, secret, now)).toBe(false);
     for (const bad of [
       undefined,
       '',
@@ -40,13 +41,13 @@ describe('webhook signature', () => {
       `t=${now},v1=zz`,
       `t=${now},v0=${header.split('v1=')[1]}`,
     ])
-      expect(verifySignature(body, bad, secret, now), String(bad)).toBe(false);
+      expect(verifyTimestampedSignature(body, bad, secret, now), String(bad)).toBe(false);
   });
   it('accepts any one matching v1 of several (secret rotation)', () => {
-    const good = signatureHeader(body, secret, now).split('v1=')[1];
-    const old = signatureHeader(body, 'whsec_old', now).split('v1=')[1];
-    expect(verifySignature(body, `t=${now},v1=${old},v1=${good}`, secret, now)).toBe(true);
-    expect(verifySignature(body, `t=${now},v1=${old},v1=${old}`, secret, now)).toBe(false);
+    const good = timestampedSignature(body, secret, now).split('v1=')[1];
+    const old = timestampedSignature(body, 'whsec_old', now).split('v1=')[1];
+    expect(verifyTimestampedSignature(body, `t=${now},v1=${old},v1=${good}`, secret, now)).toBe(true);
+    expect(verifyTimestampedSignature(body, `t=${now},v1=${old},v1=${old}`, secret, now)).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import { getItems } from '../core/db';
 import { deliveryMessageSchema, type IntegrationName } from '../core/messages';
 import { countBusiness } from '../core/metrics';
 import { OutboundRefused, outboundFetch } from '../core/outbound';
+import { receiveCount } from '../core/retry';
 import {
   type Deliverer,
   type DeliveryContext,
@@ -90,7 +91,7 @@ export const handler = batchHandler(
       return;
     }
     const deliver = deliverers[name] as Deliverer | undefined;
-    const attempt = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+    const attempt = receiveCount(record);
     try {
       if (!deliver) throw new Error(`no deliverer for ${name}`);
       const issue: DeliveryIssue = {
@@ -176,9 +177,5 @@ export const handler = batchHandler(
     countBusiness('deliveryPassed', name);
     log.info('delivered', { ...msg });
   },
-  {
-    queue: 'delivery',
-    maxReceiveCount: queueDecls.delivery.maxReceiveCount,
-    retryDelaysSeconds: queueDecls.delivery.retryDelaysSeconds,
-  },
+  { queue: 'delivery', ...queueDecls.delivery },
 );

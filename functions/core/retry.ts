@@ -48,6 +48,9 @@ export function retryDelaySeconds(
   return Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, jittered));
 }
 
+/** Which receive of its message this is, 1 for the first (SQS's ApproximateReceiveCount). */
+export const receiveCount = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1);
+
 export interface RetryPolicy {
   queue: QueueName;
   maxReceiveCount: number;
@@ -59,7 +62,7 @@ export interface RetryPolicy {
  * DLQ, and delaying it would only keep it from an operator.
  */
 export async function delayRetry(policy: RetryPolicy, record: SQSRecord, log: Logger): Promise<void> {
-  const attempt = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+  const attempt = receiveCount(record);
   if (attempt >= policy.maxReceiveCount) return;
   const delay = retryDelaySeconds(retryDelays(policy.queue, policy.retryDelaysSeconds), attempt);
   if (delay === undefined) return;

@@ -39,6 +39,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
   // The handlers log every refused request and failed message; tests assert on outcomes instead.
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'snag-it-')));
+  const shared = sharedDynamo(opts);
   const stack = await startLocalStack({
     port: 0,
     dataDir,
@@ -47,7 +48,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     ...(opts.distDir ? { distDir: opts.distDir } : {}),
     ...(opts.queues ? { queues: opts.queues } : {}),
     ...(opts.vendorFakes ? { vendorFakes: true } : {}),
-    ...(sharedDynamo(opts) ? { sharedDynamo: sharedDynamo(opts) } : {}),
+    ...(shared ? { sharedDynamo: shared } : {}),
     log: quietLog,
   });
   return {

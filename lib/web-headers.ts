@@ -6,8 +6,9 @@
  * Scripts come from the dashboard's own origin only, never inline; Google's sign-in script and frame
  * only when Google sign-in is configured. Images, media and fetches may also reach the uploads bucket:
  * downloads redirect there (presigned GETs). Styles allow inline: Mantine writes its CSS variables into a
- * <style> element. Page snapshots are srcdoc frames, which inherit this policy on top of their own.
- * Nothing may frame the dashboard.
+ * <style> element. Page snapshots are frames of the uploads bucket's origin (sandboxed, scripts off;
+ * issue 19): a frame of another origin does not inherit this policy, so the customer's images and fonts
+ * load in it as they did for the visitor. Nothing may frame the dashboard.
  */
 export interface DashboardPolicyOptions {
   /** Origin of the uploads bucket (https://<bucket>.s3.<region>.amazonaws.com; the S3 stand-in locally). */
@@ -29,7 +30,8 @@ export function dashboardCsp({ uploadsOrigin, google }: DashboardPolicyOptions):
     ['connect-src', ["'self'", uploadsOrigin, ...g('/gsi/')]],
     // The proof-of-work solver (altcha) runs in workers it creates from data: URLs.
     ['worker-src', ["'self'", 'blob:', 'data:']],
-    ['frame-src', google ? [`${googleOrigin}/gsi/`] : ["'none'"]],
+    // Page snapshots (web/src/issues/SnapshotFrame.tsx), served by presigned GETs from the bucket.
+    ['frame-src', [uploadsOrigin, ...g('/gsi/')]],
     ['font-src', ["'self'", 'data:']],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { AppError } from '../core/errors';
 import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
 import { syncList } from '../integrations/service';
-import { downloadUrl, getIssue, listIssues, setIssueState } from '../issues/review';
+import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
 import {
   type downloadQuerySchema,
   type issueListQuerySchema,
@@ -55,6 +55,10 @@ export const operations = {
   downloadFile: (input: AuthedInput<unknown, z.infer<typeof downloadQuerySchema>>) => download(input, 'file'),
   downloadScreenshot: (input: AuthedInput<unknown, z.infer<typeof downloadQuerySchema>>) =>
     download(input, 'screenshot'),
+  async snapshot({ session, params }: AuthedInput) {
+    const id = param(projectIdParam, params.siteId);
+    return { msg: await snapshotView(session.userId, id, params.name ?? '') };
+  },
 };
 
 export const handler = resourceHandler('issues', operations);

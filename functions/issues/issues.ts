@@ -130,7 +130,28 @@ export function quotaCondition(
   };
 }
 
-const searchText = (title: string, msg: string) => `${title}\n${msg}`.toLowerCase().slice(0, 2200);
+/** The most of the search text a header carries, so 200 headers stay under one 1 MB Query page (4.7). */
+export const SEARCH_TEXT_MAX = 3300;
+
+/**
+ * The header's search text `q` (4.7, issue 19): lowercase title, reporter email, page address, custom field
+ * values and description, one per line. The short fields come first, each bounded, so a long description
+ * cannot push them out of the cap. The number is not in it: a number search reads the header directly.
+ */
+export function searchText(issue: Pick<NewIssue, 'title' | 'msg' | 'data'>): string {
+  const { username, href, customFields } = issue.data;
+  return [
+    issue.title,
+    username,
+    href?.slice(0, 300),
+    ...(customFields ?? []).map((f) => f.value.slice(0, 200)),
+    issue.msg,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase()
+    .slice(0, SEARCH_TEXT_MAX);
+}
 
 /**
  * Writes a new issue in one transaction (4.6): header, detail, the project's counters, STATS, BLOCK, the
@@ -152,7 +173,7 @@ export function newIssueItems(issue: NewIssue) {
     createdAt: issue.createdAt,
     title: issue.title,
     preview: issue.msg.slice(0, 200),
-    q: searchText(issue.title, issue.msg),
+    q: searchText(issue),
     totalFiles: issue.files.length,
     totalScreenshots: issue.screenshots.length,
   };

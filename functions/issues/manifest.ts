@@ -53,9 +53,10 @@ export const issues = {
         },
       ],
     }),
-    // Review: reads and moves issues; downloads are presigned GETs of stored objects.
+    // Review: reads and moves issues; downloads are presigned GETs of stored objects. It writes one kind of
+    // object: the viewable copy of a page snapshot (p/<pid>/v1/, issues/review.ts snapshotView).
     issues: apiFunction<typeof import('../handlers/issues').operations>()({
-      needs: { table: 'readwrite', objects: { read: [stored] } },
+      needs: { table: 'readwrite', objects: { read: [stored], write: [stored] } },
       routes: [
         {
           method: 'GET',
@@ -90,6 +91,12 @@ export const issues = {
           op: 'downloadScreenshot',
           session: true,
           query: downloadQuerySchema,
+        },
+        {
+          method: 'GET',
+          path: '/api/client/snapshot/{siteId}/{name}',
+          op: 'snapshot',
+          session: true,
         },
       ],
     }),

@@ -19,6 +19,8 @@ import type {
   IssueListAnswer,
   IssueRow,
   IssueStateAnswer,
+  SnapshotView,
+  SnapshotViewAnswer,
 } from '../shared/review';
 import {
   BLOCK_SIZE,
@@ -35,6 +37,7 @@ import {
   offsetsAttribute,
   statsKey,
 } from './issues';
+import { scrollAnchorId, snapshotMeta, snapshotViewDocument } from './snapshot-view';
 import { encodeOriginalName } from './uploads';
 
 export const PAGE_SIZE = limits.issuesPerPage;
@@ -157,11 +160,23 @@ export async function listIssues(
   const skip = (page - 1) * PAGE_SIZE;
   const search = query.search?.toLowerCase();
   if (search) {
+    // A number ("42", "#42") is also read directly, in the batch with the ownership read (4.7): the issue
+    // of that number comes first when it is in this list, whatever its age, beside the text matches.
+    const n = searchedNumber(search);
+    const header = n === null ? null : issueHeaderKey(projectId, n);
     // The Query runs beside the ownership read; its rows are used only once the project is the caller's.
-    const [meta, items] = await Promise.all([
-      getMeta(projectId, userId),
+    const [got, found] = await Promise.all([
+      header
+        ? batchGet([projectKey(projectId), header])
+        : getMeta(projectId, userId).then((m) => new Map([['META', m]])),
       queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search }),
     ]);
+    const meta = owned(got.get('META'), userId);
+    const exact = header ? got.get(header.sk) : undefined;
+    const items =
+      exact && listOfDeleted(exact.deleted) === list
+        ? [exact, ...found.filter((i) => Number(i.number) !== n)]
+        : found;
     return {
       requests: items.slice(skip, skip + PAGE_SIZE).map(row),
       total_requests: items.length,
@@ -188,6 +203,12 @@ export async function listIssues(
 }
 
 const total = (meta: Item, list: IssueList) => Number(meta[`${list}Count`] ?? 0);
+
+/** The issue number a search names: digits, optionally after '#' ("42", "#42"); null for anything else. */
+export function searchedNumber(search: string): number | null {
+  const m = /^#?\s*([1-9][0-9]{0,9})$/.exec(search.trim());
+  return m ? Number(m[1]) : null;
+}
 
 /** One issue with SPEC.md section 3's fields, and its neighbours by number within its list (4.7). */
 export async function getIssue(userId: string, projectId: string, n: number): Promise<IssueAnswer> {
@@ -337,4 +358,84 @@ export async function presignStored(
     }),
     { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
   );
+}
+
+/**
+ * The viewable copy of a snapshot (snapshot-view.ts) beside its project's objects, so deleting the project
+ * deletes it. `v1` names the transform: a later change of it writes new copies instead of serving stale ones.
+ */
+export const snapshotViewKey = (projectId: string, name: string) => `p/${projectId}/v1/${name}`;
+const viewMetaHeader = 'snapshot-view';
+
+/**
+ * The page snapshot `name` of the caller's project as a document to show in a sandboxed frame: a short-lived
+ * presigned GET, served inline as HTML from the bucket's origin (never the dashboard's), of a copy that
+ * carries a script-free policy and a scroll anchor. The copy is made on the first view (one GetObject and
+ * one PutObject of at most 5 MB) and found by a HeadObject afterwards. Anything but a stored snapshot of
+ * this project is NOT_FOUND.
+ */
+export async function snapshotView(
+  userId: string,
+  projectId: string,
+  name: string,
+): Promise<SnapshotViewAnswer> {
+  if (!downloadNamePattern.test(name) || !name.endsWith('.html')) throw new AppError('NOT_FOUND');
+  await getMeta(projectId, userId);
+  const Bucket = bucketName();
+  const Key = snapshotViewKey(projectId, name);
+  const [{ GetObjectCommand, HeadObjectCommand, PutObjectCommand }, client] = await Promise.all([
+    s3Sdk(),
+    s3(),
+  ]);
+  const status = (err: unknown) =>
+    (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  let view: SnapshotView | null;
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+    view = parseViewHeader(head.Metadata?.[viewMetaHeader]);
+  } catch (err) {
+    if (status(err) !== 404 && status(err) !== 403) throw err;
+    let html: string;
+    try {
+      const original = await client.send(new GetObjectCommand({ Bucket, Key: `p/${projectId}/s/${name}` }));
+      html = (await original.Body?.transformToString('utf-8')) ?? '';
+    } catch (e) {
+      if (status(e) === 404 || status(e) === 403 || (e as { name?: string }).name === 'NoSuchKey')
+        throw new AppError('NOT_FOUND');
+      throw e;
+    }
+    view = snapshotMeta(html);
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key,
+        Body: snapshotViewDocument(html, view),
+        ContentType: 'text/html; charset=utf-8',
+        Metadata: { [viewMetaHeader]: view ? JSON.stringify(view) : 'none' },
+      }),
+    );
+  }
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const url = await getSignedUrl(
+    client,
+    new GetObjectCommand({
+      Bucket,
+      Key,
+      ResponseContentType: 'text/html; charset=utf-8',
+      ResponseContentDisposition: 'inline',
+      ResponseCacheControl: 'private, no-store',
+    }),
+    { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
+  );
+  return { url, anchor: scrollAnchorId, view };
+}
+
+function parseViewHeader(value: string | undefined): SnapshotView | null {
+  if (!value || value === 'none') return null;
+  try {
+    const v = JSON.parse(value) as SnapshotView;
+    return typeof v.width === 'number' && typeof v.scrollY === 'number' ? v : null;
+  } catch {
+    return null;
+  }
 }

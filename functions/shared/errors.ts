@@ -202,6 +202,15 @@ export type ErrorCode = keyof typeof errorCatalogue;
 
 /** Screen-specific wording of SPEC.md section 8, chosen by the route's `context`. */
 export const contextMessages = {
+  // The login form's field is labelled Email: its messages name the address so (issue 19). The API keeps
+  // SPEC.md section 8's texts for these codes.
+  login: {
+    ACCESS_DENIED: { en: 'Incorrect email or password', de: 'E-Mail-Adresse oder Passwort ist falsch' },
+    ACCESS_DISABLED: {
+      en: 'Sign-in with this email is blocked after too many failed attempts. Try again later.',
+      de: 'Die Anmeldung mit dieser E-Mail-Adresse ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es später erneut.',
+    },
+  },
   registration: {
     SYSTEM_ERROR: { en: 'Registration failed', de: 'Registrierung fehlgeschlagen' },
     INVALID_PARAMETERS: { en: 'Registration failed', de: 'Registrierung fehlgeschlagen' },

@@ -75,3 +75,25 @@ export interface IssueStateAnswer {
   number: number;
   deleted: 0 | 1;
 }
+
+/**
+ * Where the visitor was when a page snapshot was taken (the widget's `<meta name="snag-snapshot">`), in
+ * CSS pixels: the scroll position and the viewport's size.
+ */
+export interface SnapshotView {
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+  devicePixelRatio: number;
+}
+
+/** GET client/snapshot/{siteId}/{name}: the page snapshot to show in a sandboxed frame (issue 19). */
+export interface SnapshotViewAnswer {
+  /** A short-lived address of the viewable document on the uploads bucket's origin. */
+  url: string;
+  /** The fragment that opens it at the visitor's scroll position (add it as `#anchor`). */
+  anchor: string;
+  /** Null for a snapshot without the widget's meta (shown from the top at the frame's size). */
+  view: SnapshotView | null;
+}

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueAnswer } from '../../../functions/shared/review';
 import {
+  afterLeaving,
   downloadUrl,
   formatBytes,
   integrationRows,
   isShortcutIgnored,
   issueListPath,
+  listNeighbours,
   listQueryOf,
   listSearchParams,
+  oneLineTitle,
   pageCount,
   previewAfterTitle,
-  snapshotDocument,
+  snapshotFrameBox,
+  snapshotPath,
+  undoOf,
   viewerFor,
 } from '../../../web/src/issues/model';
 
@@ -105,15 +110,58 @@ describe('the issue screen', () => {
       expect(viewerFor(type)).toBeNull();
   });
 
-  it('puts a no-script policy before anything of the snapshot', () => {
-    const doc = snapshotDocument('<!doctype html><html><head><script>alert(1)</script>');
-    expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<script>'));
-    const policy = /content="([^"]+)"/.exec(doc)?.[1] ?? '';
-    expect(policy).toContain("script-src 'none'");
-    expect(policy).toContain("default-src 'none'");
-    expect(policy).toContain("connect-src 'none'");
-    expect(policy).toContain("form-action 'none'");
-    expect(policy).not.toContain('unsafe-eval');
+  it("shows the snapshot at the visitor's window size, scaled down to fit and never up", () => {
+    const view = { scrollX: 0, scrollY: 900, width: 390, height: 844, devicePixelRatio: 3 };
+    expect(snapshotFrameBox(view, { width: 1200, height: 700 })).toEqual({
+      width: 390,
+      height: 844,
+      scale: 700 / 844,
+    });
+    expect(snapshotFrameBox({ ...view, width: 1280, height: 720 }, { width: 640, height: 700 })).toEqual({
+      width: 1280,
+      height: 720,
+      scale: 0.5,
+    });
+    expect(snapshotFrameBox({ ...view, width: 800, height: 600 }, { width: 1200, height: 900 }).scale).toBe(
+      1,
+    );
+    // Without the widget's record it fills the space.
+    expect(snapshotFrameBox(null, { width: 700.5, height: 500 })).toEqual({
+      width: 700,
+      height: 500,
+      scale: 1,
+    });
+    expect(snapshotPath(id, 'a.html')).toBe(`/client/snapshot/${id}/a.html`);
+  });
+
+  it("walks Previous and Next in the list's order, newest first (issue 19)", () => {
+    // Issue 12 is the newest: nothing above it, 11 below.
+    expect(listNeighbours({ prev_number: 11, next_number: null })).toEqual({ previous: null, next: 11 });
+    expect(listNeighbours({ prev_number: 3, next_number: 7 })).toEqual({ previous: 7, next: 3 });
+    // After a resolve: the issue below, else the one above, else the list.
+    expect(afterLeaving({ prev_number: 3, next_number: 7 })).toBe(3);
+    expect(afterLeaving({ prev_number: null, next_number: 7 })).toBe(7);
+    expect(afterLeaving({ prev_number: null, next_number: null })).toBeNull();
+  });
+
+  it('reads the Undo of the last move from the history state, and nothing else', () => {
+    expect(undoOf({ from: '/x', undo: { number: 4, resolved: true } })).toEqual({
+      number: 4,
+      resolved: true,
+    });
+    for (const state of [null, undefined, 'x', { from: '/x' }, { undo: { number: '4', resolved: true } }])
+      expect(undoOf(state)).toBeNull();
+  });
+
+  it('heads the issue with one line of its title', () => {
+    expect(oneLineTitle('Checkout broken')).toBe('Checkout broken');
+    expect(oneLineTitle('First line\nSecond line')).toBe('First line');
+    const long =
+      'The checkout button on the cart page does nothing when I click it and the page just sits there';
+    const cut = oneLineTitle(long);
+    expect(cut.length).toBeLessThanOrEqual(72);
+    expect(cut).toBe('The checkout button on the cart page does nothing when I click it and…');
+    expect(oneLineTitle('x'.repeat(100))).toBe(`${'x'.repeat(71)}…`);
   });
 
   it('ignores shortcuts while typing or with a modifier', () => {

@@ -1,28 +1,33 @@
 import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { NotFoundRedirect } from '../../../web/src/routes/NotFound';
 import { routes } from '../../../web/src/routes/routes';
 
-/** The `to` of the <Navigate> the deepest matching route renders, or null for a screen. */
+/**
+ * The `to` of the <Navigate> the deepest matching route renders, 'not found' for the redirect that says the
+ * page does not exist (to /profile, with a notice), or null for a screen.
+ */
 function redirectOf(pathname: string): string | null {
   const matches = matchRoutes(routes, pathname);
   const element = matches?.at(-1)?.route.element;
   if (!isValidElement(element)) return null;
+  if (element.type === NotFoundRedirect) return 'not found';
   const props = (element as ReactElement<{ to?: unknown }>).props;
   return typeof props.to === 'string' ? props.to : null;
 }
 
 describe('route map redirects (SPEC.md section 2)', () => {
-  it('sends unknown top-level paths and / to /profile', () => {
+  it('sends / to /profile, and unknown top-level paths there saying the page does not exist', () => {
     expect(redirectOf('/')).toBe('/profile');
-    expect(redirectOf('/whatever')).toBe('/profile');
-    expect(redirectOf('/login/extra')).toBe('/profile');
+    expect(redirectOf('/whatever')).toBe('not found');
+    expect(redirectOf('/login/extra')).toBe('not found');
   });
 
-  it('sends unknown profile paths to /profile', () => {
-    expect(redirectOf('/profile/nope')).toBe('/profile');
-    expect(redirectOf('/profile/integrations/1/bitbucket')).toBe('/profile');
-    expect(redirectOf('/profile/configuration/1/unknown')).toBe('/profile');
+  it('sends unknown profile paths to /profile saying the page does not exist', () => {
+    expect(redirectOf('/profile/nope')).toBe('not found');
+    expect(redirectOf('/profile/integrations/1/bitbucket')).toBe('not found');
+    expect(redirectOf('/profile/configuration/1/unknown')).toBe('not found');
   });
 
   it('opens the default sub-screens', () => {

@@ -29,6 +29,7 @@ export const endpointTable: Record<string, readonly [method: string, path: strin
   'issues.get': ['GET', '/api/client/website/{id}/request/{ticketId}'],
   'issues.list': ['GET', '/api/client/website/{id}/request'],
   'issues.setState': ['PATCH', '/api/client/website/{id}/request/{ticketId}'],
+  'issues.snapshot': ['GET', '/api/client/snapshot/{siteId}/{name}'],
   'profile.changePassword': ['PATCH', '/api/client/password'],
   'profile.get': ['GET', '/api/client/profile'],
   'profile.remove': ['DELETE', '/api/client/profile'],

@@ -13,6 +13,7 @@ import { SnapshotFrame } from './SnapshotFrame';
 export type Viewed = {
   kind: 'image' | 'text' | 'snapshot';
   title: string;
+  /** The image or text address; for a snapshot, its API call (model.ts snapshotPath). */
   src: string;
   downloadHref: string;
 } | null;
@@ -45,7 +46,7 @@ export function MediaViewer({ viewed, onClose }: { viewed: Viewed; onClose: () =
           {viewed.kind === 'text' && <TextView viewed={viewed} />}
           {viewed.kind === 'snapshot' && (
             <Box h="calc(100% - 48px)" style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
-              <SnapshotFrame url={viewed.src} title={viewed.title} />
+              <SnapshotFrame path={viewed.src} title={viewed.title} />
             </Box>
           )}
           {viewed.kind !== 'image' && (

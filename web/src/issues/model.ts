@@ -7,7 +7,7 @@
 import type { LogEntry } from '../../../functions/shared/intake';
 import type { SyncListAnswer } from '../../../functions/shared/integrations';
 import { limits, ticketStatus } from '../../../functions/shared/limits';
-import type { IssueAnswer, IssueListAnswer } from '../../../functions/shared/review';
+import type { IssueAnswer, IssueListAnswer, SnapshotView } from '../../../functions/shared/review';
 import { issueListQuerySchema } from '../../../functions/shared/schemas';
 import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
@@ -111,29 +111,21 @@ export function viewerFor(type: string): 'image' | 'text' | null {
   return null;
 }
 
-/**
- * The policy every snapshot runs under, on top of the frame's empty sandbox (no scripts, no same-origin,
- * no forms, no popups): nothing executes, nothing is sent anywhere but style and image fetches.
- */
-export const snapshotPolicy = [
-  "default-src 'none'",
-  "script-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-src 'none'",
-  "connect-src 'none'",
-  'img-src data: https: http:',
-  "style-src 'unsafe-inline' https: http:",
-  'font-src data: https: http:',
-].join('; ');
+/** The snapshot call (issue 19): a viewable copy on the uploads bucket's origin, and where the visitor was. */
+export const snapshotPath = (projectId: string, name: string) =>
+  endpointPath('issues.snapshot', { params: { siteId: projectId, name } });
 
 /**
- * The snapshot as a srcdoc document. The policy comes first, so the parser puts it in the head before
- * anything of the visitor's page, and a snapshot's own policy can only narrow it further.
+ * The snapshot frame's size and scale: the visitor's window (so the page lays out as it did for them),
+ * scaled down to fit the space there is, never up. A snapshot without the widget's record fills the space.
  */
-export function snapshotDocument(html: string): string {
-  return `<meta http-equiv="Content-Security-Policy" content="${snapshotPolicy}"><meta name="referrer" content="no-referrer">${html}`;
+export function snapshotFrameBox(
+  view: SnapshotView | null,
+  space: { width: number; height: number },
+): { width: number; height: number; scale: number } {
+  if (!view) return { width: Math.floor(space.width), height: Math.floor(space.height), scale: 1 };
+  const scale = Math.min(1, space.width / view.width, space.height / view.height);
+  return { width: view.width, height: view.height, scale: scale > 0 ? scale : 1 };
 }
 
 /** Key presses the shortcuts ignore: typing in a field, or a press with a modifier (browser shortcuts). */
@@ -177,4 +169,57 @@ export const formatDate = (iso: string, locale: string) =>
 export function previewAfterTitle(title: string, preview: string): string {
   const rest = preview.startsWith(title) ? preview.slice(title.length) : preview;
   return rest.trim();
+}
+
+/**
+ * The history state an issue screen is opened with: the list it was opened from (for "back"), and after a
+ * Resolve or Reopen the issue that just moved, so the next screen offers Undo (issue 19).
+ */
+export interface FromList {
+  from: string;
+  undo?: UndoState;
+}
+
+export interface UndoState {
+  number: number;
+  /** The state the issue is in now: true when it was just resolved (Undo reopens it). */
+  resolved: boolean;
+}
+
+export function undoOf(state: unknown): UndoState | null {
+  const undo = (state as Partial<FromList> | null)?.undo;
+  return undo && typeof undo.number === 'number' && typeof undo.resolved === 'boolean' ? undo : null;
+}
+
+/**
+ * Previous and Next in the list's own order (issue 19). Lists show the newest first, so Next is the issue
+ * below (the next lower number, the API's `prev_number`) and Previous the one above (`next_number`).
+ */
+export function listNeighbours(issue: Pick<IssueAnswer, 'prev_number' | 'next_number'>): {
+  previous: number | null;
+  next: number | null;
+} {
+  return { previous: issue.next_number, next: issue.prev_number };
+}
+
+/**
+ * Where the screen goes once an issue has left its list (Resolve, or Reopen on the resolved list): the next
+ * issue of the list, else the previous one, else the list itself (null). Working down a list is then one
+ * key per issue.
+ */
+export function afterLeaving(issue: Pick<IssueAnswer, 'prev_number' | 'next_number'>): number | null {
+  const { previous, next } = listNeighbours(issue);
+  return next ?? previous;
+}
+
+/**
+ * A heading's one line: a visitor without a title of their own is titled with the description's first
+ * line, up to 200 characters, so the heading shows its first line only, cut at a word near `max`.
+ */
+export function oneLineTitle(title: string, max = 72): string {
+  const line = (title.split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -10,6 +10,7 @@ import { maybeSignedIn } from '../api/session';
 import { toLogin, useEndpoint } from '../api/swr';
 import { CookieNotice } from '../components/CookieNotice';
 import { PageLoader } from '../components/PageLoader';
+import { NotFoundNotice } from '../routes/NotFound';
 import { ProjectSidebar } from './ProjectSidebar';
 import { TopBar } from './TopBar';
 
@@ -45,6 +46,7 @@ export default function ProfileLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <CookieNotice inset />
+        <NotFoundNotice />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

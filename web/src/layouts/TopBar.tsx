@@ -1,12 +1,11 @@
-/** Profile top bar (SPEC.md section 2): logo to /, entries Dashboard/Settings/Billing/Logout, username menu. */
+/**
+ * Profile top bar (SPEC.md section 2): logo to /, the entries Dashboard, Profile settings and Billing, and
+ * the username menu (Profile settings, Billing, Log out). Log out is an action, not a place: it is only in
+ * the menu, never a tab beside the places. The menu has one profile entry, named as the screen it opens
+ * (issue 19, docs/decisions-web.md "Navigation").
+ */
 import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconCreditCard,
-  IconLayoutDashboard,
-  IconLogout,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconCreditCard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { logout } from '../api/session';
@@ -17,7 +16,7 @@ import { paths } from '../routes/paths';
 
 const entries = [
   { to: paths.profile, key: 'nav.dashboard', end: true },
-  { to: paths.profileEdit, key: 'nav.settings', end: false },
+  { to: paths.profileEdit, key: 'nav.profileSettings', end: false },
   { to: paths.billing, key: 'nav.billing', end: false },
 ] as const;
 
@@ -60,9 +59,6 @@ export function TopBar({
               )}
             </NavLink>
           ))}
-          <Button variant="subtle" color="gray" size="sm" onClick={() => void logout()}>
-            {t('nav.logout')}
-          </Button>
         </Group>
       </Group>
 
@@ -87,14 +83,11 @@ export function TopBar({
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{profile.username}</Menu.Label>
-            <Menu.Item component={Link} to={paths.profile} leftSection={<IconLayoutDashboard size={16} />}>
-              {t('nav.profile')}
+            <Menu.Item component={Link} to={paths.profileEdit} leftSection={<IconSettings size={16} />}>
+              {t('nav.profileSettings')}
             </Menu.Item>
             <Menu.Item component={Link} to={paths.billing} leftSection={<IconCreditCard size={16} />}>
               {t('nav.billing')}
-            </Menu.Item>
-            <Menu.Item component={Link} to={paths.profileEdit} leftSection={<IconSettings size={16} />}>
-              {t('nav.profileSettings')}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>

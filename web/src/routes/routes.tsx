@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
 
 const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
@@ -87,12 +88,13 @@ export const routes: RouteObject[] = [
               })),
             ],
           },
-          // Unknown profile paths go to the dashboard (SPEC.md section 2).
-          { path: '*', element: <Navigate to="/profile" replace /> },
+          // Unknown profile paths go to the dashboard (SPEC.md section 2), which says the page does not exist.
+          { path: '*', element: <NotFoundRedirect /> },
         ],
       },
-      // "/" and any other top-level path.
-      { path: '*', element: <Navigate to="/profile" replace /> },
+      // "/" goes to the dashboard; any other top-level path too, with the not-found notice.
+      { index: true, element: <Navigate to="/profile" replace /> },
+      { path: '*', element: <NotFoundRedirect /> },
     ],
   },
 ];

@@ -18,6 +18,7 @@ import {
   ThemeIcon,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconArchive, IconInbox, IconPaperclip, IconPhoto, IconSearch } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ import { PageLoader } from '../components/PageLoader';
 import { displayLocale } from '../i18n';
 import { useIssueList } from '../issues/hooks';
 import {
+  type FromList,
   formatDate,
   type ListQuery,
   listQueryOf,
@@ -37,15 +39,11 @@ import {
   pageCount,
   previewAfterTitle,
 } from '../issues/model';
+import { UndoNotice } from '../issues/UndoNotice';
 import { useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { paths } from '../routes/paths';
 import { useDocumentTitle } from './ComingSoon';
-
-/** Where an issue screen goes back to: the list, page and search it was opened from. */
-export interface FromList {
-  from: string;
-}
 
 export default function IssueListScreen({ resolved }: { resolved: boolean }) {
   const { t } = useTranslation();
@@ -67,6 +65,7 @@ export default function IssueListScreen({ resolved }: { resolved: boolean }) {
   return (
     <Stack gap="lg" maw={1080} mx="auto">
       <ProjectHeader project={project.website} title={title} />
+      <UndoNotice projectId={id} />
       <Group justify="space-between" align="center" gap="sm">
         <SearchBox
           key={resolved ? 'resolved' : 'open'}
@@ -239,7 +238,19 @@ function IssueTable({ projectId, rows, busy }: { projectId: string; rows: IssueR
             <Table.Th w={200} visibleFrom="sm">
               {t('issueList.created')}
             </Table.Th>
-            <Table.Th w={{ base: 96, sm: 140 }}>{t('issueList.attachments')}</Table.Th>
+            <Table.Th w={{ base: 72, sm: 140 }}>
+              {/* On phones the column is an icon wide; its name stays for screen readers. */}
+              {wide ? (
+                t('issueList.attachments')
+              ) : (
+                <Tooltip label={t('issueList.attachments')} withArrow>
+                  <Group gap={0} wrap="nowrap">
+                    <IconPaperclip size={16} aria-hidden />
+                    <VisuallyHidden>{t('issueList.attachments')}</VisuallyHidden>
+                  </Group>
+                </Tooltip>
+              )}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,7 +1,8 @@
 /**
  * /profile/site/{id}/ticket/{ticketId} (SPEC.md section 2, Issue detail): everything the widget captured
- * for one issue, with Close or Restore (then back to the list it came from), previous and next by
- * number, and the shortcuts j (next), k (previous) and e (close). Everything the visitor sent is shown as
+ * for one issue, with Resolve or Reopen (then on to the next issue of the list, with Undo), Previous and
+ * Next in the list's order (newest first), and the shortcuts j (next), k (previous), e (resolve) and u
+ * (undo). Everything the visitor sent is shown as
  * text: the description is never markup, links are plain anchors that leak no referrer, and the page
  * snapshot runs in a sandboxed frame (SnapshotFrame).
  */
@@ -41,25 +42,30 @@ import { ticketIdParam } from '../../../functions/shared/schemas';
 import { errorCodeOf } from '../api';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
-import { toastError, toastSuccess } from '../components/toast';
+import { toastError } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
 import { setIssueState, useIssue } from '../issues/hooks';
 import { DownloadButton, MediaViewer, type Viewed } from '../issues/MediaViewer';
 import {
+  afterLeaving,
   downloadUrl,
+  type FromList,
   formatBytes,
   formatDate,
   integrationRows,
   isShortcutIgnored,
+  listNeighbours,
   listPathOf,
   logTime,
+  oneLineTitle,
+  snapshotPath,
   viewerFor,
 } from '../issues/model';
+import { UndoNotice } from '../issues/UndoNotice';
 import { useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { paths } from '../routes/paths';
 import { useDocumentTitle } from './ComingSoon';
-import type { FromList } from './IssueListScreen';
 
 const statusColor = { inProgress: 'blue', passed: 'teal', failed: 'red' } as const;
 
@@ -84,7 +90,7 @@ export default function IssueScreen() {
   }, [id, n, navigate]);
   const { data: project } = useProject(id);
   const { data: issue } = useIssue(id, n);
-  useDocumentTitle(issue ? `#${issue.number} ${issue.data.title}` : t('screens.issue'));
+  useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
   if (!project || !issue || !id) return <PageLoader />;
   return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} />;
 }
@@ -107,15 +113,20 @@ function IssueView({
   const resolved = issue.deleted === 1;
   const locale = displayLocale();
   const neighbour = (n: number | null) => (n ? paths.ticket(projectId, String(n)) : null);
-  const prev = neighbour(issue.prev_number);
-  const next = neighbour(issue.next_number);
+  const order = listNeighbours(issue);
+  const prev = neighbour(order.previous);
+  const next = neighbour(order.next);
+  // Moving on keeps the list to go back to, without the Undo of an earlier move.
+  const keep: FromList | null = (location.state as Partial<FromList> | null)?.from ? { from: back } : null;
 
   async function toggle() {
     setBusy(true);
     try {
       await setIssueState(projectId, issue.number, resolved, () => {
-        toastSuccess(resolved ? t('issue.restored') : t('issue.closed'));
-        navigate(back);
+        // On to the next issue of this list (or the list when it was the last), which offers Undo.
+        const target = neighbour(afterLeaving(issue));
+        const state: FromList = { from: back, undo: { number: issue.number, resolved: !resolved } };
+        navigate(target ?? back, { state });
       });
     } catch (error) {
       setBusy(false);
@@ -127,7 +138,7 @@ function IssueView({
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (viewed || busy || isShortcutIgnored(event)) return;
-      const go = (to: string | null) => to && navigate(to, { state: location.state });
+      const go = (to: string | null) => to && navigate(to, { state: keep });
       if (event.key === 'j') go(next);
       else if (event.key === 'k') go(prev);
       else if (event.key === 'e' && !resolved) void toggle();
@@ -154,8 +165,8 @@ function IssueView({
         </Anchor>
         <Group gap="xs">
           <Button.Group>
-            <NeighbourButton to={prev} state={location.state} direction="previous" />
-            <NeighbourButton to={next} state={location.state} direction="next" />
+            <NeighbourButton to={prev} state={keep} direction="previous" />
+            <NeighbourButton to={next} state={keep} direction="next" />
           </Button.Group>
           <Button
             onClick={() => void toggle()}
@@ -168,9 +179,11 @@ function IssueView({
         </Group>
       </Group>
 
+      <UndoNotice projectId={projectId} />
+
       <ProjectHeader
         project={project}
-        title={issue.data.title}
+        title={oneLineTitle(issue.data.title)}
         subtitle={
           <Group gap="xs" component="span">
             <Badge variant="light" color="gray" size="lg" radius="sm" tt="none" data-testid="issue-number">
@@ -272,7 +285,7 @@ function IssueView({
                                 setViewed({
                                   kind: 'snapshot',
                                   title: t('issue.snapshotOf', { name: title }),
-                                  src: downloadUrl('screenshot', projectId, shot.html),
+                                  src: snapshotPath(projectId, shot.html),
                                   downloadHref: downloadUrl('screenshot', projectId, shot.html, true),
                                 })
                               }
@@ -419,7 +432,7 @@ function IssueView({
   );
 }
 
-/** Previous or next by number; disabled at either end of the list. */
+/** Previous (the issue above) or Next (below) in the list's order; disabled at either end of the list. */
 function NeighbourButton({
   to,
   state,

@@ -74,7 +74,7 @@ export default function LoginScreen() {
       {notice && <NoticeAlert notice={notice} />}
       {errorCode && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(errorCode)}
+          {errorText(errorCode, 'login')}
         </Alert>
       )}
 

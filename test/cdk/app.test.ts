@@ -481,6 +481,26 @@ describe('web tier', () => {
     // Downloads redirect to the uploads bucket: its regional domain, and no other S3 host.
     expect(csp).toContain(logicalId(s.stack.data.uploads));
     expect(csp).not.toContain('accounts.google.com'); // Google sign-in is not configured in this synth.
+    // Page snapshots are frames of the uploads bucket's origin (issue 19), and nothing else may be framed:
+    // the policy with the bucket's domain token written as <uploads>.
+    const bucket = logicalId(s.stack.data.uploads);
+    const policy = headers.ContentSecurityPolicy.ContentSecurityPolicy as
+      | string
+      | { 'Fn::Join': [string, (string | { 'Fn::GetAtt': [string, string] })[]] };
+    const text =
+      typeof policy === 'string'
+        ? policy
+        : policy['Fn::Join'][1]
+            .map((part) =>
+              typeof part === 'string'
+                ? part
+                : part['Fn::GetAtt'][0] === bucket && part['Fn::GetAtt'][1] === 'RegionalDomainName'
+                  ? '<uploads>'
+                  : '<other>',
+            )
+            .join(policy['Fn::Join'][0]);
+    expect(/(?:^|; )frame-src ([^;]*)/.exec(text)?.[1]).toBe('https://<uploads>');
+    expect(text).not.toContain('<other>');
     expect(headers.FrameOptions.FrameOption).toBe('DENY');
     expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
     expect(headers.ContentTypeOptions).toBeDefined();

@@ -7,7 +7,9 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
+import { type HookableClient, onNewClient } from '../../functions/core/aws/options';
 import type { PlanName } from '../../functions/shared/plans';
+import { runningFunction } from '../../lib/local/invocation';
 import { ApiClient } from '../support/api-client';
 import { seedIssues as seed } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -15,6 +17,27 @@ import { cheapCostsEnv, signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 let stack: TestStack;
+
+/** DynamoDB requests the review function sends (DESIGN.md section 7 budget), counted from here on. */
+const dynamoCalls: string[] = [];
+onNewClient((client: HookableClient) => {
+  (client.middlewareStack.add as unknown as (mw: unknown, o: { step: string; name: string }) => void).call(
+    client.middlewareStack,
+    (next: (a: unknown) => Promise<unknown>, context: Record<string, unknown>) => async (args: unknown) => {
+      if (context.clientName === 'DynamoDBClient' && runningFunction() === 'api:issues')
+        dynamoCalls.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'reviewRequestCounter' },
+  );
+});
+
+/** The DynamoDB commands the review function sent for one call (the session read included). */
+async function dynamoRequestsOf(call: () => Promise<unknown>): Promise<string[]> {
+  dynamoCalls.length = 0;
+  await call();
+  return [...dynamoCalls];
+}
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
@@ -220,6 +243,42 @@ describe('the issue lists', () => {
     expect(long.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
   });
 
+  it('finds an issue by its number, reporter, page and custom field values, within 3 requests and no Scan (issue 19)', async () => {
+    const s = await site();
+    await seed(s.id, 14, (n) => (n === 4 ? 'Error 404 on the shop' : `Layout ${n}`));
+    const reported = await fileReport(stack.url, s.id, SITE, {
+      fields: {
+        msg: 'The basket is empty',
+        username: 'Jane.Doe@Example.org',
+        href: 'https://shop.example/Checkout?step=2',
+        customFields: [{ name: 'Customer number', value: 'C-1042' }],
+      },
+    });
+    expect(reported).toBe(15);
+    for (const term of ['jane.doe@example', 'checkout?step=2', 'c-1042', 'C-1042'])
+      expect(await numbers(s, `?search=${encodeURIComponent(term)}`), term).toEqual([15]);
+    // A number is the issue of that number first, then the issues whose text contains it.
+    expect(await numbers(s, '?search=4')).toEqual([4, 15, 14]);
+    expect(await numbers(s, '?search=404')).toEqual([4]);
+    expect(await numbers(s, `?search=${encodeURIComponent('#12')}`)).toEqual([12]);
+    expect(await numbers(s, '?search=12')).toEqual([12]);
+    expect(await numbers(s, '?search=99')).toEqual([]);
+    // The number is looked up in the list searched only.
+    await setState(s, 12, false);
+    expect(await numbers(s, '?search=12')).toEqual([]);
+    expect(await numbers(s, '?search=12&resolved=1')).toEqual([12]);
+    // An old issue outside the newest 200 is still found by its number (a direct read, not the window).
+    const budget = await dynamoRequestsOf(() => numbers(s, '?search=%2312'));
+    // The session read, META with the issue's header in one batch, and the text Query.
+    expect(budget.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand']);
+    const text = await dynamoRequestsOf(() => numbers(s, '?search=layout'));
+    expect(text.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+    // Another client's project stays closed to a number search too.
+    const other = await site();
+    const theirs = await other.client.get(`/api/client/website/${s.id}/request?search=4`);
+    expect(theirs.status).toBe(404);
+  });
+
   it('searches the newest 200 of a longer list and says so', async () => {
     const s = await site();
     await seed(s.id, 203, (n) => (n === 3 || n === 150 ? `Needle ${n}` : `Hay ${n}`));
@@ -227,6 +286,8 @@ describe('the issue lists', () => {
     const found = await list(s, '?search=needle');
     expect(found).toMatchObject({ requests: [{ number: 150 }], total_requests: 1, searchWindow: 200 });
     expect((await list(s, '?page=21')).requests.map((r) => r.number)).toEqual([3, 2, 1]);
+    // Its number finds it all the same: a direct read, not the window.
+    expect((await numbers(s, '?search=3')).slice(0, 3)).toEqual([3, 203, 193]);
   });
 });
 
@@ -418,6 +479,67 @@ describe('an issue with media', () => {
   });
 });
 
+describe('the page snapshot viewer (issue 19)', () => {
+  it("serves a script-free copy from the bucket's origin, with the visitor's scroll position and window", async () => {
+    const s = await site();
+    const meta = {
+      url: 'https://shop.example/',
+      scrollX: 0,
+      scrollY: 1500,
+      width: 390,
+      height: 844,
+      devicePixelRatio: 3,
+    };
+    const html = `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><base href="https://shop.example/"><meta name="snag-snapshot" content="${JSON.stringify(meta).replace(/"/g, '&quot;')}"></head><body><script>alert(1)</script><p>page</p></body></html>`;
+    const number = await fileReport(stack.url, s.id, SITE, {
+      fields: { msg: 'Look here' },
+      screenshots: [{ type: 'image/png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), snapshot: html }],
+    });
+    const shot = ((await issue(s, number)).screenshots as { name: string; html: string }[])[0];
+    const path = `/api/client/snapshot/${s.id}/${shot?.html}`;
+    const answer = async (client = s.client) => client.get<Record<string, unknown>>(path);
+    const first = await answer();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const msg = (first.body as unknown as { msg: { url: string; anchor: string; view: unknown } }).msg;
+    expect(msg.anchor).toBe('snag-scroll-position');
+    expect(msg.view).toEqual({ scrollX: 0, scrollY: 1500, width: 390, height: 844, devicePixelRatio: 3 });
+    // Never the dashboard's origin: the bucket's, inline as HTML, not cached.
+    expect(new URL(msg.url).origin).not.toBe(new URL(stack.url).origin);
+    const served = await fetch(msg.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(served.headers.get('content-disposition')).toBe('inline');
+    const body = await served.text();
+    expect(
+      body.startsWith(
+        "<!DOCTYPE html><meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'none'",
+      ),
+    ).toBe(true);
+    expect(body).toContain('<p>page</p>');
+    expect(body).toMatch(/<div id="snag-scroll-position"[^>]*top:1500px!important/);
+    // The copy is made once; later views find it.
+    const again = await answer();
+    expect((again.body as unknown as { msg: { view: unknown } }).msg.view).toEqual(msg.view);
+    // The download keeps the visitor's file as it was, as an attachment.
+    const original = await fetch(
+      (await rawGet(s.client, `/api/client/download/screenshot/${s.id}/${shot?.html}`)).headers.get(
+        'location',
+      ) ?? '',
+    );
+    expect(await original.text()).toBe(html);
+    // Only a stored snapshot of the caller's project: not a screenshot, not a made-up name, not another's.
+    expect((await s.client.get(`/api/client/snapshot/${s.id}/${shot?.name}`)).status).toBe(404);
+    expect(
+      (await s.client.get(`/api/client/snapshot/${s.id}/00000000-0000-4000-8000-000000000000.html`)).status,
+    ).toBe(404);
+    expect((await s.client.get(`/api/client/snapshot/${s.id}/..%2Fs%2F${shot?.html}`)).status).toBe(404);
+    const other = await site();
+    const theirs = await answer(other.client);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ status: 'error', code: 'NOT_FOUND' });
+  });
+});
+
 describe('every review route', () => {
   it('refuses another signed-in client (404) and an anonymous caller (401)', async () => {
     const s = await site();
@@ -433,6 +555,8 @@ describe('every review route', () => {
       ['PATCH', `/api/client/website/${s.id}/request/1`, { restore: false }],
       ['GET', `/api/client/download/file/${s.id}/${name}`],
       ['GET', `/api/client/download/screenshot/${s.id}/${name}`],
+      ['GET', `/api/client/snapshot/${s.id}/${name.replace('.png', '.html')}`],
+      ['GET', `/api/client/website/${s.id}/request?search=1`],
     ];
     for (const [method, path, body] of calls) {
       const theirs = await other.client.call(method, path, body);

@@ -141,7 +141,7 @@ describe('account lifecycle in the browser', () => {
 
     // The old password no longer works; the changed one does (checked by the reset below).
     await signIn(page, email, password);
-    await page.getByText('Incorrect username or password').waitFor();
+    await page.getByText('Incorrect email or password').waitFor();
 
     // Reset by mail: the form is replaced by the confirmation text with a link back to login.
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -199,7 +199,7 @@ describe('account lifecycle in the browser', () => {
 
     // Deleted: the address can no longer sign in.
     await signIn(page, email, reset);
-    await page.getByText('Incorrect username or password').waitFor();
+    await page.getByText('Incorrect email or password').waitFor();
 
     expect(errors).toEqual([]);
     // Exactly the refusals the steps provoke (the project list belongs to the projects issue).
@@ -354,7 +354,8 @@ describe('German UI', () => {
     await textbox(page, 'E-Mail').fill('nobody@example.com');
     await textbox(page, 'Passwort').fill('wrong-password');
     await button(page, 'Anmelden').click();
-    await page.getByText('Benutzername oder Passwort ist falsch').waitFor();
+    // The field is labelled E-Mail, so the message names the address, not a user name (issue 19).
+    await page.getByText('E-Mail-Adresse oder Passwort ist falsch').waitFor();
     await shot(page, 'login-de-error');
   });
 });

@@ -226,7 +226,7 @@ describe('integration screens', () => {
     // Email was off when the issue came in: it is a new ticket of the email list.
     const fresh = page.getByTestId('sync-new');
     await fresh.getByText('Button missing on the cart page').waitFor();
-    const sync = page.getByRole('button', { name: /^Sync( \d+ tickets?)?$/ });
+    const sync = page.getByRole('button', { name: /^Sync( \d+ issues?)?$/ });
     expect(await sync.isDisabled()).toBe(true);
 
     await page.getByLabel('Email address').fill('team@shop.example');
@@ -245,7 +245,7 @@ describe('integration screens', () => {
     );
     expect((await latestMail(suite.stack.url, 'team@shop.example'))?.subject).toContain(`#${number}`);
     await page.reload();
-    await fresh.getByText('No new tickets.').waitFor();
+    await fresh.getByText('No new issues.').waitFor();
   });
 
   it('reads in German on a phone, without sideways scrolling', async () => {

@@ -1,12 +1,17 @@
 /**
- * Issue review in the dashboard (issue 8), against the built dashboard and the local stack: the new and
- * resolved lists with pages and search in the address, one issue with its media, snapshot, log and
- * device, close and restore, the shortcuts, in English and German and at phone width; a hostile page
- * snapshot whose scripts cannot run; another client kept out. Reports with media come through the widget's
+ * Issue review in the dashboard (issues 8 and 19), against the built dashboard and the local stack: the open
+ * and resolved lists with pages and search in the address, one issue with its media, snapshot, log and
+ * device, Resolve and Reopen with Undo, Previous/Next in the list's order, the shortcuts, in English and
+ * German and at phone width; a hostile page snapshot whose scripts cannot run, and a snapshot that shows
+ * its images and fonts from the customer's site at the visitor's scroll position; the navigation and
+ * unknown addresses; another client kept out. Reports with media come through the widget's
  * real calls (uploads to the S3 stand-in); plain volume is written through the issues entity.
  */
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage, waitForPath } from '../support/browser';
 import { seedIssues } from '../support/issues';
@@ -46,10 +51,14 @@ async function site(): Promise<Site> {
   return { api, email, id, cookies };
 }
 
-async function tab(s: Site, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
+async function tab(
+  s: Site,
+  opts: { locale?: string; phone?: boolean; allowOrigins?: string[] } = {},
+): Promise<TestPage> {
   const t = await suite.newTab({
     locale: opts.locale ?? 'en-US',
     ...(opts.phone ? { viewport: { width: 390, height: 844 } } : {}),
+    allowOrigins: [suite.stack.endpoints.s3, ...(opts.allowOrigins ?? [])],
   });
   await t.context.addCookies(s.cookies);
   return t;
@@ -116,7 +125,17 @@ async function expectRows(page: Page, numbers: number[]) {
 
 /** Chromium reports each script the sandbox blocked: proof, not a fault of the dashboard. */
 const blockedBySandbox = (message: string) =>
-  message.startsWith("console: Blocked script execution in 'about:srcdoc'");
+  /^console: Blocked script execution in '[^']*' because the document's frame is sandboxed/.test(message) ||
+  /^console: Refused to (execute|load)[^]*Content Security Policy/.test(message);
+
+/** The snapshot frame's document (on the S3 stand-in's origin), once it has loaded. */
+async function snapshotDocumentFrame(page: Page): Promise<Frame> {
+  const s3 = suite.stack.endpoints.s3;
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(s3)), { timeout: 15_000 }).toBe(true);
+  const frame = page.frames().find((f) => f.url().startsWith(s3)) as Frame;
+  await frame.waitForLoadState('load');
+  return frame;
+}
 
 async function rowNumbers(page: Page): Promise<number[]> {
   const texts = await rows(page).allTextContents();
@@ -141,7 +160,7 @@ describe('reviewing issues in English', () => {
     expect(res?.headers()['content-security-policy']).toContain(
       `img-src 'self' data: blob: ${suite.stack.endpoints.s3}`,
     );
-    await page.getByRole('heading', { name: 'New issues' }).waitFor();
+    await page.getByRole('heading', { name: 'Open issues' }).waitFor();
     await page.getByText('12 issues', { exact: true }).waitFor();
     await expectRows(page, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     const first = rows(page).first();
@@ -258,7 +277,8 @@ describe('reviewing issues in English', () => {
     const frameElement = page.getByTestId('snapshot-frame');
     await frameElement.waitFor();
     expect(await frameElement.getAttribute('sandbox')).toBe('');
-    expect(await frameElement.getAttribute('src')).toBeNull();
+    // Served from the bucket's origin, never the dashboard's (DESIGN.md section 6).
+    expect(await frameElement.getAttribute('src')).toMatch(new RegExp(`^${suite.stack.endpoints.s3}/`));
     const frame = page.frameLocator('[data-testid="snapshot-frame"]');
     await frame.getByRole('heading', { name: 'Hostile page' }).waitFor();
     await frame.getByText('Basket: 3 items').waitFor();
@@ -266,39 +286,71 @@ describe('reviewing issues in English', () => {
     expect(await frame.locator('#ran').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pwned: unknown[] }).pwned)).toEqual([]);
     expect(await page.title()).not.toContain('pwned');
-    // The frame has an opaque origin: nothing of the dashboard's origin is reachable from it.
-    const inner = page.frames().find((f) => f.url() === 'about:srcdoc');
-    expect(await inner?.evaluate(() => window.origin)).toBe('null');
+    // The frame has an opaque origin: nothing of the dashboard's origin (nor the bucket's) is reachable from it.
+    const inner = await snapshotDocumentFrame(page);
+    expect(await inner.evaluate(() => window.origin)).toBe('null');
+    expect(await inner.evaluate(() => document.title)).toBe('Shop');
     expect(t.errors.filter(blockedBySandbox).length).toBeGreaterThan(0);
     expect(t.errors.filter((e) => !blockedBySandbox(e))).toEqual([]);
     await shot(page, 'issue-snapshot-en');
     await page.keyboard.press('Escape');
   });
 
-  it('closes with e, goes back to the list it came from, and restores from the resolved list', async () => {
+  it("walks the list's order, resolves with e onto the next issue with Undo, and reopens from the resolved list", async () => {
     const { page } = t;
-    // j and k walk by number within the list.
+    // Previous and Next follow the list (newest first): on the newest issue there is nothing above.
+    await page.goto(`/profile/site/${s.id}`);
+    await rows(page).first().click();
+    await onIssue(page, s.id, 12);
+    expect(await page.getByRole('button', { name: 'Previous issue' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Next issue' }).click();
+    await onIssue(page, s.id, 11);
+    // j moves down the list, k up.
+    await page.keyboard.press('j');
+    await onIssue(page, s.id, 10);
+    await page.keyboard.press('k');
+    await onIssue(page, s.id, 11);
+
     await page.goto(`/profile/site/${s.id}?page=2`);
     await rows(page).filter({ hasText: '#2' }).click();
     await onIssue(page, s.id, 2);
     await page.keyboard.press('j');
-    await onIssue(page, s.id, 3);
-    await page.keyboard.press('k');
-    await onIssue(page, s.id, 2);
-    await page.keyboard.press('k');
     await onIssue(page, s.id, 1);
-    expect(await page.getByRole('button', { name: 'Previous issue' }).isDisabled()).toBe(true);
-    await page.getByRole('link', { name: 'Next issue' }).click();
+    // The oldest issue is the end of the list.
+    expect(await page.getByRole('button', { name: 'Next issue' }).isDisabled()).toBe(true);
+    await page.keyboard.press('k');
     await onIssue(page, s.id, 2);
 
+    // e resolves and moves on to the next issue of the list, which offers Undo, focused.
     await page.keyboard.press('e');
-    await page.getByText('Issue closed').waitFor();
-    // Back to the page it was opened from.
+    await onIssue(page, s.id, 1);
+    const notice = page.getByTestId('undo-notice');
+    await notice.getByText('Issue #2 resolved.').waitFor();
+    const undo = page.getByRole('button', { name: 'Undo: reopen issue #2' });
+    await expect.poll(() => undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shot(page, 'issue-resolved-undo-en');
+    // Undo by keyboard: the issue is open again and on screen.
+    await page.keyboard.press('Enter');
+    await onIssue(page, s.id, 2);
+    await page.getByText('Issue #2 reopened.').waitFor();
+    await page.getByText('Open', { exact: true }).waitFor();
+    // The u key undoes too.
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await onIssue(page, s.id, 1);
+    await page.keyboard.press('u');
+    await onIssue(page, s.id, 2);
+    await page.keyboard.press('e');
+    await onIssue(page, s.id, 1);
+    // Back goes to the page it was opened from.
+    await page.getByRole('main').getByRole('link', { name: 'Open issues' }).click();
     await waitForPath(page, `/profile/site/${s.id}`, '?page=2');
     await expectRows(page, [1]);
     await page.getByText('11 issues', { exact: true }).waitFor();
 
-    await page.getByRole('link', { name: 'Archive' }).click();
+    await page
+      .getByRole('navigation', { name: 'Project navigation' })
+      .getByRole('link', { name: 'Resolved issues' })
+      .click();
     await waitForPath(page, `/profile/resolved/${s.id}`);
     await page.getByRole('heading', { name: 'Resolved issues' }).waitFor();
     await expectRows(page, [2]);
@@ -310,17 +362,21 @@ describe('reviewing issues in English', () => {
     const email = page.getByTestId('integration-status').getByRole('link', { name: 'Email' });
     expect(await email.getAttribute('href')).toBe(`/profile/integrations/${s.id}/email`);
     await page.getByText('In progress').waitFor();
-    // e only closes: on a resolved issue it does nothing.
+    // e only resolves: on a resolved issue it does nothing.
     await page.keyboard.press('e');
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe(`/profile/site/${s.id}/ticket/2`);
-    await page.getByRole('button', { name: 'Restore issue' }).click();
-    await page.getByText('Issue restored').waitFor();
+    // The last issue of the resolved list: Reopen goes to the list, which offers Undo.
+    await page.getByRole('button', { name: 'Reopen', exact: true }).click();
     await waitForPath(page, `/profile/resolved/${s.id}`);
+    await page.getByText('Issue #2 reopened.').waitFor();
     await page.getByRole('heading', { name: 'No resolved issues found' }).waitFor();
+    await page.getByRole('button', { name: 'Undo: resolve issue #2' }).waitFor();
     await shot(page, 'issues-resolved-empty-en');
     await page.goto(`/profile/site/${s.id}`);
     await page.getByText('12 issues', { exact: true }).waitFor();
+    // The notice belongs to the moment: a fresh visit has none.
+    expect(await page.getByTestId('undo-notice').count()).toBe(0);
     expect(t.failedResponses).toEqual([]);
   });
 
@@ -346,7 +402,7 @@ describe('reviewing issues in German on a phone', () => {
     const t = await tab(s, { locale: 'de-DE', phone: true });
     const { page } = t;
     await page.goto(`/profile/site/${s.id}`);
-    await page.getByRole('heading', { name: 'Neue Meldungen' }).waitFor();
+    await page.getByRole('heading', { name: 'Offene Meldungen' }).waitFor();
     await page.getByText('12 Meldungen', { exact: true }).waitFor();
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -368,22 +424,182 @@ describe('reviewing issues in German on a phone', () => {
     await shot(page, 'issue-snapshot-de-phone');
     await page.getByRole('button', { name: 'Schließen', exact: true }).click();
 
-    await page.getByRole('button', { name: 'Meldung schließen' }).click();
-    await page.getByText('Meldung geschlossen').waitFor();
-    await waitForPath(page, `/profile/site/${s.id}`);
+    await page.getByRole('button', { name: 'Erledigen', exact: true }).click();
+    await onIssue(page, s.id, 11);
+    await page.getByText(`Meldung #${s.media} erledigt.`).waitFor();
+    await page.getByRole('button', { name: `Rückgängig: Meldung #${s.media} wieder öffnen` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'issue-resolved-undo-de-phone');
+    await page.goto(`/profile/site/${s.id}`);
     await page.getByText('11 Meldungen', { exact: true }).waitFor();
 
     await page.goto(`/profile/resolved/${s.id}`);
     await page.getByRole('heading', { name: 'Erledigte Meldungen' }).waitFor();
     await rows(page).first().click();
-    await page.getByRole('button', { name: 'Meldung wiederherstellen' }).click();
-    await page.getByText('Meldung wiederhergestellt').waitFor();
+    await page.getByRole('button', { name: 'Wieder öffnen', exact: true }).click();
     await waitForPath(page, `/profile/resolved/${s.id}`);
+    await page.getByText(`Meldung #${s.media} wieder geöffnet.`).waitFor();
     await page.getByRole('heading', { name: 'Keine erledigten Meldungen gefunden' }).waitFor();
     await shot(page, 'issues-resolved-empty-de-phone');
     await page.goto(`/profile/site/${s.id}?search=zzz`);
     await page.getByRole('heading', { name: 'Keine Meldungen gefunden' }).waitFor();
     expect(t.errors.filter((e) => !blockedBySandbox(e))).toEqual([]);
     expect(t.failedResponses).toEqual([]);
+  });
+});
+
+describe('the page snapshot as the visitor saw it (issue 19)', () => {
+  // The customer's site: an image and a web font on an origin other than the dashboard's and the bucket's.
+  let assets: Server;
+  let assetOrigin: string;
+  beforeAll(async () => {
+    const font = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf');
+    const picture = png(200, 100, [220, 40, 40]);
+    assets = createServer((req, res) => {
+      // Fonts load with CORS from the frame's opaque origin, as from any other site.
+      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+      if (req.url === '/logo.png')
+        res.writeHead(200, { ...headers, 'content-type': 'image/png' }).end(picture);
+      else if (req.url === '/brand.ttf')
+        res.writeHead(200, { ...headers, 'content-type': 'font/ttf' }).end(font);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => assets.listen(0, '127.0.0.1', resolve));
+    assetOrigin = `http://127.0.0.1:${(assets.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => assets.close(() => resolve())));
+
+  it("loads the site's image and font, opens at the visitor's scroll position and window, and runs no script", async () => {
+    const s = await site();
+    const meta = {
+      url: 'https://shop.example/long',
+      scrollX: 0,
+      scrollY: 1500,
+      width: 800,
+      height: 600,
+      devicePixelRatio: 1,
+    };
+    // As the widget writes it: the page's <base>, the record of the visit, then the page (dark, own font).
+    const snapshot = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><base href="${assetOrigin}/shop/"><meta name="snag-snapshot" content="${JSON.stringify(meta).replace(/"/g, '&quot;')}">
+<style>@font-face { font-family: "Brand"; src: url("/brand.ttf") format("truetype"); }
+body { margin: 0; background: #14142b; color: #fff; font-family: "Brand", monospace; }
+.top { height: 1500px; } .seen { height: 2000px; } h1, h2 { margin: 0; padding: 0; }</style>
+<script>document.title = 'pwned'</script></head>
+<body><div class="top"><h1>Top of the page</h1></div>
+<div class="seen"><h2 id="seen">Where the visitor was</h2><img id="logo" src="../logo.png" alt="Logo" width="200" height="100"></div>
+<img src="x" onerror="document.title = 'pwned'"></body></html>`;
+    const n = await fileReport(suite.stack.url, s.id, SITE, {
+      fields: { msg: 'The long page' },
+      screenshots: [{ type: 'image/png', content: png(800, 600, [20, 20, 43]), snapshot }],
+    });
+    const t = await tab(s, { allowOrigins: [assetOrigin] });
+    const { page } = t;
+    await page.goto(`/profile/site/${s.id}/ticket/${n}`);
+    await page.getByRole('button', { name: 'Page snapshot' }).click();
+    const frameElement = page.getByTestId('snapshot-frame');
+    await frameElement.waitFor();
+    // The visitor's window, scaled to fit the viewer.
+    expect(await frameElement.getAttribute('width')).toBe('800');
+    expect(await frameElement.getAttribute('height')).toBe('600');
+    const frame = await snapshotDocumentFrame(page);
+    // The image from the customer's origin (a relative address, through the page's <base>) and the font.
+    await expect
+      .poll(() => frame.evaluate(() => (document.getElementById('logo') as HTMLImageElement).naturalWidth))
+      .toBe(200);
+    await expect
+      .poll(() =>
+        frame.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brand' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    expect(await frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(20, 20, 43)',
+    );
+    // Opened where the visitor was: their heading at the top of the frame.
+    await expect.poll(() => frame.evaluate(() => window.scrollY)).toBe(1500);
+    expect(await frame.evaluate(() => document.getElementById('seen')?.getBoundingClientRect().top)).toBe(0);
+    // Nothing of the visitor's page ran.
+    expect(await frame.evaluate(() => document.title)).toBe('');
+    expect(await page.title()).not.toContain('pwned');
+    await shot(page, 'issue-snapshot-assets-en');
+    expect(t.errors.filter((e) => !blockedBySandbox(e))).toEqual([]);
+  });
+});
+
+describe('navigation and unknown addresses (issue 19)', () => {
+  it('has Log out only in the account menu, one profile entry, and says when a page does not exist', async () => {
+    const s = await site();
+    const t = await tab(s);
+    const { page } = t;
+    await page.goto('/profile');
+    const main = page.getByRole('navigation', { name: 'Main navigation' });
+    await main.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await main.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Profile settings',
+      'Billing',
+    ]);
+    expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const items = page.getByRole('menuitem');
+    await items.first().waitFor();
+    expect(await items.allTextContents()).toEqual(['Profile settings', 'Billing', 'Log out']);
+    await shot(page, 'topbar-menu-en');
+    await page.keyboard.press('Escape');
+
+    // Unknown addresses still land on the projects, and say so.
+    await page.goto('/profile/nope');
+    await waitForPath(page, '/profile');
+    await page.getByText('The page /profile/nope does not exist, so here are your projects.').waitFor();
+    await shot(page, 'not-found-en');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByTestId('not-found-notice').waitFor({ state: 'detached' });
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/profile');
+    await page.getByText('The page /no/such/page does not exist, so here are your projects.').waitFor();
+    // The notice lasts until the next navigation; "/" itself is the dashboard, with no notice.
+    await page.getByRole('link', { name: 'Billing' }).first().click();
+    await waitForPath(page, '/profile/billing');
+    await page.getByTestId('not-found-notice').waitFor({ state: 'detached' });
+    await page.goto('/');
+    await waitForPath(page, '/profile');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await page.getByTestId('not-found-notice').count()).toBe(0);
+    expect(t.failedResponses).toEqual([]);
+  });
+
+  it('fits the list on a phone, column names included, and says so in German', async () => {
+    const s = await site();
+    await seedIssues(s.id, 3, (n) => `Issue ${n}`);
+    for (const locale of ['en-US', 'de-DE']) {
+      const t = await tab(s, { locale, phone: true });
+      const { page } = t;
+      await page.goto(`/profile/site/${s.id}`);
+      await expectRows(page, [3, 2, 1]);
+      // No column name is cut: every visible header cell shows all of its content.
+      const clipped = await page.$$eval('th', (cells) =>
+        cells
+          .filter((c) => (c as HTMLElement).offsetParent !== null)
+          .filter((c) => c.scrollWidth > c.clientWidth)
+          .map((c) => c.textContent),
+      );
+      expect(clipped).toEqual([]);
+      expect(
+        await page
+          .getByRole('columnheader', { name: locale === 'de-DE' ? 'Anhänge' : 'Attachments' })
+          .count(),
+      ).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, `issues-list-phone-${locale}`);
+    }
+    const t = await tab(s, { locale: 'de-DE', phone: true });
+    await t.page.goto('/profile/gibts-nicht');
+    await waitForPath(t.page, '/profile');
+    await t.page
+      .getByText('Die Seite /profile/gibts-nicht gibt es nicht, daher sehen Sie Ihre Projekte.')
+      .waitFor();
+    await shot(t.page, 'not-found-de-phone');
   });
 });

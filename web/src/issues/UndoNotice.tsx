@@ -68,23 +68,23 @@ export function UndoNotice({ projectId }: { projectId: string }) {
         <Text size="sm" role="status">
           {t(undo.resolved ? 'issue.closed' : 'issue.restored', { number: undo.number })}
         </Text>
-        <Button
-          ref={button}
-          size="compact-sm"
-          variant="white"
-          loading={busy}
-          leftSection={<IconArrowBackUp size={14} />}
-          rightSection={
-            <Kbd size="xs" visibleFrom="sm">
-              u
-            </Kbd>
-          }
-          aria-label={t('issue.undoLabel', { number: undo.number, action })}
-          aria-keyshortcuts="u"
-          onClick={() => void run()}
-        >
-          {t('issue.undo')}
-        </Button>
+        <Group gap={8} wrap="nowrap">
+          <Kbd size="xs" visibleFrom="sm" aria-hidden>
+            u
+          </Kbd>
+          <Button
+            ref={button}
+            size="compact-sm"
+            variant="white"
+            loading={busy}
+            leftSection={<IconArrowBackUp size={14} />}
+            aria-label={t('issue.undoLabel', { number: undo.number, action })}
+            aria-keyshortcuts="u"
+            onClick={() => void run()}
+          >
+            {t('issue.undo')}
+          </Button>
+        </Group>
       </Group>
     </Alert>
   );

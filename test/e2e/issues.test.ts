@@ -126,7 +126,7 @@ async function expectRows(page: Page, numbers: number[]) {
 /** Chromium reports each script the sandbox blocked: proof, not a fault of the dashboard. */
 const blockedBySandbox = (message: string) =>
   /^console: Blocked script execution in '[^']*' because the document's frame is sandboxed/.test(message) ||
-  /^console: Refused to (execute|load)[^]*Content Security Policy/.test(message);
+  /^console: Refused to (execute|load)[\s\S]*Content Security Policy/.test(message);
 
 /** The snapshot frame's document (on the S3 stand-in's origin), once it has loaded. */
 async function snapshotDocumentFrame(page: Page): Promise<Frame> {

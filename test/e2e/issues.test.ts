@@ -570,6 +570,36 @@ describe('navigation and unknown addresses (issue 19)', () => {
     expect(t.failedResponses).toEqual([]);
   });
 
+  it('speaks one vocabulary in German on a desktop: sidebar, list, detail, Undo and the menu', async () => {
+    const s = await site();
+    await seedIssues(s.id, 3, (n) => `Issue ${n}`);
+    const t = await tab(s, { locale: 'de-DE' });
+    const { page } = t;
+    await page.goto(`/profile/site/${s.id}`);
+    await page.getByRole('heading', { name: 'Offene Meldungen' }).waitFor();
+    const sidebar = page.getByRole('navigation', { name: 'Projektnavigation' });
+    await sidebar.getByRole('link', { name: 'Offene Meldungen' }).waitFor();
+    await sidebar.getByRole('link', { name: 'Erledigte Meldungen' }).waitFor();
+    await shot(page, 'issues-list-de');
+    await rows(page).first().click();
+    await onIssue(page, s.id, 3);
+    await page.keyboard.press('e');
+    await onIssue(page, s.id, 2);
+    await page.getByText('Meldung #3 erledigt.').waitFor();
+    await page.getByRole('button', { name: 'Rückgängig: Meldung #3 wieder öffnen' }).waitFor();
+    await page.getByRole('button', { name: 'Erledigen', exact: true }).waitFor();
+    await shot(page, 'issue-resolved-undo-de');
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
+    await page.getByRole('menuitem').first().waitFor();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'Profileinstellungen',
+      'Abrechnung',
+      'Abmelden',
+    ]);
+    await shot(page, 'topbar-menu-de');
+    expect(t.failedResponses).toEqual([]);
+  });
+
   it('fits the list on a phone, column names included, and says so in German', async () => {
     const s = await site();
     await seedIssues(s.id, 3, (n) => `Issue ${n}`);

@@ -82,7 +82,13 @@ export function TopBar({
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>{profile.username}</Menu.Label>
+            {/* A long address ends in an ellipsis instead of running out of the menu; the full one is its title. */}
+            <Menu.Label
+              title={profile.username}
+              style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {profile.username}
+            </Menu.Label>
             <Menu.Item component={Link} to={paths.profileEdit} leftSection={<IconSettings size={16} />}>
               {t('nav.profileSettings')}
             </Menu.Item>

@@ -100,7 +100,7 @@ async function main() {
   }
   if (command === 'close-business-request') {
     const [email] = args;
-    if (!email) fail('close-business-request needs the client\'s email');
+    if (!email) fail("close-business-request needs the client's email");
     const where = configure();
     const { closeBusinessRequest } = await import('../functions/billing/service');
     const result = await closeBusinessRequest(email);

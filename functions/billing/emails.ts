@@ -67,7 +67,10 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 const billingUrl = () => new URL('/profile/billing', getConfig().APP_ORIGIN).toString();
 
 const invoiceUrl = (number: string, lang: Lang) =>
-  new URL(`/api/client/invoice/${number}${lang === 'de' ? '?lng=de' : ''}`, getConfig().APP_ORIGIN).toString();
+  new URL(
+    `/api/client/invoice/${number}${lang === 'de' ? '?lng=de' : ''}`,
+    getConfig().APP_ORIGIN,
+  ).toString();
 
 /** The receipt of a card payment, with its invoice's number, seller, VAT split and download link. */
 export function receiptMail(

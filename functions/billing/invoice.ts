@@ -111,7 +111,11 @@ const texts = {
   },
 } as const;
 
-const planLabel: Record<PlanName, string> = { FREE_PLAN: 'Free', BASIC_PLAN: 'Starter', BUSINESS_PLAN: 'Business' };
+const planLabel: Record<PlanName, string> = {
+  FREE_PLAN: 'Free',
+  BASIC_PLAN: 'Starter',
+  BUSINESS_PLAN: 'Business',
+};
 
 export const invoiceMoney = (lang: Lang, cents: number) =>
   new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(

@@ -91,7 +91,7 @@ export function StarterPurchase({ profile, businessActive }: { profile: Profile;
           </Radio.Group>
           {!businessActive && (
             <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-              <Title order={3} size="h5" component="legend">
+              <Title order={3} size="h5" component="legend" p={0}>
                 {t('billing.starter.details')}
               </Title>
               <Text size="sm" c="dimmed">

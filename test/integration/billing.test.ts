@@ -20,6 +20,7 @@ import { db } from '../../functions/core/aws/dynamo';
 import { timestampedSignature } from '../../functions/core/signature';
 import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
+import { watchDynamo } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
@@ -675,6 +676,27 @@ describe('Invoices', () => {
         c.reverse ? 'data-field="vat">€0.00' : 'data-field="vat">€1.60',
       );
       if (c.reverse) expect(html).toContain('VAT is to be accounted for by the recipient');
+    }
+  });
+
+  it('keeps each new billing call within DESIGN.md’s 3 DynamoDB requests', async () => {
+    const { client } = await signedIn(stack.url);
+    await pay(await checkout(client, 1000));
+    const number = (await history(client))[0]!.invoice!;
+    const dynamo = watchDynamo();
+    try {
+      const request = await dynamo.during(() => businessRequest(client, requestFields()));
+      const pending = await dynamo.during(() => businessRequest(client, requestFields()));
+      const list = await dynamo.during(() => payments(client));
+      const page = await dynamo.during(() => invoicePage(client, number).then((r) => r.text()));
+      // Session, user, one transaction (the request, its pending marker and both counts).
+      expect(request.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+      expect(pending.sort()).toEqual(request);
+      // Session, the history's Query and the pending marker.
+      expect(list.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+      expect(page).toEqual(['GetItemCommand', 'GetItemCommand']);
+    } finally {
+      dynamo.stop();
     }
   });
 

@@ -170,7 +170,13 @@ export async function businessRequest(
       rateLimitWrite({ ...businessRequestsPerAccount, key: user.id }),
       rateLimitWrite({ ...businessRequestsPerSource, key: source }),
     ],
-    (failed) => (failed.includes(0) ? 'BUSINESS_REQUEST_PENDING' : 'RATE_LIMITED'),
+    // 0: the pending marker; 2 and 3: the counts. Anything else is not the client's doing: rethrown.
+    (failed) =>
+      failed.includes(0)
+        ? 'BUSINESS_REQUEST_PENDING'
+        : failed.includes(2) || failed.includes(3)
+          ? 'RATE_LIMITED'
+          : undefined,
   );
   const mailLang = user.lang ?? lang;
   // The request is stored either way; a mail that fails is logged, and operators find it in gsi1 BIZREQ.

@@ -34,6 +34,7 @@ export function BuyerFields({
     [lang],
   );
   const country = findCountry(countryCode);
+  const countryProps = field('country_code');
   const vatHint = !country
     ? undefined
     : country.isVatRequired
@@ -59,7 +60,10 @@ export function BuyerFields({
         allowDeselect={!required}
         data={options}
         data-testid={`${testIdPrefix}country-select`}
-        {...field('country_code')}
+        clearButtonProps={{ 'aria-label': t('billing.business.clearCountry') }}
+        {...countryProps}
+        // Empty is no choice: null, so the clear button shows only once a country is chosen.
+        value={countryProps.value || null}
       />
       <TextInput
         label={t('billing.business.vat')}

@@ -518,6 +518,7 @@ export const de: Catalogue = {
       invoice: 'Rechnung',
       country: 'Land',
       countryPlaceholder: 'Land auswählen',
+      clearCountry: 'Land entfernen',
       vat: 'USt-IdNr.',
       vatRequired: 'Für Unternehmen in der EU erforderlich',
       vatOptional: 'Optional',

@@ -508,6 +508,7 @@ export const en = {
       invoice: 'Invoice',
       country: 'Country',
       countryPlaceholder: 'Select a country',
+      clearCountry: 'Clear the country',
       vat: 'VAT number',
       vatRequired: 'Required for companies in the EU',
       vatOptional: 'Optional',

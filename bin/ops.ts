@@ -2,6 +2,7 @@
  * Operator commands (docs/operations.md "Billing"):
  *
  *   npm run ops -- grant-business <email> <months> [--amount <cents>]
+ *   npm run ops -- close-business-request <email>
  *   npm run ops -- send-reminders
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
@@ -16,6 +17,7 @@ import { localCredentials } from '../lib/local/credentials';
 
 const usage = `usage:
   npm run ops -- grant-business <email> <months> [--amount <cents>] [--aws --table <name> --region <region>]
+  npm run ops -- close-business-request <email> [--aws --table <name> --region <region>]
   npm run ops -- send-reminders [--aws --table <name> --region <region>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)`;
 
@@ -94,6 +96,15 @@ async function main() {
     const { grantBusiness } = await import('../functions/billing/service');
     const result = await grantBusiness(email, months, amount);
     console.log(`Granted BUSINESS_PLAN to ${result.username} until ${result.planExpire} (${where})`);
+    return;
+  }
+  if (command === 'close-business-request') {
+    const [email] = args;
+    if (!email) fail("close-business-request needs the client's email");
+    const where = configure();
+    const { closeBusinessRequest } = await import('../functions/billing/service');
+    const result = await closeBusinessRequest(email);
+    console.log(`Closed the pending Business request of ${result.username} (${where})`);
     return;
   }
   if (command === 'send-reminders') {

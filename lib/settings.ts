@@ -20,6 +20,12 @@ export interface Settings {
   marketingUrl?: string;
   /** Who gets Business plan requests (OPERATOR_EMAIL); `operators@<mailDomain>` unless given. */
   operatorEmail: string;
+  /**
+   * The seller on invoices (issue 19): context `sellerName`, `sellerAddress` (lines separated by `;`),
+   * `sellerCountry`, `sellerVatId`, `sellerVatRate`, `invoicePrefix`, passed to the functions as
+   * SELLER_* / INVOICE_PREFIX (docs/operations.md "Invoices"). Unset ones keep the local placeholders.
+   */
+  seller: Record<string, string>;
   /** Google sign-in OAuth client id; without it Google sign-in is off (build the dashboard with the same id). */
   googleClientId?: string;
   /** OAuth app client ids of Slack and Asana (issue 11); their secrets are in the secrets parameter. */
@@ -59,6 +65,16 @@ const optional = (node: Node, key: string): string | undefined => {
   if (typeof v !== 'string') throw new Error(`Context "${key}" must be a string`);
   return v;
 };
+
+/** Context key → the functions' variable it sets (functions/core/config.ts). */
+const sellerContext = {
+  sellerName: 'SELLER_NAME',
+  sellerAddress: 'SELLER_ADDRESS',
+  sellerCountry: 'SELLER_COUNTRY',
+  sellerVatId: 'SELLER_VAT_ID',
+  sellerVatRate: 'SELLER_VAT_RATE',
+  invoicePrefix: 'INVOICE_PREFIX',
+} as const;
 
 export function readSettings(node: Node): Settings {
   const stage = optional(node, 'stage') ?? 'dev';
@@ -111,6 +127,12 @@ export function readSettings(node: Node): Settings {
     marketingUrl: optional(node, 'marketingUrl'),
     operatorEmail:
       optional(node, 'operatorEmail') ?? `operators@${optional(node, 'mailDomain') ?? 'snag.example.com'}`,
+    seller: Object.fromEntries(
+      Object.entries(sellerContext).flatMap(([key, variable]) => {
+        const value = optional(node, key);
+        return value === undefined ? [] : [[variable, value]];
+      }),
+    ),
     googleClientId: optional(node, 'googleClientId'),
     slackClientId: optional(node, 'slackClientId'),
     asanaClientId: optional(node, 'asanaClientId'),

@@ -2,9 +2,10 @@
 import { getConfig } from '../core/config';
 import { escapeHtml, type Mail } from '../core/mail';
 import { euros } from '../shared/billing';
-import type { BusinessRequestInput } from '../shared/countries';
+import { type BusinessRequestInput, findCountry } from '../shared/countries';
 import type { Lang } from '../shared/errors';
 import type { PlanName } from '../shared/plans';
+import { type Invoice, invoiceSummary, sellerLines } from './invoice';
 
 const planLabel: Record<Lang, Record<PlanName, string>> = {
   en: { FREE_PLAN: 'Free', BASIC_PLAN: 'Starter', BUSINESS_PLAN: 'Business' },
@@ -22,10 +23,42 @@ const day = (lang: Lang, iso: string) =>
     timeZone: 'UTC',
   });
 
-function render(to: string, subject: string, lines: string[], action?: { label: string; url: string }): Mail {
-  const text = `${lines.join('\n\n')}\n${action ? `\n${action.label}: ${action.url}\n` : ''}`;
+/**
+ * Text a customer typed, for a mail to operators: marked as the customer's words and set apart, so that
+ * it cannot pass for part of the mail (a fake "grant it with" line). In the text part every line is quoted
+ * with "> ", so even a forged end marker stays inside the quote; in HTML it is escaped, in a bordered
+ * block. Bidirectional control characters, which can reorder how a line reads, are dropped.
+ */
+export interface Quoted {
+  label: string;
+  text: string;
+}
+
+const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
+
+function quoteText(q: Quoted): string {
+  const body = q.text.replace(bidiControls, '').replace(/\r\n?/g, '\n');
+  return `${q.label}\n${body
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n')}\n(end of the customer's words)`;
+}
+
+function quoteHtml(q: Quoted): string {
+  const body = escapeHtml(q.text.replace(bidiControls, '').replace(/\r\n?/g, '\n'));
+  return `<p style="margin-bottom:4px"><strong>${escapeHtml(q.label)}</strong></p>
+<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:4px solid #9ca3af;background:#f3f4f6;white-space:pre-wrap;font-family:ui-monospace,monospace">${body}</blockquote>`;
+}
+
+type Block = string | Quoted;
+
+function render(to: string, subject: string, lines: Block[], action?: { label: string; url: string }): Mail {
+  const textOf = (b: Block) => (typeof b === 'string' ? b : quoteText(b));
+  const htmlOf = (b: Block) =>
+    typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : quoteHtml(b);
+  const text = `${lines.map(textOf).join('\n\n')}\n${action ? `\n${action.label}: ${action.url}\n` : ''}`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-${lines.map((l) => `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${lines.map(htmlOf).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4F4EAE;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` : ''}
 </body></html>`;
   return { to, subject, text, html };
@@ -33,32 +66,46 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 
 const billingUrl = () => new URL('/profile/billing', getConfig().APP_ORIGIN).toString();
 
+const invoiceUrl = (number: string, lang: Lang) =>
+  new URL(
+    `/api/client/invoice/${number}${lang === 'de' ? '?lng=de' : ''}`,
+    getConfig().APP_ORIGIN,
+  ).toString();
+
+/** The receipt of a card payment, with its invoice's number, seller, VAT split and download link. */
 export function receiptMail(
   lang: Lang,
   to: string,
   p: { amount: number; periodMonths: number; plan: PlanName; planExpire: string; date: string },
+  invoice: Invoice,
 ): Mail {
   const plan = planLabel[lang][p.plan];
+  const figures = invoiceSummary(lang, invoice).join('\n');
+  const seller = sellerLines(lang, invoice.seller).join('\n');
   if (lang === 'de')
     return render(
       to,
-      `Ihre Zahlung für Snag ${plan}`,
+      `Ihre Zahlung für Snag ${plan} (Rechnung ${invoice.number})`,
       [
         'Hallo,',
         'vielen Dank für Ihre Zahlung. Hier ist Ihre Quittung:',
         `Tarif: ${plan}\nZeitraum: ${months(lang, p.periodMonths)}\nBetrag: ${euros(p.amount)}\nDatum: ${day(lang, p.date)}\nGültig bis: ${day(lang, p.planExpire)}`,
+        figures,
+        `Verkäufer:\n${seller}`,
       ],
-      { label: 'Abrechnung öffnen', url: billingUrl() },
+      { label: 'Rechnung herunterladen', url: invoiceUrl(invoice.number, lang) },
     );
   return render(
     to,
-    `Your payment for Snag ${plan}`,
+    `Your payment for Snag ${plan} (invoice ${invoice.number})`,
     [
       'Hello,',
       'thank you for your payment. Here is your receipt:',
       `Plan: ${plan}\nPeriod: ${months(lang, p.periodMonths)}\nAmount: ${euros(p.amount)}\nDate: ${day(lang, p.date)}\nValid until: ${day(lang, p.planExpire)}`,
+      figures,
+      `Seller:\n${seller}`,
     ],
-    { label: 'Open billing', url: billingUrl() },
+    { label: 'Download the invoice', url: invoiceUrl(invoice.number, lang) },
   );
 }
 
@@ -81,11 +128,21 @@ export function businessConfirmationMail(lang: Lang, to: string, r: BusinessRequ
   ]);
 }
 
+/**
+ * The operators' copy of a Business request. Only what Snag itself vouches for is plain text: the
+ * account's address, the validated period, method and country code, and the grant command built from
+ * them (before any customer text). Company, VAT number and comment are the customer's words, quoted.
+ */
 export function operatorRequestMail(client: string, r: BusinessRequestInput): Mail {
+  const country = findCountry(r.country_code);
   return render(getConfig().OPERATOR_EMAIL, `Business plan request from ${client}`, [
     `${client} asked for the Business plan.`,
-    requestSummary('en', r),
-    `Grant it with: npm run ops -- grant-business ${client} ${r.period}`,
+    `Period: ${months('en', r.period)}\nPayment method: ${r.payment_method}\nCountry: ${country?.label_en ?? r.country_code} (${r.country_code})`,
+    `To grant it after checking the request: npm run ops -- grant-business ${client} ${r.period}`,
+    {
+      label: "The customer's words (as typed by the customer; not instructions from Snag):",
+      text: `Company: ${r.company}\nVAT number: ${r.vat || '–'}\nComment:\n${r.comment || '–'}`,
+    },
   ]);
 }
 

@@ -16,6 +16,8 @@ export const billing = {
         { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
         // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
         { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
+        // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.
+        { method: 'GET', path: '/api/client/invoice/{number}', op: 'invoice', session: true },
       ],
     }),
     // Stripe calls this (DESIGN.md section 8): raw body, Stripe-Signature checked with the webhook secret.

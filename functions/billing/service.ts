@@ -8,14 +8,22 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { getConfig } from '../core/config';
-import { isConditionFailure, queryAll, retryConflicts, tableName, transactWrite } from '../core/db';
+import {
+  failedConditions,
+  isConditionFailure,
+  queryAll,
+  retryConflicts,
+  tableName,
+  transactWrite,
+} from '../core/db';
 import { AppError } from '../core/errors';
 import type { Logger } from '../core/log';
 import { sendMail } from '../core/mail';
 import { countBusiness } from '../core/metrics';
+import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
 import { getSecrets } from '../core/secrets';
 import { verifyTimestampedSignature } from '../core/signature';
-import { DAY, epochSeconds, nowMs } from '../core/time';
+import { DAY, epochSeconds, HOUR, nowMs } from '../core/time';
 import { setOwnerPlanOnProjects } from '../projects/projects';
 import { type PaymentInput, starterMonthsFor } from '../shared/billing';
 import { type BusinessRequestInput, vatProblem } from '../shared/countries';
@@ -23,15 +31,28 @@ import type { Lang } from '../shared/errors';
 import { effectivePlan, type PlanName } from '../shared/plans';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
 import {
+  formatInvoiceNumber,
+  type Invoice,
+  invoiceHtml,
+  invoiceNumberPattern,
+  type Seller,
+  vatSplit,
+} from './invoice';
+import {
+  businessRequestItems,
   type Checkout,
   checkoutItems,
   checkoutKey,
+  closePendingRequest,
   expiryPartition,
   getCheckout,
+  getInvoice,
+  getPendingRequest,
+  invoiceItems,
+  lastInvoiceNumber,
   listPayments,
   paymentPut,
   planUpdate,
-  putBusinessRequest,
   putPayment,
   stripeEventKey,
   writePlan,
@@ -80,7 +101,8 @@ export async function startCheckout(userId: string, input: PaymentInput, lang: L
     clientReferenceId: user.id,
     metadata: { userId: user.id, plan: 'BASIC_PLAN', periodMonths: String(months), checkoutRef },
     successUrl: `${app}/profile/billing?success`,
-    cancelUrl: `${app}/profile/billing`,
+    // The screen says the checkout was cancelled and drops the parameter, as it does for success.
+    cancelUrl: `${app}/profile/billing?canceled`,
     locale: lang,
   });
   const checkout: Checkout = {
@@ -100,8 +122,9 @@ export async function startCheckout(userId: string, input: PaymentInput, lang: L
   return { id: session.id, url: session.url };
 }
 
+/** GET client/payment: the history (with each payment's invoice) and the open Business request. */
 export async function payments(userId: string) {
-  const list = await listPayments(userId);
+  const [list, pending] = await Promise.all([listPayments(userId), getPendingRequest(userId)]);
   return {
     payments: list.map((p) => ({
       date: { date: p.date },
@@ -109,13 +132,52 @@ export async function payments(userId: string) {
       plan: p.type,
       amount: p.amount,
       planExpire: p.planExpire,
+      invoice: p.invoiceNumber ?? null,
     })),
+    businessRequest: pending
+      ? { date: pending.createdAt, period: pending.period, payment_method: pending.payment_method }
+      : null,
   };
 }
 
-export async function businessRequest(userId: string, input: BusinessRequestInput, lang: Lang, log: Logger) {
+/**
+ * Business requests mail operators, so they are throttled (issue 19) per account (the team's, once teams
+ * exist: DESIGN.md section 10) and per source, besides one open request per account. Counted in the
+ * request's own transaction: only requests that are stored (and mailed) count.
+ */
+export const businessRequestsPerAccount: Omit<RateLimit, 'key'> = {
+  action: 'bizreq',
+  max: 3,
+  windowMs: DAY,
+};
+export const businessRequestsPerSource: Omit<RateLimit, 'key'> = {
+  action: 'bizreq-src',
+  max: 5,
+  windowMs: HOUR,
+};
+
+export async function businessRequest(
+  userId: string,
+  input: BusinessRequestInput,
+  source: string,
+  lang: Lang,
+  log: Logger,
+) {
   const user = await requireUser(userId);
-  await putBusinessRequest(user.id, input);
+  await transactWrite(
+    [
+      ...businessRequestItems(user.id, input, nowMs()),
+      rateLimitWrite({ ...businessRequestsPerAccount, key: user.id }),
+      rateLimitWrite({ ...businessRequestsPerSource, key: source }),
+    ],
+    // 0: the pending marker; 2 and 3: the counts. Anything else is not the client's doing: rethrown.
+    (failed) =>
+      failed.includes(0)
+        ? 'BUSINESS_REQUEST_PENDING'
+        : failed.includes(2) || failed.includes(3)
+          ? 'RATE_LIMITED'
+          : undefined,
+  );
   const mailLang = user.lang ?? lang;
   // The request is stored either way; a mail that fails is logged, and operators find it in gsi1 BIZREQ.
   const results = await Promise.allSettled([
@@ -125,6 +187,30 @@ export async function businessRequest(userId: string, input: BusinessRequestInpu
   for (const r of results)
     if (r.status === 'rejected') log.error('business request mail failed', { err: r.reason });
   return { sent: true };
+}
+
+/** The seller of new invoices, from configuration (README "Configuration"). */
+export function currentSeller(): Seller {
+  const c = getConfig();
+  return {
+    name: c.SELLER_NAME,
+    address: c.SELLER_ADDRESS.split(';')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    country: c.SELLER_COUNTRY,
+    vatId: c.SELLER_VAT_ID,
+    vatRate: c.SELLER_VAT_RATE,
+  };
+}
+
+/**
+ * GET client/invoice/{number}: the printable invoice of one of the caller's payments. Another client's
+ * number, an unknown one and a malformed one all answer 404 (existence is not revealed).
+ */
+export async function invoicePage(userId: string, number: string, lang: Lang): Promise<string> {
+  const invoice = invoiceNumberPattern.test(number) ? await getInvoice(number) : null;
+  if (!invoice || invoice.userId !== userId) throw new AppError('NOT_FOUND');
+  return invoiceHtml(lang, invoice);
 }
 
 type WebhookOutcome = { received: true; applied?: boolean; duplicate?: boolean; ignored?: string };
@@ -176,12 +262,34 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
     throw new AppError('PAYMENT_MISMATCH');
   }
   if (checkout.status === 'paid') return resync(checkout.userId, true);
+  const seller = currentSeller();
+  const prefix = getConfig().INVOICE_PREFIX;
   for (let attempt = 1; ; attempt++) {
-    const user = await getUser(checkout.userId);
+    const [user, lastInvoice] = await Promise.all([getUser(checkout.userId), lastInvoiceNumber(prefix)]);
     if (!user) return { received: true, ignored: 'account deleted' };
     const now = nowMs();
-    const planExpire = addMonths(extensionBase(user, 'BASIC_PLAN', now), checkout.periodMonths);
+    const serviceFrom = extensionBase(user, 'BASIC_PLAN', now);
+    const planExpire = addMonths(serviceFrom, checkout.periodMonths);
     const date = new Date(now).toISOString();
+    const lang = checkout.lang ?? user.lang ?? 'en';
+    // The buyer as the profile says at payment time (the checkout has just saved its fields there).
+    const buyer = { email: user.email, company: user.company, country: user.country, vat: user.vat };
+    const invoice: Invoice = {
+      number: formatInvoiceNumber(prefix, lastInvoice + 1),
+      userId: user.id,
+      issuedAt: date,
+      seller,
+      buyer,
+      plan: 'BASIC_PLAN',
+      periodMonths: checkout.periodMonths,
+      serviceFrom: new Date(serviceFrom).toISOString(),
+      serviceTo: planExpire,
+      currency: 'eur',
+      total: checkout.amount,
+      ...vatSplit(checkout.amount, seller, buyer),
+      lang,
+      stripeCheckoutId: checkout.id,
+    };
     const payment = {
       date,
       type: 'BASIC_PLAN' as const,
@@ -190,6 +298,7 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
       currency: 'eur' as const,
       stripeCheckoutId: checkout.id,
       planExpire,
+      invoiceNumber: invoice.number,
     };
     try {
       await retryConflicts(() =>
@@ -224,28 +333,25 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
               },
               { Put: paymentPut(checkout.userId, checkout.id, payment) },
               { Update: planUpdate(user.id, 'BASIC_PLAN', planExpire, user.planExpire ?? null) },
+              ...invoiceItems(prefix, lastInvoice, invoice),
             ],
           }),
         ),
       );
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      const userChanged = reasons[3]?.Code === 'ConditionalCheckFailed';
-      const alreadyPaid =
-        reasons[0]?.Code === 'ConditionalCheckFailed' || reasons[1]?.Code === 'ConditionalCheckFailed';
+      const failed = failedConditions(err);
       // Another event or delivery applied this checkout first: it extended the plan, this one does not.
-      if (alreadyPaid) return resync(checkout.userId, true);
-      // The plan changed since it was read (another payment, an operator): read it again.
-      if (userChanged && attempt < 5) continue;
+      if (failed.includes(0) || failed.includes(1)) return resync(checkout.userId, true);
+      // The plan changed since it was read (another payment, an operator), or another payment took the
+      // next invoice number: read both again. Nothing was written, so no number is lost.
+      if ((failed.includes(3) || failed.includes(4)) && attempt < 10) continue;
       throw err;
     }
     await setOwnerPlanOnProjects(user.id, 'BASIC_PLAN', planExpire);
     countBusiness('checkoutCompleted');
     try {
-      await sendMail(
-        receiptMail(checkout.lang ?? user.lang ?? 'en', user.email, { ...payment, plan: 'BASIC_PLAN' }),
-      );
+      await sendMail(receiptMail(lang, user.email, { ...payment, plan: 'BASIC_PLAN' }, invoice));
     } catch (err) {
       log.error('receipt mail failed', { err, checkout: checkout.id });
     }
@@ -280,7 +386,17 @@ export async function grantBusiness(email: string, months: number, amount = 0) {
     planExpire,
   });
   await setOwnerPlanOnProjects(user.id, 'BUSINESS_PLAN', planExpire);
+  // The request it answers is no longer pending: the client may ask again (to extend, later on).
+  await closePendingRequest(user.id);
   return { username: user.email, plan: 'BUSINESS_PLAN' as const, planExpire };
+}
+
+/** An operator declines or settles a Business request outside Snag (bin/ops.ts): it is no longer pending. */
+export async function closeBusinessRequest(email: string) {
+  const user = await findUserByEmail(email);
+  if (!user) throw new AppError('NOT_FOUND');
+  await closePendingRequest(user.id);
+  return { username: user.email };
 }
 
 /** Days ahead the reminder looks: a plan ending within them that was not reminded yet gets one mail. */

@@ -4,17 +4,21 @@
  * - USER#<uid>/PAYMENT#<paidAt ISO>#<ref>: a payment of the history.
  * - USER#<uid>/BIZREQ#<createdAt ISO>#<id>: a Business request, in gsi1 BIZREQ for an operator inbox.
  * - STRIPE_EVENT#<evtId>/STRIPE_EVENT: a handled Stripe event (idempotency on the event id, 30-day TTL).
+ * - USER#<uid>/BIZREQ_PENDING: the account's open Business request (one at a time, issue 19), until an
+ *   operator grants it or it is `businessRequestOpenDays` old.
+ * - INVOICE_SEQ#<prefix>/INVOICE_SEQ: the seller's last invoice number; INVOICE#<number>/INVOICE: an invoice.
  * - The plan fields of USER#<uid>/USER with the expiry index: gsi1pk EXPIRE#<YYYY-MM-DD of planExpire>,
  *   gsi1sk USER#<uid>, present only while a paid plan has an expiry (the reminder's Query).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
 import { tableName } from '../core/db';
 import { DAY, epochSeconds, nowMs } from '../core/time';
 import type { BusinessRequestInput } from '../shared/countries';
 import type { PlanName } from '../shared/plans';
+import type { Invoice } from './invoice';
 
 export const checkoutKey = (csId: string) => ({ pk: `CHECKOUT#${csId}`, sk: 'CHECKOUT' });
 export const stripeEventKey = (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'STRIPE_EVENT' });
@@ -43,6 +47,8 @@ export interface Payment {
   currency: 'eur';
   stripeCheckoutId?: string;
   planExpire: string;
+  /** The invoice of a card payment (issue 19); grants and older payments have none. */
+  invoiceNumber?: string;
 }
 
 /** Put CHECKOUT (pending) and keep the billing details on USER, in one transaction (A60). */
@@ -154,25 +160,134 @@ export interface BusinessRequest extends BusinessRequestInput {
   createdAt: string;
 }
 
-/** Stores a Business request (A64); gsi1 BIZREQ lists them for operators without a Scan. */
-export async function putBusinessRequest(
-  userId: string,
-  input: BusinessRequestInput,
-): Promise<BusinessRequest> {
-  const createdAt = new Date(nowMs()).toISOString();
+/** How long a Business request blocks the next one when no operator closes it (docs/decisions.md). */
+export const businessRequestOpenDays = 30;
+
+export const pendingRequestKey = (userId: string) => ({ pk: userKey(userId).pk, sk: 'BIZREQ_PENDING' });
+
+export interface PendingRequest {
+  createdAt: string;
+  period: number;
+  payment_method: BusinessRequestInput['payment_method'];
+  /** The request's own item, marked done when the pending marker is closed. */
+  requestSk: string;
+  expiresAt: number;
+}
+
+/**
+ * A Business request (A64) as two Puts for one transaction: the pending marker, which refuses a second
+ * request while the first is open (its condition), and the request itself, in gsi1 BIZREQ for operators.
+ */
+export function businessRequestItems(userId: string, input: BusinessRequestInput, now: number) {
+  const createdAt = new Date(now).toISOString();
   const request: BusinessRequest = { ...input, id: randomUUID(), userId, status: 'new', createdAt };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        pk: userKey(userId).pk,
-        sk: `BIZREQ#${createdAt}#${request.id}`,
-        gsi1pk: 'BIZREQ',
-        gsi1sk: `${createdAt}#${userId}`,
-        ...request,
+  const requestSk = `BIZREQ#${createdAt}#${request.id}`;
+  const expiresAt = now + businessRequestOpenDays * DAY;
+  const pending: PendingRequest = {
+    createdAt,
+    period: input.period,
+    payment_method: input.payment_method,
+    requestSk,
+    expiresAt,
+  };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...pendingRequestKey(userId), ...pending, ttl: epochSeconds(expiresAt) },
+        // TTL deletes late (up to days): an expired marker that is still there does not block.
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': now },
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          pk: userKey(userId).pk,
+          sk: requestSk,
+          gsi1pk: 'BIZREQ',
+          gsi1sk: `${createdAt}#${userId}`,
+          ...request,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** The account's open Business request, or null (none, or older than `businessRequestOpenDays`). */
+export async function getPendingRequest(userId: string, now = nowMs()): Promise<PendingRequest | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: pendingRequestKey(userId) }));
+  const item = out.Item as (PendingRequest & Record<string, unknown>) | undefined;
+  if (!item || item.expiresAt < now) return null;
+  const { createdAt, period, payment_method, requestSk, expiresAt } = item;
+  return { createdAt, period, payment_method, requestSk, expiresAt };
+}
+
+/** Closes the open Business request (an operator granted it): the marker goes, the request is done. */
+export async function closePendingRequest(userId: string): Promise<void> {
+  const out = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: pendingRequestKey(userId), ReturnValues: 'ALL_OLD' }),
+  );
+  const requestSk = out.Attributes?.requestSk;
+  if (typeof requestSk !== 'string') return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: userKey(userId).pk, sk: requestSk },
+      UpdateExpression: 'SET #s = :done',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':done': 'done' },
     }),
   );
-  return request;
+}
+
+export const invoiceSequenceKey = (prefix: string) => ({
+  pk: `INVOICE_SEQ#${prefix}`,
+  sk: 'INVOICE_SEQ',
+});
+export const invoiceKey = (number: string) => ({ pk: `INVOICE#${number}`, sk: 'INVOICE' });
+
+/** The seller's last issued invoice number (0 before the first), read consistently. */
+export async function lastInvoiceNumber(prefix: string): Promise<number> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceSequenceKey(prefix), ConsistentRead: true }),
+  );
+  return typeof out.Item?.last === 'number' ? out.Item.last : 0;
+}
+
+/**
+ * The two transaction actions that issue invoice number `read + 1`: the sequence moves on only from the
+ * number it was read at, and the invoice is written in the same transaction as the payment. So a number
+ * is used exactly when its payment is recorded: no gaps, no doubles (docs/decisions.md "Invoices").
+ */
+export function invoiceItems(prefix: string, read: number, invoice: Invoice) {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: invoiceSequenceKey(prefix),
+        UpdateExpression: 'SET #last = :next',
+        ConditionExpression: read === 0 ? 'attribute_not_exists(pk)' : '#last = :read',
+        ExpressionAttributeNames: { '#last': 'last' },
+        ExpressionAttributeValues: { ':next': read + 1, ...(read === 0 ? {} : { ':read': read }) },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...invoiceKey(invoice.number), ...invoice },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+export async function getInvoice(number: string): Promise<Invoice | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(number) }));
+  if (!out.Item) return null;
+  const { pk: _p, sk: _s, ...rest } = out.Item;
+  return rest as Invoice;
 }

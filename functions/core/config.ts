@@ -59,6 +59,32 @@ export const configSchema = z.object({
   /** Who gets the Business plan requests (issue 12). */
   OPERATOR_EMAIL: z.string().min(3).default('operators@snag.localhost'),
   /**
+   * The seller on every invoice (issue 19; README "Configuration", docs/operations.md "Invoices"). The
+   * defaults are placeholders for the local stack: a deployed stage sets its own. An invoice keeps the
+   * values it was issued with, so changing them later changes only new invoices.
+   */
+  SELLER_NAME: z.string().trim().min(1).max(200).default('Snag Software GmbH (local)'),
+  /** The seller's postal address; `;` separates the printed lines. */
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Musterstraße 1;10115 Berlin;Germany'),
+  /** The seller's country (ISO two-letter code): decides where reverse charge applies. */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase())
+    .default('DE'),
+  SELLER_VAT_ID: z.string().trim().min(4).max(30).default('DE123456789'),
+  /** The VAT rate (percent) included in Snag's prices where no reverse charge applies. */
+  SELLER_VAT_RATE: z.coerce.number().min(0).max(50).default(19),
+  /**
+   * Invoice numbers are `<prefix>-<6 digits>`, one gap-free sequence per prefix: a new seller (another
+   * company or VAT id) takes a new prefix, and so its own sequence.
+   */
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,12}$/)
+    .default('SNAG'),
+  /**
    * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' locally
    * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (core/secrets.ts); the ids are not.
    */

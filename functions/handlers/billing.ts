@@ -1,8 +1,12 @@
-/** Billing calls of the dashboard (SPEC.md section 7): client/payment and client/profile/business_plan. */
+/**
+ * Billing calls of the dashboard (SPEC.md section 7): client/payment and client/profile/business_plan, and
+ * the printable invoice of a payment (issue 19).
+ */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { businessRequest, payments, startCheckout } from '../billing/service';
+import { businessRequest, invoicePage, payments, startCheckout } from '../billing/service';
 import { AppError } from '../core/errors';
-import { type AuthedInput, resourceHandler } from '../core/http';
+import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
+import { sourceOf } from '../core/source';
 import type { PaymentInput } from '../shared/billing';
 import { businessRequestSchema } from '../shared/countries';
 
@@ -35,7 +39,24 @@ export const operations = {
   },
   async businessRequest({ session, event, lang, log }: AuthedInput) {
     const input = businessRequestSchema.parse(await formFields(event));
-    return { msg: await businessRequest(session.userId, input, lang, log) };
+    return { msg: await businessRequest(session.userId, input, sourceOf(event), lang, log) };
+  },
+  /** A page to read and print, not JSON: no script may run and nothing is loaded from elsewhere. */
+  async invoice({ session, params, lang }: AuthedInput): Promise<RawReply> {
+    const body = await invoicePage(session.userId, params.number ?? '', lang);
+    return {
+      raw: {
+        statusCode: 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'private, no-store',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'no-referrer',
+        },
+        body,
+      },
+    };
   },
 };
 

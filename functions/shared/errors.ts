@@ -116,6 +116,13 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Invalid signature', de: 'Ungültige Signatur' },
   },
+  BUSINESS_REQUEST_PENDING: {
+    status: 409,
+    msg: {
+      en: 'Your Business request is still pending: we will get back to you',
+      de: 'Ihre Business-Anfrage ist noch in Bearbeitung: wir melden uns bei Ihnen',
+    },
+  },
   PAYMENT_MISMATCH: {
     status: 400,
     msg: {

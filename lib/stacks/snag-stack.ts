@@ -43,6 +43,7 @@ export class SnagStack extends Stack {
       LOG_LEVEL: settings.logLevel,
       ...(settings.marketingUrl ? { MARKETING_URL: settings.marketingUrl } : {}),
       OPERATOR_EMAIL: settings.operatorEmail,
+      ...settings.seller,
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
       ...(settings.slackClientId ? { SLACK_CLIENT_ID: settings.slackClientId } : {}),
       ...(settings.asanaClientId ? { ASANA_CLIENT_ID: settings.asanaClientId } : {}),

@@ -18,6 +18,8 @@ beforeAll(() => {
     stage: 'prod',
     domainName,
     certificateArn,
+    sellerName: 'Snag Software GmbH',
+    sellerVatId: 'DE136695976',
     ...fakeBuild(),
     'aws:cdk:bundling-stacks': [],
   });
@@ -58,6 +60,14 @@ describe('prod stage', () => {
     for (const f of s.stack.api.functions.values()) {
       const env = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
       expect(env).toMatchObject({ APP_ORIGIN: `https://${domainName}`, SNAG_STAGE: 'prod' });
+    }
+  });
+
+  it('gives the functions the seller of invoices from context, and nothing for what is not set', () => {
+    for (const f of s.stack.api.functions.values()) {
+      const env = s.template.toJSON().Resources[logicalId(f.fn)].Properties.Environment.Variables;
+      expect(env).toMatchObject({ SELLER_NAME: 'Snag Software GmbH', SELLER_VAT_ID: 'DE136695976' });
+      expect(env).not.toHaveProperty('SELLER_ADDRESS');
     }
   });
 

@@ -1,7 +1,9 @@
 /**
  * Billing in the browser (issue 12), against the built dashboard, the local stack and its Stripe stand-in:
  * a Starter purchase through the local checkout in English (1280 px) and German (390 px), the plan, its
- * expiry and the payment in the history afterwards, and a Business request with the VAT rules.
+ * expiry and the payment in the history afterwards, and a Business request with the VAT rules. Issue 19:
+ * the cancelled checkout's message, the invoice linked from the history (with the invoice details given
+ * at checkout), and the pending Business request shown with its date instead of the form.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
@@ -29,10 +31,17 @@ function tab(opts: PageOptions = {}) {
   });
 }
 
-async function buyStarter(page: Page, period: string, pay: string, checkoutPay: string) {
+async function buyStarter(
+  page: Page,
+  period: string,
+  pay: string,
+  checkoutPay: string,
+  details?: (page: Page) => Promise<void>,
+) {
   await page.goto('/profile/billing');
   await page.getByTestId('current-plan').waitFor();
   await page.getByRole('radio', { name: period }).check();
+  await details?.(page);
   await page.getByRole('button', { name: pay, exact: true }).click();
   // The card provider's checkout: the stand-in's page on its own origin.
   await page.waitForURL(
@@ -48,7 +57,19 @@ describe('Starter purchase through the local checkout', () => {
     expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
     await page.getByTestId('plan-BUSINESS_PLAN').waitFor();
     await shot(page, 'billing-en-1280-free');
-    await buyStarter(page, '3 months · €30', 'Pay €30', 'Pay €30.00');
+    // Invoice details: an Austrian business with a valid VAT number (reverse charge, Snag sells from DE).
+    await buyStarter(page, '3 months · €30', 'Pay €30', 'Pay €30.00', async (p) => {
+      const form = p.getByTestId('starter-form');
+      await form.getByRole('textbox', { name: 'Company' }).fill('Wiener Bäckerei GmbH');
+      await p.getByTestId('starter-country-select').click();
+      await p.getByTestId('starter-country-select').fill('Austr');
+      await p.getByRole('option', { name: 'Austria', exact: true }).click();
+      await p.getByTestId('starter-vat-input').fill('ATU1358562');
+      await form.getByText('Please check your VAT number').waitFor();
+      await shot(p, 'billing-en-1280-starter-details-invalid');
+      await p.getByTestId('starter-vat-input').fill('ATU13585627');
+      await form.getByText('Please check your VAT number').waitFor({ state: 'detached' });
+    });
     await shot(page, 'billing-checkout-standin');
     await page.getByRole('button', { name: 'Pay €30.00' }).click();
 
@@ -66,8 +87,22 @@ describe('Starter purchase through the local checkout', () => {
     await row.first().waitFor();
     expect(await row.count()).toBe(1);
     const cells = await row.first().locator('td').allTextContents();
-    expect(cells.slice(1)).toEqual(['3 months', 'Starter', '€30']);
+    expect(cells.slice(1, 4)).toEqual(['3 months', 'Starter', '€30']);
+    expect(cells[4]).toMatch(/^SNAG-\d{6}$/);
     await shot(page, 'billing-en-1280-starter');
+    // The invoice opens in a new tab: number, seller, the buyer from the checkout, reverse charge.
+    const link = page.getByRole('link', { name: `Invoice ${cells[4]} (opens in a new tab)` });
+    const [invoice] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await invoice.waitForLoadState();
+    expect(await invoice.locator('h1').textContent()).toBe('Invoice');
+    expect(await invoice.locator('[data-field="number"]').textContent()).toBe(cells[4]);
+    expect(await invoice.locator('[data-field="seller"]').innerText()).toContain('VAT ID: DE123456789');
+    expect(await invoice.locator('[data-field="buyer"]').innerText()).toContain('Wiener Bäckerei GmbH');
+    expect(await invoice.locator('[data-field="buyer"]').innerText()).toContain('VAT ID: ATU13585627');
+    expect(await invoice.locator('[data-field="reverse-charge"]').count()).toBe(1);
+    expect(await invoice.locator('[data-field="total"]').textContent()).toBe('€30.00');
+    await shot(invoice, 'billing-en-1280-invoice');
+    await invoice.close();
     await page.setViewportSize(phone);
     await shot(page, 'billing-en-390-starter');
 
@@ -81,7 +116,7 @@ describe('Starter purchase through the local checkout', () => {
       msg: { plan: 'BASIC_PLAN', settings: { attachments: true, videos: true } },
     });
     expect(((await latestMail(suite.stack.url, email)) as SentMail).subject).toBe(
-      'Your payment for Snag Starter',
+      `Your payment for Snag Starter (invoice ${cells[4]})`,
     );
     expect(t.errors).toEqual([]);
   });
@@ -105,20 +140,47 @@ describe('Starter purchase through the local checkout', () => {
       .first()
       .locator('td')
       .allTextContents();
-    expect(cells.slice(1)).toEqual(['1 Monat', 'Starter', '10 €']);
+    expect(cells.slice(1, 4)).toEqual(['1 Monat', 'Starter', '10 €']);
+    const link = page.getByRole('link', { name: `Rechnung ${cells[4]} (öffnet in einem neuen Tab)` });
+    expect(await link.getAttribute('href')).toBe(`/api/client/invoice/${cells[4]}?lng=de`);
     await shot(page, 'billing-de-390-starter');
+    const [invoice] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await invoice.waitForLoadState();
+    expect(await invoice.locator('h1').textContent()).toBe('Rechnung');
+    await shot(invoice, 'billing-de-390-invoice');
+    await invoice.close();
     await page.setViewportSize({ width: 1280, height: 860 });
     await shot(page, 'billing-de-1280-starter');
     expect(t.errors).toEqual([]);
   });
 
-  it('comes back from Cancel on the free plan', async () => {
-    const { page } = await tab();
+  it('comes back from Cancel on the free plan: a message, and the parameter removed', async () => {
+    const { page, tab: t } = await tab();
     await buyStarter(page, '1 month · €10', 'Pay €10', 'Pay €10.00');
     await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByTestId('payment-canceled').waitFor();
     await waitForPath(page, '/profile/billing', '');
+    expect(await page.getByTestId('payment-canceled').textContent()).toContain('Checkout cancelled');
     expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
     expect(await page.getByTestId('payment-success').count()).toBe(0);
+    await shot(page, 'billing-en-1280-canceled');
+    // Dismissed, it stays away; a reload has no parameter left to show it again.
+    await page.getByTestId('payment-canceled').getByRole('button').click();
+    await page.reload();
+    await page.getByTestId('current-plan').waitFor();
+    expect(await page.getByTestId('payment-canceled').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('says so in German on a phone after Cancel', async () => {
+    const { page, tab: t } = await tab({ locale: 'de-DE', viewport: phone });
+    await buyStarter(page, '1 Monat · 10 €', '10 € bezahlen', 'Pay €10.00');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByTestId('payment-canceled').waitFor();
+    await waitForPath(page, '/profile/billing', '');
+    expect(await page.getByTestId('payment-canceled').textContent()).toContain('Bezahlvorgang abgebrochen');
+    await shot(page, 'billing-de-390-canceled');
+    expect(t.errors).toEqual([]);
   });
 });
 
@@ -146,7 +208,17 @@ describe('Business request', () => {
     await waitEnabled(submit);
     await submit.click();
     await page.getByText('Anfrage gesendet').waitFor();
+    // The section now shows the pending request with its date, instead of a form to send another.
+    const pending = page.getByTestId('business-pending');
+    await pending.waitFor();
+    const today = new Date().toLocaleDateString('de-DE', { year: 'numeric', month: 'long', day: 'numeric' });
+    expect(await pending.textContent()).toContain('Anfrage in Bearbeitung');
+    expect(await pending.textContent()).toContain(`am ${today} eine Anfrage`);
+    expect(await page.getByTestId('business-form').count()).toBe(0);
     await shot(page, 'billing-de-390-business-sent');
+    await page.reload();
+    await page.getByTestId('business-pending').waitFor();
+    expect(await page.getByTestId('business-form').count()).toBe(0);
     const mail = await eventually(
       async () => {
         const m = await latestMail(suite.stack.url, email);
@@ -174,6 +246,13 @@ describe('Business request', () => {
     await shot(page, 'billing-en-1280-business-uk');
     await page.getByTestId('business-submit').click();
     await page.getByText('Request sent').waitFor();
+    await page.getByTestId('business-pending').waitFor();
+    const text = await page.getByTestId('business-pending').textContent();
+    expect(text).toContain('Request pending');
+    expect(text).toMatch(/You sent a request for Business on .+\. We will get back to you/);
+    await shot(page, 'billing-en-1280-business-pending');
+    await page.setViewportSize(phone);
+    await shot(page, 'billing-en-390-business-pending');
     expect(t.errors).toEqual([]);
   });
 });

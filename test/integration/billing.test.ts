@@ -2,16 +2,25 @@
  * Billing through the local stack and its Stripe stand-in (issue 12): checkout with the server's prices,
  * the signed, idempotent webhook, the history, expiry back to Free and what it does to projects, uploads
  * and integrations, Business requests with the VAT rules and their mail, the reminder, the ops command.
+ * Issue 19: Business requests one at a time and throttled, the customer's words set apart in operator
+ * mail, the cancelled checkout's return, invoices (gap-free numbers, seller, VAT, owner-scoped download).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePlan } from '../../functions/billing/store';
+import { businessRequestsPerAccount, businessRequestsPerSource } from '../../functions/billing/service';
+import {
+  closePendingRequest,
+  invoiceSequenceKey,
+  lastInvoiceNumber,
+  writePlan,
+} from '../../functions/billing/store';
 import { db } from '../../functions/core/aws/dynamo';
 import { timestampedSignature } from '../../functions/core/signature';
 import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
+import { watchDynamo } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
@@ -34,13 +43,22 @@ interface Profile {
   settings: { integrations: boolean; attachments: boolean; projects: number | null };
 }
 interface History {
-  payments: { date: { date: string }; period: number; plan: string; amount: number }[];
+  payments: {
+    date: { date: string };
+    period: number;
+    plan: string;
+    amount: number;
+    invoice: string | null;
+  }[];
+  businessRequest: { date: string; period: number; payment_method: string } | null;
 }
 
 const profile = async (client: ApiClient) =>
   ((await client.get<Profile>('/api/client/profile')).body as { msg: Profile }).msg;
 const history = async (client: ApiClient) =>
   ((await client.get<History>('/api/client/payment')).body as { msg: History }).msg.payments;
+const payments = async (client: ApiClient) =>
+  ((await client.get<History>('/api/client/payment')).body as { msg: History }).msg;
 const secret = () => process.env.STRIPE_WEBHOOK_SECRET!;
 
 async function userIdOf(email: string): Promise<string> {
@@ -121,7 +139,7 @@ describe('Starter checkout', () => {
       customer_email: email,
       client_reference_id: await userIdOf(email),
       success_url: `${stack.url}/profile/billing?success`,
-      cancel_url: `${stack.url}/profile/billing`,
+      cancel_url: `${stack.url}/profile/billing?canceled`,
       metadata: { plan: 'BASIC_PLAN', periodMonths: '3' },
       locale: 'en',
     });
@@ -175,10 +193,11 @@ describe('Starter checkout', () => {
         plan: 'BASIC_PLAN',
         amount: 3000,
         planExpire: p.plan_expire.date,
+        invoice: expect.stringMatching(/^SNAG-\d{6}$/),
       },
     ]);
     const receipt = (await latestMail(stack.url, email)) as SentMail;
-    expect(receipt.subject).toBe('Your payment for Snag Starter');
+    expect(receipt.subject).toMatch(/^Your payment for Snag Starter \(invoice SNAG-\d{6}\)$/);
     expect(receipt.text).toContain('€30');
     // A second purchase extends from the current expiry, not from now.
     await pay(await checkout(client, 1000));
@@ -193,7 +212,7 @@ describe('Starter checkout', () => {
     const { id } = (res.body as { msg: { id: string } }).msg;
     await pay(stack.stripe!.sessions.get(id)!);
     const receipt = (await latestMail(stack.url, email)) as SentMail;
-    expect(receipt.subject).toBe('Ihre Zahlung für Snag Starter');
+    expect(receipt.subject).toMatch(/^Ihre Zahlung für Snag Starter \(Rechnung SNAG-\d{6}\)$/);
     expect(receipt.text).toContain('6 Monate');
   });
 });
@@ -361,7 +380,12 @@ describe('history and ownership', () => {
 });
 
 /** Multipart POST client/profile/business_plan, as the dashboard sends it. */
-async function businessRequest(client: ApiClient, fields: Record<string, string>, lng?: 'de') {
+async function businessRequest(
+  client: ApiClient,
+  fields: Record<string, string>,
+  lng?: 'de',
+  source = client.source,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${stack.url}/api/client/profile/business_plan${lng ? '?lng=de' : ''}`, {
@@ -369,12 +393,16 @@ async function businessRequest(client: ApiClient, fields: Record<string, string>
     headers: {
       origin: stack.url,
       cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'cloudfront-viewer-address': client.source,
+      'cloudfront-viewer-address': source,
     },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as { status: string; code?: string; msg: unknown } };
 }
+
+/** Passed validation: stored (200), or refused only because this account's first request is pending. */
+const accepted = (res: { status: number; body: { code?: string } }) =>
+  res.status === 200 || res.body.code === 'BUSINESS_REQUEST_PENDING';
 
 const requestFields = (over: Record<string, string> = {}) => ({
   company: 'Muster GmbH',
@@ -392,7 +420,7 @@ describe('Business request', () => {
     const { client } = await signedIn(stack.url);
     expect((await businessRequest(client, requestFields())).status).toBe(200);
     // The number without its country prefix is the same number.
-    expect((await businessRequest(client, requestFields({ vat: '136 695 976' }))).status).toBe(200);
+    expect(accepted(await businessRequest(client, requestFields({ vat: '136 695 976' })))).toBe(true);
     for (const vat of ['DE136695977', 'DE12345', '', 'ATU13585627']) {
       const res = await businessRequest(client, requestFields({ vat }));
       expect(res, vat).toMatchObject({
@@ -403,13 +431,13 @@ describe('Business request', () => {
     const german = await businessRequest(client, requestFields({ vat: 'DE1' }), 'de');
     expect(german.body.msg).toBe('Bitte überprüfen Sie Ihre USt-IdNr.');
     const uk = { country: 'United Kingdom', country_code: 'GB' };
-    expect((await businessRequest(client, requestFields({ ...uk, vat: '' }))).status).toBe(200);
-    expect((await businessRequest(client, requestFields({ ...uk, vat: 'GB980780684' }))).status).toBe(200);
+    expect(accepted(await businessRequest(client, requestFields({ ...uk, vat: '' })))).toBe(true);
+    expect(accepted(await businessRequest(client, requestFields({ ...uk, vat: 'GB980780684' })))).toBe(true);
     expect((await businessRequest(client, requestFields({ ...uk, vat: 'GB123' }))).body.code).toBe(
       'INVALID_VAT',
     );
     const us = { country: 'United States of America', country_code: 'US' };
-    expect((await businessRequest(client, requestFields({ ...us, vat: '' }))).status).toBe(200);
+    expect(accepted(await businessRequest(client, requestFields({ ...us, vat: '' })))).toBe(true);
   });
 
   it('requires country, period and company, and refuses a method or period it does not offer', async () => {
@@ -446,6 +474,247 @@ describe('Business request', () => {
     const { ApiClient } = await import('../support/api-client');
     const res = await businessRequest(new ApiClient(stack.url), requestFields());
     expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('takes one request at a time: 15 in a row store and mail once, the rest answer 409 in en and de', async () => {
+    const { client, email } = await signedIn(stack.url);
+    expect((await history(client)).length).toBe(0);
+    const before = await payments(client);
+    expect(before.businessRequest).toBeNull();
+    const operatorsBefore = await mailCount(stack.url, 'operators@snag.localhost');
+    const clientBefore = await mailCount(stack.url, email);
+    const started = Date.now();
+    const answers = [];
+    for (let i = 0; i < 15; i++) answers.push(await businessRequest(client, requestFields()));
+    expect(answers[0]!.status).toBe(200);
+    for (const res of answers.slice(1))
+      expect(res).toMatchObject({
+        status: 409,
+        body: {
+          code: 'BUSINESS_REQUEST_PENDING',
+          msg: 'Your Business request is still pending: we will get back to you',
+        },
+      });
+    const german = await businessRequest(client, requestFields(), 'de');
+    expect(german).toMatchObject({
+      status: 409,
+      body: { msg: 'Ihre Business-Anfrage ist noch in Bearbeitung: wir melden uns bei Ihnen' },
+    });
+    expect(await mailCount(stack.url, 'operators@snag.localhost')).toBe(operatorsBefore + 1);
+    expect(await mailCount(stack.url, email)).toBe(clientBefore + 1);
+    // The billing answer shows the open request and when it was sent.
+    const open = (await payments(client)).businessRequest!;
+    expect(open).toMatchObject({ period: 12, payment_method: 'invoice' });
+    expect(Date.parse(open.date)).toBeGreaterThanOrEqual(started - 1000);
+    expect(Date.parse(open.date)).toBeLessThanOrEqual(Date.now());
+    // Another client sees nothing of it and may ask themselves.
+    const other = await signedIn(stack.url);
+    expect((await payments(other.client)).businessRequest).toBeNull();
+    expect((await businessRequest(other.client, requestFields())).status).toBe(200);
+  });
+
+  it('limits requests per account and per source, even when each request was closed in between', async () => {
+    const a = await signedIn(stack.url);
+    const id = await userIdOf(a.email);
+    for (let i = 0; i < businessRequestsPerAccount.max; i++) {
+      expect((await businessRequest(a.client, requestFields())).status).toBe(200);
+      await closePendingRequest(id);
+    }
+    expect(await businessRequest(a.client, requestFields())).toMatchObject({
+      status: 429,
+      body: { code: 'RATE_LIMITED' },
+    });
+    expect((await payments(a.client)).businessRequest).toBeNull();
+    // One source, many accounts: the source's allowance, then 429 for every further account.
+    const source = '198.51.100.77:443';
+    const operatorsBefore = await mailCount(stack.url, 'operators@snag.localhost');
+    for (let i = 0; i < businessRequestsPerSource.max; i++) {
+      const { client } = await signedIn(stack.url);
+      expect((await businessRequest(client, requestFields(), undefined, source)).status).toBe(200);
+    }
+    const { client } = await signedIn(stack.url);
+    expect(await businessRequest(client, requestFields(), undefined, source)).toMatchObject({
+      status: 429,
+      body: { code: 'RATE_LIMITED' },
+    });
+    expect((await payments(client)).businessRequest).toBeNull();
+    expect(await mailCount(stack.url, 'operators@snag.localhost')).toBe(
+      operatorsBefore + businessRequestsPerSource.max,
+    );
+  });
+
+  it('sets the customer’s words apart in the operators’ mail: quoted, labelled, escaped', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const comment = [
+      'Please hurry.',
+      "(end of the customer's words)",
+      'Grant it with: npm run ops -- grant-business attacker@evil.example 12',
+      '<a href="https://evil.example">Approve</a>',
+    ].join('\n');
+    const res = await businessRequest(
+      client,
+      requestFields({ comment, company: 'Evil <b>Corp</b>\u202E', country: 'Anything typed' }),
+    );
+    expect(res.status).toBe(200);
+    const mail = (await latestMail(stack.url, 'operators@snag.localhost')) as SentMail;
+    const lines = mail.text.split('\n');
+    // Every line the customer wrote is quoted, the forged end marker and grant line included.
+    for (const line of comment.split('\n')) expect(lines).toContain(`> ${line}`);
+    expect(lines).toContain('> Company: Evil <b>Corp</b>');
+    // The only unquoted grant command is Snag's own, for the account that asked, before the quote.
+    const commands = lines.filter((l) => l.includes('grant-business'));
+    expect(commands.filter((l) => !l.startsWith('> '))).toEqual([
+      `To grant it after checking the request: npm run ops -- grant-business ${email} 12`,
+    ]);
+    expect(mail.text.indexOf(`grant-business ${email}`)).toBeLessThan(mail.text.indexOf('> Please hurry.'));
+    expect(mail.text).toContain(
+      "The customer's words (as typed by the customer; not instructions from Snag):",
+    );
+    // The country printed is the list's name for the validated code, not the typed text.
+    expect(mail.text).toContain('Country: Germany (DE)');
+    expect(mail.text).not.toContain('Anything typed');
+    expect(mail.text).not.toContain('\u202E');
+    // HTML: escaped inside the quote block; no markup of the customer's survives.
+    expect(mail.html).toContain('&#60;a href=&#34;https://evil.example&#34;&#62;Approve&#60;/a&#62;');
+    expect(mail.html).toContain('Evil &#60;b&#62;Corp&#60;/b&#62;');
+    expect(mail.html).not.toMatch(/<a href="https:\/\/evil/);
+    expect(mail.html).toMatch(/<blockquote[^>]*>Company: Evil/);
+  });
+});
+
+describe('Invoices', () => {
+  const invoicePage = (client: ApiClient, number: string, lng = '') =>
+    fetch(`${stack.url}/api/client/invoice/${number}${lng}`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+
+  it('numbers invoices gap-free and in order, also for payments applied at the same moment', async () => {
+    const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signedIn(stack.url)));
+    const sessions = await Promise.all(buyers.map((b) => checkout(b.client, 1000)));
+    const before = await lastInvoiceNumber('SNAG');
+    const paid = await Promise.all(sessions.map((s) => pay(s)));
+    expect(paid.map((p) => p.status)).toEqual(sessions.map(() => 303));
+    const numbers = (await Promise.all(buyers.map(async (b) => (await history(b.client))[0]!.invoice!))).map(
+      (n) => Number(n.slice('SNAG-'.length)),
+    );
+    expect([...numbers].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6].map((i) => before + i));
+    expect(await lastInvoiceNumber('SNAG')).toBe(before + 6);
+    const counter = await db().send(
+      new GetCommand({ TableName: stack.tableName, Key: invoiceSequenceKey('SNAG') }),
+    );
+    expect(counter.Item?.last).toBe(before + 6);
+    // A replayed event issues no second invoice.
+    const replay = await deliver(
+      eventOf('checkout.session.completed', { ...stack.stripe!.sessions.get(sessions[0]!.id)! }),
+    );
+    expect(replay.status).toBe(200);
+    expect(await lastInvoiceNumber('SNAG')).toBe(before + 6);
+  });
+
+  it('prints seller, buyer and VAT included at the seller’s rate, in English and German', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const res = await client.post<{ id: string }>('/api/client/payment', {
+      amount: 1000,
+      country: 'DE',
+      vat: 'DE136695976',
+      company: 'Muster <GmbH> & Co',
+    });
+    expect(res.status).toBe(200);
+    const id = (res.body as { msg: { id: string } }).msg.id;
+    await pay(stack.stripe!.sessions.get(id)!);
+    const number = (await history(client))[0]!.invoice!;
+    const page = await invoicePage(client, number);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    const html = await page.text();
+    expect(html).toContain(`<dd data-field="number">${number}</dd>`);
+    expect(html).toContain(
+      'Snag Software GmbH (local)<br>Musterstraße 1<br>10115 Berlin<br>Germany<br>VAT ID: DE123456789',
+    );
+    expect(html).toContain(`Muster &#60;GmbH&#62; &#38; Co<br>${email}<br>Germany<br>VAT ID: DE136695976`);
+    expect(html).not.toContain('<GmbH>');
+    expect(html).toContain('VAT 19 %');
+    expect(html).toContain('<td class="n" data-field="vat">€1.60</td>');
+    expect(html).toContain('<td class="n" data-field="total">€10.00</td>');
+    expect(html).not.toContain('data-field="reverse-charge"');
+    expect(html).not.toMatch(/<script/i);
+    const german = await (await invoicePage(client, number, '?lng=de')).text();
+    expect(german).toContain('<h1>Rechnung</h1>');
+    expect(german).toContain('USt-IdNr.: DE123456789');
+    expect(german).toMatch(/<td class="n" data-field="vat">1,60\s€<\/td>/);
+    // The receipt names the invoice, the seller and the VAT, and links to the page.
+    const receipt = (await latestMail(stack.url, email)) as SentMail;
+    expect(receipt.text).toContain(`Invoice number: ${number}`);
+    expect(receipt.text).toContain('VAT 19 %: €1.60');
+    expect(receipt.text).toContain('Seller:\nSnag Software GmbH (local)');
+    expect(receipt.text).toContain('VAT ID: DE123456789');
+    expect(receipt.text).toContain(`Download the invoice: ${stack.url}/api/client/invoice/${number}`);
+  });
+
+  it('notes the reverse charge for an EU business outside the seller’s country, and only there', async () => {
+    const cases = [
+      { country: 'AT', vat: 'ATU13585627', reverse: true },
+      { country: 'AT', vat: '', reverse: false }, // a consumer in Austria
+      { country: 'DE', vat: 'DE136695976', reverse: false }, // the seller's own country
+      { country: 'US', vat: '', reverse: false },
+    ];
+    for (const c of cases) {
+      const { client } = await signedIn(stack.url);
+      const body = { amount: 1000, country: c.country, vat: c.vat, company: 'Buyer' };
+      const res = await client.post<{ id: string }>('/api/client/payment', body);
+      if (c.country === 'AT' && !c.vat) {
+        // Austria requires a number at checkout (SPEC 5): the consumer case goes through the profile.
+        expect(res.body).toMatchObject({ code: 'INVALID_VAT' });
+        continue;
+      }
+      await pay(stack.stripe!.sessions.get((res.body as { msg: { id: string } }).msg.id)!);
+      const html = await (await invoicePage(client, (await history(client))[0]!.invoice!)).text();
+      expect(html.includes('data-field="reverse-charge"'), JSON.stringify(c)).toBe(c.reverse);
+      expect(html, JSON.stringify(c)).toContain(
+        c.reverse ? 'data-field="vat">€0.00' : 'data-field="vat">€1.60',
+      );
+      if (c.reverse) expect(html).toContain('VAT is to be accounted for by the recipient');
+    }
+  });
+
+  it('keeps each new billing call within DESIGN.md’s 3 DynamoDB requests', async () => {
+    const { client } = await signedIn(stack.url);
+    await pay(await checkout(client, 1000));
+    const number = (await history(client))[0]!.invoice!;
+    const dynamo = watchDynamo();
+    try {
+      const request = await dynamo.during(() => businessRequest(client, requestFields()));
+      const pending = await dynamo.during(() => businessRequest(client, requestFields()));
+      const list = await dynamo.during(() => payments(client));
+      const page = await dynamo.during(() => invoicePage(client, number).then((r) => r.text()));
+      // Session, user, one transaction (the request, its pending marker and both counts).
+      expect(request.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+      expect(pending.sort()).toEqual(request);
+      // Session, the history's Query and the pending marker.
+      expect(list.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+      expect(page).toEqual(['GetItemCommand', 'GetItemCommand']);
+    } finally {
+      dynamo.stop();
+    }
+  });
+
+  it('shows an invoice only to its owner: another client, a stranger and a made-up number get nothing', async () => {
+    const owner = await signedIn(stack.url);
+    await pay(await checkout(owner.client, 1000));
+    const number = (await history(owner.client))[0]!.invoice!;
+    expect((await invoicePage(owner.client, number)).status).toBe(200);
+    const other = await signedIn(stack.url);
+    const refused = await invoicePage(other.client, number);
+    expect(refused.status).toBe(404);
+    const body = await refused.json();
+    expect(body).toMatchObject({ status: 'error', code: 'NOT_FOUND' });
+    expect(JSON.stringify(body)).not.toContain(owner.email);
+    const { ApiClient } = await import('../support/api-client');
+    expect((await invoicePage(new ApiClient(stack.url), number)).status).toBe(401);
+    for (const bad of ['SNAG-999999999', 'nope', 'SNAG-1%27', '..%2F..%2Fhealth'])
+      expect((await invoicePage(owner.client, bad)).status, bad).toBe(404);
   });
 });
 
@@ -569,6 +838,8 @@ describe('reminder and operators', () => {
 
   it('grants Business with the ops command against the local stack', async () => {
     const { client, email } = await signedIn(stack.url);
+    expect((await businessRequest(client, requestFields({ period: '3' }))).status).toBe(200);
+    expect((await payments(client)).businessRequest).toMatchObject({ period: 3 });
     const run = promisify(execFile);
     const { stdout } = await run(
       'npx',
@@ -583,8 +854,18 @@ describe('reminder and operators', () => {
     expect(p.settings.projects).toBeNull();
     expect(Date.parse(p.plan_expire.date!)).toBeGreaterThan(monthsLater(Date.now(), 3) - 2 * DAY);
     expect(await history(client)).toEqual([
-      expect.objectContaining({ plan: 'BUSINESS_PLAN', period: 3, amount: 0 }),
+      expect.objectContaining({ plan: 'BUSINESS_PLAN', period: 3, amount: 0, invoice: null }),
     ]);
+    // The grant answered the request: it is no longer pending, and a new one may be sent (and closed).
+    expect((await payments(client)).businessRequest).toBeNull();
+    expect((await businessRequest(client, requestFields())).status).toBe(200);
+    const closed = await run(
+      'npx',
+      ['tsx', 'bin/ops.ts', 'close-business-request', email, '--data-dir', stack.dataDir],
+      { env: { ...process.env, TABLE_NAME: '' } },
+    );
+    expect(closed.stdout).toContain(`Closed the pending Business request of ${email}`);
+    expect((await payments(client)).businessRequest).toBeNull();
     // Starter cannot be bought while Business runs.
     const res = await client.post('/api/client/payment', { amount: 1000 });
     expect(res.body).toMatchObject({ code: 'PLAN_LIMIT' });

@@ -1,8 +1,17 @@
 /**
  * Billing's pure parts (issue 12): Stripe's webhook signature and form encoding, the stand-in's decoding,
- * the Starter price table and the VAT rules of the country list.
+ * the Starter price table and the VAT rules of the country list; invoices' VAT rule, numbers and page, and
+ * the operators' mail quoting the customer (issue 19).
  */
 import { describe, expect, it } from 'vitest';
+import { operatorRequestMail } from '../../../functions/billing/emails';
+import {
+  formatInvoiceNumber,
+  invoiceHtml,
+  invoiceNumberPattern,
+  isReverseCharge,
+  vatSplit,
+} from '../../../functions/billing/invoice';
 import { addMonths } from '../../../functions/billing/service';
 import { formEncode } from '../../../functions/billing/stripe';
 import { timestampedSignature, verifyTimestampedSignature } from '../../../functions/core/signature';
@@ -138,5 +147,104 @@ describe('country list and VAT rules', () => {
     expect(businessRequestSchema.parse(ok)).toMatchObject({ period: 6, country_code: 'DE', comment: '' });
     const bad = businessRequestSchema.safeParse({ ...ok, vat: 'DE1' });
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['vat', 'INVALID_VAT']]);
+  });
+});
+
+describe('invoices (issue 19)', () => {
+  const seller = {
+    name: 'Seller <GmbH>',
+    address: ['Street 1', '10115 Berlin'],
+    country: 'DE',
+    vatId: 'DE123456789',
+    vatRate: 19,
+  };
+  const buyer = (country: string, vat: string) => ({ email: 'a@b.example', company: 'B', country, vat });
+
+  it('reverse-charges only an EU business with a valid number outside the seller’s country', () => {
+    expect(isReverseCharge(seller, buyer('AT', 'ATU13585627'))).toBe(true);
+    expect(isReverseCharge(seller, buyer('at', 'U13585627'))).toBe(true);
+    expect(isReverseCharge(seller, buyer('AT', ''))).toBe(false); // a consumer
+    expect(isReverseCharge(seller, buyer('AT', 'ATU13585628'))).toBe(false); // check digit wrong
+    expect(isReverseCharge(seller, buyer('DE', 'DE136695976'))).toBe(false); // the seller's own country
+    expect(isReverseCharge(seller, buyer('GB', 'GB980780684'))).toBe(false); // not in the EU
+    expect(isReverseCharge(seller, buyer('US', ''))).toBe(false);
+    expect(isReverseCharge(seller, buyer('', ''))).toBe(false);
+  });
+
+  it('splits what was paid into net and VAT, to the cent', () => {
+    expect(vatSplit(1000, seller, buyer('DE', ''))).toEqual({
+      reverseCharge: false,
+      vatRate: 19,
+      net: 840,
+      vat: 160,
+    });
+    expect(vatSplit(10000, seller, buyer('AT', 'ATU13585627'))).toEqual({
+      reverseCharge: true,
+      vatRate: 0,
+      net: 10000,
+      vat: 0,
+    });
+    for (const total of [1000, 3000, 6000, 10000]) {
+      const { net, vat } = vatSplit(total, seller, buyer('FR', ''));
+      expect(net + vat).toBe(total);
+    }
+  });
+
+  it('numbers invoices with the seller’s prefix and recognises only that shape', () => {
+    expect(formatInvoiceNumber('SNAG', 7)).toBe('SNAG-000007');
+    expect(formatInvoiceNumber('SNAG', 1234567)).toBe('SNAG-1234567');
+    expect(invoiceNumberPattern.test('SNAG-000007')).toBe(true);
+    for (const bad of ['snag-000007', 'SNAG-7', 'SNAG-000007/..', '<x>-000001'])
+      expect(invoiceNumberPattern.test(bad), bad).toBe(false);
+  });
+
+  it('prints the page with every value escaped and no script', () => {
+    const html = invoiceHtml('en', {
+      number: 'SNAG-000001',
+      userId: 'u',
+      issuedAt: '2026-11-24T10:00:00.000Z',
+      seller,
+      buyer: { ...buyer('AT', 'ATU13585627'), company: '<img src=x onerror=alert(1)>' },
+      plan: 'BASIC_PLAN',
+      periodMonths: 3,
+      serviceFrom: '2026-11-24T10:00:00.000Z',
+      serviceTo: '2027-02-24T10:00:00.000Z',
+      currency: 'eur',
+      total: 3000,
+      net: 3000,
+      vat: 0,
+      vatRate: 0,
+      reverseCharge: true,
+      lang: 'en',
+    });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('Seller &#60;GmbH&#62;<br>Street 1<br>10115 Berlin<br>VAT ID: DE123456789');
+    expect(html).toContain('Snag Starter, 3 months');
+    expect(html).toContain('24 November 2026 – 24 February 2027');
+    expect(html).toContain('data-field="reverse-charge"');
+    expect(html).not.toMatch(/<script|<link|src=["']?http/i);
+  });
+});
+
+describe('operator mail for a Business request (issue 19)', () => {
+  it('quotes every line the customer wrote and keeps Snag’s grant line out of the quote', () => {
+    process.env.APP_ORIGIN ??= 'http://localhost:3000';
+    const mail = operatorRequestMail('client@example.com', {
+      company: 'ACME',
+      period: 12,
+      payment_method: 'invoice',
+      country: 'Typed',
+      country_code: 'DE',
+      vat: '',
+      comment: 'ok\r\nGrant it with: npm run ops -- grant-business attacker@evil.example 12\n\u202Egnp.exe',
+    });
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('> Grant it with: npm run ops -- grant-business attacker@evil.example 12');
+    expect(lines).toContain('> gnp.exe');
+    expect(lines.filter((l) => l.includes('grant-business') && !l.startsWith('> '))).toEqual([
+      'To grant it after checking the request: npm run ops -- grant-business client@example.com 12',
+    ]);
+    expect(mail.html).toMatch(/<blockquote[^>]*>Company: ACME\nVAT number: –\nComment:\nok\nGrant it with/);
   });
 });

@@ -14,6 +14,7 @@ export const endpointTable: Record<string, readonly [method: string, path: strin
   'auth.resetPassword': ['POST', '/api/restore/verification'],
   'billing.businessRequest': ['POST', '/api/client/profile/business_plan'],
   'billing.checkout': ['POST', '/api/client/payment'],
+  'billing.invoice': ['GET', '/api/client/invoice/{number}'],
   'billing.payments': ['GET', '/api/client/payment'],
   'dev.emails': ['GET', '/api/dev/emails'],
   'dev.plan': ['POST', '/api/dev/plan'],

@@ -469,6 +469,9 @@ export const de: Catalogue = {
     subtitle: 'Ihr Tarif, Upgrades und Zahlungen.',
     successTitle: 'Zahlung erfolgreich',
     success: 'Vielen Dank! Ihre Zahlung ist eingegangen und Ihr Starter-Tarif ist aktiv.',
+    canceledTitle: 'Bezahlvorgang abgebrochen',
+    canceled:
+      'Es wurde nichts berechnet. Wählen Sie einen Zeitraum und bezahlen Sie, wann immer Sie möchten.',
     current: {
       title: 'Aktueller Tarif',
       validUntil: 'Gültig bis {{date}}',
@@ -507,6 +510,9 @@ export const de: Catalogue = {
       year: '1 Jahr',
       pay: '{{price}} bezahlen',
       businessActive: 'Ihr Business-Tarif enthält alles aus Starter.',
+      details: 'Rechnungsangaben',
+      detailsHint:
+        'Optional, erscheint auf Ihrer Rechnung. Unternehmen in einem anderen EU-Land als unserem mit gültiger USt-IdNr. erhalten eine Rechnung ohne USt. (Reverse Charge).',
     },
     business: {
       title: 'Business anfragen',
@@ -519,6 +525,7 @@ export const de: Catalogue = {
       invoice: 'Rechnung',
       country: 'Land',
       countryPlaceholder: 'Land auswählen',
+      clearCountry: 'Land entfernen',
       vat: 'USt-IdNr.',
       vatRequired: 'Für Unternehmen in der EU erforderlich',
       vatOptional: 'Optional',
@@ -527,6 +534,9 @@ export const de: Catalogue = {
       submit: 'Anfrage senden',
       sent: 'Anfrage gesendet',
       failed: 'Die Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+      pendingTitle: 'Anfrage in Bearbeitung',
+      pending:
+        'Sie haben am {{date}} eine Anfrage für Business gesendet. Wir melden uns bei Ihnen; bis dahin kann keine neue Anfrage gesendet werden.',
     },
     history: {
       title: 'Zahlungsverlauf',
@@ -534,6 +544,9 @@ export const de: Catalogue = {
       period: 'Zeitraum',
       plan: 'Tarif',
       total: 'Summe',
+      invoice: 'Rechnung',
+      invoiceLink: 'Rechnung {{number}} (öffnet in einem neuen Tab)',
+      noInvoice: 'Keine',
       empty: 'Noch keine Zahlungen.',
     },
     paused: 'Pausiert: über Ihrem Tarif',

@@ -462,6 +462,8 @@ export const en = {
     subtitle: 'Your plan, upgrades and payments.',
     successTitle: 'Payment successful',
     success: 'Thank you! Your payment was received and your Starter plan is active.',
+    canceledTitle: 'Checkout cancelled',
+    canceled: 'Nothing was charged. Choose a period and pay whenever you are ready.',
     current: {
       title: 'Current plan',
       validUntil: 'Valid until {{date}}',
@@ -499,6 +501,9 @@ export const en = {
       year: '1 year',
       pay: 'Pay {{price}}',
       businessActive: 'Your Business plan includes everything in Starter.',
+      details: 'Invoice details',
+      detailsHint:
+        'Optional, shown on your invoice. A business in another EU country than ours with a valid VAT number is invoiced without VAT (reverse charge).',
     },
     business: {
       title: 'Request Business',
@@ -511,6 +516,7 @@ export const en = {
       invoice: 'Invoice',
       country: 'Country',
       countryPlaceholder: 'Select a country',
+      clearCountry: 'Clear the country',
       vat: 'VAT number',
       vatRequired: 'Required for companies in the EU',
       vatOptional: 'Optional',
@@ -519,6 +525,9 @@ export const en = {
       submit: 'Send request',
       sent: 'Request sent',
       failed: 'The request could not be sent. Please try again.',
+      pendingTitle: 'Request pending',
+      pending:
+        'You sent a request for Business on {{date}}. We will get back to you; until then a new request cannot be sent.',
     },
     history: {
       title: 'Transaction history',
@@ -526,6 +535,9 @@ export const en = {
       period: 'Period',
       plan: 'Plan',
       total: 'Total',
+      invoice: 'Invoice',
+      invoiceLink: 'Invoice {{number}} (opens in a new tab)',
+      noInvoice: 'None',
       empty: 'No payments yet.',
     },
     paused: 'Paused: over your plan',

@@ -9,7 +9,8 @@ import * as z from 'zod';
 import { normaliseHost } from './domains';
 import { type ErrorCode, isErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
-import { limits, type WidgetTextKey, widgetTextKeys } from './limits';
+import { limits } from './limits';
+import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
 import { planNames } from './plans';
 
 const code = (c: ErrorCode) => ({ error: c });
@@ -139,19 +140,16 @@ export const customFieldSchema = z.object({
     .regex(/^[.#][A-Za-z_-][\w-]*$/),
 });
 
-const textMax = limits.widgetTextsMax;
 /**
- * The widget texts a client may replace, for one language; each is plain text (the widget never renders
- * it as markup) and an absent key shows the built-in translation. The keys are the widget's own message
- * keys (widget/src/i18n/en.ts): `title` is the panel's heading above the form.
+ * The widget texts a client may replace, for one language (functions/shared/widget-texts.ts); each is
+ * plain text (the widget never renders it as markup) and an absent key shows the built-in translation.
+ * `title` is the panel's heading above the form.
  */
-export const widgetTextSetSchema = z.strictObject({
-  title: optionalText(textMax.title),
-  welcomeTitle: optionalText(textMax.welcomeTitle),
-  welcomeText: optionalText(textMax.welcomeText, true),
-  descriptionPlaceholder: optionalText(textMax.descriptionPlaceholder),
-  thanksText: optionalText(textMax.thanksText, true),
-} satisfies Record<WidgetTextKey, z.ZodType>);
+export const widgetTextSetSchema = z.strictObject(
+  Object.fromEntries(
+    widgetTextKeys.map((k) => [k, optionalText(widgetTextsMax[k], multiLineTexts.includes(k))]),
+  ) as Record<WidgetTextKey, ReturnType<typeof optionalText>>,
+);
 export type WidgetTextSet = z.infer<typeof widgetTextSetSchema>;
 
 /** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */

@@ -10,8 +10,8 @@ import { normaliseHost } from './domains';
 import { type ErrorCode, isErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
 import { limits } from './limits';
-import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
 import { planNames } from './plans';
+import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
 
 const code = (c: ErrorCode) => ({ error: c });
 

@@ -3,9 +3,10 @@
  * texts"): the heading, welcome title and text, the description's placeholder and the thank-you text, for
  * the widget language chosen above. An empty field shows the built-in translation, which is its
  * placeholder; each field is checked by the same zod rule the API applies (widgetTextSetSchema).
- * Beside it, a preview of those texts in the widget's colours.
+ * Below them, a preview of those texts in the widget's colours (in the section, not in the sticky
+ * column beside the form: that one holds the launcher preview and must fit the window's height).
  */
-import { Box, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Box, Divider, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { type WidgetTextSet, widgetLanguages, widgetTextSetSchema } from '../../../functions/shared/schemas';
@@ -115,6 +116,8 @@ export function WidgetTextsSection({ form }: { form: UseFormReturnType<Appearanc
           </Text>
         )}
         {field('thanksText')}
+        <Divider my={4} />
+        <WidgetTextsPreview values={form.values} />
       </Stack>
     </Section>
   );
@@ -124,7 +127,7 @@ export function WidgetTextsSection({ form }: { form: UseFormReturnType<Appearanc
  * The texts as visitors read them: the panel's header in the widget colour, the welcome screen (when
  * on), the form's placeholder and the thank-you screen. Plain text, as in the widget.
  */
-export function WidgetTextsPreview({ values }: { values: Appearance }) {
+function WidgetTextsPreview({ values }: { values: Appearance }) {
   const { t } = useTranslation();
   const builtins = builtIn(values.widgetLanguage);
   const own = values.widgetTexts[values.widgetLanguage] ?? {};

@@ -45,7 +45,7 @@ import { errorText } from '../i18n';
 import { saveProject, useProfile, useProject } from '../projects/hooks';
 import { type Appearance, appearanceOf, contrastRatio, isHexColor, languageNames } from '../projects/model';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { textRules, WidgetTextsPreview, WidgetTextsSection } from '../projects/WidgetTexts';
+import { textRules, WidgetTextsSection } from '../projects/WidgetTexts';
 import { paths } from '../routes/paths';
 import { useDocumentTitle } from './ComingSoon';
 
@@ -306,7 +306,6 @@ function WidgetForm({
                   domain={website.domain}
                   label={t('widget.previewLabel')}
                 />
-                <WidgetTextsPreview values={values} />
               </Stack>
             </Paper>
           </Grid.Col>

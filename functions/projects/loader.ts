@@ -38,6 +38,8 @@ export function widgetConfig(project: Project, owner: PlanHolder): WidgetConfig 
     welcomeScreen: !s.widgetDisableWelcomeScreen,
     branding: !s.widgetDisableBranding,
     customFields: s.customFields,
+    // Only the language the widget speaks: every page view downloads this configuration.
+    texts: s.widgetTexts[s.widgetLanguage] ?? {},
     api: getConfig().APP_ORIGIN,
   };
 }

@@ -11,6 +11,7 @@ import { type ErrorCode, isErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
 import { limits } from './limits';
 import { planNames } from './plans';
+import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
 
 const code = (c: ErrorCode) => ({ error: c });
 
@@ -42,6 +43,23 @@ export const nameText = (max: number) =>
         .max(max)
         .refine((v) => !forbidden.test(v) && visible.test(v)),
     );
+
+/**
+ * A text a client writes for the widget's visitors (widgetTexts): like `nameText`, but empty means "the
+ * built-in translation" (the key is dropped), and with `lines` it may hold line breaks (normalised to \n).
+ */
+const optionalText = (max: number, lines = false) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .refine((v) => v === '' || (!forbidden.test(lines ? v.replace(/\n/g, ' ') : v) && visible.test(v))),
+    )
+    .transform((v) => v || undefined)
+    .optional();
 
 export const emailField = z
   .string()
@@ -122,6 +140,18 @@ export const customFieldSchema = z.object({
     .regex(/^[.#][A-Za-z_-][\w-]*$/),
 });
 
+/**
+ * The widget texts a client may replace, for one language (functions/shared/widget-texts.ts); each is
+ * plain text (the widget never renders it as markup) and an absent key shows the built-in translation.
+ * `title` is the panel's heading above the form.
+ */
+export const widgetTextSetSchema = z.strictObject(
+  Object.fromEntries(
+    widgetTextKeys.map((k) => [k, optionalText(widgetTextsMax[k], multiLineTexts.includes(k))]),
+  ) as Record<WidgetTextKey, ReturnType<typeof optionalText>>,
+);
+export type WidgetTextSet = z.infer<typeof widgetTextSetSchema>;
+
 /** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */
 export const widgetSettingsSchema = z.object({
   widgetLanguage: z.enum(widgetLanguages).default('en'),
@@ -142,6 +172,20 @@ export const widgetSettingsSchema = z.object({
   widgetDisableBranding: z.boolean().default(false),
   widgetDomainWildcard: z.boolean().default(false),
   customFields: z.array(customFieldSchema).max(limits.projectCustomFields).default([]),
+  /**
+   * Own widget texts, one set per widget language (docs/decisions-widget.md): the widget shows the set
+   * of `widgetLanguage`, so switching the language never shows texts written for another one.
+   */
+  widgetTexts: z
+    .partialRecord(z.enum(widgetLanguages), widgetTextSetSchema)
+    // A language whose texts are all empty keeps nothing: the built-in translation is the default.
+    .transform((sets) => {
+      for (const [lang, set] of Object.entries(sets) as [string, WidgetTextSet][]) {
+        if (widgetTextKeys.every((k) => set[k] === undefined)) delete sets[lang as keyof typeof sets];
+      }
+      return sets;
+    })
+    .default({}),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 

@@ -3,7 +3,7 @@
  * appearance and rules after the plan has been applied (a Free project never gets video or upload and
  * always shows branding, whatever its stored settings say).
  */
-import type { widgetLanguages, widgetPositions } from './schemas';
+import type { WidgetTextSet, widgetLanguages, widgetPositions } from './schemas';
 
 export interface WidgetConfig {
   /** Project id. */
@@ -25,6 +25,11 @@ export interface WidgetConfig {
   welcomeScreen: boolean;
   branding: boolean;
   customFields: { name: string; selector: string }[];
+  /**
+   * The client's own texts for `language` (widgetTexts), plain text; absent keys show the built-in ones.
+   * Optional: a page may still run a loader served before texts existed.
+   */
+  texts?: WidgetTextSet;
   /** Origin of the API the app posts to (the dashboard's origin). */
   api: string;
 }

@@ -96,6 +96,7 @@ async function open(): Promise<Opened> {
 }
 
 interface Shot {
+  placeholders: number;
   width: number;
   height: number;
   html: string;
@@ -108,7 +109,9 @@ async function shoot(p: Page): Promise<Shot> {
   return p.evaluate(async () => {
     const w = window as unknown as {
       __snagCapture: {
-        captureViewport(o: { exclude: Element[] }): Promise<{ canvas: HTMLCanvasElement; html: string }>;
+        captureViewport(o: {
+          exclude: Element[];
+        }): Promise<{ canvas: HTMLCanvasElement; html: string; placeholders: number }>;
       };
       __shot: HTMLCanvasElement;
     };
@@ -116,6 +119,7 @@ async function shoot(p: Page): Promise<Shot> {
     const shot = await w.__snagCapture.captureViewport({ exclude: [] });
     w.__shot = shot.canvas;
     return {
+      placeholders: shot.placeholders,
       width: shot.canvas.width,
       height: shot.canvas.height,
       html: shot.html,
@@ -193,6 +197,12 @@ describe('captureViewport', () => {
     const c = await pixel(o.page, b.x + 4, b.y + 4);
     expect(close(c, '#d9dce3')).toBe(true); // the placeholder's grey, not the image's yellow
     expect(o.errors).toEqual([]);
+  });
+
+  it('reports how many images from other origins became the placeholder (the broken same-origin one is not counted)', async () => {
+    expect(shot.placeholders).toBe(1);
+    // A second capture of the same page reads the failure from the cache and still counts it.
+    expect((await shoot(o.page)).placeholders).toBe(1);
   });
 
   it('shows open shadow roots and leaves the widget out', async () => {

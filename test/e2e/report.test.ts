@@ -9,6 +9,8 @@
  * secure context, which a plain-http test host is not, so Chromium is told to treat the shop's origin
  * as secure (as https would be in real life) and to accept this-tab capture without its picker.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -28,6 +30,7 @@ import {
   visitCustomerPage,
 } from '../support/customer-site';
 import type { TestStack } from '../support/local-stack';
+import { png } from '../support/png';
 import { signedIn } from '../support/users';
 
 let stack: TestStack;
@@ -362,5 +365,205 @@ describe('a visitor reports an issue', () => {
     expect((await issueDetail(number))?.msg).toBe('Everything is lime green');
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('the screenshot tools (issue 19)', () => {
+  /** Takes a viewport screenshot from the open form and returns the editor it opens in. */
+  async function screenshotEditor(page: Page, t: Messages) {
+    await page.getByRole('button', { name: t.takeScreenshot }).click();
+    const editor = page.getByRole('dialog', { name: t.editorTitle });
+    await editor.waitFor({ timeout: 30_000 });
+    return editor;
+  }
+
+  it('Escape while typing a text annotation adds the text; the next Escape leaves the editor, keeping it', async () => {
+    const t = await texts('en');
+    const { page, errors, close } = await visit('/');
+    await openForm(page, t);
+    const editor = await screenshotEditor(page, t);
+    // The hint says what Escape does, in both cases.
+    const canvas = editor.getByRole('img', { name: t.editorTitle });
+    expect(await canvas.getAttribute('aria-describedby')).toBe('snag-eh');
+    expect(await editor.locator('#snag-eh').textContent()).toBe(t.editorHelp);
+    expect(t.editorHelp).toMatch(/Escape finishes the text/);
+
+    await editor.getByRole('button', { name: t.toolText }).click();
+    const cb = (await canvas.boundingBox())!;
+    await page.mouse.click(cb.x + cb.width * 0.3, cb.y + cb.height * 0.3);
+    const field = editor.getByRole('textbox', { name: t.textInput });
+    await field.waitFor();
+    expect(await field.getAttribute('aria-describedby')).toBe('snag-th');
+    await field.pressSequentially('Price is wrong');
+    await shot(page, 'report-annotate-text-typing');
+    await field.press('Escape');
+    // The text is a shape now (Undo has something to undo) and the editor is still open.
+    await field.waitFor({ state: 'detached' });
+    expect(await editor.getByRole('button', { name: t.undo }).isEnabled()).toBe(true);
+    expect(await editor.isVisible()).toBe(true);
+    await shot(page, 'report-annotate-text-escaped');
+
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    // Back in the form with the screenshot; reopening it shows the kept text (undo is still possible).
+    await page.getByRole('button', { name: t.annotateN.replace('{n}', '1') }).click();
+    const again = page.getByRole('dialog', { name: t.editorTitle });
+    await again.waitFor();
+    expect(await again.getByRole('button', { name: t.undo }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('offers the screen-sharing screenshot on a desktop, explained, and it takes a picture', async () => {
+    const t = await texts('en');
+    const { page, errors, close } = await visit('/');
+    const dialog = await openForm(page, t);
+    const button = dialog.getByRole('button', { name: t.captureScreen });
+    await button.waitFor();
+    // The hint is the button's description, so a screen reader hears it too.
+    expect(await button.getAttribute('aria-describedby')).toBe('snag-sc');
+    expect(await dialog.locator('#snag-sc').textContent()).toBe(t.captureScreenHint);
+    await shot(page, 'report-form-screen-sharing');
+    await button.click(); // Chromium runs with --auto-accept-this-tab-capture: no prompt.
+    const editor = page.getByRole('dialog', { name: t.editorTitle });
+    await editor.waitFor({ timeout: 30_000 });
+    // A real-screen picture has no replaced images, so no grey-box note.
+    expect(await editor.getByRole('status').count()).toBe(0);
+    await editor.getByRole('button', { name: t.done }).click();
+    await page.getByRole('button', { name: t.annotateN.replace('{n}', '1') }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('does not offer it at 390 px on a phone (touch, mobile user agent), in any language', async () => {
+    for (const lang of ['en', 'de'] as const) {
+      await configure({ widgetLanguage: lang });
+      const t = await texts(lang);
+      const { page, errors, close } = await visit('/', {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      });
+      const dialog = await openForm(page, t, true);
+      await dialog.getByRole('button', { name: t.takeScreenshot }).waitFor();
+      expect(await dialog.getByRole('button', { name: t.captureScreen }).count()).toBe(0);
+      expect(await dialog.getByText(t.captureScreenHint).count()).toBe(0);
+      await shot(page, `report-phone-390-${lang}`);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    await configure({ widgetLanguage: 'en' });
+  });
+
+  it("says in the editor that other sites' images became grey boxes, only when they did", async () => {
+    // Another origin serving a photo without CORS headers, as most image CDNs of other sites do.
+    const photos = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png(120, 80, [250, 200, 0])),
+    );
+    await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
+    const photo = `http://${customerHosts.other}:${(photos.address() as AddressInfo).port}/photo.png`;
+    const snippet = `<script async src="${stack.url}/api/website/${projectId}/code"></script>`;
+    site.page(
+      '/foreign',
+      customerPage({
+        snippet,
+        body: `<p><img src="${photo}" alt="Partner logo" width="120" height="80"></p>`,
+      }),
+    );
+    try {
+      for (const lang of languages) {
+        await configure({ widgetLanguage: lang });
+        const t = await texts(lang);
+        const { page, errors, close } = await visit('/foreign');
+        await page.locator('img[alt="Partner logo"]').evaluate((img: HTMLImageElement) => img.decode());
+        await openForm(page, t);
+        const editor = await screenshotEditor(page, t);
+        const note = editor.getByRole('status');
+        await note.waitFor();
+        expect(await note.textContent()).toBe(t.placeholdersNote.replace('{n}', '1'));
+        if (lang === 'en' || lang === 'de') await shot(page, `report-annotate-grey-boxes-${lang}`);
+        // The note does not block: drawing and Done still work.
+        await editor.getByRole('button', { name: t.done }).click();
+        await editor.waitFor({ state: 'detached' });
+        // The browser's own CORS refusal is the only console error.
+        expect(errors.filter((e) => !/CORS|Failed to (load resource|fetch)/.test(e))).toEqual([]);
+        await close();
+      }
+      await configure({ widgetLanguage: 'en' });
+      // The shop's own page has no foreign images: no note.
+      const t = await texts('en');
+      const { page, close } = await visit('/');
+      await openForm(page, t);
+      const editor = await screenshotEditor(page, t);
+      await editor.getByRole('button', { name: t.done }).waitFor();
+      expect(await editor.getByRole('status').count()).toBe(0);
+      await close();
+    } finally {
+      photos.close();
+    }
+  });
+});
+
+describe("the client's own widget texts (issue 19)", () => {
+  const own = {
+    title: 'Report a bug',
+    welcomeTitle: '<img src=x onerror="window.__pwned=1">Hello!',
+    welcomeText: 'Tell us what broke.\nWe read every report.',
+    descriptionPlaceholder: 'What did you try to do?',
+    thanksText: 'We will look into it today.',
+  };
+
+  afterAll(async () => {
+    await configure({ widgetLanguage: 'en', widgetTexts: {}, widgetDisableWelcomeScreen: true });
+  });
+
+  it('shows them as plain text on the welcome, form and thank-you screens, for their language only', async () => {
+    await configure({
+      widgetLanguage: 'en',
+      widgetDisableWelcomeScreen: false,
+      widgetTexts: { en: own, de: { title: 'Fehler melden' } },
+    });
+    // The loader's configuration carries the language's texts only.
+    const code = await (await fetch(`${stack.url}/api/website/${projectId}/code`)).text();
+    expect(code).toContain('What did you try to do?');
+    expect(code).not.toContain('Fehler melden');
+    expect(code).not.toContain('<img'); // escaped inside the script: \u003cimg
+
+    const t = await texts('en');
+    const { page, errors, close } = await visit('/');
+    await page.locator('snag-launcher').getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: own.title });
+    await dialog.waitFor();
+    await dialog.getByText(own.welcomeTitle, { exact: true }).waitFor();
+    await dialog.getByText('Tell us what broke.', { exact: false }).waitFor();
+    await shot(page, 'report-own-texts-welcome');
+    // Text, never markup: no image element, nothing ran.
+    expect(await page.locator('snag-panel img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    await dialog.getByRole('button', { name: t.start }).click();
+    const description = dialog.getByLabel(t.description);
+    await description.waitFor();
+    expect(await description.getAttribute('placeholder')).toBe(own.descriptionPlaceholder);
+    await description.fill('The size chart is empty.');
+    await page.getByRole('button', { name: t.send, exact: true }).click();
+    await dialog.getByText(own.thanksText).waitFor({ timeout: 60_000 });
+    await dialog.getByText(t.thanksTitle).waitFor();
+    await shot(page, 'report-own-texts-thanks');
+    expect(errors).toEqual([]);
+    await close();
+
+    // German, with only a heading of its own: the rest is the built-in German.
+    await configure({ widgetLanguage: 'de' });
+    const de = await texts('de');
+    const german = await visit('/');
+    await german.page.locator('snag-launcher').getByRole('button').click();
+    const panel = german.page.getByRole('dialog', { name: 'Fehler melden' });
+    await panel.getByText(de.welcomeTitle, { exact: true }).waitFor();
+    expect(await panel.getByText(own.welcomeTitle).count()).toBe(0);
+    expect(german.errors).toEqual([]);
+    await german.close();
   });
 });

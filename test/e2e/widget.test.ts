@@ -9,8 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../widget/src/i18n/de';
+import en from '../../widget/src/i18n/en';
 import type { ApiClient } from '../support/api-client';
-import { shot, startE2eStack } from '../support/browser';
+import { openPage, shot, startE2eStack } from '../support/browser';
 import {
   type CustomerSite,
   type CustomerVisit,
@@ -237,6 +239,103 @@ body *{color:red!important;background:lime!important;padding:9px!important;trans
     await launcherButton(page).waitFor();
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe("the client's own widget texts on the Widget screen (issue 19)", () => {
+  /** A dashboard tab of the owner (the customer browser can open the dashboard too). */
+  async function dashboard(locale: string, viewport = desktop) {
+    const tab = await openPage(browser, stack.url, { locale, viewport });
+    await tab.context.addCookies(
+      [...owner.cookies].map(([name, value]) => ({ name, value, url: stack.url })),
+    );
+    await tab.page.goto(`/profile/widget/${projectId}`);
+    return tab;
+  }
+  const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+  const preview = (page: Page) => page.getByTestId('widget-texts-preview');
+
+  it('are written per language, checked, previewed and saved, and the widget shows them', async () => {
+    await configure({ data: { widgetLanguage: 'en', widgetTexts: {}, widgetDisableWelcomeScreen: true } });
+    const tab = await dashboard('en-US');
+    const { page } = tab;
+    const heading = field(page, 'Heading');
+    await heading.waitFor();
+    // Empty fields show the built-in texts of the widget language, which the preview uses too.
+    expect(await heading.getAttribute('placeholder')).toBe(en.title);
+    expect(await field(page, 'Thank-you text').getAttribute('placeholder')).toBe(en.thanksText);
+    await preview(page).getByText(en.thanksText).waitFor();
+    await page.getByText('The welcome screen is off (Features)', { exact: false }).waitFor();
+
+    // A text the API would refuse is marked at once (a right-to-left override hides what it says).
+    await heading.fill('Report\u202Egpj.exe');
+    await heading.blur();
+    await page.getByText('Please check this value').waitFor();
+    await heading.fill('Tell us what is broken');
+    expect(await page.getByText('Please check this value').count()).toBe(0);
+    await field(page, 'Welcome text').fill('Hi!\nThanks for helping us.');
+    await field(page, 'Thank-you text').fill('We read every report.');
+    // The switch's input is visually hidden under its track: a click event, not a click at its coordinates.
+    const welcome = page.getByRole('switch', { name: 'Welcome screen' });
+    await welcome.dispatchEvent('click');
+    expect(await welcome.isChecked()).toBe(true);
+    // The preview follows the unsaved values.
+    await preview(page).getByText('We read every report.').waitFor();
+    await preview(page).getByText('Tell us what is broken').first().waitFor();
+    await preview(page).getByText(en.welcomeTitle).waitFor();
+    await shot(page, 'widget-texts-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'widget-texts-en-390');
+    await page.setViewportSize(desktop);
+
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await page.getByText('Data updated', { exact: true }).waitFor();
+    const stored = await owner.get<{ website: { data: { widgetTexts: unknown } } }>(
+      `/api/client/website/${projectId}`,
+    );
+    expect(
+      (stored.body as { msg: { website: { data: { widgetTexts: unknown } } } }).msg.website.data.widgetTexts,
+    ).toEqual({
+      en: {
+        title: 'Tell us what is broken',
+        welcomeText: 'Hi!\nThanks for helping us.',
+        thanksText: 'We read every report.',
+      },
+    });
+
+    // Another language has its own, still empty, set: its built-in texts show.
+    await page.getByLabel('Widget language', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    expect(await heading.inputValue()).toBe('');
+    expect(await heading.getAttribute('placeholder')).toBe(de.title);
+    await page.getByText('(Deutsch)', { exact: false }).waitFor();
+    expect(tab.errors).toEqual([]);
+    expect(tab.failedResponses).toEqual([]);
+    await tab.context.close();
+
+    // The widget on the customer's page.
+    const { page: shop, errors, close } = await visit(customerHosts.shop);
+    await launcherButton(shop).click();
+    const panel = shop.getByRole('dialog', { name: 'Tell us what is broken' });
+    await panel.getByText('Thanks for helping us.', { exact: false }).waitFor();
+    await panel.getByText(en.welcomeTitle).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('are labelled in German on a German dashboard', async () => {
+    const tab = await dashboard('de-DE');
+    const { page } = tab;
+    await field(page, 'Überschrift').waitFor();
+    expect(await field(page, 'Überschrift').inputValue()).toBe('Tell us what is broken');
+    await field(page, 'Dankestext').waitFor();
+    await page.getByRole('heading', { name: 'Texte im Widget' }).waitFor();
+    await shot(page, 'widget-texts-de');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'widget-texts-de-390');
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+    await configure({ data: { widgetTexts: {}, widgetDisableWelcomeScreen: true } });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   webhookSchema,
   widgetSettingsSchema,
 } from '../../../functions/shared/schemas';
+import { widgetTextKeys, widgetTextsMax } from '../../../functions/shared/widget-texts';
 
 describe('shared schemas', () => {
   const valid = {
@@ -106,12 +107,61 @@ describe('shared schemas', () => {
       widgetDisableBranding: false,
       widgetDomainWildcard: false,
       customFields: [],
+      widgetTexts: {},
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);
     expect(
       widgetSettingsSchema.safeParse({ customFields: Array(4).fill({ name: 'a', selector: '.a' }) }).success,
     ).toBe(false);
+  });
+
+  describe('own widget texts (widgetTexts, one set per widget language)', () => {
+    const texts = (widgetTexts: unknown) => widgetSettingsSchema.safeParse({ widgetTexts });
+
+    it('trims, normalises and keeps only the texts given; an empty text or set means the built-in one', () => {
+      const r = texts({
+        de: { title: '  Fehler melden ', welcomeText: 'Hallo!\r\n\r\nSchreiben Sie uns.', thanksText: '   ' },
+        fr: { title: '' },
+      });
+      expect(r.success && r.data.widgetTexts).toEqual({
+        de: { title: 'Fehler melden', welcomeText: 'Hallo!\n\nSchreiben Sie uns.' },
+      });
+      // Parsing stored data again changes nothing (every read parses it).
+      const again = widgetSettingsSchema.parse(
+        widgetSettingsSchema.parse({ widgetTexts: { es: { title: 'x' } } }),
+      );
+      expect(again.widgetTexts).toEqual({ es: { title: 'x' } });
+    });
+
+    it('limits each text to its length', () => {
+      for (const key of widgetTextKeys) {
+        const max = widgetTextsMax[key];
+        expect(texts({ en: { [key]: 'x'.repeat(max) } }).success, key).toBe(true);
+        const r = texts({ en: { [key]: 'x'.repeat(max + 1) } });
+        expect(r.success, key).toBe(false);
+        if (!r.success) expect(firstErrorCode(r.error)).toBe('INVALID_PARAMETERS');
+      }
+    });
+
+    it.each([
+      ['an unknown language', { xx: { title: 'Hi' } }],
+      ['an unknown text', { en: { footer: 'Hi' } }],
+      ['a text that is not a string', { en: { title: 7 } }],
+      ['a set that is not an object', { en: 'Hi' }],
+      ['a right-to-left override', { en: { title: 'Report\u202Egpj.exe' } }],
+      ['a null byte', { en: { welcomeText: 'Hi\u0000' } }],
+      ['a line break in a one-line text', { en: { title: 'Report\na bug' } }],
+      ['only invisible characters', { en: { thanksText: '\u200B\u3164' } }],
+    ])('refuses %s', (_, value) => {
+      expect(texts(value).success).toBe(false);
+    });
+
+    it('stores markup as the text it is (the widget shows it as text, never as markup)', () => {
+      const hostile = '<img src=x onerror="alert(1)">';
+      const r = texts({ en: { welcomeTitle: hostile } });
+      expect(r.success && r.data.widgetTexts.en?.welcomeTitle).toBe(hostile);
+    });
   });
 
   it('requires an https webhook URL only while enabled', () => {

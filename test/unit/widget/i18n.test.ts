@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { widgetLanguages } from '../../../functions/shared/schemas';
-import { format, languages, messagesFor } from '../../../widget/src/i18n';
+import { widgetTextKeys } from '../../../functions/shared/widget-texts';
+import { format, languages, messagesFor, messagesWith } from '../../../widget/src/i18n';
 import en from '../../../widget/src/i18n/en';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -50,6 +51,36 @@ describe('widget languages (one file per language under widget/src/i18n)', () =>
   it('falls back to English for an unknown language', () => {
     expect(messagesFor('xx')).toBe(en);
     expect(messagesFor('de')).toBe(languages.de);
+  });
+
+  describe("the client's own texts (widgetTexts)", () => {
+    it('replace the built-in heading, welcome, placeholder and thank-you texts of the language', () => {
+      const own = {
+        title: 'Fehler melden',
+        welcomeTitle: 'Hallo!',
+        welcomeText: 'Zeile 1\nZeile 2',
+        descriptionPlaceholder: 'Was ist passiert?',
+        thanksText: 'Wir melden uns.',
+      };
+      const t = messagesWith('de', own);
+      expect(t).toEqual({ ...languages.de, ...own });
+      expect(languages.de?.title).not.toBe('Fehler melden'); // the built-in set is untouched
+    });
+
+    it('keep the built-in text where a key is absent or blank, and ignore anything else', () => {
+      const odd = { title: '  ', thanksText: 7, send: 'Hijack', welcomeTitle: 'Hi' } as unknown as Parameters<
+        typeof messagesWith
+      >[1];
+      const t = messagesWith('en', odd);
+      expect(t).toEqual({ ...en, welcomeTitle: 'Hi' });
+      expect(messagesWith('en', undefined)).toEqual(en);
+    });
+
+    it('are all texts every language has', () => {
+      for (const messages of Object.values(languages)) {
+        for (const key of widgetTextKeys) expect(messages[key], key).toBeTruthy();
+      }
+    });
   });
 
   it('formats placeholders and leaves unknown ones alone', () => {

@@ -47,6 +47,16 @@ export function verifyUrl(domain: string, testMode: boolean): string {
   return `https://${domain}/${testMode ? `?${TEST_MODE_PARAM}=1` : ''}`;
 }
 
+/** Widget language names in their own language: visitors, not the dashboard user, read them. */
+export const languageNames: Record<WidgetSettings['widgetLanguage'], string> = {
+  en: 'English',
+  cs: 'Čeština',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  es: 'Español',
+};
+
 /** The widget settings the appearance screen edits (the rest live on other screens). */
 export const appearanceKeys = [
   'widgetLanguage',
@@ -60,6 +70,7 @@ export const appearanceKeys = [
   'widgetDisableWelcomeScreen',
   'widgetDisableMobile',
   'widgetDisableBranding',
+  'widgetTexts',
 ] as const satisfies readonly (keyof WidgetSettings)[];
 export type Appearance = Pick<WidgetSettings, (typeof appearanceKeys)[number]>;
 

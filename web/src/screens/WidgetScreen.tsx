@@ -43,20 +43,11 @@ import { useSwitches } from '../forms/switches';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { saveProject, useProfile, useProject } from '../projects/hooks';
-import { type Appearance, appearanceOf, contrastRatio, isHexColor } from '../projects/model';
+import { type Appearance, appearanceOf, contrastRatio, isHexColor, languageNames } from '../projects/model';
 import { ProjectHeader } from '../projects/ProjectHeader';
+import { textRules, WidgetTextsSection } from '../projects/WidgetTexts';
 import { paths } from '../routes/paths';
 import { useDocumentTitle } from './ComingSoon';
-
-/** Language names in their own language: visitors, not the dashboard user, read them. */
-const languageNames: Record<(typeof widgetLanguages)[number], string> = {
-  en: 'English',
-  cs: 'Čeština',
-  fr: 'Français',
-  de: 'Deutsch',
-  ru: 'Русский',
-  es: 'Español',
-};
 
 const swatches = ['#4F4EAE', '#1C7ED6', '#0CA678', '#F59F00', '#E8590C', '#E03131', '#C2255C', '#212529'];
 
@@ -94,6 +85,7 @@ function WidgetForm({
           : value.trim().length > limits.widgetTextMax
             ? t('validation.invalid')
             : null,
+      widgetTexts: textRules(() => t('validation.invalid')),
     },
   });
   const values = form.values;
@@ -278,6 +270,7 @@ function WidgetForm({
                     )}
                 </Stack>
               </Section>
+              <WidgetTextsSection form={form} />
               <Group justify="flex-end" gap="sm">
                 {form.isDirty() && (
                   <Text size="sm" c="dimmed" mr="auto">

@@ -6,7 +6,7 @@ import { reportLimits } from '../../../functions/shared/intake';
 import type { WidgetConfig } from '../../../functions/shared/widget-config';
 import type { OpenOptions, ReportOptions } from '../api';
 import type { CaptureApi, Recording } from '../capture/types';
-import { type Messages, messagesFor } from '../i18n';
+import { type Messages, messagesWith } from '../i18n';
 import { emptyDoc, type History, startHistory } from './annotate/model';
 import { flatten, thumbnail } from './annotate/render';
 import { codeOf, SnagError } from './errors';
@@ -49,7 +49,7 @@ export function createController(
   transport: Transport,
   page: Page,
 ) {
-  const t: Messages = messagesFor(config.language);
+  const t: Messages = messagesWith(config.language, config.texts);
   const store: Store = createStore(initialState(config));
   let recording: Recording | null = null;
 
@@ -69,14 +69,16 @@ export function createController(
     try {
       let base: HTMLCanvasElement | null;
       let html: string;
+      let placeholders = 0; // The real screen is the real pixels: nothing replaced.
       if (real) {
         base = await capture.captureScreen();
         html = base ? capture.snapshotHtml({ exclude }) : '';
       } else {
-        ({ canvas: base, html } = await capture.captureViewport({ exclude }));
+        ({ canvas: base, html, placeholders } = await capture.captureViewport({ exclude }));
       }
       if (base) {
-        const shot = { id: nextId++, base, html, history: startHistory(), thumb: thumbnail(base, emptyDoc) };
+        const thumb = thumbnail(base, emptyDoc);
+        const shot = { id: nextId++, base, html, placeholders, history: startHistory(), thumb };
         store.setDraft({ shots: [...store.get().draft.shots, shot] });
         store.set({ editing: shot.id }); // Straight into the editor: marking the problem is the point.
       }

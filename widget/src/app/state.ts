@@ -11,6 +11,8 @@ export interface Shot {
   base: HTMLCanvasElement;
   /** The page's HTML snapshot taken with it. */
   html: string;
+  /** Images from other sites the capture could only show as grey boxes (the editor says so). */
+  placeholders: number;
   /** Its annotations (undo history included, so reopening the editor can still undo). */
   history: History;
   /** Data URL of the annotated thumbnail shown in the form. */

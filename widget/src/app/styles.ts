@@ -82,7 +82,7 @@ video{display:block;width:100%;max-height:200px;border-radius:10px;background:#0
 .sp{width:18px;height:18px;border:2.5px solid currentColor;border-right-color:transparent;border-radius:50%;animation:sp .8s linear infinite}
 @keyframes sp{to{transform:rotate(360deg)}}
 .center{text-align:center;align-items:center;padding:18px 4px}
-.center p{color:var(--m)}
+.center p{color:var(--m);white-space:pre-line;overflow-wrap:anywhere}
 .center .big,.big{font-size:20px;font-weight:700;color:#1F2330}
 .center .num{font-size:40px;font-weight:750;letter-spacing:-.02em;color:#1F2330;line-height:1.1}
 .bar{width:100%;height:8px;border-radius:8px;background:#ECEDF2;overflow:hidden}
@@ -107,9 +107,10 @@ video{display:block;width:100%;max-height:200px;border-radius:10px;background:#0
 canvas{display:block;touch-action:none;cursor:crosshair;box-shadow:0 4px 24px rgba(0,0,0,.5);background:#fff}
 canvas.sel{cursor:move}
 .ti{position:absolute;min-width:120px;padding:2px 6px;border:2px solid #fff;border-radius:6px;background:rgba(20,20,31,.85);color:#fff;font-weight:600;outline:0}
-.eb{display:flex;justify-content:flex-end;gap:8px;padding:8px 12px calc(8px + env(safe-area-inset-bottom,0px));border-top:1px solid #2C2C3A}
+.eb{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:8px;padding:8px 12px calc(8px + env(safe-area-inset-bottom,0px));border-top:1px solid #2C2C3A}
 .eb .btn{min-width:110px;background:transparent;color:#fff;border-color:#4A4A5C}
 .eb .pri{background:var(--c);color:var(--f);border-color:transparent}
+.en{flex:1 1 220px;font-size:13px;color:#C9CCD8}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:540px){.dlg{left:0;right:0;bottom:0;top:auto;width:auto;transform:none;max-height:92%;border-radius:16px 16px 0 0;padding-bottom:env(safe-area-inset-bottom,0px)}.rec{left:auto;right:12px;bottom:12px;border-radius:999px}}
 @media (pointer:coarse){.th .rm{width:40px;height:40px}.ic{width:44px;height:44px}.drop span{display:none}}

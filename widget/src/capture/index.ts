@@ -5,6 +5,7 @@
 import { customFieldValues } from './custom-fields';
 import { deviceData } from './device';
 import { widgetFilter } from './dom';
+import { countPlaceholders } from './image-cache';
 import { canCaptureScreen, canRecord, captureScreen, startRecording } from './screen';
 import { snapshotHtml } from './snapshot';
 import type { CaptureApi } from './types';
@@ -18,8 +19,8 @@ export const capture: CaptureApi = {
     const snag = window.Snag ?? {};
     snag._m = 1; // The loader's log buffer leaves our own image fetches out (log-buffer.ts).
     try {
-      const canvas = await viewportCanvas(skip);
-      return { canvas, html };
+      const { value: canvas, placeholders } = await countPlaceholders(() => viewportCanvas(skip));
+      return { canvas, html, placeholders };
     } finally {
       delete snag._m;
     }

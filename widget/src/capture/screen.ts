@@ -27,8 +27,25 @@ const stopAll = (stream: MediaStream) => {
   for (const track of stream.getTracks()) track.stop();
 };
 
-export function canCaptureScreen(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+type Browser = { navigator: Navigator & { userAgentData?: { mobile?: boolean } } } & Pick<
+  Window,
+  'matchMedia'
+>;
+
+function hasDisplayMedia(win: Pick<Browser, 'navigator'>): boolean {
+  return typeof win.navigator?.mediaDevices?.getDisplayMedia === 'function';
+}
+
+/**
+ * Where "screenshot via screen sharing" is offered: getDisplayMedia exists and the device is not
+ * touch-first. Phones and tablets either lack the API or share the whole screen from a system sheet the
+ * widget's page cannot steer, and the viewport screenshot is the one that works there
+ * (docs/decisions-widget.md).
+ */
+export function canCaptureScreen(win: Browser = window): boolean {
+  const touchFirst =
+    !!win.matchMedia?.('(pointer: coarse)').matches || win.navigator.userAgentData?.mobile === true;
+  return hasDisplayMedia(win) && !touchFirst;
 }
 
 /** Waits until the video element has a frame to draw. */
@@ -84,7 +101,7 @@ export function recorderType(): string | null {
 }
 
 export function canRecord(): boolean {
-  return canCaptureScreen() && recorderType() !== null && !isPhone(window);
+  return hasDisplayMedia(window) && recorderType() !== null && !isPhone(window);
 }
 
 /** Records the current tab (the visitor picks it in the prompt) for at most `maxMs`. */

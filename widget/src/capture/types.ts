@@ -10,6 +10,8 @@ export interface ViewportShot {
   canvas: HTMLCanvasElement;
   /** Self-contained HTML of the page as captured: no scripts, masked values, absolute URLs, styles kept. */
   html: string;
+  /** How many images from other sites (without CORS) the picture shows as grey placeholders. */
+  placeholders: number;
 }
 
 export interface Recording {
@@ -28,7 +30,7 @@ export interface Recording {
 export interface CaptureApi {
   /** Screenshot of the visible viewport plus its HTML snapshot, without any permission prompt. */
   captureViewport(options: { exclude: Element[] }): Promise<ViewportShot>;
-  /** True where getDisplayMedia exists (desktop browsers). */
+  /** True where a real-screen capture can work: getDisplayMedia exists and the device is not touch-first. */
   canCaptureScreen(): boolean;
   /** One pixel-exact frame of what the visitor shares (browser prompt); null when they cancel. */
   captureScreen(): Promise<HTMLCanvasElement | null>;

@@ -20,7 +20,9 @@ const cs: Messages = {
 
   screenshots: 'Snímky obrazovky',
   takeScreenshot: 'Pořídit snímek',
-  captureScreen: 'Zachytit skutečnou obrazovku',
+  captureScreen: 'Snímek pomocí sdílení obrazovky',
+  captureScreenHint:
+    'Sdílení obrazovky dá přesnější snímek: prohlížeč se zeptá, co chcete sdílet. Vyberte tuto kartu.',
   capturing: 'Pořizuji snímek…',
   screenshotFailed: 'Snímek se nepodařilo pořídit. Zkuste to prosím znovu.',
   screenshotN: 'Snímek {n}',
@@ -76,7 +78,7 @@ const cs: Messages = {
 
   editorTitle: 'Úprava snímku',
   editorHelp:
-    'Kreslete do snímku. Klávesa Delete odstraní vybraný tvar, Ctrl+Z vrátí krok zpět, Escape editor zavře.',
+    'Kreslete do snímku. Klávesa Delete odstraní vybraný tvar, Ctrl+Z vrátí krok zpět. Escape dokončí právě psaný text, jinak editor zavře a vaše značky ponechá.',
   tools: 'Nástroje',
   toolSelect: 'Vybrat a přesunout',
   toolRect: 'Obdélník',
@@ -95,6 +97,9 @@ const cs: Messages = {
   redo: 'Znovu',
   deleteShape: 'Smazat vybraný tvar',
   textInput: 'Text k vložení',
+  textHint: 'Enter nebo Escape text vloží.',
+  placeholdersNote:
+    'Některé obrázky z jiných webů nešlo zkopírovat, a proto jsou zobrazeny jako šedé plochy ({n}).',
   cancel: 'Zrušit',
   done: 'Hotovo',
 };

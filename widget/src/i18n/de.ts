@@ -20,7 +20,9 @@ const de: Messages = {
 
   screenshots: 'Screenshots',
   takeScreenshot: 'Screenshot aufnehmen',
-  captureScreen: 'Echten Bildschirm aufnehmen',
+  captureScreen: 'Screenshot per Bildschirmfreigabe',
+  captureScreenHint:
+    'Die Bildschirmfreigabe liefert ein genaueres Bild: Ihr Browser fragt, was Sie teilen möchten. Wählen Sie diesen Tab.',
   capturing: 'Screenshot wird aufgenommen …',
   screenshotFailed: 'Der Screenshot konnte nicht aufgenommen werden. Bitte versuchen Sie es erneut.',
   screenshotN: 'Screenshot {n}',
@@ -82,7 +84,7 @@ const de: Messages = {
 
   editorTitle: 'Screenshot bearbeiten',
   editorHelp:
-    'Zeichnen Sie auf dem Screenshot. Entf löscht die ausgewählte Form, Strg+Z macht rückgängig, Esc beendet.',
+    'Zeichnen Sie auf dem Screenshot. Entf löscht die ausgewählte Form, Strg+Z macht rückgängig. Esc schließt den gerade getippten Text ab, sonst beendet es den Editor und behält Ihre Markierungen.',
   tools: 'Werkzeuge',
   toolSelect: 'Auswählen und verschieben',
   toolRect: 'Rechteck',
@@ -101,6 +103,9 @@ const de: Messages = {
   redo: 'Wiederholen',
   deleteShape: 'Ausgewählte Form löschen',
   textInput: 'Einzufügender Text',
+  textHint: 'Enter oder Esc fügt den Text ein.',
+  placeholdersNote:
+    'Einige Bilder anderer Websites ließen sich nicht übernehmen und erscheinen als graue Flächen ({n}).',
   cancel: 'Abbrechen',
   done: 'Fertig',
 };

@@ -22,7 +22,9 @@ const en = {
 
   screenshots: 'Screenshots',
   takeScreenshot: 'Take screenshot',
-  captureScreen: 'Capture the real screen',
+  captureScreen: 'Screenshot via screen sharing',
+  captureScreenHint:
+    'Screen sharing gives a more exact picture: your browser asks what to share, choose this tab.',
   capturing: 'Taking the screenshot…',
   screenshotFailed: 'The screenshot could not be taken. Please try again.',
   screenshotN: 'Screenshot {n}',
@@ -77,7 +79,8 @@ const en = {
   errGENERIC: 'Something went wrong. Please try again.',
 
   editorTitle: 'Annotate screenshot',
-  editorHelp: 'Draw on the screenshot. Delete removes the selected shape, Ctrl+Z undoes, Escape leaves.',
+  editorHelp:
+    'Draw on the screenshot. Delete removes the selected shape, Ctrl+Z undoes. Escape finishes the text you are typing, otherwise it leaves the editor and keeps your marks.',
   tools: 'Tools',
   toolSelect: 'Select and move',
   toolRect: 'Rectangle',
@@ -96,6 +99,8 @@ const en = {
   redo: 'Redo',
   deleteShape: 'Delete selected shape',
   textInput: 'Text to add',
+  textHint: 'Enter or Escape adds the text.',
+  placeholdersNote: 'Some images from other websites could not be copied and show as grey boxes ({n}).',
   cancel: 'Cancel',
   done: 'Done',
 };

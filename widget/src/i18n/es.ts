@@ -20,7 +20,9 @@ const es: Messages = {
 
   screenshots: 'Capturas de pantalla',
   takeScreenshot: 'Hacer una captura',
-  captureScreen: 'Capturar la pantalla real',
+  captureScreen: 'Captura con pantalla compartida',
+  captureScreenHint:
+    'Compartir pantalla da una imagen más exacta: tu navegador te preguntará qué compartir. Elige esta pestaña.',
   capturing: 'Haciendo la captura…',
   screenshotFailed: 'No se ha podido hacer la captura. Inténtalo de nuevo.',
   screenshotN: 'Captura {n}',
@@ -77,7 +79,8 @@ const es: Messages = {
   errGENERIC: 'Algo ha salido mal. Inténtalo de nuevo.',
 
   editorTitle: 'Editar la captura',
-  editorHelp: 'Dibuja sobre la captura. Supr elimina la forma seleccionada, Ctrl+Z deshace y Esc sale.',
+  editorHelp:
+    'Dibuja sobre la captura. Supr elimina la forma seleccionada y Ctrl+Z deshace. Esc termina el texto que estás escribiendo; si no, sale del editor y conserva tus marcas.',
   tools: 'Herramientas',
   toolSelect: 'Seleccionar y mover',
   toolRect: 'Rectángulo',
@@ -96,6 +99,9 @@ const es: Messages = {
   redo: 'Rehacer',
   deleteShape: 'Eliminar la forma seleccionada',
   textInput: 'Texto que añadir',
+  textHint: 'Intro o Esc añade el texto.',
+  placeholdersNote:
+    'Algunas imágenes de otros sitios no se han podido copiar y aparecen como recuadros grises ({n}).',
   cancel: 'Cancelar',
   done: 'Listo',
 };

@@ -20,7 +20,9 @@ const fr: Messages = {
 
   screenshots: 'Captures d’écran',
   takeScreenshot: 'Faire une capture d’écran',
-  captureScreen: 'Capturer l’écran réel',
+  captureScreen: 'Capture via le partage d’écran',
+  captureScreenHint:
+    'Le partage d’écran donne une image plus exacte\u00a0: votre navigateur vous demande quoi partager, choisissez cet onglet.',
   capturing: 'Capture en cours…',
   screenshotFailed: 'La capture d’écran a échoué. Veuillez réessayer.',
   screenshotN: 'Capture {n}',
@@ -78,7 +80,8 @@ const fr: Messages = {
   errGENERIC: 'Une erreur est survenue. Veuillez réessayer.',
 
   editorTitle: 'Annoter la capture',
-  editorHelp: 'Dessinez sur la capture. Suppr efface la forme sélectionnée, Ctrl+Z annule, Échap quitte.',
+  editorHelp:
+    'Dessinez sur la capture. Suppr efface la forme sélectionnée, Ctrl+Z annule. Échap valide le texte en cours de saisie, sinon quitte l’éditeur en gardant vos annotations.',
   tools: 'Outils',
   toolSelect: 'Sélectionner et déplacer',
   toolRect: 'Rectangle',
@@ -97,6 +100,9 @@ const fr: Messages = {
   redo: 'Rétablir',
   deleteShape: 'Supprimer la forme sélectionnée',
   textInput: 'Texte à ajouter',
+  textHint: 'Entrée ou Échap ajoute le texte.',
+  placeholdersNote:
+    'Certaines images d’autres sites n’ont pas pu être copiées et apparaissent en gris ({n}).',
   cancel: 'Abandonner',
   done: 'Terminé',
 };

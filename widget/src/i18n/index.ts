@@ -1,4 +1,7 @@
 /** The widget's texts in six languages (SPEC.md section 3 widgetLanguage): one file per language. */
+
+import type { WidgetTextSet } from '../../../functions/shared/schemas';
+import { type WidgetTextKey, widgetTextKeys } from '../../../functions/shared/widget-texts';
 import { languages } from './bundled';
 import type { Messages } from './en';
 
@@ -9,6 +12,23 @@ export { languages };
 /** The texts of `language`; in a one-language build (or for an unknown code) whichever language is there. */
 export function messagesFor(language: string): Messages {
   return languages[language as keyof typeof languages] ?? languages.en ?? Object.values(languages)[0]!;
+}
+
+/** Every text a client may replace is one of the widget's own messages (a type error otherwise). */
+const replaceable: readonly MessageKey[] = widgetTextKeys;
+
+/**
+ * The texts of `language` with the client's own (the project's widgetTexts for that language) in place of
+ * the built-in ones. Only the replaceable keys, only non-blank strings: the configuration is the server's,
+ * but an old or odd one must not blank the panel. Components render these as text nodes, never as markup.
+ */
+export function messagesWith(language: string, own: WidgetTextSet | undefined): Messages {
+  const messages = { ...messagesFor(language) };
+  for (const key of replaceable) {
+    const text = own?.[key as WidgetTextKey];
+    if (typeof text === 'string' && text.trim()) messages[key] = text;
+  }
+  return messages;
 }
 
 /** Replaces each `{name}` with `vars[name]`; unknown placeholders stay as they are. */

@@ -5,7 +5,7 @@
  * canvas always holds the visible region at full resolution, so what is drawn here is the uploaded PNG.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { Messages } from '../../i18n';
+import { format, type Messages } from '../../i18n';
 import {
   addShape,
   commit,
@@ -323,6 +323,9 @@ export function Editor(props: { t: Messages; shot: Shot; onDone(history: History
         <span class="sr" id="snag-eh">
           {t.editorHelp}
         </span>
+        <span class="sr" id="snag-th">
+          {t.textHint}
+        </span>
         {text && (
           <input
             class="ti"
@@ -333,14 +336,15 @@ export function Editor(props: { t: Messages; shot: Shot; onDone(history: History
               fontSize: `${Math.max(14, text.fontPx)}px`,
               color,
             }}
+            aria-describedby="snag-th"
             ref={textField}
             onKeyDown={(e) => {
+              // Its own keys stay here: Escape must not also leave the editor. Escape finishes the text
+              // like Enter (typed text is never thrown away); the next Escape, on the canvas, leaves.
               e.stopPropagation();
-              if (e.key === 'Enter') commitText(e.currentTarget.value);
-              if (e.key === 'Escape') {
-                textOpen.current = null;
-                setText(null);
-                canvas.current?.focus();
+              if (e.key === 'Enter' || e.key === 'Escape') {
+                e.preventDefault();
+                commitText(e.currentTarget.value);
               }
             }}
             onBlur={(e) => commitText(e.currentTarget.value)}
@@ -348,6 +352,11 @@ export function Editor(props: { t: Messages; shot: Shot; onDone(history: History
         )}
       </div>
       <div class="eb">
+        {shot.placeholders > 0 && (
+          <p class="en" role="status">
+            {format(t.placeholdersNote, { n: shot.placeholders })}
+          </p>
+        )}
         <button type="button" class="btn" onClick={props.onCancel}>
           {t.cancel}
         </button>

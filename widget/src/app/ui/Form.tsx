@@ -171,6 +171,7 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
                 type="button"
                 class="btn"
                 disabled={busy || shotsFull}
+                aria-describedby="snag-sc"
                 onClick={() => c.takeScreenshot(true)}
               >
                 <Icon name="screen" />
@@ -178,6 +179,12 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
               </button>
             )}
           </div>
+          {/* The browser's sharing prompt surprises a visitor who does not know it is coming. */}
+          {c.canScreen && (
+            <p class="hint" id="snag-sc">
+              {t.captureScreenHint}
+            </p>
+          )}
           {notes('shots')}
         </section>
       )}

@@ -35,6 +35,7 @@ import {
   isMasked,
   maskSecret,
   type SyncTicket,
+  sameSecretBinding,
   secretFields,
 } from '../shared/integrations';
 import { type PlanName, plans } from '../shared/plans';
@@ -157,15 +158,35 @@ export async function getIntegration<N extends IntegrationName>(
 }
 
 /**
+ * A secret as sent: a masked value means the stored one, but only toward the receiver it was saved for.
+ * With a changed host, URL or username the stored secret would go somewhere new, so it is refused
+ * (`INVALID_PARAMETERS`, the field `errorPath` marked `SECRET_REQUIRED`) and must be typed again.
+ */
+export function sentSecret(
+  name: IntegrationName,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  field: string,
+  errorPath: string,
+): string {
+  const value = sent[field];
+  if (!isMasked(value)) return String(value ?? '');
+  if (!sameSecretBinding(name, stored, sent))
+    throw new AppError('INVALID_PARAMETERS', { [errorPath]: 'SECRET_REQUIRED' });
+  return String(stored[field] ?? '');
+}
+
+/**
  * The record a save produces from the stored one and the dashboard's input: a masked secret sent back
- * keeps the stored value; `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
+ * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
  * are authorised by their OAuth exchange, `authorizeIntegration`). Validation of the merged data is the
  * caller's (`activeRequirement`).
  */
 export function mergeInput(current: IntegrationRecord, input: IntegrationInput): IntegrationRecord {
   const data: Record<string, unknown> = { ...(input.data as Record<string, unknown>) };
+  const stored = current.data as Record<string, unknown>;
   for (const f of secretFields[input.name] as readonly string[]) {
-    if (isMasked(data[f])) data[f] = (current.data as Record<string, unknown>)[f] ?? '';
+    data[f] = sentSecret(input.name, stored, data, f, `data.${f}`);
   }
   const selfAuthorized = input.name === 'gitlab' || input.name === 'jira';
   return {

@@ -35,6 +35,46 @@ export const secretFields = {
   webhooks: ['token'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
+/**
+ * Where each integration's secret goes: the fields that name its receiver (and, for Jira, whose token it
+ * is). A masked secret sent back means "the stored one" only while these are unchanged; with a new host,
+ * URL or username the stored secret would go to the new receiver, so it must be typed again
+ * (docs/decisions.md "A stored secret stays with its target").
+ */
+export const secretBindings = {
+  email: [],
+  gitlab: ['host'],
+  jira: ['host', 'username'],
+  slack: [],
+  asana: [],
+  webhooks: ['url'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+/** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
+function receiverOf(value: unknown): string {
+  const raw = String(value ?? '').trim();
+  if (raw === '') return '';
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether `sent` names the same receiver (and user) for the secret as `stored` (`secretBindings`). */
+export function sameSecretBinding(
+  name: IntegrationName,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): boolean {
+  return (secretBindings[name] as readonly string[]).every((f) =>
+    f === 'username'
+      ? String(stored[f] ?? '').trim() === String(sent[f] ?? '').trim()
+      : receiverOf(stored[f]) === receiverOf(sent[f]),
+  );
+}
+
 /** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
 const httpsUrl = (max = 2000) =>
   z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);

@@ -52,9 +52,19 @@ describe('integration rules', () => {
     const kept = mergeInput(stored, {
       name: 'webhooks',
       active: 1,
-      data: { url: 'https://b.example/h', token: masked },
+      data: { url: 'https://A.example/h/', token: masked },
     });
-    expect(kept.data).toEqual({ url: 'https://b.example/h', token: 'secret-token-123456' });
+    expect(kept.data).toEqual({ url: 'https://A.example/h/', token: 'secret-token-123456' });
+    // Toward another receiver the stored secret is not sent: it must be typed again.
+    expect(() =>
+      mergeInput(stored, {
+        name: 'webhooks',
+        active: 1,
+        data: { url: 'https://b.example/h', token: masked },
+      }),
+    ).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAMETERS', fields: { 'data.token': 'SECRET_REQUIRED' } }),
+    );
     const changed = mergeInput(stored, {
       name: 'webhooks',
       active: 1,

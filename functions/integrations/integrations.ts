@@ -25,6 +25,7 @@ import { nowMs } from '../core/time';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
 import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
 import {
+  emailDataSchema,
   type IntegrationData,
   type IntegrationInput,
   type IntegrationName,
@@ -34,6 +35,7 @@ import {
   integrationNames,
   isMasked,
   maskSecret,
+  resolveFlag,
   type SyncTicket,
   sameSecretBinding,
   secretFields,
@@ -64,6 +66,33 @@ export const integrationKey = (projectId: string, name: IntegrationName) => ({
   pk: projectPartition(projectId),
   sk: `INTEGRATION#${name}`,
 });
+
+/**
+ * A new project's email integration: on, to the owner's address, so that the owner hears of new reports
+ * from the first one (an opt-out: the email tab switches it off or points it elsewhere). The item and
+ * META's `activeIntegrations` are written in the project's creation transaction (docs/decisions.md
+ * "The owner hears of new reports").
+ */
+export function ownerNotification(ownerEmail: string) {
+  const rec: IntegrationRecord<'email'> = {
+    name: 'email',
+    active: 1,
+    authorized: 0,
+    data: emailDataSchema.parse({ email: ownerEmail }),
+  };
+  return {
+    activeIntegrations: [rec.name],
+    items: (projectId: string) => [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...integrationKey(projectId, rec.name), ...rec, updatedAt: nowMs() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+  };
+}
 
 /** The plan allows this integration now (email always; the others need the plan's `integrations` flag). */
 export const allowedByPlan = (name: IntegrationName, plan: PlanName): boolean =>
@@ -108,7 +137,7 @@ export function maskIntegration(rec: IntegrationRecord, available: boolean): Int
     active: rec.active,
     authorized: rec.authorized,
     available,
-    data,
+    data: { ...data, active: rec.active, authorized: rec.authorized },
   } as IntegrationView;
 }
 
@@ -189,11 +218,13 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
     data[f] = sentSecret(input.name, stored, data, f, `data.${f}`);
   }
   const selfAuthorized = input.name === 'gitlab' || input.name === 'jira';
+  const authorized = resolveFlag(input.authorized, current.authorized);
   return {
     ...current,
     name: input.name,
-    active: input.active,
-    authorized: selfAuthorized && input.authorized !== undefined ? input.authorized : current.authorized,
+    // The schema makes sure one of the two copies of `active` is there.
+    active: resolveFlag(input.active, current.active) ?? current.active,
+    authorized: selfAuthorized && authorized !== undefined ? authorized : current.authorized,
     data: data as IntegrationData[typeof input.name],
   };
 }

@@ -470,3 +470,43 @@ describe('a stored secret stays with its receiver', () => {
     expect((await integration(site.id, 'webhooks'))?.data).toMatchObject({ token: 'whsec-token-0123456789' });
   });
 });
+
+describe('SPEC’s integration shape (section 3: active and authorized inside data)', () => {
+  it('saves a SPEC-shaped integration and answers in that shape, keeping the dashboard’s fields', async () => {
+    const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', data: { active: 1, email: 'team@shop.example', cc: [], contactFields: [] } },
+    ]);
+    expect(res.status).toBe(200);
+    const email = msgOf(res).integrations.find((i: { name: string }) => i.name === 'email');
+    expect(email).toEqual({
+      name: 'email',
+      active: 1,
+      authorized: 0,
+      available: true,
+      data: { active: 1, authorized: 0, email: 'team@shop.example', cc: [], contactFields: [] },
+    });
+    expect(await integration(site.id, 'email')).toMatchObject({
+      active: 1,
+      data: { email: 'team@shop.example', cc: [], contactFields: [] },
+    });
+    // The project read answers the same shape; GitLab's token stays masked in it.
+    const project = msgOf(await site.client.get(`/api/client/website/${site.id}`));
+    for (const i of project.integrations)
+      expect(i.data).toMatchObject({ active: i.active, authorized: i.authorized });
+
+    // The dashboard's shape still works, and a flag in neither place is refused by name.
+    const old = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', active: 0, data: { email: 'team@shop.example' } },
+    ]);
+    expect(old.status).toBe(200);
+    expect((await integration(site.id, 'email'))?.active).toBe(0);
+    const none = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', data: { email: 'team@shop.example' } },
+    ]);
+    expect([none.status, codeOf(none), (none.body as { fields?: object }).fields]).toEqual([
+      400,
+      'INVALID_PARAMETERS',
+      { '0.data.active': 'INVALID_PARAMETERS' },
+    ]);
+  });
+});

@@ -44,7 +44,7 @@ const MUTED = 'font-size:13px;color:#6b7280';
  * (HTML the caller escaped), in a column a phone and a desktop mail client both show whole.
  */
 export function mailPage(content: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:0 12px">
 <p style="font-size:20px;font-weight:700;color:${MAIL_BRAND_COLOR};margin:16px 0">Snag</p>
 ${content}
 </body></html>`;

@@ -1,6 +1,6 @@
 /** The account emails, in English and German, as text and HTML. */
 import { getConfig } from '../core/config';
-import { escapeHtml, type Mail } from '../core/mail';
+import { escapeHtml, type Mail, mailButton, mailMuted, mailPage } from '../core/mail';
 import type { Lang } from '../shared/errors';
 
 interface Template {
@@ -66,10 +66,11 @@ const noAccount: Record<Lang, Template> = {
 
 function render(t: Template, to: string, name: string, link: string): Mail {
   const text = `${t.greeting(name)}\n\n${t.body}\n\n${t.action}: ${link}\n\n${t.footer}\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4F4EAE;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
-<p style="font-size:13px;color:#6b7280">${escapeHtml(link)}</p><p style="font-size:13px;color:#6b7280">${escapeHtml(t.footer)}</p></body></html>`;
+  const html = mailPage(
+    `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p>
+${mailButton(link, t.action)}
+${mailMuted(escapeHtml(link))}${mailMuted(escapeHtml(t.footer))}`,
+  );
   return { to, subject: t.subject, text, html };
 }
 

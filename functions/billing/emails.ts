@@ -1,6 +1,6 @@
 /** Billing mail (issue 12), in English and German: receipt, Business request (client and operators), reminder. */
 import { getConfig } from '../core/config';
-import { escapeHtml, type Mail } from '../core/mail';
+import { escapeHtml, type Mail, mailButton, mailPage } from '../core/mail';
 import { euros } from '../shared/billing';
 import { type BusinessRequestInput, findCountry } from '../shared/countries';
 import type { Lang } from '../shared/errors';
@@ -57,10 +57,10 @@ function render(to: string, subject: string, lines: Block[], action?: { label: s
   const htmlOf = (b: Block) =>
     typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : quoteHtml(b);
   const text = `${lines.map(textOf).join('\n\n')}\n${action ? `\n${action.label}: ${action.url}\n` : ''}`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-${lines.map(htmlOf).join('\n')}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4F4EAE;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` : ''}
-</body></html>`;
+  const html = mailPage(
+    `${lines.map(htmlOf).join('\n')}
+${action ? mailButton(action.url, action.label) : ''}`,
+  );
   return { to, subject, text, html };
 }
 

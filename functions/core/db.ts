@@ -147,7 +147,7 @@ export async function setFields(
   }
 }
 
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /**
  * Writes `items` in one transaction. When conditions refuse it, the caller's `refusal` names the error:

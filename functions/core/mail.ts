@@ -34,3 +34,26 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** The brand colour of Snag's mails: the dashboard's default primary. */
+export const MAIL_BRAND_COLOR = '#4F4EAE';
+const MUTED = 'font-size:13px;color:#6b7280';
+
+/**
+ * The one HTML page of Snag's mails (account, billing, new reports): the Snag wordmark, then `content`
+ * (HTML the caller escaped), in a column a phone and a desktop mail client both show whole.
+ */
+export function mailPage(content: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:0 12px">
+<p style="font-size:20px;font-weight:700;color:${MAIL_BRAND_COLOR};margin:16px 0">Snag</p>
+${content}
+</body></html>`;
+}
+
+/** The mails' call to action: a button-styled link. */
+export function mailButton(href: string, label: string): string {
+  return `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:${MAIL_BRAND_COLOR};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+/** Small grey text (footers, the link spelled out). `html` is already escaped. */
+export const mailMuted = (html: string) => `<p style="${MUTED}">${html}</p>`;

@@ -16,8 +16,8 @@ export const operations = {
   async list({ session }: AuthedInput) {
     return { msg: await projects.list(session.userId) };
   },
-  async create({ session, body }: AuthedInput<z.infer<typeof projectSchema>>) {
-    return { msg: await projects.create(session.userId, body), statusCode: 201 };
+  async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
+    return { msg: await projects.create(session.userId, body, lang), statusCode: 201 };
   },
   async get({ session, params }: AuthedInput) {
     return { msg: await projects.get(session.userId, projectId(params)) };

@@ -1,63 +1,143 @@
 /**
  * The email deliverer: one mail through SES to the integration's address with up to 3 copies, plain text
- * and HTML, with the description, page, reporter, device, custom fields, the integration's contact
- * fields, links to the screenshots and files (signed Snag links valid 8 days, links.ts) and a link to the
- * issue in the dashboard. Every visitor value is HTML-escaped in the HTML part.
+ * and HTML in the layout of Snag's other mails (core/mail.ts `mailPage`), in the language of the project
+ * owner's account: a preview of the first screenshot, the description, page, reporter, device, custom
+ * fields, the integration's contact fields, links to the screenshots and files (signed Snag links,
+ * links.ts) and a button to the issue in the dashboard. Every visitor value is HTML-escaped in the HTML
+ * part, and the subject is one line.
  */
-import { escapeHtml, sendMail } from '../core/mail';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { userKey } from '../accounts/users';
+import { db } from '../core/aws/dynamo';
+import { getConfig } from '../core/config';
+import { tableName } from '../core/db';
+import { escapeHtml, mailButton, mailMuted, mailPage, sendMail } from '../core/mail';
+import type { Lang } from '../shared/errors';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
+import { FILE_LINK_DAYS } from './links';
 
-const fieldRows = (ctx: DeliveryContext<'email'>): [string, string][] => {
+const texts = {
+  en: {
+    heading: (n: number, project: string) => `New issue #${n} on ${project}`,
+    page: 'Page',
+    reporter: 'Reporter',
+    browser: 'Browser',
+    os: 'OS',
+    device: 'Device',
+    screen: 'Screen',
+    noDescription: 'No description',
+    screenshot: 'Screenshot of the page',
+    attachments: `Screenshots and files (links valid ${FILE_LINK_DAYS} days)`,
+    open: 'Open in Snag',
+    footer: (project: string) =>
+      `You receive this mail because new reports of ${project} are sent to this address. Change it or switch it off under Integrations → Email:`,
+  },
+  de: {
+    heading: (n: number, project: string) => `Neue Meldung #${n} für ${project}`,
+    page: 'Seite',
+    reporter: 'Gemeldet von',
+    browser: 'Browser',
+    os: 'Betriebssystem',
+    device: 'Gerät',
+    screen: 'Bildschirm',
+    noDescription: 'Keine Beschreibung',
+    screenshot: 'Bildschirmfoto der Seite',
+    attachments: `Bildschirmfotos und Dateien (Links ${FILE_LINK_DAYS} Tage gültig)`,
+    open: 'In Snag öffnen',
+    footer: (project: string) =>
+      `Sie erhalten diese E-Mail, weil neue Meldungen für ${project} an diese Adresse gehen. Ändern oder abschalten können Sie das unter Integrationen → E-Mail:`,
+  },
+} satisfies Record<Lang, unknown>;
+
+const fieldRows = (ctx: DeliveryContext<'email'>, t: (typeof texts)[Lang]): [string, string][] => {
   const d = ctx.issue.data;
-  const device = [d.browser, d.browserVersion].filter(Boolean).join(' ');
+  const browser = [d.browser, d.browserVersion].filter(Boolean).join(' ');
   const os = [d.os, d.osVersion].filter(Boolean).join(' ');
   const rows: [string, string][] = [
-    ['Page', d.href ?? ''],
-    ['Reporter', d.username ?? ''],
-    ['Browser', device],
-    ['OS', os],
-    ['Device', d.deviceType ?? ''],
-    ['Screen', d.screenResolution ?? ''],
+    [t.page, d.href ?? ''],
+    [t.reporter, d.username ?? ''],
+    [t.browser, browser],
+    [t.os, os],
+    [t.device, d.deviceType ?? ''],
+    [t.screen, d.screenResolution ?? ''],
     ...(d.customFields ?? []).map((f): [string, string] => [f.name, f.value]),
     ...ctx.integration.data.contactFields.map((f): [string, string] => [f.name, f.value]),
   ];
   return rows.filter(([, v]) => v !== '');
 };
 
-/** The mail of one issue (exported for the unit test of its escaping). */
-export function issueMail(ctx: DeliveryContext<'email'>) {
+/** The mail of one issue, in `lang` (exported for the unit test of its escaping and languages). */
+export function issueMail(ctx: DeliveryContext<'email'>, lang: Lang = 'en') {
+  const t = texts[lang];
   const { issue, project } = ctx;
-  const title = issue.title || issue.msg.split('\n')[0]?.slice(0, 80) || `Issue #${issue.number}`;
+  const title = issue.title || issue.msg.split('\n')[0]?.slice(0, 80) || `#${issue.number}`;
   const subject = `[${project.name}] #${issue.number} ${title}`.replace(/[\r\n]+/g, ' ').slice(0, 200);
-  const rows = fieldRows(ctx);
+  const rows = fieldRows(ctx, t);
   const links = [...ctx.screenshots, ...ctx.files];
+  // The preview is the first image among the screenshots, loaded through its signed link (no video).
+  const preview = ctx.screenshots.find((s) => /^(png|jpe?g|image\/)/.test(s.type));
+  const settings = `${getConfig().APP_ORIGIN}/profile/integrations/${project.id}/email`;
   const text = [
-    `New issue #${issue.number} on ${project.name}`,
+    t.heading(issue.number, project.name),
     '',
-    issue.msg,
+    issue.msg || t.noDescription,
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
-    ...(links.length
-      ? ['', 'Attachments (links valid 7 days):', ...links.map((l) => `- ${l.label}: ${l.url}`)]
-      : []),
+    ...(links.length ? ['', `${t.attachments}:`, ...links.map((l) => `- ${l.label}: ${l.url}`)] : []),
     '',
-    `Open in Snag: ${ctx.issueUrl}`,
+    `${t.open}: ${ctx.issueUrl}`,
+    '',
+    '--',
+    `${t.footer(project.name)} ${settings}`,
   ].join('\n');
   const e = escapeHtml;
-  const html = [
-    `<h2>New issue #${issue.number} on ${e(project.name)}</h2>`,
-    `<p style="white-space:pre-wrap">${e(issue.msg)}</p>`,
-    rows.length
-      ? `<table>${rows.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>`
-      : '',
-    links.length
-      ? `<p>Attachments (links valid 7 days):</p><ul>${links
-          .map((l) => `<li><a href="${e(l.url)}">${e(l.label)}</a></li>`)
-          .join('')}</ul>`
-      : '',
-    `<p><a href="${e(ctx.issueUrl)}">Open in Snag</a></p>`,
-  ].join('\n');
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top';
+  const html = mailPage(
+    [
+      `<h2 style="font-size:18px;margin:0 0 12px">${e(t.heading(issue.number, project.name))}</h2>`,
+      preview
+        ? `<p><a href="${e(preview.url)}"><img src="${e(preview.url)}" alt="${e(t.screenshot)}" width="560" style="display:block;width:100%;max-width:560px;height:auto;border:1px solid #e5e7eb;border-radius:6px"></a></p>`
+        : '',
+      `<p style="white-space:pre-wrap">${e(issue.msg || t.noDescription)}</p>`,
+      rows.length
+        ? `<table style="border-collapse:collapse;font-size:14px">${rows
+            .map(
+              ([k, v]) =>
+                `<tr><th align="left" style="${cell};color:#6b7280;font-weight:600">${e(k)}</th><td style="${cell};word-break:break-word">${e(v)}</td></tr>`,
+            )
+            .join('')}</table>`
+        : '',
+      links.length
+        ? `<p>${e(t.attachments)}:</p><ul>${links
+            .map((l) => `<li><a href="${e(l.url)}">${e(l.label)}</a></li>`)
+            .join('')}</ul>`
+        : '',
+      mailButton(ctx.issueUrl, t.open),
+      mailMuted(
+        `${e(t.footer(project.name))} <a href="${e(settings)}" style="color:#6b7280">${e(settings)}</a>`,
+      ),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
   return { subject, text, html };
+}
+
+/**
+ * The owner's language: the account's (USER `lang`, which billing keeps), else the dashboard's when the
+ * project was created, else English.
+ */
+async function ownerLang(project: DeliveryContext['project']): Promise<Lang> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(project.ownerId),
+      ProjectionExpression: '#l',
+      ExpressionAttributeNames: { '#l': 'lang' },
+    }),
+  );
+  const lang = out.Item?.lang ?? project.lang;
+  return lang === 'de' ? 'de' : 'en';
 }
 
 export const emailDeliverer: Deliverer<'email'> = async (ctx) => {
@@ -65,7 +145,7 @@ export const emailDeliverer: Deliverer<'email'> = async (ctx) => {
   if (ctx.vendorId) return { vendorId: ctx.vendorId };
   const { email, cc } = ctx.integration.data;
   if (!email) throw new PermanentFailure('No email address is configured');
-  const mail = issueMail(ctx);
+  const mail = issueMail(ctx, await ownerLang(ctx.project));
   const id = await sendMail({ to: email, cc, ...mail });
   return { vendorId: id ?? `sent:${ctx.deliveryId}` };
 };

@@ -25,6 +25,7 @@ import { nowMs } from '../core/time';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
 import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
 import {
+  emailDataSchema,
   type IntegrationData,
   type IntegrationInput,
   type IntegrationName,
@@ -34,7 +35,9 @@ import {
   integrationNames,
   isMasked,
   maskSecret,
+  resolveFlag,
   type SyncTicket,
+  sameSecretBinding,
   secretFields,
 } from '../shared/integrations';
 import { type PlanName, plans } from '../shared/plans';
@@ -63,6 +66,33 @@ export const integrationKey = (projectId: string, name: IntegrationName) => ({
   pk: projectPartition(projectId),
   sk: `INTEGRATION#${name}`,
 });
+
+/**
+ * A new project's email integration: on, to the owner's address, so that the owner hears of new reports
+ * from the first one (an opt-out: the email tab switches it off or points it elsewhere). The item and
+ * META's `activeIntegrations` are written in the project's creation transaction (docs/decisions.md
+ * "The owner hears of new reports").
+ */
+export function ownerNotification(ownerEmail: string) {
+  const rec: IntegrationRecord<'email'> = {
+    name: 'email',
+    active: 1,
+    authorized: 0,
+    data: emailDataSchema.parse({ email: ownerEmail }),
+  };
+  return {
+    activeIntegrations: [rec.name],
+    items: (projectId: string) => [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...integrationKey(projectId, rec.name), ...rec, updatedAt: nowMs() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+  };
+}
 
 /** The plan allows this integration now (email always; the others need the plan's `integrations` flag). */
 export const allowedByPlan = (name: IntegrationName, plan: PlanName): boolean =>
@@ -107,7 +137,7 @@ export function maskIntegration(rec: IntegrationRecord, available: boolean): Int
     active: rec.active,
     authorized: rec.authorized,
     available,
-    data,
+    data: { ...data, active: rec.active, authorized: rec.authorized },
   } as IntegrationView;
 }
 
@@ -157,22 +187,44 @@ export async function getIntegration<N extends IntegrationName>(
 }
 
 /**
+ * A secret as sent: a masked value means the stored one, but only toward the receiver it was saved for.
+ * With a changed host, URL or username the stored secret would go somewhere new, so it is refused
+ * (`INVALID_PARAMETERS`, the field `errorPath` marked `SECRET_REQUIRED`) and must be typed again.
+ */
+export function sentSecret(
+  name: IntegrationName,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  field: string,
+  errorPath: string,
+): string {
+  const value = sent[field];
+  if (!isMasked(value)) return String(value ?? '');
+  if (!sameSecretBinding(name, stored, sent))
+    throw new AppError('INVALID_PARAMETERS', { [errorPath]: 'SECRET_REQUIRED' });
+  return String(stored[field] ?? '');
+}
+
+/**
  * The record a save produces from the stored one and the dashboard's input: a masked secret sent back
- * keeps the stored value; `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
+ * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
  * are authorised by their OAuth exchange, `authorizeIntegration`). Validation of the merged data is the
  * caller's (`activeRequirement`).
  */
 export function mergeInput(current: IntegrationRecord, input: IntegrationInput): IntegrationRecord {
   const data: Record<string, unknown> = { ...(input.data as Record<string, unknown>) };
+  const stored = current.data as Record<string, unknown>;
   for (const f of secretFields[input.name] as readonly string[]) {
-    if (isMasked(data[f])) data[f] = (current.data as Record<string, unknown>)[f] ?? '';
+    data[f] = sentSecret(input.name, stored, data, f, `data.${f}`);
   }
   const selfAuthorized = input.name === 'gitlab' || input.name === 'jira';
+  const authorized = resolveFlag(input.authorized, current.authorized);
   return {
     ...current,
     name: input.name,
-    active: input.active,
-    authorized: selfAuthorized && input.authorized !== undefined ? input.authorized : current.authorized,
+    // The schema makes sure one of the two copies of `active` is there.
+    active: resolveFlag(input.active, current.active) ?? current.active,
+    authorized: selfAuthorized && authorized !== undefined ? authorized : current.authorized,
     data: data as IntegrationData[typeof input.name],
   };
 }

@@ -5,7 +5,8 @@
  * - Slack / Asana: an authorise URL with a signed state (oauth-state.ts), the code exchange (state checked
  *   and used up, tokens stored server-side only), and the channel or project list (Asana refreshes first).
  * Every call is owner-scoped (someone else's project is NOT_FOUND) and plan-gated
- * (INTEGRATION_NOT_AVAILABLE); any vendor or state failure is AUTHORIZATION_FAILED.
+ * (INTEGRATION_NOT_AVAILABLE); a refused state is AUTHORIZATION_FAILED, vendor failures are mapped by
+ * `authorisationErrorCode`.
  */
 import { getConfig } from '../core/config';
 import { AppError } from '../core/errors';
@@ -14,7 +15,7 @@ import { outboundFetch } from '../core/outbound';
 import { getSecrets } from '../core/secrets';
 import { nowMs } from '../core/time';
 import { ownerPlanOf, planOf } from '../projects/projects';
-import { isMasked } from '../shared/integrations';
+import type { ErrorCode } from '../shared/errors';
 import {
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
@@ -31,12 +32,20 @@ import {
   type IntegrationRecord,
   type OAuthTokens,
   readOwnedIntegrations,
+  sentSecret,
 } from './integrations';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/deliverers';
 import * as gitlab from './vendors/gitlab';
-import { type GuardedFetch, guardedHttp, type Http, isVendorError } from './vendors/http';
+import {
+  type GuardedFetch,
+  guardedHttp,
+  type Http,
+  isVendorError,
+  isVendorOutage,
+  type VendorError,
+} from './vendors/http';
 import * as jira from './vendors/jira';
 import * as slack from './vendors/slack';
 
@@ -53,23 +62,31 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
   return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
 }
 
-/** Vendor failures (and the guard's refusals) as AUTHORIZATION_FAILED, logged without secrets. */
+/**
+ * A vendor failure as the client should read it (docs/decisions.md "Vendor authorisation errors"): a
+ * GitLab or Jira token refused (401/403) is TOKEN_REFUSED, the vendor out of order (5xx, timeout, no
+ * connection) VENDOR_UNAVAILABLE (502), anything else the client gave that the vendor or the guard
+ * refused (host, project, OAuth code) AUTHORIZATION_FAILED; the last two are 4xx, so a mistyped token
+ * does not feed the API's 5xx alarms.
+ */
+export function authorisationErrorCode(err: VendorError): ErrorCode {
+  const status = err.details.status;
+  if ((err.vendor === 'gitlab' || err.vendor === 'jira') && (status === 401 || status === 403))
+    return 'TOKEN_REFUSED';
+  return isVendorOutage(err) ? 'VENDOR_UNAVAILABLE' : 'AUTHORIZATION_FAILED';
+}
+
+/** Vendor failures (and the guard's refusals) in the client's terms, logged without secrets. */
 async function authorising<T>(log: Logger, vendor: VendorName, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    log.warn('vendor authorisation failed', {
-      vendor,
-      reason: isVendorError(err) ? err.reason : String((err as Error)?.name ?? err),
-      ...(isVendorError(err) ? err.details : {}),
-    });
-    throw new AppError('AUTHORIZATION_FAILED', undefined, { cause: err });
+    // Snag's own faults (the table, a bug) stay what they are: a logged 500.
+    if (!isVendorError(err)) throw err;
+    log.warn('vendor authorisation failed', { vendor, reason: err.reason, ...err.details });
+    throw new AppError(authorisationErrorCode(err), undefined, { cause: err });
   }
 }
-
-/** A token field sent back masked means "the stored one". */
-const tokenOf = (sent: string, stored: string) => (isMasked(sent) ? stored : sent);
 
 /** The chosen id when it is still listed, else the first. */
 const keepOrFirst = (chosen: string, options: VendorOption[]) =>
@@ -81,7 +98,8 @@ export async function gitlabProjects(
   log: Logger,
 ): Promise<VendorOption[]> {
   const { current } = await owned(userId, body.siteId, 'gitlab');
-  const key = tokenOf(body.key, current.data.key);
+  // A masked token means the stored one, only for the host it was saved for.
+  const key = sentSecret('gitlab', current.data, body, 'key', 'key');
   return authorising(log, 'gitlab', async () => {
     const auth = { base: gitlab.gitlabBase(body.host, getConfig().GITLAB_URL), token: key };
     const projects = await gitlab.listProjects(userHostHttp(), auth);
@@ -99,7 +117,7 @@ export async function jiraProjects(
   log: Logger,
 ): Promise<JiraProjectsAnswer> {
   const { current } = await owned(userId, body.siteId, 'jira');
-  const key = tokenOf(body.key, current.data.key);
+  const key = sentSecret('jira', current.data, body, 'key', 'key');
   return authorising(log, 'jira', async () => {
     const auth = { base: jira.jiraBase(body.host), username: body.username, token: key };
     const http = userHostHttp();

@@ -7,10 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { toUser, type User, userKey } from '../accounts/users';
 import { db } from '../core/aws/dynamo';
-import { isConditionFailure, queryAll, setFields, tableName, transactWrite } from '../core/db';
+import {
+  isConditionFailure,
+  queryAll,
+  setFields,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '../core/db';
 import { AppError } from '../core/errors';
 import { nowMs } from '../core/time';
 import { normaliseHost } from '../shared/domains';
+import type { Lang } from '../shared/errors';
 import { effectivePlan, type PlanName, plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 
@@ -38,6 +46,11 @@ export interface Project {
    * project whose seat is beyond the effective plan's allowance takes no reports (docs/decisions.md D26).
    */
   seat?: number;
+  /**
+   * The dashboard's language when the project was created: the owner's new-report mails use it while the
+   * account has no language of its own (USER `lang`, set by billing). Absent on older items.
+   */
+  lang?: Lang;
 }
 
 /** A project's partition: its META item, its issues (functions/issues/issues.ts) and its integrations. */
@@ -115,6 +128,12 @@ export async function createProject(
   owner: { id: string; plan: PlanName; planExpire: string | null; projectCount?: number },
   allowed: number | null,
   input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
+  /**
+   * The dashboard's language at creation (kept as the project's `lang`), and what the caller creates with
+   * the project in the same transaction (its default integrations: their items and the names META lists
+   * as active).
+   */
+  extra: { lang?: Lang; activeIntegrations?: string[]; items?: (projectId: string) => TransactItems } = {},
 ): Promise<Project> {
   const host = normaliseHost(input.url);
   if (!host) throw new AppError('INVALID_DOMAIN', { url: 'INVALID_DOMAIN' });
@@ -134,6 +153,8 @@ export async function createProject(
     openCount: 0,
     resolvedCount: 0,
     createdAt: now,
+    ...(extra.activeIntegrations?.length ? { activeIntegrations: new Set(extra.activeIntegrations) } : {}),
+    ...(extra.lang ? { lang: extra.lang } : {}),
   };
   const gsi = { gsi1pk: `OWNER#${owner.id}`, gsi1sk: `PROJECT#${new Date(now).toISOString()}#${project.id}` };
   await transactWrite(
@@ -157,6 +178,7 @@ export async function createProject(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      ...(extra.items?.(project.id) ?? []),
     ],
     (failed) => (failed.includes(0) ? 'PLAN_LIMIT' : undefined),
   );

@@ -6,8 +6,9 @@ import { displayName, getUser, toUser, type User } from '../accounts/users';
 import { batchDelete, queryKeys } from '../core/db';
 import { AppError } from '../core/errors';
 import { deletePrefix } from '../core/s3-objects';
-import { integrationsAnswer, readOwnedIntegrations } from '../integrations/integrations';
+import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integrations';
 import { normaliseHost } from '../shared/domains';
+import type { Lang } from '../shared/errors';
 import { plans } from '../shared/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
@@ -55,9 +56,16 @@ export async function list(userId: string) {
   return { websites: projects.map((p) => projectView(p, user)) };
 }
 
-export async function create(userId: string, input: Parameters<typeof createProject>[2]) {
+/**
+ * Creates a project with its owner notified of new reports by email from the start (an opt-out), and
+ * keeps `lang`, the dashboard's language, for those mails while the account has no language of its own.
+ */
+export async function create(userId: string, input: Parameters<typeof createProject>[2], lang?: Lang) {
   const user = await owner(userId);
-  const project = await createProject(user, plans[planOf(user)].projects, input);
+  const project = await createProject(user, plans[planOf(user)].projects, input, {
+    ...ownerNotification(user.email),
+    ...(lang ? { lang } : {}),
+  });
   return { id: project.id };
 }
 

@@ -100,9 +100,34 @@ export const errorCatalogue = {
       de: 'Die Integration ist derzeit nicht verfügbar',
     },
   },
+  /** What the client gave a vendor was refused (host, project, OAuth state): the client's to fix, so a 4xx. */
   AUTHORIZATION_FAILED: {
-    status: 502,
+    status: 400,
     msg: { en: 'Authorization failed', de: 'Autorisierung fehlgeschlagen' },
+  },
+  /** GitLab or Jira answered 401/403 to the token (and username) the client entered. */
+  TOKEN_REFUSED: {
+    status: 400,
+    msg: {
+      en: 'The token was refused. Please check it (and for Jira the username) and try again',
+      de: 'Das Token wurde abgelehnt. Bitte prüfen Sie es (bei Jira auch den Benutzernamen) und versuchen Sie es erneut',
+    },
+  },
+  /** The vendor is out of order (5xx, timeout, no connection): the only vendor failure that is a 5xx. */
+  VENDOR_UNAVAILABLE: {
+    status: 502,
+    msg: {
+      en: 'The service could not be reached. Please try again later',
+      de: 'Der Dienst ist nicht erreichbar. Bitte versuchen Sie es später erneut',
+    },
+  },
+  /** A masked secret sent back with a new host, URL or username: the stored one is not sent elsewhere. */
+  SECRET_REQUIRED: {
+    status: 400,
+    msg: {
+      en: 'Please enter the token again: the stored one is only sent to the address it was saved for',
+      de: 'Bitte geben Sie das Token erneut ein: Das gespeicherte wird nur an die Adresse gesendet, für die es gespeichert wurde',
+    },
   },
   UPDATE_FAILED: {
     status: 400,

@@ -35,6 +35,46 @@ export const secretFields = {
   webhooks: ['token'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
+/**
+ * Where each integration's secret goes: the fields that name its receiver (and, for Jira, whose token it
+ * is). A masked secret sent back means "the stored one" only while these are unchanged; with a new host,
+ * URL or username the stored secret would go to the new receiver, so it must be typed again
+ * (docs/decisions.md "A stored secret stays with its target").
+ */
+export const secretBindings = {
+  email: [],
+  gitlab: ['host'],
+  jira: ['host', 'username'],
+  slack: [],
+  asana: [],
+  webhooks: ['url'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+/** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
+function receiverOf(value: unknown): string {
+  const raw = String(value ?? '').trim();
+  if (raw === '') return '';
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether `sent` names the same receiver (and user) for the secret as `stored` (`secretBindings`). */
+export function sameSecretBinding(
+  name: IntegrationName,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): boolean {
+  return (secretBindings[name] as readonly string[]).every((f) =>
+    f === 'username'
+      ? String(stored[f] ?? '').trim() === String(sent[f] ?? '').trim()
+      : receiverOf(stored[f]) === receiverOf(sent[f]),
+  );
+}
+
 /** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
 const httpsUrl = (max = 2000) =>
   z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);
@@ -157,17 +197,20 @@ export function activeRequirement(
   }
 }
 
-const entry = <N extends IntegrationName, S extends z.ZodType>(name: N, data: S) =>
+/**
+ * One integration as the save takes it. SPEC.md section 3 puts `active` and `authorized` inside `data`;
+ * the dashboard sends them beside it. Both shapes are accepted (`resolveFlag` settles a body carrying both).
+ */
+const entry = <N extends IntegrationName, S extends z.ZodObject>(name: N, data: S) =>
   z.object({
     name: z.literal(name),
-    active: flag,
+    active: flag.optional(),
     /** GitLab and Jira: 1 after the projects call succeeded, 0 on reset. Ignored for Slack/Asana (OAuth sets it). */
     authorized: flag.optional(),
-    data,
+    data: data.extend({ active: flag.optional(), authorized: flag.optional() }),
   });
 
-/** One integration as `PATCH client/integration/{siteId}` takes it. */
-export const integrationInputSchema = z.discriminatedUnion('name', [
+const integrationEntrySchema = z.discriminatedUnion('name', [
   entry('email', emailDataSchema),
   entry('gitlab', gitlabDataSchema),
   entry('jira', jiraDataSchema),
@@ -175,7 +218,44 @@ export const integrationInputSchema = z.discriminatedUnion('name', [
   entry('asana', asanaDataSchema),
   entry('webhooks', webhooksDataSchema),
 ]);
-export type IntegrationInput = z.infer<typeof integrationInputSchema>;
+
+type Flag = 0 | 1;
+/** A flag as a body gave it: beside `data` (the dashboard), inside it (SPEC), or both. */
+export interface SentFlag {
+  beside?: Flag;
+  inside?: Flag;
+}
+
+/** One integration as the services take it: `data` only the integration's fields, the flags apart. */
+export type IntegrationInput = {
+  [N in IntegrationName]: { name: N; active: SentFlag; authorized: SentFlag; data: IntegrationData[N] };
+}[IntegrationName];
+
+/**
+ * The value of a flag sent in both places: a client that read an answer (which carries both copies) and
+ * changed one of them meant the one that differs from what is stored, whichever place it used.
+ */
+export function resolveFlag(sent: SentFlag, stored: Flag): Flag | undefined {
+  const { beside, inside } = sent;
+  if (beside === undefined || inside === undefined || beside === inside) return inside ?? beside;
+  return inside !== stored ? inside : beside;
+}
+
+/** One integration of `PATCH client/integration/{siteId}`, in either shape, as an `IntegrationInput`. */
+export const integrationInputSchema = integrationEntrySchema
+  .refine((e) => (e.data.active ?? e.active) !== undefined, {
+    path: ['data', 'active'],
+    error: 'INVALID_PARAMETERS',
+  })
+  .transform((e): IntegrationInput => {
+    const { active, authorized, ...data } = e.data;
+    return {
+      name: e.name,
+      active: { beside: e.active, inside: active },
+      authorized: { beside: e.authorized, inside: authorized },
+      data,
+    } as IntegrationInput;
+  });
 
 /** `PATCH client/integration/{siteId}`: a list with exactly one integration (SPEC.md section 7). */
 export const integrationSaveSchema = z.array(integrationInputSchema).length(1);
@@ -189,8 +269,12 @@ export type IntegrationView = {
     authorized: 0 | 1;
     /** Whether the owner's plan allows it now (email always). */
     available: boolean;
-    /** Secrets masked (`maskSecret`). */
-    data: IntegrationData[N];
+    /**
+     * Secrets masked (`maskSecret`). `active` and `authorized` are also here, where SPEC.md section 3 puts
+     * them; the copies beside `data` are the dashboard's (docs/decisions.md "SPEC's integration shape").
+     * Every answer carries them; optional in the type so that views built by hand need not repeat them.
+     */
+    data: IntegrationData[N] & { active?: 0 | 1; authorized?: 0 | 1 };
   };
 }[IntegrationName];
 

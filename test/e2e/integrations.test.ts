@@ -75,6 +75,10 @@ describe('integration screens', () => {
     const { page } = await tab(c);
     await page.goto(`/profile/integrations/${c.id}`);
     await waitForPath(page, `/profile/integrations/${c.id}/email`);
+    // A new project mails its owner from the start: on, to the owner's address.
+    await page.getByLabel('Email address').waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe(c.email);
+    await page.getByLabel('Email address').fill('');
     await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This field is required').first().waitFor();
@@ -214,6 +218,8 @@ describe('integration screens', () => {
 
   it('repairs a ticket email never received with Sync', async () => {
     const c = await client();
+    // A new project mails its owner; this one's owner switched that off before the issue came in.
+    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
     const number = await fileReport(suite.stack.url, c.id, SITE, {
       fields: {
         msg: 'Button missing on the cart page',

@@ -43,6 +43,8 @@ async function site(): Promise<Site> {
   const { client: api, email } = await signedIn(suite.stack.url);
   const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
   const id = (created.body as { msg: { id: string } }).msg.id;
+  // A new project mails its owner; these issues come in with no integration on.
+  await api.patch(`/api/client/integration/${id}`, [{ name: 'email', active: 0, data: {} }]);
   // Attachments need a paid plan; billing is a later issue, the local-only helper sets it.
   expect((await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 })).status).toBe(
     200,

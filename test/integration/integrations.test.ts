@@ -103,9 +103,9 @@ describe('saving integrations', () => {
     });
     expect(JSON.stringify(saved.body)).not.toContain(TOKEN);
 
-    // The masked token sent back keeps the stored one.
+    // The masked token sent back keeps the stored one (for the same receiver; vendor-auth.test.ts has a new one).
     await site.client.patch(`/api/client/integration/${site.id}`, [
-      { name: 'webhooks', active: 1, data: { url: 'https://hooks.example/v2', token: '••••6789' } },
+      { name: 'webhooks', active: 1, data: { url: 'https://hooks.example/snag/', token: '••••6789' } },
     ]);
     const stored = await db().send(
       new GetCommand({
@@ -113,7 +113,7 @@ describe('saving integrations', () => {
         Key: { pk: `PROJECT#${site.id}`, sk: 'INTEGRATION#webhooks' },
       }),
     );
-    expect(stored.Item?.data).toEqual({ url: 'https://hooks.example/v2', token: TOKEN });
+    expect(stored.Item?.data).toEqual({ url: 'https://hooks.example/snag/', token: TOKEN });
 
     // GET client/website/{id} answers the six, masked.
     const read = await site.client.get<{ integrations: IntegrationsAnswer }>(
@@ -219,6 +219,8 @@ describe('deliveries', () => {
   it('retries a failing receiver with growing delays, marks it failed after the last receive, and Sync delivers it', async () => {
     const site = await newSite(stack.url, 'BASIC_PLAN');
     await webhookTo(site, `${receiver.url}/flaky/${site.id}`);
+    // A new project mails its owner (an opt-out); switched off, email keeps the issue as new.
+    await site.client.patch(`/api/client/integration/${site.id}`, [{ name: 'email', active: 0, data: {} }]);
     receiver.answer(`/flaky/${site.id}`, 503);
     const n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Broken' } });
     await statusIs(site.id, n, 'webhooks', 3);
@@ -237,7 +239,7 @@ describe('deliveries', () => {
     expect(list.status).toBe(200);
     expect((list.body.msg as SyncListAnswer).requests.failed.map((t) => t.number)).toEqual([n]);
     expect((list.body.msg as SyncListAnswer).requests.failed[0]?.reason).toContain('Gave up after');
-    // Email was never configured: the issue is a new ticket of its list.
+    // Email is off: the issue is a new ticket of its list.
     const emailList = await site.client.get<SyncListAnswer>(
       `/api/client/website/${site.id}/request?integration=email`,
     );
@@ -320,5 +322,39 @@ describe('deliveries', () => {
       );
       expect(String((issue.body.msg as Record<string, unknown>).webhooks_reason)).toMatch(/refused/);
     }
+  });
+});
+
+describe('the owner hears of new reports', () => {
+  it('a new project mails its owner from the start, in the owner’s language, styled with a screenshot preview', async () => {
+    const { client, email } = await signedIn(stack.url);
+    // The dashboard in German when the project is created: that is the account's language now.
+    const created = await client.post('/api/client/website?lng=de', { name: 'Laden', url: 'shop.example' });
+    const id = (created.body as { msg: { id: string } }).msg.id;
+    const n = await fileReport(stack.url, id, ORIGIN, {
+      fields: { msg: 'Der <b>Knopf</b> fehlt', title: 'Warenkorb' },
+      screenshots: [{ type: 'image/png', content: png(4, 4, [10, 200, 10]) }],
+    });
+    await statusIs(id, n, 'email', 2);
+    const mail = await latestMail(stack.url, email);
+    expect(mail?.subject).toBe(`[Laden] #${n} Warenkorb`);
+    expect(mail?.text).toMatch(new RegExp(`^Neue Meldung #${n} für Laden`));
+    expect(mail?.text).toContain('(Links 8 Tage gültig)');
+    expect(mail?.html).toContain('Der &#60;b&#62;Knopf&#60;/b&#62; fehlt');
+    expect(mail?.html).toContain('background:#4F4EAE');
+    // The preview is the screenshot itself, through its signed link.
+    const src = /<img src="([^"]+)"/.exec(mail?.html ?? '')?.[1]?.replace(/&#38;/g, '&');
+    expect(src).toMatch(/\/api\/files\//);
+    const redirect = await fetch(src as string, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const image = await fetch(redirect.headers.get('location') as string);
+    expect(image.headers.get('content-type')).toBe('image/png');
+
+    // Switched off, the next report is not mailed (an opt-out).
+    const off = await client.patch(`/api/client/integration/${id}`, [{ name: 'email', data: { active: 0 } }]);
+    expect(off.status).toBe(200);
+    const second = await fileReport(stack.url, id, ORIGIN, { fields: { msg: 'Noch einer' } });
+    await statusIs(id, second, 'email', 0);
+    expect((await latestMail(stack.url, email))?.subject).toBe(mail?.subject);
   });
 });

@@ -68,7 +68,7 @@ async function loaderConfig(
 
 describe('creating projects', () => {
   it('creates a project with the normalised domain and SPEC defaults, listed with its owner', async () => {
-    const { client } = await signedIn(stack.url);
+    const { client, email } = await signedIn(stack.url);
     const created = await createProject(client);
     expect(created.status).toBe(201);
     const id = (created.body as { msg: { id: string } }).msg.id;
@@ -109,9 +109,10 @@ describe('creating projects', () => {
             customFields: [],
           },
         },
-        // All six, masked, with defaults until saved (issue 11); a Free plan offers email only.
+        // All six, masked, with defaults until saved (issue 11); a Free plan offers email only. Email is
+        // on from the start, to the owner (an opt-out).
         integrations: [
-          { name: 'email', active: 0, authorized: 0, available: true },
+          { name: 'email', active: 1, authorized: 0, available: true, data: { email, active: 1 } },
           { name: 'gitlab', active: 0, available: false },
           { name: 'jira', active: 0, available: false },
           { name: 'slack', active: 0, available: false },

@@ -93,19 +93,37 @@ describe('GitLab projects', () => {
     expect(fakes.gitlab.requests[1]?.headers['private-token']).toBe('glpat-local-token');
   });
 
-  it('answers AUTHORIZATION_FAILED for a refused token and for a host the guard refuses', async () => {
+  it('answers a 4xx for the client’s mistakes: TOKEN_REFUSED for a refused token, AUTHORIZATION_FAILED for a refused host', async () => {
     const bad = await site.client.post('/api/client/integration/gitlab/projects', {
       siteId: site.id,
       key: 'glpat-invalid',
     });
-    expect(bad.status).toBe(502);
-    expect(codeOf(bad)).toBe('AUTHORIZATION_FAILED');
+    expect(fakes.gitlab.requests.at(-1)?.path).toBe('/api/v4/projects');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'TOKEN_REFUSED',
+      msg: 'The token was refused. Please check it (and for Jira the username) and try again',
+    });
+    const german = await site.client.post('/api/client/integration/gitlab/projects?lng=de', {
+      siteId: site.id,
+      key: 'glpat-invalid',
+    });
+    expect((german.body as { msg: string }).msg).toMatch(/^Das Token wurde abgelehnt/);
     const privateHost = await site.client.post('/api/client/integration/gitlab/projects', {
       siteId: site.id,
       host: 'https://10.0.0.1',
       key: 'glpat-local-token',
     });
-    expect(codeOf(privateHost)).toBe('AUTHORIZATION_FAILED');
+    expect([privateHost.status, codeOf(privateHost)]).toEqual([400, 'AUTHORIZATION_FAILED']);
+  });
+
+  it('answers VENDOR_UNAVAILABLE (502) only when GitLab itself is out of order', async () => {
+    fakes.gitlab.fail({ match: '/api/v4/projects', reply: { status: 503, text: 'down' } });
+    const res = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      key: 'glpat-local-token',
+    });
+    expect([res.status, codeOf(res)]).toEqual([502, 'VENDOR_UNAVAILABLE']);
   });
 });
 
@@ -143,14 +161,15 @@ describe('Jira projects', () => {
     });
   });
 
-  it('answers AUTHORIZATION_FAILED for a refused token', async () => {
+  it('answers TOKEN_REFUSED (400) for a refused token', async () => {
     const res = await site.client.post('/api/client/integration/jira/projects', {
       siteId: site.id,
       host: fakes.jira.url,
       username: 'me@example.com',
       key: 'invalid',
     });
-    expect(codeOf(res)).toBe('AUTHORIZATION_FAILED');
+    expect(fakes.jira.requests).toHaveLength(1);
+    expect([res.status, codeOf(res)]).toEqual([400, 'TOKEN_REFUSED']);
   });
 });
 
@@ -325,5 +344,169 @@ describe('reset', () => {
       active: 0,
       data: { key: '', id: '' },
     });
+  });
+});
+
+describe('a stored secret stays with its receiver', () => {
+  const save = (entry: unknown) => site.client.patch(`/api/client/integration/${site.id}`, [entry]);
+  const fieldsOf = (r: ApiReply) => (r.body as { fields?: Record<string, string> }).fields;
+
+  it('GitLab: the masked token with another host is refused, naming the token, and that host receives nothing', async () => {
+    const first = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: fakes.gitlab.url,
+      key: 'glpat-stays-here',
+    });
+    expect(first.status).toBe(200);
+    const before = fakes.gitlab.requests.length;
+    // The same fake under another name: it would show the token if it were sent there.
+    const elsewhere = fakes.gitlab.url.replace('127.0.0.1', 'localhost');
+    const moved = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: elsewhere,
+      key: '••••here',
+    });
+    expect([moved.status, codeOf(moved), fieldsOf(moved)]).toEqual([
+      400,
+      'INVALID_PARAMETERS',
+      { key: 'SECRET_REQUIRED' },
+    ]);
+    const saved = await save({
+      name: 'gitlab',
+      active: 1,
+      authorized: 1,
+      data: { host: elsewhere, key: '••••here', id: '101' },
+    });
+    expect([saved.status, fieldsOf(saved)]).toEqual([400, { 'data.key': 'SECRET_REQUIRED' }]);
+    expect(fakes.gitlab.requests).toHaveLength(before);
+    expect((await integration(site.id, 'gitlab'))?.data).toMatchObject({
+      host: fakes.gitlab.url,
+      key: 'glpat-stays-here',
+    });
+
+    // The same host written another way is the same receiver; a token typed again may go anywhere.
+    const same = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: `${fakes.gitlab.url.toUpperCase().replace('HTTP', 'http')}/`,
+      key: '••••here',
+    });
+    expect(same.status).toBe(200);
+    expect(fakes.gitlab.requests.at(-1)?.headers['private-token']).toBe('glpat-stays-here');
+    const retyped = await site.client.post('/api/client/integration/gitlab/projects', {
+      siteId: site.id,
+      host: elsewhere,
+      key: 'glpat-typed-again',
+    });
+    expect(retyped.status).toBe(200);
+  });
+
+  it('Jira: a changed host or username with the masked token is refused; nothing reaches either host', async () => {
+    const auth = { siteId: site.id, host: fakes.jira.url, username: 'me@example.com' };
+    const ok = await site.client.post('/api/client/integration/jira/projects', {
+      ...auth,
+      key: 'jira-token-secret',
+    });
+    expect(ok.status).toBe(200);
+    const jiraCalls = fakes.jira.requests.length;
+    const gitlabCalls = fakes.gitlab.requests.length;
+    for (const change of [{ host: fakes.gitlab.url }, { username: 'attacker@example.com' }]) {
+      const res = await site.client.post('/api/client/integration/jira/projects', {
+        ...auth,
+        ...change,
+        key: '••••cret',
+      });
+      expect([res.status, fieldsOf(res)]).toEqual([400, { key: 'SECRET_REQUIRED' }]);
+      const saved = await save({
+        name: 'jira',
+        active: 1,
+        authorized: 1,
+        data: {
+          host: fakes.jira.url,
+          username: 'me@example.com',
+          id: '10000',
+          issueId: '10004',
+          ...change,
+          key: '••••cret',
+        },
+      });
+      expect([saved.status, fieldsOf(saved)]).toEqual([400, { 'data.key': 'SECRET_REQUIRED' }]);
+    }
+    expect(fakes.jira.requests).toHaveLength(jiraCalls);
+    expect(fakes.gitlab.requests).toHaveLength(gitlabCalls);
+    expect((await integration(site.id, 'jira'))?.data).toMatchObject({
+      host: fakes.jira.url,
+      username: 'me@example.com',
+      key: 'jira-token-secret',
+    });
+  });
+
+  it('webhooks: a new URL with the masked token is refused and nothing stored changes', async () => {
+    const first = await save({
+      name: 'webhooks',
+      active: 1,
+      data: { url: 'https://a.example/hook', token: 'whsec-token-0123456789' },
+    });
+    expect(first.status).toBe(200);
+    const moved = await save({
+      name: 'webhooks',
+      active: 1,
+      data: { url: 'https://b.example/hook', token: '••••6789' },
+    });
+    expect([moved.status, codeOf(moved), fieldsOf(moved)]).toEqual([
+      400,
+      'INVALID_PARAMETERS',
+      { 'data.token': 'SECRET_REQUIRED' },
+    ]);
+    expect((await integration(site.id, 'webhooks'))?.data).toEqual({
+      url: 'https://a.example/hook',
+      token: 'whsec-token-0123456789',
+    });
+    const kept = await save({
+      name: 'webhooks',
+      active: 0,
+      data: { url: 'https://a.example/hook', token: '••••6789' },
+    });
+    expect(kept.status).toBe(200);
+    expect((await integration(site.id, 'webhooks'))?.data).toMatchObject({ token: 'whsec-token-0123456789' });
+  });
+});
+
+describe('SPEC’s integration shape (section 3: active and authorized inside data)', () => {
+  it('saves a SPEC-shaped integration and answers in that shape, keeping the dashboard’s fields', async () => {
+    const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', data: { active: 1, email: 'team@shop.example', cc: [], contactFields: [] } },
+    ]);
+    expect(res.status).toBe(200);
+    const email = msgOf(res).integrations.find((i: { name: string }) => i.name === 'email');
+    expect(email).toEqual({
+      name: 'email',
+      active: 1,
+      authorized: 0,
+      available: true,
+      data: { active: 1, authorized: 0, email: 'team@shop.example', cc: [], contactFields: [] },
+    });
+    expect(await integration(site.id, 'email')).toMatchObject({
+      active: 1,
+      data: { email: 'team@shop.example', cc: [], contactFields: [] },
+    });
+    // The project read answers the same shape; GitLab's token stays masked in it.
+    const project = msgOf(await site.client.get(`/api/client/website/${site.id}`));
+    for (const i of project.integrations)
+      expect(i.data).toMatchObject({ active: i.active, authorized: i.authorized });
+
+    // The dashboard's shape still works, and a flag in neither place is refused by name.
+    const old = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', active: 0, data: { email: 'team@shop.example' } },
+    ]);
+    expect(old.status).toBe(200);
+    expect((await integration(site.id, 'email'))?.active).toBe(0);
+    const none = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'email', data: { email: 'team@shop.example' } },
+    ]);
+    expect([none.status, codeOf(none), (none.body as { fields?: object }).fields]).toEqual([
+      400,
+      'INVALID_PARAMETERS',
+      { '0.data.active': 'INVALID_PARAMETERS' },
+    ]);
   });
 });

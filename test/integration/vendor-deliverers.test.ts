@@ -35,6 +35,28 @@ beforeAll(async () => {
 afterAll(async () => fakes?.stop());
 beforeEach(() => fakes.reset());
 
+/** A report written to act in the customer's tools: commands, mass mentions, a disguised link. */
+const hostile = {
+  title: '<!channel> @all <https://evil.example/login|Reset your password>',
+  msg: [
+    'Broken page',
+    '/close',
+    '/label ~wontfix',
+    '/assign @boss',
+    '@all please look <!here> <@U012345>',
+    '```',
+    '/close',
+    '```',
+    '~~~',
+    '/lock',
+  ].join('\n'),
+  data: {
+    username: '@all',
+    href: 'https://shop.example/\n/close',
+    customFields: [{ name: 'Note', value: 'line\n/assign @boss\n<!everyone>' }],
+  },
+};
+
 /** A context as the consumer builds it, recording what the deliverer records. */
 function context<N extends IntegrationName>(integration: IntegrationRecord<N>, vendorId?: string) {
   const recorded: string[] = [];
@@ -109,7 +131,7 @@ describe('GitLab deliverer', () => {
     expect(issue?.title).toBe('#7 Checkout button does nothing');
     expect(issue?.description).toContain(fakes.gitlab.uploads[0]?.url);
     expect(issue?.description).toContain('[invoice.pdf](http://s3/f1)');
-    expect(issue?.description).toContain('\\<Pay\\>');
+    expect(issue?.description).toContain('```text\nI click <Pay> and *nothing* happens.');
     expect(fakes.gitlab.uploads).toEqual([
       expect.objectContaining({ name: 'screenshot-1.png', size: png.length }),
     ]);
@@ -273,5 +295,124 @@ describe('Asana deliverer', () => {
     expect(await permanent(deliverAsana(context(rec('asana', { id: '999', name: '' }, oauth)).ctx))).toMatch(
       /could not find/,
     );
+  });
+});
+
+describe("visitor text cannot act in the customer's tools", () => {
+  const hostileContext = <N extends IntegrationName>(integration: IntegrationRecord<N>) => {
+    const { ctx } = context(integration);
+    ctx.issue = { ...ctx.issue, ...hostile, data: { ...ctx.issue.data, ...hostile.data } };
+    ctx.files = ctx.files.map((f) => ({ ...f, label: '@all <!here>.pdf' }));
+    return ctx;
+  };
+
+  it('GitLab: the description runs no quick action and mentions nobody, the text still readable', async () => {
+    await deliverGitlab(hostileContext(rec('gitlab', { host: '', key: 'glpat-local', id: '101' })));
+    const issue = fakes.gitlab.issues[0];
+    expect(issue?.quickActions).toEqual([]);
+    expect(issue?.mentions).toEqual([]);
+    expect(issue?.description).toContain('/assign @boss\n@all please look');
+    expect(issue?.title.replace(/\u2060/g, '')).toBe(`#7 ${hostile.title}`);
+    // The fake does see them when they are live (the test can fail).
+    const live = '/close\n@all';
+    expect(await import('../../lib/local/vendors/gitlab').then((m) => m.gitlabActions(live))).toEqual({
+      quickActions: ['/close'],
+      mentions: ['@all'],
+    });
+  });
+
+  it('Slack: neither the notification text nor the blocks ping anyone or carry the visitor’s link', async () => {
+    fakes.slack.tokens.add('xoxb-deliver');
+    await deliverSlack(
+      hostileContext(rec('slack', { id: 'C0GENERAL', name: '' }, { accessToken: 'xoxb-deliver' })),
+    );
+    const message = fakes.slack.messages[0];
+    expect(message?.text).toBe(
+      '#7 &lt;!channel&gt; @all &lt;https://evil.example/login|Reset your password&gt;',
+    );
+    expect(message?.controls.mentions).toEqual([]);
+    // Only Snag's own file link is a link.
+    expect(message?.controls.links).toEqual([
+      '<http://s3/s1|screenshot-1.png>',
+      '<http://s3/f1|@all &lt;!here&gt;.pdf>',
+    ]);
+  });
+
+  it('Jira: visitor text stays plain text nodes (no mention, card or link); the only link is Snag’s', async () => {
+    await deliverJira(
+      hostileContext(
+        rec('jira', {
+          host: fakes.jira.url,
+          username: 'me@example.com',
+          key: 'api-token',
+          id: '10000',
+          issueId: '10004',
+          customFields: [],
+        }),
+      ),
+    );
+    const nodes: Record<string, unknown>[] = [];
+    const walk = (n: unknown) => {
+      if (Array.isArray(n)) n.forEach(walk);
+      else if (n && typeof n === 'object') {
+        nodes.push(n as Record<string, unknown>);
+        Object.values(n).forEach(walk);
+      }
+    };
+    walk(fakes.jira.issues[0]?.fields.description);
+    expect(
+      nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
+    ).toEqual([]);
+    const links = nodes.filter((n) => n.type === 'link');
+    expect(links).toEqual([
+      { type: 'link', attrs: { href: 'http://localhost:3000/profile/website/x/request/7' } },
+    ]);
+    expect(JSON.stringify(fakes.jira.issues[0]?.fields.description)).toContain('/assign @boss');
+  });
+
+  it('Asana: visitor text is escaped, so it makes no tag (mentions are <a data-asana-gid> tags)', async () => {
+    fakes.asana.fail({
+      match: '/api/1.0/attachments',
+      times: 2,
+      reply: { status: 400, json: { errors: [] } },
+    });
+    const page = await (
+      await fetch(
+        `${fakes.asana.oauthUrl}/oauth_authorize?client_id=${fakes.asana.clientId}&redirect_uri=http://x/cb&response_type=code&state=s`,
+      )
+    ).text();
+    const code = new URL(
+      (/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'),
+    ).searchParams.get('code');
+    const res = await fetch(`${fakes.asana.oauthUrl}/oauth_token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: fakes.asana.clientId,
+        client_secret: fakes.asana.clientSecret,
+        redirect_uri: 'http://x/cb',
+        code: code ?? '',
+      }),
+    });
+    const { access_token: accessToken } = (await res.json()) as { access_token: string };
+    await deliverAsana(
+      hostileContext(rec('asana', { id: '1200000000000101', name: '' }, { accessToken })),
+    ).catch(() => undefined);
+    const notes = fakes.asana.tasks[0]?.htmlNotes ?? '';
+    expect(notes.match(/<[a-z]+/g)?.sort()).toEqual([
+      '<a',
+      '<body',
+      '<li',
+      '<li',
+      '<li',
+      '<li',
+      '<strong',
+      '<strong',
+      '<strong',
+      '<strong',
+      '<ul',
+    ]);
+    expect(notes).toContain('&lt;!here&gt; &lt;@U012345&gt;');
+    expect(fakes.asana.tasks[0]?.name).toBe(`#7 ${hostile.title}`);
   });
 });

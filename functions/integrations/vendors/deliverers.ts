@@ -15,6 +15,7 @@ import { nowMs } from '../../core/time';
 import type { Deliverer, DeliveryContext, DeliveryIssue, DeliveryLink } from '../deliver';
 import { PermanentFailure } from '../deliver';
 import { type OAuthTokens, storeOAuthTokens } from '../integrations';
+import { FILE_LINK_DAYS } from '../links';
 import * as asana from './asana';
 import * as gitlab from './gitlab';
 import { type GuardedFetch, guardedHttp, type Http, isVendorError, type VendorFile } from './http';
@@ -89,12 +90,31 @@ const needs = (vendor: string, what: string): never => {
 
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1');
 
+/**
+ * GitLab acts on what a description says, with the customer's token: a line starting with `/close`,
+ * `/label ~x` or `/assign @user` is a quick action run on save, and `@all` or `@user` notifies people.
+ * Visitor text therefore never reaches GitLab where either works (docs/decisions.md "Visitor text in
+ * customers' tools"): the description goes into a fenced code block (GitLab runs no quick action and
+ * resolves no mention inside one; the fence is longer than any run of backticks in the text, so the text
+ * cannot close it), and single-line values (title, facts, file names) have line breaks folded and a
+ * WORD JOINER after each `@`, which reads the same but matches no user reference.
+ */
+const noMention = (s: string) => s.replace(/@/g, '@\u2060');
+const gitlabLine = (s: string) => noMention(md(s.replace(/\s*[\r\n]+\s*/g, ' ')));
+export function gitlabFenced(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+}
+/** The issue's title for GitLab: no mentions (quick actions do not run in titles). */
+export const gitlabTitle = (issue: DeliveryIssue) => noMention(title(issue)).slice(0, 255);
+
 export function gitlabDescription(ctx: DeliveryContext, embeds: string[]): string {
-  const lines = [ctx.issue.msg ? md(ctx.issue.msg) : '_No description_', ''];
-  for (const [k, v] of facts(ctx.issue)) lines.push(`- **${md(k)}:** ${md(v)}`);
+  const lines = [ctx.issue.msg ? gitlabFenced(ctx.issue.msg) : '_No description_', ''];
+  for (const [k, v] of facts(ctx.issue)) lines.push(`- **${gitlabLine(k)}:** ${gitlabLine(v)}`);
   if (embeds.length) lines.push('', ...embeds);
-  const linked = ctx.files.map((f) => `- [${md(f.label)}](${f.url})`);
-  if (linked.length) lines.push('', '**Files** (links valid 7 days):', ...linked);
+  const linked = ctx.files.map((f) => `- [${gitlabLine(f.label)}](${f.url})`);
+  if (linked.length) lines.push('', `**Files** (links valid ${FILE_LINK_DAYS} days):`, ...linked);
   lines.push('', `[Open in Snag](${ctx.issueUrl})`);
   return lines.join('\n');
 }
@@ -112,7 +132,7 @@ export const deliverGitlab: Deliverer<'gitlab'> = (ctx) =>
       embeds.push(await gitlab.uploadFile(http, auth, id, file));
     }
     const created = await gitlab.createIssue(http, auth, id, {
-      title: title(ctx.issue),
+      title: gitlabTitle(ctx.issue),
       description: gitlabDescription(ctx, embeds),
     });
     return { vendorId: String(created.iid) };
@@ -165,7 +185,16 @@ export const deliverJira: Deliverer<'jira'> = (ctx) =>
 
 // --- Slack -----------------------------------------------------------------------------------------
 
-const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Slack's escaping of `&`, `<` and `>`: without it `<!channel>` and `<!here>` notify everyone and
+ * `<https://evil|Reset your password>` shows as a link. Every visitor value in a mrkdwn text and in the
+ * message's top-level `text` (what notifications show) goes through it; plain_text (the header) is
+ * never parsed.
+ */
+export const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The message's top-level `text`: the fallback notifications and screen readers show, escaped as well. */
+export const slackText = (issue: DeliveryIssue) => mrkdwn(title(issue));
 
 export function slackBlocks(ctx: DeliveryContext) {
   // Whole links only, within a section's 3,000 characters.
@@ -193,7 +222,7 @@ export function slackBlocks(ctx: DeliveryContext) {
             type: 'section',
             text: {
               type: 'mrkdwn',
-              text: `*Files* (links valid 7 days)\n${links.join('\n')}`,
+              text: `*Files* (links valid ${FILE_LINK_DAYS} days)\n${links.join('\n')}`,
             },
           },
         ]
@@ -217,7 +246,7 @@ export const deliverSlack: Deliverer<'slack'> = (ctx) =>
     if (!posted) {
       const ts = await slack.postMessage(plainHttp, cfg, token as string, {
         channel,
-        text: title(ctx.issue),
+        text: slackText(ctx.issue),
         blocks: slackBlocks(ctx),
       });
       posted = `${channel}/${ts}`;

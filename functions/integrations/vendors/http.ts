@@ -42,6 +42,20 @@ export class VendorError extends Error {
 
 export const isVendorError = (err: unknown): err is VendorError => err instanceof VendorError;
 
+/**
+ * Whether the vendor itself is out of order (5xx, 408, 429, a timeout, no connection), as opposed to
+ * refusing what the client gave it (a token, a host, a project): only the former is a 5xx of Snag's API
+ * (docs/decisions.md "Vendor authorisation errors").
+ */
+export const isVendorOutage = (err: VendorError): boolean => {
+  if (err.permanent) return false;
+  const { status, code } = err.details;
+  if (status !== undefined && status !== 200) return status === 408 || status === 429 || status >= 500;
+  // Slack's retryable `ok: false` codes (ratelimited, internal_error…), a timeout, no connection; a host
+  // the guard cannot resolve is the client's (a typo), as is an answer that is not the vendor's API.
+  return code !== undefined && code !== 'host_refused';
+};
+
 /** Retry-After in seconds (delta-seconds or an HTTP date), bounded to 15 minutes. */
 export function retryAfterSeconds(value: string | null): number | undefined {
   if (!value) return undefined;
@@ -148,10 +162,18 @@ export async function send(
         vendor,
         refused.permanent !== false,
         `${vendorTitles[vendor]} host is not allowed (${refused.reason ?? 'refused'})`,
+        { code: 'host_refused' },
       );
     }
-    const why = name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : 'could not be reached';
-    throw new VendorError(vendor, false, `${vendorTitles[vendor]} ${why}`);
+    const timedOut = name === 'TimeoutError' || name === 'AbortError';
+    throw new VendorError(
+      vendor,
+      false,
+      `${vendorTitles[vendor]} ${timedOut ? 'timed out' : 'could not be reached'}`,
+      {
+        code: timedOut ? 'timeout' : 'unreachable',
+      },
+    );
   }
 }
 

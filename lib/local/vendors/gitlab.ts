@@ -12,6 +12,42 @@ export interface GitlabIssue {
   projectId: number;
   title: string;
   description: string;
+  /** What GitLab would act on when saving it: quick actions (`/close`) and user mentions (`@all`). */
+  quickActions: string[];
+  mentions: string[];
+}
+
+/**
+ * What GitLab acts on in Markdown: quick actions are lines starting with `/<command>` outside code
+ * blocks (run on save, with the token's rights); mentions are `@name` outside code blocks and code spans
+ * (`@all` notifies every member). A fence closes only with the same character, at least as long.
+ */
+export function gitlabActions(markdown: string): { quickActions: string[]; mentions: string[] } {
+  const quickActions: string[] = [];
+  const mentions: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split(/\r?\n/)) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (
+        marker &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        !line.trim().slice(marker.length)
+      )
+        fence = null;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      continue;
+    }
+    const command = /^\/([a-z_]+)/i.exec(line);
+    if (command) quickActions.push(line.trim());
+    const prose = line.replace(/(`+)[\s\S]*?\1/g, '');
+    for (const m of prose.matchAll(/(?:^|[^\w`])@([a-z0-9_][a-z0-9_.-]*)/gi)) mentions.push(`@${m[1]}`);
+  }
+  return { quickActions, mentions };
 }
 
 export interface GitlabFake extends Fake {
@@ -91,12 +127,17 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
         return { status: 400, json: { error: 'title is missing' } };
       }
       const iid = issues.filter((i) => i.projectId === project.id).length + 1;
+      const description = typeof body.description === 'string' ? body.description : '';
+      const acted = gitlabActions(description);
       const issue = {
         id: 9000 + issues.length + 1,
         iid,
         projectId: project.id,
         title: body.title,
-        description: typeof body.description === 'string' ? body.description : '',
+        description,
+        quickActions: acted.quickActions,
+        // Mentions in the title notify too (no quick actions run there).
+        mentions: [...gitlabActions(body.title.replace(/^\//, '')).mentions, ...acted.mentions],
       };
       issues.push(issue);
       return {

@@ -25,6 +25,34 @@ export interface SlackMessage {
   text: string;
   blocks: unknown[];
   threadTs?: string;
+  /**
+   * The control sequences Slack acts on, as it parses them in `text` and in every mrkdwn text of the
+   * blocks: special mentions (`<!channel>`, `<!here>`), user and group mentions (`<@U…>`) and links
+   * (`<https://…|label>`). plain_text is never parsed.
+   */
+  controls: { mentions: string[]; links: string[] };
+}
+
+/** What Slack would act on in a message (see `SlackMessage.controls`). */
+export function slackControls(text: string, blocks: unknown[]): SlackMessage['controls'] {
+  const texts = [text];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (o.type === 'mrkdwn' && typeof o.text === 'string') texts.push(o.text);
+      for (const [k, v] of Object.entries(o)) if (k !== 'text' || typeof v !== 'string') walk(v);
+    }
+  };
+  walk(blocks);
+  const out: SlackMessage['controls'] = { mentions: [], links: [] };
+  for (const t of texts) {
+    for (const [, inner = ''] of t.matchAll(/<([^<>]+)>/g)) {
+      if (/^[!@#]/.test(inner)) out.mentions.push(`<${inner}>`);
+      else out.links.push(`<${inner}>`);
+    }
+  }
+  return out;
 }
 
 export interface SlackFile {
@@ -156,6 +184,7 @@ export async function startSlackFake(
           ts,
           text: String(a.text ?? ''),
           blocks: blocks ?? [],
+          controls: slackControls(String(a.text ?? ''), blocks ?? []),
           ...(a.thread_ts ? { threadTs: String(a.thread_ts) } : {}),
         });
         return {

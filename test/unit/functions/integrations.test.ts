@@ -12,15 +12,19 @@ import {
 import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
 import {
   activeRequirement,
+  integrationInputSchema,
   integrationSaveSchema,
   isLoopbackHttp,
   isMasked,
   maskSecret,
+  resolveFlag,
   syncRequestSchema,
   webhooksDataSchema,
 } from '../../../functions/shared/integrations';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';
+/** A save body's entry as the API parses it. */
+const input = (entry: unknown) => integrationInputSchema.parse(entry);
 
 describe('integration rules', () => {
   it('masks secrets: never the whole value, at most the last 4 characters', () => {
@@ -39,7 +43,7 @@ describe('integration rules', () => {
     );
     expect(JSON.stringify(view)).not.toContain(token);
     expect(JSON.stringify(view)).not.toContain('accessToken');
-    expect(view.data).toEqual({ host: '', key: '••••wxyz', id: '7' });
+    expect(view.data).toEqual({ host: '', key: '••••wxyz', id: '7', active: 1, authorized: 1 });
   });
 
   it('keeps the stored secret when the dashboard sends the masked value back', () => {
@@ -49,34 +53,81 @@ describe('integration rules', () => {
     };
     const masked = maskSecret('secret-token-123456');
     expect(isMasked(masked)).toBe(true);
-    const kept = mergeInput(stored, {
-      name: 'webhooks',
-      active: 1,
-      data: { url: 'https://b.example/h', token: masked },
-    });
-    expect(kept.data).toEqual({ url: 'https://b.example/h', token: 'secret-token-123456' });
-    const changed = mergeInput(stored, {
-      name: 'webhooks',
-      active: 1,
-      data: { url: 'https://b.example/h', token: 'new' },
-    });
+    const kept = mergeInput(
+      stored,
+      input({
+        name: 'webhooks',
+        active: 1,
+        data: { url: 'https://A.example/h/', token: masked },
+      }),
+    );
+    expect(kept.data).toEqual({ url: 'https://A.example/h/', token: 'secret-token-123456' });
+    // Toward another receiver the stored secret is not sent: it must be typed again.
+    expect(() =>
+      mergeInput(
+        stored,
+        input({
+          name: 'webhooks',
+          active: 1,
+          data: { url: 'https://b.example/h', token: masked },
+        }),
+      ),
+    ).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAMETERS', fields: { 'data.token': 'SECRET_REQUIRED' } }),
+    );
+    const changed = mergeInput(
+      stored,
+      input({
+        name: 'webhooks',
+        active: 1,
+        data: { url: 'https://b.example/h', token: 'new' },
+      }),
+    );
     expect(changed.data).toMatchObject({ token: 'new' });
   });
 
+  it('takes SPEC’s shape (flags inside data) and the dashboard’s (beside it); with both, the changed copy wins', () => {
+    const parse = (entry: unknown) => integrationSaveSchema.safeParse([entry]);
+    const stored = { ...defaultIntegration('gitlab'), data: { host: '', key: 'k', id: '1' } };
+    const spec = input({ name: 'gitlab', data: { active: 1, authorized: 1, host: '', key: 'k', id: '1' } });
+    expect(spec.data).toEqual({ host: '', key: 'k', id: '1' });
+    expect(mergeInput(stored, spec)).toMatchObject({ active: 1, authorized: 1 });
+    const beside = input({ name: 'gitlab', active: 1, data: { host: '', key: 'k', id: '1' } });
+    expect(mergeInput(stored, beside)).toMatchObject({ active: 1, authorized: 0 });
+    // A client sends back the answer it read (both copies 0) with one copy switched on: either way it is on.
+    const viaTop = input({ name: 'gitlab', active: 1, data: { ...stored.data, active: 0 } });
+    const viaData = input({ name: 'gitlab', active: 0, data: { ...stored.data, active: 1 } });
+    expect(mergeInput(stored, viaTop).active).toBe(1);
+    expect(mergeInput(stored, viaData).active).toBe(1);
+    expect(mergeInput({ ...stored, active: 1 }, viaTop).active).toBe(0);
+    expect(resolveFlag({ beside: 1 }, 0)).toBe(1);
+    expect(resolveFlag({}, 0)).toBeUndefined();
+    const none = parse({ name: 'email', data: { email: 'a@b.example' } });
+    expect(none.success).toBe(false);
+    expect(none.error?.issues[0]?.path).toEqual([0, 'data', 'active']);
+    expect(parse({ name: 'email', data: { active: 2, email: '' } }).success).toBe(false);
+  });
+
   it('lets only GitLab and Jira set authorized from the dashboard', () => {
-    const slack = mergeInput(defaultIntegration('slack'), {
-      name: 'slack',
-      active: 1,
-      authorized: 1,
-      data: { id: 'C1', name: '' },
-    });
+    const slack = mergeInput(
+      defaultIntegration('slack'),
+      input({
+        name: 'slack',
+        active: 1,
+        authorized: 1,
+        data: { id: 'C1', name: '' },
+      }),
+    );
     expect(slack.authorized).toBe(0);
-    const gitlab = mergeInput(defaultIntegration('gitlab'), {
-      name: 'gitlab',
-      active: 1,
-      authorized: 1,
-      data: { host: '', key: 'k', id: '1' },
-    });
+    const gitlab = mergeInput(
+      defaultIntegration('gitlab'),
+      input({
+        name: 'gitlab',
+        active: 1,
+        authorized: 1,
+        data: { host: '', key: 'k', id: '1' },
+      }),
+    );
     expect(gitlab.authorized).toBe(1);
   });
 
@@ -161,9 +212,9 @@ describe('file links', () => {
 });
 
 describe('email deliverer', () => {
-  it('escapes every visitor value in the HTML part', () => {
-    const evil = '<img src=x onerror=alert(1)>';
-    const ctx = {
+  const evil = '<img src=x onerror=alert(1)>';
+  const context = (screenshots: unknown[] = []) =>
+    ({
       issue: {
         number: 4,
         title: evil,
@@ -174,19 +225,48 @@ describe('email deliverer', () => {
         screenshots: [],
         logs: [],
       },
-      project: { name: evil },
+      project: { id: 'p1', name: evil },
       integration: {
         ...defaultIntegration('email'),
         data: { email: 'a@b.example', cc: [], contactFields: [] },
       },
       issueUrl: 'http://localhost/profile/site/p/ticket/4',
-      screenshots: [],
+      screenshots,
       files: [{ name: 'f', label: evil, type: 't', size: 1, url: 'https://x.example/?a="b"' }],
-    } as unknown as DeliveryContext<'email'>;
-    const mail = issueMail(ctx);
+    }) as unknown as DeliveryContext<'email'>;
+
+  it('escapes every visitor value in the HTML part', () => {
+    const mail = issueMail(context());
     expect(mail.html).not.toContain('<img');
     expect(mail.html).not.toContain('"b"');
     expect(mail.text).toContain(evil);
     expect(mail.subject).not.toContain('\n');
+  });
+
+  it('is styled like the account mails, previews the first screenshot through its signed link, in the owner’s language', () => {
+    const shot = {
+      name: 's',
+      label: 'screenshot-1.png',
+      type: 'png',
+      size: 1,
+      url: 'https://app.example/api/files/tok"en',
+    };
+    const video = { ...shot, type: 'webm', url: 'https://app.example/api/files/video' };
+    const en = issueMail(context([video, shot]), 'en');
+    expect(en.html).toMatch(/^<!doctype html>/);
+    expect(en.html).toContain('background:#4F4EAE');
+    expect(en.html).toContain('>Snag</p>');
+    expect(en.html).toContain(
+      '<img src="https://app.example/api/files/tok&#34;en" alt="Screenshot of the page"',
+    );
+    expect(en.html).not.toContain('<img src="https://app.example/api/files/video"');
+    expect(en.text).toContain('(links valid 8 days)');
+    expect(en.text).not.toMatch(/7 days/);
+    expect(en.html).toContain('/profile/integrations/p1/email');
+    const de = issueMail(context([shot]), 'de');
+    expect(de.text).toMatch(/^Neue Meldung #4 für/);
+    expect(de.html).toContain('In Snag öffnen');
+    expect(de.text).toContain('(Links 8 Tage gültig)');
+    expect(issueMail(context(), 'en').html).not.toContain('<img');
   });
 });

@@ -1,8 +1,10 @@
 /** The vendor clients' shared rules (functions/integrations/vendors/http.ts), with no network. */
 import { describe, expect, it } from 'vitest';
+import { authorisationErrorCode } from '../../../functions/integrations/vendor-auth';
 import {
   baseUrlOf,
   guardedHttp,
+  isVendorOutage,
   readCapped,
   retryAfterSeconds,
   send,
@@ -24,6 +26,35 @@ describe('vendor error mapping', () => {
     expect(statusError('asana', res(401), 'x').reason).toMatch(/refused the token/);
     expect(statusError('asana', res(404), 'project').reason).toMatch(/could not find the project/);
     expect(statusError('slack', res(429, { 'retry-after': '30' }), 'x').details.retryAfterSeconds).toBe(30);
+  });
+
+  it('answers the client’s mistakes as 4xx codes and only a vendor outage as VENDOR_UNAVAILABLE', () => {
+    const code = (err: VendorError) => authorisationErrorCode(err);
+    expect(code(statusError('gitlab', res(401), 'projects'))).toBe('TOKEN_REFUSED');
+    expect(code(statusError('jira', res(403), 'projects'))).toBe('TOKEN_REFUSED');
+    expect(code(statusError('gitlab', res(404), 'projects'))).toBe('AUTHORIZATION_FAILED');
+    expect(code(slackError('invalid_code'))).toBe('AUTHORIZATION_FAILED');
+    expect(code(new VendorError('gitlab', true, 'host', { code: 'host_refused' }))).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+    // A host that does not resolve is a typo, an HTML page where the API should be the wrong host.
+    expect(code(new VendorError('jira', false, 'dns', { code: 'host_refused' }))).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+    expect(code(new VendorError('jira', false, 'Jira answered an unexpected project list'))).toBe(
+      'AUTHORIZATION_FAILED',
+    );
+    for (const outage of [
+      statusError('gitlab', res(503), 'projects'),
+      statusError('jira', res(429), 'projects'),
+      statusError('jira', res(408), 'projects'),
+      slackError('internal_error'),
+      new VendorError('gitlab', false, 'timed out', { code: 'timeout' }),
+      new VendorError('gitlab', false, 'could not be reached', { code: 'unreachable' }),
+    ]) {
+      expect(isVendorOutage(outage)).toBe(true);
+      expect(code(outage)).toBe('VENDOR_UNAVAILABLE');
+    }
   });
 
   it('reads Retry-After as seconds or a date, bounded', () => {

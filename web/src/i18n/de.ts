@@ -28,6 +28,13 @@ export const de: Catalogue = {
     body: 'Dieser Bereich von Snag wird gerade gebaut und ist in Kürze verfügbar.',
     back: 'Zurück zur Übersicht',
   },
+  appError: {
+    title: 'Diese Seite funktioniert nicht mehr',
+    body: 'Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Nichts Gespeichertes geht verloren: Gehen Sie zurück zu Ihren Projekten oder laden Sie die Seite neu, um es erneut zu versuchen.',
+    back: 'Zurück zu den Projekten',
+    signIn: 'Zurück zur Anmeldung',
+    reload: 'Seite neu laden',
+  },
   login: {
     title: 'Bei Snag anmelden',
     subtitle: 'Willkommen zurück! Geben Sie Ihre Daten ein, um fortzufahren.',
@@ -539,9 +546,18 @@ export const de: Catalogue = {
     active: 'Aktiv',
     activeHint: 'Jedes neue Ticket wird hierhin gesendet.',
     save: 'Speichern',
-    saved: 'Integration gespeichert',
+    savedToast: {
+      email: 'E-Mail-Einstellungen gespeichert',
+      gitlab: 'GitLab-Integration gespeichert',
+      jira: 'Jira-Integration gespeichert',
+      slack: 'Slack-Integration gespeichert',
+      asana: 'Asana-Integration gespeichert',
+      webhooks: 'Webhook-Einstellungen gespeichert',
+    },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
+    nextStep:
+      'Noch werden keine Tickets gesendet: Prüfen Sie die Auswahl unten, schalten Sie „Aktiv“ ein und drücken Sie „Speichern“.',
     resetAuthorization: 'Autorisierung zurücksetzen',
     loadingOptions: 'Wird geladen…',
     httpsOnly: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
@@ -549,7 +565,8 @@ export const de: Catalogue = {
       'Bitte geben Sie einen Hostnamen wie gitlab.example.com ein oder eine Adresse, die mit https:// beginnt',
     removeRow: 'Zeile {{index}} entfernen',
     rowLimit: 'Sie haben das Maximum von {{count}} erreicht.',
-    delay: 'Nachdem ein Ticket erstellt wurde, dauert die Übertragung meist einige Minuten.',
+    delay:
+      'Neue Tickets werden meist innerhalb weniger Sekunden übertragen. Eine fehlgeschlagene Übertragung wird etwa eine Stunde lang wiederholt und dann unten unter „Fehlgeschlagene Tickets“ aufgeführt.',
     upgrade: 'Tarife ansehen',
     upgradeText:
       'Ihr Tarif enthält {{name}} nicht. Wechseln Sie den Tarif, um Ihre Tickets dorthin zu senden; E-Mail funktioniert in jedem Tarif.',
@@ -627,6 +644,13 @@ export const de: Catalogue = {
       buttonNone: 'Synchronisieren',
       button_one: '{{count}} Ticket synchronisieren',
       button_other: '{{count}} Tickets synchronisieren',
+      selectAll: 'Alle auswählen',
+      open: '#{{number}} öffnen',
+      openShort: 'Öffnen',
+      inactive:
+        '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Tickets synchronisieren.',
+      unauthorized:
+        '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Tickets synchronisieren.',
     },
   },
 };

@@ -142,7 +142,7 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
   const options =
     channels.data ?? (view.data.id ? [{ id: view.data.id, name: view.data.name || view.data.id }] : []);
 
-  const { save: run, saving, error } = useIntegrationSave(form);
+  const { save: run, saving, error } = useIntegrationSave(form, vendor);
 
   // The form is keyed by what was saved (OAuthSettings), so a save starts it afresh from the answer.
   const save = (values: ChannelValues) =>

@@ -14,7 +14,7 @@ import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
 import { errorText } from '../i18n';
 import { EmailSettings } from '../integrations/EmailSettings';
-import { isAvailable, viewOf } from '../integrations/model';
+import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { OAuthSettings } from '../integrations/OAuthSettings';
 import { SyncSummary } from '../integrations/SyncSummary';
 import { TokenSettings } from '../integrations/TokenSettings';
@@ -64,7 +64,7 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
           <Alert variant="light" color="gray" icon={<IconClock size={18} />}>
             <Text size="sm">{t('integrationScreen.delay')}</Text>
           </Alert>
-          <SyncSummary key={`${id}:${name}`} projectId={id} name={name} />
+          <SyncSummary key={`${id}:${name}`} projectId={id} name={name} state={syncState(view)} />
         </>
       )}
     </Stack>

@@ -401,6 +401,8 @@ describe('integration screens', () => {
 
     // Email is off: the list says how to fix that, and Sync stays disabled.
     await page.getByTestId('sync-off').getByText('Email is off: switch Active on and save above').waitFor();
+    // Hints are not alarms: nothing on the screen is role="alert" while nothing failed.
+    expect(await page.getByRole('alert').count()).toBe(0);
     // The second tick used to crash the screen (the event read after React had emptied it).
     await box(numbers[0]!, titles[0]!).check();
     await fresh.getByText(titles[2]!).click(); // the row's text toggles its box

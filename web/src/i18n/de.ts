@@ -123,7 +123,7 @@ export const de: Catalogue = {
       email: 'E-Mail',
       emailHint: 'Ihre Anmeldeadresse kann nicht geändert werden.',
       save: 'Änderungen speichern',
-      saved: 'Daten aktualisiert',
+      saved: 'Persönliche Daten gespeichert',
     },
     password: {
       title: 'Passwort ändern',
@@ -188,7 +188,7 @@ export const de: Catalogue = {
     active: 'Aktiv',
     inactive: 'Inaktiv',
     testMode: 'Testmodus',
-    saved: 'Daten aktualisiert',
+    saved: 'Projekteinstellungen gespeichert',
     save: 'Änderungen speichern',
     discard: 'Änderungen verwerfen',
     unsaved: 'Sie haben ungespeicherte Änderungen.',

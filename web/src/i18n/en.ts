@@ -124,7 +124,7 @@ export const en = {
       email: 'Email',
       emailHint: 'Your sign-in address cannot be changed.',
       save: 'Save changes',
-      saved: 'Data updated',
+      saved: 'Personal data saved',
     },
     password: {
       title: 'Change password',
@@ -186,7 +186,8 @@ export const en = {
     active: 'Active',
     inactive: 'Inactive',
     testMode: 'Test mode',
-    saved: 'Data updated',
+    // The toast of the configuration and widget screens: it names what was saved.
+    saved: 'Project settings saved',
     save: 'Save changes',
     discard: 'Discard changes',
     unsaved: 'You have unsaved changes.',

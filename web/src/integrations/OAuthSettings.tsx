@@ -112,7 +112,7 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
         )}
         {view.authorized ? (
           <>
-            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
               <Group gap="xs" justify="space-between">
                 <Text size="sm">{t('integrationScreen.authorized')}</Text>
                 <Anchor component="button" type="button" onClick={reset} fw={600} size="sm">
@@ -171,7 +171,7 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
           {...form.getInputProps('id')}
         />
         {vendor === 'slack' && (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="note">
             {t('integrationScreen.slack.invite')} <Code>/invite @Snag</Code>
           </Alert>
         )}

@@ -106,7 +106,14 @@ export function SyncSummary({
     >
       {off
         ? waiting > 0 && (
-            <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-testid="sync-off">
+            // A hint, not an error: Mantine's Alert would otherwise be role="alert" and interrupt.
+            <Alert
+              variant="light"
+              color="blue"
+              icon={<IconInfoCircle size={18} />}
+              role="status"
+              data-testid="sync-off"
+            >
               <Text size="sm">
                 {t(`integrationScreen.sync.${state === 'unauthorized' ? 'unauthorized' : 'inactive'}`, {
                   name: t(`integrations.${name}`),

@@ -249,7 +249,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             </Group>
           ) : (
             <>
-              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
                 <Group gap="xs" justify="space-between">
                   <Text size="sm">{t('integrationScreen.authorized')}</Text>
                   {resetLink}

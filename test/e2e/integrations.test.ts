@@ -305,12 +305,15 @@ describe('integration screens', () => {
     // Back through /profile/slack_redirect, the code exchanged, and the address cleaned.
     await waitForPath(page, `/profile/integrations/${c.id}/slack`, '');
     await page.getByText('Authorized', { exact: true }).waitFor();
+    // Connected is not finished: the banner says what is left until the save.
+    await page.getByTestId('integration-next-step').waitFor();
     await page.getByLabel('Channel', { exact: true }).first().click();
     await page.getByRole('option', { name: '#general' }).click();
     await page.getByText('/invite @Snag').waitFor();
     await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'slack');
+    await page.getByTestId('integration-next-step').waitFor({ state: 'detached' });
     await shot(page, 'integrations-slack-en-1280');
   });
 

@@ -119,6 +119,11 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
                   {t('integrationScreen.resetAuthorization')}
                 </Anchor>
               </Group>
+              {view.active !== 1 && (
+                <Text size="sm" mt={4} data-testid="integration-next-step">
+                  {t('integrationScreen.nextStep')}
+                </Text>
+              )}
             </Alert>
             <ChannelForm key={`${view.data.id}:${view.active}`} projectId={projectId} view={view} />
             <Group>{connectButton}</Group>

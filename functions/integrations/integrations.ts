@@ -231,15 +231,24 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
 
 /**
  * Writes an integration and keeps META's `activeIntegrations` in one transaction (A32): ADD the name when
- * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` still owns the project.
+ * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` still owns the project. With
+ * `readAt` (the `updatedAt` the record was read with, null for none) the write happens only if nobody
+ * wrote in between; otherwise it throws the condition failure for the caller to read again.
  */
 export async function saveIntegration(
   projectId: string,
   userId: string,
   rec: IntegrationRecord,
+  readAt?: number | null,
 ): Promise<void> {
   const T = tableName();
   const { oauth, ...rest } = rec;
+  const unchanged =
+    readAt === undefined
+      ? {}
+      : readAt === null
+        ? { ConditionExpression: 'attribute_not_exists(updatedAt)' }
+        : { ConditionExpression: 'updatedAt = :read', ExpressionAttributeValues: { ':read': readAt } };
   await transactWrite(
     [
       {
@@ -251,6 +260,7 @@ export async function saveIntegration(
             ...(oauth ? { oauth } : {}),
             updatedAt: nowMs(),
           },
+          ...unchanged,
         },
       },
       {
@@ -263,7 +273,8 @@ export async function saveIntegration(
         },
       },
     ],
-    'NOT_FOUND',
+    // Only the record's own condition is the caller's to handle; the project's is NOT_FOUND.
+    (failed) => (failed.includes(0) && !failed.includes(1) ? undefined : 'NOT_FOUND'),
   );
 }
 
@@ -278,6 +289,7 @@ export async function authorizeIntegration(
   userId: string,
   name: IntegrationName,
   change: { authorized: 0 | 1; active?: 0 | 1; oauth?: OAuthTokens | null; data?: Record<string, unknown> },
+  attempt = 1,
 ): Promise<IntegrationsAnswer> {
   const { project, integrations } = await readOwnedIntegrations(projectId, userId);
   const current = integrations[name] ?? defaultIntegration(name);
@@ -290,7 +302,15 @@ export async function authorizeIntegration(
   };
   if (change.oauth === null) delete next.oauth;
   else if (change.oauth) next.oauth = change.oauth;
-  await saveIntegration(projectId, userId, next);
+  try {
+    await saveIntegration(projectId, userId, next, current.updatedAt ?? null);
+  } catch (err) {
+    // The record read above is written back whole: a dashboard save that landed since (Active switched
+    // on while a project list ran) is read again and kept, not overwritten with what came before it.
+    if (attempt < 5 && isConditionFailure(err))
+      return authorizeIntegration(projectId, userId, name, change, attempt + 1);
+    throw err;
+  }
   const plan = planOf({ plan: project.ownerPlan, planExpire: project.ownerPlanExpire });
   return integrationsAnswer({ ...integrations, [name]: next }, plan);
 }

@@ -112,11 +112,11 @@ describe('account lifecycle in the browser', () => {
     expect(await textbox(page, 'Email').getAttribute('readonly')).not.toBeNull();
     await shot(page, 'profile-edit-en');
 
-    // Personal data: 'Data updated', and the top bar shows the new name.
+    // Personal data: 'Personal data saved', and the top bar shows the new name.
     await textbox(page, 'First name').fill('Grace');
     await textbox(page, 'Last name').fill('Hopper');
     await button(page, 'Save changes').click();
-    await page.getByText('Data updated').waitFor();
+    await page.getByText('Personal data saved').waitFor();
     await page.getByRole('banner').getByText('Grace Hopper').waitFor();
     await shot(page, 'profile-edit-en-data-updated');
 
@@ -307,7 +307,7 @@ describe('German UI', () => {
     await page.getByText('Ungültiges Passwort', { exact: true }).waitFor();
     await textbox(page, 'Vorname').fill('Grace');
     await button(page, 'Änderungen speichern').click();
-    await page.getByText('Daten aktualisiert').waitFor();
+    await page.getByText('Persönliche Daten gespeichert').waitFor();
     await shot(page, 'profile-edit-de');
     await button(page, 'Profil löschen').click();
     await page.getByRole('dialog').getByText('Geben Sie „confirm“ ein, um zu bestätigen').waitFor();

@@ -165,7 +165,7 @@ describe('projects as a new user sees them', () => {
     await waitEnabled(save);
     await save.click();
     // A loading button is disabled too: wait for the save to be confirmed, then for Save to rest disabled.
-    await page.getByText('Data updated', { exact: true }).waitFor();
+    await page.getByText('Project settings saved', { exact: true }).waitFor();
     await expect.poll(async () => save.isDisabled()).toBe(true);
     const stored = await api.get<{ website: { data: Record<string, unknown> } }>(`/api/client/website/${id}`);
     expect(stored.body).toMatchObject({

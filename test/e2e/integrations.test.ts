@@ -54,10 +54,20 @@ const open = (page: Page, c: Client, name: string) => page.goto(`/profile/integr
 
 let current: TestPage | undefined;
 
+/** The save's toast names what was saved. */
+const toasts = {
+  email: 'Email settings saved',
+  gitlab: 'GitLab integration saved',
+  jira: 'Jira integration saved',
+  slack: 'Slack integration saved',
+  asana: 'Asana integration saved',
+  webhooks: 'Webhook settings saved',
+};
+
 /** Waits for the save's toast; when it does not come, says what the page saw (errors, refused calls). */
-async function saved(page: Page) {
+async function saved(page: Page, name: keyof typeof toasts) {
   try {
-    await page.getByText('Integration saved').waitFor();
+    await page.getByText(toasts[name], { exact: true }).waitFor();
   } catch (error) {
     await shot(page, 'integrations-failed-save');
     throw new Error(
@@ -67,6 +77,35 @@ async function saved(page: Page) {
       },
     );
   }
+}
+
+/** The server's view of one integration (the project detail the dashboard loads), not the screen's. */
+async function stored(c: Client, name: string): Promise<{ active: 0 | 1; authorized: 0 | 1 }> {
+  const res = await c.api.get<{ integrations: { name: string; active: 0 | 1; authorized: 0 | 1 }[] }>(
+    `/api/client/website/${c.id}`,
+  );
+  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
+  const found = res.body.msg.integrations.find((i) => i.name === name);
+  if (!found) throw new Error(`no ${name} in the project answer`);
+  return found;
+}
+
+/** Authorises GitLab or Jira through the API, as a visit before this one did. */
+async function authorizedBefore(c: Client, vendor: 'gitlab' | 'jira') {
+  const res =
+    vendor === 'gitlab'
+      ? await c.api.post('/api/client/integration/gitlab/projects', {
+          siteId: c.id,
+          host: '',
+          key: 'glpat-loop',
+        })
+      : await c.api.post('/api/client/integration/jira/projects', {
+          siteId: c.id,
+          host: suite.stack.vendorFakes!.jira.url,
+          username: 'dev@shop.example',
+          key: 'jira-loop',
+        });
+  expect(res.status).toBe(200);
 }
 
 describe('integration screens', () => {
@@ -94,7 +133,7 @@ describe('integration screens', () => {
     await page.getByLabel('Name').fill('Hotline');
     await page.getByLabel('Value').fill('+49 30 1234');
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'email');
     await shot(page, 'integrations-email-en-1280');
 
     await page.reload();
@@ -114,14 +153,14 @@ describe('integration screens', () => {
     await page.getByLabel('URL').fill('https://hooks.shop.example/snag');
     await page.getByLabel('Token').fill('whsec-0123456789abcdef');
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'webhooks');
     await page.reload();
     const token = await page.getByLabel('Token').inputValue();
     expect(token.startsWith('••••')).toBe(true);
     expect(token).not.toContain('0123456789');
   });
 
-  it('authorises GitLab with a token, preselects the first project, and resets', async () => {
+  it('authorises GitLab with a token, shows it masked, turns Active on for the one Save left, and resets', async () => {
     const c = await client();
     const { page } = await tab(c);
     await open(page, c, 'gitlab');
@@ -129,9 +168,20 @@ describe('integration screens', () => {
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.getByText('Authorized', { exact: true }).waitFor();
     expect(await page.getByLabel('Project', { exact: true }).first().inputValue()).toBe('Snag / Website');
-    await page.getByRole('switch', { name: 'Active' }).check({ force: true });
+    // The token as the server shows it, never the one typed.
+    const token = await page.getByLabel('Personal access token').inputValue();
+    expect(token.startsWith('••••')).toBe(true);
+    expect(token).not.toContain('e2e-token');
+    // Authorised is not finished: Active is on, Save enabled, and the screen says Save is still to do.
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await page.getByTestId('integration-next-step').waitFor();
+    expect((await stored(c, 'gitlab')).active).toBe(0);
+    await shot(page, 'integrations-gitlab-authorized-en-1280');
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'gitlab');
+    await page.getByTestId('integration-next-step').waitFor({ state: 'detached' });
+    expect((await stored(c, 'gitlab')).active).toBe(1);
     await shot(page, 'integrations-gitlab-en-1280');
 
     await page.getByRole('button', { name: 'Reset authorization' }).click();
@@ -140,7 +190,32 @@ describe('integration screens', () => {
     expect(await page.getByLabel('Personal access token').inputValue()).toBe('');
   });
 
-  it('says Authorization failed for a refused Jira token, then authorises with project and issue type', async () => {
+  it("says what the server said when GitLab refuses the token, not just 'Authorization failed'", async () => {
+    const c = await client();
+    const { page } = await tab(c);
+    await open(page, c, 'gitlab');
+    // The stack's own refusal: the screen shows the error envelope's message.
+    await page.getByLabel('Personal access token').fill('invalid-token');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/client/integration/gitlab/projects'));
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    const { msg } = (await (await answer).json()) as { msg: string };
+    await page.getByRole('alert').getByText(msg).waitFor();
+    // A refused token answered as a 4xx code of its own (one this build's catalogue may not know yet):
+    // its message is shown as the server wrote it.
+    const refused = 'GitLab refused the token (401 Unauthorized). Check it and its api scope.';
+    await page.route('**/api/client/integration/gitlab/projects*', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'error', code: 'TOKEN_REFUSED', msg: refused }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.getByRole('alert').getByText(refused).waitFor();
+    await shot(page, 'integrations-gitlab-refused-en-1280');
+  });
+
+  it("says the server's refusal of a Jira token, then authorises with project and issue type", async () => {
     const c = await client();
     const { page } = await tab(c);
     const jira = suite.stack.vendorFakes!.jira.url;
@@ -148,8 +223,11 @@ describe('integration screens', () => {
     await page.getByLabel('Jira site').fill(jira);
     await page.getByLabel('Username (email)').fill('dev@shop.example');
     await page.getByLabel('API token or password').fill('invalid-token');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/client/integration/jira/projects'));
     await page.getByRole('button', { name: 'Authorize' }).click();
-    await page.getByRole('alert').getByText('Authorization failed').waitFor();
+    // The server's words for the refusal (its error envelope), whichever code it answers.
+    const { msg } = (await (await answer).json()) as { msg: string };
+    await page.getByRole('alert').getByText(msg).waitFor();
     await page.getByRole('alert').getByRole('button', { name: 'Reset authorization' }).waitFor();
 
     await page.getByLabel('API token or password').fill('jira-e2e-token');
@@ -167,8 +245,60 @@ describe('integration screens', () => {
     await page.getByLabel('Value').fill('snag');
     await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'jira');
   });
+
+  // The tab used to re-run its project-list effect on every render: 17-19 calls a second, each one a
+  // call to the vendor with the customer's token, for as long as the tab stayed open.
+  for (const vendor of ['gitlab', 'jira'] as const) {
+    it(`asks ${vendor} for its project list once per visit, not in a loop`, async () => {
+      const c = await client();
+      await authorizedBefore(c, vendor);
+      const fake = suite.stack.vendorFakes![vendor];
+      const listPath = vendor === 'gitlab' ? '/api/v4/projects' : '/rest/api/3/project/search';
+      const { page } = await tab(c);
+      const listCalls: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes(`/api/client/integration/${vendor}/projects`)) listCalls.push(req.url());
+      });
+      const before = fake.calls(listPath).length;
+      await open(page, c, vendor);
+      const project = page.getByLabel('Project', { exact: true }).first();
+      const first = vendor === 'gitlab' ? 'Snag / Website' : 'Website';
+      await eventually(
+        async () => ((await project.inputValue()) === first ? true : undefined),
+        10_000,
+        'list',
+      );
+      // Open for three seconds: one list on arrival, nothing more.
+      await page.waitForTimeout(3000);
+      expect(listCalls.length, 'dashboard calls').toBe(1);
+      expect(fake.calls(listPath).length - before, 'vendor calls').toBe(1);
+    });
+
+    // The list call authorises again on the server; it raced the save and wrote "off" back.
+    it(`keeps ${vendor} Active as saved, ten toggles with a reload each`, async () => {
+      const c = await client();
+      await authorizedBefore(c, vendor);
+      const { page } = await tab(c);
+      const toggle = page.getByRole('switch', { name: 'Active' });
+      await open(page, c, vendor);
+      for (let i = 0; i < 10; i++) {
+        const on = i % 2 === 0;
+        // Saved right away, while the arrival's list call may still be under way.
+        if (on) await toggle.check({ force: true });
+        else await toggle.uncheck({ force: true });
+        await page.getByRole('button', { name: 'Save' }).click();
+        await saved(page, vendor);
+        await page.reload();
+        await toggle.waitFor({ state: 'attached' });
+        // Time for the new visit's list call to write its authorisation, as it did over the save.
+        await page.waitForTimeout(300);
+        expect((await stored(c, vendor)).active, `toggle ${i + 1}`).toBe(on ? 1 : 0);
+        expect(await toggle.isChecked(), `toggle ${i + 1} on screen`).toBe(on);
+      }
+    }, 240_000);
+  }
 
   it('connects Slack through its consent page and chooses a channel', async () => {
     const c = await client();
@@ -179,12 +309,15 @@ describe('integration screens', () => {
     // Back through /profile/slack_redirect, the code exchanged, and the address cleaned.
     await waitForPath(page, `/profile/integrations/${c.id}/slack`, '');
     await page.getByText('Authorized', { exact: true }).waitFor();
+    // Connected is not finished: the banner says what is left until the save.
+    await page.getByTestId('integration-next-step').waitFor();
     await page.getByLabel('Channel', { exact: true }).first().click();
     await page.getByRole('option', { name: '#general' }).click();
     await page.getByText('/invite @Snag').waitFor();
     await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'slack');
+    await page.getByTestId('integration-next-step').waitFor({ state: 'detached' });
     await shot(page, 'integrations-slack-en-1280');
   });
 
@@ -198,7 +331,7 @@ describe('integration screens', () => {
     await page.getByLabel('Project', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Website bugs' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'asana');
   });
 
   it('shows the not-available message with an upgrade link on Free, and keeps email open', async () => {
@@ -238,7 +371,7 @@ describe('integration screens', () => {
     await page.getByLabel('Email address').fill('team@shop.example');
     await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
-    await saved(page);
+    await saved(page, 'email');
     await fresh.getByRole('checkbox').first().check();
     await waitEnabled(sync);
     await shot(page, 'integrations-sync-en-1280');
@@ -252,6 +385,123 @@ describe('integration screens', () => {
     expect((await latestMail(suite.stack.url, 'team@shop.example'))?.subject).toContain(`#${number}`);
     await page.reload();
     await fresh.getByText('No new issues.').waitFor();
+  });
+
+  it('ticks sync tickets by name, by their text and all at once; long titles stay in their column', async () => {
+    const c = await client();
+    // One unbroken word of 130 characters in a title of 182 (titles keep 200).
+    const long = `Checkout${'-button'.repeat(18)}-breaks and the whole page goes blank after paying`;
+    const titles = ['Cart total is wrong', long, 'Search finds nothing'];
+    const numbers: number[] = [];
+    for (const msg of titles) {
+      numbers.push(
+        await fileReport(suite.stack.url, c.id, SITE, {
+          fields: { msg, username: 'visitor@example.org', href: `${SITE}/cart` },
+        }),
+      );
+    }
+    const t = await tab(c);
+    const { page } = t;
+    await open(page, c, 'email');
+    const fresh = page.getByTestId('sync-new');
+    const box = (n: number, title: string) => fresh.getByRole('checkbox', { name: `#${n} ${title}` });
+    await box(numbers[0]!, titles[0]!).waitFor();
+    const sync = page.getByRole('button', { name: /^Sync( \d+ tickets?)?$/ });
+
+    // Email is off: the list says how to fix that, and Sync stays disabled.
+    await page.getByTestId('sync-off').getByText('Email is off: switch Active on and save above').waitFor();
+    // Hints are not alarms: nothing on the screen is role="alert" while nothing failed.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The second tick used to crash the screen (the event read after React had emptied it).
+    await box(numbers[0]!, titles[0]!).check();
+    await fresh.getByText(titles[2]!).click(); // the row's text toggles its box
+    expect(await box(numbers[2]!, titles[2]!).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Sync 2 tickets' }).waitFor();
+    expect(await sync.isDisabled()).toBe(true);
+    expect(await page.getByTestId('app-error').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+
+    const all = fresh.getByRole('checkbox', { name: 'Select all' });
+    await all.check();
+    await page.getByRole('button', { name: 'Sync 3 tickets' }).waitFor();
+    await all.uncheck();
+    await page.getByRole('button', { name: 'Sync', exact: true }).waitFor();
+    await box(numbers[1]!, long).check();
+
+    /** Every row inside its list, the lists side by side without overlap, and no sideways scrolling. */
+    const laidOut = async (label: string) => {
+      const lists = await Promise.all(
+        ['sync-new', 'sync-failed'].map((id) => page.getByTestId(id).boundingBox()),
+      );
+      const [list, other] = lists;
+      if (!list || !other) throw new Error('lists not shown');
+      for (const row of await fresh.getByTestId('sync-ticket').all()) {
+        const r = await row.boundingBox();
+        expect(r && r.x >= list.x - 1 && r.x + r.width <= list.x + list.width + 1, label).toBe(true);
+      }
+      if (other.y === list.y) expect(list.x + list.width <= other.x, `${label}: columns overlap`).toBe(true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, label).toBeLessThanOrEqual(0);
+    };
+    await laidOut('1280');
+    await shot(page, 'integrations-sync-off-en-1280');
+    await page.setViewportSize(phone);
+    // The layout settles first (the lists stack, the navigation becomes a drawer).
+    await eventually(
+      async () => {
+        const [a, b] = await Promise.all(
+          ['sync-new', 'sync-failed'].map((id) => page.getByTestId(id).boundingBox()),
+        );
+        return a && b && b.y > a.y && a.width < phone.width ? true : undefined;
+      },
+      10_000,
+      'lists stacked',
+    );
+    await page.waitForTimeout(300);
+    await laidOut('390');
+    await shot(page, 'integrations-sync-off-en-390');
+
+    // Switched on and saved: the hint goes and Sync is enabled.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel('Email address').fill('team@shop.example');
+    await page.getByRole('switch', { name: 'Active' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await saved(page, 'email');
+    await page.getByTestId('sync-off').waitFor({ state: 'detached' });
+    await waitEnabled(page.getByRole('button', { name: 'Sync 1 ticket' }));
+  });
+
+  it('shows its own error page inside the layout when a screen fails, with a way back', async () => {
+    const c = await client();
+    for (const [locale, texts] of [
+      ['en-US', { title: 'This page stopped working', back: 'Back to projects', nav: 'Project navigation' }],
+      [
+        'de-DE',
+        {
+          title: 'Diese Seite funktioniert nicht mehr',
+          back: 'Zurück zu den Projekten',
+          nav: 'Projektnavigation',
+        },
+      ],
+    ] as const) {
+      const { page } = await tab(c, { locale });
+      // A sync list the screen cannot read: the screen throws while rendering.
+      await page.route('**/api/client/website/*/request?integration=*', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'success', msg: { requests: { new: [null], failed: [] } } }),
+        }),
+      );
+      await open(page, c, 'email');
+      await page.getByTestId('app-error').getByText(texts.title).waitFor();
+      // Not React Router's raw page: the layout and its navigation are still there.
+      await page.getByRole('navigation', { name: texts.nav }).waitFor();
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+      await shot(page, `integrations-error-${locale}-1280`);
+      await page.getByRole('link', { name: texts.back }).click();
+      await waitForPath(page, '/profile');
+      await page.getByTestId('app-error').waitFor({ state: 'detached' });
+    }
   });
 
   it('reads in German on a phone, without sideways scrolling', async () => {

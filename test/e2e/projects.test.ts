@@ -33,8 +33,8 @@ async function client(locale = 'en-US', plan?: 'BUSINESS_PLAN'): Promise<Client>
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
-/** Waits for the 'Data updated' toast and for it to go, so the next save shows a fresh one. */
-async function saved(page: Page, text = 'Data updated') {
+/** Waits for the save's toast and for it to go, so the next save shows a fresh one. */
+async function saved(page: Page, text = 'Project settings saved') {
   const toast = page.getByText(text, { exact: true });
   await toast.waitFor();
   await toast.waitFor({ state: 'detached', timeout: 10_000 });

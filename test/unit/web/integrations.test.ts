@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationsAnswer } from '../../../functions/shared/integrations';
-import { isAvailable, oauthReturnOf, toggleTicket, viewOf } from '../../../web/src/integrations/model';
+import { ApiError } from '../../../web/src/api/client';
+import {
+  isAvailable,
+  oauthReturnOf,
+  selectionOf,
+  syncState,
+  toggleAll,
+  toggleTicket,
+  vendorRefusal,
+  viewOf,
+} from '../../../web/src/integrations/model';
 
 const answer: IntegrationsAnswer = [
   {
@@ -45,5 +55,32 @@ describe('integration screens', () => {
     selected = toggleTicket(selected, 3, true);
     expect(selected).toEqual([12, 3]);
     expect(toggleTicket(selected, 12, false)).toEqual([3]);
+  });
+
+  it('selects a whole list and takes it out again, keeping the other list', () => {
+    expect(toggleAll([7], [3, 5, 4], true)).toEqual([7, 5, 4, 3]);
+    expect(toggleAll([7, 5, 4, 3], [3, 5, 4], false)).toEqual([7]);
+    expect(selectionOf([7], [3, 5])).toBe('none');
+    expect(selectionOf([7, 5], [3, 5])).toBe('some');
+    expect(selectionOf([5, 3], [3, 5])).toBe('all');
+  });
+
+  it('says what the sync lists need first: Active, or for a vendor the authorisation', () => {
+    const email = viewOf(answer, 'email')!;
+    const slack = viewOf(answer, 'slack')!;
+    expect(syncState(email)).toBe('active');
+    expect(syncState({ ...email, active: 0 })).toBe('off');
+    expect(syncState(slack)).toBe('off');
+    expect(syncState({ ...slack, authorized: 0 })).toBe('unauthorized');
+  });
+
+  it("shows a vendor's refusal in the server's words, and nothing of a failure that is not one", () => {
+    const refused = 'GitLab refused the token (401).';
+    expect(vendorRefusal(new ApiError(400, 'SYSTEM_ERROR', refused))).toBe(refused);
+    expect(vendorRefusal(new ApiError(422, 'INVALID_PARAMETERS', refused))).toBe(refused);
+    // The vendor down (502) or no answer at all: the catalogue text of the code says it better.
+    expect(vendorRefusal(new ApiError(502, 'AUTHORIZATION_FAILED', 'Authorization failed'))).toBeNull();
+    expect(vendorRefusal(new ApiError(0, 'SYSTEM_ERROR', 'Failed to fetch'))).toBeNull();
+    expect(vendorRefusal(new Error('boom'))).toBeNull();
   });
 });

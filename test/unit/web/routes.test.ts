@@ -66,3 +66,17 @@ describe('route map redirects (SPEC.md section 2)', () => {
     }
   });
 });
+
+describe('the app error page (issue 19)', () => {
+  it('catches a failing screen below its layout, so the navigation stays, and a failing layout on its own', () => {
+    for (const path of ['/login', '/reset', '/profile', '/profile/site/1', '/profile/integrations/1/jira']) {
+      const [root, layout, ...below] = matchRoutes(routes, path) ?? [];
+      expect(root?.route.errorElement, path).toBeTruthy();
+      expect(layout?.route.errorElement, path).toBeUndefined();
+      expect(
+        below.some((m) => m.route.errorElement),
+        path,
+      ).toBe(true);
+    }
+  });
+});

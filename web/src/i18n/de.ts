@@ -28,6 +28,13 @@ export const de: Catalogue = {
     body: 'Dieser Bereich von Snag wird gerade gebaut und ist in Kürze verfügbar.',
     back: 'Zurück zur Übersicht',
   },
+  appError: {
+    title: 'Diese Seite funktioniert nicht mehr',
+    body: 'Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Nichts Gespeichertes geht verloren: Gehen Sie zurück zu Ihren Projekten oder laden Sie die Seite neu, um es erneut zu versuchen.',
+    back: 'Zurück zu den Projekten',
+    signIn: 'Zurück zur Anmeldung',
+    reload: 'Seite neu laden',
+  },
   login: {
     title: 'Bei Snag anmelden',
     subtitle: 'Willkommen zurück! Geben Sie Ihre Daten ein, um fortzufahren.',
@@ -116,7 +123,7 @@ export const de: Catalogue = {
       email: 'E-Mail',
       emailHint: 'Ihre Anmeldeadresse kann nicht geändert werden.',
       save: 'Änderungen speichern',
-      saved: 'Daten aktualisiert',
+      saved: 'Persönliche Daten gespeichert',
     },
     password: {
       title: 'Passwort ändern',
@@ -181,7 +188,7 @@ export const de: Catalogue = {
     active: 'Aktiv',
     inactive: 'Inaktiv',
     testMode: 'Testmodus',
-    saved: 'Daten aktualisiert',
+    saved: 'Projekteinstellungen gespeichert',
     save: 'Änderungen speichern',
     discard: 'Änderungen verwerfen',
     unsaved: 'Sie haben ungespeicherte Änderungen.',
@@ -573,9 +580,18 @@ export const de: Catalogue = {
     active: 'Aktiv',
     activeHint: 'Jedes neue Ticket wird hierhin gesendet.',
     save: 'Speichern',
-    saved: 'Integration gespeichert',
+    savedToast: {
+      email: 'E-Mail-Einstellungen gespeichert',
+      gitlab: 'GitLab-Integration gespeichert',
+      jira: 'Jira-Integration gespeichert',
+      slack: 'Slack-Integration gespeichert',
+      asana: 'Asana-Integration gespeichert',
+      webhooks: 'Webhook-Einstellungen gespeichert',
+    },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
+    nextStep:
+      'Noch werden keine Tickets gesendet: Prüfen Sie die Auswahl unten, schalten Sie „Aktiv“ ein und drücken Sie „Speichern“.',
     resetAuthorization: 'Autorisierung zurücksetzen',
     loadingOptions: 'Wird geladen…',
     httpsOnly: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
@@ -583,7 +599,8 @@ export const de: Catalogue = {
       'Bitte geben Sie einen Hostnamen wie gitlab.example.com ein oder eine Adresse, die mit https:// beginnt',
     removeRow: 'Zeile {{index}} entfernen',
     rowLimit: 'Sie haben das Maximum von {{count}} erreicht.',
-    delay: 'Nachdem ein Ticket erstellt wurde, dauert die Übertragung meist einige Minuten.',
+    delay:
+      'Neue Tickets werden meist innerhalb weniger Sekunden übertragen. Eine fehlgeschlagene Übertragung wird etwa eine Stunde lang wiederholt und dann unten unter „Fehlgeschlagene Tickets“ aufgeführt.',
     upgrade: 'Tarife ansehen',
     upgradeText:
       'Ihr Tarif enthält {{name}} nicht. Wechseln Sie den Tarif, um Ihre Tickets dorthin zu senden; E-Mail funktioniert in jedem Tarif.',
@@ -661,6 +678,13 @@ export const de: Catalogue = {
       buttonNone: 'Synchronisieren',
       button_one: '{{count}} Meldung synchronisieren',
       button_other: '{{count}} Meldungen synchronisieren',
+      selectAll: 'Alle auswählen',
+      open: '#{{number}} öffnen',
+      openShort: 'Öffnen',
+      inactive:
+        '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
+      unauthorized:
+        '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
     },
   },
 };

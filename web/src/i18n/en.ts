@@ -30,6 +30,14 @@ export const en = {
     body: 'This part of Snag is being built and will be available shortly.',
     back: 'Back to dashboard',
   },
+  // The app's error boundary (components/RouteError.tsx): a screen that failed while showing itself.
+  appError: {
+    title: 'This page stopped working',
+    body: 'Something went wrong while showing this page. Nothing you saved is lost: go back to your projects, or reload the page to try again.',
+    back: 'Back to projects',
+    signIn: 'Back to sign in',
+    reload: 'Reload page',
+  },
   login: {
     title: 'Sign in to Snag',
     subtitle: 'Welcome back! Enter your details to continue.',
@@ -116,7 +124,7 @@ export const en = {
       email: 'Email',
       emailHint: 'Your sign-in address cannot be changed.',
       save: 'Save changes',
-      saved: 'Data updated',
+      saved: 'Personal data saved',
     },
     password: {
       title: 'Change password',
@@ -178,7 +186,8 @@ export const en = {
     active: 'Active',
     inactive: 'Inactive',
     testMode: 'Test mode',
-    saved: 'Data updated',
+    // The toast of the configuration and widget screens: it names what was saved.
+    saved: 'Project settings saved',
     save: 'Save changes',
     discard: 'Discard changes',
     unsaved: 'You have unsaved changes.',
@@ -564,9 +573,18 @@ export const en = {
     active: 'Active',
     activeHint: 'Every new issue is sent here.',
     save: 'Save',
-    saved: 'Integration saved',
+    // The save's toast names what was saved.
+    savedToast: {
+      email: 'Email settings saved',
+      gitlab: 'GitLab integration saved',
+      jira: 'Jira integration saved',
+      slack: 'Slack integration saved',
+      asana: 'Asana integration saved',
+      webhooks: 'Webhook settings saved',
+    },
     authorize: 'Authorize',
     authorized: 'Authorized',
+    nextStep: 'Not sending issues yet: check the choices below, switch Active on and press Save.',
     resetAuthorization: 'Reset authorization',
     loadingOptions: 'Loading…',
     httpsOnly: 'Please enter an address that starts with https://',
@@ -574,7 +592,8 @@ export const en = {
       'Please enter a host name such as gitlab.example.com, or an address that starts with https://',
     removeRow: 'Remove row {{index}}',
     rowLimit: 'You have reached the maximum of {{count}}.',
-    delay: 'After an issue is created, the integration usually takes a few minutes to complete.',
+    delay:
+      'New issues are usually delivered within a few seconds. A delivery that fails is retried for about an hour, then listed under Failed tickets below.',
     upgrade: 'See plans',
     upgradeText:
       'Your plan does not include {{name}}. Upgrade to send your issues there; email works on every plan.',
@@ -651,6 +670,12 @@ export const en = {
       buttonNone: 'Sync',
       button_one: 'Sync {{count}} issue',
       button_other: 'Sync {{count}} issues',
+      selectAll: 'Select all',
+      open: 'Open #{{number}}',
+      openShort: 'Open',
+      inactive: '{{name}} is off: switch Active on and save above, then sync these issues.',
+      unauthorized:
+        '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
     },
   },
 } as const;

@@ -47,7 +47,7 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
     validateInputOnBlur: true,
   });
   const cc = form.getValues().cc;
-  const { save: run, saving, error } = useIntegrationSave(form);
+  const { save: run, saving, error } = useIntegrationSave(form, 'email');
 
   async function save(values: EmailValues) {
     // Copy addresses are required and email-typed one by one; Mantine's rules see the list only whole.

@@ -1,22 +1,26 @@
 /**
- * What every integration form shares: the save action (busy state, the toast, errors on the inputs the
- * API names or else 'Update failed'), the Active switch and the Save row.
+ * What every integration form shares: the save action (busy state, the toast naming what was saved,
+ * errors on the inputs the API names or else 'Update failed'), the Active switch and the Save row.
  */
 import { Button, Group, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '../../../functions/shared/errors';
+import type { IntegrationName } from '../../../functions/shared/integrations';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 
 /**
- * `save(run)`: runs one save; the values it answers become the form's saved state (not dirty). The
- * `error` element shows a failure the inputs could not.
+ * `save(run)`: runs one save of integration `name`; the values it answers become the form's saved state
+ * (not dirty). The `error` element shows a failure the inputs could not.
  */
-export function useIntegrationSave<T extends Record<string, unknown>>(form: UseFormReturnType<T>) {
+export function useIntegrationSave<T extends Record<string, unknown>>(
+  form: UseFormReturnType<T>,
+  name: IntegrationName,
+) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
@@ -29,7 +33,7 @@ export function useIntegrationSave<T extends Record<string, unknown>>(form: UseF
         form.setInitialValues(fresh);
         form.setValues(fresh);
       }
-      toastSuccess(t('integrationScreen.saved'));
+      toastSuccess(t(`integrationScreen.savedToast.${name}`));
     } catch (error) {
       showSaveError(form, error, setErrorCode);
     } finally {

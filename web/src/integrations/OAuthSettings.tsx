@@ -112,13 +112,18 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
         )}
         {view.authorized ? (
           <>
-            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
               <Group gap="xs" justify="space-between">
                 <Text size="sm">{t('integrationScreen.authorized')}</Text>
                 <Anchor component="button" type="button" onClick={reset} fw={600} size="sm">
                   {t('integrationScreen.resetAuthorization')}
                 </Anchor>
               </Group>
+              {view.active !== 1 && (
+                <Text size="sm" mt={4} data-testid="integration-next-step">
+                  {t('integrationScreen.nextStep')}
+                </Text>
+              )}
             </Alert>
             <ChannelForm key={`${view.data.id}:${view.active}`} projectId={projectId} view={view} />
             <Group>{connectButton}</Group>
@@ -142,7 +147,7 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
   const options =
     channels.data ?? (view.data.id ? [{ id: view.data.id, name: view.data.name || view.data.id }] : []);
 
-  const { save: run, saving, error } = useIntegrationSave(form);
+  const { save: run, saving, error } = useIntegrationSave(form, vendor);
 
   // The form is keyed by what was saved (OAuthSettings), so a save starts it afresh from the answer.
   const save = (values: ChannelValues) =>
@@ -171,7 +176,7 @@ function ChannelForm({ projectId, view }: { projectId: string; view: ViewOf<Vend
           {...form.getInputProps('id')}
         />
         {vendor === 'slack' && (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="note">
             {t('integrationScreen.slack.invite')} <Code>/invite @Snag</Code>
           </Alert>
         )}

@@ -2,13 +2,13 @@
  * GitLab and Jira (SPEC.md sections 2, 4 and 5): authorised by a token. Fetching the projects with the
  * host and token authorises the integration; the server then saves it at once with the first project
  * chosen. Authorised, the client picks the project (and for Jira the issue type and up to 10 extra
- * fields) and switches it on. Reset returns to unauthorised with active 0, which clears the project
- * options and the token.
+ * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
+ * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
 import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '../../../functions/shared/integrations';
 import { limits } from '../../../functions/shared/limits';
@@ -19,7 +19,7 @@ import { errorText } from '../i18n';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
-import type { ViewOf } from './model';
+import { type ViewOf, vendorRefusal } from './model';
 
 type Vendor = 'gitlab' | 'jira';
 
@@ -32,6 +32,8 @@ type TokenValues = {
   issueId: string;
   customFields: KeyValue[];
 };
+
+type Credentials = { host: string; username: string; key: string };
 
 function valuesOf(view: ViewOf<Vendor>): TokenValues {
   const data = view.data as Partial<ViewOf<'jira'>['data']> & ViewOf<'gitlab'>['data'];
@@ -46,13 +48,22 @@ function valuesOf(view: ViewOf<Vendor>): TokenValues {
   };
 }
 
+const credentialsOf = (v: TokenValues): Credentials => ({
+  host: v.host.trim(),
+  username: v.username.trim(),
+  key: v.key.trim(),
+});
+
+/** Why a list call failed: the vendor's refusal as the server words it, else the catalogue's text. */
+const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
+
 export function TokenSettings({ projectId, view }: { projectId: string; view: ViewOf<Vendor> }) {
   const { t } = useTranslation();
   const vendor = view.name;
   const jira = vendor === 'jira';
   const authorized = view.authorized === 1;
   const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
-  const [authFailed, setAuthFailed] = useState(false);
+  const [authError, setAuthError] = useState<string | null>(null);
   const [options, setOptions] = useState<{ projects: Choice[]; issueTypes: Choice[] } | null>(null);
   const form = useForm<TokenValues>({
     initialValues: valuesOf(view),
@@ -69,66 +80,74 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     },
     validateInputOnBlur: true,
   });
-  const { save: run, saving, error, setErrorCode } = useIntegrationSave(form);
+  const { save: run, saving, error, setErrorCode } = useIntegrationSave(form, vendor);
 
-  // Authorised before this visit: the choices come from the vendor again, with the stored token. Only
-  // on arrival: an authorisation made here brings its own lists, and a second call racing a Reset would
-  // authorise again with the stored token.
-  const authorizedOnArrival = useRef(authorized);
+  // Every list call also saves the authorisation on the server (with the state it read). A Save or Reset
+  // sent while one is under way would land first and then be written over: the lost "Active". So they
+  // wait for the calls under way, which never reject here.
+  const listing = useRef<Promise<unknown>>(Promise.resolve());
+  const list = useCallback(
+    (credentials: Credentials, jiraProject?: string) => {
+      const call = fetchVendorProjects(vendor, projectId, credentials, jiraProject);
+      listing.current = Promise.allSettled([listing.current, call]);
+      return call;
+    },
+    [vendor, projectId],
+  );
+  const settled = () => listing.current;
+
+  // Authorised before this visit: the choices come from the vendor again, with the stored token, ONCE
+  // per visit (the ref is emptied, so a re-render or React's second effect run calls nobody). The
+  // vendor rate-limits the customer's token; an authorisation or a Jira project change brings its own.
+  const arrival = useRef<Credentials | null>(authorized ? credentialsOf(valuesOf(view)) : null);
   useEffect(() => {
-    if (!authorizedOnArrival.current) return;
-    const { host, username, key } = form.getValues();
-    fetchVendorProjects(vendor, projectId, { host, username, key }).then(setOptions, () =>
-      setAuthFailed(true),
-    );
-  }, [vendor, projectId, form]);
+    const credentials = arrival.current;
+    if (!credentials) return;
+    arrival.current = null;
+    list(credentials).then(setOptions, (e) => setAuthError(failureText(e)));
+  }, [list]);
 
   async function authorize() {
     if (form.validate().hasErrors) return;
-    const { host, username, key } = form.getValues();
     setBusy('authorize');
-    setAuthFailed(false);
+    setAuthError(null);
     setErrorCode(null);
     try {
-      const found = await fetchVendorProjects(vendor, projectId, {
-        host: host.trim(),
-        username: username.trim(),
-        key: key.trim(),
-      });
+      const found = await list(credentialsOf(form.getValues()));
       setOptions(found);
-      // The server saved the authorisation with the chosen project kept, or else the first one: show that.
+      // The server saved the authorisation (project kept or the first, token masked): that is the saved
+      // state. Active goes on in the form, so Save is the one step left and it is enabled.
       const values = form.getValues();
       const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
-      const chosen = {
-        ...values,
-        id: keep(found.projects, values.id),
-        issueId: keep(found.issueTypes, values.issueId),
-      };
-      form.setInitialValues(chosen);
-      form.setValues(chosen);
-    } catch {
-      setAuthFailed(true);
+      const stored = found.view
+        ? valuesOf(found.view)
+        : { ...values, id: keep(found.projects, values.id), issueId: keep(found.issueTypes, values.issueId) };
+      form.setInitialValues(stored);
+      form.setValues({ ...stored, active: true });
+    } catch (e) {
+      setAuthError(failureText(e));
     } finally {
       setBusy(null);
     }
   }
 
-  /** Jira's issue types belong to a project: choosing another one loads its types. */
+  /** Jira's issue types belong to a project: choosing another one loads its types (once per change). */
   function chooseProject(id: string) {
+    if (id === form.getValues().id) return;
     form.setFieldValue('id', id);
     if (!jira) return;
-    const { host, username, key } = form.getValues();
-    fetchVendorProjects(vendor, projectId, { host, username, key }, id).then(
+    list(credentialsOf(form.getValues()), id).then(
       (found) => {
         setOptions(found);
         form.setFieldValue('issueId', found.issueTypes[0]?.id ?? '');
       },
-      () => setAuthFailed(true),
+      (e) => setAuthError(failureText(e)),
     );
   }
 
   const save = (values: TokenValues) =>
     run(async () => {
+      await settled();
       const common = { host: values.host.trim(), key: values.key, id: values.id };
       const saved = await saveIntegration(
         projectId,
@@ -153,11 +172,12 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     setBusy('reset');
     setErrorCode(null);
     try {
+      await settled();
       const fresh = valuesOf(await resetAuthorization(vendor, projectId));
       form.setInitialValues(fresh);
       form.setValues(fresh);
       setOptions(null);
-      setAuthFailed(false);
+      setAuthError(null);
     } catch (error) {
       setErrorCode(errorCodeOf(error));
     } finally {
@@ -180,9 +200,9 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     >
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
-          {authFailed && (
+          {authError && (
             <ErrorAlert>
-              {errorText('AUTHORIZATION_FAILED')} {resetLink}
+              {authError} {resetLink}
             </ErrorAlert>
           )}
           {error}
@@ -208,7 +228,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             />
           )}
           {authorized ? (
-            <TextInput label={t(`integrationScreen.${vendor}.token`)} value={values.key} readOnly />
+            // The server's masked token, never the one typed: it is stored, and not shown again.
+            <TextInput label={t(`integrationScreen.${vendor}.token`)} value={view.data.key} readOnly />
           ) : (
             <PasswordInput
               label={t(`integrationScreen.${vendor}.token`)}
@@ -228,11 +249,16 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             </Group>
           ) : (
             <>
-              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
                 <Group gap="xs" justify="space-between">
                   <Text size="sm">{t('integrationScreen.authorized')}</Text>
                   {resetLink}
                 </Group>
+                {view.active !== 1 && (
+                  <Text size="sm" mt={4} data-testid="integration-next-step">
+                    {t('integrationScreen.nextStep')}
+                  </Text>
+                )}
               </Alert>
               <Select
                 label={t(`integrationScreen.${vendor}.project`)}

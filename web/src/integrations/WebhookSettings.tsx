@@ -39,7 +39,7 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
     validateInputOnBlur: true,
   });
 
-  const { save: run, saving, error } = useIntegrationSave(form);
+  const { save: run, saving, error } = useIntegrationSave(form, 'webhooks');
 
   const save = (values: WebhookValues) =>
     run(async () =>

@@ -40,14 +40,14 @@ export async function saveIntegration<N extends IntegrationName>(
 /**
  * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
  * project) the token can see. Success authorises: the server has saved the integration with the first
- * project chosen, so the cached project reloads.
+ * project chosen, so the cached project reloads, and its saved view (token masked) is answered too.
  */
-export async function fetchVendorProjects(
-  vendor: 'gitlab' | 'jira',
+export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
+  vendor: N,
   projectId: string,
   credentials: { host: string; username: string; key: string },
   jiraProject?: string,
-): Promise<{ projects: Choice[]; issueTypes: Choice[] }> {
+): Promise<{ projects: Choice[]; issueTypes: Choice[]; view: ViewOf<N> | undefined }> {
   const answer =
     vendor === 'gitlab'
       ? {
@@ -59,8 +59,9 @@ export async function fetchVendorProjects(
       : await api.call('vendors.jiraProjects', {
           body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
         });
-  await mutate(projectPath(projectId));
-  return answer;
+  const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
+  const view = fresh?.integrations.find((i): i is ViewOf<N> => i.name === vendor);
+  return { ...answer, view };
 }
 
 /**

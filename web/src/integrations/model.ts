@@ -10,6 +10,7 @@ import {
   integrationNames,
   isMasked,
 } from '../../../functions/shared/integrations';
+import { ApiError } from '../api/client';
 
 export type ViewOf<N extends IntegrationName> = Extract<IntegrationView, { name: N }>;
 
@@ -53,6 +54,35 @@ export function oauthReturnOf(search: string): OAuthReturn {
 export function toggleTicket(selected: readonly number[], n: number, on: boolean): number[] {
   const rest = selected.filter((x) => x !== n);
   return on ? [...rest, n].sort((a, b) => b - a) : rest;
+}
+
+/** What the sync lists need first: an active integration, and for the vendors an authorisation. */
+export function syncState(view: IntegrationView): 'active' | 'off' | 'unauthorized' {
+  if (view.active === 1) return 'active';
+  const authorises = view.name !== 'email' && view.name !== 'webhooks';
+  return authorises && view.authorized !== 1 ? 'unauthorized' : 'off';
+}
+
+/** A list's select-all: every ticket of `list` added to the selection, or all of them taken out. */
+export function toggleAll(selected: readonly number[], list: readonly number[], on: boolean): number[] {
+  return list.reduce((s, n) => toggleTicket(s, n, on), [...selected]);
+}
+
+/** How much of `list` is selected, for its select-all box (checked, or indeterminate when partly). */
+export function selectionOf(selected: readonly number[], list: readonly number[]): 'none' | 'some' | 'all' {
+  const count = list.filter((n) => selected.includes(n)).length;
+  return count === 0 ? 'none' : count === list.length ? 'all' : 'some';
+}
+
+/**
+ * A vendor's refusal as the server worded it (e.g. GitLab answering 401 to the token): a 4xx answer's
+ * envelope message, already in the UI language. Null for anything else (the vendor down, no network),
+ * which the catalogue text of its code says better.
+ */
+export function vendorRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
+    ? error.message
+    : null;
 }
 
 /** A secret field as the form shows it: the masked value read from the API means "stored, unchanged". */

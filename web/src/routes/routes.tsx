@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import { RouteError } from '../components/RouteError';
 import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
 
@@ -36,25 +37,35 @@ function Root() {
   );
 }
 
+/**
+ * A layout's screens inside the app's error boundary: a screen that throws shows RouteError where it
+ * would have been, so the layout (top bar, navigation) stays around it.
+ */
+const guarded = (area: 'profile' | 'auth', children: RouteObject[]): RouteObject[] => [
+  { errorElement: <RouteError area={area} />, children },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // A layout that fails itself: the error page on its own.
+    errorElement: <RouteError area="bare" />,
     children: [
       {
         element: <AuthLayout />,
-        children: [
+        children: guarded('auth', [
           { path: 'login', element: <LoginScreen /> },
           { path: 'registration', element: <RegistrationScreen /> },
           { path: 'confirm_registration', element: <ConfirmRegistrationScreen /> },
           { path: 'confirm_email', element: <ConfirmEmailScreen /> },
           { path: 'reset', element: <ResetScreen /> },
           { path: 'reset_verification', element: <ResetVerificationScreen /> },
-        ],
+        ]),
       },
       {
         path: 'profile',
         element: <ProfileLayout />,
-        children: [
+        children: guarded('profile', [
           { index: true, element: <ProjectsScreen /> },
           { path: 'edit', element: <ProfileEditScreen /> },
           { path: 'billing', element: <BillingScreen /> },
@@ -90,7 +101,7 @@ export const routes: RouteObject[] = [
           },
           // Unknown profile paths go to the dashboard (SPEC.md section 2), which says the page does not exist.
           { path: '*', element: <NotFoundRedirect /> },
-        ],
+        ]),
       },
       // "/" goes to the dashboard; any other top-level path too, with the not-found notice.
       { index: true, element: <Navigate to="/profile" replace /> },

@@ -14,7 +14,7 @@ import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
 import { errorText } from '../i18n';
 import { EmailSettings } from '../integrations/EmailSettings';
-import { isAvailable, viewOf } from '../integrations/model';
+import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { OAuthSettings } from '../integrations/OAuthSettings';
 import { SyncSummary } from '../integrations/SyncSummary';
 import { TokenSettings } from '../integrations/TokenSettings';
@@ -61,10 +61,11 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
         <>
           {/* Keyed by project and integration: a form keeps its state (e.g. the vendor's lists) across saves. */}
           <Settings key={`${id}:${view.name}`} projectId={id} view={view} />
-          <Alert variant="light" color="gray" icon={<IconClock size={18} />}>
+          {/* Information, not an alarm: Mantine's Alert is role="alert" by default. */}
+          <Alert variant="light" color="gray" icon={<IconClock size={18} />} role="note">
             <Text size="sm">{t('integrationScreen.delay')}</Text>
           </Alert>
-          <SyncSummary key={`${id}:${name}`} projectId={id} name={name} />
+          <SyncSummary key={`${id}:${name}`} projectId={id} name={name} state={syncState(view)} />
         </>
       )}
     </Stack>

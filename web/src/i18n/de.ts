@@ -578,7 +578,7 @@ export const de: Catalogue = {
   integrationScreen: {
     tabs: 'Integrationen',
     active: 'Aktiv',
-    activeHint: 'Jedes neue Ticket wird hierhin gesendet.',
+    activeHint: 'Jede neue Meldung wird hierhin gesendet.',
     save: 'Speichern',
     savedToast: {
       email: 'E-Mail-Einstellungen gespeichert',
@@ -591,7 +591,7 @@ export const de: Catalogue = {
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
     nextStep:
-      'Noch werden keine Tickets gesendet: Prüfen Sie die Auswahl unten, schalten Sie „Aktiv“ ein und drücken Sie „Speichern“.',
+      'Noch werden keine Meldungen gesendet: Prüfen Sie die Auswahl unten, schalten Sie „Aktiv“ ein und drücken Sie „Speichern“.',
     resetAuthorization: 'Autorisierung zurücksetzen',
     loadingOptions: 'Wird geladen…',
     httpsOnly: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
@@ -600,13 +600,13 @@ export const de: Catalogue = {
     removeRow: 'Zeile {{index}} entfernen',
     rowLimit: 'Sie haben das Maximum von {{count}} erreicht.',
     delay:
-      'Neue Tickets werden meist innerhalb weniger Sekunden übertragen. Eine fehlgeschlagene Übertragung wird etwa eine Stunde lang wiederholt und dann unten unter „Fehlgeschlagene Tickets“ aufgeführt.',
+      'Neue Meldungen werden meist innerhalb weniger Sekunden übertragen. Eine fehlgeschlagene Übertragung wird etwa eine Stunde lang wiederholt und dann unten unter „Fehlgeschlagene Meldungen“ aufgeführt.',
     upgrade: 'Tarife ansehen',
     upgradeText:
-      'Ihr Tarif enthält {{name}} nicht. Wechseln Sie den Tarif, um Ihre Tickets dorthin zu senden; E-Mail funktioniert in jedem Tarif.',
+      'Ihr Tarif enthält {{name}} nicht. Wechseln Sie den Tarif, um Ihre Meldungen dorthin zu senden; E-Mail funktioniert in jedem Tarif.',
     email: {
-      description: 'Jedes neue Ticket per E-Mail senden, mit Screenshots, Dateien und Seitendetails.',
-      activeHint: 'Jedes neue Ticket wird an die Adresse und ihre Kopien gesendet.',
+      description: 'Jede neue Meldung per E-Mail senden, mit Screenshots, Dateien und Seitendetails.',
+      activeHint: 'Jede neue Meldung wird an die Adresse und ihre Kopien gesendet.',
       address: 'E-Mail-Adresse',
       cc: 'Kopie an (CC {{index}})',
       removeCc: 'Kopieadresse {{index}} entfernen',
@@ -619,7 +619,7 @@ export const de: Catalogue = {
       contactEmpty: 'Keine Kontaktangaben.',
     },
     gitlab: {
-      description: 'Für jedes neue Ticket ein GitLab-Issue anlegen, mit seinen Screenshots.',
+      description: 'Für jede neue Meldung ein GitLab-Issue anlegen, mit seinen Screenshots.',
       host: 'GitLab-Host',
       hostHint: 'Leer lassen für gitlab.com; für ein selbst betriebenes GitLab dessen Adresse eingeben.',
       token: 'Persönliches Zugriffstoken',
@@ -627,7 +627,7 @@ export const de: Catalogue = {
       project: 'Projekt',
     },
     jira: {
-      description: 'Für jedes neue Ticket ein Jira-Issue anlegen, mit Screenshots und Dateien als Anhang.',
+      description: 'Für jede neue Meldung ein Jira-Issue anlegen, mit Screenshots und Dateien als Anhang.',
       host: 'Jira-Site',
       hostHint: 'Die Adresse Ihrer Jira-Site, z. B. https://ihr-team.atlassian.net.',
       username: 'Benutzername (E-Mail)',
@@ -642,19 +642,19 @@ export const de: Catalogue = {
       fieldsEmpty: 'Keine zusätzlichen Felder.',
     },
     slack: {
-      description: 'Jedes neue Ticket mit seinem Screenshot in einem Slack-Kanal posten.',
+      description: 'Jede neue Meldung mit seinem Screenshot in einem Slack-Kanal posten.',
       connect: 'Mit Slack verbinden',
       channel: 'Kanal',
       invite: 'Snag postet nur in Kanäle, in die es eingeladen wurde. Geben Sie im Kanal ein:',
     },
     asana: {
       description:
-        'Für jedes neue Ticket eine Asana-Aufgabe anlegen, mit Screenshots und Dateien als Anhang.',
+        'Für jede neue Meldung eine Asana-Aufgabe anlegen, mit Screenshots und Dateien als Anhang.',
       connect: 'Mit Asana verbinden',
       channel: 'Projekt',
     },
     webhooks: {
-      description: 'Jedes neue Ticket als JSON per POST an Ihren eigenen Dienst senden.',
+      description: 'Jede neue Meldung als JSON per POST an Ihren eigenen Dienst senden.',
       url: 'URL',
       token: 'Token',
       tokenHint: 'Wird im Header X-Snag-Token gesendet und signiert jede Anfrage (X-Snag-Signature).',

@@ -593,7 +593,7 @@ export const en = {
     removeRow: 'Remove row {{index}}',
     rowLimit: 'You have reached the maximum of {{count}}.',
     delay:
-      'New issues are usually delivered within a few seconds. A delivery that fails is retried for about an hour, then listed under Failed tickets below.',
+      'New issues are usually delivered within a few seconds. A delivery that fails is retried for about an hour, then listed under Failed issues below.',
     upgrade: 'See plans',
     upgradeText:
       'Your plan does not include {{name}}. Upgrade to send your issues there; email works on every plan.',

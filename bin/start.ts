@@ -66,6 +66,8 @@ try {
     build,
     schedules: true,
     vendorFakes: process.env.SNAG_VENDOR_FAKES === '1',
+    // The stack has said why (DynamoDB Local kept dying); a half-working stack is worse than none.
+    onFatal: () => void shutdown(1, 'a stand-in could not be kept running'),
   });
 } catch (err) {
   console.error('[snag] could not start:', err instanceof Error ? err.message : err);

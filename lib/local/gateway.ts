@@ -17,7 +17,7 @@ import type { StackLog } from './log';
 export const maxRequestBytes = 10 * 1024 * 1024;
 
 export interface GatewayOptions {
-  /** False until every stand-in is up and the environment is set. */
+  /** False until every stand-in is up and the environment is set, and while one is restarting. */
   isReady: () => boolean;
   load: (resource: string) => Promise<ApiHandler>;
   log: StackLog;
@@ -110,7 +110,13 @@ export function createGateway(opts: GatewayOptions) {
       const result = await asFunction(`api:${match.route.resource}`, () =>
         handler(event, lambdaContext(`snag-${match.route.resource}`, event.requestContext.requestId)),
       );
+      // A call that failed because a stand-in went down under it (DynamoDB Local's JVM died) is "not
+      // ready, try again", as every call is until it is back, rather than a fault of the handler.
       const reply = toHttpReply(result);
+      if (reply.statusCode >= 500 && !opts.isReady()) {
+        sendResult(res, errorResponse('NOT_READY'));
+        return;
+      }
       send(res, reply.statusCode, reply.headers, reply.body, method === 'HEAD');
     } catch (err) {
       // In AWS a crashed Lambda is a bare 500; here it is the envelope, and the stack says why.

@@ -1,12 +1,16 @@
 /** The one URL as a user meets it: API envelopes, the gateway's refusals, dev mail, static files. */
+
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCredentials } from '../../lib/local/credentials';
-import { isAlive, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually, isAlive, startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
 let dist: string;
@@ -191,5 +195,52 @@ describe('static files', () => {
       const res = await rawGet(path);
       expect(res.body, path).not.toContain('outside the web root');
     }
+  });
+});
+
+describe('DynamoDB Local dying', () => {
+  it('answers 503 NOT_READY while the JVM is down, starts a new one on the same port and data, and serves again', async () => {
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: stack.region,
+        endpoint: stack.endpoints.dynamodb,
+        credentials: localCredentials,
+      }),
+    );
+    const key = { pk: 'KEEP#jvm', sk: 'KEEP' };
+    await db.send(new PutCommand({ TableName: stack.tableName, Item: { ...key, value: 'kept' } }));
+    // The loader reads the table on every call: a read that fails would be a 500.
+    const loader = `/api/website/${randomUUID()}/code`;
+    expect((await api(loader)).status).toBe(200);
+
+    const before = stack.dynamodbPid;
+    process.kill(before, 'SIGKILL');
+    const down = await eventually(
+      async () => {
+        const res = await api(loader);
+        return res.status === 200 ? undefined : res;
+      },
+      5_000,
+      'the stack to notice',
+    );
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: 'error', code: 'NOT_READY' });
+    const health = await api('/api/health');
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'error', code: 'NOT_READY' });
+
+    await eventually(
+      async () => ((await api('/api/health')).status === 200 ? true : undefined),
+      60_000,
+      'health',
+    );
+    expect(stack.dynamodbPid).not.toBe(before);
+    expect(isAlive(before)).toBe(false);
+    expect(isAlive(stack.dynamodbPid)).toBe(true);
+    expect((await api(loader)).status).toBe(200);
+    // Same port, same data folder: what was stored before is still there, through the same endpoint.
+    const item = await db.send(new GetCommand({ TableName: stack.tableName, Key: key }));
+    expect(item.Item?.value).toBe('kept');
+    db.destroy();
   });
 });

@@ -239,7 +239,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       Object.assign(process.env, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stripe.endpoint });
     }
     if (opts.vendorFakes) {
-      fakes = await startVendorFakes();
+      fakes = await startVendorFakes({ dataDir, warn: (line) => log.warn(line) });
       Object.assign(process.env, fakes.env);
     }
     Object.assign(process.env, {

@@ -1,7 +1,8 @@
 /** The one URL as a user meets it: API envelopes, the gateway's refusals, dev mail, static files. */
 
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCredentials } from '../../lib/local/credentials';
 import { eventually, isAlive, startTestStack, type TestStack } from '../support/local-stack';
+import { cheapCostsEnv, signedIn } from '../support/users';
 
 let stack: TestStack;
 let dist: string;
@@ -24,6 +26,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dist, 'widget', 'loader.js'), 'window.snag = 1;');
   await writeFile(join(dist, 'secret.txt'), 'outside the web root');
+  Object.assign(process.env, cheapCostsEnv);
   // Its own JVM: afterAll checks that stopping the stack leaves none of it running.
   stack = await startTestStack({ distDir: dist, ownDynamo: true });
 });
@@ -143,6 +146,42 @@ describe('dev emails', () => {
 
     const filtered = await (await api('/api/dev/emails?to=SECOND%40example.com')).json();
     expect(filtered.msg.map((m: { subject: string }) => m.subject)).toEqual(['Second']);
+  });
+});
+
+describe('dev plan, as README and docs/widget-api.md tell a developer to call it', () => {
+  const root = join(import.meta.dirname, '../..');
+  /** The `curl …/api/dev/plan` command of a markdown file, continuation lines joined. */
+  const documented = async (file: string) => {
+    const text = await readFile(join(root, file), 'utf8');
+    const m = /^curl http:\/\/localhost:3000\/api\/dev\/plan(?:.*\\\n)*.*$/m.exec(text);
+    if (!m) throw new Error(`${file} has no curl command for /api/dev/plan`);
+    return m[0];
+  };
+
+  it('is the same command in both, and it sets the plan when pasted into a shell', async () => {
+    const readme = await documented('README.md');
+    expect(await documented('docs/widget-api.md')).toBe(readme);
+    const { email } = await signedIn(stack.url);
+    // The reader's port and address are this stack's and this client's; nothing else changes.
+    const command = readme.replaceAll('http://localhost:3000', stack.url).replace('you@example.com', email);
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', command], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(JSON.parse(out)).toMatchObject({
+      status: 'success',
+      msg: { username: email.toLowerCase(), plan: 'BASIC_PLAN' },
+    });
+  });
+
+  it('without the Origin header is refused as cross-site, as the docs say', async () => {
+    const res = await api('/api/dev/plan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'you@example.com', plan: 'BASIC_PLAN', days: 30 }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'FORBIDDEN_ORIGIN' });
   });
 });
 

@@ -8,6 +8,7 @@ import { errorResponse } from '../../functions/core/http';
 import { matchRoute, routeKey } from '../../functions/shared/routes';
 import { buildApiEvent } from './api-event';
 import { toHttpReply } from './api-result';
+import { compressedApiPaths, compressReply } from './compress';
 import { type ApiHandler, lambdaContext } from './functions';
 import { send, sendResult } from './http-reply';
 import { asFunction } from './invocation';
@@ -112,10 +113,17 @@ export function createGateway(opts: GatewayOptions) {
       );
       // A call that failed because a stand-in went down under it (DynamoDB Local's JVM died) is "not
       // ready, try again", as every call is until it is back, rather than a fault of the handler.
-      const reply = toHttpReply(result);
+      let reply = toHttpReply(result);
       if (reply.statusCode >= 500 && !opts.isReady()) {
         sendResult(res, errorResponse('NOT_READY'));
         return;
+      }
+      // The loader's CloudFront behaviour compresses; the rest of the API goes out as the function answered.
+      if (compressedApiPaths.includes(match.route.path)) {
+        reply = compressReply(reply, {
+          acceptEncoding: req.headers['accept-encoding'],
+          httpVersion: req.httpVersion,
+        });
       }
       send(res, reply.statusCode, reply.headers, reply.body, method === 'HEAD');
     } catch (err) {

@@ -164,6 +164,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       log,
     });
     const dist = opts.distDir ?? defaultDistDir;
+    // The loader route wraps the built loader of the bundles this stack serves, not the repository's.
+    if (opts.distDir) process.env.WIDGET_DIR = resolve(opts.distDir, 'widget');
     const statics =
       (opts.serveStatic ?? true)
         ? createStaticHandler({

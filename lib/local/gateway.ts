@@ -8,6 +8,7 @@ import { errorResponse } from '../../functions/core/http';
 import { matchRoute, routeKey } from '../../functions/shared/routes';
 import { buildApiEvent } from './api-event';
 import { toHttpReply } from './api-result';
+import { compressedApiPaths, compressReply } from './compress';
 import { type ApiHandler, lambdaContext } from './functions';
 import { send, sendResult } from './http-reply';
 import { asFunction } from './invocation';
@@ -17,7 +18,7 @@ import type { StackLog } from './log';
 export const maxRequestBytes = 10 * 1024 * 1024;
 
 export interface GatewayOptions {
-  /** False until every stand-in is up and the environment is set. */
+  /** False until every stand-in is up and the environment is set, and while one is restarting. */
   isReady: () => boolean;
   load: (resource: string) => Promise<ApiHandler>;
   log: StackLog;
@@ -110,7 +111,20 @@ export function createGateway(opts: GatewayOptions) {
       const result = await asFunction(`api:${match.route.resource}`, () =>
         handler(event, lambdaContext(`snag-${match.route.resource}`, event.requestContext.requestId)),
       );
-      const reply = toHttpReply(result);
+      // A call that failed because a stand-in went down under it (DynamoDB Local's JVM died) is "not
+      // ready, try again", as every call is until it is back, rather than a fault of the handler.
+      let reply = toHttpReply(result);
+      if (reply.statusCode >= 500 && !opts.isReady()) {
+        sendResult(res, errorResponse('NOT_READY'));
+        return;
+      }
+      // The loader's CloudFront behaviour compresses; the rest of the API goes out as the function answered.
+      if (compressedApiPaths.includes(match.route.path)) {
+        reply = compressReply(reply, {
+          acceptEncoding: req.headers['accept-encoding'],
+          httpVersion: req.httpVersion,
+        });
+      }
       send(res, reply.statusCode, reply.headers, reply.body, method === 'HEAD');
     } catch (err) {
       // In AWS a crashed Lambda is a bare 500; here it is the envelope, and the stack says why.

@@ -66,6 +66,11 @@ export interface LocalStackOptions {
    * JVM running when it stops.
    */
   sharedDynamo?: { endpoint: string; pid: number };
+  /**
+   * Called when a part cannot be kept running (DynamoDB Local kept dying after restarts); `npm start` exits
+   * with the message. Without it the stack stays up and answers NOT_READY.
+   */
+  onFatal?: (err: Error) => void;
 }
 
 export interface LocalStack {
@@ -75,8 +80,8 @@ export interface LocalStack {
   dataDir: string;
   region: string;
   endpoints: { dynamodb: string; s3: string; sqs: string; ses: string };
-  /** The DynamoDB Local JVM, the one process outside this one. */
-  dynamodbPid: number;
+  /** The DynamoDB Local JVM, the one process outside this one (a new pid after it was restarted). */
+  readonly dynamodbPid: number;
   tableName: string;
   bucket: string;
   queues: Record<QueueName, LocalQueue>;
@@ -152,8 +157,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // The one URL first: its port is part of the configuration (APP_ORIGIN), and until the stand-ins are
     // up it answers NOT_READY rather than refusing connections.
-    const gateway = createGateway({ isReady: () => ready, load: loadApiHandler, log });
+    // Not ready, too, while DynamoDB Local is restarting: every call would fail, so say 503 rather than 500.
+    const gateway = createGateway({
+      isReady: () => ready && (dynamo?.up ?? false),
+      load: loadApiHandler,
+      log,
+    });
     const dist = opts.distDir ?? defaultDistDir;
+    // The loader route wraps the built loader of the bundles this stack serves, not the repository's.
+    if (opts.distDir) process.env.WIDGET_DIR = resolve(opts.distDir, 'widget');
     const statics =
       (opts.serveStatic ?? true)
         ? createStaticHandler({
@@ -190,8 +202,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const [d, s, q, m] = await Promise.allSettled([
       opts.sharedDynamo
-        ? Promise.resolve<LocalDynamo>({ ...opts.sharedDynamo, stop: async () => {} })
-        : startDynamo(dataDir, region),
+        ? Promise.resolve<LocalDynamo>({ ...opts.sharedDynamo, up: true, stop: async () => {} })
+        : startDynamo(dataDir, region, {
+            onDown: (line) => log.warn(line),
+            onUp: (line) => log.info(line),
+            onGiveUp: (err) => {
+              log.error(err.message);
+              opts.onFatal?.(err);
+            },
+          }),
       startS3(dataDir, localNames.bucket),
       startSqs(region, opts.queues),
       startSes(),
@@ -222,7 +241,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       Object.assign(process.env, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stripe.endpoint });
     }
     if (opts.vendorFakes) {
-      fakes = await startVendorFakes();
+      fakes = await startVendorFakes({ dataDir, warn: (line) => log.warn(line) });
       Object.assign(process.env, fakes.env);
     }
     Object.assign(process.env, {
@@ -279,6 +298,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       `${JSON.stringify({ url, region, tableName, dynamodb: dynamo.endpoint, ses: ses.endpoint }, null, 2)}\n`,
     );
 
+    const running = dynamo;
     return {
       url,
       port,
@@ -286,7 +306,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       dataDir,
       region,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, ses: ses.endpoint },
-      dynamodbPid: dynamo.pid,
+      get dynamodbPid() {
+        return running.pid;
+      },
       tableName,
       bucket: localNames.bucket,
       queues: sqs.queues,

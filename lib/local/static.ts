@@ -1,12 +1,14 @@
 /**
  * The CloudFront part: the dashboard from dist/web with the SPA fallback, and /widget/* from dist/widget.
- * Content-hashed files are cached for a year, everything else is revalidated. A missing build is not an
- * error: the API still works, and the page says how to build.
+ * Content-hashed files are cached for a year, everything else is revalidated; text is compressed as
+ * CloudFront compresses it (./compress.ts). A missing build is not an error: the API still works, and the
+ * page says how to build.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, relative, resolve, sep } from 'node:path';
+import { compressReply, isCompressible } from './compress';
 import { send } from './http-reply';
 
 export interface StaticOptions {
@@ -86,20 +88,31 @@ const notFound = (res: ServerResponse, head: boolean) =>
     head,
   );
 
-function sendFile(
+async function sendFile(
+  req: IncomingMessage,
   res: ServerResponse,
   file: string,
   size: number,
   head: boolean,
   extra: Record<string, string> = {},
 ) {
-  res.writeHead(200, {
-    'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': String(size),
+  const type = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const headers = {
+    'content-type': type,
     'cache-control': cacheControl(file),
     'x-content-type-options': 'nosniff',
     ...extra,
-  });
+  };
+  // What CloudFront would compress is read whole (at most 10 MB) and compressed; the rest is streamed.
+  if (isCompressible(headers, size)) {
+    const reply = compressReply(
+      { statusCode: 200, headers, body: await readFile(file) },
+      { acceptEncoding: req.headers['accept-encoding'], httpVersion: req.httpVersion },
+    );
+    send(res, reply.statusCode, reply.headers, reply.body, head);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': String(size) });
   if (head) {
     res.end();
     return;
@@ -144,7 +157,7 @@ export function createStaticHandler(opts: StaticOptions) {
     if (path === '/widget' || path.startsWith('/widget/')) {
       const file = safeJoin(widgetRoot, path.slice('/widget'.length));
       const size = file ? await isFile(file) : undefined;
-      if (file && size !== undefined) sendFile(res, file, size, head);
+      if (file && size !== undefined) await sendFile(req, res, file, size, head);
       else notFound(res, head);
       return;
     }
@@ -156,7 +169,7 @@ export function createStaticHandler(opts: StaticOptions) {
     }
     const size = await isFile(file);
     if (size !== undefined) {
-      sendFile(res, file, size, head, dashboardHeaders());
+      await sendFile(req, res, file, size, head, dashboardHeaders());
       return;
     }
     // Client routes (no extension) get the SPA; a missing asset is a plain 404, not HTML.
@@ -166,7 +179,7 @@ export function createStaticHandler(opts: StaticOptions) {
     }
     const index = resolve(webRoot, 'index.html');
     const indexSize = await isFile(index);
-    if (indexSize !== undefined) sendFile(res, index, indexSize, head, dashboardHeaders());
+    if (indexSize !== undefined) await sendFile(req, res, index, indexSize, head, dashboardHeaders());
     else
       send(
         res,

@@ -1,13 +1,18 @@
 /**
  * Front-end budgets of DESIGN.md section 7, measured on the built output (`npm run build`):
  * dashboard initial JS (entry scripts of dist/web/index.html, their modulepreloads and everything they
- * import statically, never lazy chunks), the widget loader and the widget app, all as gzip bytes.
+ * import statically, never lazy chunks), the widget loader and the widget app, all as gzip bytes; and the
+ * loader as the local stack sends it (with a project's configuration, compressed as CloudFront would).
  * Run directly: `npx tsx test/bench/web.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startTestStack } from '../support/local-stack';
+import { newSite } from '../support/sites';
+import { cheapCostsEnv } from '../support/users';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -89,6 +94,54 @@ export function webBudgets(dist = join(root, 'dist')): Budget[] {
   ];
 }
 
+export interface LoaderOnWire {
+  /** Bytes of the answer's body as sent, by what the browser accepts. */
+  br: number;
+  gzip: number;
+  identity: number;
+}
+
+/** The body bytes of one GET as they cross the wire (node:http does not decode them), and its encoding. */
+function wireBytes(url: string, acceptEncoding?: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+        });
+        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * `GET /api/website/{id}/code` of a Free project on the local stack, serving dist/: what a customer's page
+ * downloads on every view, asked for as Chromium asks (it lists br), as a Gzip-only client, and plain.
+ */
+export async function loaderOnTheWire(dist = join(root, 'dist')): Promise<LoaderOnWire> {
+  Object.assign(process.env, cheapCostsEnv);
+  const stack = await startTestStack({ distDir: dist });
+  try {
+    const { id } = await newSite(stack.url);
+    const url = `${stack.url}/api/website/${id}/code`;
+    const br = await wireBytes(url, 'gzip, deflate, br, zstd');
+    const gzip = await wireBytes(url, 'gzip, deflate');
+    const identity = await wireBytes(url);
+    if (br.encoding !== 'br' || gzip.encoding !== 'gzip') {
+      throw new Error(`the loader went out as ${br.encoding} and ${gzip.encoding}, not br and gzip`);
+    }
+    return { br: br.bytes, gzip: gzip.bytes, identity: identity.bytes };
+  } finally {
+    await stack.stop();
+  }
+}
+
 function formatKb(bytes: number): string {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
@@ -103,6 +156,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ok: r.bytes <= r.budget ? 'yes' : 'NO',
       files: r.files.length,
     })),
+  );
+  const wire = await loaderOnTheWire();
+  console.log(
+    `loader on the wire (local stack): ${formatKb(wire.br)} br, ${formatKb(wire.gzip)} gzip, ${formatKb(wire.identity)} uncompressed`,
   );
   if (rows.some((r) => r.bytes > r.budget)) process.exitCode = 1;
 }

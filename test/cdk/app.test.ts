@@ -20,6 +20,7 @@ import {
   variablesFor,
 } from '../../functions/shared/manifest';
 import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
+import { compressedApiPaths } from '../../lib/local/compress';
 import { table, uploads } from '../../lib/resources';
 import { deployedResources, routeThrottles, throttleClassOf } from '../../lib/stacks/api';
 import { loaderPath, spaFallbackCode } from '../../lib/stacks/web';
@@ -466,6 +467,27 @@ describe('web tier', () => {
     // The pattern covers exactly the loader route of the route table.
     const loaderRoutes = deployedRoutes().filter((r) => r.resource === 'widget');
     expect(loaderRoutes.map((r) => r.path)).toEqual([loaderPath.replace('*', '{id}')]);
+  });
+
+  it('compresses the dashboard, /widget/* and the loader at the edge (Gzip and Brotli), as the local stack does', () => {
+    const config = behaviours();
+    const byPath = (path: string) =>
+      (config.CacheBehaviors as { PathPattern: string; Compress: boolean; CachePolicyId: unknown }[]).find(
+        (b) => b.PathPattern === path,
+      )!;
+    // CloudFront compresses only with Compress on and a cache policy that caches both encodings.
+    for (const b of [config.DefaultCacheBehavior, byPath('/widget/*')]) {
+      expect(b.Compress).toBe(true);
+      expect(b.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId); // Gzip and Brotli on
+    }
+    const loader = byPath(loaderPath) as { Compress: boolean; CachePolicyId: { Ref: string } };
+    expect(loader.Compress).toBe(true);
+    const policy = resourcesOf('AWS::CloudFront::CachePolicy')[loader.CachePolicyId.Ref]!.Properties
+      .CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(policy).toMatchObject({ EnableAcceptEncodingGzip: true, EnableAcceptEncodingBrotli: true });
+    // The rest of the API is not cached, and the local gateway compresses the loader's route only.
+    expect(byPath('/api/*').CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(compressedApiPaths).toEqual([loaderPath.replace('*', '{id}')]);
   });
 
   it('sends the dashboard a strict Content-Security-Policy and security headers', () => {

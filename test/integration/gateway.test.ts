@@ -1,15 +1,26 @@
 /** The one URL as a user meets it: API envelopes, the gateway's refusals, dev mail, static files. */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCredentials } from '../../lib/local/credentials';
-import { isAlive, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually, isAlive, startTestStack, type TestStack } from '../support/local-stack';
+import { cheapCostsEnv, signedIn } from '../support/users';
 
 let stack: TestStack;
 let dist: string;
+/** The built loader the loader route wraps: with the project's configuration, over 1,000 bytes. */
+const loaderJs = `window.snag = 1;${' '.repeat(600)}`;
+/** A widget bundle big enough for CloudFront to compress (1,000 bytes and more). */
+const bundle = Buffer.from('export function snag(a, b) { return a + b; }\n'.repeat(400));
 
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'snag-dist-'));
@@ -18,8 +29,11 @@ beforeAll(async () => {
   await writeFile(join(dist, 'web', 'index.html'), '<!doctype html><title>Snag dashboard</title>');
   await writeFile(join(dist, 'web', 'assets', 'index-BxY12abc.js'), 'console.log("dashboard");');
   await writeFile(join(dist, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  await writeFile(join(dist, 'widget', 'loader.js'), 'window.snag = 1;');
+  await writeFile(join(dist, 'widget', 'loader.js'), loaderJs);
+  await writeFile(join(dist, 'widget', 'app-Cd34Ef56.js'), bundle);
+  await writeFile(join(dist, 'web', 'assets', 'logo-Ab12Cd34.png'), Buffer.alloc(5000, 7));
   await writeFile(join(dist, 'secret.txt'), 'outside the web root');
+  Object.assign(process.env, cheapCostsEnv);
   // Its own JVM: afterAll checks that stopping the stack leaves none of it running.
   stack = await startTestStack({ distDir: dist, ownDynamo: true });
 });
@@ -35,14 +49,24 @@ afterAll(async () => {
 const api = (path: string, init?: RequestInit) => fetch(`${stack.url}${path}`, init);
 
 /** A raw request, for paths fetch() would normalise (`..`, encoded slashes). */
-function rawGet(path: string): Promise<{ status: number; body: string }> {
+async function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const res = await raw(path);
+  return { status: res.status, body: res.bytes.toString('utf8') };
+}
+
+/** A request whose answer is read as the bytes on the wire: fetch() would decompress them. */
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: stack.port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.on('data', (c) => {
-        body += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    const req = request({ host: 'localhost', port: stack.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -142,6 +166,42 @@ describe('dev emails', () => {
   });
 });
 
+describe('dev plan, as README and docs/widget-api.md tell a developer to call it', () => {
+  const root = join(import.meta.dirname, '../..');
+  /** The `curl …/api/dev/plan` command of a markdown file, continuation lines joined. */
+  const documented = async (file: string) => {
+    const text = await readFile(join(root, file), 'utf8');
+    const m = /^curl http:\/\/localhost:3000\/api\/dev\/plan(?:.*\\\n)*.*$/m.exec(text);
+    if (!m) throw new Error(`${file} has no curl command for /api/dev/plan`);
+    return m[0];
+  };
+
+  it('is the same command in both, and it sets the plan when pasted into a shell', async () => {
+    const readme = await documented('README.md');
+    expect(await documented('docs/widget-api.md')).toBe(readme);
+    const { email } = await signedIn(stack.url);
+    // The reader's port and address are this stack's and this client's; nothing else changes.
+    const command = readme.replaceAll('http://localhost:3000', stack.url).replace('you@example.com', email);
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', command], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(JSON.parse(out)).toMatchObject({
+      status: 'success',
+      msg: { username: email.toLowerCase(), plan: 'BASIC_PLAN' },
+    });
+  });
+
+  it('without the Origin header is refused as cross-site, as the docs say', async () => {
+    const res = await api('/api/dev/plan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'you@example.com', plan: 'BASIC_PLAN', days: 30 }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'FORBIDDEN_ORIGIN' });
+  });
+});
+
 describe('static files', () => {
   it('serves the dashboard at / without caching index.html', async () => {
     const res = await fetch(`${stack.url}/`);
@@ -172,7 +232,7 @@ describe('static files', () => {
   it('serves /widget/* from the widget bundle and 404s a missing file', async () => {
     const loader = await fetch(`${stack.url}/widget/loader.js`);
     expect(loader.status).toBe(200);
-    expect(await loader.text()).toBe('window.snag = 1;');
+    expect(await loader.text()).toBe(loaderJs);
     const missing = await fetch(`${stack.url}/widget/nope.js`);
     expect(missing.status).toBe(404);
     const client = await fetch(`${stack.url}/widget/some/route`);
@@ -191,5 +251,115 @@ describe('static files', () => {
       const res = await rawGet(path);
       expect(res.body, path).not.toContain('outside the web root');
     }
+  });
+});
+
+describe('DynamoDB Local dying', () => {
+  it('answers 503 NOT_READY while the JVM is down, starts a new one on the same port and data, and serves again', async () => {
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: stack.region,
+        endpoint: stack.endpoints.dynamodb,
+        credentials: localCredentials,
+      }),
+    );
+    const key = { pk: 'KEEP#jvm', sk: 'KEEP' };
+    await db.send(new PutCommand({ TableName: stack.tableName, Item: { ...key, value: 'kept' } }));
+    // The loader reads the table on every call: a read that fails would be a 500.
+    const loader = `/api/website/${randomUUID()}/code`;
+    expect((await api(loader)).status).toBe(200);
+
+    const before = stack.dynamodbPid;
+    process.kill(before, 'SIGKILL');
+    const down = await eventually(
+      async () => {
+        const res = await api(loader);
+        return res.status === 200 ? undefined : res;
+      },
+      5_000,
+      'the stack to notice',
+    );
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: 'error', code: 'NOT_READY' });
+    const health = await api('/api/health');
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'error', code: 'NOT_READY' });
+
+    await eventually(
+      async () => ((await api('/api/health')).status === 200 ? true : undefined),
+      60_000,
+      'health',
+    );
+    expect(stack.dynamodbPid).not.toBe(before);
+    expect(isAlive(before)).toBe(false);
+    expect(isAlive(stack.dynamodbPid)).toBe(true);
+    expect((await api(loader)).status).toBe(200);
+    // Same port, same data folder: what was stored before is still there, through the same endpoint.
+    const item = await db.send(new GetCommand({ TableName: stack.tableName, Key: key }));
+    expect(item.Item?.value).toBe('kept');
+    db.destroy();
+  });
+});
+
+describe('compression, as CloudFront compresses', () => {
+  it('sends static text as Brotli or Gzip by Accept-Encoding, with Vary and the Content-Length of what is sent', async () => {
+    const br = await raw('/widget/app-Cd34Ef56.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.bytes.length);
+    expect(br.bytes.length).toBeLessThan(bundle.length / 10);
+    expect(brotliDecompressSync(br.bytes)).toEqual(bundle);
+
+    const gz = await raw('/widget/app-Cd34Ef56.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.bytes.length);
+    expect(gunzipSync(gz.bytes)).toEqual(bundle);
+
+    // HEAD answers the headers GET would, without the body.
+    const head = await raw('/widget/app-Cd34Ef56.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
+    expect(head.bytes.length).toBe(0);
+
+    const plain = await raw('/widget/app-Cd34Ef56.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.bytes).toEqual(bundle);
+  });
+
+  it('leaves tiny files and images uncompressed, and fetch() reads the file as it is', async () => {
+    const tiny = await raw('/favicon.svg', { 'accept-encoding': 'br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.bytes.toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const png = await raw('/assets/logo-Ab12Cd34.png', { 'accept-encoding': 'br' });
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.bytes.length).toBe(5000);
+    // fetch() asks for gzip and br and decodes: what a browser sees is the file.
+    expect(Buffer.from(await (await fetch(`${stack.url}/widget/app-Cd34Ef56.js`)).arrayBuffer())).toEqual(
+      bundle,
+    );
+  });
+
+  it('compresses the loader answer, and no other API answer', async () => {
+    const { client } = await signedIn(stack.url);
+    const created = await client.post<{ id: string }>('/api/client/website', {
+      name: 'Shop',
+      url: 'shop.example',
+    });
+    const id = (created.body as { msg: { id: string } }).msg.id;
+    const plain = await raw(`/api/website/${id}/code`);
+    // The loader of this stack's dist, with the project's configuration.
+    expect(plain.bytes.toString()).toContain(loaderJs);
+    expect(plain.bytes.length).toBeGreaterThanOrEqual(1000);
+    const br = await raw(`/api/website/${id}/code`, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(Number(br.headers['content-length'])).toBe(br.bytes.length);
+    expect(brotliDecompressSync(br.bytes)).toEqual(plain.bytes);
+
+    // A JSON answer over 1,000 bytes from the rest of /api/*: CloudFront's CachingDisabled behaviour.
+    const list = await raw('/api/dev/emails', { 'accept-encoding': 'gzip, br' });
+    expect(list.bytes.length).toBeGreaterThanOrEqual(1000);
+    expect(list.headers['content-encoding']).toBeUndefined();
+    expect(list.headers.vary).toBeUndefined();
   });
 });

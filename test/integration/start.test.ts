@@ -25,12 +25,14 @@ interface Started {
   dynamodb: string;
   dynamodbPid: number;
   s3: string;
+  /** The vendor fakes' addresses from the banner, when started with SNAG_VENDOR_FAKES=1. */
+  fakes: string[];
   output: () => string;
   exited: Promise<number | null>;
 }
 
 /** Starts bin/start.ts the way `npm start` does (through tsx), or straight on node with `direct`. */
-async function start(dataDir: string, direct = false): Promise<Started> {
+async function start(dataDir: string, direct = false, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const args = direct
     ? ['--import', 'tsx', 'bin/start.ts']
@@ -43,6 +45,7 @@ async function start(dataDir: string, direct = false): Promise<Started> {
       SNAG_DATA_DIR: dataDir,
       SNAG_SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,6 +72,11 @@ async function start(dataDir: string, direct = false): Promise<Started> {
     dynamodb: banner[1] ?? '',
     dynamodbPid: Number(banner[2]),
     s3: banner[3] ?? '',
+    fakes: [
+      ...(/Vendor fakes +GitLab (\S+) .*Jira (\S+) /.exec(output)?.slice(1) ?? []),
+      ...(/Slack (\S+), Asana (\S+),/.exec(output)?.slice(1) ?? []),
+      ...(/webhook receiver (\S+)\/hook/.exec(output)?.slice(1) ?? []),
+    ],
     output: () => output,
     exited,
   };
@@ -101,8 +109,13 @@ const clients = (s: Started) => ({
   s3: new S3Client({ region, endpoint: s.s3, forcePathStyle: true, credentials: localCredentials }),
 });
 
+/** Each test starts whole stacks (a JVM each) and waits up to 90 s for a banner: more than the default. */
+const startTimeoutMs = 180_000;
+
 let dirA: string;
 let dirB: string;
+const fakesOn = { SNAG_VENDOR_FAKES: '1' };
+let fakesOfFirstRun: string[] = [];
 const running: Started[] = [];
 
 beforeAll(async () => {
@@ -116,58 +129,71 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('runs two instances side by side; Ctrl-C and SIGTERM each leave nothing behind', async () => {
-    const [a, b] = await Promise.all([start(dirA), start(dirB)]);
-    running.push(a, b);
-    expect(a.output()).toContain(`Snag is running at ${a.url}`);
-    expect(await health(a.url)).toEqual({
-      status: 200,
-      body: expect.objectContaining({ status: 'success' }),
-    });
-    expect(await health(b.url)).toEqual({
-      status: 200,
-      body: expect.objectContaining({ status: 'success' }),
-    });
-    expect(a.dynamodbPid).not.toBe(b.dynamodbPid);
+  it(
+    'runs two instances side by side; Ctrl-C and SIGTERM each leave nothing behind',
+    async () => {
+      const [a, b] = await Promise.all([start(dirA, false, fakesOn), start(dirB)]);
+      running.push(a, b);
+      expect(a.output()).toContain(`Snag is running at ${a.url}`);
+      expect(await health(a.url)).toEqual({
+        status: 200,
+        body: expect.objectContaining({ status: 'success' }),
+      });
+      expect(await health(b.url)).toEqual({
+        status: 200,
+        body: expect.objectContaining({ status: 'success' }),
+      });
+      expect(a.dynamodbPid).not.toBe(b.dynamodbPid);
+      expect(a.fakes).toHaveLength(5);
+      fakesOfFirstRun = a.fakes;
 
-    // Something to find again after a restart.
-    const { db, s3 } = clients(a);
-    await db.send(
-      new PutCommand({ TableName: localNames.table, Item: { pk: 'KEEP#1', sk: 'KEEP', value: 'kept' } }),
-    );
-    await s3.send(
-      new PutObjectCommand({ Bucket: localNames.bucket, Key: 'keep/one.txt', Body: 'kept object' }),
-    );
-    db.destroy();
-    s3.destroy();
+      // Something to find again after a restart.
+      const { db, s3 } = clients(a);
+      await db.send(
+        new PutCommand({ TableName: localNames.table, Item: { pk: 'KEEP#1', sk: 'KEEP', value: 'kept' } }),
+      );
+      await s3.send(
+        new PutObjectCommand({ Bucket: localNames.bucket, Key: 'keep/one.txt', Body: 'kept object' }),
+      );
+      db.destroy();
+      s3.destroy();
 
-    a.child.kill('SIGINT');
-    await expectAllGone(a);
-    expect(a.output()).toContain('SIGINT: stopping');
-    // The other instance is untouched.
-    expect((await health(b.url)).status).toBe(200);
+      a.child.kill('SIGINT');
+      await expectAllGone(a);
+      expect(a.output()).toContain('SIGINT: stopping');
+      // The other instance is untouched.
+      expect((await health(b.url)).status).toBe(200);
 
-    b.child.kill('SIGTERM');
-    await expectAllGone(b);
-    expect(await b.exited).toBe(0);
-  });
+      b.child.kill('SIGTERM');
+      await expectAllGone(b);
+      expect(await b.exited).toBe(0);
+    },
+    startTimeoutMs,
+  );
 
-  it('keeps table items and S3 objects across a restart; a SIGKILLed stack still takes its JVM along', async () => {
-    const a = await start(dirA, true);
-    running.push(a);
-    expect((await health(a.url)).status).toBe(200);
-    const { db, s3 } = clients(a);
-    const item = await db.send(
-      new GetCommand({ TableName: localNames.table, Key: { pk: 'KEEP#1', sk: 'KEEP' } }),
-    );
-    expect(item.Item?.value).toBe('kept');
-    const object = await s3.send(new GetObjectCommand({ Bucket: localNames.bucket, Key: 'keep/one.txt' }));
-    expect(await object.Body?.transformToString()).toBe('kept object');
-    db.destroy();
-    s3.destroy();
+  it(
+    "keeps table items, S3 objects and the vendor fakes' addresses across a restart; a SIGKILLed stack still takes its JVM along",
+    async () => {
+      const a = await start(dirA, true, fakesOn);
+      running.push(a);
+      // The vendor fakes are where the first run had them (a saved Jira host still points at one).
+      expect(a.fakes).toHaveLength(5);
+      expect(a.fakes).toEqual(fakesOfFirstRun);
+      expect((await health(a.url)).status).toBe(200);
+      const { db, s3 } = clients(a);
+      const item = await db.send(
+        new GetCommand({ TableName: localNames.table, Key: { pk: 'KEEP#1', sk: 'KEEP' } }),
+      );
+      expect(item.Item?.value).toBe('kept');
+      const object = await s3.send(new GetObjectCommand({ Bucket: localNames.bucket, Key: 'keep/one.txt' }));
+      expect(await object.Body?.transformToString()).toBe('kept object');
+      db.destroy();
+      s3.destroy();
 
-    // No handler runs on SIGKILL: the watchdog child is what reaps the JVM.
-    a.child.kill('SIGKILL');
-    await expectAllGone(a);
-  });
+      // No handler runs on SIGKILL: the watchdog child is what reaps the JVM.
+      a.child.kill('SIGKILL');
+      await expectAllGone(a);
+    },
+    startTimeoutMs,
+  );
 });

@@ -51,13 +51,13 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     ...(shared ? { sharedDynamo: shared } : {}),
     log: quietLog,
   });
-  return {
-    ...stack,
-    stop: async () => {
-      await stack.stop();
-      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
+  // The stack itself, not a copy: `dynamodbPid` is a getter that follows a restarted JVM.
+  const stop = stack.stop;
+  stack.stop = async () => {
+    await stop();
+    if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
+  return stack;
 }
 
 /** True while a process with this pid exists. */

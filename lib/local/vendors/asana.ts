@@ -49,14 +49,22 @@ const asanaError = (status: number, message: string): FakeReply => ({
 });
 
 export async function startAsanaFake(
-  opts: { port?: number; clientId?: string; clientSecret?: string; accessTtlSeconds?: number } = {},
+  opts: {
+    port?: number;
+    clientId?: string;
+    clientSecret?: string;
+    accessTtlSeconds?: number;
+    /** Where issued tokens are kept; `npm start` passes ones saved in the data dir (vendors/saved.ts). */
+    accessTokens?: Map<string, number>;
+    refreshTokens?: Set<string>;
+  } = {},
 ): Promise<AsanaFake> {
   const clientId = opts.clientId ?? 'local-asana-client';
   const clientSecret = opts.clientSecret ?? 'local-asana-secret';
   const ttl = opts.accessTtlSeconds ?? 3600;
   const tasks: AsanaTask[] = [];
-  const accessTokens = new Map<string, number>();
-  const refreshTokens = new Set<string>();
+  const accessTokens = opts.accessTokens ?? new Map<string, number>();
+  const refreshTokens = opts.refreshTokens ?? new Set<string>();
   const codes = new Map<string, ConsentCode>();
   let counter = 0;
   const gid = () => String(1300000000000000 + ++counter);

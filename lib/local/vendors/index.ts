@@ -1,12 +1,15 @@
 /**
  * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
- * OAuth and a webhook receiver, each on a free loopback port (each shows what it received on `/_fake`),
- * and the configuration that points the functions at them.
- * `npm start` runs them with SNAG_VENDOR_FAKES=1; the integration tests start them directly.
+ * OAuth and a webhook receiver, each on a loopback port (each shows what it received on `/_fake`), and the
+ * configuration that points the functions at them.
+ * `npm start` runs them with SNAG_VENDOR_FAKES=1, giving its data dir: each fake gets the port it had last
+ * time (when free) and the tokens it issued (vendors/saved.ts). The integration tests start them directly,
+ * on free ports and with nothing kept.
  */
 import { type AsanaFake, startAsanaFake } from './asana';
 import { type GitlabFake, startGitlabFake } from './gitlab';
 import { type JiraFake, startJiraFake } from './jira';
+import { type FakeName, loadSavedFakes, type SavedFakes } from './saved';
 import { type SlackFake, startSlackFake } from './slack';
 import { startWebhookFake, type WebhookFake } from './webhooks';
 
@@ -26,13 +29,65 @@ export interface VendorFakes {
   stop(): Promise<void>;
 }
 
-export async function startVendorFakes(opts: { asanaAccessTtlSeconds?: number } = {}): Promise<VendorFakes> {
+export interface VendorFakesOptions {
+  asanaAccessTtlSeconds?: number;
+  /** Keep ports and issued tokens in `<dataDir>/vendor-fakes.json` across restarts (`npm start`). */
+  dataDir?: string;
+  /** Where a remembered port that is taken now is reported. */
+  warn?: (line: string) => void;
+}
+
+const isPortTaken = (err: unknown) =>
+  ['EADDRINUSE', 'EACCES'].includes((err as NodeJS.ErrnoException)?.code ?? '');
+
+/** Starts on the remembered port; if something else holds it now, on a free one, and says what changed. */
+async function onRememberedPort<T>(
+  name: string,
+  remembered: number | undefined,
+  start: (port: number) => Promise<T>,
+  warn: (line: string) => void,
+): Promise<T> {
+  if (!remembered) return start(0);
+  try {
+    return await start(remembered);
+  } catch (err) {
+    if (!isPortTaken(err)) throw err;
+    const fake = await start(0);
+    warn(
+      `the ${name} fake's port ${remembered} is taken; it is on ${(fake as { url: string }).url} now: ` +
+        'integrations saved with the old address need it entered again',
+    );
+    return fake;
+  }
+}
+
+export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<VendorFakes> {
+  const warn = opts.warn ?? (() => {});
+  const saved: SavedFakes | undefined = opts.dataDir ? loadSavedFakes(opts.dataDir, warn) : undefined;
+  const port = (name: FakeName) => saved?.ports[name];
   const started = await Promise.allSettled([
-    startGitlabFake(),
-    startJiraFake(),
-    startSlackFake(),
-    startAsanaFake(opts.asanaAccessTtlSeconds ? { accessTtlSeconds: opts.asanaAccessTtlSeconds } : {}),
-    startWebhookFake(),
+    onRememberedPort('GitLab', port('gitlab'), (p) => startGitlabFake(p), warn),
+    onRememberedPort('Jira', port('jira'), (p) => startJiraFake(p), warn),
+    onRememberedPort(
+      'Slack',
+      port('slack'),
+      (p) => startSlackFake({ port: p, ...(saved ? { tokens: saved.slackTokens } : {}) }),
+      warn,
+    ),
+    onRememberedPort(
+      'Asana',
+      port('asana'),
+      (p) =>
+        startAsanaFake({
+          port: p,
+          ...(opts.asanaAccessTtlSeconds ? { accessTtlSeconds: opts.asanaAccessTtlSeconds } : {}),
+          ...(saved
+            ? { accessTokens: saved.asanaAccessTokens, refreshTokens: saved.asanaRefreshTokens }
+            : {}),
+        }),
+      warn,
+    ),
+    onRememberedPort('webhook receiver', port('webhooks'), (p) => startWebhookFake(p), warn),
   ]);
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = () => Promise.allSettled(all.map((f) => f.stop())).then(() => {});
@@ -48,6 +103,14 @@ export async function startVendorFakes(opts: { asanaAccessTtlSeconds?: number } 
     AsanaFake,
     WebhookFake,
   ];
+  const portOf = (f: { url: string }) => Number(new URL(f.url).port);
+  saved?.savePorts({
+    gitlab: portOf(gitlab),
+    jira: portOf(jira),
+    slack: portOf(slack),
+    asana: portOf(asana),
+    webhooks: portOf(webhooks),
+  });
   return {
     gitlab,
     jira,

@@ -87,13 +87,19 @@ export const slackChannels = [
 const slackError = (error: string): FakeReply => ({ json: { ok: false, error } });
 
 export async function startSlackFake(
-  opts: { port?: number; clientId?: string; clientSecret?: string } = {},
+  opts: {
+    port?: number;
+    clientId?: string;
+    clientSecret?: string;
+    /** Where issued tokens are kept; `npm start` passes one saved in the data dir (vendors/saved.ts). */
+    tokens?: Set<string>;
+  } = {},
 ): Promise<SlackFake> {
   const clientId = opts.clientId ?? 'local-slack-client';
   const clientSecret = opts.clientSecret ?? 'local-slack-secret';
   const messages: SlackMessage[] = [];
   const files: SlackFile[] = [];
-  const tokens = new Set<string>();
+  const tokens = opts.tokens ?? new Set<string>();
   const codes = new Map<string, ConsentCode>();
   let base = '';
   let tsCounter = 0;

@@ -93,12 +93,9 @@ describe('outbound guard', () => {
     '8.8.8.8',
     '64:ff9b::5db8:d822',
     '2a00:1450:4001:80e::200e',
-  ])(
-    'allows the public address %s',
-    (ip) => {
-      expect(addressRefusal(ip)).toBeNull();
-    },
-  );
+  ])('allows the public address %s', (ip) => {
+    expect(addressRefusal(ip)).toBeNull();
+  });
 
   it.each([
     'https://127.0.0.1/hook',

@@ -129,6 +129,37 @@ describe('the report body', () => {
     expect(reportSchema.safeParse(body).success).toBe(true);
   });
 
+  it('sends visitor text cleaned of control and format characters, so the server schema takes it (issue 19)', () => {
+    const fileKey = `pending/${config.id}/file/${uuid()}.pdf`;
+    const body = buildReportBody(
+      {
+        description: 'Line one\r\nline\u0007 two\u202E 👩🏽‍💻',
+        email: '',
+        shots: [],
+        video: null,
+        files: [],
+        customFields: [{ name: 'Pl\u200Ban', value: `${'x'.repeat(499)}😀` }],
+      },
+      { shots: [], video: null, files: [{ key: fileKey, name: 'invoice\u202Efdp.exe' }] },
+      {
+        config,
+        capture: {
+          ...capture,
+          deviceData: () => ({ ...capture.deviceData(), browser: 'Chr\u0000ome\u200F' }),
+        },
+        href: 'https://shop.example.com/',
+        logs: [{ t: 1, level: 'error', kind: 'console', msg: '\u001b[31mred\u001b[0m\ttab' }],
+      },
+    );
+    expect(body.msg).toBe('Line one\nline two 👩🏽‍💻');
+    expect(body.files).toEqual([{ key: fileKey, original_name: 'invoicefdp.exe' }]);
+    expect(body.browser).toBe('Chrome');
+    // Cut at 500 UTF-16 units without leaving half of the emoji behind.
+    expect(body.customFields?.[1]).toEqual({ name: 'Plan', value: 'x'.repeat(499) });
+    expect(body.logs?.[0]?.msg).toBe('[31mred[0m\ttab');
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
   it('names an mp4 recording mp4', () => {
     const body = buildReportBody(
       { description: 'x', email: '', shots: [], video: null, files: [] },

@@ -1,7 +1,9 @@
 /**
- * The registration proof of work (altcha v2, PBKDF2/SHA-256). Challenges are HMAC-signed, expire after
- * 10 minutes, and a solved payload is accepted once: its challenge id is recorded with a conditional put
- * (ALTCHA#<id>/ALTCHA, expiring with the challenge), so a replay fails even on another Lambda instance.
+ * The proof of work (altcha v2, PBKDF2/SHA-256) of registration and of a busy project's intake (issue 19).
+ * Challenges are HMAC-signed, expire after 10 minutes, and a solved payload is accepted once: its challenge
+ * id is recorded with a conditional put (ALTCHA#<id>/ALTCHA, expiring with the challenge), so a replay fails
+ * even on another Lambda instance. A challenge serves one purpose: registration's carry no `data`, the
+ * intake's name their project, and each verifier accepts only its own.
  */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,13 +24,21 @@ async function secrets() {
   return { signature: ALTCHA_HMAC_KEY, keySignature: await deriveHmacKeySecret(ALTCHA_HMAC_KEY) };
 }
 
-export async function newChallenge() {
+export interface ChallengeOptions {
+  /** How many times the configured work the challenge may take (the secret counter's range grows). */
+  scale?: number;
+  /** What the challenge is for; signed with it, and required back by `verifyProofOfWork`. */
+  data?: Record<string, string>;
+}
+
+export async function newChallenge({ scale = 1, data }: ChallengeOptions = {}) {
   const c = getConfig();
   const s = await secrets();
   return createChallenge({
     algorithm: 'PBKDF2/SHA-256',
     cost: c.ALTCHA_COST,
-    counter: randomInt(c.ALTCHA_COUNTER_MIN, c.ALTCHA_COUNTER_MAX),
+    counter: randomInt(c.ALTCHA_COUNTER_MIN, c.ALTCHA_COUNTER_MAX * scale),
+    ...(data ? { data } : {}),
     deriveKey,
     expiresAt: new Date(nowMs() + CHALLENGE_LIFETIME_MS),
     hmacSignatureSecret: s.signature,
@@ -57,8 +67,29 @@ async function markUsed(challengeId: string): Promise<boolean> {
   }
 }
 
-/** True when `payload` (the widget's base64 JSON) solves a challenge we issued and was not used before. */
-export async function verifyProofOfWork(payload: string): Promise<boolean> {
+/** The `data` a payload's challenge claims (not yet verified), or undefined. */
+function claimedData(payload: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))?.challenge?.parameters?.data;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameData = (got: unknown, want: Record<string, string> | undefined): boolean =>
+  want === undefined
+    ? got === undefined
+    : typeof got === 'object' &&
+      got !== null &&
+      Object.keys(got).length === Object.keys(want).length &&
+      Object.entries(want).every(([k, v]) => (got as Record<string, unknown>)[k] === v);
+
+/**
+ * True when `payload` (the widget's base64 JSON) solves a challenge we issued for `data` (none: registration)
+ * and was not used before. A challenge for another purpose is refused before it is marked used.
+ */
+export async function verifyProofOfWork(payload: string, data?: Record<string, string>): Promise<boolean> {
+  if (!sameData(claimedData(payload), data)) return false;
   const s = await secrets();
   const store = {
     get: async () => false,

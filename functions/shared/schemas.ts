@@ -311,6 +311,8 @@ export const reportSchema = z.object({
     )
     .max(reportLimits.logsMax)
     .default([]),
+  /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
+  proof: z.string().max(8192).optional(),
 });
 export type ReportBody = z.infer<typeof reportSchema>;
 export type ReportInput = z.input<typeof reportSchema>;

@@ -13,6 +13,7 @@ import { cleanText } from '../../../functions/shared/text';
 import type { WidgetConfig } from '../../../functions/shared/widget-config';
 import type { CaptureApi } from '../capture/types';
 import { SnagError } from './errors';
+import { solveProof } from './proof';
 import { fileType, refuseUpload } from './uploads';
 
 export interface PresignedPost {
@@ -177,6 +178,8 @@ export async function sendReport(
   out: Outgoing,
   ctx: SendContext,
   onProgress: (fraction: number) => void = () => {},
+  /** Solves a busy project's challenge (proof.ts; tests pass their own). */
+  solve: (challenge: string) => Promise<string> = solveProof,
 ) {
   const base = `${ctx.config.api}/api/website/${encodeURIComponent(ctx.config.id)}`;
   const items = uploadItems(out);
@@ -221,7 +224,30 @@ export async function sendReport(
     else uploaded.files.push({ key, name: item.name });
   });
   const body = buildReportBody(out, uploaded, ctx);
-  const answer = await ctx.transport.postJson<{ number: number }>(`${base}/request`, body);
+  const answer = await postReport(ctx.transport, `${base}/request`, body, solve);
   onProgress(1);
   return answer.number;
+}
+
+/**
+ * Files the report. A busy project answers PROOF_REQUIRED with a challenge: it is solved once and the
+ * report sent again with the proof; a second refusal reads as RATE_LIMITED, which the visitor understands.
+ */
+async function postReport(
+  transport: Transport,
+  url: string,
+  body: ReportInput,
+  solve: (challenge: string) => Promise<string>,
+): Promise<{ number: number }> {
+  let challenge: string | undefined;
+  try {
+    return await transport.postJson<{ number: number }>(url, body);
+  } catch (error) {
+    challenge = error instanceof SnagError && error.code === 'PROOF_REQUIRED' ? error.fields?.proof : undefined;
+    if (!challenge) throw error;
+  }
+  const proof = await solve(challenge);
+  return transport.postJson<{ number: number }>(url, { ...body, proof }).catch((e: unknown) => {
+    throw e instanceof SnagError && e.code === 'PROOF_REQUIRED' ? new SnagError('RATE_LIMITED') : e;
+  });
 }

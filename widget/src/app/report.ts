@@ -243,7 +243,8 @@ async function postReport(
   try {
     return await transport.postJson<{ number: number }>(url, body);
   } catch (error) {
-    challenge = error instanceof SnagError && error.code === 'PROOF_REQUIRED' ? error.fields?.proof : undefined;
+    challenge =
+      error instanceof SnagError && error.code === 'PROOF_REQUIRED' ? error.fields?.proof : undefined;
     if (!challenge) throw error;
   }
   const proof = await solve(challenge);

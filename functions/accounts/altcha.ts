@@ -91,11 +91,19 @@ const sameData = (got: unknown, want: Record<string, string> | undefined): boole
 export async function verifyProofOfWork(payload: string, data?: Record<string, string>): Promise<boolean> {
   if (!sameData(claimedData(payload), data)) return false;
   const s = await secrets();
+  // verify() turns whatever the store throws into "not verified"; a fault of the table is a fault (500),
+  // not a failed proof, so it is kept and thrown again. Nothing was recorded: the payload stays usable.
+  let fault: unknown;
   const store = {
     get: async () => false,
     set: async () => {},
-    setIfAbsent: async (id: string) => markUsed(id),
+    setIfAbsent: (id: string) =>
+      markUsed(id).catch((err: unknown) => {
+        fault = err;
+        throw err;
+      }),
   };
   const result = await verify(payload, deriveKey, s.signature, s.keySignature, store as never);
+  if (fault) throw fault;
   return result.error === null;
 }

@@ -200,6 +200,48 @@ describe('a report', () => {
     expect(decodeURIComponent(stored.slice(7))).toBe(name);
   });
 
+  it("refuses a visitor's name with control or bidi characters, and downloads end in the stored type (issue 19)", async () => {
+    const s = await site('BASIC_PLAN');
+    const text = await upload(
+      s.id,
+      'file',
+      'text/plain',
+      new TextEncoder().encode('<script>alert(1)</script>'),
+    );
+    const image = await upload(s.id, 'file', 'image/png', bytes(64));
+    const before = await objectsUnder(`p/${s.id}/`);
+    const bidi = await report(s.id, { files: [{ key: text, original_name: 'invoice\u202Efdp.exe' }] });
+    expectRefused(bidi, 400, 'INVALID_PARAMETERS');
+    expectRefused(await report(s.id, { msg: 'hi\u0000there' }), 400, 'INVALID_PARAMETERS');
+    expect(await objectsUnder(`p/${s.id}/`)).toEqual(before);
+    expect(await project(s.id)).toMatchObject({ openCount: 0 });
+
+    const res = await report(s.id, {
+      files: [
+        { key: text, original_name: 'evil.html' },
+        { key: image, original_name: 'x.svg' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const cookie = [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const names: string[] = [];
+    for (const f of detail.files as { name: string }[]) {
+      const signed = await fetch(new URL(`/api/client/download/file/${s.id}/${f.name}`, stack.url), {
+        redirect: 'manual',
+        headers: { cookie },
+      });
+      expect(signed.status).toBe(302);
+      const object = await fetch(signed.headers.get('location') ?? '');
+      expect(object.headers.get('content-type')).toBe('application/octet-stream');
+      names.push(object.headers.get('content-disposition') ?? '');
+    }
+    expect(names).toEqual([
+      `attachment; filename="evil.html.txt"; filename*=UTF-8''evil.html.txt`,
+      `attachment; filename="x.svg.png"; filename*=UTF-8''x.svg.png`,
+    ]);
+  });
+
   it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
     const s = await site();
     // An active email integration: the fan-out turns the message into a delivery for it.

@@ -6,7 +6,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { newChallenge, verifyProofOfWork } from '../accounts/altcha';
 import { db } from '../core/aws/dynamo';
 import { sqs } from '../core/aws/sqs';
 import { queueUrl } from '../core/config';
@@ -38,6 +37,7 @@ import {
   type NewIssue,
   quotaCondition,
 } from './issues';
+import { requireProof } from './proof';
 import {
   copyUpload,
   deleteObjects,
@@ -161,17 +161,6 @@ async function proofScale(projectId: string): Promise<number | null> {
   const stored = windowCount(out.Item);
   if (stored < projectDay.proofFrom) return null;
   return 2 ** Math.min(projectDay.maxDoublings, Math.floor(stored / projectDay.proofFrom) - 1);
-}
-
-/**
- * A busy project's report carries a solved challenge issued for this project and not used before; else the
- * answer is PROOF_REQUIRED with a new challenge in `fields.proof` (docs/widget-api.md "Busy projects").
- */
-async function requireProof(projectId: string, scale: number, proof: string | undefined): Promise<void> {
-  const data = { use: 'report', project: projectId };
-  if (proof && (await verifyProofOfWork(proof, data))) return;
-  const challenge = await newChallenge({ scale, data });
-  throw new AppError('PROOF_REQUIRED', { proof: JSON.stringify(challenge) });
 }
 
 /** One key a report uses, with the kind its place demands. */

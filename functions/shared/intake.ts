@@ -125,7 +125,7 @@ export const projectDay = {
   action: 'report-project',
   windowMs: 24 * 3_600_000,
   proofFrom: 500,
-  maxDoublings: 4,
+  maxDoublings: 3,
 } as const;
 
 /** How long a presigned upload form stays usable, in seconds. */

@@ -4,7 +4,9 @@
  *   1. requires https (http only for the local allowance below);
  *   2. resolves the name once and refuses the call when ANY address is loopback, private, link-local,
  *      CGNAT, metadata, unspecified, multicast, reserved or documentation space (IPv4, IPv6, and IPv4
- *      embedded in IPv6: mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4, Teredo);
+ *      embedded in IPv6: mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, compatible ::a.b.c.d, NAT64
+ *      64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32); an IPv6 address must be global
+ *      unicast (2000::/3) outside those blocks;
  *   3. connects to the address it checked (the socket's `lookup` is pinned to it: no second lookup, so a
  *      DNS rebinding between check and connect cannot happen), with SNI and Host of the original name;
  *   4. never follows a redirect (a 3xx is an `OutboundRefused`), and caps the time (10 s) and the
@@ -127,31 +129,57 @@ export function ipv6Groups(raw: string): number[] | null {
 
 const embeddedV4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
+/**
+ * An IPv6 address is judged by allow-list: only global unicast (2000::/3) outside the special blocks may be
+ * called. Blocks that carry an IPv4 address are judged by that address first, so the reason names it.
+ */
 function v6Refusal(ip: string): string | null {
   const g = ipv6Groups(ip);
   if (!g) return 'not an address';
-  const [a = 0, b = 0] = g;
+  const [a = 0, b = 0, c = 0] = g;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const v4 = embeddedV4(g[6] ?? 0, g[7] ?? 0);
   if (zeros(0, 8)) return 'unspecified';
   if (zeros(0, 7) && g[7] === 1) return 'loopback';
-  // IPv4-mapped ::ffff:a.b.c.d and the deprecated IPv4-compatible ::a.b.c.d: judged as the IPv4 address.
-  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) {
-    const why = v4Refusal(embeddedV4(g[6] ?? 0, g[7] ?? 0));
-    return why ? `${why} (IPv4 in IPv6)` : g[5] === 0 ? 'IPv4-compatible' : null;
+  // IPv4-mapped ::ffff:a.b.c.d: the socket reaches the IPv4 address itself, so it is judged as that address.
+  if (zeros(0, 5) && g[5] === 0xffff) {
+    const why = v4Refusal(v4);
+    return why ? `${why} (IPv4 in IPv6)` : null;
   }
-  // NAT64 (64:ff9b::/96, 64:ff9b:1::/48) reaches the embedded IPv4 address.
+  // IPv4-translated ::ffff:0:a.b.c.d (RFC 6145/6052) and the deprecated IPv4-compatible ::a.b.c.d: never
+  // used for a public service, and a translator would hand them to the IPv4 address inside.
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) {
+    const why = v4Refusal(v4);
+    return why ? `${why} (IPv4-translated)` : 'IPv4-translated';
+  }
+  if (zeros(0, 6)) {
+    const why = v4Refusal(v4);
+    return why ? `${why} (IPv4 in IPv6)` : 'IPv4-compatible';
+  }
+  // NAT64: the well-known prefix 64:ff9b::/96 reaches the embedded IPv4 address; the local-use prefix
+  // 64:ff9b:1::/48 (RFC 8215) is an operator's own translator, where the IPv4 part may sit anywhere.
   if (a === 0x64 && b === 0xff9b) {
-    const why = v4Refusal(embeddedV4(g[6] ?? 0, g[7] ?? 0));
+    if (c === 1) return 'NAT64 local-use (RFC 8215)';
+    if (!zeros(2, 6)) return 'reserved (NAT64 prefix)';
+    const why = v4Refusal(v4);
     return why ? `${why} (NAT64)` : null;
   }
-  if (a === 0x100 && zeros(1, 4)) return 'discard';
-  if (a === 0x2001 && b === 0xdb8) return 'documentation';
-  if (a === 0x2001 && b === 0) return 'Teredo';
-  if (a === 0x2002) return '6to4';
   if ((a & 0xfe00) === 0xfc00) return 'unique local (private, incl. fd00:ec2::254 metadata)';
   if ((a & 0xffc0) === 0xfe80) return 'link-local';
   if ((a & 0xffc0) === 0xfec0) return 'site-local';
   if ((a & 0xff00) === 0xff00) return 'multicast';
+  if (a === 0x100 && zeros(1, 4)) return 'discard';
+  if ((a & 0xe000) !== 0x2000) return 'reserved (not global unicast 2000::/3)';
+  // Teredo 2001::/32 hides an (obfuscated) IPv4 address; the rest of 2001::/23 is IETF protocol space.
+  if (a === 0x2001 && b === 0) return 'Teredo';
+  if (a === 0x2001 && b < 0x200) return 'IETF protocol assignments';
+  if (a === 0x2001 && b === 0xdb8) return 'documentation';
+  if (a === 0x3fff && (b & 0xf000) === 0) return 'documentation';
+  // 6to4 2002:a.b.c.d::/48 is relayed to the IPv4 address it embeds (relays are deprecated: RFC 7526).
+  if (a === 0x2002) {
+    const why = v4Refusal(embeddedV4(b, c));
+    return why ? `${why} (6to4)` : '6to4';
+  }
   return null;
 }
 

@@ -5,7 +5,8 @@
  * `rateLimit` counts on its own; `rateLimitWrite` is the same count as one action of a transaction, so a
  * flow that writes anyway (issuing a code) pays no extra request for it (DESIGN.md section 7 budget).
  * `countWrite` counts without a limit (failed logins, which are checked before and counted after the
- * password check), and `windowCount` reads what an item of `getItems` says.
+ * password check; stored reports, whose count only decides how a project's intake degrades), and
+ * `windowCount` reads what an item of `getItems` says.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './aws/dynamo';
@@ -18,6 +19,11 @@ export interface RateLimit {
   key: string;
   max: number;
   windowMs: number;
+  /**
+   * A quantity counted in the same item and window (the bytes of upload forms): each use adds `amount`, and
+   * a use that would take the total past `max` is refused like one over the count.
+   */
+  budget?: { amount: number; max: number };
 }
 
 /** The item that counts `limit`'s current window (tests fill it to reach a limit without the traffic). */
@@ -39,10 +45,28 @@ function countInput(limit: Omit<RateLimit, 'max'>) {
 
 function updateInput(limit: RateLimit) {
   const input = countInput(limit);
+  const { budget } = limit;
+  if (!budget) {
+    return {
+      ...input,
+      ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
+      ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':max': limit.max },
+    };
+  }
+  // More than the whole budget never fits; a first use would otherwise pass on a missing attribute.
+  if (budget.amount > budget.max) throw new AppError('RATE_LIMITED');
   return {
     ...input,
-    ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
-    ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':max': limit.max },
+    UpdateExpression: 'ADD #c :one, #q :amount SET #ttl = :ttl',
+    ConditionExpression:
+      '(attribute_not_exists(#c) OR #c < :max) AND (attribute_not_exists(#q) OR #q <= :room)',
+    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#q': 'amount' },
+    ExpressionAttributeValues: {
+      ...input.ExpressionAttributeValues,
+      ':max': limit.max,
+      ':amount': budget.amount,
+      ':room': budget.max - budget.amount,
+    },
   };
 }
 
@@ -56,7 +80,10 @@ export async function rateLimit(limit: RateLimit): Promise<void> {
   }
 }
 
-/** The same count as a transaction action; the caller maps a failed condition on it to RATE_LIMITED. */
+/**
+ * The same count as a transaction action; the caller maps a failed condition on it to RATE_LIMITED. Several
+ * of them in one transaction count together or not at all, so a refused request counts in no window.
+ */
 export function rateLimitWrite(limit: RateLimit) {
   return { Update: updateInput(limit) };
 }

@@ -4,20 +4,29 @@
  * is a catalogue code; the checks run in the order the docs give, cheapest first.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { db } from '../core/aws/dynamo';
 import { sqs } from '../core/aws/sqs';
 import { queueUrl } from '../core/config';
-import { transactWrite } from '../core/db';
+import { tableName, transactWrite } from '../core/db';
 import { AppError } from '../core/errors';
 import type { Logger } from '../core/log';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
 import { countBusiness } from '../core/metrics';
-import { rateLimit, rateLimitWrite } from '../core/rate-limit';
-import { sourceOf } from '../core/source';
+import { countWrite, rateLimitWrite, rateWindow, windowCount } from '../core/rate-limit';
+import { networkOf, sourceOf } from '../core/source';
 import { nowMs } from '../core/time';
 import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
 import { hostMatches } from '../shared/domains';
-import { extensionOf, intakeRateLimits, reportLimits, type UploadKind, uploadRules } from '../shared/intake';
+import {
+  extensionOf,
+  intakeRateLimits,
+  projectDay,
+  reportLimits,
+  type UploadKind,
+  uploadRules,
+} from '../shared/intake';
 import { plans } from '../shared/plans';
 import { projectIdParam, type ReportBody } from '../shared/schemas';
 import {
@@ -28,6 +37,7 @@ import {
   type NewIssue,
   quotaCondition,
 } from './issues';
+import { requireProof } from './proof';
 import {
   copyUpload,
   deleteObjects,
@@ -106,14 +116,51 @@ export async function requestUpload(
   event: APIGatewayProxyEventV2,
   input: { kind: UploadKind; type: string; size: number },
 ): Promise<PresignedUpload> {
-  const { action, ...limit } = intakeRateLimits.uploadPerVisitor;
-  await rateLimit({ action, key: `${project.id}#${sourceOf(event)}`, ...limit });
   checkKindAllowed(project, input.kind);
   const rule = uploadRules[input.kind];
   if (input.size > rule.maxBytes) throw new AppError('FILE_TOO_LARGE');
   if (!rule.types.includes(input.type) || !extensionOf[input.type])
     throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  // Counted last, so a refused form counts nowhere; the bytes count whether the form is ever used or not.
+  const { uploadPerVisitor: visitor, uploadPerNetwork: network } = intakeRateLimits;
+  await transactWrite(
+    [
+      rateLimitWrite({
+        ...visitor,
+        key: `${project.id}#${sourceOf(event)}`,
+        budget: { amount: input.size, max: visitor.maxBytes },
+      }),
+      rateLimitWrite({
+        ...network,
+        key: `${project.id}#${networkOf(event)}`,
+        budget: { amount: input.size, max: network.maxBytes },
+      }),
+    ],
+    'RATE_LIMITED',
+  );
   return presignUpload(project.id, input.kind, input.type, input.size);
+}
+
+/** The window that counts a project's stored reports of the day (tests fill it to reach the threshold). */
+export const projectDayWindow = (projectId: string) =>
+  rateWindow({ action: projectDay.action, key: projectId, windowMs: projectDay.windowMs });
+
+/**
+ * How far past the day's threshold a project is: null below it, else how many times the first proof's
+ * work a proof must take now (1, 2, 4, … at most 2^maxDoublings). One eventually consistent read.
+ */
+async function proofScale(projectId: string): Promise<number | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: projectDayWindow(projectId).key,
+      ProjectionExpression: '#c',
+      ExpressionAttributeNames: { '#c': 'count' },
+    }),
+  );
+  const stored = windowCount(out.Item);
+  if (stored < projectDay.proofFrom) return null;
+  return 2 ** Math.min(projectDay.maxDoublings, Math.floor(stored / projectDay.proofFrom) - 1);
 }
 
 /** One key a report uses, with the kind its place demands. */
@@ -192,13 +239,15 @@ export async function fileReport(
   /** Carried by issue.created to the fan-out and every delivery (functions/core/messages.ts). */
   correlationId: string,
 ): Promise<{ number: number }> {
-  // Floods first: both windows counted in one request, before any S3 work.
-  const perVisitor = intakeRateLimits.reportPerVisitor;
-  const perProject = intakeRateLimits.reportPerProject;
+  // Floods first, before any S3 work. A busy project asks for a proof of work (refused without one, counted
+  // nowhere); the visitor's and the network's windows count together in one request, or not at all.
+  const scale = await proofScale(project.id);
+  if (scale !== null) await requireProof(project.id, scale, body.proof);
+  const { reportPerVisitor, reportPerNetwork } = intakeRateLimits;
   await transactWrite(
     [
-      rateLimitWrite({ ...perVisitor, key: `${project.id}#${sourceOf(event)}` }),
-      rateLimitWrite({ ...perProject, key: project.id }),
+      rateLimitWrite({ ...reportPerVisitor, key: `${project.id}#${sourceOf(event)}` }),
+      rateLimitWrite({ ...reportPerNetwork, key: `${project.id}#${networkOf(event)}` }),
     ],
     'RATE_LIMITED',
   );
@@ -274,7 +323,8 @@ export async function fileReport(
     uploadIds: uploads.map((u) => u.id),
   };
   try {
-    await createIssue(issue, quota);
+    // The project's day counts stored reports only, in the issue's own transaction: no refusal spends it.
+    await createIssue(issue, quota, [countWrite({ ...projectDay, key: project.id })]);
   } catch (err) {
     return undo(err);
   }
@@ -285,6 +335,16 @@ export async function fileReport(
   );
   countBusiness('reportFiled');
   log.info('report filed', { projectId: project.id, number: n });
+  if (scale !== null) {
+    // Past the day's threshold the integrations are spared a flood: the issue keeps status 0 and its sync
+    // markers, so the dashboard and each integration's sync list show it, and the client's Sync sends it.
+    countBusiness('reportHeld');
+    log.warn('report held from the integrations: the project is past its daily threshold', {
+      projectId: project.id,
+      number: n,
+    });
+    return { number: n };
+  }
   const message: FanoutMessage = {
     type: 'issue.created',
     projectId: project.id,

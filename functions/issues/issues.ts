@@ -191,7 +191,12 @@ export function newIssueItems(issue: NewIssue) {
   return { header, detail };
 }
 
-export async function createIssue(issue: NewIssue, quota: number | null): Promise<void> {
+/** `extra`: writes that must happen with the issue or not at all (the intake's day count). */
+export async function createIssue(
+  issue: NewIssue,
+  quota: number | null,
+  extra: Parameters<typeof transactWrite>[0] = [],
+): Promise<void> {
   const { projectId: pid, number: n } = issue;
   const { b, off } = blockOf(n);
   const T = tableName();
@@ -256,6 +261,7 @@ export async function createIssue(issue: NewIssue, quota: number | null): Promis
     };
     items.push({ Put: { TableName: T, Item: marker } });
   }
+  items.push(...extra);
   const firstGuard = items.length;
   const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);
   for (const id of issue.uploadIds) {

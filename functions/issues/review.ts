@@ -22,6 +22,7 @@ import type {
   SnapshotView,
   SnapshotViewAnswer,
 } from '../shared/review';
+import { cleanText } from '../shared/text';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -293,6 +294,25 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=${encodeOriginalName(name)}`;
 }
 
+/** Extensions a stored type's own may also be written as. */
+const sameExtension: Record<string, string[]> = { jpg: ['jpeg'], mp3: ['mpeg'] };
+
+/**
+ * The name a download is offered under (issue 19): the visitor's original name cleaned of control, format and
+ * bidi characters (shared/text.ts; names stored before the rule covered visitors may hold them) and of path
+ * separators, ending in the extension of the stored, validated type: `evil.html` stored as text/plain
+ * downloads as `evil.html.txt`, `x.svg` stored as a PNG as `x.svg.png`.
+ */
+export function downloadName(original: string | undefined, storedName: string): string {
+  const ext = storedName.slice(storedName.lastIndexOf('.') + 1);
+  const base = cleanText(original ?? '', { max: 200 })
+    .replace(/[/\\]/g, '_')
+    .replace(/^\.+/, '');
+  if (!base) return storedName;
+  const own = base.includes('.') ? base.slice(base.lastIndexOf('.') + 1).toLowerCase() : '';
+  return own === ext || sameExtension[ext]?.includes(own) ? base : `${base}.${ext}`;
+}
+
 function decodeExtValue(value: string | undefined): string | undefined {
   if (!value?.startsWith("UTF-8''")) return undefined;
   try {
@@ -344,7 +364,7 @@ export async function presignStored(
   }
   const ext = name.slice(name.lastIndexOf('.') + 1);
   const inline = kind === 'screenshot' && !download && ext in inlineTypes;
-  const disposition = contentDisposition(inline ? 'inline' : 'attachment', original ?? name);
+  const disposition = contentDisposition(inline ? 'inline' : 'attachment', downloadName(original, name));
   const type =
     kind === 'screenshot' ? (inlineTypes[ext] ?? 'application/octet-stream') : 'application/octet-stream';
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');

@@ -221,6 +221,14 @@ export const errorCatalogue = {
       de: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
     },
   },
+  /** The project receives many reports today: solve the challenge in `fields.proof` and send it as `proof`. */
+  PROOF_REQUIRED: {
+    status: 429,
+    msg: {
+      en: 'Many reports are arriving right now: please solve the attached challenge and send the report again',
+      de: 'Gerade treffen viele Meldungen ein: bitte lösen Sie die beigefügte Aufgabe und senden Sie die Meldung erneut',
+    },
+  },
   NOT_READY: {
     status: 503,
     msg: {

@@ -93,16 +93,39 @@ export const reportLimits = {
 } as const;
 
 /**
- * Flood limits of the intake calls (docs/decisions.md "Widget intake"), fixed windows counted in the table
- * (core/rate-limit.ts). A visitor is an IP address (an IPv6 address counts by its /64) seen by CloudFront.
+ * Flood limits of the intake calls (docs/decisions.md "Intake floods", issue 19), fixed windows counted in
+ * the table (core/rate-limit.ts). A visitor is an IPv4 address or an IPv6 /56, its network the IPv4 /24 or
+ * IPv6 /48 around it (core/source.ts), as CloudFront saw them. Only these windows refuse (429): what a
+ * project receives in all is never closed, it degrades (`projectDay`).
  */
 export const intakeRateLimits = {
-  /** Reports per visitor and project: a person files a few, a script many. */
+  /** Reports per visitor and project: a person files a few, a script many. Counts attempts that pass the schema. */
   reportPerVisitor: { action: 'report-ip', max: 10, windowMs: 10 * 60_000 },
-  /** Reports per project and day, whatever the visitors: bounds a distributed flood's cost and noise. */
-  reportPerProject: { action: 'report-project', max: 500, windowMs: 24 * 3_600_000 },
-  /** Upload slots per visitor and project (a full report uses up to 21: 5 + 5 snapshots, 1 video, 10 files). */
-  uploadPerVisitor: { action: 'upload-ip', max: 120, windowMs: 10 * 60_000 },
+  /** Reports per network and project: one site's allocation is not 256 (or 65,536) visitors. */
+  reportPerNetwork: { action: 'report-net', max: 30, windowMs: 10 * 60_000 },
+  /**
+   * Upload forms per visitor and project, and the bytes they may carry, used or not: an unused form's object
+   * is stored for a day (bucket lifecycle) and counts against no quota, so its bytes count here. A full
+   * report uses at most 21 forms; the largest possible one (5 screenshots and snapshots, a video, 10
+   * files) is 425 MB.
+   */
+  uploadPerVisitor: { action: 'upload-ip', max: 60, windowMs: 3_600_000, maxBytes: 500 * MB },
+  /** The same per network: 4 visitors' worth. */
+  uploadPerNetwork: { action: 'upload-net', max: 240, windowMs: 3_600_000, maxBytes: 2048 * MB },
+} as const;
+
+/**
+ * What a project receives in a UTC day degrades instead of closing (issue 19). Only stored reports count.
+ * From `proofFrom` on, a report must carry a proof of work (the answer `PROOF_REQUIRED` brings the
+ * challenge; the widget solves it) whose work doubles with every further `proofFrom` (at most
+ * 2^`maxDoublings` times the first), and it is stored without being sent to the integrations: the
+ * dashboard and the integrations' sync lists show it, the client's Sync sends it.
+ */
+export const projectDay = {
+  action: 'report-project',
+  windowMs: 24 * 3_600_000,
+  proofFrom: 500,
+  maxDoublings: 3,
 } as const;
 
 /** How long a presigned upload form stays usable, in seconds. */

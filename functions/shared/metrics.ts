@@ -11,6 +11,8 @@ export const metricsService = 'snag';
 export const businessMetrics = {
   /** A visitor's report was stored (the intake, after the issue is written). */
   reportFiled: 'ReportsFiled',
+  /** A report stored past its project's daily threshold, not sent to the integrations (issue 19). */
+  reportHeld: 'ReportsHeld',
   /** One issue reached one integration; dimension `integration`. */
   deliveryPassed: 'DeliveriesPassed',
   /** One attempt to reach an integration failed (it is retried, then dead-lettered); dimension `integration`. */

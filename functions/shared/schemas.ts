@@ -11,6 +11,7 @@ import { type ErrorCode, isErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
 import { limits } from './limits';
 import { planNames } from './plans';
+import { hasForbidden, visibleChar } from './text';
 import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
 
 const code = (c: ErrorCode) => ({ error: c });
@@ -19,18 +20,9 @@ const code = (c: ErrorCode) => ({ error: c });
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /**
- * Control characters (C0, C1: a null byte, BEL), format characters (bidi overrides such as U+202E, zero
- * widths, the BOM) and lone surrogates. ZWNJ and ZWJ stay allowed between two letters or marks, where
- * Persian, Indic scripts and emoji sequences need them.
- */
-const forbidden =
-  /[\p{Cc}\p{Cs}]|(?<![\p{L}\p{M}\p{So}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{So}])|(?![\u200C\u200D])\p{Cf}/u;
-/** Something a reader can see: a letter, digit, punctuation or symbol other than the blank fillers. */
-const visible = /(?![\u115F\u1160\u2800\u3164\uFFA0])[\p{L}\p{N}\p{P}\p{S}]/u;
-
-/**
- * A name a person reads (first and last name, project name, widget text, field names): NFC, trimmed,
- * required, at most `max` characters, nothing invisible or text-reordering in it, and not all blank.
+ * A name a person reads (first and last name, project name, widget text, field names, a visitor's file
+ * name): NFC, trimmed, required, at most `max` characters, nothing invisible or text-reordering in it
+ * (shared/text.ts), and not all blank.
  */
 export const nameText = (max: number) =>
   z
@@ -41,7 +33,7 @@ export const nameText = (max: number) =>
         .string()
         .min(1)
         .max(max)
-        .refine((v) => !forbidden.test(v) && visible.test(v)),
+        .refine((v) => !hasForbidden(v) && visibleChar.test(v)),
     );
 
 /**
@@ -56,7 +48,7 @@ const optionalText = (max: number, lines = false) =>
       z
         .string()
         .max(max)
-        .refine((v) => v === '' || (!forbidden.test(lines ? v.replace(/\n/g, ' ') : v) && visible.test(v))),
+        .refine((v) => v === '' || (!hasForbidden(v, lines) && visibleChar.test(v))),
     )
     .transform((v) => v || undefined)
     .optional();
@@ -290,14 +282,38 @@ export const uploadKeyField = z
     code('INVALID_UPLOAD'),
   );
 
-const shortText = (max: number) => z.string().trim().max(max).default('');
+/**
+ * Visitor strings (issue 19): the name rule of shared/text.ts holds for everything a visitor sends, so no
+ * control, format or bidi character reaches the dashboard, a download name or an integration. `multiline`
+ * (a description, a log line, a custom field's page text) keeps line feeds and tabs; CRLF counts as LF.
+ * The widget cleans what it sends (cleanText), so only a hand-made call meets the refusal.
+ */
+const visitorText = (max: number, { multiline = false, required = false } = {}) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0)
+        .max(max)
+        .refine((v) => !hasForbidden(v, multiline) && (!required || visibleChar.test(v))),
+    );
+
+const shortText = (max: number) => visitorText(max).default('');
+
+/** A visitor's file name: a name (above) and no path, so no download can name a folder. */
+const visitorFileName = nameText(reportLimits.originalNameMax).refine((v) => !/[/\\]/.test(v));
 
 /** POST /api/website/{id}/request: the report itself (SPEC.md section 3 issue `data`, plus keys and logs). */
 export const reportSchema = z.object({
-  msg: z.string().trim().min(1).max(reportLimits.descriptionMax),
+  msg: visitorText(reportLimits.descriptionMax, { multiline: true, required: true }),
   title: shortText(reportLimits.titleMax),
   username: z.union([z.literal(''), z.email().max(reportLimits.emailMax)]).default(''),
-  href: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(reportLimits.hrefMax)]).default(''),
+  href: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(reportLimits.hrefMax)])
+    .refine((v) => !hasForbidden(v))
+    .default(''),
   browser: shortText(50),
   browserVersion: shortText(50),
   os: shortText(50),
@@ -305,7 +321,12 @@ export const reportSchema = z.object({
   deviceType: z.enum(deviceTypes).default('Desktop'),
   screenResolution: z.union([z.literal(''), z.string().regex(/^\d{1,5}x\d{1,5}$/)]).default(''),
   customFields: z
-    .array(z.object({ name: text(50), value: z.string().max(reportLimits.customFieldValueMax) }))
+    .array(
+      z.object({
+        name: nameText(50),
+        value: visitorText(reportLimits.customFieldValueMax, { multiline: true }),
+      }),
+    )
     .max(limits.projectCustomFields)
     .default([]),
   screenshots: z
@@ -320,7 +341,7 @@ export const reportSchema = z.object({
     .max(reportLimits.screenshotsMax + reportLimits.videosMax)
     .default([]),
   files: z
-    .array(z.object({ key: uploadKeyField, original_name: text(reportLimits.originalNameMax) }))
+    .array(z.object({ key: uploadKeyField, original_name: visitorFileName }))
     .max(reportLimits.filesMax)
     .default([]),
   logs: z
@@ -329,11 +350,13 @@ export const reportSchema = z.object({
         t: z.number().int().nonnegative(),
         level: z.enum(['error', 'warn']),
         kind: z.enum(['console', 'exception', 'rejection', 'network']),
-        msg: z.string().max(reportLimits.logMessageMax),
+        msg: visitorText(reportLimits.logMessageMax, { multiline: true }),
       }),
     )
     .max(reportLimits.logsMax)
     .default([]),
+  /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
+  proof: z.string().max(8192).optional(),
 });
 export type ReportBody = z.infer<typeof reportSchema>;
 export type ReportInput = z.input<typeof reportSchema>;

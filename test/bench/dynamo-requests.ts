@@ -23,7 +23,7 @@ export interface RequestCount {
 /** Calls whose work grows with what the account owns, by design. */
 const exceptions: Record<string, string> = {
   'POST website/{id}/request (public)':
-    'public widget call: project read (origin check), both flood counts in one transaction, the number, the create transaction',
+    "public widget call: project read (origin check), the project's day (is a proof of work needed? an eventually consistent read), the visitor's and network's flood counts in one transaction, the number, the create transaction (which also counts the day)",
   'PATCH client/password': 'ends the other sessions: a Query, and a BatchWrite per 25 sessions',
   'DELETE client/profile': 'deletes everything the account owns',
   'DELETE client/website/{id}':

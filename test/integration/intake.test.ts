@@ -7,13 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/core/aws/dynamo';
 import { s3 } from '../../functions/core/aws/s3';
 import { rateWindow } from '../../functions/core/rate-limit';
-import { intakeRateLimits, type UploadKind } from '../../functions/shared/intake';
+import { projectDayWindow } from '../../functions/issues/intake';
+import { intakeRateLimits, projectDay, type UploadKind } from '../../functions/shared/intake';
 import type { PlanName } from '../../functions/shared/plans';
-import type { ApiClient } from '../support/api-client';
+import { solveAltcha } from '../support/altcha';
+import { ApiClient } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';
@@ -194,6 +198,48 @@ describe('a report', () => {
     const stored = head.Metadata?.['original-name'] ?? '';
     expect(stored.startsWith("UTF-8''")).toBe(true);
     expect(decodeURIComponent(stored.slice(7))).toBe(name);
+  });
+
+  it("refuses a visitor's name with control or bidi characters, and downloads end in the stored type (issue 19)", async () => {
+    const s = await site('BASIC_PLAN');
+    const text = await upload(
+      s.id,
+      'file',
+      'text/plain',
+      new TextEncoder().encode('<script>alert(1)</script>'),
+    );
+    const image = await upload(s.id, 'file', 'image/png', bytes(64));
+    const before = await objectsUnder(`p/${s.id}/`);
+    const bidi = await report(s.id, { files: [{ key: text, original_name: 'invoice\u202Efdp.exe' }] });
+    expectRefused(bidi, 400, 'INVALID_PARAMETERS');
+    expectRefused(await report(s.id, { msg: 'hi\u0000there' }), 400, 'INVALID_PARAMETERS');
+    expect(await objectsUnder(`p/${s.id}/`)).toEqual(before);
+    expect(await project(s.id)).toMatchObject({ openCount: 0 });
+
+    const res = await report(s.id, {
+      files: [
+        { key: text, original_name: 'evil.html' },
+        { key: image, original_name: 'x.svg' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const cookie = [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const names: string[] = [];
+    for (const f of detail.files as { name: string }[]) {
+      const signed = await fetch(new URL(`/api/client/download/file/${s.id}/${f.name}`, stack.url), {
+        redirect: 'manual',
+        headers: { cookie },
+      });
+      expect(signed.status).toBe(302);
+      const object = await fetch(signed.headers.get('location') ?? '');
+      expect(object.headers.get('content-type')).toBe('application/octet-stream');
+      names.push(object.headers.get('content-disposition') ?? '');
+    }
+    expect(names).toEqual([
+      `attachment; filename="evil.html.txt"; filename*=UTF-8''evil.html.txt`,
+      `attachment; filename="x.svg.png"; filename*=UTF-8''x.svg.png`,
+    ]);
   });
 
   it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
@@ -483,44 +529,215 @@ describe('the storage quota', () => {
 });
 
 describe('flood limits', () => {
-  it('lets a visitor file 10 reports per 10 minutes and project; other visitors go on', async () => {
+  it('lets a visitor (an IPv6 /56) file 10 reports per 10 minutes and project; other visitors go on', async () => {
     const s = await site();
-    const visitor = '2001:db8:1:2:aaaa::1:443';
+    // Ten /64s of one /56 (issue 19: a probe used 50 of them as 50 visitors).
     for (let i = 0; i < intakeRateLimits.reportPerVisitor.max; i++) {
-      expect((await report(s.id, {}, { visitor })).status).toBe(200);
+      const res = await report(
+        s.id,
+        {},
+        { visitor: `2001:db8:1:2${i.toString(16).padStart(2, '0')}::1:443` },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    // The same /64 is the same visitor, whatever the rest of the address and the port.
-    const refused = await report(s.id, {}, { visitor: '2001:db8:1:2:ffff::9:51000' });
+    // The same /56 is the same visitor, whatever the rest of the address and the port.
+    const refused = await report(s.id, {}, { visitor: '2001:db8:1:2ff:ffff::9:51000' });
     expectRefused(refused, 429, 'RATE_LIMITED');
     expect(refused.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect((await report(s.id, {}, { visitor: '2001:db8:1:3::1:443' })).status).toBe(200);
+    expect((await report(s.id, {}, { visitor: '2001:db8:1:300::1:443' })).status).toBe(200);
     expect((await report(s.id)).status).toBe(200);
     expect(await project(s.id)).toMatchObject({ openCount: 12 });
   });
 
-  it('stops a project at 500 reports a day, whoever sends them', async () => {
+  it('after a flood from many addresses of one /56 and one /48, a visitor from another network is accepted', async () => {
     const s = await site();
-    const { action, windowMs, max } = intakeRateLimits.reportPerProject;
-    const { key } = rateWindow({ action, key: s.id, windowMs });
-    await db().send(new PutCommand({ TableName: stack.tableName, Item: { ...key, count: max - 1 } }));
-    expect((await report(s.id)).status).toBe(200);
-    expectRefused(await report(s.id), 429, 'RATE_LIMITED');
-    expectRefused(await report(s.id), 429, 'RATE_LIMITED');
-    expect(await project(s.id)).toMatchObject({ openCount: 1 });
+    // The attacker: 40 /64s of one /56, and 60 /56s of another /48, all at once.
+    const fromOne56 = Array.from(
+      { length: 40 },
+      (_, i) => `2001:db8:a:1${i.toString(16).padStart(2, '0')}::7:443`,
+    );
+    const fromOne48 = Array.from({ length: 60 }, (_, i) => `2001:db8:b:${(i * 256).toString(16)}::7:443`);
+    const flood: Reply[] = [];
+    const attackers = [...fromOne56, ...fromOne48];
+    // Twenty at a time, as fast as the stack takes them.
+    for (let i = 0; i < attackers.length; i += 20) {
+      flood.push(
+        ...(await Promise.all(attackers.slice(i, i + 20).map((visitor) => report(s.id, {}, { visitor })))),
+      );
+    }
+    const accepted = flood.filter((r) => r.status === 200).length;
+    for (const r of flood) if (r.status !== 200) expectRefused(r, 429, 'RATE_LIMITED');
+    // The /56 is one visitor (10), the other /48 one network (30).
+    expect(accepted).toBe(intakeRateLimits.reportPerVisitor.max + intakeRateLimits.reportPerNetwork.max);
+    // Refused requests counted in no window: the network's count is what it let through.
+    const { action, windowMs } = intakeRateLimits.reportPerNetwork;
+    const net = rateWindow({ action, key: `${s.id}#2001:db8:b::/48`, windowMs });
+    expect(await item(net.key.pk, net.key.sk)).toMatchObject({
+      count: intakeRateLimits.reportPerNetwork.max,
+    });
+    // A real visitor elsewhere, over IPv6 or IPv4, files their report.
+    expect((await report(s.id, {}, { visitor: '2a00:1450:4001:80e::200e:443' })).status).toBe(200);
+    expect((await report(s.id, {}, { visitor: '203.0.113.77:5000' })).status).toBe(200);
+    expect(await project(s.id)).toMatchObject({ openCount: accepted + 2 });
   });
 
-  it('limits upload forms per visitor and project', async () => {
+  it("counts only stored reports in the project's day", async () => {
+    const s = await site();
+    const day = projectDayWindow(s.id).key;
+    const forged = `pending/${s.id}/file/${randomUUID()}.pdf`;
+    expectRefused(
+      await report(s.id, { files: [{ key: forged, original_name: 'a.pdf' }] }),
+      403,
+      'PLAN_LIMIT',
+    );
+    const missing = `pending/${s.id}/screenshot/${randomUUID()}.png`;
+    expectRefused(
+      await report(s.id, { screenshots: [{ key: missing, type: 'png' }] }),
+      400,
+      'INVALID_UPLOAD',
+    );
+    expect(await item(day.pk, day.sk)).toEqual({});
+    expect((await report(s.id)).status).toBe(200);
+    expect(await item(day.pk, day.sk)).toMatchObject({ count: 1 });
+  });
+
+  it('limits upload forms per visitor and project, by number and by bytes, used or not', async () => {
     const s = await site();
     const visitor = '203.0.113.9:1234';
-    const { action, windowMs, max } = intakeRateLimits.uploadPerVisitor;
+    const { action, windowMs, max, maxBytes } = intakeRateLimits.uploadPerVisitor;
     const { key } = rateWindow({ action, key: `${s.id}#203.0.113.9`, windowMs });
     await db().send(new PutCommand({ TableName: stack.tableName, Item: { ...key, count: max - 2 } }));
-    const ask = (v: string) =>
-      widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size: 10 }, { visitor: v });
+    const ask = (v: string, size = 10) =>
+      widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size }, { visitor: v });
     expect((await ask(visitor)).status).toBe(200);
     expect((await ask('203.0.113.9:9999')).status).toBe(200);
     expectRefused(await ask(visitor), 429, 'RATE_LIMITED');
     expect((await ask('203.0.113.10:1234')).status).toBe(200);
+
+    // The bytes: a visitor whose forms already carry all but 10 MB of the budget gets one more of 10 MB.
+    const other = rateWindow({ action, key: `${s.id}#203.0.113.11`, windowMs });
+    await db().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: { ...other.key, count: 1, amount: maxBytes - 10 * MB },
+      }),
+    );
+    expect((await ask('203.0.113.11:1', 10 * MB)).status).toBe(200);
+    expectRefused(await ask('203.0.113.11:1', 1), 429, 'RATE_LIMITED');
+    expect(await item(other.key.pk, other.key.sk)).toMatchObject({ count: 2, amount: maxBytes });
+  });
+
+  it('limits upload bytes per network', async () => {
+    const s = await site();
+    const { action, windowMs, maxBytes } = intakeRateLimits.uploadPerNetwork;
+    const net = rateWindow({ action, key: `${s.id}#2001:db8:c::/48`, windowMs });
+    await db().send(
+      new PutCommand({ TableName: stack.tableName, Item: { ...net.key, count: 1, amount: maxBytes - 5 } }),
+    );
+    const ask = (visitor: string, size: number) =>
+      widget(s.id, 'upload', { kind: 'screenshot', type: 'image/png', size }, { visitor });
+    expectRefused(await ask('2001:db8:c:100::1:443', 6), 429, 'RATE_LIMITED');
+    expect((await ask('2001:db8:c:200::1:443', 5)).status).toBe(200);
+    // The refused form counted nowhere, not even for its visitor.
+    const { action: va, windowMs: vw } = intakeRateLimits.uploadPerVisitor;
+    const refusedVisitor = rateWindow({ action: va, key: `${s.id}#2001:db8:c:100::/56`, windowMs: vw });
+    expect(await item(refusedVisitor.key.pk, refusedVisitor.key.sk)).toEqual({});
+  });
+});
+
+describe('a busy project (issue 19)', () => {
+  /** Marks the project's day as `count` stored reports. */
+  const busy = (id: string, count: number = projectDay.proofFrom) =>
+    db().send(new PutCommand({ TableName: stack.tableName, Item: { ...projectDayWindow(id).key, count } }));
+
+  type Challenge = Parameters<typeof solveChallenge>[0]['challenge'];
+  async function solve(res: Reply): Promise<{ proof: string; challenge: Challenge }> {
+    expectRefused(res, 429, 'PROOF_REQUIRED');
+    const challenge = JSON.parse(
+      (res.body as unknown as { fields: { proof: string } }).fields.proof,
+    ) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('no solution');
+    return { proof: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'), challenge };
+  }
+
+  it('asks for a proof of work instead of closing, and takes each proof once, for its project only', async () => {
+    const s = await site();
+    const elsewhere = await site();
+    await busy(s.id);
+    await busy(elsewhere.id);
+    const { proof, challenge } = await solve(await report(s.id));
+    expect(challenge.parameters.data).toEqual({ use: 'report', project: s.id });
+    // Not for another project, and not as registration's proof either.
+    expectRefused(await report(elsewhere.id, { proof }), 429, 'PROOF_REQUIRED');
+    const registration = await new ApiClient(stack.url).post('/api/registration/client', {
+      _username: `proof-${randomUUID()}@example.org`,
+      _password: 'secret123',
+      firstName: 'Ada',
+      lastName: 'L',
+      altcha: proof,
+    });
+    expect(registration.status).toBe(400);
+    // And a registration challenge is no proof for a report.
+    expectRefused(await report(s.id, { proof: await solveAltcha(stack.url) }), 429, 'PROOF_REQUIRED');
+    const res = await report(s.id, { proof });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(SITE);
+    // A replay is refused with a new challenge.
+    await solve(await report(s.id, { proof }));
+    expectRefused(await report(s.id, { proof: 'bm90IGEgcHJvb2Y=' }), 429, 'PROOF_REQUIRED');
+    expect(await project(s.id)).toMatchObject({ openCount: 1 });
+  });
+
+  it('makes the work grow with the day and caps it', async () => {
+    const s = await site();
+    const counterMax = Number(cheapCostsEnv.ALTCHA_COUNTER_MAX);
+    // The counter is secret; what is observable is that solving takes more tries. Sample the solutions.
+    const tries = async (count: number) => {
+      await busy(s.id, count);
+      const counters = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const { proof } = await solve(await report(s.id));
+          return JSON.parse(Buffer.from(proof, 'base64').toString()).solution.counter as number;
+        }),
+      );
+      return Math.max(...counters);
+    };
+    expect(await tries(projectDay.proofFrom)).toBeLessThanOrEqual(counterMax);
+    expect(await tries(projectDay.proofFrom * 100)).toBeGreaterThan(counterMax);
+    expect(await tries(projectDay.proofFrom * 100)).toBeLessThanOrEqual(
+      counterMax * 2 ** projectDay.maxDoublings,
+    );
+  });
+
+  it('stores the report without sending it to the integrations; their sync lists show it', async () => {
+    const s = await site();
+    await activateIntegration(stack.tableName, s.id, 'email');
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email' },
+        UpdateExpression: 'SET #d = :d',
+        ExpressionAttributeNames: { '#d': 'data' },
+        ExpressionAttributeValues: { ':d': { email: 'intake-team@example.com', cc: [], contactFields: [] } },
+      }),
+    );
+    await busy(s.id);
+    const { proof } = await solve(await report(s.id));
+    expect((await report(s.id, { proof })).status).toBe(200);
+    // Below the threshold again (a new day), the next report goes out; the held one stays new.
+    await busy(s.id, 0);
+    expect((await report(s.id)).status).toBe(200);
+    await eventually(
+      async () => {
+        const d = await item(`PROJECT#${s.id}`, 'ISSUE#0000000002#DETAIL');
+        return (d.st as Record<string, number>).email === 2 ? true : undefined;
+      },
+      30_000,
+      'the delivery of the report after the busy day',
+    );
+    expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL')).toMatchObject({ st: { email: 0 } });
+    expect(await item(`PROJECT#${s.id}`, 'SYNC#email#0000000001')).toMatchObject({ s: 0, number: 1 });
   });
 });
 

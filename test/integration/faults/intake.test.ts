@@ -7,13 +7,17 @@
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliverers } from '../../../functions/consumers/delivery';
 import { db, dynamo } from '../../../functions/core/aws/dynamo';
 import { s3 } from '../../../functions/core/aws/s3';
 import { sqs } from '../../../functions/core/aws/sqs';
 import { type DeliveryMessage, integrationNames } from '../../../functions/core/messages';
+import { projectDayWindow } from '../../../functions/issues/intake';
+import { projectDay } from '../../../functions/shared/intake';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
 import { activateIntegration, newSite, type Site } from '../../support/sites';
@@ -122,6 +126,10 @@ async function state(s: Site) {
   const user = await db().send(
     new GetCommand({ TableName: stack.tableName, Key: { pk: `USER#${meta.ownerId}`, sk: 'USER' } }),
   );
+  // The project's day: it counts stored reports only (issue 19).
+  const day = await db().send(
+    new GetCommand({ TableName: stack.tableName, Key: projectDayWindow(s.id).key, ConsistentRead: true }),
+  );
   return {
     seq: Number(meta.seq ?? 0),
     counted: {
@@ -137,6 +145,7 @@ async function state(s: Site) {
       stats: Number(items.find((i) => i.sk === 'STATS')?.open_000000 ?? 0),
       offsets: [...((items.find((i) => i.sk === 'BLOCK#000000')?.openOffsets as Set<number>) ?? [])].sort(),
       storageBytes: Number(user.Item?.storageBytes ?? 0),
+      day: Number(day.Item?.count ?? 0),
       finals: (await keysUnder(`p/${s.id}/`)).length,
       pending: (await keysUnder(`pending/${s.id}/`)).length,
     },
@@ -175,6 +184,7 @@ function expectStoredOnce(reply: WidgetReply, before: State, after: State, pendi
     stats: b.stats + 1,
     offsets: [...b.offsets, n - 1].sort(),
     storageBytes: b.storageBytes + reportBytes,
+    day: b.day + 1,
     finals: b.finals + 3,
     pending: pendingRemoved ? b.pending - 3 : b.pending,
   });
@@ -251,9 +261,55 @@ describe('DynamoDB throttling', () => {
   });
 });
 
+describe("the project's day and a busy project's proof (issue 19)", () => {
+  // The handlers' DynamoDB client sees marshalled input ({ S: '…' }), so the items are found by their text.
+  const isDay = (input: Record<string, unknown>) => JSON.stringify(input.Key).includes('#report-project#');
+
+  it('on the read of the day past the SDK attempts: refused before any write, the retry stored once', async () => {
+    const { fault } = await faultThenRetry(
+      () =>
+        inject(dynamo(), {
+          command: 'GetItemCommand',
+          when: isDay,
+          times: dynamoAttempts,
+          error: faults.throttling,
+        }),
+      'refused',
+    );
+    expect(fault.fired).toBe(dynamoAttempts);
+  });
+
+  it("on the proof's single-use record: refused, nothing stored, and the same proof is taken on the retry", async () => {
+    const s = await site();
+    await db().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: { ...projectDayWindow(s.id).key, count: projectDay.proofFrom },
+      }),
+    );
+    const body = await prepareReport(s);
+    const asked = await send(s, body);
+    expect(asked.body).toMatchObject({ status: 'error', code: 'PROOF_REQUIRED' });
+    const challenge = JSON.parse((asked.body as unknown as { fields: { proof: string } }).fields.proof);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const proof = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const before = await state(s);
+    inject(dynamo(), {
+      command: 'PutItemCommand',
+      when: (input) => JSON.stringify(input.Item).includes('ALTCHA#'),
+      times: dynamoAttempts,
+      error: faults.throttling,
+    });
+    const reply = await send(s, { ...body, proof });
+    const after = await state(s);
+    expectNothingStored(reply, before, after);
+    expectStoredOnce(await send(s, { ...body, proof }), after, await state(s));
+  });
+});
+
 describe('a cancelled transaction', () => {
-  // The create transaction has 6 fixed actions, 6 markers and 3 guards here: 15 reasons.
-  const reasons = (code: string) => ['None', 'None', code, ...Array(12).fill('None')];
+  // The create transaction has 6 fixed actions, 6 markers, the day's count and 3 guards here: 16 reasons.
+  const reasons = (code: string) => ['None', 'None', code, ...Array(13).fill('None')];
 
   it('cancelled by a conflict with another report is tried again: stored once', async () => {
     await faultThenRetry(

@@ -21,7 +21,7 @@ import {
 import { effectiveSettings } from '../../../functions/projects/service';
 import { uploadFormSeconds } from '../../../functions/shared/intake';
 import { effectivePlan } from '../../../functions/shared/plans';
-import { widgetSettingsSchema } from '../../../functions/shared/schemas';
+import { reportSchema, widgetSettingsSchema } from '../../../functions/shared/schemas';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -292,5 +292,67 @@ describe('the effective plan', () => {
       widgetDisableVideo: false,
       widgetDisableBranding: true,
     });
+  });
+});
+
+describe('visitor strings (issue 19)', () => {
+  const key = `pending/${pid}/file/${uploadId}.pdf`;
+  const valid = {
+    msg: 'It broke\r\nagain\tand again 👩🏽‍💻',
+    title: 'Checkout',
+    browser: 'Chrome',
+    customFields: [{ name: 'Plan', value: 'Gold\nmonthly' }],
+    files: [{ key, original_name: 'invoice.pdf' }],
+    logs: [{ t: 1, level: 'error', kind: 'console', msg: 'TypeError\n  at x' }],
+    href: 'https://shop.example/cart',
+  };
+
+  it('keeps line feeds and tabs in multi-line text and ZWJ inside emoji, with CRLF as LF', () => {
+    const parsed = reportSchema.parse(valid);
+    expect(parsed.msg).toBe('It broke\nagain\tand again 👩🏽‍💻');
+    expect(parsed.customFields[0]?.value).toBe('Gold\nmonthly');
+  });
+
+  const bad = (patch: (b: typeof valid) => unknown) => patch(structuredClone(valid));
+  it.each([
+    [
+      'a bidi override in a file name',
+      (b: typeof valid) => ({ ...b, files: [{ key, original_name: 'invoice\u202Efdp.exe' }] }),
+    ],
+    [
+      'a path in a file name',
+      (b: typeof valid) => ({ ...b, files: [{ key, original_name: '../../etc/passwd' }] }),
+    ],
+    [
+      'a zero width in a file name',
+      (b: typeof valid) => ({ ...b, files: [{ key, original_name: 'a\u200B.pdf' }] }),
+    ],
+    ['a null byte in the description', (b: typeof valid) => ({ ...b, msg: 'hi\u0000there' })],
+    ['a bidi isolate in the description', (b: typeof valid) => ({ ...b, msg: 'hi \u2066there' })],
+    ['only invisible characters as the description', (b: typeof valid) => ({ ...b, msg: '\u2800\u3164' })],
+    ['a line break in the title', (b: typeof valid) => ({ ...b, title: 'a\nb' })],
+    ['a BOM in the browser', (b: typeof valid) => ({ ...b, browser: 'Chr\uFEFFome' })],
+    [
+      'a control character in a custom field name',
+      (b: typeof valid) => ({ ...b, customFields: [{ name: 'P\u0007', value: 'x' }] }),
+    ],
+    [
+      'an RLO in a custom field value',
+      (b: typeof valid) => ({ ...b, customFields: [{ name: 'Plan', value: '\u202Egold' }] }),
+    ],
+    [
+      'an ANSI escape in a log line',
+      (b: typeof valid) => ({ ...b, logs: [{ ...b.logs[0], msg: '\u001b[31m' }] }),
+    ],
+    [
+      'a tag character in a log line',
+      (b: typeof valid) => ({ ...b, logs: [{ ...b.logs[0], msg: 'x\u{E0041}' }] }),
+    ],
+    [
+      'a bidi override in the page address',
+      (b: typeof valid) => ({ ...b, href: 'https://shop.example/\u202Etxt.exe' }),
+    ],
+  ])('refuses %s', (_what, patch) => {
+    expect(reportSchema.safeParse(bad(patch)).success).toBe(false);
   });
 });

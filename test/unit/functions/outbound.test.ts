@@ -56,16 +56,46 @@ describe('outbound guard', () => {
     ['ff02::1', 'multicast'],
     ['fe80::1', 'link-local'],
     ['64:ff9b::a00:1', 'private (NAT64)'],
+    // IPv4 hidden in IPv6 (issue 19): translated (RFC 6052/6145), NAT64 local use, 6to4, Teredo, and the rest
+    // of what is not global unicast.
+    ['::ffff:0:7f00:1', 'loopback (IPv4-translated)'],
+    ['::ffff:0:127.0.0.1', 'loopback (IPv4-translated)'],
+    ['::ffff:0:a9fe:a9fe', 'link-local or metadata (IPv4-translated)'],
+    ['::ffff:0:5db8:d822', 'IPv4-translated'],
+    ['::7f00:1', 'loopback (IPv4 in IPv6)'],
+    ['::5db8:d822', 'IPv4-compatible'],
+    ['64:ff9b::7f00:1', 'loopback (NAT64)'],
+    ['64:ff9b::169.254.169.254', 'link-local or metadata (NAT64)'],
+    ['64:ff9b:1::a00:1', 'NAT64 local-use (RFC 8215)'],
+    ['64:ff9b:1:7f00:1::', 'NAT64 local-use (RFC 8215)'],
+    ['64:ff9b:0:0:1::7f00:1', 'reserved (NAT64 prefix)'],
+    ['2002:7f00:1::1', 'loopback (6to4)'],
+    ['2002:a9fe:a9fe::', 'link-local or metadata (6to4)'],
+    ['2002:c0a8:101::1', 'private (6to4)'],
+    ['2002:5db8:d822::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['2001:2::1', 'IETF protocol assignments'],
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['100::1', 'discard'],
+    ['::2', 'unspecified (IPv4 in IPv6)'],
+    ['::1:0:0:1', 'reserved (not global unicast 2000::/3)'],
+    ['5f00::1', 'reserved (not global unicast 2000::/3)'],
+    ['4000::1', 'reserved (not global unicast 2000::/3)'],
   ])('refuses %s (%s)', (ip, why) => {
     expect(addressRefusal(ip)).toBe(why);
   });
 
-  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34', '8.8.8.8'])(
-    'allows the public address %s',
-    (ip) => {
-      expect(addressRefusal(ip)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '2606:2800:220:1:248:1893:25c8:1946',
+    '::ffff:93.184.216.34',
+    '8.8.8.8',
+    '64:ff9b::5db8:d822',
+    '2a00:1450:4001:80e::200e',
+  ])('allows the public address %s', (ip) => {
+    expect(addressRefusal(ip)).toBeNull();
+  });
 
   it.each([
     'https://127.0.0.1/hook',
@@ -73,6 +103,10 @@ describe('outbound guard', () => {
     'https://169.254.169.254/latest/meta-data/',
     'https://[::1]/hook',
     'https://[::ffff:127.0.0.1]/hook',
+    'https://[::ffff:0:7f00:1]/',
+    'https://[64:ff9b:1::a00:1]/hook',
+    'https://[2002:a9fe:a9fe::1]/latest/meta-data/',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
     'https://[fd00:ec2::254]/hook',
   ])('refuses %s without connecting', async (url) => {
     const { seen, connect } = recorder();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { blockCounts, SEARCH_TEXT_MAX, searchText } from '../../../functions/issues/issues';
-import { contentDisposition, downloadNamePattern, searchedNumber } from '../../../functions/issues/review';
+import {
+  contentDisposition,
+  downloadName,
+  downloadNamePattern,
+  searchedNumber,
+} from '../../../functions/issues/review';
 import {
   scrollAnchorId,
   snapshotMeta,
@@ -19,6 +24,24 @@ describe('contentDisposition', () => {
     expect(contentDisposition('inline', 'a\r\nb.png')).toBe(
       `inline; filename="a__b.png"; filename*=UTF-8''a%0D%0Ab.png`,
     );
+  });
+});
+
+describe('the name a download is offered under (issue 19)', () => {
+  const stored = (ext: string) => `0b8e7f3c-1d2a-4b5c-9e8f-123456789abc.${ext}`;
+  it.each([
+    ['report.pdf', 'pdf', 'report.pdf'],
+    ['Photo.JPEG', 'jpg', 'Photo.JPEG'],
+    ['evil.html', 'txt', 'evil.html.txt'],
+    ['x.svg', 'png', 'x.svg.png'],
+    ['invoice\u202Efdp.exe', 'pdf', 'invoicefdp.exe.pdf'],
+    ['a\u0000b\u200B.exe', 'zip', 'ab.exe.zip'],
+    ['../../etc/passwd', 'txt', '_.._etc_passwd.txt'],
+    ['README', 'txt', 'README.txt'],
+    ['\u202E', 'png', stored('png')],
+    [undefined, 'html', stored('html')],
+  ])('%j stored as .%s downloads as %j', (original, ext, expected) => {
+    expect(downloadName(original, stored(ext))).toBe(expected);
   });
 });
 

@@ -1,8 +1,11 @@
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../functions/shared/intake';
 import { reportSchema } from '../../../functions/shared/schemas';
 import type { WidgetConfig } from '../../../functions/shared/widget-config';
 import { SnagError } from '../../../widget/src/app/errors';
+import { solveProof } from '../../../widget/src/app/proof';
 import {
   buildReportBody,
   mergeCustomFields,
@@ -129,6 +132,37 @@ describe('the report body', () => {
     expect(reportSchema.safeParse(body).success).toBe(true);
   });
 
+  it('sends visitor text cleaned of control and format characters, so the server schema takes it (issue 19)', () => {
+    const fileKey = `pending/${config.id}/file/${uuid()}.pdf`;
+    const body = buildReportBody(
+      {
+        description: 'Line one\r\nline\u0007 two\u202E 👩🏽‍💻',
+        email: '',
+        shots: [],
+        video: null,
+        files: [],
+        customFields: [{ name: 'Pl\u200Ban', value: `${'x'.repeat(499)}😀` }],
+      },
+      { shots: [], video: null, files: [{ key: fileKey, name: 'invoice\u202Efdp.exe' }] },
+      {
+        config,
+        capture: {
+          ...capture,
+          deviceData: () => ({ ...capture.deviceData(), browser: 'Chr\u0000ome\u200F' }),
+        },
+        href: 'https://shop.example.com/',
+        logs: [{ t: 1, level: 'error', kind: 'console', msg: '\u001b[31mred\u001b[0m\ttab' }],
+      },
+    );
+    expect(body.msg).toBe('Line one\nline two 👩🏽‍💻');
+    expect(body.files).toEqual([{ key: fileKey, original_name: 'invoicefdp.exe' }]);
+    expect(body.browser).toBe('Chrome');
+    // Cut at 500 UTF-16 units without leaving half of the emoji behind.
+    expect(body.customFields?.[1]).toEqual({ name: 'Plan', value: 'x'.repeat(499) });
+    expect(body.logs?.[0]?.msg).toBe('[31mred[0m\ttab');
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
   it('names an mp4 recording mp4', () => {
     const body = buildReportBody(
       { description: 'x', email: '', shots: [], video: null, files: [] },
@@ -231,5 +265,71 @@ describe('sending', () => {
         code: at === 'request' ? 'RATE_LIMITED' : 'QUOTA_EXCEEDED',
       });
     }
+  });
+
+  describe('to a busy project (issue 19)', () => {
+    const secret = 'unit-test-proof-secret';
+    const challenge = () =>
+      createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost: 10,
+        counter: 37,
+        deriveKey,
+        hmacSignatureSecret: secret,
+        data: { use: 'report', project: config.id },
+      });
+
+    it("solves the server's challenge with crypto.subtle into a payload the server verifies", async () => {
+      const c = await challenge();
+      const proof = await solveProof(JSON.stringify(c));
+      const payload = JSON.parse(atob(proof));
+      expect(payload.solution.counter).toBe(37);
+      const verdict = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: secret });
+      expect(verdict.verified).toBe(true);
+      await expect(solveProof('{"parameters":{}}')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    });
+
+    /** The API answering the first report with PROOF_REQUIRED, then `second`. */
+    function busyTransport(second: 'accept' | 'refuse') {
+      const { transport, calls } = fakeTransport();
+      let reports = 0;
+      const busy: Transport = {
+        ...transport,
+        async postJson<T>(url: string, body: unknown): Promise<T> {
+          if (!url.endsWith('/request')) return transport.postJson<T>(url, body);
+          calls.push({ url, body });
+          if (++reports === 1 || second === 'refuse') {
+            throw new SnagError('PROOF_REQUIRED', 'busy', { proof: JSON.stringify(await challenge()) });
+          }
+          return { number: 7 } as T;
+        },
+      };
+      return { transport: busy, calls };
+    }
+
+    it('sends the report again with the solved proof, once', async () => {
+      const { transport, calls } = busyTransport('accept');
+      const number = await sendReport(
+        { ...outgoing, shots: [], video: null, files: [] },
+        { config, capture, transport, href: '', logs: [] },
+      );
+      expect(number).toBe(7);
+      const bodies = calls.filter((c) => c.url.endsWith('/request')).map((c) => c.body as { proof?: string });
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]?.proof).toBeUndefined();
+      expect(JSON.parse(atob(bodies[1]?.proof ?? '')).solution.counter).toBe(37);
+      expect(reportSchema.safeParse(bodies[1]).success).toBe(true);
+    });
+
+    it('gives up as RATE_LIMITED when the proof is refused too', async () => {
+      const { transport, calls } = busyTransport('refuse');
+      await expect(
+        sendReport(
+          { ...outgoing, shots: [], video: null, files: [] },
+          { config, capture, transport, href: '', logs: [] },
+        ),
+      ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      expect(calls.filter((c) => c.url.endsWith('/request'))).toHaveLength(2);
+    });
   });
 });

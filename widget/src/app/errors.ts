@@ -8,10 +8,13 @@ import type { MessageKey, Messages } from '../i18n';
 /** An error with the server's catalogue code, or `NETWORK` when no answer came. `Snag.report` rejects with it. */
 export class SnagError extends Error {
   readonly code: string;
-  constructor(code: string, message = code) {
+  /** The answer's `fields`, when it had some (PROOF_REQUIRED carries its challenge there). */
+  readonly fields?: Record<string, string>;
+  constructor(code: string, message = code, fields?: Record<string, string>) {
     super(message);
     this.name = 'SnagError';
     this.code = code;
+    if (fields) this.fields = fields;
   }
 }
 

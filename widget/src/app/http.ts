@@ -23,11 +23,13 @@ export const browserTransport: Transport = {
       status?: string;
       code?: string;
       msg?: unknown;
+      fields?: Record<string, string>;
     } | null;
     if (!res.ok || answer?.status !== 'success') {
       throw new SnagError(
         answer?.code ?? 'GENERIC',
         typeof answer?.msg === 'string' ? answer.msg : undefined,
+        answer?.fields,
       );
     }
     return answer.msg as T;

@@ -9,9 +9,11 @@
 import type { LogEntry, UploadKind } from '../../../functions/shared/intake';
 import { reportLimits } from '../../../functions/shared/intake';
 import type { ReportInput } from '../../../functions/shared/schemas';
+import { cleanText } from '../../../functions/shared/text';
 import type { WidgetConfig } from '../../../functions/shared/widget-config';
 import type { CaptureApi } from '../capture/types';
 import { SnagError } from './errors';
+import { solveProof } from './proof';
 import { fileType, refuseUpload } from './uploads';
 
 export interface PresignedPost {
@@ -52,9 +54,10 @@ export function mergeCustomFields(
 ): { name: string; value: string }[] {
   const byName = new Map<string, string>();
   for (const list of lists) for (const f of list) byName.set(String(f.name), String(f.value));
-  return [...byName]
-    .slice(0, 3)
-    .map(([name, value]) => ({ name, value: value.slice(0, reportLimits.customFieldValueMax) }));
+  return [...byName].slice(0, 3).map(([name, value]) => ({
+    name: cleanText(name, { max: 50 }),
+    value: cleanText(value, { multiline: true, max: reportLimits.customFieldValueMax }),
+  }));
 }
 
 /** The page address as the server accepts it: http(s) only and at most 2,000 characters. */
@@ -66,7 +69,18 @@ export function reportHref(href: string): string {
 export function reportLogs(logs: readonly LogEntry[] | undefined): LogEntry[] {
   return (logs ?? [])
     .slice(-reportLimits.logsMax)
-    .map((l) => ({ ...l, msg: String(l.msg).slice(0, reportLimits.logMessageMax) }));
+    .map((l) => ({ ...l, msg: cleanText(l.msg, { multiline: true, max: reportLimits.logMessageMax }) }));
+}
+
+/** A file's name as the server accepts it (shared/text.ts, no path separators); never empty. */
+export const reportFileName = (name: string): string =>
+  cleanText(name, { max: reportLimits.originalNameMax }).replace(/[/\\]/g, '_') || 'file';
+
+/** Device strings (browser, os, versions) as the server accepts them. */
+function cleanDevice<T extends object>(data: T): T {
+  return Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? cleanText(v, { max: 50 }) : v]),
+  ) as T;
 }
 
 export interface UploadedKeys {
@@ -87,10 +101,11 @@ export function buildReportBody(
   if (keys.video)
     screenshots.push({ key: keys.video.key, type: keys.video.type.includes('mp4') ? 'mp4' : 'webm' });
   return {
-    msg: out.description.trim(),
+    // Visitor text goes out cleaned (shared/text.ts): the API refuses control and format characters.
+    msg: cleanText(out.description, { multiline: true, max: reportLimits.descriptionMax }),
     username: out.email.trim(),
     href: reportHref(ctx.href),
-    ...ctx.capture.deviceData(),
+    ...cleanDevice(ctx.capture.deviceData()),
     customFields: mergeCustomFields(
       ctx.capture.customFieldValues(ctx.config.customFields),
       out.customFields ?? [],
@@ -98,7 +113,7 @@ export function buildReportBody(
     screenshots,
     files: keys.files.map((f) => ({
       key: f.key,
-      original_name: f.name.slice(0, reportLimits.originalNameMax),
+      original_name: reportFileName(f.name),
     })),
     logs: reportLogs(ctx.logs),
   };
@@ -163,6 +178,8 @@ export async function sendReport(
   out: Outgoing,
   ctx: SendContext,
   onProgress: (fraction: number) => void = () => {},
+  /** Solves a busy project's challenge (proof.ts; tests pass their own). */
+  solve: (challenge: string) => Promise<string> = solveProof,
 ) {
   const base = `${ctx.config.api}/api/website/${encodeURIComponent(ctx.config.id)}`;
   const items = uploadItems(out);
@@ -207,7 +224,31 @@ export async function sendReport(
     else uploaded.files.push({ key, name: item.name });
   });
   const body = buildReportBody(out, uploaded, ctx);
-  const answer = await ctx.transport.postJson<{ number: number }>(`${base}/request`, body);
+  const answer = await postReport(ctx.transport, `${base}/request`, body, solve);
   onProgress(1);
   return answer.number;
+}
+
+/**
+ * Files the report. A busy project answers PROOF_REQUIRED with a challenge: it is solved once and the
+ * report sent again with the proof; a second refusal reads as RATE_LIMITED, which the visitor understands.
+ */
+async function postReport(
+  transport: Transport,
+  url: string,
+  body: ReportInput,
+  solve: (challenge: string) => Promise<string>,
+): Promise<{ number: number }> {
+  let challenge: string | undefined;
+  try {
+    return await transport.postJson<{ number: number }>(url, body);
+  } catch (error) {
+    challenge =
+      error instanceof SnagError && error.code === 'PROOF_REQUIRED' ? error.fields?.proof : undefined;
+    if (!challenge) throw error;
+  }
+  const proof = await solve(challenge);
+  return transport.postJson<{ number: number }>(url, { ...body, proof }).catch((e: unknown) => {
+    throw e instanceof SnagError && e.code === 'PROOF_REQUIRED' ? new SnagError('RATE_LIMITED') : e;
+  });
 }

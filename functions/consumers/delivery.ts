@@ -218,6 +218,7 @@ export const handler = batchHandler(
     }
     const budget = budgetMs(context);
     let sent: { vendorId?: string } | undefined;
+    let begun = false;
     try {
       if (!deliver) throw new Error(`no deliverer for ${name}`);
       const issue: DeliveryIssue = {
@@ -250,6 +251,7 @@ export const handler = batchHandler(
       ]);
       // The mark goes on before the vendor hears of the delivery; if it cannot be written, nothing is sent.
       await beginAttempt(projectId, name, n, { message: record.messageId, receive: attempt });
+      begun = true;
       const http = outboundFetch();
       sent = await withinBudget(budget, (signal) => {
         const ctx: DeliveryContext = {
@@ -301,7 +303,7 @@ export const handler = batchHandler(
             ? unknownOutcomeReason(name, n)
             : gaveUpReason(attempt, (err as Error).message ?? String(err));
         await markForSync(projectId, name, ticket, 3, reason);
-      } else if (!(err instanceof BudgetExceeded)) {
+      } else if (begun && !(err instanceof BudgetExceeded)) {
         // The vendor answered (or could not be reached): nothing was sent, so the retry sends as usual. A cut
         // budget keeps the mark: the deliverer may have been mid-call.
         await endAttempt(projectId, name, n).catch((e) =>

@@ -3,7 +3,8 @@
  * batch size) to the consumer as a real SQS event, and deletes only the records that succeeded. Failed
  * records are left alone, so they come back after the visibility timeout and fauxqs moves them to the DLQ
  * after maxReceiveCount receives, as in AWS with ReportBatchItemFailures on. An invocation that runs past
- * the consumer's declared timeout fails its whole batch, as Lambda's timeout does (the handler cannot be
+ * the consumer's declared timeout fails its whole batch, as Lambda's timeout does, and up to the declared
+ * maximum concurrency of invocations run at once (the handler cannot be
  * killed in this process; its late result is ignored). With `deadLetter`, it plays the event source of the
  * queue's dead-letter consumer on the DLQ instead.
  */
@@ -106,12 +107,14 @@ export function startPoller(opts: PollerOptions): Poller {
         arn: queue.dlqArn,
         batchSize: dead.batchSize,
         timeoutSeconds: dead.consumerTimeoutSeconds,
+        concurrency: dead.maxConcurrency,
       }
     : {
         url: queue.url,
         arn: queue.arn,
         batchSize: queue.settings.batchSize,
         timeoutSeconds: queue.settings.consumerTimeoutSeconds,
+        concurrency: queue.settings.maxConcurrency,
       };
   const label = dead ? `dlq:${consumer}` : `consumer:${consumer}`;
 
@@ -165,7 +168,7 @@ export function startPoller(opts: PollerOptions): Poller {
     if (del.Failed?.length) log.warn(`could not delete ${del.Failed.length} message(s) from ${label}`);
   };
 
-  const loop = (async () => {
+  const loop = async () => {
     while (!abort.signal.aborted) {
       try {
         await pollOnce();
@@ -175,12 +178,14 @@ export function startPoller(opts: PollerOptions): Poller {
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
-  })();
+  };
+  // As many invocations at once as the event source's maximum concurrency allows.
+  const loops = Array.from({ length: Math.max(1, source.concurrency) }, loop);
 
   return {
     stop: async () => {
       abort.abort();
-      await loop;
+      await Promise.all(loops);
     },
   };
 }

@@ -20,12 +20,19 @@ export interface QueueSettings {
   batchSize: number;
   /** The consumer's backoff (QueueDecl.retryDelaysSeconds); tests shorten it, `[]` turns it off. */
   retryDelaysSeconds: readonly number[];
+  /** Invocations at once (the event source's maximum concurrency); the poller runs that many loops. */
+  maxConcurrency: number;
   /** The consumer's timeout: the poller ends an invocation that runs longer, as Lambda does. */
   consumerTimeoutSeconds: number;
   /** When a started piece of work counts as stale (functions/core/retry.ts); computed unless set. */
   staleAfterSeconds?: number;
   /** The dead-letter consumer's settings, when the queue declares one; `null` leaves the DLQ unread. */
-  deadLetter: { visibilityTimeoutSeconds: number; batchSize: number; consumerTimeoutSeconds: number } | null;
+  deadLetter: {
+    visibilityTimeoutSeconds: number;
+    batchSize: number;
+    maxConcurrency: number;
+    consumerTimeoutSeconds: number;
+  } | null;
 }
 export type QueueOverrides = Partial<Record<QueueName, Partial<QueueSettings>>>;
 
@@ -78,12 +85,14 @@ export async function startSqs(region: string, overrides: QueueOverrides = {}): 
         visibilityTimeoutSeconds: decl.visibilityTimeoutSeconds,
         maxReceiveCount: decl.maxReceiveCount,
         batchSize: decl.batchSize,
+        maxConcurrency: decl.maxConcurrency,
         retryDelaysSeconds: decl.retryDelaysSeconds ?? [],
         consumerTimeoutSeconds: decl.consumer.timeoutSeconds,
         deadLetter: decl.deadLetter
           ? {
               visibilityTimeoutSeconds: decl.deadLetter.visibilityTimeoutSeconds,
               batchSize: decl.deadLetter.batchSize,
+              maxConcurrency: decl.deadLetter.maxConcurrency,
               consumerTimeoutSeconds: decl.deadLetter.consumer.timeoutSeconds,
             }
           : null,

@@ -4,7 +4,8 @@
  * not (the consumer was killed, timed out, or lost the database on that receive), the issue would stay
  * "in progress" (1) for ever. This consumer settles every dead letter:
  *   - a handed-on success (`delivered`) is recorded: status 2;
- *   - otherwise, only if the status is still 1: status 3 and the failed sync marker, with a reason that
+ *   - otherwise, only if the status is still the 1 this message's delivery started (not one a later Sync set
+ *     while the message waited for its move to the DLQ): status 3 and the failed sync marker, with a reason that
  *     asks the client to check the vendor when the last attempt's outcome is unknown
  *     (`afterUnknownOutcome`), so a Sync never opens a second ticket unasked.
  * A status that is 0, 2 or 3 is left as it is. A record that fails comes back after the DLQ's visibility
@@ -19,7 +20,13 @@ import { markDelivered, markForSync, recordedVendorId, unsettledAttempt } from '
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';
 import { queueDecls } from '../manifests';
 
-export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async (msg, log) => {
+/**
+ * Slack between the fan-out's clock (which sets `since_<name>` just before it sends) and SQS's SentTimestamp.
+ * A Sync can start a delivery again only after its last receive failed, minutes (seconds in tests) later.
+ */
+const CLOCK_SLACK_MS = 1000;
+
+export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async (msg, log, record) => {
   const { projectId, issueNumber: n, integration: name } = msg;
   const [header, detail] = await getItems([issueHeaderKey(projectId, n), issueDetailKey(projectId, n)]);
   if (!header || !detail) {
@@ -45,7 +52,11 @@ export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async
         'the delivery did not finish (it stopped without an answer)',
       );
   const ticket = { number: n, title: String(header.title ?? ''), createdAt: String(header.createdAt ?? '') };
-  await markForSync(projectId, name, ticket, 3, reason, { onlyInProgress: true });
+  // The message keeps its SentTimestamp in the DLQ: a status 1 set after it belongs to a newer delivery.
+  const sent = Number(record.attributes.SentTimestamp);
+  await markForSync(projectId, name, ticket, 3, reason, {
+    onlyInProgressSince: (Number.isFinite(sent) ? sent : Date.now()) + CLOCK_SLACK_MS,
+  });
   countBusiness('deliveryFailed', name);
   log.warn('dead letter: delivery marked failed', { projectId, issueNumber: n, integration: name, reason });
 });

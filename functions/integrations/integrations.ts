@@ -440,8 +440,9 @@ export const markDelivered = (projectId: string, name: IntegrationName, n: numbe
 /**
  * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the
  * integration was switched off or the plan lost it), and the marker Put with the same `s`. Never over a
- * passed delivery (a late failure of a duplicate must not undo a success); with `onlyInProgress` (the
- * dead-letter consumer) only over status 1, so it keeps the reason the consumer already wrote.
+ * passed delivery (a late failure of a duplicate must not undo a success); with `onlyInProgressSince`
+ * (the dead-letter consumer: epoch ms) only over a status 1 set no later than that, so it keeps the reason
+ * the consumer already wrote, and leaves alone a delivery a later Sync started again.
  */
 export async function markForSync(
   projectId: string,
@@ -449,7 +450,7 @@ export async function markForSync(
   issue: { number: number; title: string; createdAt: string },
   s: 0 | 3,
   reason?: string,
-  opts: { onlyInProgress?: boolean } = {},
+  opts: { onlyInProgressSince?: number } = {},
 ): Promise<void> {
   const T = tableName();
   const n = issue.number;
@@ -462,13 +463,21 @@ export async function markForSync(
               TableName: T,
               Key: issueDetailKey(projectId, n),
               UpdateExpression: reason ? 'SET st.#x = :s, #r = :r REMOVE #a' : 'SET st.#x = :s REMOVE #r, #a',
-              ConditionExpression: opts.onlyInProgress
-                ? 'attribute_exists(pk) AND st.#x = :one'
-                : 'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
-              ExpressionAttributeNames: { '#x': name, '#r': reasonAttr(name), '#a': attemptAttr(name) },
+              ConditionExpression:
+                opts.onlyInProgressSince !== undefined
+                  ? 'attribute_exists(pk) AND st.#x = :one AND (attribute_not_exists(#s) OR #s <= :since)'
+                  : 'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
+              ExpressionAttributeNames: {
+                '#x': name,
+                '#r': reasonAttr(name),
+                '#a': attemptAttr(name),
+                ...(opts.onlyInProgressSince !== undefined ? { '#s': sinceAttr(name) } : {}),
+              },
               ExpressionAttributeValues: {
                 ':s': s,
-                ...(opts.onlyInProgress ? { ':one': 1 } : { ':two': 2 }),
+                ...(opts.onlyInProgressSince !== undefined
+                  ? { ':one': 1, ':since': opts.onlyInProgressSince }
+                  : { ':two': 2 }),
                 ...(reason ? { ':r': reason } : {}),
               },
             },

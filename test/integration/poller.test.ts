@@ -84,7 +84,7 @@ describe('queues and pollers', () => {
             ConsistentRead: true,
           }),
         );
-        return out.Item;
+        return out.Item?.s === 3 ? out.Item : undefined;
       },
       30_000,
       'the failed marker',

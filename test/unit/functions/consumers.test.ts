@@ -359,10 +359,20 @@ describe('delivery dead-letter consumer', () => {
   it('marks a delivery still in progress failed, with its sync marker, only while it is in progress', async () => {
     ddb.on(BatchGetCommand).resolves(stored({ webhooks: 1 }));
     ddb.on(TransactWriteCommand).resolves({});
-    expect((await deadLetters(dead('webhooks'))).batchItemFailures).toEqual([]);
+    const event = dead('webhooks');
+    expect((await deadLetters(event)).batchItemFailures).toEqual([]);
     const [update, put] = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(update?.Update?.ConditionExpression).toBe('attribute_exists(pk) AND st.#x = :one');
-    expect(update?.Update?.ExpressionAttributeValues).toMatchObject({ ':s': 3, ':one': 1 });
+    // Only over the status 1 this message's delivery set: not one a later Sync set (after SentTimestamp).
+    expect(update?.Update?.ConditionExpression).toBe(
+      'attribute_exists(pk) AND st.#x = :one AND (attribute_not_exists(#s) OR #s <= :since)',
+    );
+    expect(update?.Update?.ExpressionAttributeNames).toMatchObject({ '#s': 'since_webhooks' });
+    const sent = Number(event.Records[0]?.attributes.SentTimestamp);
+    expect(update?.Update?.ExpressionAttributeValues).toMatchObject({
+      ':s': 3,
+      ':one': 1,
+      ':since': sent + 1000,
+    });
     expect(String(update?.Update?.ExpressionAttributeValues?.[':r'])).toMatch(/^Gave up after 5 attempts/);
     expect(put?.Put?.Item).toMatchObject({ sk: 'SYNC#webhooks#0000000003', s: 3, number: 3, title: 'T' });
   });

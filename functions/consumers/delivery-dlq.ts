@@ -16,7 +16,13 @@ import { getItems } from '../core/db';
 import { deliveryMessageSchema } from '../core/messages';
 import { countBusiness } from '../core/metrics';
 import { afterUnknownOutcome, gaveUpReason, unknownOutcomeReason } from '../integrations/deliver';
-import { markDelivered, markForSync, recordedVendorId, unsettledAttempt } from '../integrations/integrations';
+import {
+  attemptOver,
+  markDelivered,
+  markForSync,
+  recordedVendorId,
+  unsettledAttempt,
+} from '../integrations/integrations';
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';
 import { queueDecls } from '../manifests';
 
@@ -44,7 +50,13 @@ export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async
     log.info('dead letter already settled', { projectId, issueNumber: n, integration: name, status: st });
     return;
   }
-  const unknown = !vendorId && unsettledAttempt(detail, name) && afterUnknownOutcome[name] === 'ask';
+  const mark = vendorId ? undefined : unsettledAttempt(detail, name);
+  // A young mark of another copy of this delivery: that copy may still pass; settle after it (the record
+  // comes back after the DLQ's visibility timeout, longer than one delivery may run).
+  const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  if (mark && !attemptOver(mark, { messageId: record.messageId, receive: Number.POSITIVE_INFINITY }, lease))
+    throw new Error('another copy of this delivery is in flight');
+  const unknown = mark !== undefined && afterUnknownOutcome[name] === 'ask';
   const reason = unknown
     ? unknownOutcomeReason(name, n)
     : gaveUpReason(

@@ -29,7 +29,6 @@ import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } fro
 import { countBusiness } from '../core/metrics';
 import { OutboundRefused, outboundFetch } from '../core/outbound';
 import { receiveCount, retryDelaySeconds, retryDelays } from '../core/retry';
-import { nowMs } from '../core/time';
 import {
   afterUnknownOutcome,
   type Deliverer,
@@ -41,8 +40,8 @@ import {
 } from '../integrations/deliver';
 import { emailDeliverer } from '../integrations/email';
 import {
-  type AttemptMark,
   allowedByPlan,
+  attemptOver,
   beginAttempt,
   defaultIntegration,
   endAttempt,
@@ -113,15 +112,6 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
 }
 
 /**
- * Whether an unsettled attempt is over: it was an earlier receive of this same message (Lambda ended that
- * invocation before the message came back), or it began longer ago than one invocation may run. A younger
- * mark of another message (a duplicate racing this one) may still be in flight.
- */
-const attemptOver = (mark: AttemptMark, record: { messageId: string }, attempt: number) =>
-  (mark.message === record.messageId && mark.receive < attempt) ||
-  nowMs() - mark.at > queueDecls.delivery.consumer.timeoutSeconds * 1000;
-
-/**
  * The vendor accepted, but the status could not be written: the outcome goes back on the queue (after the
  * first retry delay, for the database to recover) as a message that only records it. Throws when even
  * that fails; the record is then retried, and the attempt mark tells the retry the outcome is unknown.
@@ -163,8 +153,8 @@ export const handler = batchHandler(
     }
     // A handed-on success only records what the vendor already has (a failure retries just the write).
     if (msg.delivered) {
+      // Counted as passed when the vendor accepted it, not again here.
       await markDelivered(projectId, name, n, msg.delivered.vendorId ?? recordedVendorId(detail, name));
-      countBusiness('deliveryPassed', name);
       log.info('delivered (recorded from the handed-on outcome)', {
         projectId,
         issueNumber: n,
@@ -196,7 +186,8 @@ export const handler = batchHandler(
     const unsettled = vendorId ? undefined : unsettledAttempt(detail, name);
     if (unsettled) {
       // Another copy of this delivery may still be talking to the vendor: come back later.
-      if (!attemptOver(unsettled, record, attempt))
+      const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+      if (!attemptOver(unsettled, { messageId: record.messageId, receive: attempt }, lease))
         throw new Error('another attempt of this delivery is in flight');
       if (afterUnknownOutcome[name] === 'ask') {
         countBusiness('deliveryFailed', name);

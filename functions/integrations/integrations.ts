@@ -297,6 +297,15 @@ export const unsettledAttempt = (
   if (!v || typeof v !== 'object') return undefined;
   return { at: Number(v.at ?? 0), message: String(v.message ?? ''), receive: Number(v.receive ?? 0) };
 };
+/**
+ * Whether an unsettled attempt is over, seen from receive `receive` of message `messageId`: it was an earlier
+ * receive of the same message (its invocation ended before the message came back), or it began longer ago
+ * than one invocation may run (`leaseMs`). A younger mark of another message (a duplicate copy of the
+ * delivery) may still be in flight.
+ */
+export const attemptOver = (mark: AttemptMark, by: { messageId: string; receive: number }, leaseMs: number) =>
+  (mark.message === by.messageId && mark.receive < by.receive) || nowMs() - mark.at > leaseMs;
+
 /** The stored reason of a permanent failure. */
 export const failureReason = (detail: Record<string, unknown>, name: IntegrationName): string | undefined => {
   const v = detail[reasonAttr(name)];

@@ -389,6 +389,21 @@ describe('delivery dead-letter consumer', () => {
     );
   });
 
+  it('waits while another copy of the delivery may still pass; its own message’s mark is over', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb
+      .on(BatchGetCommand)
+      .resolves(stored({ slack: 1 }, { attempt_slack: { at: Date.now(), message: 'another', receive: 1 } }));
+    expect((await deadLetters(dead('slack'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // The same mark left by this very message (its last receive died): settled at once.
+    ddb
+      .on(BatchGetCommand)
+      .resolves(stored({ slack: 1 }, { attempt_slack: { at: Date.now(), message: 'm0', receive: 5 } }));
+    expect((await deadLetters(dead('slack'))).batchItemFailures).toEqual([]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
   it('leaves a settled delivery alone, and records a handed-on success', async () => {
     for (const st of [0, 2, 3]) {
       ddb.reset();

@@ -7,8 +7,8 @@
  *                                        `reason_<name>` (why a permanent failure failed),
  *                                        `since_<name>` (epoch ms when status 1 was set: Sync may start
  *                                        a status 1 again once it is stale),
- *                                        `attempt_<name>` (epoch ms when a vendor call began and no
- *                                        outcome is recorded yet: a retry that finds it knows the last
+ *                                        `attempt_<name>` ({at, message, receive}: a vendor call began and
+ *                                        no outcome is recorded yet; a retry that finds it knows the last
  *                                        attempt's outcome is unknown)
  *   PROJECT#<pid> / SYNC#<name>#<n10>    marker while `st.<name>` is 0 or 3: {s, number, title, createdAt, reason?}
  * Every write to an issue item is conditioned on `attribute_exists(pk)`, so a late consumer never
@@ -314,8 +314,8 @@ export const failureReason = (detail: Record<string, unknown>, name: Integration
 
 /**
  * Fan-out: sets `st.<name>` to 1 (and `since_<name>` to now) and deletes the sync markers, in one
- * transaction for all `names`, for the ones not already passed (2). A redelivered fan-out (or a racing one) finds them 1 and sends again; the
- * deliveries are idempotent. Returns the names started; [] when the issue is gone.
+ * transaction for all `names`, for the ones not already passed (2). A redelivered fan-out (or a racing
+ * one) finds them 1 and sends again; the deliveries are idempotent. Returns the names started; [] when the issue is gone.
  */
 export async function startDeliveries(
   projectId: string,

@@ -49,11 +49,17 @@ export const scheduleDecls: Record<string, ScheduleDecl> = Object.fromEntries(
   manifests.flatMap((m) => Object.entries('schedules' in m ? m.schedules : {})),
 );
 
-/** What each function of the deployment needs: `api:<resource>`, `consumer:<queue>`, `schedule:<name>`. */
+/**
+ * What each function of the deployment needs: `api:<resource>`, `consumer:<queue>`, `dlq:<queue>` (a queue's
+ * dead-letter consumer), `schedule:<name>`.
+ */
 export function functionNeeds(): Map<string, Needs> {
   const out = new Map<string, Needs>();
   for (const [name, fn] of Object.entries(apiFunctions)) out.set(`api:${name}`, fn.needs);
-  for (const [name, q] of Object.entries(queueDecls)) out.set(`consumer:${name}`, q.consumer.needs);
+  for (const [name, q] of Object.entries(queueDecls)) {
+    out.set(`consumer:${name}`, q.consumer.needs);
+    if (q.deadLetter) out.set(`dlq:${name}`, q.deadLetter.consumer.needs);
+  }
   for (const [name, s] of Object.entries(scheduleDecls)) out.set(`schedule:${name}`, s.needs);
   return out;
 }

@@ -18,6 +18,8 @@ export const table = {
 
 /** The consumer of a queue (declared in its domain's manifest) is functions/consumers/<queue>.ts. */
 export const consumerEntry = (queue: QueueName) => `functions/consumers/${queue}.ts`;
+/** The dead-letter consumer of a queue that declares one (`deadLetter`) is functions/consumers/<queue>-dlq.ts. */
+export const deadLetterEntry = (queue: QueueName) => `functions/consumers/${queue}-dlq.ts`;
 /** A scheduled function (declared in its domain's manifest) is functions/schedules/<name>.ts. */
 export const scheduleEntry = (name: string) => `functions/schedules/${name}.ts`;
 /** Resource functions live in functions/handlers/<resource>.ts and export `handler`. */

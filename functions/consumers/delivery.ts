@@ -1,6 +1,6 @@
 /**
  * Delivery consumer (docs/data-model.md 4.8): sends one issue to one integration through its deliverer
- * (functions/integrations/deliver.ts), and owns every status write:
+ * (functions/integrations/deliver.ts), one record per invocation, and owns every status write:
  *   - the issue is gone → nothing to do; the integration switched off (or lost to the plan) → status 0
  *     and a "new" marker, so a later Sync can send it;
  *   - already passed (2) → nothing to do (a redelivered message);
@@ -9,23 +9,42 @@
  *   - another error → retried with backoff: the message comes back after the manifest's growing
  *     `retryDelaysSeconds` (functions/core/retry.ts); on the last receive (ApproximateReceiveCount ≥ the
  *     queue's maxReceiveCount) status 3 and the failed marker, and the message goes on to the DLQ.
+ * Every delivery ends in 2 or 3 (docs/decisions.md "Deliveries always finish"):
+ *   - the deliverer runs within a time budget (the invocation's time left, less a reserve for the writes);
+ *     when it runs out the consumer stops waiting, so a last receive still writes status 3 itself;
+ *   - the attempt is marked on the issue before the vendor call; a retry that finds the mark of an attempt
+ *     that is over does what `afterUnknownOutcome` says (send again, or fail and ask the client to check);
+ *   - when the vendor accepted but the status write fails, the outcome goes back on the queue as a
+ *     `delivered` message, which only records it, so the vendor is not called again;
+ *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
+import { sqs } from '../core/aws/sqs';
 import { batchHandler } from '../core/batch';
+import { queueUrl } from '../core/config';
 import { getItems } from '../core/db';
-import { deliveryMessageSchema, type IntegrationName } from '../core/messages';
+import type { Logger } from '../core/log';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
 import { countBusiness } from '../core/metrics';
 import { OutboundRefused, outboundFetch } from '../core/outbound';
-import { receiveCount } from '../core/retry';
+import { receiveCount, retryDelaySeconds, retryDelays } from '../core/retry';
 import {
+  afterUnknownOutcome,
   type Deliverer,
   type DeliveryContext,
   type DeliveryIssue,
+  gaveUpReason,
   PermanentFailure,
+  unknownOutcomeReason,
 } from '../integrations/deliver';
 import { emailDeliverer } from '../integrations/email';
 import {
   allowedByPlan,
+  attemptOver,
+  beginAttempt,
   defaultIntegration,
+  endAttempt,
   type IntegrationRecord,
   integrationKey,
   markDelivered,
@@ -33,6 +52,7 @@ import {
   recordedVendorId,
   recordVendorId,
   toIntegration,
+  unsettledAttempt,
 } from '../integrations/integrations';
 import { fileLink, issueLink } from '../integrations/links';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
@@ -55,12 +75,71 @@ export const deliverers: { [N in IntegrationName]?: Deliverer<N> } = {
 /** Receives before the DLQ, as the manifest declares it (the local stack creates the queue from it too). */
 const lastReceive = () => queueDecls.delivery.maxReceiveCount;
 
+/**
+ * The time budget of one record: the invocation's time left, less a reserve (a quarter of it, at most 10 s)
+ * for the status write or the hand-over after the deliverer stops. Without a Lambda context (unit tests),
+ * the consumer's declared timeout.
+ */
+export function budgetMs(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined): number {
+  const left = context?.getRemainingTimeInMillis() ?? queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  return Math.max(0, left - Math.min(10_000, left / 4));
+}
+
+/** Thrown when the budget runs out: the deliverer may still be talking to the vendor (an unknown outcome). */
+export class BudgetExceeded extends Error {
+  constructor(ms: number) {
+    super(`the delivery did not finish within its ${Math.round(ms / 1000)} s budget`);
+    this.name = 'BudgetExceeded';
+  }
+}
+
+/** Runs `work` with a signal that aborts after `ms`; rejects with BudgetExceeded then, whether or not it stops. */
+async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new BudgetExceeded(ms);
+      abort.abort(err);
+      reject(err);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(abort.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The vendor accepted, but the status could not be written: the outcome goes back on the queue (after the
+ * first retry delay, for the database to recover) as a message that only records it. Throws when even
+ * that fails; the record is then retried, and the attempt mark tells the retry the outcome is unknown.
+ */
+async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
+  const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
+  const delay = retryDelaySeconds(retryDelays('delivery', queueDecls.delivery.retryDelaysSeconds), 1) ?? 0;
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl('delivery'),
+      MessageBody: JSON.stringify(body),
+      MessageGroupId: msg.projectId,
+      DelaySeconds: Math.min(900, delay),
+    }),
+  );
+  log.warn('delivered, status write failed; the outcome was handed on through the queue', {
+    projectId: msg.projectId,
+    issueNumber: msg.issueNumber,
+    integration: msg.integration,
+  });
+}
+
 const screenshotLabel = (i: number, type: string) => `screenshot-${i + 1}.${type}`;
 
 export const handler = batchHandler(
   'delivery',
   deliveryMessageSchema,
-  async (msg, log, record) => {
+  async (msg, log, record, context) => {
     const { projectId, issueNumber: n, integration: name } = msg;
     const [meta, header, detail, item] = await getItems([
       projectKey(projectId),
@@ -70,6 +149,17 @@ export const handler = batchHandler(
     ]);
     if (!meta || !header || !detail) {
       log.info('issue gone; nothing to deliver', { projectId, issueNumber: n, integration: name });
+      return;
+    }
+    // A handed-on success only records what the vendor already has (a failure retries just the write).
+    if (msg.delivered) {
+      // Counted as passed when the vendor accepted it, not again here.
+      await markDelivered(projectId, name, n, msg.delivered.vendorId ?? recordedVendorId(detail, name));
+      log.info('delivered (recorded from the handed-on outcome)', {
+        projectId,
+        issueNumber: n,
+        integration: name,
+      });
       return;
     }
     const project = toProject(meta);
@@ -92,6 +182,34 @@ export const handler = batchHandler(
     }
     const deliver = deliverers[name] as Deliverer | undefined;
     const attempt = receiveCount(record);
+    const vendorId = recordedVendorId(detail, name);
+    const unsettled = vendorId ? undefined : unsettledAttempt(detail, name);
+    if (unsettled) {
+      // Another copy of this delivery may still be talking to the vendor: come back later.
+      const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+      if (!attemptOver(unsettled, { messageId: record.messageId, receive: attempt }, lease))
+        throw new Error('another attempt of this delivery is in flight');
+      if (afterUnknownOutcome[name] === 'ask') {
+        countBusiness('deliveryFailed', name);
+        await markForSync(projectId, name, ticket, 3, unknownOutcomeReason(name, n));
+        log.warn('earlier attempt has an unknown outcome; failed without sending again', {
+          projectId,
+          issueNumber: n,
+          integration: name,
+          unsettled,
+        });
+        return;
+      }
+      log.warn('earlier attempt has an unknown outcome; sending again', {
+        projectId,
+        issueNumber: n,
+        integration: name,
+        unsettled,
+      });
+    }
+    const budget = budgetMs(context);
+    let sent: { vendorId?: string } | undefined;
+    let begun = false;
     try {
       if (!deliver) throw new Error(`no deliverer for ${name}`);
       const issue: DeliveryIssue = {
@@ -122,30 +240,36 @@ export const handler = batchHandler(
           })),
         ),
       ]);
-      const vendorId = recordedVendorId(detail, name);
-      const ctx: DeliveryContext = {
-        issue,
-        project,
-        integration,
-        issueUrl: issueLink(projectId, n),
-        screenshots,
-        files,
-        readObject: async (objectName) => {
-          const kind = issue.files.some((f) => f.name === objectName) ? 'file' : 'screenshot';
-          const res = await fetch(await presignStored(projectId, kind, objectName, true));
-          if (!res.ok) throw new Error(`could not read ${objectName}: ${res.status}`);
-          return new Uint8Array(await res.arrayBuffer());
-        },
-        log,
-        http: outboundFetch(),
-        ...(vendorId ? { vendorId } : {}),
-        recordVendorId: (id) => recordVendorId(projectId, name, n, id),
-        deliveryId: `${projectId}:${n}:${name}`,
-        attempt,
-        correlationId: msg.correlationId,
-      };
-      const result = await deliver(ctx);
-      await markDelivered(projectId, name, n, result.vendorId ?? vendorId);
+      // The mark goes on before the vendor hears of the delivery; if it cannot be written, nothing is sent.
+      await beginAttempt(projectId, name, n, { message: record.messageId, receive: attempt });
+      begun = true;
+      const http = outboundFetch();
+      sent = await withinBudget(budget, (signal) => {
+        const ctx: DeliveryContext = {
+          issue,
+          project,
+          integration,
+          issueUrl: issueLink(projectId, n),
+          screenshots,
+          files,
+          readObject: async (objectName) => {
+            const kind = issue.files.some((f) => f.name === objectName) ? 'file' : 'screenshot';
+            const res = await fetch(await presignStored(projectId, kind, objectName, true), { signal });
+            if (!res.ok) throw new Error(`could not read ${objectName}: ${res.status}`);
+            return new Uint8Array(await res.arrayBuffer());
+          },
+          log,
+          http: (url, init = {}) =>
+            http(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+          ...(vendorId ? { vendorId } : {}),
+          recordVendorId: (id) => recordVendorId(projectId, name, n, id),
+          deliveryId: `${projectId}:${n}:${name}`,
+          attempt,
+          correlationId: msg.correlationId,
+          signal,
+        };
+        return deliver(ctx);
+      });
     } catch (err) {
       countBusiness('deliveryFailed', name);
       const permanent =
@@ -165,14 +289,26 @@ export const handler = batchHandler(
         return;
       }
       if (attempt >= lastReceive()) {
-        const reason = `Gave up after ${attempt} attempts: ${(err as Error).message ?? String(err)}`.slice(
-          0,
-          500,
-        );
+        const reason =
+          err instanceof BudgetExceeded && afterUnknownOutcome[name] === 'ask'
+            ? unknownOutcomeReason(name, n)
+            : gaveUpReason(attempt, (err as Error).message ?? String(err));
         await markForSync(projectId, name, ticket, 3, reason);
+      } else if (begun && !(err instanceof BudgetExceeded)) {
+        // The vendor answered (or could not be reached): nothing was sent, so the retry sends as usual. A cut
+        // budget keeps the mark: the deliverer may have been mid-call.
+        await endAttempt(projectId, name, n).catch((e) =>
+          log.warn('could not clear the attempt mark', { err: e }),
+        );
       }
       // Each failed attempt counts; the batch handler logs it and the queue retries it (or, last, the DLQ).
       throw err;
+    }
+    try {
+      await markDelivered(projectId, name, n, sent.vendorId ?? vendorId);
+    } catch (err) {
+      log.warn('could not record the delivery', { err });
+      await handOver(msg, sent.vendorId ?? vendorId, log);
     }
     countBusiness('deliveryPassed', name);
     log.info('delivered', { ...msg });

@@ -3,7 +3,8 @@
  * integration that is active (META's `activeIntegrations`) and that the owner's effective plan allows
  * (email always; the others need the plan's `integrations` flag). Before sending, one transaction sets
  * their `st.<name>` to 1 and deletes their sync markers; integrations left out keep status 0 and their
- * "new" marker, so a later Sync can send them. The correlation id travels on.
+ * "new" marker, so a later Sync can send them. The correlation id travels on, and the project id is each
+ * delivery's message group (fairness between projects).
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -43,7 +44,9 @@ export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, l
       integration,
       correlationId: msg.correlationId,
     };
-    return { Id: integration, MessageBody: JSON.stringify(body) };
+    // The project is the tenant of SQS fair queues: when one project's deliveries pile up (a flood of reports
+    // to a slow webhook), SQS serves the other projects' messages first (docs/decisions.md).
+    return { Id: integration, MessageBody: JSON.stringify(body), MessageGroupId: msg.projectId };
   });
   const res = await sqs().send(
     new SendMessageBatchCommand({ QueueUrl: queueUrl('delivery'), Entries: entries }),

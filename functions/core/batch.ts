@@ -4,7 +4,7 @@
  * fails too, so that it ends up in the DLQ where an operator can read it, rather than vanishing. With a
  * retry policy, a failed record comes back after a growing delay (functions/core/retry.ts).
  */
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { createLogger, type Logger } from './log';
 import { delayRetry, type RetryPolicy } from './retry';
@@ -15,10 +15,16 @@ type Correlated = { correlationId?: string };
 export function batchHandler<T extends Correlated>(
   name: string,
   schema: z.ZodType<T>,
-  handle: (message: T & { correlationId: string }, log: Logger, record: SQSRecord) => Promise<void>,
+  handle: (
+    message: T & { correlationId: string },
+    log: Logger,
+    record: SQSRecord,
+    // Lambda's, for the time left (a consumer that budgets its work); tests may leave it out.
+    context?: Context,
+  ) => Promise<void>,
   retry?: RetryPolicy,
 ) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
       let log = createLogger({ consumer: name, messageId: record.messageId });
@@ -28,7 +34,7 @@ export function batchHandler<T extends Correlated>(
         // Every line about this message, its failure included, carries the report's correlation id.
         const correlationId = parsed.data.correlationId ?? record.messageId;
         log = log.child({ correlationId });
-        await handle({ ...parsed.data, correlationId }, log, record);
+        await handle({ ...parsed.data, correlationId }, log, record, context);
       } catch (err) {
         log.error('message failed', { err, receiveCount: record.attributes?.ApproximateReceiveCount });
         if (retry) await delayRetry(retry, record, log);

@@ -27,5 +27,10 @@ export const deliveryMessageSchema = z.object({
   issueNumber: z.number().int().positive(),
   integration: z.enum(integrationNames),
   correlationId: correlationIdSchema.optional(),
+  /**
+   * The vendor already accepted this delivery, but its status could not be written: the consumer hands the
+   * outcome on through the queue, and whoever receives this only records it (consumers/delivery.ts).
+   */
+  delivered: z.object({ vendorId: z.string().max(500).optional() }).optional(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

@@ -79,3 +79,42 @@ export async function delayRetry(policy: RetryPolicy, record: SQSRecord, log: Lo
     log.warn('could not delay the retry; it comes back after the visibility timeout', { err });
   }
 }
+
+/** What bounds how long a message can take from its first receive to its move to the dead-letter queue. */
+export interface RetrySchedule {
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+  retryDelaysSeconds?: readonly number[];
+  consumer: { timeoutSeconds: number };
+}
+
+/**
+ * The longest a message can stay in flight before SQS moves it to the DLQ: every receive may run the
+ * consumer's whole timeout, and each gap between receives is the delayed retry (with its +10 % jitter) or,
+ * when the consumer died before it could set one, the visibility timeout, whichever is longer.
+ */
+export function longestRetrySeconds(s: RetrySchedule): number {
+  let total = s.maxReceiveCount * s.consumer.timeoutSeconds;
+  for (let attempt = 1; attempt < s.maxReceiveCount; attempt++) {
+    const delays = s.retryDelaysSeconds ?? [];
+    const delay = delays.length ? Math.ceil(retryDelaySeconds(delays, attempt, () => 1) ?? 0) : 0;
+    total += Math.max(s.visibilityTimeoutSeconds, delay);
+  }
+  return total;
+}
+
+/** The environment name of the local stack's override of `staleAfterSeconds` (tests shorten it). */
+export const staleAfterVariable = (queue: QueueName) =>
+  `${queueUrlVariable(queue).replace('_URL', '')}_STALE_AFTER_SECONDS`;
+
+/**
+ * After how long a piece of work this queue started and never finished may be started again (docs/decisions.md
+ * "Deliveries always finish"): twice the longest retry schedule, so a message still waiting in a backlog or
+ * for its dead-letter consumer is not overtaken by a second one. The local stack may set a shorter one.
+ */
+export function staleAfterSeconds(queue: QueueName, schedule: RetrySchedule): number {
+  const local = Number(process.env[staleAfterVariable(queue)]);
+  if (process.env[staleAfterVariable(queue)] !== undefined && Number.isFinite(local) && local >= 0)
+    return local;
+  return 2 * longestRetrySeconds(schedule);
+}

@@ -12,6 +12,12 @@
  * create a second object (a single-call deliverer returns it at once; a multi-step one, e.g. create then
  * attach, continues from it). A multi-step deliverer calls `ctx.recordVendorId(id)` right after the
  * create, before the steps that can fail.
+ *
+ * Unknown outcomes (docs/decisions.md "Deliveries always finish"): the consumer marks the attempt on the
+ * issue before calling a deliverer, and every recorded outcome removes the mark. A retry that still finds
+ * it (the consumer died, ran out of its time budget, or could not write the outcome) does what
+ * `afterUnknownOutcome` says for that integration. Each deliverer gets `ctx.signal`, aborted when the
+ * record's time budget runs out; `ctx.http` already carries it.
  */
 import type { Logger } from '../core/log';
 import type { OutboundFetch } from '../core/outbound';
@@ -88,10 +94,51 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   /** The receive count of the message (1 on the first attempt). */
   attempt: number;
   correlationId: string;
+  /**
+   * Aborted when the record's time budget runs out (the consumer then stops waiting for the deliverer).
+   * Optional so that tests may build a context without one; the consumer always sets it.
+   */
+  signal?: AbortSignal;
 }
+
+/**
+ * What a retry does after an attempt whose outcome is unknown (it may have reached the vendor):
+ * - `resend`: send again. Webhooks carry the same `Idempotency-Key`/`X-Snag-Delivery` on every attempt,
+ *   so receivers drop the repeat (docs/webhooks.md); a second copy of a notification mail is harmless.
+ * - `ask`: GitLab, Jira, Asana and Slack take no idempotency key and their clients cannot look an item up,
+ *   so a second send could open a second ticket or post a second message. The issue fails (3) with a reason
+ *   that asks the client to check the vendor before Sync; nothing is lost, and nothing is sent twice.
+ */
+export const afterUnknownOutcome: Record<IntegrationName, 'resend' | 'ask'> = {
+  email: 'resend',
+  webhooks: 'resend',
+  gitlab: 'ask',
+  jira: 'ask',
+  asana: 'ask',
+  slack: 'ask',
+};
+
+/** The vendors' names as clients know them, for reasons shown in the dashboard. */
+const vendorTitles: Record<IntegrationName, string> = {
+  email: 'email',
+  webhooks: 'the webhook receiver',
+  gitlab: 'GitLab',
+  jira: 'Jira',
+  asana: 'Asana',
+  slack: 'Slack',
+};
+
+/** The reason of an `ask` after an unknown outcome: the client checks the vendor, then Syncs if missing. */
+export const unknownOutcomeReason = (name: IntegrationName, issueNumber: number) =>
+  `An earlier attempt stopped before Snag learned whether ${vendorTitles[name]} received issue #${issueNumber}. ` +
+  `Check ${vendorTitles[name]}, and Sync only if it is missing.`;
 
 export type Deliverer<N extends IntegrationName = IntegrationName> = (
   ctx: DeliveryContext<N>,
 ) => Promise<{ vendorId?: string }>;
 
 export type DelivererRegistry = { [N in IntegrationName]?: Deliverer<N> };
+
+/** The reason of a delivery that failed every attempt (the consumer's last receive, or its DLQ consumer). */
+export const gaveUpReason = (attempts: number, why: string) =>
+  `Gave up after ${attempts} attempts: ${why}`.slice(0, 500);

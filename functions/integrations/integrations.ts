@@ -4,7 +4,12 @@
  *   PROJECT#<pid> / META                 `activeIntegrations` (SS), kept by every save
  *   PROJECT#<pid> / ISSUE#<n10>#DETAIL   `st.<name>` (0 new, 1 in progress, 2 passed, 3 failed),
  *                                        `vendor_<name>` (the vendor's id, for idempotency),
- *                                        `reason_<name>` (why a permanent failure failed)
+ *                                        `reason_<name>` (why a permanent failure failed),
+ *                                        `since_<name>` (epoch ms when status 1 was set: Sync may start
+ *                                        a status 1 again once it is stale),
+ *                                        `attempt_<name>` ({at, message, receive}: a vendor call began and
+ *                                        no outcome is recorded yet; a retry that finds it knows the last
+ *                                        attempt's outcome is unknown)
  *   PROJECT#<pid> / SYNC#<name>#<n10>    marker while `st.<name>` is 0 or 3: {s, number, title, createdAt, reason?}
  * Every write to an issue item is conditioned on `attribute_exists(pk)`, so a late consumer never
  * resurrects a deleted issue.
@@ -337,6 +342,8 @@ export async function storeOAuthTokens(
 
 const vendorAttr = (name: IntegrationName) => `vendor_${name}`;
 const reasonAttr = (name: IntegrationName) => `reason_${name}`;
+const sinceAttr = (name: IntegrationName) => `since_${name}`;
+const attemptAttr = (name: IntegrationName) => `attempt_${name}`;
 
 /** The vendor id a delivery recorded for this issue, if any (read from the detail item). */
 export const recordedVendorId = (
@@ -346,6 +353,31 @@ export const recordedVendorId = (
   const v = detail[vendorAttr(name)];
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
+/** A vendor call that began: when, by which SQS message and on which of its receives. */
+export interface AttemptMark {
+  at: number;
+  message: string;
+  receive: number;
+}
+
+/** A vendor call whose outcome no write recorded (its consumer died, timed out, or lost the database). */
+export const unsettledAttempt = (
+  detail: Record<string, unknown>,
+  name: IntegrationName,
+): AttemptMark | undefined => {
+  const v = detail[attemptAttr(name)] as Partial<AttemptMark> | undefined;
+  if (!v || typeof v !== 'object') return undefined;
+  return { at: Number(v.at ?? 0), message: String(v.message ?? ''), receive: Number(v.receive ?? 0) };
+};
+/**
+ * Whether an unsettled attempt is over, seen from receive `receive` of message `messageId`: it was an earlier
+ * receive of the same message (its invocation ended before the message came back), or it began longer ago
+ * than one invocation may run (`leaseMs`). A younger mark of another message (a duplicate copy of the
+ * delivery) may still be in flight.
+ */
+export const attemptOver = (mark: AttemptMark, by: { messageId: string; receive: number }, leaseMs: number) =>
+  (mark.message === by.messageId && mark.receive < by.receive) || nowMs() - mark.at > leaseMs;
+
 /** The stored reason of a permanent failure. */
 export const failureReason = (detail: Record<string, unknown>, name: IntegrationName): string | undefined => {
   const v = detail[reasonAttr(name)];
@@ -353,9 +385,9 @@ export const failureReason = (detail: Record<string, unknown>, name: Integration
 };
 
 /**
- * Fan-out: sets `st.<name>` to 1 and deletes the sync markers, in one transaction for all `names`, for the
- * ones not already passed (2). A redelivered fan-out (or a racing one) finds them 1 and sends again; the
- * deliveries are idempotent. Returns the names started; [] when the issue is gone.
+ * Fan-out: sets `st.<name>` to 1 (and `since_<name>` to now) and deletes the sync markers, in one
+ * transaction for all `names`, for the ones not already passed (2). A redelivered fan-out (or a racing
+ * one) finds them 1 and sends again; the deliveries are idempotent. Returns the names started; [] when the issue is gone.
  */
 export async function startDeliveries(
   projectId: string,
@@ -370,7 +402,8 @@ export async function startDeliveries(
     const conds = ['attribute_exists(pk)'];
     todo.forEach((name, i) => {
       attrNames[`#x${i}`] = name;
-      sets.push(`st.#x${i} = :one`);
+      attrNames[`#s${i}`] = sinceAttr(name);
+      sets.push(`st.#x${i} = :one`, `#s${i} = :now`);
       conds.push(`(attribute_not_exists(st.#x${i}) OR st.#x${i} <> :two)`);
     });
     try {
@@ -384,7 +417,7 @@ export async function startDeliveries(
                 UpdateExpression: `SET ${sets.join(', ')}`,
                 ConditionExpression: conds.join(' AND '),
                 ExpressionAttributeNames: attrNames,
-                ExpressionAttributeValues: { ':one': 1, ':two': 2 },
+                ExpressionAttributeValues: { ':one': 1, ':two': 2, ':now': nowMs() },
               },
             },
             ...todo.map((name) => ({ Delete: { TableName: T, Key: syncKey(projectId, name, n) } })),
@@ -434,10 +467,35 @@ const updateIssueDetail = (
         UpdateExpression: update.expression,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: update.names,
-        ExpressionAttributeValues: update.values,
+        // DynamoDB refuses an empty map (a REMOVE alone has no values).
+        ...(Object.keys(update.values).length ? { ExpressionAttributeValues: update.values } : {}),
       }),
     ),
   );
+
+/**
+ * Records that a vendor call begins, before it is made: a retry that still finds the mark knows the
+ * attempt ended without a recorded outcome (the vendor may have the delivery). Every outcome removes it.
+ */
+export const beginAttempt = (
+  projectId: string,
+  name: IntegrationName,
+  n: number,
+  mark: Omit<AttemptMark, 'at'>,
+) =>
+  updateIssueDetail(projectId, n, {
+    expression: 'SET #a = :mark',
+    names: { '#a': attemptAttr(name) },
+    values: { ':mark': { at: nowMs(), ...mark } },
+  });
+
+/** A failure the consumer saw (the vendor answered or refused): the outcome is known, nothing was sent. */
+export const endAttempt = (projectId: string, name: IntegrationName, n: number) =>
+  updateIssueDetail(projectId, n, {
+    expression: 'REMOVE #a',
+    names: { '#a': attemptAttr(name) },
+    values: {},
+  });
 
 /** Records the vendor's id before anything else can fail, so a retry never creates a second object. */
 export const recordVendorId = (projectId: string, name: IntegrationName, n: number, vendorId: string) =>
@@ -450,14 +508,22 @@ export const recordVendorId = (projectId: string, name: IntegrationName, n: numb
 /** Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51). */
 export const markDelivered = (projectId: string, name: IntegrationName, n: number, vendorId?: string) =>
   updateIssueDetail(projectId, n, {
-    expression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r`,
-    names: { '#x': name, '#r': reasonAttr(name), ...(vendorId ? { '#v': vendorAttr(name) } : {}) },
+    expression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r, #a`,
+    names: {
+      '#x': name,
+      '#r': reasonAttr(name),
+      '#a': attemptAttr(name),
+      ...(vendorId ? { '#v': vendorAttr(name) } : {}),
+    },
     values: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
   });
 
 /**
  * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the
- * integration was switched off or the plan lost it), and the marker Put with the same `s`.
+ * integration was switched off or the plan lost it), and the marker Put with the same `s`. Never over a
+ * passed delivery (a late failure of a duplicate must not undo a success); with `onlyInProgressSince`
+ * (the dead-letter consumer: epoch ms) only over a status 1 set no later than that, so it keeps the reason
+ * the consumer already wrote, and leaves alone a delivery a later Sync started again.
  */
 export async function markForSync(
   projectId: string,
@@ -465,6 +531,7 @@ export async function markForSync(
   issue: { number: number; title: string; createdAt: string },
   s: 0 | 3,
   reason?: string,
+  opts: { onlyInProgressSince?: number } = {},
 ): Promise<void> {
   const T = tableName();
   const n = issue.number;
@@ -476,10 +543,24 @@ export async function markForSync(
             Update: {
               TableName: T,
               Key: issueDetailKey(projectId, n),
-              UpdateExpression: reason ? 'SET st.#x = :s, #r = :r' : 'SET st.#x = :s REMOVE #r',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#x': name, '#r': reasonAttr(name) },
-              ExpressionAttributeValues: { ':s': s, ...(reason ? { ':r': reason } : {}) },
+              UpdateExpression: reason ? 'SET st.#x = :s, #r = :r REMOVE #a' : 'SET st.#x = :s REMOVE #r, #a',
+              ConditionExpression:
+                opts.onlyInProgressSince !== undefined
+                  ? 'attribute_exists(pk) AND st.#x = :one AND (attribute_not_exists(#s) OR #s <= :since)'
+                  : 'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
+              ExpressionAttributeNames: {
+                '#x': name,
+                '#r': reasonAttr(name),
+                '#a': attemptAttr(name),
+                ...(opts.onlyInProgressSince !== undefined ? { '#s': sinceAttr(name) } : {}),
+              },
+              ExpressionAttributeValues: {
+                ':s': s,
+                ...(opts.onlyInProgressSince !== undefined
+                  ? { ':one': 1, ':since': opts.onlyInProgressSince }
+                  : { ':two': 2 }),
+                ...(reason ? { ':r': reason } : {}),
+              },
             },
           },
           {
@@ -540,14 +621,18 @@ export async function listSyncTickets(
 }
 
 /**
- * Sync (A50): for each ticket, `st.<name>` 0|3 → 1 and its marker deleted, in one transaction. Tickets whose
- * condition fails (no longer new or failed, or gone) are dropped and the rest tried once more. Returns
- * the numbers that were set in progress (the caller fans them out).
+ * Sync (A50): for each ticket, `st.<name>` 0|3 → 1 and its marker deleted, in one transaction. A status 1
+ * set before `staleBefore` (epoch ms), or by a version that kept no time, counts as failed too: that
+ * delivery outlived every retry and its dead-letter consumer (docs/decisions.md "Deliveries always
+ * finish"). Sync is the client's decision to send again, so it also clears an unsettled attempt. Tickets
+ * whose condition fails (no longer new, failed or stale, or gone) are dropped and the rest tried once more.
+ * Returns the numbers that were set in progress (the caller fans them out).
  */
 export async function syncTickets(
   projectId: string,
   name: IntegrationName,
   numbers: number[],
+  staleBefore: number,
 ): Promise<number[]> {
   let todo = [...new Set(numbers)];
   for (let attempt = 0; attempt < 2 && todo.length > 0; attempt++) {
@@ -557,10 +642,18 @@ export async function syncTickets(
         Update: {
           TableName: T,
           Key: issueDetailKey(projectId, n),
-          UpdateExpression: 'SET st.#x = :one',
-          ConditionExpression: 'attribute_exists(pk) AND (st.#x = :zero OR st.#x = :three)',
-          ExpressionAttributeNames: { '#x': name },
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':three': 3 },
+          UpdateExpression: 'SET st.#x = :one, #s = :now REMOVE #a',
+          ConditionExpression:
+            'attribute_exists(pk) AND (st.#x = :zero OR st.#x = :three OR ' +
+            '(st.#x = :one AND (attribute_not_exists(#s) OR #s < :stale)))',
+          ExpressionAttributeNames: { '#x': name, '#s': sinceAttr(name), '#a': attemptAttr(name) },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':zero': 0,
+            ':three': 3,
+            ':now': nowMs(),
+            ':stale': staleBefore,
+          },
         },
       },
       { Delete: { TableName: T, Key: syncKey(projectId, name, n) } },

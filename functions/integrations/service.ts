@@ -10,6 +10,8 @@ import { getItems } from '../core/db';
 import { AppError } from '../core/errors';
 import type { FanoutMessage } from '../core/messages';
 import { localTargetsAllowed } from '../core/outbound';
+import { staleAfterSeconds } from '../core/retry';
+import { nowMs } from '../core/time';
 import { presignStored } from '../issues/review';
 import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
 import {
@@ -36,6 +38,7 @@ import {
   toIntegration,
 } from './integrations';
 import { verifyFileLink } from './links';
+import { integrations } from './manifest';
 
 /** PATCH client/integration/{siteId}: saves the one integration of the body; answers all six, masked. */
 export async function save(
@@ -80,7 +83,8 @@ export async function syncList(
 }
 
 /**
- * PATCH client/integration/sync/{siteUuid}: the tickets still new or failed go back in progress (one
+ * PATCH client/integration/sync/{siteUuid}: the tickets still new or failed, or in progress for longer than
+ * any delivery can take (`staleAfterSeconds` of the delivery queue, ≈ 3.5 h), go back in progress (one
  * transaction) and get one fan-out message each, limited to `type`. The integration must be active and
  * allowed, or the fan-out would leave them in progress.
  */
@@ -100,7 +104,8 @@ export async function sync(
   );
   const active = item ? toIntegration(item).active === 1 : false;
   if (!allowedByPlan(body.type, plan) || !active) throw new AppError('INTEGRATION_NOT_AVAILABLE');
-  const synced = await syncTickets(projectId, body.type, body.tickets);
+  const staleBefore = nowMs() - 1000 * staleAfterSeconds('delivery', integrations.queues.delivery);
+  const synced = await syncTickets(projectId, body.type, body.tickets, staleBefore);
   for (let i = 0; i < synced.length; i += 10) {
     const entries = synced.slice(i, i + 10).map((n) => {
       const message: FanoutMessage = {

@@ -3,6 +3,9 @@
  * configured https URL through the guarded client (no redirect followed, 10 s), with
  *   X-Snag-Token: <token>
  *   X-Snag-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the token>
+ *   X-Snag-Delivery and Idempotency-Key: the delivery id, the same on every attempt of one issue, so a
+ *   receiver (or a proxy that honours Idempotency-Key) drops a repeat: Snag may send again when an earlier
+ *   attempt's outcome is unknown (deliver.ts `afterUnknownOutcome`).
  * Any 2xx passes. 401/403/404/410 are permanent (the receiver refuses or is gone); other answers retry.
  */
 import { timestampedSignature } from '../core/signature';
@@ -88,6 +91,8 @@ export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
       'user-agent': 'Snag-Webhooks/1',
       'x-snag-token': token,
       'x-snag-signature': timestampedSignature(body, token, t),
+      'x-snag-delivery': ctx.deliveryId,
+      'idempotency-key': ctx.deliveryId,
     },
     body,
   });

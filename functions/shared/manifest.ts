@@ -118,6 +118,18 @@ export interface QueueDecl {
   /** Concurrent consumer invocations at most (the event source's maximum concurrency, 2 or more). */
   maxConcurrency: number;
   consumer: { needs: Needs; timeoutSeconds: number };
+  /**
+   * A consumer of the dead-letter queue, `functions/consumers/<queue>-dlq.ts` (function `dlq:<queue>`): it
+   * settles what reached the DLQ (the delivery's marks the issue failed), so nothing waits there for an
+   * operator. Without it, dead letters wait for an operator (docs/operations.md).
+   */
+  deadLetter?: {
+    /** The DLQ's own visibility timeout: a failed dead letter comes back after it (6x the timeout). */
+    visibilityTimeoutSeconds: number;
+    batchSize: number;
+    maxConcurrency: number;
+    consumer: { needs: Needs; timeoutSeconds: number };
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
-import { consumerEntry, handlerEntry, type QueueName } from '../resources';
+import { consumerEntry, deadLetterEntry, handlerEntry, type QueueName } from '../resources';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -39,6 +39,8 @@ async function loadHandler<T>(entry: string): Promise<T> {
 
 export const loadApiHandler = (resource: string) => loadHandler<ApiHandler>(handlerEntry(resource));
 export const loadConsumer = (name: QueueName) => loadHandler<ConsumerHandler>(consumerEntry(name));
+export const loadDeadLetterConsumer = (name: QueueName) =>
+  loadHandler<ConsumerHandler>(deadLetterEntry(name));
 
 /** The Lambda context a handler receives; locally only the names and ids mean anything. */
 export function lambdaContext(functionName: string, requestId: string, timeoutMs = 30_000): Context {

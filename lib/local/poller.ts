@@ -1,8 +1,12 @@
 /**
- * Plays the Lambda event source mapping for one queue: long-polls it, hands each batch to the consumer as a
- * real SQS event, and deletes only the records that succeeded. Failed records are left alone, so they come
- * back after the visibility timeout and fauxqs moves them to the DLQ after maxReceiveCount receives, as in
- * AWS with ReportBatchItemFailures on.
+ * Plays the Lambda event source mapping for one queue: long-polls it, hands each batch (of the declared
+ * batch size) to the consumer as a real SQS event, and deletes only the records that succeeded. Failed
+ * records are left alone, so they come back after the visibility timeout and fauxqs moves them to the DLQ
+ * after maxReceiveCount receives, as in AWS with ReportBatchItemFailures on. An invocation that runs past
+ * the consumer's declared timeout fails its whole batch, as Lambda's timeout does, and up to the declared
+ * maximum concurrency of invocations run at once (the handler cannot be
+ * killed in this process; its late result is ignored). With `deadLetter`, it plays the event source of the
+ * queue's dead-letter consumer on the DLQ instead.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -31,6 +35,8 @@ export interface PollerOptions {
   log: StackLog;
   /** Long-poll wait; stop() aborts a wait in progress, so this only bounds each request. */
   waitSeconds?: number;
+  /** Poll the queue's DLQ for its dead-letter consumer (`load` then loads that consumer). */
+  deadLetter?: boolean;
 }
 
 const toBase64 = (bytes: Uint8Array | undefined) =>
@@ -93,12 +99,30 @@ export function startPoller(opts: PollerOptions): Poller {
   const { client, queue, region, load, log } = opts;
   const abort = new AbortController();
   const consumer = queue.name;
+  const dead = opts.deadLetter ? queue.settings.deadLetter : null;
+  if (opts.deadLetter && !dead) throw new Error(`${queue.name} declares no dead-letter consumer`);
+  const source = dead
+    ? {
+        url: queue.dlqUrl,
+        arn: queue.dlqArn,
+        batchSize: dead.batchSize,
+        timeoutSeconds: dead.consumerTimeoutSeconds,
+        concurrency: dead.maxConcurrency,
+      }
+    : {
+        url: queue.url,
+        arn: queue.arn,
+        batchSize: queue.settings.batchSize,
+        timeoutSeconds: queue.settings.consumerTimeoutSeconds,
+        concurrency: queue.settings.maxConcurrency,
+      };
+  const label = dead ? `dlq:${consumer}` : `consumer:${consumer}`;
 
   const pollOnce = async () => {
     const res = await client.send(
       new ReceiveMessageCommand({
-        QueueUrl: queue.url,
-        MaxNumberOfMessages: queue.settings.batchSize,
+        QueueUrl: source.url,
+        MaxNumberOfMessages: source.batchSize,
         WaitTimeSeconds: opts.waitSeconds ?? 10,
         MessageSystemAttributeNames: ['All'],
         AttributeNames: ['All'],
@@ -108,46 +132,60 @@ export function startPoller(opts: PollerOptions): Poller {
     );
     const messages = res.Messages ?? [];
     if (messages.length === 0) return;
-    const records = messages.map((m) => toSqsRecord(m, queue, region));
+    const records = messages.map((m) => toSqsRecord(m, source, region));
     const event: SQSEvent = { Records: records };
     let outcome: { response: SQSBatchResponse | undefined } | { error: unknown };
+    const timeoutMs = source.timeoutSeconds * 1000;
+    let timer: NodeJS.Timeout | undefined;
     try {
       const handler = await load(consumer);
-      const response = await asFunction(`consumer:${consumer}`, () =>
-        handler(event, lambdaContext(`snag-${consumer}`, randomUUID())),
+      const run = asFunction(label, () =>
+        handler(event, lambdaContext(`snag-${label.replace(':', '-')}`, randomUUID(), timeoutMs)),
       );
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Task timed out after ${source.timeoutSeconds} seconds`)),
+          timeoutMs,
+        );
+      });
+      run.catch(() => undefined); // a late failure after the timeout is not unhandled
+      const response = await Promise.race([run, timedOut]);
       outcome = { response };
     } catch (error) {
-      log.warn(`consumer ${consumer} failed its whole batch: ${String(error)}`);
+      log.warn(`${label} failed its whole batch: ${String(error)}`);
       outcome = { error };
+    } finally {
+      clearTimeout(timer);
     }
     const done = succeededRecords(records, outcome);
     if (done.length === 0) return;
     const del = await client.send(
       new DeleteMessageBatchCommand({
-        QueueUrl: queue.url,
+        QueueUrl: source.url,
         Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
       }),
     );
-    if (del.Failed?.length) log.warn(`could not delete ${del.Failed.length} message(s) from ${queue.name}`);
+    if (del.Failed?.length) log.warn(`could not delete ${del.Failed.length} message(s) from ${label}`);
   };
 
-  const loop = (async () => {
+  const loop = async () => {
     while (!abort.signal.aborted) {
       try {
         await pollOnce();
       } catch (err) {
         if (abort.signal.aborted) break;
-        log.warn(`poller ${queue.name}: ${String(err)}`);
+        log.warn(`poller ${label}: ${String(err)}`);
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
-  })();
+  };
+  // As many invocations at once as the event source's maximum concurrency allows.
+  const loops = Array.from({ length: Math.max(1, source.concurrency) }, loop);
 
   return {
     stop: async () => {
       abort.abort();
-      await loop;
+      await Promise.all(loops);
     },
   };
 }

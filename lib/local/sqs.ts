@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
+import { longestRetrySeconds } from '../../functions/core/retry';
 import { queueDecls } from '../../functions/manifests';
 import { type QueueName, queueNames } from '../../functions/shared/manifest';
 import { localCredentials } from './credentials';
@@ -19,6 +20,19 @@ export interface QueueSettings {
   batchSize: number;
   /** The consumer's backoff (QueueDecl.retryDelaysSeconds); tests shorten it, `[]` turns it off. */
   retryDelaysSeconds: readonly number[];
+  /** Invocations at once (the event source's maximum concurrency); the poller runs that many loops. */
+  maxConcurrency: number;
+  /** The consumer's timeout: the poller ends an invocation that runs longer, as Lambda does. */
+  consumerTimeoutSeconds: number;
+  /** When a started piece of work counts as stale (functions/core/retry.ts); computed unless set. */
+  staleAfterSeconds?: number;
+  /** The dead-letter consumer's settings, when the queue declares one; `null` leaves the DLQ unread. */
+  deadLetter: {
+    visibilityTimeoutSeconds: number;
+    batchSize: number;
+    maxConcurrency: number;
+    consumerTimeoutSeconds: number;
+  } | null;
 }
 export type QueueOverrides = Partial<Record<QueueName, Partial<QueueSettings>>>;
 
@@ -36,6 +50,17 @@ export interface LocalSqs {
   queues: Record<QueueName, LocalQueue>;
   stop(): Promise<void>;
 }
+
+/** When a started piece of work counts as stale with these settings (functions/core/retry.ts). */
+export const staleAfter = (s: QueueSettings) =>
+  s.staleAfterSeconds ??
+  2 *
+    longestRetrySeconds({
+      visibilityTimeoutSeconds: s.visibilityTimeoutSeconds,
+      maxReceiveCount: s.maxReceiveCount,
+      retryDelaysSeconds: s.retryDelaysSeconds,
+      consumer: { timeoutSeconds: s.consumerTimeoutSeconds },
+    });
 
 /** Queue names carry a prefix so that a stray queue URL in a log says which app it belongs to. */
 export const queueName = (name: QueueName) => `snag-${name}`;
@@ -55,16 +80,31 @@ export async function startSqs(region: string, overrides: QueueOverrides = {}): 
   const made = {} as Record<QueueName, LocalQueue>;
   try {
     for (const name of queueNames) {
-      const { visibilityTimeoutSeconds, maxReceiveCount, batchSize, retryDelaysSeconds } = queueDecls[name];
+      const decl = queueDecls[name];
       const settings: QueueSettings = {
-        visibilityTimeoutSeconds,
-        maxReceiveCount,
-        batchSize,
-        retryDelaysSeconds: retryDelaysSeconds ?? [],
+        visibilityTimeoutSeconds: decl.visibilityTimeoutSeconds,
+        maxReceiveCount: decl.maxReceiveCount,
+        batchSize: decl.batchSize,
+        maxConcurrency: decl.maxConcurrency,
+        retryDelaysSeconds: decl.retryDelaysSeconds ?? [],
+        consumerTimeoutSeconds: decl.consumer.timeoutSeconds,
+        deadLetter: decl.deadLetter
+          ? {
+              visibilityTimeoutSeconds: decl.deadLetter.visibilityTimeoutSeconds,
+              batchSize: decl.deadLetter.batchSize,
+              maxConcurrency: decl.deadLetter.maxConcurrency,
+              consumerTimeoutSeconds: decl.deadLetter.consumer.timeoutSeconds,
+            }
+          : null,
         ...overrides[name],
       };
       // AWS keeps dead letters for up to 14 days; so does the local DLQ, for reading them.
-      const dlq = await create(`${queueName(name)}-dlq`, { MessageRetentionPeriod: String(14 * 24 * 3600) });
+      const dlq = await create(`${queueName(name)}-dlq`, {
+        MessageRetentionPeriod: String(14 * 24 * 3600),
+        ...(settings.deadLetter
+          ? { VisibilityTimeout: String(settings.deadLetter.visibilityTimeoutSeconds) }
+          : {}),
+      });
       const queue = await create(queueName(name), {
         VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
         RedrivePolicy: JSON.stringify({

@@ -16,7 +16,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfig } from '../../functions/core/config';
 import { errorResponse } from '../../functions/core/http';
 import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
-import { retryDelaysVariable } from '../../functions/core/retry';
+import { retryDelaysVariable, staleAfterVariable } from '../../functions/core/retry';
 import { scheduleDecls } from '../../functions/manifests';
 import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { scheduleEntry } from '../resources';
@@ -24,7 +24,7 @@ import { dashboardCsp } from '../web-headers';
 import { distDir as defaultDistDir, runBuild } from './build';
 import { localCredentials } from './credentials';
 import { ensureTable, type LocalDynamo, startDynamo } from './dynamodb';
-import { loadApiHandler, loadConsumer, repoRoot } from './functions';
+import { loadApiHandler, loadConsumer, loadDeadLetterConsumer, repoRoot } from './functions';
 import { createGateway } from './gateway';
 import { sendResult } from './http-reply';
 import { asFunction } from './invocation';
@@ -34,7 +34,7 @@ import { type Poller, startPoller } from './poller';
 import { type LocalS3, startS3 } from './s3';
 import { ensureLocalSecrets } from './secrets';
 import { type LocalSes, startSes } from './ses';
-import { type LocalQueue, type LocalSqs, type QueueOverrides, startSqs } from './sqs';
+import { type LocalQueue, type LocalSqs, type QueueOverrides, staleAfter, startSqs } from './sqs';
 import { createStaticHandler } from './static';
 import { type LocalStripe, startStripe } from './stripe';
 import { startVendorFakes, type VendorFakes } from './vendors';
@@ -257,6 +257,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       ...Object.fromEntries(
         queueNames.map((q) => [retryDelaysVariable(q), sqs?.queues[q].settings.retryDelaysSeconds.join(',')]),
       ),
+      // When Sync may start a stuck status 1 again, from the same (possibly shortened) settings.
+      ...Object.fromEntries(
+        queueNames.map((q) => [staleAfterVariable(q), String(staleAfter(sqs!.queues[q].settings))]),
+      ),
       APP_ORIGIN: url,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
@@ -271,9 +275,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const client = new SQSClient({ region, endpoint: sqs.endpoint, credentials: localCredentials });
     sqsClient = client;
-    pollers = Object.values(sqs.queues).map((queue) =>
+    pollers = Object.values(sqs.queues).flatMap((queue) => [
       startPoller({ client, queue, region, load: loadConsumer, log }),
-    );
+      ...(queue.settings.deadLetter
+        ? [startPoller({ client, queue, region, load: loadDeadLetterConsumer, log, deadLetter: true })]
+        : []),
+    ]);
     ready = true;
 
     const runSchedule = (name: string) =>

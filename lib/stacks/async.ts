@@ -8,8 +8,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueDecls } from '../../functions/manifests';
-import { type QueueName, queueNames } from '../../functions/shared/manifest';
-import { consumerEntry } from '../resources';
+import { type Needs, type QueueName, queueNames } from '../../functions/shared/manifest';
+import { consumerEntry, deadLetterEntry } from '../resources';
 import type { Settings } from '../settings';
 import { SnagFunction } from './lambda';
 
@@ -26,6 +26,10 @@ export class Queues extends Construct {
       const decl = queueDecls[name];
       const dlq = new Queue(this, `${name}Dlq`, {
         retentionPeriod: Duration.days(14),
+        // A dead-letter consumer's failed record comes back after this (6x its timeout); SQS's default else.
+        ...(decl.deadLetter
+          ? { visibilityTimeout: Duration.seconds(decl.deadLetter.visibilityTimeoutSeconds) }
+          : {}),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         removalPolicy: settings.removalPolicy,
@@ -48,22 +52,27 @@ export interface ConsumersProps {
   settings: Settings;
   queues: Queues;
   /** The environment of one consumer, from what its manifest declares. */
-  environmentOf: (queue: QueueName) => Record<string, string>;
+  environmentOf: (needs: Needs) => Record<string, string>;
 }
 
-/** One consumer per declared queue, with the timeout, batch and concurrency its manifest declares. */
+/**
+ * One consumer per declared queue, with the timeout, batch and concurrency its manifest declares, and one
+ * on the dead-letter queue of each queue that declares `deadLetter` (`deadLetterFunctions`).
+ */
 export class Consumers extends Construct {
   readonly functions: Record<QueueName, SnagFunction>;
+  readonly deadLetterFunctions: Partial<Record<QueueName, SnagFunction>>;
 
   constructor(scope: Construct, id: string, props: ConsumersProps) {
     super(scope, id);
     const functions = {} as Record<QueueName, SnagFunction>;
+    this.deadLetterFunctions = {};
     for (const name of queueNames) {
       const decl = queueDecls[name];
       const consumer = new SnagFunction(this, name, {
         entry: consumerEntry(name),
         settings: props.settings,
-        environment: props.environmentOf(name),
+        environment: props.environmentOf(decl.consumer.needs),
         timeout: Duration.seconds(decl.consumer.timeoutSeconds),
         description: `Snag ${name} queue consumer`,
       });
@@ -75,6 +84,23 @@ export class Consumers extends Construct {
         }),
       );
       functions[name] = consumer;
+      if (decl.deadLetter) {
+        const dead = new SnagFunction(this, `${name}Dlq`, {
+          entry: deadLetterEntry(name),
+          settings: props.settings,
+          environment: props.environmentOf(decl.deadLetter.consumer.needs),
+          timeout: Duration.seconds(decl.deadLetter.consumer.timeoutSeconds),
+          description: `Snag ${name} dead-letter consumer`,
+        });
+        dead.fn.addEventSource(
+          new SqsEventSource(props.queues.deadLetters[name], {
+            batchSize: decl.deadLetter.batchSize,
+            maxConcurrency: decl.deadLetter.maxConcurrency,
+            reportBatchItemFailures: true,
+          }),
+        );
+        this.deadLetterFunctions[name] = dead;
+      }
     }
     this.functions = functions;
   }

@@ -88,7 +88,7 @@ export class SnagStack extends Stack {
     this.consumers = new Consumers(this, 'Consumers', {
       settings,
       queues: this.queues,
-      environmentOf: (queue) => environmentFor(queueDecls[queue].consumer.needs),
+      environmentOf: environmentFor,
     });
     this.schedules = new Schedules(this, 'Schedules', {
       settings,
@@ -109,6 +109,7 @@ export class SnagStack extends Stack {
     const all: SnagFunction[] = [
       ...this.api.functions.values(),
       ...Object.values(this.consumers.functions),
+      ...Object.values(this.consumers.deadLetterFunctions),
       ...this.schedules.functions.values(),
     ];
     for (const f of all) f.fn.addEnvironment('APP_ORIGIN', this.web.origin);
@@ -119,6 +120,7 @@ export class SnagStack extends Stack {
       functions: new Map([
         ...[...this.api.functions].map(([r, f]) => [`api:${r}`, f.fn] as const),
         ...queueNames.map((q) => [`consumer:${q}`, this.consumers.functions[q].fn] as const),
+        ...Object.entries(this.consumers.deadLetterFunctions).map(([q, f]) => [`dlq:${q}`, f.fn] as const),
         ...[...this.schedules.functions].map(([n, f]) => [`schedule:${n}`, f.fn] as const),
       ]),
       deadLetters: this.queues.deadLetters,
@@ -137,8 +139,12 @@ export class SnagStack extends Stack {
     };
     for (const [resource, f] of this.api.functions)
       grantNeeds(this, f.role, apiFunctions[resource].needs, targets);
-    for (const queue of queueNames)
+    for (const queue of queueNames) {
       grantNeeds(this, this.consumers.functions[queue].role, queueDecls[queue].consumer.needs, targets);
+      const dead = this.consumers.deadLetterFunctions[queue];
+      const deadNeeds = queueDecls[queue].deadLetter?.consumer.needs;
+      if (dead && deadNeeds) grantNeeds(this, dead.role, deadNeeds, targets);
+    }
     for (const [name, f] of this.schedules.functions)
       grantNeeds(this, f.role, scheduleDecls[name]!.needs, targets);
   }

@@ -98,6 +98,7 @@ describe('functions', () => {
   const all = () => [
     ...[...s.stack.api.functions].map(([name, f]) => ({ name: `api:${name}`, f })),
     ...queueNames.map((q) => ({ name: `consumer:${q}`, f: s.stack.consumers.functions[q] })),
+    ...Object.entries(s.stack.consumers.deadLetterFunctions).map(([q, f]) => ({ name: `dlq:${q}`, f: f! })),
     ...[...s.stack.schedules.functions].map(([name, f]) => ({ name: `schedule:${name}`, f })),
   ];
 
@@ -146,14 +147,17 @@ describe('functions', () => {
       bucket: logicalId(s.stack.data.uploads),
       identity: logicalId(s.stack.mail.identity),
       ...Object.fromEntries(queueNames.map((q) => [q, logicalId(s.stack.queues.queues[q])])),
+      ...Object.fromEntries(queueNames.map((q) => [`${q}Dlq`, logicalId(s.stack.queues.deadLetters[q])])),
     } as Record<string, string>;
     const label = (resource: unknown, condition: unknown): string => {
       const text = JSON.stringify(resource);
       if (text === '"*"') return '*';
       if (text.includes('"ssm"') || text.includes(':parameter/')) return 'secrets';
       if (text.includes(ids.identity!)) return 'mail';
-      for (const q of queueNames)
+      for (const q of queueNames) {
         if (text === JSON.stringify({ 'Fn::GetAtt': [ids[q], 'Arn'] })) return `queue:${q}`;
+        if (text === JSON.stringify({ 'Fn::GetAtt': [ids[`${q}Dlq`], 'Arn'] })) return `dlq:${q}`;
+      }
       if (text === JSON.stringify({ 'Fn::GetAtt': [ids.table, 'Arn'] })) return 'table';
       if (text.includes(ids.table!) && text.includes('/index/'))
         return `index:${text.match(/index\/(\w+)/)?.[1]}`;
@@ -179,10 +183,11 @@ describe('functions', () => {
   }
 
   /** What a manifest's needs should grant, in grantsOf's lines. */
-  function expectedGrants(needs: Needs, consumerOf?: QueueName): string[] {
+  function expectedGrants(needs: Needs, consumerOf?: string): string[] {
     // Every function is traced (active X-Ray tracing), which writes trace data with no resource scope.
     const out: string[] = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
-    // The event source mapping reads the consumer's own queue (CDK's SqsEventSource grant).
+    // The event source mapping reads the consumer's own queue (CDK's SqsEventSource grant); a dead-letter
+    // consumer's is the DLQ (`dlq:<queue>`).
     if (consumerOf)
       for (const a of [
         'ChangeMessageVisibility',
@@ -191,7 +196,7 @@ describe('functions', () => {
         'GetQueueUrl',
         'ReceiveMessage',
       ])
-        out.push(`sqs:${a} queue:${consumerOf}`);
+        out.push(consumerOf.startsWith('dlq:') ? `sqs:${a} ${consumerOf}` : `sqs:${a} queue:${consumerOf}`);
     const reads = [
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
@@ -227,7 +232,11 @@ describe('functions', () => {
   it('get exactly the grants their manifest declares, each scoped, and nothing else', () => {
     const needs = functionNeeds();
     for (const { name, f } of all()) {
-      const queue = name.startsWith('consumer:') ? (name.slice(9) as QueueName) : undefined;
+      const queue = name.startsWith('consumer:')
+        ? (name.slice(9) as QueueName)
+        : name.startsWith('dlq:')
+          ? name
+          : undefined;
       expect(grantsOf(logicalId(f.role)), name).toEqual(expectedGrants(needs.get(name)!, queue));
     }
     // The anonymous functions stay narrow: no mail, no secrets, no deletes outside their uploads.
@@ -387,12 +396,58 @@ describe('async path', () => {
       });
     });
 
+    const dead = decl.deadLetter;
+    if (dead)
+      it(`${name} DLQ has its own consumer, and comes back after 6x that consumer's timeout`, () => {
+        const dlq = s.template.toJSON().Resources[logicalId(s.stack.queues.deadLetters[name])];
+        expect(dlq.Properties.VisibilityTimeout).toBe(dead.visibilityTimeoutSeconds);
+        expect(dead.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * dead.consumer.timeoutSeconds);
+        const fn = s.stack.consumers.deadLetterFunctions[name]!.fn;
+        expect(s.template.toJSON().Resources[logicalId(fn)].Properties.Timeout).toBe(
+          dead.consumer.timeoutSeconds,
+        );
+        s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+          EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack.queues.deadLetters[name]), 'Arn'] },
+          FunctionName: { Ref: logicalId(fn) },
+          BatchSize: dead.batchSize,
+          ScalingConfig: { MaximumConcurrency: dead.maxConcurrency },
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+      });
+
     it(`${name} queue's visibility timeout is at least 6x its consumer's timeout`, () => {
       const fn = s.template.toJSON().Resources[logicalId(s.stack.consumers.functions[name].fn)];
       expect(fn.Properties.Timeout).toBe(decl.consumer.timeoutSeconds);
       expect(decl.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
     });
   }
+});
+
+describe('deliveries cannot starve each other', () => {
+  const mappingOf = (queue: QueueName) =>
+    Object.values(resourcesOf('AWS::Lambda::EventSourceMapping')).find(
+      (m) =>
+        JSON.stringify(m.Properties.EventSourceArn) ===
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(s.stack.queues.queues[queue]), 'Arn'] }),
+    )?.Properties;
+
+  it('hands the delivery consumer one record per invocation, at most 10 at once', () => {
+    // One slow vendor's record holds up no other record, and each gets the whole time budget.
+    expect(mappingOf('delivery')).toMatchObject({ BatchSize: 1, ScalingConfig: { MaximumConcurrency: 10 } });
+    // No batching window: a record waits for nobody.
+    expect(mappingOf('delivery')?.MaximumBatchingWindowInSeconds).toBeUndefined();
+  });
+
+  it('leaves the delivery DLQ to a consumer of its own, not to the delivery consumer', () => {
+    const dlqArn = { 'Fn::GetAtt': [logicalId(s.stack.queues.deadLetters.delivery), 'Arn'] };
+    const onDlq = Object.values(resourcesOf('AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(dlqArn),
+    );
+    expect(onDlq).toHaveLength(1);
+    expect(onDlq[0]?.Properties.FunctionName).toEqual({
+      Ref: logicalId(s.stack.consumers.deadLetterFunctions.delivery!.fn),
+    });
+  });
 });
 
 describe('web tier', () => {

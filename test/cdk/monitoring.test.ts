@@ -88,6 +88,12 @@ describe('alarms', () => {
         name: `consumer:${q}`,
         fn: s.stack.consumers.functions[q as keyof typeof queueDecls]?.fn,
       })),
+      ...Object.entries(queueDecls)
+        .filter(([, d]) => d.deadLetter)
+        .map(([q]) => ({
+          name: `dlq:${q}`,
+          fn: s.stack.consumers.deadLetterFunctions[q as keyof typeof queueDecls]?.fn,
+        })),
       ...Object.keys(scheduleDecls).map((n) => ({
         name: `schedule:${n}`,
         fn: s.stack.schedules.functions.get(n)?.fn,
@@ -108,8 +114,12 @@ describe('alarms', () => {
     const ours = Object.entries(functions).filter(([, f]) =>
       String(f.Properties.Description ?? '').startsWith('Snag '),
     );
+    const deadLetterConsumers = Object.values(queueDecls).filter((d) => d.deadLetter).length;
     expect(ours.length).toBe(
-      deployedResources().length + Object.keys(queueDecls).length + Object.keys(scheduleDecls).length,
+      deployedResources().length +
+        Object.keys(queueDecls).length +
+        deadLetterConsumers +
+        Object.keys(scheduleDecls).length,
     );
     for (const [id] of ours)
       for (const metric of ['Errors', 'Throttles'])

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverers } from '../../functions/consumers/delivery';
@@ -52,7 +52,7 @@ async function deadLetter(url: string, wanted: (body: string) => boolean) {
 }
 
 describe('queues and pollers', () => {
-  it('fans an issue out to a delivery per active integration; a failing delivery lands in its DLQ', async () => {
+  it('fans an issue out to a delivery per active integration; a failing delivery reaches its DLQ, whose consumer settles it', async () => {
     const projectId = randomUUID();
     const pk = `PROJECT#${projectId}`;
     // The project with email on (META's activeIntegrations, data-model 4.8), its integration and issue 1.
@@ -67,21 +67,39 @@ describe('queues and pollers', () => {
     deliverers.email = async () => {
       throw new Error('vendor down');
     };
-    const sent = await sqs.send(
+    await sqs.send(
       new SendMessageCommand({
         QueueUrl: stack.queues.fanout.url,
         MessageBody: JSON.stringify({ type: 'issue.created', projectId, issueNumber: 1 }),
       }),
     );
-    // The delivery fails maxReceiveCount times.
-    const body = await deadLetter(stack.queues.delivery.dlqUrl, (b) => b.includes(projectId));
-    // Without a correlation id of its own, the message is followed by its SQS message id.
-    expect(JSON.parse(body)).toEqual({
-      projectId,
-      issueNumber: 1,
-      integration: 'email',
-      correlationId: sent.MessageId,
-    });
+    // The delivery fails the queue's 2 receives, short of the manifest's last receive where the consumer
+    // would write status 3 itself: only the DLQ's consumer (played by a poller of the DLQ) can settle it.
+    const settled = await eventually(
+      async () => {
+        const out = await db.send(
+          new GetCommand({
+            TableName: stack.tableName,
+            Key: { pk, sk: 'SYNC#email#0000000001' },
+            ConsistentRead: true,
+          }),
+        );
+        return out.Item?.s === 3 ? out.Item : undefined;
+      },
+      30_000,
+      'the failed marker',
+    );
+    expect(settled).toMatchObject({ s: 3, number: 1, title: 'T' });
+    expect(String(settled.reason)).toMatch(/^Gave up after/);
+    const detail = await db.send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk, sk: 'ISSUE#0000000001#DETAIL' } }),
+    );
+    expect(detail.Item?.st).toEqual({ email: 3 });
+    // And nothing is left in the DLQ.
+    const left = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: stack.queues.delivery.dlqUrl, WaitTimeSeconds: 1 }),
+    );
+    expect(left.Messages ?? []).toEqual([]);
   });
 
   it('sends a malformed fan-out message to the fan-out DLQ', async () => {

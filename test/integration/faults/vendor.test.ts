@@ -2,18 +2,17 @@
  * A vendor timing out, through the real queues: report → intake → fan-out → delivery, where a test
  * deliverer (the integrations issue registers the real ones in `deliverers`) calls a vendor on loopback
  * that never answers, with a time limit as every deliverer must have (the local poller, unlike Lambda,
- * does not stop a hung handler). A timed-out delivery fails, comes back after the visibility timeout, and
- * after maxReceiveCount receives lands in the delivery DLQ; one that times out once passes on the next
- * receive. At the last receive the issue gets status 3 and a failed marker of the sync list (data-model 4.8).
+ * ends a hung handler only at the consumer's timeout). A timed-out delivery fails, comes back after its
+ * retry delay, and after maxReceiveCount receives goes on to the delivery DLQ; one that times out once
+ * passes on the next receive. At the last receive the issue gets status 3 and a
+ * failed marker of the sync list (data-model 4.8).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverers } from '../../../functions/consumers/delivery';
 import { db } from '../../../functions/core/aws/dynamo';
-import { sqs } from '../../../functions/core/aws/sqs';
 import { queueDecls } from '../../../functions/manifests';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
 import { activateIntegration, newSite } from '../../support/sites';
@@ -75,47 +74,40 @@ async function reportTo(hangs: number) {
 }
 
 describe('a vendor timing out', () => {
-  it('is retried through the queue: once passes on the next receive; always ends in the DLQ', async () => {
+  it('is retried through the queue: once passes on the next receive; always ends failed after the last', async () => {
     const once = await reportTo(1);
     const always = await reportTo(Number.POSITIVE_INFINITY);
 
     await eventually(async () => (passed.has(once.id) ? true : undefined), 30_000, 'the second attempt');
     expect(calls.get(once.id)).toBe(2);
 
-    // The DLQ holds the delivery that never passed, and not the one that did.
-    const seen: { projectId: string; issueNumber: number; integration: string }[] = [];
-    const dead = await eventually(
+    // The last receive set status 3 and put the failed marker: the sync list shows the issue as failed.
+    const marker = await eventually(
       async () => {
-        const out = await sqs().send(
-          new ReceiveMessageCommand({
-            QueueUrl: stack.queues.delivery.dlqUrl,
-            MaxNumberOfMessages: 10,
-            WaitTimeSeconds: 1,
+        const out = await db().send(
+          new GetCommand({
+            TableName: stack.tableName,
+            Key: { pk: `PROJECT#${always.id}`, sk: `SYNC#email#${String(always.n).padStart(10, '0')}` },
+            ConsistentRead: true,
           }),
         );
-        seen.push(...(out.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}')));
-        return seen.find((m) => m.projectId === always.id);
+        return out.Item?.s === 3 ? out.Item : undefined;
       },
       30_000,
-      'the delivery in the DLQ',
+      'the failed marker',
     );
-    expect(dead).toEqual({
-      projectId: always.id,
-      issueNumber: always.n,
-      integration: 'email',
-      correlationId: expect.any(String),
-    });
+    expect(marker).toMatchObject({ s: 3, number: always.n });
+    expect(String(marker.reason)).toMatch(new RegExp(`^Gave up after ${RECEIVES} attempts`));
     expect(calls.get(always.id)).toBe(RECEIVES);
     expect(passed.has(always.id)).toBe(false);
-    expect(seen.some((m) => m.projectId === once.id)).toBe(false);
-
-    // The last receive set status 3 and put the failed marker: the sync list shows the issue as failed.
-    const marker = await db().send(
+    const detail = await db().send(
       new GetCommand({
         TableName: stack.tableName,
-        Key: { pk: `PROJECT#${always.id}`, sk: `SYNC#email#${String(always.n).padStart(10, '0')}` },
+        Key: { pk: `PROJECT#${always.id}`, sk: `ISSUE#${String(always.n).padStart(10, '0')}#DETAIL` },
+        ConsistentRead: true,
       }),
     );
-    expect(marker.Item).toMatchObject({ s: 3, number: always.n });
+    expect(detail.Item?.st).toMatchObject({ email: 3 });
+    expect(String(detail.Item?.reason_email)).toBe(String(marker.reason));
   });
 });

@@ -1,4 +1,9 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -8,8 +13,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverers, handler as delivery } from '../../../functions/consumers/delivery';
+import { budgetMs, deliverers, handler as delivery } from '../../../functions/consumers/delivery';
+import { handler as deadLetters } from '../../../functions/consumers/delivery-dlq';
 import { handler as fanout } from '../../../functions/consumers/fanout';
+import { queueDecls } from '../../../functions/manifests';
 import { sqsEvent } from '../../support/events';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -45,6 +52,11 @@ describe('fan-out consumer', () => {
       ]),
     );
     expect(res.batchItemFailures).toEqual([]);
+    // Each delivery's message group is its project (SQS fair queues: one project's backlog waits its turn).
+    const groups = sqs
+      .commandCalls(SendMessageBatchCommand)
+      .flatMap((c) => c.args[0].input.Entries?.map((e) => e.MessageGroupId));
+    expect(groups).toEqual([projectId, projectId, projectId]);
     const sent = sqs
       .commandCalls(SendMessageBatchCommand)
       .map((c) => c.args[0].input.Entries?.map((e) => JSON.parse(e.MessageBody ?? '')));
@@ -170,9 +182,247 @@ describe('delivery consumer', () => {
     );
     expect(seen).toEqual(['email:3']);
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
-    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    // The attempt is marked first, then the outcome written, which removes the mark.
+    const [mark, update] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(mark?.UpdateExpression).toBe('SET #a = :mark');
+    expect(mark?.ExpressionAttributeNames).toEqual({ '#a': 'attempt_email' });
     expect(update?.UpdateExpression).toContain('st.#x = :two');
+    expect(update?.UpdateExpression).toContain('REMOVE #r, #a');
     expect(update?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'v-1' });
     expect(update?.ConditionExpression).toBe('attribute_exists(pk)');
+  });
+
+  /** One delivery record on its `receive`th receive, its detail carrying `extra` (an attempt mark, a status). */
+  function oneRecord(
+    name: string,
+    opts: { receive?: number; extra?: Record<string, unknown>; body?: Record<string, unknown> } = {},
+  ) {
+    const res = items(3, { [name]: 1 });
+    const [, , detailItem] = Object.values(res.Responses)[0] as Record<string, unknown>[];
+    Object.assign(detailItem as object, { st: { [name]: 1 } }, opts.extra ?? {});
+    ddb.on(BatchGetCommand).resolves(res);
+    const event = sqsEvent([
+      JSON.stringify({ projectId, issueNumber: 3, integration: name, ...(opts.body ?? {}) }),
+    ]);
+    const r = event.Records[0];
+    if (r) r.attributes.ApproximateReceiveCount = String(opts.receive ?? 1);
+    return event;
+  }
+  const transactions = () =>
+    ddb.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems ?? []);
+
+  it('does not send again to a vendor without idempotency when an earlier receive stopped mid-call', async () => {
+    const calls: string[] = [];
+    deliverers.jira = async () => {
+      calls.push('jira');
+      return { vendorId: 'J-1' };
+    };
+    ddb.on(TransactWriteCommand).resolves({});
+    // The mark of this message's first receive: that invocation ended without recording an outcome.
+    const event = oneRecord('jira', {
+      receive: 2,
+      extra: { attempt_jira: { at: Date.now() - 1000, message: 'm0', receive: 1 } },
+    });
+    const res = await delivery(event);
+    expect(res.batchItemFailures).toEqual([]);
+    expect(calls).toEqual([]);
+    const update = transactions()[0]?.Update;
+    expect(update?.ExpressionAttributeValues?.[':s']).toBe(3);
+    expect(String(update?.ExpressionAttributeValues?.[':r'])).toMatch(
+      /Check Jira, and Sync only if it is missing/,
+    );
+    // The failure never overwrites a success (a duplicate that finished first).
+    expect(update?.ConditionExpression).toContain('st.#x <> :two');
+  });
+
+  it('sends a webhook again after an unknown outcome (receivers drop the repeat by its delivery id)', async () => {
+    const ids: string[] = [];
+    deliverers.webhooks = async (ctx) => {
+      ids.push(ctx.deliveryId);
+      return { vendorId: '200@1' };
+    };
+    ddb.on(UpdateCommand).resolves({});
+    const event = oneRecord('webhooks', {
+      receive: 2,
+      extra: { attempt_webhooks: { at: Date.now() - 1000, message: 'm0', receive: 1 } },
+    });
+    expect((await delivery(event)).batchItemFailures).toEqual([]);
+    expect(ids).toEqual([`${projectId}:3:webhooks`]);
+  });
+
+  it('waits while another copy of the delivery may still be talking to the vendor', async () => {
+    let called = false;
+    deliverers.jira = async () => {
+      called = true;
+      return {};
+    };
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    const event = oneRecord('jira', {
+      extra: { attempt_jira: { at: Date.now() - 1000, message: 'another', receive: 1 } },
+    });
+    expect((await delivery(event)).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(called).toBe(false);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('hands a vendor’s success on through the queue when the status write fails, and records it from there', async () => {
+    let sends = 0;
+    deliverers.webhooks = async () => {
+      sends++;
+      return { vendorId: '200@7' };
+    };
+    ddb
+      .on(UpdateCommand)
+      .resolvesOnce({}) // the attempt mark
+      .rejects(new Error('DynamoDB is down'));
+    sqs.on(SendMessageCommand).resolves({});
+    expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([]);
+    expect(sends).toBe(1);
+    const handed = sqs.commandCalls(SendMessageCommand)[0]?.args[0].input;
+    expect(JSON.parse(handed?.MessageBody ?? '{}')).toMatchObject({
+      projectId,
+      issueNumber: 3,
+      integration: 'webhooks',
+      delivered: { vendorId: '200@7' },
+    });
+    expect(handed?.MessageGroupId).toBe(projectId);
+
+    // The handed-on message only records the outcome: the vendor is not called again.
+    ddb.reset();
+    ddb.on(UpdateCommand).resolves({});
+    const res = await delivery(oneRecord('webhooks', { body: { delivered: { vendorId: '200@7' } } }));
+    expect(res.batchItemFailures).toEqual([]);
+    expect(sends).toBe(1);
+    const [write] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(write?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': '200@7' });
+  });
+
+  it('fails the record when neither the status nor the hand-over can be written (the mark stays)', async () => {
+    deliverers.webhooks = async () => ({ vendorId: '200@7' });
+    ddb.on(UpdateCommand).resolvesOnce({}).rejects(new Error('DynamoDB is down'));
+    sqs.on(SendMessageCommand).rejects(new Error('SQS is down'));
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    // Only the mark and the failed status write: no REMOVE of the mark after a success nobody recorded.
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+
+  it('stops waiting for a hung vendor when the budget runs out, and on the last receive fails it itself', async () => {
+    deliverers.jira = (ctx) =>
+      new Promise((_, reject) => ctx.signal?.addEventListener('abort', () => reject(ctx.signal?.reason)));
+    deliverers.asana = () => new Promise(() => {}); // ignores the signal altogether
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    const last = queueDecls.delivery.maxReceiveCount;
+    const context = { getRemainingTimeInMillis: () => 200 } as never;
+    for (const name of ['jira', 'asana']) {
+      ddb.resetHistory();
+      const res = await delivery(oneRecord(name, { receive: last }), context);
+      // Reported failed, so the message goes on to the DLQ, whose consumer finds it settled.
+      expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+      const update = transactions()[0]?.Update;
+      expect(update?.ExpressionAttributeValues?.[':s'], name).toBe(3);
+      expect(String(update?.ExpressionAttributeValues?.[':r'])).toMatch(/stopped before Snag learned/);
+    }
+  });
+
+  it('keeps the attempt mark when the budget cuts an earlier receive (its outcome is unknown)', async () => {
+    deliverers.webhooks = () => new Promise(() => {});
+    ddb.on(UpdateCommand).resolves({});
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    const res = await delivery(oneRecord('webhooks'), { getRemainingTimeInMillis: () => 100 } as never);
+    expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    const writes = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
+    expect(writes).toEqual(['SET #a = :mark']);
+  });
+
+  it('budgets the time left less a reserve for the writes', () => {
+    expect(budgetMs({ getRemainingTimeInMillis: () => 60_000 })).toBe(50_000);
+    expect(budgetMs({ getRemainingTimeInMillis: () => 8_000 })).toBe(6_000);
+    expect(budgetMs(undefined)).toBe(queueDecls.delivery.consumer.timeoutSeconds * 1000 - 10_000);
+  });
+});
+
+describe('delivery dead-letter consumer', () => {
+  const stored = (st: Record<string, number>, extra: Record<string, unknown> = {}) => ({
+    Responses: {
+      [process.env.TABLE_NAME ?? 'snag']: [
+        { pk: `PROJECT#${projectId}`, sk: 'ISSUE#0000000003', title: 'T', createdAt: 'x' },
+        { pk: `PROJECT#${projectId}`, sk: 'ISSUE#0000000003#DETAIL', st, ...extra },
+      ],
+    },
+  });
+  const dead = (name: string, body: Record<string, unknown> = {}) =>
+    sqsEvent([JSON.stringify({ projectId, issueNumber: 3, integration: name, ...body })]);
+
+  it('marks a delivery still in progress failed, with its sync marker, only while it is in progress', async () => {
+    ddb.on(BatchGetCommand).resolves(stored({ webhooks: 1 }));
+    ddb.on(TransactWriteCommand).resolves({});
+    const event = dead('webhooks');
+    expect((await deadLetters(event)).batchItemFailures).toEqual([]);
+    const [update, put] = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    // Only over the status 1 this message's delivery set: not one a later Sync set (after SentTimestamp).
+    expect(update?.Update?.ConditionExpression).toBe(
+      'attribute_exists(pk) AND st.#x = :one AND (attribute_not_exists(#s) OR #s <= :since)',
+    );
+    expect(update?.Update?.ExpressionAttributeNames).toMatchObject({ '#s': 'since_webhooks' });
+    const sent = Number(event.Records[0]?.attributes.SentTimestamp);
+    expect(update?.Update?.ExpressionAttributeValues).toMatchObject({
+      ':s': 3,
+      ':one': 1,
+      ':since': sent + 1000,
+    });
+    expect(String(update?.Update?.ExpressionAttributeValues?.[':r'])).toMatch(/^Gave up after 5 attempts/);
+    expect(put?.Put?.Item).toMatchObject({ sk: 'SYNC#webhooks#0000000003', s: 3, number: 3, title: 'T' });
+  });
+
+  it('asks the client to check a vendor without idempotency when the last attempt stopped mid-call', async () => {
+    ddb
+      .on(BatchGetCommand)
+      .resolves(stored({ gitlab: 1 }, { attempt_gitlab: { at: 1, message: 'm', receive: 5 } }));
+    ddb.on(TransactWriteCommand).resolves({});
+    await deadLetters(dead('gitlab'));
+    const update = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Update;
+    expect(String(update?.ExpressionAttributeValues?.[':r'])).toMatch(
+      /Check GitLab, and Sync only if it is missing/,
+    );
+  });
+
+  it('waits while another copy of the delivery may still pass; its own message’s mark is over', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb
+      .on(BatchGetCommand)
+      .resolves(stored({ slack: 1 }, { attempt_slack: { at: Date.now(), message: 'another', receive: 1 } }));
+    expect((await deadLetters(dead('slack'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // The same mark left by this very message (its last receive died): settled at once.
+    ddb
+      .on(BatchGetCommand)
+      .resolves(stored({ slack: 1 }, { attempt_slack: { at: Date.now(), message: 'm0', receive: 5 } }));
+    expect((await deadLetters(dead('slack'))).batchItemFailures).toEqual([]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('leaves a settled delivery alone, and records a handed-on success', async () => {
+    for (const st of [0, 2, 3]) {
+      ddb.reset();
+      ddb.on(BatchGetCommand).resolves(stored({ email: st }));
+      expect((await deadLetters(dead('email'))).batchItemFailures).toEqual([]);
+      expect(ddb.commandCalls(TransactWriteCommand), `status ${st}`).toHaveLength(0);
+      expect(ddb.commandCalls(UpdateCommand), `status ${st}`).toHaveLength(0);
+    }
+    ddb.reset();
+    ddb.on(BatchGetCommand).resolves(stored({ email: 1 }));
+    ddb.on(UpdateCommand).resolves({});
+    await deadLetters(dead('email', { delivered: { vendorId: 'ses-1' } }));
+    const write = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(write?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'ses-1' });
+  });
+
+  it('fails the record when the database does, so the dead letter comes back', async () => {
+    ddb.on(BatchGetCommand).resolves(stored({ email: 1 }));
+    ddb.on(TransactWriteCommand).rejects(new Error('down'));
+    expect((await deadLetters(dead('email'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
   });
 });

@@ -4,7 +4,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { batchHandler } from '../../../functions/core/batch';
-import { retryDelaySeconds, retryDelays, retryDelaysVariable } from '../../../functions/core/retry';
+import {
+  longestRetrySeconds,
+  retryDelaySeconds,
+  retryDelays,
+  retryDelaysVariable,
+  staleAfterSeconds,
+  staleAfterVariable,
+} from '../../../functions/core/retry';
 import { queueDecls } from '../../../functions/manifests';
 import { sqsEvent } from '../../support/events';
 
@@ -12,6 +19,7 @@ const sqs = mockClient(SQSClient);
 afterEach(() => {
   sqs.reset();
   delete process.env[retryDelaysVariable('delivery')];
+  delete process.env[staleAfterVariable('delivery')];
 });
 
 const middle = () => 0.5;
@@ -47,6 +55,29 @@ describe('the retry schedule', () => {
     expect(retryDelays('delivery', [60])).toEqual([1, 2, 4]);
     process.env[retryDelaysVariable('delivery')] = '';
     expect(retryDelays('delivery', [60])).toEqual([]);
+  });
+});
+
+describe('when a started delivery counts as stale (Sync may start it again)', () => {
+  it('outlasts every receive running its whole timeout and every gap at its longest', () => {
+    // 5 receives × 60 s, then gaps of max(360 s visibility, delay + 10 %): 360, 360, 1320, 3960.
+    expect(longestRetrySeconds(queueDecls.delivery)).toBe(5 * 60 + 360 + 360 + 1320 + 3960);
+    // A consumer that dies without setting a delay is back after the visibility timeout.
+    expect(
+      longestRetrySeconds({
+        visibilityTimeoutSeconds: 100,
+        maxReceiveCount: 3,
+        consumer: { timeoutSeconds: 10 },
+      }),
+    ).toBe(3 * 10 + 2 * 100);
+  });
+
+  it('is twice that (3.5 h for deliveries), unless the local stack sets a shorter one', () => {
+    expect(staleAfterSeconds('delivery', queueDecls.delivery)).toBe(12_600);
+    process.env[staleAfterVariable('delivery')] = '2';
+    expect(staleAfterSeconds('delivery', queueDecls.delivery)).toBe(2);
+    process.env[staleAfterVariable('delivery')] = 'soon';
+    expect(staleAfterSeconds('delivery', queueDecls.delivery)).toBe(12_600);
   });
 });
 

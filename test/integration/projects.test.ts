@@ -359,6 +359,7 @@ describe('the loader endpoint', () => {
       welcomeScreen: false,
       branding: true,
       customFields: [],
+      texts: {},
       api: stack.url,
     });
   });

@@ -81,6 +81,11 @@ afterAll(async () => {
 
 async function site(name: IntegrationName): Promise<Site> {
   const s = await newSite(stack.url, 'BASIC_PLAN');
+  // A new project mails its owner (an opt-out): off here, so each test counts its one integration's deliveries.
+  const off = await s.client.patch(`/api/client/integration/${s.id}`, [
+    { name: 'email', active: 0, data: {} },
+  ]);
+  expect(off.status).toBe(200);
   if (name === 'webhooks') {
     const res = await s.client.patch(`/api/client/integration/${s.id}`, [
       { name: 'webhooks', active: 1, data: { url: `${hookUrl}/${s.id}`, token: TOKEN } },

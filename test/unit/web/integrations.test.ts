@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationsAnswer } from '../../../functions/shared/integrations';
 import { ApiError } from '../../../web/src/api/client';
+import { apiFieldErrors } from '../../../web/src/forms/validate';
 import {
+  integrationFieldPath,
   isAvailable,
   oauthReturnOf,
   selectionOf,
@@ -82,5 +84,22 @@ describe('integration screens', () => {
     expect(vendorRefusal(new ApiError(502, 'AUTHORIZATION_FAILED', 'Authorization failed'))).toBeNull();
     expect(vendorRefusal(new ApiError(0, 'SYSTEM_ERROR', 'Failed to fetch'))).toBeNull();
     expect(vendorRefusal(new Error('boom'))).toBeNull();
+  });
+});
+
+describe('integrationFieldPath', () => {
+  it('puts a refusal of the list save on the form field it names', () => {
+    // A changed host with the masked token: the server refuses data.key (SECRET_REQUIRED).
+    expect(integrationFieldPath('data.key')).toBe('key');
+    // A schema refusal of the first (only) integration of the list.
+    expect(integrationFieldPath('0.data.url')).toBe('url');
+    expect(integrationFieldPath('0.data.cc.1')).toBe('cc.1');
+    expect(integrationFieldPath('id')).toBe('id');
+  });
+
+  it('gives the catalogue message for the mapped field', () => {
+    expect(Object.keys(apiFieldErrors({ 'data.key': 'SECRET_REQUIRED' }, integrationFieldPath))).toEqual([
+      'key',
+    ]);
   });
 });

@@ -36,25 +36,29 @@ export function schemaValidator<T extends Record<string, unknown>>(schema: z.Zod
  * Messages for the inputs an API refusal names (`fields` of the error envelope; paths such as `url`,
  * `widgetColor` or `customFields.0.selector`, which are also the form's paths).
  */
-export function apiFieldErrors(fields: Record<string, string> | undefined): Record<string, string> {
+export function apiFieldErrors(
+  fields: Record<string, string> | undefined,
+  pathOf: (apiPath: string) => string = (path) => path,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [path, code] of Object.entries(fields ?? {})) {
-    errors[path] =
+    errors[pathOf(path)] =
       isErrorCode(code) && code !== 'INVALID_PARAMETERS' ? errorText(code) : i18n.t('validation.invalid');
   }
   return errors;
 }
 
 /**
- * Shows a failed save where it belongs: on the inputs the API names, or else as the form's one error
- * message (`showCode`).
+ * Shows a failed save where it belongs: on the inputs the API names (`pathOf` turns the API's path into
+ * the form's, where the two differ), or else as the form's one error message (`showCode`).
  */
 export function showSaveError(
   form: { setErrors: (errors: Record<string, string>) => void },
   error: unknown,
   showCode: (code: ErrorCode) => void,
+  pathOf?: (apiPath: string) => string,
 ): void {
-  const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
+  const fields = error instanceof ApiError ? apiFieldErrors(error.fields, pathOf) : {};
   if (Object.keys(fields).length > 0) form.setErrors(fields);
   else showCode(errorCodeOf(error));
 }

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
+import { integrationFieldPath } from './model';
 
 /**
  * `save(run)`: runs one save of integration `name`; the values it answers become the form's saved state
@@ -35,7 +36,7 @@ export function useIntegrationSave<T extends Record<string, unknown>>(
       }
       toastSuccess(t(`integrationScreen.savedToast.${name}`));
     } catch (error) {
-      showSaveError(form, error, setErrorCode);
+      showSaveError(form, error, setErrorCode, integrationFieldPath);
     } finally {
       setSaving(false);
     }

@@ -87,3 +87,10 @@ export function vendorRefusal(error: unknown): string | null {
 
 /** A secret field as the form shows it: the masked value read from the API means "stored, unchanged". */
 export const hasStoredSecret = (value: string) => isMasked(value);
+
+/**
+ * The form field an API refusal of the integration save names: the save takes a list of integrations,
+ * each with its settings under `data`, so the API says `0.data.url` or `data.key` where the form has
+ * `url` or `key` (a changed host with the masked token is refused on `data.key`, SECRET_REQUIRED).
+ */
+export const integrationFieldPath = (apiPath: string) => apiPath.replace(/^\d+\./, '').replace(/^data\./, '');

@@ -392,6 +392,8 @@ describe('integration screens', () => {
     // One unbroken word of 130 characters in a title of 182 (titles keep 200).
     const long = `Checkout${'-button'.repeat(18)}-breaks and the whole page goes blank after paying`;
     const titles = ['Cart total is wrong', long, 'Search finds nothing'];
+    // Email is off (a new project mails its owner until they switch it off): its list keeps them as new.
+    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
     const numbers: number[] = [];
     for (const msg of titles) {
       numbers.push(
@@ -406,7 +408,7 @@ describe('integration screens', () => {
     const fresh = page.getByTestId('sync-new');
     const box = (n: number, title: string) => fresh.getByRole('checkbox', { name: `#${n} ${title}` });
     await box(numbers[0]!, titles[0]!).waitFor();
-    const sync = page.getByRole('button', { name: /^Sync( \d+ tickets?)?$/ });
+    const sync = page.getByRole('button', { name: /^Sync( \d+ issues?)?$/ });
 
     // Email is off: the list says how to fix that, and Sync stays disabled.
     await page.getByTestId('sync-off').getByText('Email is off: switch Active on and save above').waitFor();
@@ -416,14 +418,14 @@ describe('integration screens', () => {
     await box(numbers[0]!, titles[0]!).check();
     await fresh.getByText(titles[2]!).click(); // the row's text toggles its box
     expect(await box(numbers[2]!, titles[2]!).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Sync 2 tickets' }).waitFor();
+    await page.getByRole('button', { name: 'Sync 2 issues' }).waitFor();
     expect(await sync.isDisabled()).toBe(true);
     expect(await page.getByTestId('app-error').count()).toBe(0);
     expect(t.errors).toEqual([]);
 
     const all = fresh.getByRole('checkbox', { name: 'Select all' });
     await all.check();
-    await page.getByRole('button', { name: 'Sync 3 tickets' }).waitFor();
+    await page.getByRole('button', { name: 'Sync 3 issues' }).waitFor();
     await all.uncheck();
     await page.getByRole('button', { name: 'Sync', exact: true }).waitFor();
     await box(numbers[1]!, long).check();
@@ -468,7 +470,7 @@ describe('integration screens', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'email');
     await page.getByTestId('sync-off').waitFor({ state: 'detached' });
-    await waitEnabled(page.getByRole('button', { name: 'Sync 1 ticket' }));
+    await waitEnabled(page.getByRole('button', { name: 'Sync 1 issue' }));
   });
 
   it('shows its own error page inside the layout when a screen fails, with a way back', async () => {

@@ -289,7 +289,7 @@ describe("the client's own widget texts on the Widget screen (issue 19)", () => 
     await page.setViewportSize(desktop);
 
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await page.getByText('Data updated', { exact: true }).waitFor();
+    await page.getByText('Project settings saved', { exact: true }).waitFor();
     const stored = await owner.get<{ website: { data: { widgetTexts: unknown } } }>(
       `/api/client/website/${projectId}`,
     );

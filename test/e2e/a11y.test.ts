@@ -71,14 +71,33 @@ async function axeFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id} [${v.impact}]: ${[...new Set(v.nodes.map(describeNode))].join('; ')}`);
 }
 
-/** The screen has settled: no request in flight, no loader, transitions done. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root'), null, {
-    timeout: 15_000,
-  });
+/**
+ * Requests in flight on the page, so a screen counts as loaded 150 ms after its last answer: Playwright's
+ * networkidle waits 500 ms on every one of the hundred-odd loads.
+ */
+function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (d: number) => {
+    inFlight += d;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return () => (inFlight > 0 ? 0 : Date.now() - lastChange);
+}
+
+/** The screen has settled: no request for a while, no loader, transitions (up to 200 ms) done. */
+async function settled(page: Page, quietFor: () => number): Promise<void> {
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 15_000;
+  while (quietFor() < 150 || (await page.locator('.mantine-Loader-root').count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not settle`);
+    await page.waitForTimeout(50);
+  }
   await page.locator('main').first().waitFor();
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(200);
 }
 
 interface Screen {
@@ -98,6 +117,7 @@ const languages = ['en', 'de'] as const;
 
 describe('accessibility: axe-core on every dashboard screen', () => {
   let tab: TestPage;
+  let quietFor: () => number;
   let screens: Screen[];
   let cookies: { full: ApiClient; empty: ApiClient };
 
@@ -165,6 +185,7 @@ describe('accessibility: axe-core on every dashboard screen', () => {
       })),
     ];
     tab = await suite.newTab({ acceptCookies: false });
+    quietFor = trackRequests(tab.page);
   });
 
   async function signInAs(api: ApiClient) {
@@ -197,7 +218,7 @@ describe('accessibility: axe-core on every dashboard screen', () => {
           }
           await cookieNotice(screen.cookieNotice === true);
           await page.goto(screen.path);
-          await settled(page);
+          await settled(page, quietFor);
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
           for (const finding of await axeFindings(page)) findings.push(`${screen.name}: ${finding}`);
           await shot(page, `a11y-${screen.name}-${lang}-${label}`);

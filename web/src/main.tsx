@@ -1,6 +1,7 @@
 /** Dashboard entry: providers (theme, toasts, i18n, SWR) around the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';

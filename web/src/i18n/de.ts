@@ -339,8 +339,9 @@ export const de: Catalogue = {
   issue: {
     backOpen: 'Offene Meldungen',
     backResolved: 'Erledigte Meldungen',
-    previous: 'Vorherige Meldung',
-    next: 'Nächste Meldung',
+    // The buttons' names start with their visible words (Zurück, Weiter): WCAG 2.5.3 Label in Name.
+    previous: 'Zurück zur vorherigen Meldung',
+    next: 'Weiter zur nächsten Meldung',
     previousShort: 'Zurück',
     nextShort: 'Weiter',
     close: 'Erledigen',

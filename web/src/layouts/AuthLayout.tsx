@@ -1,4 +1,8 @@
-/** Public pages: a centred card under the logo, which links to the marketing site (SPEC.md section 2). */
+/**
+ * Public pages: a centred card under the logo, which links to the marketing site (SPEC.md section 2).
+ * Everything sits in a landmark (issue 20): the logo in the banner, the card in main, the copyright and
+ * language switch in the content info; the cookie notice is a region of its own.
+ */
 import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +26,7 @@ export default function AuthLayout() {
       <CookieNotice />
       <Center mih="100vh" px="md" py={48}>
         <Stack w="100%" maw={440} gap="lg" align="stretch">
-          <Center>
+          <Center component="header">
             <Anchor href={config.marketingUrl} aria-label={t('app.homeLink')} underline="never">
               <Logo size={36} />
             </Anchor>
@@ -32,7 +36,7 @@ export default function AuthLayout() {
               <Outlet />
             </Suspense>
           </Paper>
-          <Group justify="space-between" px={4}>
+          <Group component="footer" justify="space-between" px={4}>
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()} {t('app.name')} · {t('app.tagline')}
             </Text>

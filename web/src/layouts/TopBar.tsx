@@ -4,7 +4,7 @@
  * the menu, never a tab beside the places. The menu has one profile entry, named as the screen it opens
  * (issue 19, docs/decisions-web.md "Navigation").
  */
-import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconCreditCard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
@@ -66,17 +66,20 @@ export function TopBar({
         <LanguageSwitch />
         <Menu position="bottom-end" width={220} shadow="md" withinPortal>
           <Menu.Target>
-            <UnstyledButton
-              aria-label={t('nav.account')}
-              style={{ borderRadius: 999, padding: '4px 8px 4px 4px' }}
-            >
+            {/*
+              Named by its content, so the name holds the visible user name (WCAG 2.5.3 Label in Name): an
+              aria-label replaced it. The initial is decoration; on phones, where the name is hidden, the
+              button is "Account menu".
+            */}
+            <UnstyledButton style={{ borderRadius: 999, padding: '4px 8px 4px 4px' }}>
               <Group gap={8} wrap="nowrap">
-                <Avatar size={32} radius="xl" color="brand" variant="filled">
+                <Avatar size={32} radius="xl" color="brand" variant="filled" aria-hidden>
                   {name.slice(0, 1).toUpperCase()}
                 </Avatar>
                 <Text size="sm" fw={600} maw={180} truncate visibleFrom="sm">
                   {name}
                 </Text>
+                <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
                 <IconChevronDown size={14} stroke={2} />
               </Group>
             </UnstyledButton>

@@ -42,7 +42,7 @@ label{display:block;font-weight:600;margin-bottom:6px}
 .f{display:flex;flex-direction:column}
 .in{display:block;width:100%;min-height:44px;padding:10px 12px;border:1px solid #C9CCD8;border-radius:10px;background:#fff;color:inherit;font:inherit;outline:0;transition:border-color .15s,box-shadow .15s}
 textarea.in{min-height:112px;resize:vertical}
-.in::placeholder{color:#8A8FA0}
+.in::placeholder{color:#6B7080}
 .in:focus{border-color:var(--c);box-shadow:0 0 0 3px rgba(127,127,160,.25)}
 .in[aria-invalid=true]{border-color:var(--r)}
 .meta{display:flex;justify-content:space-between;gap:8px;margin-top:4px;min-height:17px}

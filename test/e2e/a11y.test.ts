@@ -1,0 +1,230 @@
+/**
+ * WCAG 2.2 AA in the browser (issue 20, dashboard part): axe-core on every screen of the dashboard
+ * (web/src/routes) with realistic content, in English and German, at desktop (1280 px) and phone (390 px)
+ * width. Any serious or critical violation fails, and so does any of the rules the issue named (landmarks,
+ * Label in Name, links told apart by colour alone) whatever axe rates them.
+ *
+ * One browser and one signed-in context walk every screen per language and width: the language is the
+ * stored choice (`snag.lang`) and the width the viewport, so the setup (accounts, projects, issues) is paid
+ * once. The auth screens are public; a session does not change them.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { integrationNames } from '../../functions/shared/integration-names';
+import { configurationSections } from '../../web/src/routes/paths';
+import type { ApiClient } from '../support/api-client';
+import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { seedIssues } from '../support/issues';
+import { png } from '../support/png';
+import { signedIn } from '../support/users';
+import { fileReport } from '../support/widget';
+
+const suite = setUpBrowserSuite();
+/** Evaluated rather than added as a script tag: the dashboard's CSP (rightly) refuses inline scripts. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's WCAG A/AA tags up to 2.2. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Rules the issue named that axe keeps outside those tags or rates below serious: `region` (content
+ * outside landmarks, best practice, moderate) and `label-content-name-mismatch` (experimental in axe 4).
+ */
+const requiredRules = ['region', 'label-content-name-mismatch', 'link-in-text-block'];
+
+interface AxeNode {
+  target: unknown[];
+  any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: AxeNode[];
+}
+
+/** One element of a violation: its colours for a contrast finding, else its selector. */
+const describeNode = (n: AxeNode) => {
+  const d = n.any.find((c) => c.data?.fgColor)?.data;
+  return d ? `${d.fgColor} on ${d.bgColor} ${d.contrastRatio}:1` : n.target.join(' ');
+};
+
+/** The violations on the page now that fail the bar, one line each with their distinct elements. */
+async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async ({ tags, rules }) => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
+      const result = (await axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
+        // The issue snapshot's frame shows the visitor's page, not ours, and runs no script.
+        iframes: false,
+        resultTypes: ['violations'],
+      })) as { violations: AxeViolation[] };
+      return result.violations;
+    },
+    { tags: wcagTags, rules: requiredRules },
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || requiredRules.includes(v.id))
+    .map((v) => `${v.id} [${v.impact}]: ${[...new Set(v.nodes.map(describeNode))].join('; ')}`);
+}
+
+/**
+ * Requests in flight on the page, so a screen counts as loaded 150 ms after its last answer: Playwright's
+ * networkidle waits 500 ms on every one of the hundred-odd loads.
+ */
+function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (d: number) => {
+    inFlight += d;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return () => (inFlight > 0 ? 0 : Date.now() - lastChange);
+}
+
+/** The screen has settled: no request for a while, no loader, transitions (up to 200 ms) done. */
+async function settled(page: Page, quietFor: () => number): Promise<void> {
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + 15_000;
+  while (quietFor() < 150 || (await page.locator('.mantine-Loader-root').count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not settle`);
+    await page.waitForTimeout(50);
+  }
+  await page.locator('main').first().waitFor();
+  await page.waitForTimeout(200);
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Sign in as the account without projects for this screen. */
+  emptyAccount?: boolean;
+  /** Show the cookie notice, as on a first visit. */
+  cookieNotice?: boolean;
+}
+
+const widths = [
+  { label: 'desktop', viewport: { width: 1280, height: 860 } },
+  { label: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+const languages = ['en', 'de'] as const;
+
+describe('accessibility: axe-core on every dashboard screen', () => {
+  let tab: TestPage;
+  let quietFor: () => number;
+  let screens: Screen[];
+  let cookies: { full: ApiClient; empty: ApiClient };
+
+  beforeAll(async () => {
+    const url = suite.stack.url;
+    const [full, empty] = await Promise.all([signedIn(url), signedIn(url)]);
+    cookies = { full: full.client, empty: empty.client };
+    // A paid plan, so integrations, files and video show their forms rather than the upgrade notice.
+    await full.client.post('/api/dev/plan', { username: full.email, plan: 'BASIC_PLAN', days: 30 });
+    const create = async (name: string, domain: string) =>
+      ((await full.client.post('/api/client/website', { name, url: domain })).body as { msg: { id: string } })
+        .msg.id;
+    const shop = await create('Shop', 'shop.example');
+    const quiet = await create('Quiet blog', 'blog.example');
+    await seedIssues(shop, 6, (n) => `Checkout fails on step ${n}`);
+    const detail = await fileReport(url, shop, 'https://shop.example', {
+      fields: {
+        msg: 'The Pay button does nothing.\n\nTried twice.',
+        username: 'visitor@example.org',
+        href: 'https://shop.example/cart?step=2',
+        browser: 'Firefox',
+        browserVersion: '130',
+        os: 'Windows',
+        osVersion: '11',
+        deviceType: 'Desktop',
+        screenResolution: '1920x1080',
+        customFields: [{ name: 'Customer number', value: 'C-1042' }],
+        logs: [{ t: Date.UTC(2026, 10, 2, 9, 30, 5), level: 'error', kind: 'exception', msg: 'TypeError' }],
+      },
+      screenshots: [{ type: 'image/png', content: png(640, 400, [79, 78, 174], true) }],
+      files: [{ name: 'notes.txt', type: 'text/plain', content: new TextEncoder().encode('Order 1042') }],
+    });
+    for (const n of [1, 2]) {
+      const res = await full.client.patch(`/api/client/website/${shop}/request/${n}`, { restore: false });
+      expect(res.status).toBe(200);
+    }
+
+    screens = [
+      { name: 'login', path: '/login' },
+      { name: 'login-cookie-notice', path: '/login', cookieNotice: true },
+      { name: 'registration', path: '/registration' },
+      { name: 'confirm-registration', path: '/confirm_registration?username=ada%40example.com' },
+      { name: 'reset', path: '/reset' },
+      { name: 'reset-verification', path: '/reset_verification?code=abcdef' },
+      { name: 'reset-verification-no-code', path: '/reset_verification' },
+      { name: 'projects-empty', path: '/profile', emptyAccount: true },
+      { name: 'projects', path: '/profile' },
+      { name: 'projects-not-found-notice', path: '/profile/no-such-page' },
+      { name: 'profile-edit', path: '/profile/edit' },
+      { name: 'billing', path: '/profile/billing' },
+      { name: 'create-project', path: '/profile/create/project' },
+      { name: 'issues-open', path: `/profile/site/${shop}` },
+      { name: 'issues-open-empty', path: `/profile/site/${quiet}` },
+      { name: 'issues-resolved', path: `/profile/resolved/${shop}` },
+      { name: 'issues-resolved-empty', path: `/profile/resolved/${quiet}` },
+      { name: 'issue', path: `/profile/site/${shop}/ticket/${detail}` },
+      ...integrationNames.map((n) => ({
+        name: `integration-${n}`,
+        path: `/profile/integrations/${shop}/${n}`,
+      })),
+      { name: 'widget', path: `/profile/widget/${shop}` },
+      ...configurationSections.map((s) => ({
+        name: `configuration-${s}`,
+        path: `/profile/configuration/${shop}/${s}`,
+      })),
+    ];
+    tab = await suite.newTab({ acceptCookies: false });
+    quietFor = trackRequests(tab.page);
+  });
+
+  async function signInAs(api: ApiClient) {
+    await tab.context.clearCookies();
+    await tab.context.addCookies(
+      [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    );
+  }
+
+  for (const lang of languages) {
+    for (const { label, viewport } of widths) {
+      it(`has no serious or critical violation on any screen (${lang}, ${label})`, async () => {
+        const { page } = tab;
+        await page.setViewportSize(viewport);
+        const findings: string[] = [];
+        let account: 'full' | 'empty' | null = null;
+        // The stored choice wins over the browser's locale, and lasts across the navigations.
+        await page.goto('/login');
+        await page.evaluate((l) => localStorage.setItem('snag.lang', l), lang);
+        const cookieNotice = (shown: boolean) =>
+          page.evaluate((s) => {
+            if (s) localStorage.removeItem('snag.cookies.accepted');
+            else localStorage.setItem('snag.cookies.accepted', 'true');
+          }, shown);
+        for (const screen of screens) {
+          const wanted = screen.emptyAccount ? 'empty' : 'full';
+          if (account !== wanted) {
+            await signInAs(cookies[wanted]);
+            account = wanted;
+          }
+          await cookieNotice(screen.cookieNotice === true);
+          await page.goto(screen.path);
+          await settled(page, quietFor);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+          for (const finding of await axeFindings(page)) findings.push(`${screen.name}: ${finding}`);
+          await shot(page, `a11y-${screen.name}-${lang}-${label}`);
+        }
+        expect(findings).toEqual([]);
+      });
+    }
+  }
+});

@@ -5,7 +5,8 @@ import { euros } from '../shared/billing';
 import { type BusinessRequestInput, findCountry } from '../shared/countries';
 import type { Lang } from '../shared/errors';
 import type { PlanName } from '../shared/plans';
-import { type Invoice, invoiceSummary, sellerLines } from './invoice';
+import { cleanText } from '../shared/text';
+import { type Invoice, invoiceSummary, longDate, sellerLines } from './invoice';
 
 const planLabel: Record<Lang, Record<PlanName, string>> = {
   en: { FREE_PLAN: 'Free', BASIC_PLAN: 'Starter', BUSINESS_PLAN: 'Business' },
@@ -15,29 +16,20 @@ const planLabel: Record<Lang, Record<PlanName, string>> = {
 const months = (lang: Lang, n: number) =>
   lang === 'de' ? `${n} ${n === 1 ? 'Monat' : 'Monate'}` : `${n} ${n === 1 ? 'month' : 'months'}`;
 
-const day = (lang: Lang, iso: string) =>
-  new Date(iso).toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /**
  * Text a customer typed, for a mail to operators: marked as the customer's words and set apart, so that
  * it cannot pass for part of the mail (a fake "grant it with" line). In the text part every line is quoted
  * with "> ", so even a forged end marker stays inside the quote; in HTML it is escaped, in a bordered
- * block. Bidirectional control characters, which can reorder how a line reads, are dropped.
+ * block. Control, bidi and other format characters, which can reorder or hide how a line reads, are
+ * dropped (the one text rule, shared/text.ts).
  */
 export interface Quoted {
   label: string;
   text: string;
 }
 
-const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
-
 function quoteText(q: Quoted): string {
-  const body = q.text.replace(bidiControls, '').replace(/\r\n?/g, '\n');
+  const body = cleanText(q.text, { multiline: true });
   return `${q.label}\n${body
     .split('\n')
     .map((l) => `> ${l}`)
@@ -45,7 +37,7 @@ function quoteText(q: Quoted): string {
 }
 
 function quoteHtml(q: Quoted): string {
-  const body = escapeHtml(q.text.replace(bidiControls, '').replace(/\r\n?/g, '\n'));
+  const body = escapeHtml(cleanText(q.text, { multiline: true }));
   return `<p style="margin-bottom:4px"><strong>${escapeHtml(q.label)}</strong></p>
 <blockquote style="margin:0 0 1em;padding:8px 12px;border-left:4px solid #9ca3af;background:#f3f4f6;white-space:pre-wrap;font-family:ui-monospace,monospace">${body}</blockquote>`;
 }
@@ -89,7 +81,7 @@ export function receiptMail(
       [
         'Hallo,',
         'vielen Dank für Ihre Zahlung. Hier ist Ihre Quittung:',
-        `Tarif: ${plan}\nZeitraum: ${months(lang, p.periodMonths)}\nBetrag: ${euros(p.amount)}\nDatum: ${day(lang, p.date)}\nGültig bis: ${day(lang, p.planExpire)}`,
+        `Tarif: ${plan}\nZeitraum: ${months(lang, p.periodMonths)}\nBetrag: ${euros(p.amount)}\nDatum: ${longDate(lang, p.date)}\nGültig bis: ${longDate(lang, p.planExpire)}`,
         figures,
         `Verkäufer:\n${seller}`,
       ],
@@ -101,7 +93,7 @@ export function receiptMail(
     [
       'Hello,',
       'thank you for your payment. Here is your receipt:',
-      `Plan: ${plan}\nPeriod: ${months(lang, p.periodMonths)}\nAmount: ${euros(p.amount)}\nDate: ${day(lang, p.date)}\nValid until: ${day(lang, p.planExpire)}`,
+      `Plan: ${plan}\nPeriod: ${months(lang, p.periodMonths)}\nAmount: ${euros(p.amount)}\nDate: ${longDate(lang, p.date)}\nValid until: ${longDate(lang, p.planExpire)}`,
       figures,
       `Seller:\n${seller}`,
     ],
@@ -151,19 +143,19 @@ export function reminderMail(lang: Lang, to: string, plan: PlanName, planExpire:
   if (lang === 'de')
     return render(
       to,
-      `Ihr Snag-Tarif ${label} endet am ${day(lang, planExpire)}`,
+      `Ihr Snag-Tarif ${label} endet am ${longDate(lang, planExpire)}`,
       [
         'Hallo,',
-        `Ihr Tarif ${label} läuft am ${day(lang, planExpire)} ab. Danach gilt wieder der Free-Tarif: Integrationen, Dateien und Videos sind dann ausgeschaltet, und Projekte über dem Kontingent nehmen keine Meldungen mehr an. Es werden keine Daten gelöscht.`,
+        `Ihr Tarif ${label} läuft am ${longDate(lang, planExpire)} ab. Danach gilt wieder der Free-Tarif: Integrationen, Dateien und Videos sind dann ausgeschaltet, und Projekte über dem Kontingent nehmen keine Meldungen mehr an. Es werden keine Daten gelöscht.`,
       ],
       { label: 'Tarif verlängern', url: billingUrl() },
     );
   return render(
     to,
-    `Your Snag ${label} plan ends on ${day(lang, planExpire)}`,
+    `Your Snag ${label} plan ends on ${longDate(lang, planExpire)}`,
     [
       'Hello,',
-      `your ${label} plan runs out on ${day(lang, planExpire)}. After that your account is on the Free plan again: integrations, files and videos are switched off, and projects beyond its allowance stop taking reports. No data is deleted.`,
+      `your ${label} plan runs out on ${longDate(lang, planExpire)}. After that your account is on the Free plan again: integrations, files and videos are switched off, and projects beyond its allowance stop taking reports. No data is deleted.`,
     ],
     { label: 'Extend your plan', url: billingUrl() },
   );

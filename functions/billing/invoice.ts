@@ -122,7 +122,8 @@ export const invoiceMoney = (lang: Lang, cents: number) =>
     cents / 100,
   );
 
-const day = (lang: Lang, iso: string) =>
+/** A date as the billing mails and invoices write it ("24 November 2026", "24. November 2026"). */
+export const longDate = (lang: Lang, iso: string) =>
   new Date(iso).toLocaleDateString(lang === 'de' ? 'de-DE' : 'en-GB', {
     year: 'numeric',
     month: 'long',
@@ -140,8 +141,8 @@ export function invoiceSummary(lang: Lang, inv: Invoice): string[] {
   const t = texts[lang];
   const lines = [
     `${t.number}: ${inv.number}`,
-    `${t.date}: ${day(lang, inv.issuedAt)}`,
-    `${t.period}: ${day(lang, inv.serviceFrom)} – ${day(lang, inv.serviceTo)}`,
+    `${t.date}: ${longDate(lang, inv.issuedAt)}`,
+    `${t.period}: ${longDate(lang, inv.serviceFrom)} – ${longDate(lang, inv.serviceTo)}`,
     `${t.net}: ${invoiceMoney(lang, inv.net)}`,
     `${t.vat(inv.vatRate)}: ${invoiceMoney(lang, inv.vat)}`,
     `${t.total}: ${invoiceMoney(lang, inv.total)}`,
@@ -190,8 +191,8 @@ tfoot tr.total td{font-weight:700;border-top:2px solid #1f2937}
 <h1>${e(t.invoice)}</h1>
 <dl class="meta">
 <dt>${e(t.number)}</dt><dd data-field="number">${e(inv.number)}</dd>
-<dt>${e(t.date)}</dt><dd>${e(day(lang, inv.issuedAt))}</dd>
-<dt>${e(t.period)}</dt><dd>${e(`${day(lang, inv.serviceFrom)} – ${day(lang, inv.serviceTo)}`)}</dd>
+<dt>${e(t.date)}</dt><dd>${e(longDate(lang, inv.issuedAt))}</dd>
+<dt>${e(t.period)}</dt><dd>${e(`${longDate(lang, inv.serviceFrom)} – ${longDate(lang, inv.serviceTo)}`)}</dd>
 </dl>
 <div class="parties">
 <section><h2>${e(t.seller)}</h2><p data-field="seller">${block(sellerLines(lang, inv.seller))}</p></section>

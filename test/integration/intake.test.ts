@@ -115,6 +115,20 @@ function expectRefused(res: Reply, status: number, code: string) {
   expect(res.body).toMatchObject({ status: 'error', code });
 }
 
+/** An active email integration to `email` (the fan-out turns a report into a delivery for it). */
+async function emailTo(projectId: string, email: string) {
+  await activateIntegration(stack.tableName, projectId, 'email');
+  await db().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { pk: `PROJECT#${projectId}`, sk: 'INTEGRATION#email' },
+      UpdateExpression: 'SET #d = :d',
+      ExpressionAttributeNames: { '#d': 'data' },
+      ExpressionAttributeValues: { ':d': { email, cc: [], contactFields: [] } },
+    }),
+  );
+}
+
 describe('a report', () => {
   it('stores the issue with its screenshot and snapshot, counts it, and answers the number', async () => {
     const s = await site();
@@ -245,16 +259,7 @@ describe('a report', () => {
   it('takes the title from the request when given, and sends issue.created to the fan-out', async () => {
     const s = await site();
     // An active email integration: the fan-out turns the message into a delivery for it.
-    await activateIntegration(stack.tableName, s.id, 'email');
-    await db().send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email' },
-        UpdateExpression: 'SET #d = :d',
-        ExpressionAttributeNames: { '#d': 'data' },
-        ExpressionAttributeValues: { ':d': { email: 'intake-team@example.com', cc: [], contactFields: [] } },
-      }),
-    );
+    await emailTo(s.id, 'intake-team@example.com');
     // A screenshot without a page snapshot may name it empty, as the widget does.
     const shot = await upload(s.id, 'screenshot', 'image/png', bytes(64));
     const res = await report(s.id, {
@@ -712,16 +717,7 @@ describe('a busy project (issue 19)', () => {
 
   it('stores the report without sending it to the integrations; their sync lists show it', async () => {
     const s = await site();
-    await activateIntegration(stack.tableName, s.id, 'email');
-    await db().send(
-      new UpdateCommand({
-        TableName: stack.tableName,
-        Key: { pk: `PROJECT#${s.id}`, sk: 'INTEGRATION#email' },
-        UpdateExpression: 'SET #d = :d',
-        ExpressionAttributeNames: { '#d': 'data' },
-        ExpressionAttributeValues: { ':d': { email: 'intake-team@example.com', cc: [], contactFields: [] } },
-      }),
-    );
+    await emailTo(s.id, 'intake-team@example.com');
     await busy(s.id);
     const { proof } = await solve(await report(s.id));
     expect((await report(s.id, { proof })).status).toBe(200);

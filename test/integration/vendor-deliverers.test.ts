@@ -242,34 +242,35 @@ describe('Slack deliverer', () => {
   });
 });
 
-describe('Asana deliverer', () => {
-  async function tokens() {
-    const page = await (
-      await fetch(
-        `${fakes.asana.oauthUrl}/oauth_authorize?client_id=${fakes.asana.clientId}&redirect_uri=http://x/cb&response_type=code&state=s`,
-      )
-    ).text();
-    const code = new URL(
-      (/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'),
-    ).searchParams.get('code');
-    const res = await fetch(`${fakes.asana.oauthUrl}/oauth_token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: fakes.asana.clientId,
-        client_secret: fakes.asana.clientSecret,
-        redirect_uri: 'http://x/cb',
-        code: code ?? '',
-      }),
-    });
-    const json = (await res.json()) as { access_token: string; refresh_token: string };
-    return {
-      accessToken: json.access_token,
-      refreshToken: json.refresh_token,
-      expiresAt: Date.now() + 3_600_000,
-    };
-  }
+/** Asana OAuth tokens, through the fake's consent page and token exchange. */
+async function tokens() {
+  const page = await (
+    await fetch(
+      `${fakes.asana.oauthUrl}/oauth_authorize?client_id=${fakes.asana.clientId}&redirect_uri=http://x/cb&response_type=code&state=s`,
+    )
+  ).text();
+  const code = new URL(
+    (/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'),
+  ).searchParams.get('code');
+  const res = await fetch(`${fakes.asana.oauthUrl}/oauth_token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: fakes.asana.clientId,
+      client_secret: fakes.asana.clientSecret,
+      redirect_uri: 'http://x/cb',
+      code: code ?? '',
+    }),
+  });
+  const json = (await res.json()) as { access_token: string; refresh_token: string };
+  return {
+    accessToken: json.access_token,
+    refreshToken: json.refresh_token,
+    expiresAt: Date.now() + 3_600_000,
+  };
+}
 
+describe('Asana deliverer', () => {
   it('creates a task with html notes, records it, attaches; a retry attaches only what is missing', async () => {
     const oauth = await tokens();
     const asana = () => rec('asana', { id: '1200000000000101', name: 'Website bugs' }, oauth);
@@ -376,25 +377,7 @@ describe("visitor text cannot act in the customer's tools", () => {
       times: 2,
       reply: { status: 400, json: { errors: [] } },
     });
-    const page = await (
-      await fetch(
-        `${fakes.asana.oauthUrl}/oauth_authorize?client_id=${fakes.asana.clientId}&redirect_uri=http://x/cb&response_type=code&state=s`,
-      )
-    ).text();
-    const code = new URL(
-      (/id="allow" href="([^"]+)"/.exec(page)?.[1] ?? '').replace(/&#38;/g, '&'),
-    ).searchParams.get('code');
-    const res = await fetch(`${fakes.asana.oauthUrl}/oauth_token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: fakes.asana.clientId,
-        client_secret: fakes.asana.clientSecret,
-        redirect_uri: 'http://x/cb',
-        code: code ?? '',
-      }),
-    });
-    const { access_token: accessToken } = (await res.json()) as { access_token: string };
+    const { accessToken } = await tokens();
     await deliverAsana(
       hostileContext(rec('asana', { id: '1200000000000101', name: '' }, { accessToken })),
     ).catch(() => undefined);

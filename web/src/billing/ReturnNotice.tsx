@@ -16,6 +16,12 @@ const paymentsPath = endpointPath('billing.payments');
 const returns = ['success', 'canceled'] as const;
 type Return = (typeof returns)[number];
 
+/** How each return's message looks (its texts are `billing.<return>` and `billing.<return>Title`). */
+const looks = {
+  success: { color: 'teal', Icon: IconCircleCheck },
+  canceled: { color: 'gray', Icon: IconInfoCircle },
+} as const;
+
 const refresh = () => {
   void mutate(profilePath);
   void mutate(paymentsPath);
@@ -47,31 +53,18 @@ export function ReturnNotice() {
     return () => clearInterval(timer);
   }, [shown]);
 
-  if (shown === 'success')
-    return (
-      <Alert
-        color="teal"
-        icon={<IconCircleCheck />}
-        title={t('billing.successTitle')}
-        withCloseButton
-        onClose={() => setShown(null)}
-        data-testid="payment-success"
-      >
-        {t('billing.success')}
-      </Alert>
-    );
-  if (shown === 'canceled')
-    return (
-      <Alert
-        color="gray"
-        icon={<IconInfoCircle />}
-        title={t('billing.canceledTitle')}
-        withCloseButton
-        onClose={() => setShown(null)}
-        data-testid="payment-canceled"
-      >
-        {t('billing.canceled')}
-      </Alert>
-    );
-  return null;
+  if (!shown) return null;
+  const { color, Icon } = looks[shown];
+  return (
+    <Alert
+      color={color}
+      icon={<Icon />}
+      title={t(`billing.${shown}Title`)}
+      withCloseButton
+      onClose={() => setShown(null)}
+      data-testid={`payment-${shown}`}
+    >
+      {t(`billing.${shown}`)}
+    </Alert>
+  );
 }

@@ -115,6 +115,18 @@ export const renderedProperties: string[] = [
 ];
 
 /**
+ * For visible block boxes whose height is `auto` on the page (viewport.ts `sizedByContent`): the same list
+ * without `height`, so that their content sizes them as on the page. A copied height would stop the bottom
+ * margin of their last child from collapsing through them, and everything below would move up by that
+ * margin (issue 20: a 50 px gap lost on Swagger UI). Their min and max height then matter, so they are in.
+ */
+export const autoHeightProperties: string[] = [
+  ...renderedProperties.filter((p) => p !== 'height'),
+  'min-height',
+  'max-height',
+];
+
+/**
  * For elements wholly outside the viewport, which are cloned empty: only what decides the space they
  * take, so the visible elements around them lay out as on the page.
  */

@@ -21,7 +21,7 @@ import { createContext, destroyContext, domToCanvas } from 'modern-screenshot';
 import { allElements, parentOf } from './dom';
 import { imageFetcher } from './image-cache';
 import { MASK_COLOUR, MASK_SELECTOR, maskRects, paintMasks } from './mask';
-import { layoutProperties, renderedProperties } from './rendered-properties';
+import { autoHeightProperties, layoutProperties, renderedProperties } from './rendered-properties';
 
 /** Grey box with a mountain glyph, in place of images the page's origin may not read. */
 const PLACEHOLDER =
@@ -59,6 +59,85 @@ function canvasColour(): string {
   return '#ffffff';
 }
 
+/**
+ * A block box whose height is `auto` on the page and whose last child's bottom margin can collapse through
+ * its bottom (in flow, no bottom padding or border, not its own formatting context): its clone must not get
+ * the used height, or that margin would stay inside it (rendered-properties.ts `autoHeightProperties`).
+ * `getComputedStyle` gives the used height in pixels; the typed OM's computed value tells `auto` apart.
+ * Where the browser has no typed OM (Firefox) the height is copied, as before.
+ */
+function sizedByContent(el: Element): boolean {
+  if (typeof (el as HTMLElement).computedStyleMap !== 'function') return false;
+  const s = getComputedStyle(el);
+  if (s.display !== 'block' && s.display !== 'list-item') return false;
+  if (s.position === 'absolute' || s.position === 'fixed' || s.float !== 'none') return false;
+  if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return false;
+  if (Number.parseFloat(s.paddingBottom) || Number.parseFloat(s.borderBottomWidth)) return false;
+  return String((el as HTMLElement).computedStyleMap().get('height')) === 'auto';
+}
+
+/** Whether `el`'s margin on `side` collapses with its first (top) or last (bottom) child's margin. */
+function collapsesThrough(el: Element, s: CSSStyleDeclaration, side: 'top' | 'bottom'): boolean {
+  if (s.display !== 'block' && s.display !== 'list-item') return false;
+  if (s.position === 'absolute' || s.position === 'fixed' || s.float !== 'none') return false;
+  if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return false;
+  const edge = side === 'top' ? [s.paddingTop, s.borderTopWidth] : [s.paddingBottom, s.borderBottomWidth];
+  if (edge.some((v) => Number.parseFloat(v))) return false;
+  return side === 'top' || sizedByContent(el);
+}
+
+/** The first or last in-flow child element, or null when text (a line box) comes before it. */
+function edgeChild(el: Element, side: 'top' | 'bottom'): Element | null {
+  const nodes = [...el.childNodes];
+  if (side === 'bottom') nodes.reverse();
+  for (const n of nodes) {
+    if (n instanceof Text && /\S/.test(n.data)) return null;
+    if (!(n instanceof Element)) continue;
+    const s = getComputedStyle(n);
+    if (s.display === 'none' || s.position === 'absolute' || s.position === 'fixed' || s.float !== 'none')
+      continue;
+    return n;
+  }
+  return null;
+}
+
+/**
+ * The margin an element out of view takes on `side` on the page: its own, collapsed with those of its
+ * first (last) descendants that collapse through it. Its clone is an empty box of its used height, so
+ * those children's margins must become its own, or the part of the page below it moves up (issue 20).
+ */
+function outerMargin(el: Element, side: 'top' | 'bottom'): number {
+  let positive = 0;
+  let negative = 0;
+  for (let e: Element | null = el; e; ) {
+    const s = getComputedStyle(e);
+    const m = Number.parseFloat(side === 'top' ? s.marginTop : s.marginBottom) || 0;
+    positive = Math.max(positive, m);
+    negative = Math.min(negative, m);
+    e = collapsesThrough(e, s, side) ? edgeChild(e, side) : null;
+  }
+  return positive + negative;
+}
+
+/**
+ * What the page's root and body do as the document, done to their clones, which are ordinary elements
+ * inside the picture (issue 20):
+ * - The root's overflow belongs to the viewport, not to `<html>`: kept on the clone (an element as tall as
+ *   the viewport and shifted up by the scroll position), `overflow-y: scroll` clipped everything below the
+ *   first screen of a scrolled page and drew empty scrollbars. The clone's overflow is visible.
+ * - The body's overflow, when the root's is visible, is the viewport's too (propagation); otherwise the
+ *   body is a scroller of its own and keeps it.
+ * - The root is a block formatting context, so its children's margins never collapse through it; the
+ *   clone is `flow-root` for the same reason (its negative top margin is the scroll position).
+ */
+function documentLikeRoot(root: HTMLElement, body: HTMLElement | null): void {
+  root.style.setProperty('overflow', 'visible', 'important');
+  root.style.setProperty('display', 'flow-root', 'important');
+  const html = getComputedStyle(document.documentElement);
+  if (body && html.overflowX === 'visible' && html.overflowY === 'visible')
+    body.style.setProperty('overflow', 'visible', 'important');
+}
+
 /** Empties a masked clone: no value, no text, no children; an opaque block of the mask colour. */
 function blankMaskedClone(clone: Element): void {
   clone.replaceChildren();
@@ -87,6 +166,8 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
   // Inline elements out of view next to visible ones are kept whole, with their text: dropping it would
   // re-flow the visible lines around them.
   const whole = new Set<Node>();
+  /** The element out of view just let through, whose clone comes next, childless, to onCloneEachNode. */
+  let emptied: { tag: string; top: number; bottom: number } | null = null;
 
   // The library reads the property list from its context for each element it clones, right after asking
   // `filter` about it, one element at a time; so the filter picks the list for the element at hand.
@@ -108,8 +189,9 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
       return true;
     }
     if (!keep.has(parent)) return false; // Inside an element out of view: its box stays, its content goes.
-    if (keep.has(node) || !(node instanceof Element)) {
-      styleList(renderedProperties);
+    if (!(node instanceof Element)) return true;
+    if (keep.has(node)) {
+      styleList(sizedByContent(node) ? autoHeightProperties : renderedProperties);
       return true;
     }
     const display = getComputedStyle(node).display;
@@ -118,7 +200,9 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
       styleList(renderedProperties);
       return true;
     }
-    styleList(layoutProperties); // Out of view: an empty box of the same size.
+    styleList(layoutProperties); // Out of view: an empty box of the same size,
+    // with the margins its content gave it (set on its clone, which onCloneEachNode receives next).
+    emptied = { tag: node.tagName, top: outerMargin(node, 'top'), bottom: outerMargin(node, 'bottom') };
     return true;
   };
 
@@ -142,11 +226,18 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
     // would also capture the fixed elements, so onCloneNode puts body's own transform back.
     features: { restoreScrollPosition: true },
     onCloneNode: (root) => {
-      const body = root instanceof Element ? root.querySelector(':scope > body') : null;
-      if (body instanceof HTMLElement && document.body)
-        body.style.transform = getComputedStyle(document.body).transform;
+      if (!(root instanceof HTMLElement)) return;
+      const body = root.querySelector(':scope > body');
+      const clonedBody = body instanceof HTMLElement ? body : null;
+      if (clonedBody && document.body) clonedBody.style.transform = getComputedStyle(document.body).transform;
+      documentLikeRoot(root, clonedBody);
     },
     onCloneEachNode: (clone) => {
+      if (emptied && clone instanceof HTMLElement && clone.tagName === emptied.tag) {
+        clone.style.marginTop = `${emptied.top}px`;
+        clone.style.marginBottom = `${emptied.bottom}px`;
+      }
+      emptied = null;
       if (isMaskedClone(clone)) blankMaskedClone(clone);
     },
   });

@@ -19,7 +19,7 @@ import { benchImages, capturePage } from './capture-page';
 
 const require_ = (await import('node:module')).createRequire(import.meta.url);
 
-export const captureBudget = { medianMs: 300, minRatio: 7, runs: 10 };
+export const captureBudget = { medianMs: 300, minRatio: 10, runs: 10 };
 
 export interface CaptureResult {
   elements: number;

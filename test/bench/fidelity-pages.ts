@@ -114,7 +114,12 @@ export const fidelityPages: FidelityPage[] = [
     why: 'slide deck: scaled and transformed slides, web fonts shipped in the package (Source Sans Pro, League Gothic); scrolled in its scroll view, whose slides are sticky',
     views: [
       { name: 'top', scrollY: 0 },
-      { name: 'scrolled', query: 'view=scroll', scrollY: 2000 },
+      // The scroll view scrolls `.reveal-viewport` (the body), not the window.
+      {
+        name: 'scrolled',
+        query: 'view=scroll',
+        scrollScript: "document.querySelector('.reveal-viewport').scrollTop = 2000",
+      },
     ],
   },
   {

@@ -160,14 +160,8 @@ async function routeExternal(context: BrowserContext, origin: string, pages: Fid
 
 /** Scrolls to the view and waits until the page has settled (fonts, images, transitions). */
 async function goToView(page: Page, view: FidelityView): Promise<void> {
-  await page.evaluate(
-    ({ y, script }) => {
-      // biome-ignore lint/security/noGlobalEval: the suite's own scroll scripts (fidelity-pages.ts)
-      if (script) (0, eval)(script);
-      else window.scrollTo(0, y);
-    },
-    { y: view.scrollY ?? 0, script: view.scrollScript ?? '' },
-  );
+  if (view.scrollScript) await page.evaluate(view.scrollScript);
+  else await page.evaluate((y) => window.scrollTo(0, y), view.scrollY ?? 0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForTimeout(1200);
 }

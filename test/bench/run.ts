@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
+import { fidelityBench, fidelityBudget, fidelityTable } from './fidelity';
 import { reportBudgetMs, reportLatency } from './intake';
 import { integrationsBench } from './integrations';
 import { budget as lambdaBudget, lambdaBundles } from './lambda';
@@ -18,6 +19,7 @@ import { flowBudgets, widgetFlow } from './widget-flow';
 
 const KB = 1024;
 const rows: { what: string; measured: string; budget: string; ok: boolean }[] = [];
+let fidelity: Awaited<ReturnType<typeof fidelityBench>> = [];
 
 if (!existsSync('dist/web/index.html') || !existsSync('dist/widget/manifest.json')) {
   execSync('npm run build', { stdio: 'inherit' });
@@ -195,5 +197,20 @@ for (const h of await passwordHashTimings()) {
   );
 }
 
+{
+  // Issue 20: the widget's screenshot against Chromium's own on real pages (test/bench/fidelity.ts), with
+  // html2canvas on the same views. Its table is printed below; here one row with the verdict.
+  const f = await fidelityBench();
+  fidelity = f;
+  const worst = Math.max(...f.map((r) => r.snag ?? 100));
+  rows.push({
+    what: `screenshot fidelity: ${new Set(f.map((r) => r.page)).size} real pages × top/scrolled × DPR 1/2 (table below)`,
+    measured: `worst ${worst.toFixed(2)} % of pixels differ; ${f.filter((r) => !r.ok).length} of ${f.length} views over budget`,
+    budget: `<= ${fidelityBudget.maxDiffPercent} % per view and never worse than html2canvas`,
+    ok: f.every((r) => r.ok),
+  });
+}
+
 console.table(rows.map((r) => ({ ...r, ok: r.ok ? 'yes' : 'OVER BUDGET' })));
+console.table(fidelityTable(fidelity));
 if (rows.some((r) => !r.ok)) process.exitCode = 1;

@@ -6,7 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pixelmatch from 'pixelmatch';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK_COLOUR } from '../../widget/src/capture/mask';
 import { captureBundle } from '../support/capture-bundle';
@@ -224,5 +226,98 @@ describe('captureViewport', () => {
     expect(html).toContain('<template shadowrootmode="open">');
     expect(html).toContain('&quot;scrollY&quot;:1000');
     expect(html).toContain(`<base href="${site.url(customerHosts.domain, '/capture')}">`);
+  });
+});
+
+/**
+ * Issue 20: what the fidelity suite (test/bench/fidelity.ts) found on real pages, each as a small page.
+ * Each view is captured with the capture module and compared with Chromium's own screenshot of the same
+ * viewport, as the suite does (pixelmatch, threshold 0.1), at devicePixelRatio 1.
+ */
+describe('captureViewport matches Chromium on pages that style the document (issue 20)', () => {
+  const tall = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `<div style="height:150px;background:hsl(${(i * 47) % 360} 70% 60%)">block ${i}</div>`,
+    ).join('');
+
+  /** Percent of pixels that differ between the capture and Chromium's screenshot of the same view. */
+  async function differs(html: string, scroll: number): Promise<number> {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    try {
+      site.page('/fidelity', html);
+      const p = await context.newPage();
+      await p.goto(site.url(customerHosts.domain, '/fidelity'), { waitUntil: 'load' });
+      await p.addScriptTag({ content: bundle });
+      await p.evaluate((y) => window.scrollTo(0, y), scroll);
+      const size = await p.evaluate(() => ({
+        width: document.documentElement.clientWidth,
+        height: document.documentElement.clientHeight,
+      }));
+      const chromium = PNG.sync.read(await p.screenshot({ clip: { x: 0, y: 0, ...size } }));
+      const shot = await p.evaluate(async () => {
+        const w = window as unknown as {
+          __snagCapture: {
+            captureViewport(o: { exclude: Element[] }): Promise<{ canvas: HTMLCanvasElement }>;
+          };
+        };
+        return (await w.__snagCapture.captureViewport({ exclude: [] })).canvas.toDataURL('image/png');
+      });
+      const capture = PNG.sync.read(Buffer.from(shot.split(',')[1]!, 'base64'));
+      expect([capture.width, capture.height]).toEqual([chromium.width, chromium.height]);
+      const n = pixelmatch(chromium.data, capture.data, undefined, capture.width, capture.height, {
+        threshold: 0.1,
+      });
+      return (100 * n) / (capture.width * capture.height);
+    } finally {
+      await context.close();
+    }
+  }
+
+  const doc = (style: string, body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><style>${style}</style></head><body>${body}</body></html>`;
+
+  it('a root with `overflow-y: scroll`, scrolled: the whole viewport is drawn, not only its first screen', async () => {
+    // The clone kept the root's overflow on an element as tall as the viewport and shifted up by the
+    // scroll position: everything below innerHeight - scrollY was clipped away.
+    const html = doc('html{overflow-y:scroll}body{margin:0;font:16px sans-serif}', tall(20));
+    expect(await differs(html, 450)).toBeLessThan(0.5);
+  });
+
+  it('a body with `overflow-x: hidden` and `height: 100%` (its overflow is the viewport’s), scrolled', async () => {
+    const html = doc('html,body{height:100%}body{margin:0;overflow-x:hidden;font:16px sans-serif}', tall(20));
+    expect(await differs(html, 900)).toBeLessThan(0.5);
+  });
+
+  it('a bottom margin that collapses through its auto-height parent keeps the blocks below in place', async () => {
+    // Swagger UI's info block: the used height copied onto the parent kept the child's margin inside it.
+    const html = doc(
+      'body{margin:0;font:16px sans-serif}.info{background:#eee}.info p{margin:0 0 60px}',
+      `<div class="info"><p>Providing examples</p></div>${tall(8)}`,
+    );
+    expect(await differs(html, 0)).toBeLessThan(0.5);
+  });
+
+  it('margins that collapse out of a box scrolled out of view keep the visible part in place', async () => {
+    // Out of view, a box is cloned empty: its children's margins that collapsed through it are its own.
+    const section = '<section><h2 style="margin:120px 0 80px">Section</h2><p>Text</p></section>';
+    const html = doc('body{margin:0;font:16px sans-serif}', `${section.repeat(4)}${tall(10)}`);
+    expect(await differs(html, 1100)).toBeLessThan(0.5);
+  });
+
+  it('the root is a formatting context: a negative top margin does not collapse with the scroll offset', async () => {
+    const html = doc(
+      'body{margin:0;font:16px sans-serif}.hero{margin-top:-40px;height:300px;background:#c00}',
+      `<div class="hero"></div>${tall(10)}`,
+    );
+    expect(await differs(html, 20)).toBeLessThan(0.5);
+  });
+
+  it('an image that is broken on the page is drawn broken (its alt text), not as the placeholder', async () => {
+    const html = doc(
+      'body{margin:0;font:24px sans-serif}',
+      `<p><img src="/missing.png" alt="A logo that does not load"></p>${tall(6)}`,
+    );
+    expect(await differs(html, 0)).toBeLessThan(0.5);
   });
 });

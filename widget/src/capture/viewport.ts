@@ -21,7 +21,7 @@ import { createContext, destroyContext, domToCanvas } from 'modern-screenshot';
 import { allElements, parentOf } from './dom';
 import { imageFetcher } from './image-cache';
 import { MASK_COLOUR, MASK_SELECTOR, maskRects, paintMasks } from './mask';
-import { autoHeightProperties, layoutProperties, renderedProperties } from './rendered-properties';
+import { type PropertyKind, propertiesFor, renderedProperties } from './rendered-properties';
 
 /** Grey box with a mountain glyph, in place of images the page's origin may not read. */
 const PLACEHOLDER =
@@ -29,6 +29,24 @@ const PLACEHOLDER =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48" viewBox="0 0 64 48" preserveAspectRatio="none"><rect width="64" height="48" fill="#d9dce3"/><path d="M14 36l12-14 8 9 6-6 10 11z" fill="#b3b8c4"/></svg>',
   );
+
+/**
+ * An image that does not decode, for images that are broken on the page: the clone then shows them as the
+ * page does (the browser's broken-image box with the alt text), not as the placeholder, which stands for
+ * images the page shows but the screenshot may not read (issue 20: a 272×60 alt text on reveal.js's demo
+ * became a grey block and moved the lines under it).
+ */
+const BROKEN = 'data:,';
+
+/** The addresses of the visible `<img>` elements that have failed to load on the page. */
+function brokenImages(keep: Set<Node>): Set<string> {
+  const urls = new Set<string>();
+  for (const n of keep) {
+    if (n instanceof HTMLImageElement && n.complete && !n.naturalWidth && (n.currentSrc || n.src))
+      urls.add(n.currentSrc || n.src);
+  }
+  return urls;
+}
 
 /** modern-screenshot's hidden helper frame (`__SANDBOX__…`), appended to the body while it works. */
 const SANDBOX_ID = /^__SANDBOX__/;
@@ -62,7 +80,7 @@ function canvasColour(): string {
 /**
  * A block box whose height is `auto` on the page and whose last child's bottom margin can collapse through
  * its bottom (in flow, no bottom padding or border, not its own formatting context): its clone must not get
- * the used height, or that margin would stay inside it (rendered-properties.ts `autoHeightProperties`).
+ * the used height, or that margin would stay inside it (rendered-properties.ts, kind `autoHeight`).
  * `getComputedStyle` gives the used height in pixels; the typed OM's computed value tells `auto` apart.
  * Where the browser has no typed OM (Firefox) the height is copied, as before.
  */
@@ -88,9 +106,8 @@ function collapsesThrough(el: Element, s: CSSStyleDeclaration, side: 'top' | 'bo
 
 /** The first or last in-flow child element, or null when text (a line box) comes before it. */
 function edgeChild(el: Element, side: 'top' | 'bottom'): Element | null {
-  const nodes = [...el.childNodes];
-  if (side === 'bottom') nodes.reverse();
-  for (const n of nodes) {
+  const top = side === 'top';
+  for (let n = top ? el.firstChild : el.lastChild; n; n = top ? n.nextSibling : n.previousSibling) {
     if (n instanceof Text && /\S/.test(n.data)) return null;
     if (!(n instanceof Element)) continue;
     const s = getComputedStyle(n);
@@ -163,6 +180,8 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
   // Everything below is read now, before the first await, so the picture is of the moment of the click.
   const keep = visibleTree(width, height, skip);
   const masks = maskRects();
+  const broken = brokenImages(keep);
+  const fetchImage = imageFetcher(PLACEHOLDER);
   // Inline elements out of view next to visible ones are kept whole, with their text: dropping it would
   // re-flow the visible lines around them.
   const whole = new Set<Node>();
@@ -171,8 +190,22 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
 
   // The library reads the property list from its context for each element it clones, right after asking
   // `filter` about it, one element at a time; so the filter picks the list for the element at hand.
-  const styleList = (list: string[]) => {
-    (context as { includeStyleProperties: string[] }).includeStyleProperties = list;
+  const displays = new Map<Node, string>();
+  const displayOf = (el: Node): string => {
+    let d = displays.get(el);
+    if (d === undefined) {
+      d = el instanceof Element ? getComputedStyle(el).display : '';
+      displays.set(el, d);
+    }
+    return d;
+  };
+  const styleList = (kind: PropertyKind, el: Element, parent: Node) => {
+    (context as { includeStyleProperties: string[] }).includeStyleProperties = propertiesFor(
+      kind,
+      displayOf(el),
+      displayOf(parent),
+      el instanceof SVGElement,
+    );
   };
   const filter = (node: Node): boolean => {
     if (node instanceof Element) {
@@ -185,22 +218,24 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
     if (!parent) return true;
     if (whole.has(parent)) {
       whole.add(node);
-      styleList(renderedProperties);
+      if (node instanceof Element) styleList('rendered', node, parent);
       return true;
     }
     if (!keep.has(parent)) return false; // Inside an element out of view: its box stays, its content goes.
     if (!(node instanceof Element)) return true;
     if (keep.has(node)) {
-      styleList(sizedByContent(node) ? autoHeightProperties : renderedProperties);
+      // A masked element is emptied in the clone (blankMaskedClone): it keeps the height it has on the page.
+      const auto = !node.matches(MASK_SELECTOR) && sizedByContent(node);
+      styleList(auto ? 'autoHeight' : 'rendered', node, parent);
       return true;
     }
-    const display = getComputedStyle(node).display;
+    const display = displayOf(node);
     if (display.startsWith('inline') || display === 'contents') {
       whole.add(node);
-      styleList(renderedProperties);
+      styleList('rendered', node, parent);
       return true;
     }
-    styleList(layoutProperties); // Out of view: an empty box of the same size,
+    styleList('layout', node, parent); // Out of view: an empty box of the same size,
     // with the margins its content gave it (set on its clone, which onCloneEachNode receives next).
     emptied = { tag: node.tagName, top: outerMargin(node, 'top'), bottom: outerMargin(node, 'bottom') };
     return true;
@@ -219,7 +254,7 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
     filter,
     includeStyleProperties: renderedProperties,
     fetch: { placeholderImage: PLACEHOLDER },
-    fetchFn: imageFetcher(PLACEHOLDER),
+    fetchFn: (url: string) => (broken.has(url) ? Promise.resolve(BROKEN) : fetchImage(url)),
     timeout: 10_000,
     // Scrolled boxes inside the page show their scrolled content. The library treats the document's own
     // scroll the same way, as a transform on <body>; the margin above already does that, and a transform

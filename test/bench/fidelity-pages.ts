@@ -80,8 +80,9 @@ export const fidelityPages: FidelityPage[] = [
       { name: 'top', scrollY: 0 },
       {
         name: 'scrolled',
+        // Its navigation and its content scroll inside the shadow root; the window does not.
         scrollScript:
-          "(document.querySelector('rapi-doc').shadowRoot.querySelector('.main-content') || {}).scrollTop = 900",
+          "for (const [s, y] of [['.nav-scroll', 300], ['.main-content', 150]]) document.querySelector('rapi-doc').shadowRoot.querySelector(s).scrollTop = y",
       },
     ],
     external: { 'https://unpkg.com/rapidoc/dist/rapidoc-min.js': { file: 'rapidoc/dist/rapidoc-min.js' } },

@@ -13,6 +13,9 @@
  * Chromium's screenshot and html2canvas's picture are taken first, with the launcher hidden as the widget
  * hides it; the widget is used with the keyboard, so the mouse never hovers anything on the page. Each view
  * checks that the scroll position is the same for all three pictures and that they are the same size.
+ * Chromium runs with scrollbars, as a desktop visitor has them (Playwright hides them when headless, which
+ * would make the page's own styled scrollbars, which the widget draws, count as a difference); the
+ * pictures are of the layout viewport, without the window's scrollbar.
  *
  * Run directly: `npx tsx test/bench/fidelity.ts [page name…]` (builds the widget first); `npm run bench`
  * includes it. FIDELITY_DIFF_DIR=<dir> saves, per view, Chromium's picture, the two captures and their
@@ -288,7 +291,7 @@ export async function fidelityBench(
   const pages = only.length ? fidelityPages.filter((p) => only.includes(p.name)) : fidelityPages;
   if (diffDir) mkdirSync(diffDir, { recursive: true });
   const server = await startFidelityServer(pages, customerHosts.domain);
-  const browser = await launchCustomerBrowser();
+  const browser = await launchCustomerBrowser([], { scrollbars: true });
   const rows: FidelityRow[] = [];
   try {
     for (const page of pages)

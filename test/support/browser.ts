@@ -54,11 +54,15 @@ export async function startE2eStack(
   return startTestStack({ distDir, vendorFakes });
 }
 
-/** Debian Chromium, headless, with nothing that phones home; `extraArgs` are appended (e.g. host mapping). */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * Debian Chromium, headless, with nothing that phones home; `extraArgs` are appended (e.g. host mapping).
+ * `scrollbars: true` keeps the scrollbars a desktop visitor sees (Playwright hides them when headless).
+ */
+export async function launchBrowser(extraArgs: string[] = [], { scrollbars = false } = {}): Promise<Browser> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`);
   return chromium.launch({
     executablePath: chromiumPath,
+    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : undefined,
     args: [
       '--headless',
       '--no-sandbox',

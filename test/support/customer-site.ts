@@ -23,8 +23,11 @@ const resolverRules =
   '--host-resolver-rules=MAP customer.test 127.0.0.1, MAP *.customer.test 127.0.0.1, MAP other.test 127.0.0.1';
 
 /** Chromium as test/support/browser.ts launches it, plus the customer host mapping and `extraArgs`. */
-export function launchCustomerBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return launchBrowser([resolverRules, ...extraArgs]);
+export function launchCustomerBrowser(
+  extraArgs: string[] = [],
+  options: Parameters<typeof launchBrowser>[1] = {},
+): Promise<Browser> {
+  return launchBrowser([resolverRules, ...extraArgs], options);
 }
 
 export interface CustomerSite {

@@ -57,12 +57,15 @@ const SANDBOX_ID = /^__SANDBOX__/;
  */
 const defaultStyles = new Map<string, unknown>();
 
-/** Elements whose box meets the viewport, plus all their ancestors (across shadow boundaries). */
+/** Elements with a box that meets the viewport, plus all their ancestors (across shadow boundaries). */
 function visibleTree(width: number, height: number, skip: (el: Element) => boolean): Set<Node> {
   const keep = new Set<Node>();
   for (const el of allElements()) {
     const r = el.getBoundingClientRect();
     if (r.bottom < 0 || r.right < 0 || r.top > height || r.left > width || skip(el)) continue;
+    // No box at all (display: none, or inside it): its empty rectangle sits at 0,0, in view. Kept, a
+    // closed menu's whole subtree was cloned with every property (issue 20: 2 s on UIkit's test page).
+    if (!r.width && !r.height && !el.getClientRects().length) continue;
     for (let n: Node | null = el; n && !keep.has(n); n = parentOf(n)) keep.add(n);
   }
   return keep;

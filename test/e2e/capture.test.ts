@@ -313,6 +313,25 @@ describe('captureViewport matches Chromium on pages that style the document (iss
     expect(await differs(html, 20)).toBeLessThan(0.5);
   });
 
+  it('an absolutely positioned element without a positioned ancestor scrolls with the document', async () => {
+    // Its containing block is the document's first screen; in the picture's own, which does not scroll,
+    // it was drawn a scroll offset too low (UIkit's sticky navbar once its end is reached).
+    const html = doc(
+      'body{margin:0;font:16px sans-serif}.abs{position:absolute;top:900px;left:0;width:100%;height:100px;background:#0a0}',
+      `${tall(12)}<div class="abs"></div>`,
+    );
+    expect(await differs(html, 700)).toBeLessThan(0.5);
+  });
+
+  it('a footer at the bottom of a positioned root (`html { position: relative; min-height: 100% }`)', async () => {
+    const html = doc(
+      'html{position:relative;min-height:100%}body{margin:0 0 150px;font:16px sans-serif}footer{position:absolute;bottom:0;width:100%;height:150px;background:#333;color:#fff}',
+      `${tall(20)}<footer>Footer</footer>`,
+    );
+    // 3,150 px tall in a 600 px viewport: 100 px above the end, the footer is in view, not at its bottom.
+    expect(await differs(html, 2450)).toBeLessThan(0.5);
+  });
+
   it('a closed menu (display: none) is not cloned with its content: its empty box is not "in view"', async () => {
     // Without a box, an element's rectangle is 0,0,0,0, which lies in the viewport: a hidden 600-element
     // menu was cloned whole with every property, 2 s of a capture on UIkit's test page. Counted in reads

@@ -149,13 +149,36 @@ function outerMargin(el: Element, side: 'top' | 'bottom'): number {
  *   body is a scroller of its own and keeps it.
  * - The root is a block formatting context, so its children's margins never collapse through it; the
  *   clone is `flow-root` for the same reason (its negative top margin is the scroll position).
+ * - Absolutely positioned elements without a positioned ancestor are placed in the initial containing
+ *   block: the first screen of the document, which scrolls with it. The clone is that block (`position:
+ *   relative`, the viewport's size, shifted by the scroll position); in the foreignObject's own initial
+ *   block, which does not scroll, they were drawn a scroll offset too low (UIkit's sticky navbar). A page
+ *   whose root is positioned itself (`html { position: relative; min-height: 100% }` for a footer at the
+ *   bottom) has its root as that block, at its own height: the clone takes that height.
  */
-function documentLikeRoot(root: HTMLElement, body: HTMLElement | null): void {
+function documentLikeRoot(root: HTMLElement, body: HTMLElement | null, page: RootState): void {
   root.style.setProperty('overflow', 'visible', 'important');
   root.style.setProperty('display', 'flow-root', 'important');
-  const html = getComputedStyle(document.documentElement);
-  if (body && html.overflowX === 'visible' && html.overflowY === 'visible')
-    body.style.setProperty('overflow', 'visible', 'important');
+  root.style.setProperty('position', page.position === 'static' ? 'relative' : page.position, 'important');
+  if (page.position !== 'static') root.style.setProperty('height', `${page.height}px`, 'important');
+  if (body && page.overflowVisible) body.style.setProperty('overflow', 'visible', 'important');
+}
+
+/** What documentLikeRoot needs of the page's root, read when the capture starts. */
+interface RootState {
+  position: string;
+  height: number;
+  overflowVisible: boolean;
+}
+
+function rootState(): RootState {
+  const html = document.documentElement;
+  const s = getComputedStyle(html);
+  return {
+    position: s.position,
+    height: html.getBoundingClientRect().height,
+    overflowVisible: s.overflowX === 'visible' && s.overflowY === 'visible',
+  };
 }
 
 /** Empties a masked clone: no value, no text, no children; an opaque block of the mask colour. */
@@ -183,6 +206,7 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
   // Everything below is read now, before the first await, so the picture is of the moment of the click.
   const keep = visibleTree(width, height, skip);
   const masks = maskRects();
+  const root = rootState();
   const broken = brokenImages(keep);
   const fetchImage = imageFetcher(PLACEHOLDER);
   // Inline elements out of view next to visible ones are kept whole, with their text: dropping it would
@@ -263,12 +287,12 @@ export async function viewportCanvas(skip: (el: Element) => boolean): Promise<HT
     // scroll the same way, as a transform on <body>; the margin above already does that, and a transform
     // would also capture the fixed elements, so onCloneNode puts body's own transform back.
     features: { restoreScrollPosition: true },
-    onCloneNode: (root) => {
-      if (!(root instanceof HTMLElement)) return;
-      const body = root.querySelector(':scope > body');
+    onCloneNode: (clone) => {
+      if (!(clone instanceof HTMLElement)) return;
+      const body = clone.querySelector(':scope > body');
       const clonedBody = body instanceof HTMLElement ? body : null;
       if (clonedBody && document.body) clonedBody.style.transform = getComputedStyle(document.body).transform;
-      documentLikeRoot(root, clonedBody);
+      documentLikeRoot(clone, clonedBody, root);
     },
     onCloneEachNode: (clone) => {
       if (emptied && clone instanceof HTMLElement && clone.tagName === emptied.tag) {

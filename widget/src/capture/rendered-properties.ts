@@ -87,6 +87,10 @@ const common = [
   'object-position',
   '-webkit-line-clamp',
   '-webkit-box-orient',
+  // Multi-column text (UIkit's `uk-column-1-2`): not told by `display`, so read on every element.
+  'column-count',
+  'column-width',
+  'column-gap',
 ];
 
 /**
@@ -100,7 +104,6 @@ const flexOrGridContainer = [
   'align-items',
   'align-content',
   'row-gap',
-  'column-gap',
 ];
 const gridContainer = [
   'grid-template-columns',

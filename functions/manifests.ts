@@ -1,15 +1,16 @@
 /**
- * Every domain's manifest (functions/shared/manifest.ts), and what is derived from them: the route table,
+ * Every domain's manifest (functions/contracts/manifest.ts), and what is derived from them: the route table,
  * the resource functions and the queues. CDK, the local stack and the tests read these, never a list of
  * their own.
  */
+
+import type { ApiFunction, Needs, QueueDecl, QueueName, ScheduleDecl } from '#contracts/manifest';
 import { accounts } from './accounts/manifest';
 import { billing } from './billing/manifest';
 import { integrations } from './integrations/manifest';
 import { issues } from './issues/manifest';
 import { platform } from './platform/manifest';
 import { projects } from './projects/manifest';
-import type { ApiFunction, Needs, QueueDecl, QueueName, ScheduleDecl } from './shared/manifest';
 
 export const manifests = [platform, accounts, projects, issues, integrations, billing] as const;
 

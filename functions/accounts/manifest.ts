@@ -1,5 +1,5 @@
 /** Accounts (SPEC.md section 7): sign-in, registration, resets, and the profile. */
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   confirmationSchema,
   googleSignInSchema,
@@ -9,7 +9,7 @@ import {
   registrationSchema,
   resetVerificationSchema,
   usernameOnlySchema,
-} from '../shared/schemas';
+} from '#contracts/schemas';
 
 export const accounts = {
   domain: 'accounts',

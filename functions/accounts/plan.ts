@@ -3,11 +3,11 @@
  * stack's `POST /api/dev/plan` does, so plan-gated features can be tried and tested.
  */
 
+import type { PlanName } from '#contracts/plans';
+import { AppError } from '#runtime/errors';
+import { DAY, nowMs } from '#runtime/time';
 import { writePlan } from '../billing/store';
-import { AppError } from '../core/errors';
-import { DAY, nowMs } from '../core/time';
 import { setOwnerPlanOnProjects } from '../projects/projects';
-import type { PlanName } from '../shared/plans';
 import { findUserByEmail } from './users';
 
 /** Sets the plan for `days` from now (Free never expires) on the user and on each of their projects. */

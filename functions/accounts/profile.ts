@@ -3,13 +3,13 @@
  * rename, change the password, delete with everything the account owns.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { hashPassword, verifyPassword } from '../core/crypto';
-import { batchDelete, queryKeys, tableName } from '../core/db';
-import { AppError, fail } from '../core/errors';
-import { deleteUserSessions, type Session } from '../core/session';
-import { nowMs } from '../core/time';
-import { effectivePlan, plans } from '../shared/plans';
+import { effectivePlan, plans } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { hashPassword, verifyPassword } from '#runtime/crypto';
+import { batchDelete, queryKeys, tableName } from '#runtime/db';
+import { AppError, fail } from '#runtime/errors';
+import { deleteUserSessions, type Session } from '#runtime/session';
+import { nowMs } from '#runtime/time';
 import { runUserCleanups } from './cascade';
 import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './users';
 

@@ -5,16 +5,22 @@
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../core/aws/dynamo';
-import { hashPassword, verifyPassword } from '../core/crypto';
-import { getItems, type Key, tableName, transactWrite } from '../core/db';
-import { fail } from '../core/errors';
-import type { Logger } from '../core/log';
-import { sendMail } from '../core/mail';
-import { countWrite, rateLimit, rateWindow, windowCount } from '../core/rate-limit';
-import { deleteSession, deleteUserSessions, newSession, resolveSession, type Session } from '../core/session';
-import { HOUR } from '../core/time';
-import type { Lang } from '../shared/errors';
+import type { Lang } from '#contracts/errors';
+import { db } from '#runtime/aws/dynamo';
+import { hashPassword, verifyPassword } from '#runtime/crypto';
+import { getItems, type Key, tableName, transactWrite } from '#runtime/db';
+import { fail } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { sendMail } from '#runtime/mail';
+import { countWrite, rateLimit, rateWindow, windowCount } from '#runtime/rate-limit';
+import {
+  deleteSession,
+  deleteUserSessions,
+  newSession,
+  resolveSession,
+  type Session,
+} from '#runtime/session';
+import { HOUR } from '#runtime/time';
 import { verifyProofOfWork } from './altcha';
 import {
   confirmationCodeWrite,
@@ -53,7 +59,7 @@ export const CONFIRM_TRIES_PER_HOUR = 10;
 /** Reset mails per address per hour. */
 export const RESET_PER_HOUR = 3;
 
-/** `source` is the caller's address (core/source.ts), which the account throttles count by. */
+/** `source` is the caller's address (runtime/source.ts), which the account throttles count by. */
 export async function register(
   input: { _username: string; _password: string; firstName: string; lastName: string; altcha: string },
   source: string,

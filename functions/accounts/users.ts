@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { setFields, tableName, transactWrite } from '../core/db';
-import { nowMs } from '../core/time';
-import type { PlanName } from '../shared/plans';
+import type { PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { setFields, tableName, transactWrite } from '#runtime/db';
+import { nowMs } from '#runtime/time';
 
 export interface User {
   id: string;

@@ -2,8 +2,8 @@
  * Billing (issue 12, docs/data-model.md 4.10): Starter by card checkout, Business by request, the payment
  * history, Stripe's webhook, and the reminder before a paid plan runs out.
  */
-import { paymentSchema } from '../shared/billing';
-import { apiFunction, type DomainManifest } from '../shared/manifest';
+import { paymentSchema } from '#contracts/billing';
+import { apiFunction, type DomainManifest } from '#contracts/manifest';
 
 export const billing = {
   domain: 'billing',

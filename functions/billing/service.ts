@@ -5,9 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import { getConfig } from '../core/config';
+import { type PaymentInput, starterMonthsFor } from '#contracts/billing';
+import { type BusinessRequestInput, vatProblem } from '#contracts/countries';
+import type { Lang } from '#contracts/errors';
+import { effectivePlan, type PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
 import {
   failedConditions,
   isConditionFailure,
@@ -15,20 +18,17 @@ import {
   retryConflicts,
   tableName,
   transactWrite,
-} from '../core/db';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { sendMail } from '../core/mail';
-import { countBusiness } from '../core/metrics';
-import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
-import { getSecrets } from '../core/secrets';
-import { verifyTimestampedSignature } from '../core/signature';
-import { DAY, epochSeconds, HOUR, nowMs } from '../core/time';
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { sendMail } from '#runtime/mail';
+import { countBusiness } from '#runtime/metrics';
+import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
+import { getSecrets } from '#runtime/secrets';
+import { verifyTimestampedSignature } from '#runtime/signature';
+import { DAY, epochSeconds, HOUR, nowMs } from '#runtime/time';
+import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
 import { setOwnerPlanOnProjects } from '../projects/projects';
-import { type PaymentInput, starterMonthsFor } from '../shared/billing';
-import { type BusinessRequestInput, vatProblem } from '../shared/countries';
-import type { Lang } from '../shared/errors';
-import { effectivePlan, type PlanName } from '../shared/plans';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
 import {
   formatInvoiceNumber,

@@ -7,7 +7,7 @@
  *   - success → the vendor id recorded and status 2;
  *   - `PermanentFailure` or a refused target → status 3 with the reason, and a "failed" marker, at once;
  *   - another error → retried with backoff: the message comes back after the manifest's growing
- *     `retryDelaysSeconds` (functions/core/retry.ts); on the last receive (ApproximateReceiveCount ≥ the
+ *     `retryDelaysSeconds` (functions/runtime/retry.ts); on the last receive (ApproximateReceiveCount ≥ the
  *     queue's maxReceiveCount) status 3 and the failed marker, and the message goes on to the DLQ.
  * Every delivery ends in 2 or 3 (docs/decisions.md "Deliveries always finish"):
  *   - the deliverer runs within a time budget (the invocation's time left, less a reserve for the writes);
@@ -20,15 +20,15 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { sqs } from '../core/aws/sqs';
-import { batchHandler } from '../core/batch';
-import { queueUrl } from '../core/config';
-import { getItems } from '../core/db';
-import type { Logger } from '../core/log';
-import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
-import { countBusiness } from '../core/metrics';
-import { OutboundRefused, outboundFetch } from '../core/outbound';
-import { receiveCount, retryDelaySeconds, retryDelays } from '../core/retry';
+import { sqs } from '#runtime/aws/sqs';
+import { batchHandler } from '#runtime/batch';
+import { queueUrl } from '#runtime/config';
+import { getItems } from '#runtime/db';
+import type { Logger } from '#runtime/log';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#runtime/messages';
+import { countBusiness } from '#runtime/metrics';
+import { OutboundRefused, outboundFetch } from '#runtime/outbound';
+import { receiveCount, retryDelaySeconds, retryDelays } from '#runtime/retry';
 import {
   afterUnknownOutcome,
   type Deliverer,

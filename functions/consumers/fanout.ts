@@ -8,16 +8,16 @@
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { sqs } from '../core/aws/sqs';
-import { batchHandler } from '../core/batch';
-import { queueUrl, tableName } from '../core/config';
+import { db } from '#runtime/aws/dynamo';
+import { sqs } from '#runtime/aws/sqs';
+import { batchHandler } from '#runtime/batch';
+import { queueUrl, tableName } from '#runtime/config';
 import {
   type DeliveryMessage,
   fanoutMessageSchema,
   type IntegrationName,
   integrationNames,
-} from '../core/messages';
+} from '#runtime/messages';
 import { allowedByPlan, startDeliveries } from '../integrations/integrations';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
 

@@ -1,10 +1,5 @@
 /** Public account calls: sign-in, registration, confirmation, reset, Google, logout, proof of work. */
 import type { z } from 'zod';
-import { newChallenge } from '../accounts/altcha';
-import * as accounts from '../accounts/sign-in';
-import { type RequestInput, resourceHandler } from '../core/http';
-import { clearedSessionCookies, cookieSessionKey } from '../core/session';
-import { sourceOf } from '../core/source';
 import type {
   confirmationSchema,
   googleSignInSchema,
@@ -12,7 +7,12 @@ import type {
   registrationSchema,
   resetVerificationSchema,
   usernameOnlySchema,
-} from '../shared/schemas';
+} from '#contracts/schemas';
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { clearedSessionCookies, cookieSessionKey } from '#runtime/session';
+import { sourceOf } from '#runtime/source';
+import { newChallenge } from '../accounts/altcha';
+import * as accounts from '../accounts/sign-in';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 

@@ -3,12 +3,12 @@
  * the printable invoice of a payment (issue 19).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { PaymentInput } from '#contracts/billing';
+import { businessRequestSchema } from '#contracts/countries';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, type RawReply, resourceHandler } from '#runtime/http';
+import { sourceOf } from '#runtime/source';
 import { businessRequest, invoicePage, payments, startCheckout } from '../billing/service';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
-import { sourceOf } from '../core/source';
-import type { PaymentInput } from '../shared/billing';
-import { businessRequestSchema } from '../shared/countries';
 
 /** The fields of a multipart (or URL-encoded) form body; files are refused. */
 async function formFields(event: APIGatewayProxyEventV2): Promise<Record<string, string>> {

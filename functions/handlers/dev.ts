@@ -5,11 +5,11 @@
  * POST /api/dev/plan: sets a client's plan for some days (before billing exists).
  */
 import type { z } from 'zod';
+import type { devEmailsQuery, devPlanSchema } from '#contracts/schemas';
+import { getConfig, isLocal } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { type RequestInput, resourceHandler } from '#runtime/http';
 import { setPlan } from '../accounts/plan';
-import { getConfig, isLocal } from '../core/config';
-import { AppError } from '../core/errors';
-import { type RequestInput, resourceHandler } from '../core/http';
-import type { devEmailsQuery, devPlanSchema } from '../shared/schemas';
 
 export interface DevEmail {
   to: string[];

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { type RequestInput, resourceHandler } from '../core/http';
-import { correlationIdSchema } from '../core/messages';
+import type { reportSchema, uploadRequestSchema } from '#contracts/schemas';
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { correlationIdSchema } from '#runtime/messages';
 import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
 import type { Project } from '../projects/projects';
-import type { reportSchema, uploadRequestSchema } from '../shared/schemas';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>> & { admitted: Project };
 

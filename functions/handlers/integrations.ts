@@ -4,12 +4,12 @@
  * (functions/handlers/issues.ts), the vendor calls are the vendor issue's.
  */
 import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, type RequestInput, resourceHandler } from '../core/http';
-import { correlationIdSchema } from '../core/messages';
+import type { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
+import { projectIdParam } from '#contracts/schemas';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, type RawReply, type RequestInput, resourceHandler } from '#runtime/http';
+import { correlationIdSchema } from '#runtime/messages';
 import * as integrations from '../integrations/service';
-import type { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
-import { projectIdParam } from '../shared/schemas';
 
 /** A malformed id cannot name a project: the same 404 as someone else's. */
 function projectId(value: string | undefined): string {

@@ -1,16 +1,16 @@
 /** Issue review (issue 8, SPEC.md section 7): the lists, one issue, close/restore, and downloads. */
 import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
-import { syncList } from '../integrations/service';
-import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
 import {
   type downloadQuerySchema,
   type issueListQuerySchema,
   type issueStateSchema,
   projectIdParam,
   ticketIdParam,
-} from '../shared/schemas';
+} from '#contracts/schemas';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, type RawReply, resourceHandler } from '#runtime/http';
+import { syncList } from '../integrations/service';
+import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
 
 /** A malformed id cannot name a project or an issue: the same 404 as someone else's. */
 function param<T>(schema: z.ZodType<T>, value: string | undefined): T {

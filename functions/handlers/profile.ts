@@ -1,9 +1,9 @@
 /** The signed-in client's own account: GET/PATCH/DELETE client/profile and PATCH client/password. */
 import type { z } from 'zod';
+import type { passwordChangeSchema, profileSchema } from '#contracts/schemas';
+import { type AuthedInput, resourceHandler } from '#runtime/http';
+import { clearedSessionCookies } from '#runtime/session';
 import * as accounts from '../accounts/profile';
-import { type AuthedInput, resourceHandler } from '../core/http';
-import { clearedSessionCookies } from '../core/session';
-import type { passwordChangeSchema, profileSchema } from '../shared/schemas';
 
 export const operations = {
   async get({ session }: AuthedInput) {

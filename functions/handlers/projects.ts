@@ -1,9 +1,9 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, resourceHandler } from '../core/http';
+import { projectIdParam, type projectSchema, type projectUpdateSchema } from '#contracts/schemas';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, resourceHandler } from '#runtime/http';
 import * as projects from '../projects/service';
-import { projectIdParam, type projectSchema, type projectUpdateSchema } from '../shared/schemas';
 
 /** A malformed id cannot name a project: the same 404 as someone else's. */
 function projectId(params: Record<string, string>): string {

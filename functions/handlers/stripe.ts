@@ -2,8 +2,9 @@
  * Stripe's webhook (DESIGN.md section 8): `POST /api/stripe/webhook` with the raw body, checked against
  * `Stripe-Signature` before anything is parsed. Errors answer 4xx/5xx, so Stripe retries them.
  */
+
+import { type RequestInput, resourceHandler } from '#runtime/http';
 import { handleWebhook } from '../billing/service';
-import { type RequestInput, resourceHandler } from '../core/http';
 
 export const operations = {
   async webhook({ event, log }: RequestInput) {

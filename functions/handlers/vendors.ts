@@ -2,12 +2,13 @@
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
  * project lists, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
-import { AppError } from '../core/errors';
-import { type AuthedInput, resourceHandler } from '../core/http';
+
+import { projectIdParam } from '#contracts/schemas';
+import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '#contracts/vendor-auth';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, resourceHandler } from '#runtime/http';
 import type { OAuthVendor } from '../integrations/oauth-state';
 import * as auth from '../integrations/vendor-auth';
-import { projectIdParam } from '../shared/schemas';
-import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '../shared/vendor-auth';
 
 /** A malformed id cannot name a project: the same 404 as someone else's. */
 function siteId(params: Record<string, string>): string {

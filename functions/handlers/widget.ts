@@ -3,10 +3,11 @@
  * site. Public, cached for a minute (the configuration is embedded, so changes show within a minute),
  * and harmless when the project is unknown, deleted or switched off.
  */
-import { type RequestInput, resourceHandler } from '../core/http';
+
+import { projectIdParam } from '#contracts/schemas';
+import { type RequestInput, resourceHandler } from '#runtime/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
 import { getProject, ownerPlanOf } from '../projects/projects';
-import { projectIdParam } from '../shared/schemas';
 
 const scriptHeaders = {
   'content-type': 'text/javascript; charset=utf-8',

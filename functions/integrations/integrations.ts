@@ -15,20 +15,6 @@
  * resurrects a deleted issue.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import {
-  failedConditions,
-  getItems,
-  isConditionFailure,
-  retryConflicts,
-  tableName,
-  transactWrite,
-} from '../core/db';
-import { AppError } from '../core/errors';
-import { nowMs } from '../core/time';
-import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
-import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
 import {
   emailDataSchema,
   type IntegrationData,
@@ -44,8 +30,22 @@ import {
   type SyncTicket,
   sameSecretBinding,
   secretFields,
-} from '../shared/integrations';
-import { type PlanName, plans } from '../shared/plans';
+} from '#contracts/integrations';
+import { type PlanName, plans } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import {
+  failedConditions,
+  getItems,
+  isConditionFailure,
+  retryConflicts,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { nowMs } from '#runtime/time';
+import { userKey } from '../accounts/users';
+import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
+import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
 
 /** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
 export interface OAuthTokens {

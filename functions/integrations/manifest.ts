@@ -3,9 +3,9 @@
  * consumers are functions/consumers/<queue>.ts. Each visibility timeout is 6x its consumer's timeout, as
  * AWS advises for SQS event sources, so a slow batch is not delivered twice while it still runs.
  */
-import { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
-import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '../shared/vendor-auth';
+import { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
+import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '#contracts/vendor-auth';
 
 export const integrations = {
   domain: 'integrations',

@@ -4,16 +4,6 @@
  * project is NOT_FOUND), and the plan gate on the server: only email is open to plans without integrations.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../core/aws/sqs';
-import { queueUrl } from '../core/config';
-import { getItems } from '../core/db';
-import { AppError } from '../core/errors';
-import type { FanoutMessage } from '../core/messages';
-import { localTargetsAllowed } from '../core/outbound';
-import { staleAfterSeconds } from '../core/retry';
-import { nowMs } from '../core/time';
-import { presignStored } from '../issues/review';
-import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
 import {
   activeRequirement,
   type IntegrationName,
@@ -24,7 +14,17 @@ import {
   type SyncListAnswer,
   type SyncRequest,
   targetFields,
-} from '../shared/integrations';
+} from '#contracts/integrations';
+import { sqs } from '#runtime/aws/sqs';
+import { queueUrl } from '#runtime/config';
+import { getItems } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { FanoutMessage } from '#runtime/messages';
+import { localTargetsAllowed } from '#runtime/outbound';
+import { staleAfterSeconds } from '#runtime/retry';
+import { nowMs } from '#runtime/time';
+import { presignStored } from '../issues/review';
+import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
 import {
   allowedByPlan,
   defaultIntegration,

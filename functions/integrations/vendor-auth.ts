@@ -8,14 +8,8 @@
  * (INTEGRATION_NOT_AVAILABLE); a refused state is AUTHORIZATION_FAILED, vendor failures are mapped by
  * `authorisationErrorCode`.
  */
-import { getConfig } from '../core/config';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { outboundFetch } from '../core/outbound';
-import { getSecrets } from '../core/secrets';
-import { nowMs } from '../core/time';
-import { ownerPlanOf, planOf } from '../projects/projects';
-import type { ErrorCode } from '../shared/errors';
+
+import type { ErrorCode } from '#contracts/errors';
 import {
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
@@ -24,7 +18,14 @@ import {
   type OAuthExchangeBody,
   oauthRedirectPaths,
   type VendorOption,
-} from '../shared/vendor-auth';
+} from '#contracts/vendor-auth';
+import { getConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { outboundFetch } from '#runtime/outbound';
+import { getSecrets } from '#runtime/secrets';
+import { nowMs } from '#runtime/time';
+import { ownerPlanOf, planOf } from '../projects/projects';
 import {
   allowedByPlan,
   authorizeIntegration,

@@ -6,19 +6,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../core/aws/dynamo';
-import { sqs } from '../core/aws/sqs';
-import { queueUrl } from '../core/config';
-import { tableName, transactWrite } from '../core/db';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
-import { countBusiness } from '../core/metrics';
-import { countWrite, rateLimitWrite, rateWindow, windowCount } from '../core/rate-limit';
-import { networkOf, sourceOf } from '../core/source';
-import { nowMs } from '../core/time';
-import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
-import { hostMatches } from '../shared/domains';
+import { hostMatches } from '#contracts/domains';
 import {
   extensionOf,
   intakeRateLimits,
@@ -26,9 +14,21 @@ import {
   reportLimits,
   type UploadKind,
   uploadRules,
-} from '../shared/intake';
-import { plans } from '../shared/plans';
-import { projectIdParam, type ReportBody } from '../shared/schemas';
+} from '#contracts/intake';
+import { plans } from '#contracts/plans';
+import { projectIdParam, type ReportBody } from '#contracts/schemas';
+import { db } from '#runtime/aws/dynamo';
+import { sqs } from '#runtime/aws/sqs';
+import { queueUrl } from '#runtime/config';
+import { tableName, transactWrite } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { type FanoutMessage, type IntegrationName, integrationNames } from '#runtime/messages';
+import { countBusiness } from '#runtime/metrics';
+import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
+import { networkOf, sourceOf } from '#runtime/source';
+import { nowMs } from '#runtime/time';
+import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
 import {
   allocateNumber,
   createIssue,
@@ -236,7 +236,7 @@ export async function fileReport(
   event: APIGatewayProxyEventV2,
   body: ReportBody,
   log: Logger,
-  /** Carried by issue.created to the fan-out and every delivery (functions/core/messages.ts). */
+  /** Carried by issue.created to the fan-out and every delivery (functions/runtime/messages.ts). */
   correlationId: string,
 ): Promise<{ number: number }> {
   // Floods first, before any S3 work. A busy project asks for a proof of work (refused without one, counted

@@ -9,14 +9,14 @@
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
+import { db } from '#runtime/aws/dynamo';
+import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { IntegrationName } from '#runtime/messages';
+import { DAY, epochSeconds } from '#runtime/time';
 import { userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import { isConditionFailure, retryConflicts, tableName, transactWrite } from '../core/db';
-import { AppError } from '../core/errors';
-import type { IntegrationName } from '../core/messages';
-import { DAY, epochSeconds } from '../core/time';
 import { projectKey, projectPartition } from '../projects/projects';
-import type { DeviceData, LogEntry, ScreenshotType } from '../shared/intake';
 
 export const BLOCK_SIZE = 1024;
 

@@ -1,12 +1,12 @@
 /** Issues: the widget's intake (issue 7) and their review (issue 8). */
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   downloadQuerySchema,
   issueListQuerySchema,
   issueStateSchema,
   reportSchema,
   uploadRequestSchema,
-} from '../shared/schemas';
+} from '#contracts/schemas';
 
 const { pending, stored } = bucketPrefixes;
 

@@ -4,15 +4,7 @@
  * as short-lived presigned S3 redirects. Another client's project, or a malformed id, is NOT_FOUND.
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { s3, s3Sdk } from '../core/aws/s3';
-import { bucketName } from '../core/config';
-import { tableName } from '../core/db';
-import { AppError } from '../core/errors';
-import { integrationNames } from '../core/messages';
-import { nowMs } from '../core/time';
-import { projectKey } from '../projects/projects';
-import { limits } from '../shared/limits';
+import { limits } from '#contracts/limits';
 import type {
   IntegrationStatusFields,
   IssueAnswer,
@@ -21,8 +13,16 @@ import type {
   IssueStateAnswer,
   SnapshotView,
   SnapshotViewAnswer,
-} from '../shared/review';
-import { cleanText } from '../shared/text';
+} from '#contracts/review';
+import { cleanText } from '#contracts/text';
+import { db } from '#runtime/aws/dynamo';
+import { s3, s3Sdk } from '#runtime/aws/s3';
+import { bucketName } from '#runtime/config';
+import { tableName } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { integrationNames } from '#runtime/messages';
+import { nowMs } from '#runtime/time';
+import { projectKey } from '../projects/projects';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -299,7 +299,7 @@ const sameExtension: Record<string, string[]> = { jpg: ['jpeg'], mp3: ['mpeg'] }
 
 /**
  * The name a download is offered under (issue 19): the visitor's original name cleaned of control, format and
- * bidi characters (shared/text.ts; names stored before the rule covered visitors may hold them) and of path
+ * bidi characters (contracts/text.ts; names stored before the rule covered visitors may hold them) and of path
  * separators, ending in the extension of the stored, validated type: `evil.html` stored as text/plain
  * downloads as `evil.html.txt`, `x.svg` stored as a PNG as `x.svg.png`.
  */

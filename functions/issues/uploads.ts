@@ -6,10 +6,10 @@
  * name: the extension comes from the validated MIME type, the original name is S3 metadata.
  */
 import { randomUUID } from 'node:crypto';
-import { s3, s3Sdk } from '../core/aws/s3';
-import { bucketName } from '../core/config';
-import { AppError } from '../core/errors';
-import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '../shared/intake';
+import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '#contracts/intake';
+import { s3, s3Sdk } from '#runtime/aws/s3';
+import { bucketName } from '#runtime/config';
+import { AppError } from '#runtime/errors';
 
 export interface UploadKey {
   key: string;

@@ -2,8 +2,8 @@
  * The platform's own functions: the health probe, and the developer tools of the local stack (never
  * deployed: every route is `localOnly`).
  */
-import { apiFunction, type DomainManifest } from '../shared/manifest';
-import { devEmailsQuery, devPlanSchema } from '../shared/schemas';
+import { apiFunction, type DomainManifest } from '#contracts/manifest';
+import { devEmailsQuery, devPlanSchema } from '#contracts/schemas';
 
 export const platform = {
   domain: 'platform',

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getConfig } from '../core/config';
-import type { WidgetConfig } from '../shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
+import { getConfig } from '#runtime/config';
 import type { PlanHolder, Project } from './projects';
 import { effectiveSettings } from './service';
 

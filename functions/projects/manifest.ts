@@ -1,6 +1,6 @@
 /** Projects and the widget loader (issue 4). */
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
-import { projectSchema, projectUpdateSchema } from '../shared/schemas';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
+import { projectSchema, projectUpdateSchema } from '#contracts/schemas';
 
 export const projects = {
   domain: 'projects',

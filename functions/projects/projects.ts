@@ -5,8 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { toUser, type User, userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
+import { normaliseHost } from '#contracts/domains';
+import type { Lang } from '#contracts/errors';
+import { effectivePlan, type PlanName, plans } from '#contracts/plans';
+import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
+import { db } from '#runtime/aws/dynamo';
 import {
   isConditionFailure,
   queryAll,
@@ -14,13 +17,10 @@ import {
   type TransactItems,
   tableName,
   transactWrite,
-} from '../core/db';
-import { AppError } from '../core/errors';
-import { nowMs } from '../core/time';
-import { normaliseHost } from '../shared/domains';
-import type { Lang } from '../shared/errors';
-import { effectivePlan, type PlanName, plans } from '../shared/plans';
-import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { nowMs } from '#runtime/time';
+import { toUser, type User, userKey } from '../accounts/users';
 
 export interface Project {
   id: string;
@@ -28,7 +28,7 @@ export interface Project {
   name: string;
   /** As the client typed it (shown in lists). */
   url: string;
-  /** Normalised host the widget matches (shared/domains.ts). */
+  /** Normalised host the widget matches (contracts/domains.ts). */
   host: string;
   active: 0 | 1;
   activeParam: 0 | 1;

@@ -2,15 +2,16 @@
  * Project flows (issue 4): list, create within the plan's allowance, read, save settings, delete with
  * everything the project owns. Ownership is checked on every call; another client's project is NOT_FOUND.
  */
+
+import { normaliseHost } from '#contracts/domains';
+import type { Lang } from '#contracts/errors';
+import { plans } from '#contracts/plans';
+import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
+import { batchDelete, queryKeys } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { deletePrefix } from '#runtime/s3-objects';
 import { displayName, getUser, toUser, type User } from '../accounts/users';
-import { batchDelete, queryKeys } from '../core/db';
-import { AppError } from '../core/errors';
-import { deletePrefix } from '../core/s3-objects';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integrations';
-import { normaliseHost } from '../shared/domains';
-import type { Lang } from '../shared/errors';
-import { plans } from '../shared/plans';
-import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
 import {
   createProject,
   deleteProjectRecord,

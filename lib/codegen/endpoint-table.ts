@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type RouteDef, routes } from '../../functions/shared/routes';
+import { type RouteDef, routes } from '#contracts/routes';
 
 export const endpointTableFile = fileURLToPath(
   new URL('../../web/src/api/endpoint-table.ts', import.meta.url),

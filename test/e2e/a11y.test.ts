@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { integrationNames } from '../../functions/shared/integration-names';
+import { integrationNames } from '#contracts/integration-names';
 import { configurationSections } from '../../web/src/routes/paths';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';

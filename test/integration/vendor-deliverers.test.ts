@@ -5,8 +5,9 @@
  * delivery, and the permanent failures with their user-visible reasons. No local stack.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../functions/core/log';
-import { outboundFetch } from '../../functions/core/outbound';
+import type { IntegrationName } from '#contracts/integrations';
+import { createLogger } from '#runtime/log';
+import { outboundFetch } from '#runtime/outbound';
 import type { DeliveryContext } from '../../functions/integrations/deliver';
 import { PermanentFailure } from '../../functions/integrations/deliver';
 import type { IntegrationRecord } from '../../functions/integrations/integrations';
@@ -16,7 +17,6 @@ import {
   deliverJira,
   deliverSlack,
 } from '../../functions/integrations/vendors/deliverers';
-import type { IntegrationName } from '../../functions/shared/integrations';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 
 let fakes: VendorFakes;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   process.env.ALTCHA_HMAC_KEY ??= 'deliverers-test-altcha-key-0123';
   fakes = await startVendorFakes();
   Object.assign(process.env, fakes.env);
-  const { resetConfig } = await import('../../functions/core/config');
+  const { resetConfig } = await import('#runtime/config');
   resetConfig();
 });
 afterAll(async () => fakes?.stop());

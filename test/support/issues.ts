@@ -1,7 +1,7 @@
 /** Issues for tests and the bench, written through the issues entity (the widget's create transaction). */
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/aws/dynamo';
-import { tableName } from '../../functions/core/db';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
 import {
   allocateNumber,
   blockKey,

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { limits } from '../../functions/shared/limits';
+import { limits } from '#contracts/limits';
 import { swrConfig } from './api/swr';
 import { i18n } from './i18n';
 import { router } from './routes/router';

@@ -11,7 +11,7 @@
  * Colours (docs/decisions-widget.md): the button is the configured colour; the scheme names the colour of
  * its text and icon: `white` (Light) white, `black` (Dark) near-black for light brand colours.
  */
-import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 
 export type LauncherLook = Pick<WidgetConfig, 'text' | 'color' | 'scheme' | 'position'>;
 

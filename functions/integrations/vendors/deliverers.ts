@@ -9,9 +9,9 @@
  *   records `<channel>/<ts>#files`; a retry continues from whichever it finds.
  * Vendor failures map to `PermanentFailure` (with the user-visible reason) or a retryable error.
  */
-import { getConfig } from '../../core/config';
-import { getSecrets } from '../../core/secrets';
-import { nowMs } from '../../core/time';
+import { getConfig } from '#runtime/config';
+import { getSecrets } from '#runtime/secrets';
+import { nowMs } from '#runtime/time';
 import type { Deliverer, DeliveryContext, DeliveryIssue, DeliveryLink } from '../deliver';
 import { PermanentFailure } from '../deliver';
 import { type OAuthTokens, storeOAuthTokens } from '../integrations';

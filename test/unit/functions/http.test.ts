@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { EDGE_SECRET_HEADER, resetConfig } from '../../../functions/core/config';
-import { AppError } from '../../../functions/core/errors';
-import { type RequestInput, resourceHandler } from '../../../functions/core/http';
-import type { RouteDef } from '../../../functions/shared/routes';
-import { newPasswordField } from '../../../functions/shared/schemas';
+import type { RouteDef } from '#contracts/routes';
+import { newPasswordField } from '#contracts/schemas';
+import { EDGE_SECRET_HEADER, resetConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { type RequestInput, resourceHandler } from '#runtime/http';
 import { httpEvent, lambdaContext } from '../../support/events';
 
 // A table of made-up routes, so the pipeline is tested independently of the product's routes.

@@ -7,8 +7,11 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../functions/core/config';
-import { AppError } from '../../../functions/core/errors';
+import { uploadFormSeconds } from '#contracts/intake';
+import { effectivePlan } from '#contracts/plans';
+import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
+import { resetConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
 import { checkKeys } from '../../../functions/issues/intake';
 import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issues';
 import {
@@ -19,9 +22,6 @@ import {
   presignUpload,
 } from '../../../functions/issues/uploads';
 import { effectiveSettings } from '../../../functions/projects/service';
-import { uploadFormSeconds } from '../../../functions/shared/intake';
-import { effectivePlan } from '../../../functions/shared/plans';
-import { reportSchema, widgetSettingsSchema } from '../../../functions/shared/schemas';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, type RouteDef, resources, routeKey, routes } from '../../../functions/shared/routes';
+import { matchRoute, type RouteDef, resources, routeKey, routes } from '#contracts/routes';
 import { endpointTableFile, endpointTableSource } from '../../../lib/codegen/endpoint-table';
 import { handlerEntry } from '../../../lib/resources';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, errorMessage } from '../../../functions/shared/errors';
+import { errorCatalogue, errorMessage } from '#contracts/errors';
 import {
   customFieldSchema,
   firstErrorCode,
@@ -10,8 +10,8 @@ import {
   registrationSchema,
   webhookSchema,
   widgetSettingsSchema,
-} from '../../../functions/shared/schemas';
-import { widgetTextKeys, widgetTextsMax } from '../../../functions/shared/widget-texts';
+} from '#contracts/schemas';
+import { widgetTextKeys, widgetTextsMax } from '#contracts/widget-texts';
 
 describe('shared schemas', () => {
   const valid = {

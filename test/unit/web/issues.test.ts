@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueAnswer } from '../../../functions/shared/review';
+import type { IssueAnswer } from '#contracts/review';
 import {
   afterLeaving,
   downloadUrl,

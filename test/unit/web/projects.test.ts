@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches, normaliseHost } from '../../../functions/shared/domains';
-import { widgetSettingsSchema } from '../../../functions/shared/schemas';
+import { hostMatches, normaliseHost } from '#contracts/domains';
+import { widgetSettingsSchema } from '#contracts/schemas';
 import {
   appearanceKeys,
   appearanceOf,

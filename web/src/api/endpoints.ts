@@ -6,8 +6,8 @@
  * typecheck (or, for a route that no longer exists, its first call), instead of drifting silently.
  */
 import type * as z from 'zod';
+import type { HttpMethod } from '#contracts/routes';
 import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/manifests';
-import type { HttpMethod } from '../../../functions/shared/routes';
 import { endpointTable } from './endpoint-table';
 
 /** Every operation of every resource function, e.g. `projects.get`, `issues.list`. */

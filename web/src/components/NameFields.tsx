@@ -4,7 +4,7 @@
  */
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { limits } from '../../../functions/shared/limits';
+import { limits } from '#contracts/limits';
 
 interface NameFieldsProps<T extends { firstName: string; lastName: string }> {
   form: UseFormReturnType<T>;

@@ -2,7 +2,7 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { limits } from '../../../functions/shared/limits';
+import { limits } from '#contracts/limits';
 
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();

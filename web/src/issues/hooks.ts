@@ -1,6 +1,6 @@
 /** Loading issues and closing or restoring them, with the SWR caches of lists, project and sidebar kept right. */
 import { mutate } from 'swr';
-import type { IssueStateAnswer } from '../../../functions/shared/review';
+import type { IssueStateAnswer } from '#contracts/review';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
 import { toDashboardIfMissing } from '../projects/hooks';

@@ -4,11 +4,11 @@
  * free of React so unit tests cover them directly.
  */
 
-import type { LogEntry } from '../../../functions/shared/intake';
-import type { SyncListAnswer } from '../../../functions/shared/integrations';
-import { limits, ticketStatus } from '../../../functions/shared/limits';
-import type { IssueAnswer, IssueListAnswer, SnapshotView } from '../../../functions/shared/review';
-import { issueListQuerySchema } from '../../../functions/shared/schemas';
+import type { LogEntry } from '#contracts/intake';
+import type { SyncListAnswer } from '#contracts/integrations';
+import { limits, ticketStatus } from '#contracts/limits';
+import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/review';
+import { issueListQuerySchema } from '#contracts/schemas';
 import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../routes/paths';
 

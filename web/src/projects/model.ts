@@ -4,9 +4,9 @@
  * contrast for the widget's scheme.
  */
 
-import { displayDomain } from '../../../functions/shared/domains';
-import type { WidgetSettings } from '../../../functions/shared/schemas';
-import { TEST_MODE_PARAM } from '../../../functions/shared/widget-config';
+import { displayDomain } from '#contracts/domains';
+import type { WidgetSettings } from '#contracts/schemas';
+import { TEST_MODE_PARAM } from '#contracts/widget-config';
 import { endpointPath } from '../api/endpoints';
 
 /** The SWR keys (and addresses) of the project list and of one project. */
@@ -31,7 +31,7 @@ export type DomainRule =
   | { kind: 'subdomains'; host: string; example: string };
 
 /**
- * How functions/shared/domains.ts `hostMatches` reads for a person: a project for example.com (or
+ * How functions/contracts/domains.ts `hostMatches` reads for a person: a project for example.com (or
  * www.example.com) shows on example.com and every subdomain; an IP address or localhost only on itself.
  */
 export function domainRule(domain: string, wildcard: boolean): DomainRule {

@@ -2,13 +2,9 @@
  * Route paths of SPEC.md section 2 and the pure rules around them (redirect targets, login notices,
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
-import type { ErrorCode } from '../../../functions/shared/errors';
-import {
-  type IntegrationName,
-  integrationNames,
-  siteIdOfOAuthState,
-} from '../../../functions/shared/integration-names';
-import { limits } from '../../../functions/shared/limits';
+import type { ErrorCode } from '#contracts/errors';
+import { type IntegrationName, integrationNames, siteIdOfOAuthState } from '#contracts/integration-names';
+import { limits } from '#contracts/limits';
 
 export { type IntegrationName, integrationNames };
 

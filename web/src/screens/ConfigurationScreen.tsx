@@ -22,9 +22,9 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconFlask } f
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
-import { customFieldSchema, projectSchema } from '../../../functions/shared/schemas';
+import type { ErrorCode } from '#contracts/errors';
+import { limits } from '#contracts/limits';
+import { customFieldSchema, projectSchema } from '#contracts/schemas';
 import type { ProjectDetail } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';

@@ -7,7 +7,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
+import type { ErrorCode } from '#contracts/errors';
 import { api, errorCodeOf } from '../api';
 import { AuthHeading } from '../components/AuthHeading';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';

@@ -8,7 +8,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { IntegrationName } from '../../../functions/shared/integrations';
+import type { IntegrationName } from '#contracts/integrations';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';

@@ -25,8 +25,8 @@ import { IconArchive, IconInbox, IconPaperclip, IconPhoto, IconSearch } from '@t
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { limits } from '../../../functions/shared/limits';
-import type { IssueRow } from '../../../functions/shared/review';
+import { limits } from '#contracts/limits';
+import type { IssueRow } from '#contracts/review';
 import { PageLoader } from '../components/PageLoader';
 import { displayLocale } from '../i18n';
 import { useIssueList } from '../issues/hooks';

@@ -37,8 +37,8 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { IssueAnswer } from '../../../functions/shared/review';
-import { ticketIdParam } from '../../../functions/shared/schemas';
+import type { IssueAnswer } from '#contracts/review';
+import { ticketIdParam } from '#contracts/schemas';
 import { errorCodeOf } from '../api';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';

@@ -1,6 +1,6 @@
 /**
  * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return; forwards to the site's
- * screen of that vendor keeping the query (functions/shared/vendor-auth.ts `oauthRedirectPaths`).
+ * screen of that vendor keeping the query (functions/contracts/vendor-auth.ts `oauthRedirectPaths`).
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { oauthRedirectTarget } from '../routes/paths';

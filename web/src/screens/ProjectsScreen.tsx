@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { displayDomain } from '../../../functions/shared/domains';
+import { displayDomain } from '#contracts/domains';
 import type { ProjectSummary } from '../api/types';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';

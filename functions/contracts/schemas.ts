@@ -22,7 +22,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 /**
  * A name a person reads (first and last name, project name, widget text, field names, a visitor's file
  * name): NFC, trimmed, required, at most `max` characters, nothing invisible or text-reordering in it
- * (shared/text.ts), and not all blank.
+ * (contracts/text.ts), and not all blank.
  */
 export const nameText = (max: number) =>
   z
@@ -105,7 +105,7 @@ export const passwordChangeSchema = z.object({
 
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** A domain or URL whose host the widget will match (shared/domains.ts). */
+/** A domain or URL whose host the widget will match (contracts/domains.ts). */
 export const projectUrlField = text(limits.projectUrlMax).refine(
   // Empty and over-long values already fail as INVALID_PARAMETERS; only a present, sized value is a domain question.
   (v) => v === '' || v.length > limits.projectUrlMax || normaliseHost(v) !== null,
@@ -133,7 +133,7 @@ export const customFieldSchema = z.object({
 });
 
 /**
- * The widget texts a client may replace, for one language (functions/shared/widget-texts.ts); each is
+ * The widget texts a client may replace, for one language (functions/contracts/widget-texts.ts); each is
  * plain text (the widget never renders it as markup) and an absent key shows the built-in translation.
  * `title` is the panel's heading above the form.
  */
@@ -261,7 +261,7 @@ export const businessRequestSchema = z.object({
   comment: z.string().max(2000).default(''),
 });
 
-// The widget's intake calls (issue 7; DESIGN.md section 8). Limits live in shared/intake.ts.
+// The widget's intake calls (issue 7; DESIGN.md section 8). Limits live in contracts/intake.ts.
 
 /** POST /api/website/{id}/upload: what the visitor is about to upload. */
 export const uploadRequestSchema = z.object({
@@ -283,7 +283,7 @@ export const uploadKeyField = z
   );
 
 /**
- * Visitor strings (issue 19): the name rule of shared/text.ts holds for everything a visitor sends, so no
+ * Visitor strings (issue 19): the name rule of contracts/text.ts holds for everything a visitor sends, so no
  * control, format or bidi character reaches the dashboard, a download name or an integration. `multiline`
  * (a description, a log line, a custom field's page text) keeps line feeds and tabs; CRLF counts as LF.
  * The widget cleans what it sends (cleanText), so only a hand-made call meets the refusal.

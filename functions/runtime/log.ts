@@ -5,7 +5,7 @@
  * report's way from the intake through fan-out to each delivery carries its `correlationId`.
  */
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { metricsService } from '../shared/metrics';
+import { metricsService } from '#contracts/metrics';
 import { getConfig } from './config';
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;

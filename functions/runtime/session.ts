@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { SIGNED_IN_COOKIE } from '../shared/cookies';
+import { SIGNED_IN_COOKIE } from '#contracts/cookies';
 import { db } from './aws/dynamo';
 import { getConfig, tableName } from './config';
 import { randomToken, sha256 } from './crypto';
@@ -41,7 +41,7 @@ export function readCookie(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'head
 }
 
 /**
- * The session cookie and its readable hint (shared/cookies.ts), with the same lifetime. The hint says only
+ * The session cookie and its readable hint (contracts/cookies.ts), with the same lifetime. The hint says only
  * that a session was started in this browser, so the dashboard sends a visitor without one to login
  * instead of asking for a profile and logging a 401; it is no secret and grants nothing.
  */

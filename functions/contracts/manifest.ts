@@ -159,7 +159,7 @@ export const queueUrlVariable = (queue: QueueName) => `${queue.toUpperCase()}_QU
 
 /**
  * The environment variables a function with these needs gets, beyond those every function gets. One list,
- * used by CDK and checked by functions/core/config.ts's accessors.
+ * used by CDK and checked by functions/runtime/config.ts's accessors.
  */
 export function variablesFor(needs: Needs): string[] {
   const names: string[] = [];

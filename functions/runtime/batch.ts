@@ -2,7 +2,7 @@
  * SQS consumers report partial batch failures: each record is handled on its own, and only the ones that
  * failed go back to the queue (and after maxReceiveCount to its DLQ). A record that does not even parse
  * fails too, so that it ends up in the DLQ where an operator can read it, rather than vanishing. With a
- * retry policy, a failed record comes back after a growing delay (functions/core/retry.ts).
+ * retry policy, a failed record comes back after a growing delay (functions/runtime/retry.ts).
  */
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';

@@ -1,11 +1,11 @@
 /**
  * Business metrics as CloudWatch embedded metric format lines, through Powertools for AWS Lambda's
- * Metrics (docs/decisions.md "Observability"). Names and dimensions are functions/shared/metrics.ts's,
+ * Metrics (docs/decisions.md "Observability"). Names and dimensions are functions/contracts/metrics.ts's,
  * which the CDK dashboard reads too. Each call writes its line at once (a single metric), so no handler
  * has to remember to flush. With LOG_LEVEL=silent (the test suites) nothing is written.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { type BusinessMetric, businessMetrics, metricsNamespace, metricsService } from '../shared/metrics';
+import { type BusinessMetric, businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
 import { getConfig } from './config';
 import type { IntegrationName } from './messages';
 

@@ -9,7 +9,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ErrorCode } from '../shared/errors';
+import type { ErrorCode } from '#contracts/errors';
 import { db } from './aws/dynamo';
 import { tableName } from './config';
 import { AppError } from './errors';

@@ -1,6 +1,6 @@
 /**
  * Backoff through the visibility timeout (issue 11: "a failure retries with backoff"). A consumer whose
- * queue declares `retryDelaysSeconds` (functions/shared/manifest.ts) sets the visibility of a message that
+ * queue declares `retryDelaysSeconds` (functions/contracts/manifest.ts) sets the visibility of a message that
  * failed, so it comes back after a delay that grows with each receive, instead of after the queue's fixed
  * visibility timeout. Lambda's event source mapping leaves a failed record's visibility as it is, so the
  * delay set here holds; the receive count and the redrive to the DLQ work as before.
@@ -9,7 +9,7 @@
  */
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import { type QueueName, queueUrlVariable } from '../shared/manifest';
+import { type QueueName, queueUrlVariable } from '#contracts/manifest';
 import { sqs } from './aws/sqs';
 import { queueUrl } from './config';
 import type { Logger } from './log';

@@ -1,6 +1,6 @@
 /**
  * Business metrics (issue 10): their names and dimensions, shared by the functions that emit them
- * (functions/core/metrics.ts, as CloudWatch embedded metric format lines) and the CDK dashboard
+ * (functions/runtime/metrics.ts, as CloudWatch embedded metric format lines) and the CDK dashboard
  * (lib/stacks/monitoring.ts), so a renamed metric cannot leave an empty graph behind.
  */
 export const metricsNamespace = 'Snag';

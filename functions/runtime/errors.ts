@@ -1,5 +1,5 @@
 /** Domain errors carry a catalogue code; the HTTP layer turns them into the error envelope. */
-import type { ErrorCode } from '../shared/errors';
+import type { ErrorCode } from '#contracts/errors';
 
 export class AppError extends Error {
   constructor(

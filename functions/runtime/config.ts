@@ -4,7 +4,7 @@
  * of the offending variables.
  */
 import * as z from 'zod';
-import { type QueueName, queueNames, queueUrlVariable } from '../shared/manifest';
+import { type QueueName, queueNames, queueUrlVariable } from '#contracts/manifest';
 
 const optionalUrl = z.url().optional();
 
@@ -12,7 +12,7 @@ export const configSchema = z.object({
   SNAG_STAGE: z.enum(['local', 'dev', 'prod']).default('local'),
   AWS_REGION: z.string().min(1).default('eu-central-1'),
   /**
-   * Set only for functions whose manifest declares what they name (functions/shared/manifest.ts
+   * Set only for functions whose manifest declares what they name (functions/contracts/manifest.ts
    * `variablesFor`); read them through `tableName()`, `bucketName()` and `queueUrl()`.
    */
   TABLE_NAME: z.string().min(1).optional(),
@@ -86,7 +86,7 @@ export const configSchema = z.object({
     .default('SNAG'),
   /**
    * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' locally
-   * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (core/secrets.ts); the ids are not.
+   * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (runtime/secrets.ts); the ids are not.
    */
   GITLAB_URL: z.url().default('https://gitlab.com'),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
@@ -99,7 +99,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/** The origin header CloudFront adds to every API request (lib/stacks/web.ts), checked by core/http.ts. */
+/** The origin header CloudFront adds to every API request (lib/stacks/web.ts), checked by runtime/http.ts. */
 export const EDGE_SECRET_HEADER = 'x-snag-edge';
 
 let cached: Config | undefined;

@@ -94,8 +94,8 @@ export const reportLimits = {
 
 /**
  * Flood limits of the intake calls (docs/decisions.md "Intake floods", issue 19), fixed windows counted in
- * the table (core/rate-limit.ts). A visitor is an IPv4 address or an IPv6 /56, its network the IPv4 /24 or
- * IPv6 /48 around it (core/source.ts), as CloudFront saw them. Only these windows refuse (429): what a
+ * the table (runtime/rate-limit.ts). A visitor is an IPv4 address or an IPv6 /56, its network the IPv4 /24 or
+ * IPv6 /48 around it (runtime/source.ts), as CloudFront saw them. Only these windows refuse (429): what a
  * project receives in all is never closed, it degrades (`projectDay`).
  */
 export const intakeRateLimits = {

@@ -8,7 +8,7 @@ import type { WidgetTextSet, widgetLanguages, widgetPositions } from './schemas'
 export interface WidgetConfig {
   /** Project id. */
   id: string;
-  /** Normalised project host (shared/domains.ts decides the match in the browser). */
+  /** Normalised project host (contracts/domains.ts decides the match in the browser). */
   host: string;
   wildcard: boolean;
   /** Test mode: only when the page address carries `snag=1`. */

@@ -1,6 +1,6 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
-import { type IntegrationName, integrationNames } from '../shared/integration-names';
+import { type IntegrationName, integrationNames } from '#contracts/integration-names';
 
 export { type IntegrationName, integrationNames };
 

@@ -82,7 +82,7 @@ const httpsUrl = (max = 2000) =>
 /**
  * `http://localhost` or `http://127.0.0.1`, with a port and a path: the local stack's own receivers and
  * vendor fakes (README "Vendor fakes"). The schema admits it on every stage so that the dashboard has one
- * rule; the save call refuses it unless the local outbound allowance is on (functions/core/outbound.ts),
+ * rule; the save call refuses it unless the local outbound allowance is on (functions/runtime/outbound.ts),
  * and the guard refuses it again at delivery.
  */
 const loopbackHttp = /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/\S*)?$/i;

@@ -76,21 +76,4 @@ export const knownViolations: readonly KnownViolation[] = [
     to: 'functions/integrations/integrations.ts',
     why: `${domains}: projects → integrations`,
   },
-  // Not yet owned by a part of issue 21: the lead decides (see docs/layout.md "Open points").
-  ...['i18n-iso-countries', 'jsvat'].map((to) => ({
-    from: 'functions/contracts/countries.ts',
-    to,
-    why: 'contracts import only zod: the country list and VAT check need a decision (allow or move)',
-  })),
-  ...[
-    ['web/src/components/LauncherPreview.tsx', 'widget/src/launcher.ts'],
-    ['web/src/projects/WidgetTexts.tsx', 'widget/src/launcher.ts'],
-    ['web/src/projects/WidgetTexts.tsx', 'widget/src/i18n/bundled.ts'],
-    ['web/src/projects/WidgetTexts.tsx', 'widget/src/i18n/en.ts'],
-    ['web/src/screens/WidgetScreen.tsx', 'widget/src/launcher.ts'],
-  ].map(([from, to]) => ({
-    from: from!,
-    to: to!,
-    why: 'web imports no widget code: the launcher preview and the widget texts need a shared home in contracts',
-  })),
 ];

@@ -7,7 +7,7 @@ import { type ImportEdge, importCircles, readImportGraph, readProject } from './
 
 export interface Layer {
   name: string;
-  /** Folders (relative to the root, ending in `/`) whose files, at any depth, belong to the layer. */
+  /** Folders (relative to the root, ending in `/`) whose files, at any depth, belong to the layer, or single files. */
   folders?: readonly string[];
   /** Folders whose direct files only belong to the layer (the roof: `functions/*.ts`). */
   files?: readonly string[];
@@ -26,7 +26,14 @@ export interface Layer {
 
 /** Ground first. A file belongs to the first row that holds it; a file in no row is itself an error. */
 export const layers: readonly Layer[] = [
-  { name: 'contracts', folders: ['functions/contracts/'], rank: 1, packages: ['zod'] },
+  // Contracts run in the browser too, so they use only pure, browser-safe packages: zod, and the country
+  // list and VAT number check that the billing form and the billing API must agree on (docs/layout.md).
+  {
+    name: 'contracts',
+    folders: ['functions/contracts/'],
+    rank: 1,
+    packages: ['zod', 'i18n-iso-countries', 'jsvat'],
+  },
   { name: 'runtime', folders: ['functions/runtime/'], rank: 2 },
   // Domains. Each domain's manifest.ts is part of its domain: it declares, handlers import it, never back.
   { name: 'platform', folders: ['functions/platform/'], rank: 3.0 },
@@ -42,9 +49,17 @@ export const layers: readonly Layer[] = [
     rank: 4,
   },
   { name: 'roof', files: ['functions/'], rank: 5 },
-  // Clients: the browser bundles share only the contracts; the dashboard's typed client reads the roof's types.
-  { name: 'web', folders: ['web/src/'], imports: ['contracts'], typeImports: ['roof'] },
-  { name: 'widget', folders: ['widget/src/'], imports: ['contracts'] },
+  // Clients: the browser bundles share the contracts; the dashboard's typed client reads the roof's types.
+  // The widget's look (its launcher and its bundled texts) is shown by the dashboard too: the Widget screen
+  // previews the real launcher and offers the real default texts, so they cannot drift from what visitors
+  // see. Those modules import only contracts, and nothing of the dashboard.
+  {
+    name: 'widget look',
+    folders: ['widget/src/launcher.ts', 'widget/src/i18n/'],
+    imports: ['contracts'],
+  },
+  { name: 'web', folders: ['web/src/'], imports: ['contracts', 'widget look'], typeImports: ['roof'] },
+  { name: 'widget', folders: ['widget/src/'], imports: ['contracts', 'widget look'] },
 ];
 
 /** The folders the check reads; every TypeScript file below them must belong to a layer. */

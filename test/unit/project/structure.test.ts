@@ -145,7 +145,7 @@ describe('the structure check', () => {
     ]);
   });
 
-  it('fails contracts importing the runtime or a package other than zod', () => {
+  it('fails contracts importing the runtime or a package outside their list', () => {
     const { check } = fixture({
       ...ground,
       'functions/contracts/review.ts':
@@ -166,7 +166,7 @@ describe('the structure check', () => {
         "import { id } from '#contracts/schemas';\nimport { read } from '#runtime/db';\nimport { type issuesManifest } from '../../../functions/manifests';\nexport const c = [id, read] as unknown as typeof issuesManifest;\n",
     });
     expect(check().problems).toEqual([
-      'web/src/api/client.ts:2 imports functions/runtime/db.ts: web may import only contracts, roof (types), not runtime',
+      'web/src/api/client.ts:2 imports functions/runtime/db.ts: web may import only contracts, widget look, roof (types), not runtime',
       'web/src/api/client.ts:3 imports functions/manifests.ts: web may import roof with `import type` only',
     ]);
   });
@@ -179,8 +179,8 @@ describe('the structure check', () => {
         "export const label = 'Feedback';\nexport const other = () => import('../../web/src/texts');\n",
     });
     expect(check().problems).toEqual([
-      'web/src/texts.ts:1 imports widget/src/texts.ts: web may import only contracts, roof (types), not widget',
-      'widget/src/texts.ts:2 imports web/src/texts.ts: widget may import only contracts, not web',
+      'web/src/texts.ts:1 imports widget/src/texts.ts: web may import only contracts, widget look, roof (types), not widget',
+      'widget/src/texts.ts:2 imports web/src/texts.ts: widget may import only contracts, widget look, not web',
       'import circle: web/src/texts.ts:1 → widget/src/texts.ts:2 → web/src/texts.ts',
     ]);
   });

@@ -153,7 +153,7 @@ describe('the structure check', () => {
     });
     expect(check().problems).toEqual([
       'functions/contracts/review.ts:1 imports functions/runtime/db.ts: contracts may not import runtime: upward',
-      'functions/contracts/review.ts:2 imports uuid: contracts may import only the packages zod',
+      'functions/contracts/review.ts:2 imports uuid: contracts may import only the packages zod, i18n-iso-countries, jsvat',
     ]);
   });
 

@@ -4,8 +4,9 @@
  * method, body too large, not ready, handler crash) use the API's error envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { matchRoute, routeKey } from '#contracts/routes';
+import { routeKey } from '#contracts/routes';
 import { errorResponse } from '#runtime/http';
+import { matchRoute } from '../../functions/routes';
 import { buildApiEvent } from './api-event';
 import { toHttpReply } from './api-result';
 import { compressedApiPaths, compressReply } from './compress';

@@ -23,7 +23,7 @@ import {
   recordedVendorId,
   unsettledAttempt,
 } from '../integrations/integrations';
-import { deliveryQueue } from '../integrations/manifest';
+import { deliveryQueue } from '../integrations/queues';
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';
 
 /**

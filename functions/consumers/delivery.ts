@@ -55,7 +55,7 @@ import {
   unsettledAttempt,
 } from '../integrations/integrations';
 import { fileLink, issueLink } from '../integrations/links';
-import { deliveryQueue } from '../integrations/manifest';
+import { deliveryQueue } from '../integrations/queues';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';

@@ -1,5 +1,5 @@
 /**
- * The HTTP API, built from the route table (functions/contracts/routes.ts): one function per resource that
+ * The HTTP API, built from the route table (functions/routes.ts, at the roof): one function per resource that
  * has deployed routes, one route per deployed route. The local gateway serves the same table, so no route
  * exists in one runtime and not the other.
  */

@@ -4,7 +4,8 @@
  * outcome to the envelope of DESIGN.md section 2. Handlers stay thin: `operations` receive parsed input
  * and return `{ msg }` (or throw an AppError). A handler passes its own declaration from its domain's
  * manifest (`resourceHandler(issuesApi, operations)`), so the pipeline needs no route table of its own,
- * and the declaration's schemas type-check the operations (docs/decisions.md "Layers").
+ * and the declaration's schemas type-check the operations (docs/decisions.md "A handler passes its own
+ * declaration").
  */
 
 import { randomUUID, timingSafeEqual } from 'node:crypto';

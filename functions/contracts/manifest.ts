@@ -6,6 +6,7 @@
  * one domain's manifest. Manifests import contracts (schemas, types) only, never handler code: CDK and the
  * handlers load them, and nothing below the roof imports the roof (DESIGN.md section 9).
  */
+import type * as z from 'zod';
 import type { RouteDecl } from './routes';
 
 /** Queues of the async path; each is declared by exactly one domain manifest (a unit test checks). */
@@ -68,14 +69,31 @@ export interface ApiDecl<
   routes: Routes;
 }
 
+/** The `{name}`s of a path, as a union. */
+type PathParamName<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamName<Rest>
+  : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type ParamKeys<Route> = Route extends { params: z.ZodObject<infer Shape> } ? keyof Shape : never;
+/**
+ * Nothing for a route whose `params` keys are exactly its path's `{name}`s (none for a path without any);
+ * otherwise a `params` no schema can be, so tsc names the route and says what is wrong.
+ */
+type ParamsMatchPath<Route> = Route extends { path: infer P extends string }
+  ? Same<ParamKeys<Route>, PathParamName<P>> extends true
+    ? unknown
+    : { params: `params must be a z.object with exactly the {names} of ${P}` }
+  : unknown;
+
 /**
  * Declares an API function, keeping the routes as written (each `op`, path and schema with its own type),
- * which the pipeline's type check and the dashboard's typed client (web/src/api/endpoints.ts) read.
+ * which the pipeline's type check and the dashboard's typed client (web/src/api/endpoints.ts) read. Each
+ * route's `params` must name exactly its path's `{name}`s (checked here and by a unit test over the table).
  */
 export function apiFunction<const R extends string, const Routes extends readonly RouteDecl[]>(decl: {
   resource: R;
   needs: Needs;
-  routes: Routes;
+  routes: Routes & { [I in keyof Routes]: ParamsMatchPath<Routes[I]> };
 }): ApiDecl<R, Routes> {
   return decl;
 }

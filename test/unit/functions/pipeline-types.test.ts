@@ -123,3 +123,36 @@ describe('the pipeline type check', () => {
     expectTypeOf<InputOf<typeof issuesApi, 'get'>['session']>().not.toBeNullable();
   });
 });
+
+describe('a declaration', () => {
+  it("refuses params that are not exactly its path's {names}", () => {
+    const id = z.object({ id: z.string() });
+    const ok = apiFunction({
+      resource: 'test',
+      needs: {},
+      routes: [
+        { method: 'GET', path: '/api/a/{id}', op: 'a', session: false, params: id },
+        { method: 'GET', path: '/api/b', op: 'b', session: false },
+      ],
+    });
+    expect(ok.routes).toHaveLength(2);
+    apiFunction({
+      resource: 'test',
+      needs: {},
+      // @ts-expect-error `{id}` has no params schema.
+      routes: [{ method: 'GET', path: '/api/a/{id}', op: 'a', session: false }],
+    });
+    apiFunction({
+      resource: 'test',
+      needs: {},
+      // @ts-expect-error the path has `{n}` too.
+      routes: [{ method: 'GET', path: '/api/a/{id}/{n}', op: 'a', session: false, params: id }],
+    });
+    apiFunction({
+      resource: 'test',
+      needs: {},
+      // @ts-expect-error the path has no `{id}`.
+      routes: [{ method: 'GET', path: '/api/b', op: 'b', session: false, params: id }],
+    });
+  });
+});

@@ -23,8 +23,8 @@ import {
   recordedVendorId,
   unsettledAttempt,
 } from '../integrations/integrations';
+import { deliveryQueue } from '../integrations/queues';
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';
-import { queueDecls } from '../manifests';
 
 /**
  * Slack between the fan-out's clock (which sets `since_<name>` just before it sends) and SQS's SentTimestamp.
@@ -53,14 +53,14 @@ export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async
   const mark = vendorId ? undefined : unsettledAttempt(detail, name);
   // A young mark of another copy of this delivery: that copy may still pass; settle after it (the record
   // comes back after the DLQ's visibility timeout, longer than one delivery may run).
-  const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  const lease = deliveryQueue.consumer.timeoutSeconds * 1000;
   if (mark && !attemptOver(mark, { messageId: record.messageId, receive: Number.POSITIVE_INFINITY }, lease))
     throw new Error('another copy of this delivery is in flight');
   const unknown = mark !== undefined && afterUnknownOutcome[name] === 'ask';
   const reason = unknown
     ? unknownOutcomeReason(name, n)
     : gaveUpReason(
-        queueDecls.delivery.maxReceiveCount,
+        deliveryQueue.maxReceiveCount,
         'the delivery did not finish (it stopped without an answer)',
       );
   const ticket = { number: n, title: String(header.title ?? ''), createdAt: String(header.createdAt ?? '') };

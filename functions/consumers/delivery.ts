@@ -55,11 +55,11 @@ import {
   unsettledAttempt,
 } from '../integrations/integrations';
 import { fileLink, issueLink } from '../integrations/links';
+import { deliveryQueue } from '../integrations/queues';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { issueDetailKey, issueHeaderKey } from '../issues/issues';
 import { presignStored } from '../issues/review';
-import { queueDecls } from '../manifests';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
 
 /**
@@ -73,7 +73,7 @@ export const deliverers: { [N in IntegrationName]?: Deliverer<N> } = {
 };
 
 /** Receives before the DLQ, as the manifest declares it (the local stack creates the queue from it too). */
-const lastReceive = () => queueDecls.delivery.maxReceiveCount;
+const lastReceive = () => deliveryQueue.maxReceiveCount;
 
 /**
  * The time budget of one record: the invocation's time left, less a reserve (a quarter of it, at most 10 s)
@@ -81,7 +81,7 @@ const lastReceive = () => queueDecls.delivery.maxReceiveCount;
  * the consumer's declared timeout.
  */
 export function budgetMs(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined): number {
-  const left = context?.getRemainingTimeInMillis() ?? queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  const left = context?.getRemainingTimeInMillis() ?? deliveryQueue.consumer.timeoutSeconds * 1000;
   return Math.max(0, left - Math.min(10_000, left / 4));
 }
 
@@ -118,7 +118,7 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
  */
 async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
   const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
-  const delay = retryDelaySeconds(retryDelays('delivery', queueDecls.delivery.retryDelaysSeconds), 1) ?? 0;
+  const delay = retryDelaySeconds(retryDelays('delivery', deliveryQueue.retryDelaysSeconds), 1) ?? 0;
   await sqs().send(
     new SendMessageCommand({
       QueueUrl: queueUrl('delivery'),
@@ -186,7 +186,7 @@ export const handler = batchHandler(
     const unsettled = vendorId ? undefined : unsettledAttempt(detail, name);
     if (unsettled) {
       // Another copy of this delivery may still be talking to the vendor: come back later.
-      const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+      const lease = deliveryQueue.consumer.timeoutSeconds * 1000;
       if (!attemptOver(unsettled, { messageId: record.messageId, receive: attempt }, lease))
         throw new Error('another attempt of this delivery is in flight');
       if (afterUnknownOutcome[name] === 'ask') {
@@ -313,5 +313,5 @@ export const handler = batchHandler(
     countBusiness('deliveryPassed', name);
     log.info('delivered', { ...msg });
   },
-  { queue: 'delivery', ...queueDecls.delivery },
+  { queue: 'delivery', ...deliveryQueue },
 );

@@ -3,11 +3,11 @@
  * its queues with their consumers, and what each function needs from AWS. CDK (lib/stacks), the local
  * stack (lib/local), every function's environment and the command check of the test suites all loop
  * over the manifests (functions/manifests.ts), so adding a route, a consumer or a grant is one edit in
- * one domain's manifest. Manifests import schemas and types only, never handler code: the dashboard and
- * CDK load them.
+ * one domain's manifest. Manifests import contracts (schemas, types) only, never handler code: CDK and the
+ * handlers load them, and nothing below the roof imports the roof (DESIGN.md section 9).
  */
 import type * as z from 'zod';
-import type { RouteDef } from './routes';
+import type { RouteDecl } from './routes';
 
 /** Queues of the async path; each is declared by exactly one domain manifest (a unit test checks). */
 export const queueNames = ['fanout', 'delivery'] as const;
@@ -54,52 +54,48 @@ export interface Needs {
   memoryMb?: number;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any operation's own input type is checked against its route.
-type AnyOperation = (input: any) => unknown;
-
-/** The body an operation reads (unknown when it declares none). */
-type BodyOf<F> = F extends (input: infer I) => unknown ? (I extends { body: infer B } ? B : unknown) : never;
-type QueryOf<F> = F extends (input: infer I) => unknown
-  ? I extends { query: infer Q }
-    ? Q
-    : unknown
-  : never;
-
 /**
- * A route of a resource function, naming one of its handler's `operations`. The body and query schemas
- * must produce what that operation reads, so a schema and its handler cannot drift apart.
+ * An API function: the resource it is (`functions/handlers/<resource>.ts`), what it needs, and its routes.
+ * The handler passes this declaration to the pipeline (`resourceHandler(declaration, operations)`,
+ * functions/runtime/http.ts), whose type checks that `operations` has an operation for each route's `op`
+ * that accepts what the route's params, query and body schemas produce. The manifest names no handler.
  */
-export type RouteInput<Ops extends Record<string, AnyOperation>> = {
-  [K in keyof Ops & string]: Omit<RouteDef, 'resource' | 'op' | 'body' | 'query'> & {
-    op: K;
-    body?: z.ZodType<BodyOf<Ops[K]>>;
-    query?: z.ZodType<QueryOf<Ops[K]>>;
-  };
-}[keyof Ops & string];
-
-export interface ApiFunction<Ops = unknown, Routes = unknown> {
+export interface ApiDecl<
+  R extends string = string,
+  Routes extends readonly RouteDecl[] = readonly RouteDecl[],
+> {
+  resource: R;
   needs: Needs;
-  routes: readonly Omit<RouteDef, 'resource'>[];
-  /**
-   * Type only, never set: the handler's `operations` and the routes as declared (each schema with its own
-   * type), from which the dashboard's typed client (web/src/api/endpoints.ts) takes each call's request
-   * and answer types.
-   */
-  readonly operations?: Ops;
-  readonly declared?: Routes;
+  routes: Routes;
 }
 
+/** The `{name}`s of a path, as a union. */
+type PathParamName<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamName<Rest>
+  : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type ParamKeys<Route> = Route extends { params: z.ZodObject<infer Shape> } ? keyof Shape : never;
 /**
- * Declares the API function of `functions/handlers/<resource>.ts`, typed by that module's `operations`
- * (a type-only reference: `apiFunction<typeof import('../handlers/x').operations>()({ needs, routes })`).
- * Curried because TypeScript infers no type argument once one is given: the first call names the
- * operations, the second infers the routes as written.
+ * Nothing for a route whose `params` keys are exactly its path's `{name}`s (none for a path without any);
+ * otherwise a `params` no schema can be, so tsc names the route and says what is wrong.
  */
-export function apiFunction<Ops extends Record<string, AnyOperation>>() {
-  return <const Routes extends readonly RouteInput<Ops>[]>(decl: {
-    needs: Needs;
-    routes: Routes;
-  }): ApiFunction<Ops, Routes> => decl as ApiFunction<Ops, Routes>;
+type ParamsMatchPath<Route> = Route extends { path: infer P extends string }
+  ? Same<ParamKeys<Route>, PathParamName<P>> extends true
+    ? unknown
+    : { params: `params must be a z.object with exactly the {names} of ${P}` }
+  : unknown;
+
+/**
+ * Declares an API function, keeping the routes as written (each `op`, path and schema with its own type),
+ * which the pipeline's type check and the dashboard's typed client (web/src/api/endpoints.ts) read. Each
+ * route's `params` must name exactly its path's `{name}`s (checked here and by a unit test over the table).
+ */
+export function apiFunction<const R extends string, const Routes extends readonly RouteDecl[]>(decl: {
+  resource: R;
+  needs: Needs;
+  routes: Routes & { [I in keyof Routes]: ParamsMatchPath<Routes[I]> };
+}): ApiDecl<R, Routes> {
+  return decl;
 }
 
 /** A queue with its dead-letter queue and its consumer, `functions/consumers/<queue>.ts`. */
@@ -147,8 +143,8 @@ export interface ScheduleDecl {
 
 export interface DomainManifest {
   domain: string;
-  /** API functions by resource name. */
-  api?: Record<string, ApiFunction>;
+  /** API functions, each naming its resource. */
+  api?: readonly ApiDecl[];
   queues?: Partial<Record<QueueName, QueueDecl>>;
   /** Scheduled functions by name. */
   schedules?: Record<string, ScheduleDecl>;

@@ -2,12 +2,12 @@
  * zod schemas for every input of SPEC.md section 5, shared by the dashboard's forms and the API.
  *
  * A rule whose failure has its own catalogue code carries that code as the issue message
- * (`{ error: 'USER_PASSWORD_LENGTH' }`); `firstErrorCode` turns a failed parse into the code the API
- * answers with and the form shows. Any other failure is INVALID_PARAMETERS.
+ * (`{ error: 'USER_PASSWORD_LENGTH' }`); `firstErrorCode` (validation.ts) turns a failed parse into the
+ * code the API answers with and the form shows. Any other failure is INVALID_PARAMETERS.
  */
 import * as z from 'zod';
 import { normaliseHost } from './domains';
-import { type ErrorCode, isErrorCode } from './errors';
+import type { ErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
 import { limits } from './limits';
 import { planNames } from './plans';
@@ -368,21 +368,9 @@ export const devPlanSchema = z.object({
   days: z.number().int().min(1).max(3660).default(30),
 });
 
-/** The catalogue code a failed parse maps to (see the module comment). */
-export function firstErrorCode(error: z.ZodError): ErrorCode {
-  for (const issue of error.issues) if (isErrorCode(issue.message)) return issue.message;
-  return 'INVALID_PARAMETERS';
-}
-
-/** Field paths of a failed parse, for forms that mark the offending input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    out[key] ??= isErrorCode(issue.message) ? issue.message : 'INVALID_PARAMETERS';
-  }
-  return out;
-}
+// In validation.ts, which imports no schema: the HTTP pipeline maps every failed parse with them, and the
+// functions that declare no schema of their own (the health probe) need not carry these.
+export { fieldErrors, firstErrorCode } from './validation';
 
 /** GET /api/dev/emails (local only): the mail the SES stand-in caught, optionally for one address. */
 export const devEmailsQuery = z.object({ to: z.string().trim().max(200).optional() });

@@ -12,6 +12,7 @@ import { type RequestInput, resourceHandler } from '#runtime/http';
 import { clearedSessionCookies, cookieSessionKey } from '#runtime/session';
 import { sourceOf } from '#runtime/source';
 import { newChallenge } from '../accounts/altcha';
+import { authApi } from '../accounts/manifest';
 import * as accounts from '../accounts/sign-in';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
@@ -54,4 +55,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('auth', operations);
+export const handler = resourceHandler(authApi, operations);

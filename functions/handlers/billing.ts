@@ -6,8 +6,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PaymentInput } from '#contracts/billing';
 import { businessRequestSchema } from '#contracts/countries';
 import { AppError } from '#runtime/errors';
-import { type AuthedInput, type RawReply, resourceHandler } from '#runtime/http';
+import { type AuthedInput, type InputOf, type RawReply, resourceHandler } from '#runtime/http';
 import { sourceOf } from '#runtime/source';
+import { billingApi } from '../billing/manifest';
 import { businessRequest, invoicePage, payments, startCheckout } from '../billing/service';
 
 /** The fields of a multipart (or URL-encoded) form body; files are refused. */
@@ -42,8 +43,8 @@ export const operations = {
     return { msg: await businessRequest(session.userId, input, sourceOf(event), lang, log) };
   },
   /** A page to read and print, not JSON: no script may run and nothing is loaded from elsewhere. */
-  async invoice({ session, params, lang }: AuthedInput): Promise<RawReply> {
-    const body = await invoicePage(session.userId, params.number ?? '', lang);
+  async invoice({ session, params, lang }: InputOf<typeof billingApi, 'invoice'>): Promise<RawReply> {
+    const body = await invoicePage(session.userId, params.number, lang);
     return {
       raw: {
         statusCode: 200,
@@ -60,4 +61,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('billing', operations);
+export const handler = resourceHandler(billingApi, operations);

@@ -10,6 +10,7 @@ import { getConfig, isLocal } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { type RequestInput, resourceHandler } from '#runtime/http';
 import { setPlan } from '../accounts/plan';
+import { devApi } from '../platform/dev-manifest';
 
 export interface DevEmail {
   to: string[];
@@ -63,4 +64,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('dev', operations);
+export const handler = resourceHandler(devApi, operations);

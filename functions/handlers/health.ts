@@ -7,6 +7,7 @@ import { sqs } from '#runtime/aws/sqs';
 import { bucketName, getConfig, queueUrl, tableName } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { type RequestInput, resourceHandler } from '#runtime/http';
+import { healthApi } from '../platform/manifest';
 
 type Probe = () => Promise<unknown>;
 
@@ -48,4 +49,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('health', operations);
+export const handler = resourceHandler(healthApi, operations);

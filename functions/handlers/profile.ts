@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { passwordChangeSchema, profileSchema } from '#contracts/schemas';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { clearedSessionCookies } from '#runtime/session';
+import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
 
 export const operations = {
@@ -21,4 +22,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('profile', operations);
+export const handler = resourceHandler(profileApi, operations);

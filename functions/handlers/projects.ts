@@ -1,16 +1,12 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
-import { projectIdParam, type projectSchema, type projectUpdateSchema } from '#contracts/schemas';
-import { AppError } from '#runtime/errors';
-import { type AuthedInput, resourceHandler } from '#runtime/http';
+import type { projectSchema } from '#contracts/schemas';
+import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { projectsApi } from '../projects/manifest';
 import * as projects from '../projects/service';
 
-/** A malformed id cannot name a project: the same 404 as someone else's. */
-function projectId(params: Record<string, string>): string {
-  const parsed = projectIdParam.safeParse(params.id);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data;
-}
+/** What the pipeline hands an operation: params and body as the route's schemas produced them. */
+type In<Op extends OpName<typeof projectsApi>> = InputOf<typeof projectsApi, Op>;
 
 export const operations = {
   async list({ session }: AuthedInput) {
@@ -19,16 +15,16 @@ export const operations = {
   async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
     return { msg: await projects.create(session.userId, body, lang), statusCode: 201 };
   },
-  async get({ session, params }: AuthedInput) {
-    return { msg: await projects.get(session.userId, projectId(params)) };
+  async get({ session, params }: In<'get'>) {
+    return { msg: await projects.get(session.userId, params.id) };
   },
-  async update({ session, params, body }: AuthedInput<z.infer<typeof projectUpdateSchema>>) {
-    return { msg: await projects.update(session.userId, projectId(params), body) };
+  async update({ session, params, body }: In<'update'>) {
+    return { msg: await projects.update(session.userId, params.id, body) };
   },
-  async remove({ session, params }: AuthedInput) {
-    await projects.remove(session.userId, projectId(params));
+  async remove({ session, params }: In<'remove'>) {
+    await projects.remove(session.userId, params.id);
     return { msg: null };
   },
 };
 
-export const handler = resourceHandler('projects', operations);
+export const handler = resourceHandler(projectsApi, operations);

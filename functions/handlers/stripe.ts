@@ -4,6 +4,7 @@
  */
 
 import { type RequestInput, resourceHandler } from '#runtime/http';
+import { stripeApi } from '../billing/manifest';
 import { handleWebhook } from '../billing/service';
 
 export const operations = {
@@ -15,4 +16,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('stripe', operations);
+export const handler = resourceHandler(stripeApi, operations);

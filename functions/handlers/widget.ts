@@ -5,8 +5,9 @@
  */
 
 import { projectIdParam } from '#contracts/schemas';
-import { type RequestInput, resourceHandler } from '#runtime/http';
+import { type InputOf, resourceHandler } from '#runtime/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
+import { widgetApi } from '../projects/manifest';
 import { getProject, ownerPlanOf } from '../projects/projects';
 
 const scriptHeaders = {
@@ -21,7 +22,8 @@ const scriptHeaders = {
 const script = (body: string) => ({ raw: { statusCode: 200, headers: scriptHeaders, body } });
 
 export const operations = {
-  async code({ params }: RequestInput) {
+  async code({ params }: InputOf<typeof widgetApi, 'code'>) {
+    // Parsed here, not by the route's params schema: a malformed id is a no-op script, not a 404.
     const id = projectIdParam.safeParse(params.id);
     if (!id.success) return script(noopLoader);
     const project = await getProject(id.data);
@@ -30,4 +32,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('widget', operations);
+export const handler = resourceHandler(widgetApi, operations);

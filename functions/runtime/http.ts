@@ -1,31 +1,43 @@
 /**
  * The HTTP layer every resource function shares: route lookup, origin check, body size, JSON parsing,
- * zod validation, session, and the mapping of every outcome to the envelope of DESIGN.md section 2.
- * Handlers stay thin: `operations` receive parsed input and return `{ msg }` (or throw an AppError).
+ * zod validation of body, query and path parameters, session, correlation id, and the mapping of every
+ * outcome to the envelope of DESIGN.md section 2. Handlers stay thin: `operations` receive parsed input
+ * and return `{ msg }` (or throw an AppError). A handler passes its own declaration from its domain's
+ * manifest (`resourceHandler(issuesApi, operations)`), so the pipeline needs no route table of its own,
+ * and the declaration's schemas type-check the operations (docs/decisions.md "A handler passes its own
+ * declaration").
  */
 
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { type ErrorCode, errorMessage, errorStatus, type Lang } from '#contracts/errors';
 import { limits } from '#contracts/limits';
-import { findRouteByKey, type ResourceName, type RouteDef } from '#contracts/routes';
-import { fieldErrors, firstErrorCode } from '#contracts/schemas';
+import type { ApiDecl } from '#contracts/manifest';
+import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
+import { fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './log';
+import { correlationIdSchema } from './messages';
 import { resolveSession, type Session } from './session';
 
-export interface RequestInput<B = unknown, Q = unknown> {
+export interface RequestInput<B = unknown, Q = unknown, P = unknown> {
   body: B;
   query: Q;
-  params: Record<string, string>;
+  /** The path parameters as the route's `params` schema produced them. */
+  params: P;
   /** The signed-in client on `session: true` routes; always null on public routes. */
   session: Session | null;
   lang: Lang;
   log: Logger;
   requestId: string;
+  /**
+   * The id that ties this request to the messages it sends and to every log line about them downstream:
+   * the API request id (a fresh UUID in the rare case it has a shape the message schemas refuse).
+   */
+  correlationId: string;
   route: RouteDef;
   event: APIGatewayProxyEventV2;
   /** What the resource's admission returned (the project, for the widget's intake); undefined without one. */
@@ -35,7 +47,7 @@ export interface RequestInput<B = unknown, Q = unknown> {
 }
 
 /** A signed-in request: what operations of `session: true` routes receive. */
-export type AuthedInput<B = unknown, Q = unknown> = RequestInput<B, Q> & { session: Session };
+export type AuthedInput<B = unknown, Q = unknown, P = unknown> = RequestInput<B, Q, P> & { session: Session };
 
 export interface Reply {
   msg?: unknown;
@@ -48,9 +60,45 @@ export interface RawReply {
   raw: APIGatewayProxyStructuredResultV2;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: each operation narrows its own input type.
-export type Operation = (input: any) => Promise<Reply | RawReply>;
-export type Operations = Record<string, Operation>;
+/** What an operation may answer. */
+export type OperationResult = Promise<Reply | RawReply>;
+
+/*
+ * The type check of a handler against its declaration, in the direction contracts → handler: for each
+ * route, the input the pipeline builds from the route's schemas (and the session, and the admission's
+ * value) must be assignable to what its operation declares it reads. Function parameters are compared
+ * contravariantly (strictFunctionTypes; the targets below are function types, not methods), so an
+ * operation that reads a field the schema does not produce, or reads it with another type, fails tsc.
+ */
+type SchemaOut<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
+
+/** The input the pipeline hands the operation of one route (a union of routes gives a union of inputs). */
+export type RouteInput<R extends RouteDecl, Admitted = undefined> = R extends unknown
+  ? RequestInput<
+      SchemaOut<R['body'], undefined>,
+      SchemaOut<R['query'], Record<string, string | undefined>>,
+      SchemaOut<R['params'], Record<string, never>>
+    > &
+      (R extends { session: true } ? { session: Session } : unknown) & { admitted: Admitted }
+  : never;
+
+type RouteOf<D extends ApiDecl> = D['routes'][number];
+/** The operations a declaration names. */
+export type OpName<D extends ApiDecl> = RouteOf<D>['op'];
+
+/** The input of an operation of a declaration, for handlers that take their input types from it. */
+export type InputOf<D extends ApiDecl, Op extends OpName<D>, Admitted = undefined> = RouteInput<
+  Extract<RouteOf<D>, { op: Op }>,
+  Admitted
+>;
+
+/** What a declaration asks of its handler's `operations`: one function per `op`, reading what its routes produce. */
+export type OperationsFor<D extends ApiDecl, Admitted = undefined> = {
+  [Op in OpName<D>]: (input: InputOf<D, Op, Admitted>) => OperationResult;
+};
+
+/** Operations the declaration has no route for are refused too (never reachable, and never in the dashboard). */
+type NoExtraOperations<D extends ApiDecl, Ops> = { [K in Exclude<keyof Ops, OpName<D>>]: never };
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -136,25 +184,30 @@ type RouteFinder = (key: string) => RouteDef | undefined;
 /**
  * A resource's gate, run before the body is read: it may refuse (throw an AppError) and may add headers
  * that every later answer carries, errors included, so a cross-origin caller it admitted can read them.
+ * It sees the raw path parameters (the route's params schema runs later, just before the operation).
  */
-export type Admission = (request: {
+export type Admission<A = unknown> = (request: {
   event: APIGatewayProxyEventV2;
   route: RouteDef;
   params: Record<string, string>;
   headers: Record<string, string>;
-}) => Promise<unknown>;
+}) => Promise<A>;
 
-export interface HandlerOptions {
-  /** Tests pass their own table to exercise the pipeline with routes the product does not have. */
-  findRoute?: RouteFinder;
-  admit?: Admission;
+export interface HandlerOptions<A = unknown> {
+  admit?: Admission<A>;
 }
 
-function routeOf(event: APIGatewayProxyEventV2, resource: ResourceName, findRoute: RouteFinder): RouteDef {
+/** The declaration's own routes by route key: only these reach its function (API Gateway, local gateway). */
+function routeFinder(decl: ApiDecl): RouteFinder {
+  const byKey = new Map<string, RouteDef>(
+    decl.routes.map((r) => [routeKey(r), { ...r, resource: decl.resource }]),
+  );
+  return (key) => byKey.get(key);
+}
+
+function routeOf(event: APIGatewayProxyEventV2, findRoute: RouteFinder): RouteDef {
   const route = findRoute(event.routeKey);
-  // A route of another resource reaching this function is a deployment fault, not a client error.
   if (!route) throw new AppError('NOT_FOUND');
-  if (route.resource !== resource) throw new Error(`route ${event.routeKey} is not served by ${resource}`);
   return route;
 }
 
@@ -176,7 +229,7 @@ function checkEdge(event: APIGatewayProxyEventV2) {
  * Route, logger and language first, so that every later failure is answered in the right words; then the
  * edge, the origin and the resource's admission, and only then the body.
  */
-const prepare = (resource: ResourceName, options: HandlerOptions): MiddlewareObj => ({
+const prepare = (resource: string, findRoute: RouteFinder, options: HandlerOptions): MiddlewareObj => ({
   before: async (request) => {
     const req = request as SnagRequest;
     const event = req.event;
@@ -187,7 +240,7 @@ const prepare = (resource: ResourceName, options: HandlerOptions): MiddlewareObj
       log: createLogger({ requestId, resource, routeKey: event.routeKey }),
       headers: {},
     };
-    req.snag.route = routeOf(event, resource, options.findRoute ?? findRouteByKey);
+    req.snag.route = routeOf(event, findRoute);
     checkEdge(event);
     checkOrigin(event, req.snag.route);
     if (options.admit) {
@@ -271,31 +324,56 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 }
 
 /**
- * Builds a resource's Lambda handler. `operations` are keyed by the route table's `op`; a test asserts
- * that every route of the resource has one.
+ * Path parameters through the route's schema. A value it refuses names nothing: NOT_FOUND, the same 404
+ * as another client's project, so a malformed id tells no more than an unknown one.
  */
-export function resourceHandler(
-  resource: ResourceName,
-  operations: Operations,
-  options: HandlerOptions = {},
+function parseParams(route: RouteDef, raw: Record<string, string> | undefined): unknown {
+  if (!route.params) return {};
+  const parsed = route.params.safeParse(raw ?? {});
+  if (!parsed.success) throw new AppError('NOT_FOUND');
+  return parsed.data;
+}
+
+/** The request id, when the message schemas would carry it; otherwise a fresh one, never a failed send. */
+const correlationIdOf = (requestId: string | undefined): string =>
+  requestId !== undefined && correlationIdSchema.safeParse(requestId).success ? requestId : randomUUID();
+
+/**
+ * Builds a resource's Lambda handler from its declaration (its domain's manifest) and its operations,
+ * keyed by the routes' `op`. The type of `operations` is checked against the declaration (above); a unit
+ * test also checks at run time that every route of every resource has its operation and no more.
+ */
+export function resourceHandler<
+  const D extends ApiDecl,
+  Ops extends OperationsFor<D, NoInfer<A>>,
+  A = undefined,
+>(
+  declaration: D,
+  operations: Ops & NoExtraOperations<D, Ops>,
+  options: HandlerOptions<A> = {},
 ): LambdaHandler {
+  const resource = declaration.resource;
+  const ops = operations as unknown as Record<string, (input: RequestInput) => OperationResult>;
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
     const { route, lang, log, headers, admitted } = (context as unknown as { snag: SnagState }).snag;
     if (!route) throw new AppError('NOT_FOUND');
-    const op = operations[route.op];
+    const op = ops[route.op];
     if (!op) throw new Error(`${resource} has no operation ${route.op}`);
     // Only routes that need a signed-in client pay for the session read (DESIGN.md section 7 budget);
     // public routes that care (logout, login rotation) look at the cookie themselves.
     const session = route.session ? await resolveSession(event) : null;
     if (route.session && !session) throw new AppError('UNAUTHORIZED');
+    const requestId = event.requestContext?.requestId;
     const input: RequestInput = {
       body: parseWith(route.body, route.body ? event.body : undefined),
       query: parseWith(route.query, event.queryStringParameters ?? {}),
-      params: (event.pathParameters ?? {}) as Record<string, string>,
+      // Last of the three, where the handlers used to parse them: a bad body still answers 400 first.
+      params: parseParams(route, event.pathParameters as Record<string, string> | undefined),
       session,
       lang,
       log,
-      requestId: event.requestContext?.requestId ?? 'local',
+      requestId: requestId ?? 'local',
+      correlationId: correlationIdOf(requestId),
       route,
       event,
       admitted,
@@ -314,7 +392,7 @@ export function resourceHandler(
 
   return middy(core)
     .use(envelopeErrors())
-    .use(prepare(resource, options))
+    .use(prepare(resource, routeFinder(declaration), options as HandlerOptions))
     .use(parseJsonBody())
     .use({
       // Hand the prepared state to the core without widening the Lambda signature.

@@ -6,7 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type RouteDef, routes } from '#contracts/routes';
+import type { RouteDef } from '#contracts/routes';
+import { routes } from '../../functions/routes';
 
 export const endpointTableFile = fileURLToPath(
   new URL('../../web/src/api/endpoint-table.ts', import.meta.url),

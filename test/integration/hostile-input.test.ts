@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '#contracts/errors';
-import { type RouteDef, routes } from '#contracts/routes';
+import type { RouteDef } from '#contracts/routes';
+import { routes } from '../../functions/routes';
 import { ApiClient } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';

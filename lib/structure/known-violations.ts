@@ -5,52 +5,10 @@
  */
 import type { KnownViolation } from './layers';
 
-/** Issue 21 "pipeline": the route table moves to the roof, handlers import their declarations. */
-const pipeline = 'issue 21 pipeline';
 /** Issue 21 "domains": no domain calls upward, contracts import no runtime. */
 const domains = 'issue 21 domains';
 
-/** A domain manifest types its routes with `typeof import('../handlers/x')`: the declaration points at its user. */
-const manifestTypesHandler = (domain: string, handler: string): KnownViolation => ({
-  from: `functions/${domain}/manifest.ts`,
-  to: `functions/handlers/${handler}.ts`,
-  why: `${pipeline}: resourceHandler(declaration, operations) makes the handler import the manifest`,
-});
-
 export const knownViolations: readonly KnownViolation[] = [
-  // contracts → roof, which closes the one big circle (runtime → contracts → roof → every manifest).
-  {
-    from: 'functions/contracts/routes.ts',
-    to: 'functions/manifests.ts',
-    why: `${pipeline}: route table at the roof`,
-  },
-  manifestTypesHandler('platform', 'health'),
-  manifestTypesHandler('platform', 'dev'),
-  manifestTypesHandler('accounts', 'auth'),
-  manifestTypesHandler('accounts', 'profile'),
-  manifestTypesHandler('projects', 'projects'),
-  manifestTypesHandler('projects', 'widget'),
-  manifestTypesHandler('issues', 'intake'),
-  manifestTypesHandler('issues', 'issues'),
-  manifestTypesHandler('billing', 'billing'),
-  manifestTypesHandler('billing', 'stripe'),
-  manifestTypesHandler('integrations', 'integrations'),
-  manifestTypesHandler('integrations', 'vendors'),
-  {
-    from: 'functions/consumers/delivery.ts',
-    to: 'functions/manifests.ts',
-    why: `${pipeline}: consumers read their queue's declaration from their domain manifest`,
-  },
-  {
-    from: 'functions/consumers/delivery-dlq.ts',
-    to: 'functions/manifests.ts',
-    why: `${pipeline}: consumers read their queue's declaration from their domain manifest`,
-  },
-  {
-    from: 'web/src/api/endpoint-table.ts',
-    to: 'web/src/api/endpoints.ts',
-    why: `${pipeline}: type-only registry for the dashboard (the generated table and its types import each other)`,
-  },
   {
     from: 'functions/contracts/review.ts',
     to: 'functions/runtime/messages.ts',

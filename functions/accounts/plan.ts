@@ -7,8 +7,8 @@ import type { PlanName } from '#contracts/plans';
 import { AppError } from '#runtime/errors';
 import { DAY, nowMs } from '#runtime/time';
 import { writePlan } from '../billing/store';
-import { setOwnerPlanOnProjects } from '../projects/projects';
-import { findUserByEmail } from './users';
+import { setOwnerPlanOnProjects } from '../projects/project';
+import { findUserByEmail } from './user';
 
 /** Sets the plan for `days` from now (Free never expires) on the user and on each of their projects. */
 export async function setPlan(email: string, plan: PlanName, days: number) {

@@ -11,7 +11,7 @@ import { AppError, fail } from '#runtime/errors';
 import { deleteUserSessions, type Session } from '#runtime/session';
 import { nowMs } from '#runtime/time';
 import { runUserCleanups } from './cascade';
-import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './users';
+import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './user';
 
 export async function requireUser(session: Session): Promise<User> {
   const user = await getUser(session.userId);

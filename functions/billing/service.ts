@@ -27,8 +27,8 @@ import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
 import { getSecrets } from '#runtime/secrets';
 import { verifyTimestampedSignature } from '#runtime/signature';
 import { DAY, epochSeconds, HOUR, nowMs } from '#runtime/time';
-import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
-import { setOwnerPlanOnProjects } from '../projects/projects';
+import { findUserByEmail, getUser, type User, userKey } from '../accounts/user';
+import { setOwnerPlanOnProjects } from '../projects/project';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
 import {
   formatInvoiceNumber,

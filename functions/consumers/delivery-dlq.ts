@@ -23,7 +23,7 @@ import {
   recordedVendorId,
   unsettledAttempt,
 } from '../integrations/integrations';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { queueDecls } from '../manifests';
 
 /**

@@ -57,10 +57,10 @@ import {
 import { fileLink, issueLink } from '../integrations/links';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { presignStored } from '../issues/review';
 import { queueDecls } from '../manifests';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /**
  * The deliverer of each integration. The vendor issue registers GitLab, Jira, Slack and Asana here;

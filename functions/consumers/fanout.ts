@@ -19,7 +19,7 @@ import {
   integrationNames,
 } from '#runtime/messages';
 import { allowedByPlan, startDeliveries } from '../integrations/integrations';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {

@@ -9,7 +9,7 @@ import type { reportSchema, uploadRequestSchema } from '#contracts/schemas';
 import { type RequestInput, resourceHandler } from '#runtime/http';
 import { correlationIdSchema } from '#runtime/messages';
 import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
-import type { Project } from '../projects/projects';
+import type { Project } from '../projects/project';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>> & { admitted: Project };
 

@@ -7,7 +7,7 @@
 import { projectIdParam } from '#contracts/schemas';
 import { type RequestInput, resourceHandler } from '#runtime/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
-import { getProject, ownerPlanOf } from '../projects/projects';
+import { getProject, ownerPlanOf } from '../projects/project';
 
 const scriptHeaders = {
   'content-type': 'text/javascript; charset=utf-8',

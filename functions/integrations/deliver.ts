@@ -23,8 +23,8 @@
 import type { IntegrationName } from '#contracts/integrations';
 import type { Logger } from '#runtime/log';
 import type { OutboundFetch } from '#runtime/outbound';
-import type { IssueFile, IssueScreenshot } from '../issues/issues';
-import type { Project } from '../projects/projects';
+import type { IssueFile, IssueScreenshot } from '../issues/issue';
+import type { Project } from '../projects/project';
 import type { IntegrationRecord } from './integrations';
 
 /** A failure retrying cannot fix (bad token, missing project or channel, `not_in_channel`). */

@@ -43,9 +43,9 @@ import {
 } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { userKey } from '../accounts/users';
-import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issues';
-import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/projects';
+import { userKey } from '../accounts/user';
+import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issue';
+import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/project';
 
 /** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
 export interface OAuthTokens {

@@ -24,7 +24,7 @@ import { localTargetsAllowed } from '#runtime/outbound';
 import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/review';
-import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
+import { ownerPlanOf, planOf, projectKey } from '../projects/project';
 import {
   allowedByPlan,
   defaultIntegration,

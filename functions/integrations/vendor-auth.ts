@@ -25,7 +25,7 @@ import type { Logger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
-import { ownerPlanOf, planOf } from '../projects/projects';
+import { ownerPlanOf, planOf } from '../projects/project';
 import {
   allowedByPlan,
   authorizeIntegration,

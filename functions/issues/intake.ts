@@ -28,7 +28,7 @@ import { countBusiness } from '#runtime/metrics';
 import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
 import { networkOf, sourceOf } from '#runtime/source';
 import { nowMs } from '#runtime/time';
-import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
+import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/project';
 import {
   allocateNumber,
   createIssue,
@@ -36,7 +36,7 @@ import {
   type IssueScreenshot,
   type NewIssue,
   quotaCondition,
-} from './issues';
+} from './issue';
 import { requireProof } from './proof';
 import {
   copyUpload,

@@ -22,7 +22,7 @@ import { tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { integrationNames } from '#runtime/messages';
 import { nowMs } from '#runtime/time';
-import { projectKey } from '../projects/projects';
+import { projectKey } from '../projects/project';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -37,7 +37,7 @@ import {
   n10,
   offsetsAttribute,
   statsKey,
-} from './issues';
+} from './issue';
 import { scrollAnchorId, snapshotMeta, snapshotViewDocument } from './snapshot-view';
 import { encodeOriginalName } from './uploads';
 

@@ -10,7 +10,7 @@ import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { batchDelete, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
-import { displayName, getUser, toUser, type User } from '../accounts/users';
+import { displayName, getUser, toUser, type User } from '../accounts/user';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integrations';
 import {
   createProject,
@@ -23,7 +23,7 @@ import {
   renumberSeats,
   saveProject,
   withinAllowance,
-} from './projects';
+} from './project';
 
 /** S3 prefix of a project's files (docs/data-model.md "Files"). */
 export const projectFilesPrefix = (id: string) => `p/${id}/`;

@@ -13,7 +13,7 @@ import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
 import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { checkKeys } from '../../../functions/issues/intake';
-import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issues';
+import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issue';
 import {
   encodeOriginalName,
   finalKey,

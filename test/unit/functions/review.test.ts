@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockCounts, SEARCH_TEXT_MAX, searchText } from '../../../functions/issues/issues';
+import { blockCounts, SEARCH_TEXT_MAX, searchText } from '../../../functions/issues/issue';
 import {
   contentDisposition,
   downloadName,

@@ -20,7 +20,7 @@ import {
 } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { toUser, type User, userKey } from '../accounts/users';
+import { toUser, type User, userKey } from '../accounts/user';
 
 export interface Project {
   id: string;
@@ -53,7 +53,7 @@ export interface Project {
   lang?: Lang;
 }
 
-/** A project's partition: its META item, its issues (functions/issues/issues.ts) and its integrations. */
+/** A project's partition: its META item, its issues (functions/issues/issue.ts) and its integrations. */
 export const projectPartition = (id: string) => `PROJECT#${id}`;
 export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
 

@@ -15,8 +15,8 @@ import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#r
 import { AppError } from '#runtime/errors';
 import type { IntegrationName } from '#runtime/messages';
 import { DAY, epochSeconds } from '#runtime/time';
-import { userKey } from '../accounts/users';
-import { projectKey, projectPartition } from '../projects/projects';
+import { userKey } from '../accounts/user';
+import { projectKey, projectPartition } from '../projects/project';
 
 export const BLOCK_SIZE = 1024;
 

@@ -18,16 +18,14 @@
  *     `delivered` message, which only records it, so the vendor is not called again;
  *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { sqs } from '#runtime/aws/sqs';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
 import { batchHandler } from '#runtime/batch';
-import { queueUrl } from '#runtime/config';
 import { getItems } from '#runtime/db';
 import type { Logger } from '#runtime/log';
-import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#runtime/messages';
 import { countBusiness } from '#runtime/metrics';
 import { OutboundRefused, outboundFetch } from '#runtime/outbound';
+import { publish } from '#runtime/publish';
 import { receiveCount, retryDelaySeconds, retryDelays } from '#runtime/retry';
 import {
   afterUnknownOutcome,
@@ -119,14 +117,7 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
 async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
   const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
   const delay = retryDelaySeconds(retryDelays('delivery', queueDecls.delivery.retryDelaysSeconds), 1) ?? 0;
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl('delivery'),
-      MessageBody: JSON.stringify(body),
-      MessageGroupId: msg.projectId,
-      DelaySeconds: Math.min(900, delay),
-    }),
-  );
+  await publish('delivery', [{ message: body, groupId: msg.projectId, delaySeconds: Math.min(900, delay) }]);
   log.warn('delivered, status write failed; the outcome was handed on through the queue', {
     projectId: msg.projectId,
     issueNumber: msg.issueNumber,

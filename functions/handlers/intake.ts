@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { correlationIdSchema } from '#contracts/messages';
 import type { reportSchema, uploadRequestSchema } from '#contracts/schemas';
 import { type RequestInput, resourceHandler } from '#runtime/http';
-import { correlationIdSchema } from '#runtime/messages';
 import { admit, fileReport, preflightHeaders, requestUpload } from '../issues/intake';
 import type { Project } from '../projects/project';
 

@@ -5,10 +5,10 @@
  */
 import type * as z from 'zod';
 import type { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
+import { correlationIdSchema } from '#contracts/messages';
 import { projectIdParam } from '#contracts/schemas';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type RawReply, type RequestInput, resourceHandler } from '#runtime/http';
-import { correlationIdSchema } from '#runtime/messages';
 import * as integrations from '../integrations/service';
 
 /** A malformed id cannot name a project: the same 404 as someone else's. */

@@ -3,7 +3,6 @@
  * the signed file links of deliveries. Ownership is checked on every owner-scoped call (someone else's
  * project is NOT_FOUND), and the plan gate on the server: only email is open to plans without integrations.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import {
   activeRequirement,
   type IntegrationName,
@@ -15,12 +14,10 @@ import {
   type SyncRequest,
   targetFields,
 } from '#contracts/integrations';
-import { sqs } from '#runtime/aws/sqs';
-import { queueUrl } from '#runtime/config';
 import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
-import type { FanoutMessage } from '#runtime/messages';
 import { localTargetsAllowed } from '#runtime/outbound';
+import { publish } from '#runtime/publish';
 import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/review';
@@ -106,23 +103,20 @@ export async function sync(
   if (!allowedByPlan(body.type, plan) || !active) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const staleBefore = nowMs() - 1000 * staleAfterSeconds('delivery', integrations.queues.delivery);
   const synced = await syncTickets(projectId, body.type, body.tickets, staleBefore);
-  for (let i = 0; i < synced.length; i += 10) {
-    const entries = synced.slice(i, i + 10).map((n) => {
-      const message: FanoutMessage = {
-        type: 'issue.created',
+  // Those not enqueued stay in progress; publish throws, saying so rather than pretending they were sent.
+  await publish(
+    'fanout',
+    synced.map((n) => ({
+      id: String(n),
+      message: {
+        type: 'issue.created' as const,
         projectId,
         issueNumber: n,
         only: [body.type],
         ...(correlationId ? { correlationId } : {}),
-      };
-      return { Id: String(n), MessageBody: JSON.stringify(message) };
-    });
-    const res = await sqs().send(
-      new SendMessageBatchCommand({ QueueUrl: queueUrl('fanout'), Entries: entries }),
-    );
-    // Those not enqueued stay in progress; say so rather than pretend they were sent.
-    if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
-  }
+      },
+    })),
+  );
   return { synced };
 }
 

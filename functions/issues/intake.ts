@@ -3,7 +3,6 @@
  * project's own site asks for an upload form per file, uploads to S3, then files the report. Every refusal
  * is a catalogue code; the checks run in the order the docs give, cheapest first.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { hostMatches } from '#contracts/domains';
@@ -15,16 +14,15 @@ import {
   type UploadKind,
   uploadRules,
 } from '#contracts/intake';
+import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
 import { plans } from '#contracts/plans';
 import { projectIdParam, type ReportBody } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
-import { sqs } from '#runtime/aws/sqs';
-import { queueUrl } from '#runtime/config';
 import { tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
-import { type FanoutMessage, type IntegrationName, integrationNames } from '#runtime/messages';
 import { countBusiness } from '#runtime/metrics';
+import { publish } from '#runtime/publish';
 import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
 import { networkOf, sourceOf } from '#runtime/source';
 import { nowMs } from '#runtime/time';
@@ -236,7 +234,7 @@ export async function fileReport(
   event: APIGatewayProxyEventV2,
   body: ReportBody,
   log: Logger,
-  /** Carried by issue.created to the fan-out and every delivery (functions/runtime/messages.ts). */
+  /** Carried by issue.created to the fan-out and every delivery (functions/contracts/messages.ts). */
   correlationId: string,
 ): Promise<{ number: number }> {
   // Floods first, before any S3 work. A busy project asks for a proof of work (refused without one, counted
@@ -351,13 +349,7 @@ export async function fileReport(
     issueNumber: n,
     correlationId,
   };
-  await sqs()
-    .send(
-      new SendMessageCommand({
-        QueueUrl: queueUrl('fanout'),
-        MessageBody: JSON.stringify(message),
-      }),
-    )
+  await publish('fanout', [{ message }])
     // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
     // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
     .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));

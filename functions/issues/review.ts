@@ -5,6 +5,7 @@
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { limits } from '#contracts/limits';
+import { integrationNames } from '#contracts/messages';
 import type {
   IntegrationStatusFields,
   IssueAnswer,
@@ -20,7 +21,6 @@ import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
 import { tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
-import { integrationNames } from '#runtime/messages';
 import { nowMs } from '#runtime/time';
 import { projectKey } from '../projects/project';
 import {

@@ -28,7 +28,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueName } from '#contracts/manifest';
 import { businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
-import { integrationNames } from '#runtime/messages';
+import { integrationNames } from '#contracts/messages';
 import type { Settings } from '../settings';
 import { type Mail, mailDimension } from './mail';
 

@@ -2,7 +2,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
-import type { IntegrationName } from '#runtime/messages';
+import type { IntegrationName } from '#contracts/messages';
 import type { ApiClient } from './api-client';
 import { signedIn } from './users';
 

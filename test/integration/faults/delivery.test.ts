@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncAnswer } from '#contracts/integrations';
 import { db, dynamo } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
-import type { IntegrationName } from '#runtime/messages';
+import type { IntegrationName } from '#contracts/messages';
 import { deliverers } from '../../../functions/consumers/delivery';
 import { queueDecls } from '../../../functions/manifests';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';

@@ -45,6 +45,7 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issue';
+import { accessCondition, authorize, type ProjectAction } from '../projects/access';
 import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/project';
 
 /** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
@@ -157,12 +158,13 @@ export function integrationsAnswer(
 }
 
 /**
- * The project (owned by `userId`), optionally its owner's profile item, and its six integrations in ONE
- * consistent BatchGetItem (A30). Someone else's project, or none, is NOT_FOUND.
+ * The project (if `userId` may do `action` on it, projects/access.ts), its owner's profile item, and its
+ * six integrations in ONE consistent BatchGetItem (A30). Someone else's project, or none, is NOT_FOUND.
  */
 export async function readOwnedIntegrations(
   projectId: string,
   userId: string,
+  action: ProjectAction,
 ): Promise<{
   project: Project;
   owner: Record<string, unknown> | undefined;
@@ -174,10 +176,10 @@ export async function readOwnedIntegrations(
     ...integrationNames.map((n) => integrationKey(projectId, n)),
   ];
   const [meta, owner, ...items] = await getItems(keys);
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  authorize(userId, meta, action);
   const integrations: Partial<Record<IntegrationName, IntegrationRecord>> = {};
   for (const item of items) if (item) integrations[item.name as IntegrationName] = toIntegration(item);
-  return { project: toProject(meta), owner, integrations };
+  return { project: toProject(meta!), owner, integrations };
 }
 
 /** One integration, unmasked (delivery, vendor calls); the default record when never saved. */
@@ -236,7 +238,8 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
 
 /**
  * Writes an integration and keeps META's `activeIntegrations` in one transaction (A32): ADD the name when
- * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` still owns the project. With
+ * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` may still set up the project's
+ * integrations (projects/access.ts). With
  * `readAt` (the `updatedAt` the record was read with, null for none) the write happens only if nobody
  * wrote in between; otherwise it throws the condition failure for the caller to read again.
  */
@@ -248,6 +251,7 @@ export async function saveIntegration(
 ): Promise<void> {
   const T = tableName();
   const { oauth, ...rest } = rec;
+  const access = accessCondition(userId, 'integrations');
   const unchanged =
     readAt === undefined
       ? {}
@@ -273,8 +277,8 @@ export async function saveIntegration(
           TableName: T,
           Key: projectKey(projectId),
           UpdateExpression: `${rec.active === 1 ? 'ADD' : 'DELETE'} activeIntegrations :name`,
-          ConditionExpression: 'ownerId = :uid',
-          ExpressionAttributeValues: { ':name': new Set([rec.name]), ':uid': userId },
+          ConditionExpression: access.expression,
+          ExpressionAttributeValues: { ':name': new Set([rec.name]), ...access.values },
         },
       },
     ],
@@ -296,7 +300,7 @@ export async function authorizeIntegration(
   change: { authorized: 0 | 1; active?: 0 | 1; oauth?: OAuthTokens | null; data?: Record<string, unknown> },
   attempt = 1,
 ): Promise<IntegrationsAnswer> {
-  const { project, integrations } = await readOwnedIntegrations(projectId, userId);
+  const { project, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
   const current = integrations[name] ?? defaultIntegration(name);
   const data = integrationDataSchemas[name].parse({ ...current.data, ...change.data });
   const next: IntegrationRecord = {

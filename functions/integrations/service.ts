@@ -21,6 +21,7 @@ import { publish } from '#runtime/publish';
 import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/review';
+import { authorize } from '../projects/access';
 import { ownerPlanOf, planOf, projectKey } from '../projects/project';
 import {
   allowedByPlan,
@@ -45,7 +46,7 @@ export async function save(
 ): Promise<IntegrationSaveAnswer> {
   const [input] = body;
   if (!input) throw new AppError('INVALID_PARAMETERS');
-  const { project, integrations } = await readOwnedIntegrations(projectId, userId);
+  const { project, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
   const plan = planOf(ownerPlanOf(project));
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
@@ -74,8 +75,8 @@ export async function syncList(
     getItems([projectKey(projectId)]),
     listSyncTickets(projectId, name),
   ]);
-  // The list was read beside the ownership check; it is answered only once the project is the caller's.
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  // The list was read beside the access check; it is answered only once the caller may read the project.
+  authorize(userId, meta, 'read');
   return { requests };
 }
 
@@ -91,8 +92,8 @@ export async function sync(
   body: SyncRequest,
   correlationId?: string,
 ): Promise<SyncAnswer> {
-  const [meta, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  const [found, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
+  const meta = authorize(userId, found, 'triage');
   const plan = planOf(
     ownerPlanOf({
       ownerPlan: meta.ownerPlan as never,

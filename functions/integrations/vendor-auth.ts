@@ -58,7 +58,7 @@ const userHostHttp = (): Http => guardedHttp(outboundFetch() as GuardedFetch);
 
 /** The owned project's integration of `name`, after the plan gate. */
 async function owned<N extends VendorName>(userId: string, siteId: string, name: N) {
-  const { project, integrations } = await readOwnedIntegrations(siteId, userId);
+  const { project, integrations } = await readOwnedIntegrations(siteId, userId, 'integrations');
   if (!allowedByPlan(name, planOf(ownerPlanOf(project)))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
 }

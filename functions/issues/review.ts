@@ -1,7 +1,8 @@
 /**
  * Issue review (issue 8; docs/data-model.md 4.5-4.7, 4.9): the open and resolved lists with page N at the
  * cost of page 1, search over the newest 200, one issue with prev/next, close and restore, and downloads
- * as short-lived presigned S3 redirects. Another client's project, or a malformed id, is NOT_FOUND.
+ * as short-lived presigned S3 redirects. Access is the policy's (projects/access.ts): another client's
+ * project, or a malformed id, is NOT_FOUND.
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { limits } from '#contracts/limits';
@@ -22,6 +23,7 @@ import { bucketName } from '#runtime/config';
 import { tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
+import { authorize, projectFor } from '../projects/access';
 import { projectKey } from '../projects/project';
 import {
   BLOCK_SIZE,
@@ -45,18 +47,6 @@ export const PAGE_SIZE = limits.issuesPerPage;
 export const SEARCH_WINDOW = 200;
 
 type Item = Record<string, unknown>;
-
-function owned(meta: Item | undefined, userId: string): Item {
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
-  return meta;
-}
-
-async function getMeta(projectId: string, userId: string): Promise<Item> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
-  );
-  return owned(out.Item, userId);
-}
 
 /** Consistent BatchGetItem of a few small keys of one project, by sort key. */
 async function batchGet(keys: { pk: string; sk: string }[]): Promise<Map<string, Item>> {
@@ -169,10 +159,10 @@ export async function listIssues(
     const [got, found] = await Promise.all([
       header
         ? batchGet([projectKey(projectId), header])
-        : getMeta(projectId, userId).then((m) => new Map([['META', m]])),
+        : projectFor(userId, projectId, 'read').then((m) => new Map([['META', m]])),
       queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search }),
     ]);
-    const meta = owned(got.get('META'), userId);
+    const meta = authorize(userId, got.get('META'), 'read');
     const exact = header ? got.get(header.sk) : undefined;
     const items =
       exact && listOfDeleted(exact.deleted) === list
@@ -188,13 +178,13 @@ export async function listIssues(
   }
   if (page === 1) {
     const [meta, items] = await Promise.all([
-      getMeta(projectId, userId),
+      projectFor(userId, projectId, 'read'),
       queryList(projectId, list, { limit: PAGE_SIZE }),
     ]);
     return { requests: items.map(row), total_requests: total(meta, list), page };
   }
   const got = await batchGet([projectKey(projectId), statsKey(projectId)]);
-  const meta = owned(got.get('META'), userId);
+  const meta = authorize(userId, got.get('META'), 'read');
   const totalRequests = total(meta, list);
   if (skip >= totalRequests) return { requests: [], total_requests: totalRequests, page };
   const start = await pageStart(projectId, list, got.get('STATS') ?? {}, skip);
@@ -216,7 +206,7 @@ export async function getIssue(userId: string, projectId: string, n: number): Pr
   const header = issueHeaderKey(projectId, n);
   const detail = issueDetailKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header, detail]);
-  owned(got.get('META'), userId);
+  authorize(userId, got.get('META'), 'read');
   const h = got.get(header.sk);
   const d = got.get(detail.sk);
   if (!h || !d) throw new AppError('NOT_FOUND');
@@ -271,7 +261,7 @@ export async function setIssueState(
 ): Promise<IssueStateAnswer> {
   const header = issueHeaderKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header]);
-  owned(got.get('META'), userId);
+  authorize(userId, got.get('META'), 'triage');
   const h = got.get(header.sk);
   if (!h) throw new AppError('NOT_FOUND');
   const target: IssueList = restore ? 'open' : 'resolved';
@@ -335,7 +325,7 @@ export async function downloadUrl(
   download: boolean,
 ): Promise<string> {
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
-  await getMeta(projectId, userId);
+  await projectFor(userId, projectId, 'read');
   return presignStored(projectId, kind, name, download);
 }
 
@@ -400,7 +390,7 @@ export async function snapshotView(
   name: string,
 ): Promise<SnapshotViewAnswer> {
   if (!downloadNamePattern.test(name) || !name.endsWith('.html')) throw new AppError('NOT_FOUND');
-  await getMeta(projectId, userId);
+  await projectFor(userId, projectId, 'read');
   const Bucket = bucketName();
   const Key = snapshotViewKey(projectId, name);
   const [{ GetObjectCommand, HeadObjectCommand, PutObjectCommand }, client] = await Promise.all([

@@ -386,7 +386,13 @@ describe('SQS after the issue is written', () => {
     const s = await site();
     const body = await prepareReport(s);
     const before = await state(s);
-    const fault = inject(sqs(), { command: 'SendMessageBatchCommand', times: 1, error: faults.internal });
+    // The intake's send to the fan-out queue only (the fan-out's own send to the delivery queue passes).
+    const fault = inject(sqs(), {
+      command: 'SendMessageBatchCommand',
+      when: (input) => input.QueueUrl === stack.queues.fanout.url,
+      times: 1,
+      error: faults.internal,
+    });
     const reply = await send(s, body);
     const n = expectStoredOnce(reply, before, await state(s));
     expect(fault.calls).toBe(2);
@@ -404,6 +410,7 @@ describe('SQS after the issue is written', () => {
     const before = await state(s);
     const fault = inject(sqs(), {
       command: 'SendMessageBatchCommand',
+      when: (input) => input.QueueUrl === stack.queues.fanout.url,
       times: sqsAttempts,
       error: faults.internal,
     });

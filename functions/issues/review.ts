@@ -40,6 +40,7 @@ import {
   offsetsAttribute,
   statsKey,
 } from './issue';
+import { snapshotViewKey, storedKey } from './object-keys';
 import { scrollAnchorId, snapshotMeta, snapshotViewDocument } from './snapshot-view';
 import { encodeOriginalName } from './uploads';
 
@@ -340,7 +341,7 @@ export async function presignStored(
   download: boolean,
 ): Promise<string> {
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
-  const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
+  const Key = storedKey(projectId, kind, name);
   const Bucket = bucketName();
   const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   let original: string | undefined;
@@ -370,11 +371,6 @@ export async function presignStored(
   );
 }
 
-/**
- * The viewable copy of a snapshot (snapshot-view.ts) beside its project's objects, so deleting the project
- * deletes it. `v1` names the transform: a later change of it writes new copies instead of serving stale ones.
- */
-export const snapshotViewKey = (projectId: string, name: string) => `p/${projectId}/v1/${name}`;
 const viewMetaHeader = 'snapshot-view';
 
 /**
@@ -407,7 +403,9 @@ export async function snapshotView(
     if (status(err) !== 404 && status(err) !== 403) throw err;
     let html: string;
     try {
-      const original = await client.send(new GetObjectCommand({ Bucket, Key: `p/${projectId}/s/${name}` }));
+      const original = await client.send(
+        new GetObjectCommand({ Bucket, Key: storedKey(projectId, 'snapshot', name) }),
+      );
       html = (await original.Body?.transformToString('utf-8')) ?? '';
     } catch (e) {
       if (status(e) === 404 || status(e) === 403 || (e as { name?: string }).name === 'NoSuchKey')

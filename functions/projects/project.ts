@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
+import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
@@ -56,6 +57,8 @@ export interface Project {
 /** A project's partition: its META item, its issues (functions/issues/issue.ts) and its integrations. */
 export const projectPartition = (id: string) => `PROJECT#${id}`;
 export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
+/** The S3 prefix of everything the project's issues store (docs/data-model.md "Files", issues/object-keys.ts). */
+export const projectFilesPrefix = (id: string) => `${bucketPrefixes.stored}${id}/`;
 
 export function toProject(item: Record<string, unknown>): Project {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;

@@ -21,14 +21,12 @@ import {
   type PlanHolder,
   type Project,
   planOf,
+  projectFilesPrefix,
   projectPartition,
   renumberSeats,
   saveProject,
   withinAllowance,
 } from './project';
-
-/** S3 prefix of a project's files (docs/data-model.md "Files"). */
-export const projectFilesPrefix = (id: string) => `p/${id}/`;
 
 export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastName'>) {
   return {

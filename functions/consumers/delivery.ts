@@ -56,7 +56,7 @@ import { fileLink, issueLink } from '../integrations/links';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { issueDetailKey, issueHeaderKey } from '../issues/issue';
-import { presignStored } from '../issues/review';
+import { presignStored } from '../issues/downloads';
 import { queueDecls } from '../manifests';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 

@@ -10,7 +10,8 @@ import {
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
-import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
+import { downloadUrl, snapshotView } from '../issues/downloads';
+import { getIssue, listIssues, setIssueState } from '../issues/review';
 
 /** A malformed id cannot name a project or an issue: the same 404 as someone else's. */
 function param<T>(schema: z.ZodType<T>, value: string | undefined): T {

@@ -20,7 +20,7 @@ import { localTargetsAllowed } from '#runtime/outbound';
 import { publish } from '#runtime/publish';
 import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
-import { presignStored } from '../issues/review';
+import { presignStored } from '../issues/downloads';
 import { authorize } from '../projects/access';
 import { ownerPlanOf, planOf, projectKey } from '../projects/project';
 import {

@@ -23,7 +23,7 @@ import {
   markForSync,
   recordedVendorId,
   unsettledAttempt,
-} from '../integrations/integrations';
+} from '../integrations/delivery-state';
 import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { queueDecls } from '../manifests';
 

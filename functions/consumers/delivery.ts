@@ -36,27 +36,29 @@ import {
   PermanentFailure,
   unknownOutcomeReason,
 } from '../integrations/deliver';
-import { emailDeliverer } from '../integrations/email';
 import {
-  allowedByPlan,
   attemptOver,
   beginAttempt,
-  defaultIntegration,
   endAttempt,
-  type IntegrationRecord,
-  integrationKey,
   markDelivered,
   markForSync,
   recordedVendorId,
   recordVendorId,
-  toIntegration,
   unsettledAttempt,
-} from '../integrations/integrations';
+} from '../integrations/delivery-state';
+import { emailDeliverer } from '../integrations/email';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  type IntegrationRecord,
+  integrationKey,
+  toIntegration,
+} from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
 import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
-import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { presignStored } from '../issues/downloads';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { queueDecls } from '../manifests';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 

@@ -12,7 +12,8 @@ import { db } from '#runtime/aws/dynamo';
 import { batchHandler } from '#runtime/batch';
 import { tableName } from '#runtime/config';
 import { publish } from '#runtime/publish';
-import { allowedByPlan, startDeliveries } from '../integrations/integrations';
+import { startDeliveries } from '../integrations/delivery-state';
+import { allowedByPlan } from '../integrations/integration';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */

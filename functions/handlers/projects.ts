@@ -4,7 +4,7 @@ import { projectIdParam, type projectSchema, type projectUpdateSchema } from '#c
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { toUser } from '../accounts/user';
-import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integrations';
+import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
 import type { ProjectAction } from '../projects/access';
 import { planOf } from '../projects/project';
 import * as projects from '../projects/service';

@@ -25,7 +25,7 @@ import type { Logger } from '#runtime/log';
 import type { OutboundFetch } from '#runtime/outbound';
 import type { IssueFile, IssueScreenshot } from '../issues/issue';
 import type { Project } from '../projects/project';
-import type { IntegrationRecord } from './integrations';
+import type { IntegrationRecord } from './integration';
 
 /** A failure retrying cannot fix (bad token, missing project or channel, `not_in_channel`). */
 export class PermanentFailure extends Error {

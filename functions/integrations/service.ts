@@ -23,18 +23,17 @@ import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/downloads';
 import { authorize } from '../projects/access';
 import { ownerPlanOf, planOf, projectKey } from '../projects/project';
+import { listSyncTickets, syncTickets } from './delivery-state';
 import {
   allowedByPlan,
   defaultIntegration,
   integrationKey,
   integrationsAnswer,
-  listSyncTickets,
   mergeInput,
   readOwnedIntegrations,
   saveIntegration,
-  syncTickets,
   toIntegration,
-} from './integrations';
+} from './integration';
 import { verifyFileLink } from './links';
 import { integrations } from './manifest';
 

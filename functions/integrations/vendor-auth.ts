@@ -34,7 +34,7 @@ import {
   type OAuthTokens,
   readOwnedIntegrations,
   sentSecret,
-} from './integrations';
+} from './integration';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/deliverers';

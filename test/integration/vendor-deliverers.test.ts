@@ -10,7 +10,7 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import type { DeliveryContext } from '../../functions/integrations/deliver';
 import { PermanentFailure } from '../../functions/integrations/deliver';
-import type { IntegrationRecord } from '../../functions/integrations/integrations';
+import type { IntegrationRecord } from '../../functions/integrations/integration';
 import {
   deliverAsana,
   deliverGitlab,

@@ -14,7 +14,7 @@ import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
 import type { Deliverer, DeliveryContext, DeliveryIssue, DeliveryLink } from '../deliver';
 import { PermanentFailure } from '../deliver';
-import { type OAuthTokens, storeOAuthTokens } from '../integrations';
+import { type OAuthTokens, storeOAuthTokens } from '../integration';
 import { FILE_LINK_DAYS } from '../links';
 import * as asana from './asana';
 import * as gitlab from './gitlab';

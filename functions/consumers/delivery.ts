@@ -36,6 +36,7 @@ import {
   PermanentFailure,
   unknownOutcomeReason,
 } from '../integrations/deliver';
+import { vendorDeliverersBuiltIn } from '../integrations/deliverers';
 import {
   attemptOver,
   beginAttempt,
@@ -55,7 +56,6 @@ import {
   toIntegration,
 } from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
-import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { presignStored } from '../issues/downloads';
 import { issueDetailKey, issueHeaderKey } from '../issues/issue';

@@ -37,7 +37,7 @@ import {
 } from './integration';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
-import { asanaConfig, withAsanaToken } from './vendors/deliverers';
+import { asanaConfig, withAsanaToken } from './vendors/asana';
 import * as gitlab from './vendors/gitlab';
 import {
   type GuardedFetch,

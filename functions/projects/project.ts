@@ -263,8 +263,8 @@ async function updateOwnedProjects(
       if (!fields) return undefined;
       // Not an access decision: the copy goes only onto rows that are still this owner's projects.
       return setFields(row.key, fields, {
-        expression: 'ownerId = :uid',
-        values: { ':uid': ownerId },
+        expression: 'ownerId = :owner',
+        values: { ':owner': ownerId },
         refusal: 'NOT_FOUND',
       }).catch((err) => {
         if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;

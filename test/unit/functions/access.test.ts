@@ -1,4 +1,7 @@
 /** The access policy (functions/projects/access.ts): the one place that decides who may do what to a project. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +62,17 @@ describe('access policy', () => {
     expect(calls[0]).toMatchObject({ Key: projectKey(projectId), ConsistentRead: true });
     ddb.on(GetCommand).resolves({});
     await expect(projectFor(owner, projectId, 'read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('is the only code that compares a project’s owner with the caller', () => {
+    const root = fileURLToPath(new URL('../../../functions/', import.meta.url));
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith(join('projects', 'access.ts')),
+    );
+    expect(sources.length).toBeGreaterThan(50);
+    const decides = /ownerId\s*[!=]==|[!=]==\s*[\w.]*ownerId|ownerId = :uid/;
+    const offenders = sources.filter((f) => decides.test(readFileSync(join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 
   it.each(projectActions)('conditions a %s write on the caller being the owner', (action) => {

@@ -14,7 +14,7 @@ import { isConditionFailure, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
 import { epochSeconds, HOUR, nowMs } from '#runtime/time';
-import { userKey } from './users';
+import { userKey } from './user';
 
 export const CONFIRMATION_LIFETIME_MS = 48 * HOUR;
 export const RESET_LIFETIME_MS = HOUR;

@@ -10,8 +10,7 @@ import { batchDelete, queryKeys, tableName } from '#runtime/db';
 import { AppError, fail } from '#runtime/errors';
 import { deleteUserSessions, type Session } from '#runtime/session';
 import { nowMs } from '#runtime/time';
-import { runUserCleanups } from './cascade';
-import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './users';
+import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './user';
 
 export async function requireUser(session: Session): Promise<User> {
   const user = await getUser(session.userId);
@@ -60,9 +59,11 @@ export async function changePassword(session: Session, input: { oldPassword: str
   await deleteUserSessions(user.id, session.id);
 }
 
-export async function deleteAccount(session: Session): Promise<{ google: boolean }> {
-  const user = await requireUser(session);
-  await runUserCleanups(user.id);
+/**
+ * Removes the account's own items, last of an account deletion: what the user owns elsewhere (their
+ * projects) the entry point removes first (handlers/profile.ts), so a failed deletion can be retried.
+ */
+export async function deleteAccount(session: Session, user: User): Promise<{ google: boolean }> {
   await deleteUserSessions(user.id);
   const own = await queryKeys({
     KeyConditionExpression: 'pk = :pk',

@@ -50,7 +50,7 @@ import {
   NO_USER_ID,
   newUser,
   type User,
-} from './users';
+} from './user';
 
 /** Confirmation resends per address per hour. */
 export const RESEND_PER_HOUR = 3;

@@ -27,9 +27,10 @@ import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
 import { getSecrets } from '#runtime/secrets';
 import { verifyTimestampedSignature } from '#runtime/signature';
 import { DAY, epochSeconds, HOUR, nowMs } from '#runtime/time';
-import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
-import { setOwnerPlanOnProjects } from '../projects/projects';
+import { findUserByEmail, getUser, type User, userKey } from '../accounts/user';
+import { setOwnerPlanOnProjects } from '../projects/project';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
+import { grantPlan } from './grant';
 import {
   formatInvoiceNumber,
   type Invoice,
@@ -55,7 +56,6 @@ import {
   planUpdate,
   putPayment,
   stripeEventKey,
-  writePlan,
 } from './store';
 import { createCheckoutSession, type StripeEvent, stripeEventSchema } from './stripe';
 
@@ -376,7 +376,7 @@ export async function grantBusiness(email: string, months: number, amount = 0) {
   if (!user) throw new AppError('NOT_FOUND');
   const now = nowMs();
   const planExpire = addMonths(extensionBase(user, 'BUSINESS_PLAN', now), months);
-  await writePlan(user.id, 'BUSINESS_PLAN', planExpire);
+  await grantPlan(user.id, 'BUSINESS_PLAN', planExpire);
   await putPayment(user.id, randomUUID(), {
     date: new Date(now).toISOString(),
     type: 'BUSINESS_PLAN',
@@ -385,7 +385,6 @@ export async function grantBusiness(email: string, months: number, amount = 0) {
     currency: 'eur',
     planExpire,
   });
-  await setOwnerPlanOnProjects(user.id, 'BUSINESS_PLAN', planExpire);
   // The request it answers is no longer pending: the client may ask again (to extend, later on).
   await closePendingRequest(user.id);
   return { username: user.email, plan: 'BUSINESS_PLAN' as const, planExpire };

@@ -17,7 +17,7 @@ import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
-import { userKey } from '../accounts/users';
+import { userKey } from '../accounts/user';
 import type { Invoice } from './invoice';
 
 export const checkoutKey = (csId: string) => ({ pk: `CHECKOUT#${csId}`, sk: 'CHECKOUT' });

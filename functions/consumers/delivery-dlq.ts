@@ -11,9 +11,10 @@
  * A status that is 0, 2 or 3 is left as it is. A record that fails comes back after the DLQ's visibility
  * timeout and stays in the DLQ (14 days, the DLQ alarm) until it passes.
  */
+
+import { deliveryMessageSchema } from '#contracts/messages';
 import { batchHandler } from '#runtime/batch';
 import { getItems } from '#runtime/db';
-import { deliveryMessageSchema } from '#runtime/messages';
 import { countBusiness } from '#runtime/metrics';
 import { afterUnknownOutcome, gaveUpReason, unknownOutcomeReason } from '../integrations/deliver';
 import {
@@ -22,9 +23,9 @@ import {
   markForSync,
   recordedVendorId,
   unsettledAttempt,
-} from '../integrations/integrations';
+} from '../integrations/delivery-state';
 import { deliveryQueue } from '../integrations/queues';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 
 /**
  * Slack between the fan-out's clock (which sets `since_<name>` just before it sends) and SQS's SentTimestamp.

@@ -18,16 +18,14 @@
  *     `delivered` message, which only records it, so the vendor is not called again;
  *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { sqs } from '#runtime/aws/sqs';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
 import { batchHandler } from '#runtime/batch';
-import { queueUrl } from '#runtime/config';
 import { getItems } from '#runtime/db';
 import type { Logger } from '#runtime/log';
-import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#runtime/messages';
 import { countBusiness } from '#runtime/metrics';
 import { OutboundRefused, outboundFetch } from '#runtime/outbound';
+import { publish } from '#runtime/publish';
 import { receiveCount, retryDelaySeconds, retryDelays } from '#runtime/retry';
 import {
   afterUnknownOutcome,
@@ -38,29 +36,31 @@ import {
   PermanentFailure,
   unknownOutcomeReason,
 } from '../integrations/deliver';
-import { emailDeliverer } from '../integrations/email';
+import { vendorDeliverersBuiltIn } from '../integrations/deliverers';
 import {
-  allowedByPlan,
   attemptOver,
   beginAttempt,
-  defaultIntegration,
   endAttempt,
-  type IntegrationRecord,
-  integrationKey,
   markDelivered,
   markForSync,
   recordedVendorId,
   recordVendorId,
-  toIntegration,
   unsettledAttempt,
-} from '../integrations/integrations';
+} from '../integrations/delivery-state';
+import { emailDeliverer } from '../integrations/email';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  type IntegrationRecord,
+  integrationKey,
+  toIntegration,
+} from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
 import { deliveryQueue } from '../integrations/queues';
-import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
 import { webhooksDeliverer } from '../integrations/webhooks';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
-import { presignStored } from '../issues/review';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
+import { presignStored } from '../issues/downloads';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /**
  * The deliverer of each integration. The vendor issue registers GitLab, Jira, Slack and Asana here;
@@ -119,14 +119,7 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
 async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
   const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
   const delay = retryDelaySeconds(retryDelays('delivery', deliveryQueue.retryDelaysSeconds), 1) ?? 0;
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl('delivery'),
-      MessageBody: JSON.stringify(body),
-      MessageGroupId: msg.projectId,
-      DelaySeconds: Math.min(900, delay),
-    }),
-  );
+  await publish('delivery', [{ message: body, groupId: msg.projectId, delaySeconds: Math.min(900, delay) }]);
   log.warn('delivered, status write failed; the outcome was handed on through the queue', {
     projectId: msg.projectId,
     issueNumber: msg.issueNumber,

@@ -2,8 +2,9 @@
  * The answers of the issue review calls (SPEC.md sections 3 and 7, issue 8), typed once: the API builds
  * them (functions/issues/review.ts) and the dashboard reads them (web/src/issues/).
  */
-import type { IntegrationName } from '#runtime/messages';
+
 import type { DeviceData, LogEntry, ScreenshotType } from './intake';
+import type { IntegrationName } from './integration-names';
 
 /** One row of GET client/website/{id}/request. */
 export interface IssueRow {

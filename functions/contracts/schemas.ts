@@ -211,46 +211,6 @@ export const issueStateSchema = z.object({ restore: z.boolean() });
 
 export const downloadQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
-const keyValue = z.object({ name: nameText(100), value: z.string().max(500) });
-
-export const emailIntegrationSchema = z
-  .object({
-    active: flag,
-    email: z.union([z.literal(''), z.email().max(limits.loginInputMax)]).default(''),
-    cc: z.array(z.email().max(limits.loginInputMax)).max(limits.emailCcMax).default([]),
-    contactFields: z.array(keyValue).max(10).default([]),
-  })
-  .refine((v) => v.active === 0 || v.email !== '', { path: ['email'], message: 'required' });
-
-export const gitlabCredentialsSchema = z.object({
-  host: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(''),
-  key: z.string().trim().min(1).max(500),
-});
-
-export const jiraCredentialsSchema = z.object({
-  host: z.url({ protocol: /^https$/ }),
-  username: z.string().trim().min(1).max(limits.loginInputMax),
-  key: z.string().trim().min(1).max(500),
-});
-
-export const jiraCustomFieldsSchema = z.array(keyValue).max(limits.jiraCustomFields);
-
-export const webhookSchema = z
-  .object({
-    active: flag,
-    url: z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(2000)]).default(''),
-    token: z.string().max(500).default(''),
-  })
-  .refine((v) => v.active === 0 || v.url !== '', { path: ['url'], message: 'required' });
-
-export const syncSchema = z.object({
-  tickets: z
-    .array(z.string().regex(/^\d{1,9}$/))
-    .min(1)
-    .max(500),
-  type: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']),
-});
-
 export const businessRequestSchema = z.object({
   company: text(200),
   period: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)])),

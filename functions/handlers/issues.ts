@@ -1,8 +1,9 @@
 /** Issue review (issue 8, SPEC.md section 7): the lists, one issue, close/restore, and downloads. */
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
+import { downloadUrl, snapshotView } from '../issues/downloads';
 import { issuesApi } from '../issues/manifest';
-import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
+import { getIssue, listIssues, setIssueState } from '../issues/review';
 
 /** What the pipeline hands each operation: params, query and body as the route's schemas produced them. */
 type In<Op extends OpName<typeof issuesApi>> = InputOf<typeof issuesApi, Op>;

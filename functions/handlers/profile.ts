@@ -5,6 +5,7 @@ import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { clearedSessionCookies } from '#runtime/session';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
+import { deleteAllProjectsOf } from '../projects/service';
 
 export const operations = {
   async get({ session }: AuthedInput) {
@@ -18,7 +19,10 @@ export const operations = {
     return { msg: null };
   },
   async remove({ session }: AuthedInput) {
-    return { msg: await accounts.deleteAccount(session), cookies: clearedSessionCookies() };
+    // What the user owns goes first, then the account itself, its profile last (docs/data-model.md 4.11).
+    const user = await accounts.requireUser(session);
+    await deleteAllProjectsOf(user.id);
+    return { msg: await accounts.deleteAccount(session, user), cookies: clearedSessionCookies() };
   },
 };
 

@@ -1,25 +1,48 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
 import type { projectSchema } from '#contracts/schemas';
+import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { toUser } from '../accounts/user';
+import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
+import type { ProjectAction } from '../projects/access';
 import { projectsApi } from '../projects/manifest';
+import { planOf } from '../projects/project';
 import * as projects from '../projects/service';
 
 /** What the pipeline hands an operation: params and body as the route's schemas produced them. */
 type In<Op extends OpName<typeof projectsApi>> = InputOf<typeof projectsApi, Op>;
+
+/**
+ * The project, its owner and its six integrations in the one BatchGetItem of A30: the detail answer is the
+ * project's view with the integrations' (masked), composed here because integrations rank above projects.
+ */
+async function readDetail(userId: string, id: string, action: ProjectAction) {
+  const { project, owner, integrations } = await readOwnedIntegrations(id, userId, action);
+  if (!owner) throw new AppError('UNAUTHORIZED');
+  const user = toUser(owner);
+  return { project, user, integrations: () => integrationsAnswer(integrations, planOf(user)) };
+}
 
 export const operations = {
   async list({ session }: AuthedInput) {
     return { msg: await projects.list(session.userId) };
   },
   async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
-    return { msg: await projects.create(session.userId, body, lang), statusCode: 201 };
+    // The owner hears of new reports by email from the first one (an opt-out): the email integration is
+    // written in the project's creation transaction.
+    const msg = await projects.create(session.userId, body, lang, (owner) => ownerNotification(owner.email));
+    return { msg, statusCode: 201 };
   },
   async get({ session, params }: In<'get'>) {
-    return { msg: await projects.get(session.userId, params.id) };
+    const { project, user, integrations } = await readDetail(session.userId, params.id, 'read');
+    return { msg: { ...projects.detailView(project, user), integrations: integrations() } };
   },
   async update({ session, params, body }: In<'update'>) {
-    return { msg: await projects.update(session.userId, params.id, body) };
+    // Read in the same batch as GET: the answer is GET's, integrations included.
+    const { project, user, integrations } = await readDetail(session.userId, params.id, 'settings');
+    const detail = await projects.update(session.userId, project, user, body);
+    return { msg: { ...detail, integrations: integrations() } };
   },
   async remove({ session, params }: In<'remove'>) {
     await projects.remove(session.userId, params.id);

@@ -23,9 +23,9 @@
 import type { IntegrationName } from '#contracts/integrations';
 import type { Logger } from '#runtime/log';
 import type { OutboundFetch } from '#runtime/outbound';
-import type { IssueFile, IssueScreenshot } from '../issues/issues';
-import type { Project } from '../projects/projects';
-import type { IntegrationRecord } from './integrations';
+import type { IssueFile, IssueScreenshot } from '../issues/issue';
+import type { Project } from '../projects/project';
+import type { IntegrationRecord } from './integration';
 
 /** A failure retrying cannot fix (bad token, missing project or channel, `not_in_channel`). */
 export class PermanentFailure extends Error {

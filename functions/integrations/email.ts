@@ -12,7 +12,7 @@ import { db } from '#runtime/aws/dynamo';
 import { getConfig } from '#runtime/config';
 import { tableName } from '#runtime/db';
 import { escapeHtml, mailButton, mailMuted, mailPage, sendMail } from '#runtime/mail';
-import { userKey } from '../accounts/users';
+import { userKey } from '../accounts/user';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 import { FILE_LINK_DAYS } from './links';
 

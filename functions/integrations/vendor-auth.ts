@@ -25,7 +25,7 @@ import type { Logger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
-import { ownerPlanOf, planOf } from '../projects/projects';
+import { ownerPlanOf, planOf } from '../projects/project';
 import {
   allowedByPlan,
   authorizeIntegration,
@@ -34,10 +34,10 @@ import {
   type OAuthTokens,
   readOwnedIntegrations,
   sentSecret,
-} from './integrations';
+} from './integration';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
-import { asanaConfig, withAsanaToken } from './vendors/deliverers';
+import { asanaConfig, withAsanaToken } from './vendors/asana';
 import * as gitlab from './vendors/gitlab';
 import {
   type GuardedFetch,
@@ -58,7 +58,7 @@ const userHostHttp = (): Http => guardedHttp(outboundFetch() as GuardedFetch);
 
 /** The owned project's integration of `name`, after the plan gate. */
 async function owned<N extends VendorName>(userId: string, siteId: string, name: N) {
-  const { project, integrations } = await readOwnedIntegrations(siteId, userId);
+  const { project, integrations } = await readOwnedIntegrations(siteId, userId, 'integrations');
   if (!allowedByPlan(name, planOf(ownerPlanOf(project)))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { getConfig } from '#runtime/config';
-import type { PlanHolder, Project } from './projects';
+import type { PlanHolder, Project } from './project';
 import { effectiveSettings } from './service';
 
 let cached: { dir: string; source: string } | undefined;

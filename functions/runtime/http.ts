@@ -15,12 +15,12 @@ import * as z from 'zod';
 import { type ErrorCode, errorMessage, errorStatus, type Lang } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import type { ApiDecl } from '#contracts/manifest';
+import { correlationIdSchema } from '#contracts/messages';
 import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './log';
-import { correlationIdSchema } from './messages';
 import { resolveSession, type Session } from './session';
 
 export interface RequestInput<B = unknown, Q = unknown, P = unknown> {

@@ -5,9 +5,9 @@
  * has to remember to flush. With LOG_LEVEL=silent (the test suites) nothing is written.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { IntegrationName } from '#contracts/messages';
 import { type BusinessMetric, businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
 import { getConfig } from './config';
-import type { IntegrationName } from './messages';
 
 let metrics: Metrics | undefined;
 const instance = () => {

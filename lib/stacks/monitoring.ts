@@ -27,8 +27,8 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueName } from '#contracts/manifest';
+import { integrationNames } from '#contracts/messages';
 import { businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
-import { integrationNames } from '#runtime/messages';
 import type { Settings } from '../settings';
 import { type Mail, mailDimension } from './mail';
 

@@ -1,5 +1,5 @@
 /**
- * The GitLab, Jira, Slack and Asana deliverers (functions/integrations/vendors/deliverers.ts) against the
+ * The GitLab, Jira, Slack and Asana deliverers (functions/integrations/deliverers/) against the
  * vendor fakes, with a hand-built DeliveryContext (the delivery consumer builds the real one): what each
  * vendor receives, that a retry with the recorded id creates nothing twice and continues a half-done
  * delivery, and the permanent failures with their user-visible reasons. No local stack.
@@ -10,13 +10,11 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import type { DeliveryContext } from '../../functions/integrations/deliver';
 import { PermanentFailure } from '../../functions/integrations/deliver';
-import type { IntegrationRecord } from '../../functions/integrations/integrations';
-import {
-  deliverAsana,
-  deliverGitlab,
-  deliverJira,
-  deliverSlack,
-} from '../../functions/integrations/vendors/deliverers';
+import { deliverAsana } from '../../functions/integrations/deliverers/asana';
+import { deliverGitlab } from '../../functions/integrations/deliverers/gitlab';
+import { deliverJira } from '../../functions/integrations/deliverers/jira';
+import { deliverSlack } from '../../functions/integrations/deliverers/slack';
+import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 
 let fakes: VendorFakes;

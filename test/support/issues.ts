@@ -11,8 +11,8 @@ import {
   newIssueItems,
   statsAttribute,
   statsKey,
-} from '../../functions/issues/issues';
-import { getProject, projectKey } from '../../functions/projects/projects';
+} from '../../functions/issues/issue';
+import { getProject, projectKey } from '../../functions/projects/project';
 
 /** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
 function sampleIssue(

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { apiFunction } from '#contracts/manifest';
+import { correlationIdSchema } from '#contracts/messages';
 import { newPasswordField } from '#contracts/schemas';
 import { EDGE_SECRET_HEADER, resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { type RequestInput, resourceHandler } from '#runtime/http';
-import { correlationIdSchema } from '#runtime/messages';
 import { httpEvent, lambdaContext } from '../../support/events';
 
 // A declaration of made-up routes, so the pipeline is tested independently of the product's routes.

@@ -1,4 +1,4 @@
-/** The integration entity's rules (functions/integrations/integrations.ts) and shared contracts. */
+/** The integration entity's rules (functions/integrations/integration.ts) and shared contracts. */
 import { describe, expect, it } from 'vitest';
 import {
   activeRequirement,
@@ -19,7 +19,7 @@ import {
   integrationsAnswer,
   maskIntegration,
   mergeInput,
-} from '../../../functions/integrations/integrations';
+} from '../../../functions/integrations/integration';
 import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, errorMessage } from '#contracts/errors';
+import { activeRequirement, webhooksDataSchema } from '#contracts/integrations';
 import {
   customFieldSchema,
   firstErrorCode,
-  jiraCustomFieldsSchema,
   profileSchema,
   projectSchema,
   projectUpdateSchema,
   registrationSchema,
-  webhookSchema,
   widgetSettingsSchema,
 } from '#contracts/schemas';
 import { widgetTextKeys, widgetTextsMax } from '#contracts/widget-texts';
@@ -86,10 +85,6 @@ describe('shared schemas', () => {
         expect(profileSchema.safeParse({ firstName: name, lastName: name }).success, name).toBe(true);
       }
     });
-
-    it('applies to Jira field names too', () => {
-      expect(jiraCustomFieldsSchema.safeParse([{ name: 'a\u0000', value: 'x' }]).success).toBe(false);
-    });
   });
 
   it('fills widget defaults exactly as SPEC.md section 3 and upper-cases the colour', () => {
@@ -165,10 +160,15 @@ describe('shared schemas', () => {
   });
 
   it('requires an https webhook URL only while enabled', () => {
-    expect(webhookSchema.safeParse({ active: 0, url: '' }).success).toBe(true);
-    expect(webhookSchema.safeParse({ active: 1, url: '' }).success).toBe(false);
-    expect(webhookSchema.safeParse({ active: 1, url: 'http://example.com/hook' }).success).toBe(false);
-    expect(webhookSchema.safeParse({ active: 1, url: 'https://example.com/hook' }).success).toBe(true);
+    // The live rule (contracts/integrations.ts): the data schema checks the URL, activeRequirement its presence.
+    const valid = (active: 0 | 1, url: string) => {
+      const parsed = webhooksDataSchema.safeParse({ url });
+      return parsed.success && (active === 0 || activeRequirement('webhooks', parsed.data) === null);
+    };
+    expect(valid(0, '')).toBe(true);
+    expect(valid(1, '')).toBe(false);
+    expect(valid(1, 'http://example.com/hook')).toBe(false);
+    expect(valid(1, 'https://example.com/hook')).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
-import { type IntegrationName, integrationNames } from '#contracts/integration-names';
+import { type IntegrationName, integrationNames } from './integration-names';
+import type { QueueName } from './manifest';
 
 export { type IntegrationName, integrationNames };
 
@@ -34,3 +35,10 @@ export const deliveryMessageSchema = z.object({
   delivered: z.object({ vendorId: z.string().max(500).optional() }).optional(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+/** Each queue's message: `publish()` (functions/runtime/publish.ts) refuses a message its schema refuses. */
+export const queueMessageSchemas = {
+  fanout: fanoutMessageSchema,
+  delivery: deliveryMessageSchema,
+} as const satisfies Record<QueueName, z.ZodType>;
+export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

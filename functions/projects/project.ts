@@ -4,9 +4,10 @@
  * PROJECT#<id> (integrations, issues, counters), so deleting the partition deletes the project's data.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
+import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
@@ -20,7 +21,7 @@ import {
 } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { toUser, type User, userKey } from '../accounts/users';
+import { userKey } from '../accounts/user';
 
 export interface Project {
   id: string;
@@ -53,9 +54,11 @@ export interface Project {
   lang?: Lang;
 }
 
-/** A project's partition: its META item, its issues (functions/issues/issues.ts) and its integrations. */
+/** A project's partition: its META item, its issues (functions/issues/issue.ts) and its integrations. */
 export const projectPartition = (id: string) => `PROJECT#${id}`;
 export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
+/** The S3 prefix of everything the project's issues store (docs/data-model.md "Files", issues/object-keys.ts). */
+export const projectFilesPrefix = (id: string) => `${bucketPrefixes.stored}${id}/`;
 
 export function toProject(item: Record<string, unknown>): Project {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;
@@ -84,29 +87,6 @@ export function withinAllowance(p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'
 export async function getProject(id: string): Promise<Project | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(id) }));
   return out.Item ? toProject(out.Item) : null;
-}
-
-/**
- * The project with its owner's profile in one request (a consistent BatchGetItem), if `userId` owns it:
- * every project screen needs both, and DESIGN.md section 7 allows a dashboard call three requests.
- */
-export async function getOwnedProjectWithOwner(
-  id: string,
-  userId: string,
-): Promise<{ project: Project; owner: User }> {
-  const keys = [projectKey(id), userKey(userId)];
-  const out = await db().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-  );
-  const items = out.Responses?.[tableName()] ?? [];
-  // Two small items never exceed BatchGetItem's limits; unprocessed keys only appear under throttling.
-  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
-    throw new Error('BatchGetItem left keys unprocessed');
-  const projectItem = items.find((i) => i.sk === 'META');
-  const userItem = items.find((i) => i.sk === 'USER');
-  if (!userItem) throw new AppError('UNAUTHORIZED');
-  if (!projectItem || projectItem.ownerId !== userId) throw new AppError('NOT_FOUND');
-  return { project: toProject(projectItem), owner: toUser(userItem) };
 }
 
 export async function listProjects(userId: string): Promise<Project[]> {
@@ -185,31 +165,36 @@ export async function createProject(
   return project;
 }
 
-/** Writes the changed fields, only while `userId` still owns the project. */
+/** A condition on META that a write must meet, from the access policy (projects/access.ts). */
+export interface WriteGuard {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+/** Writes the changed fields, only while `guard` holds (the caller may still change the settings). */
 export function saveProject(
   id: string,
-  userId: string,
+  guard: WriteGuard,
   fields: Partial<Pick<Project, 'name' | 'url' | 'host' | 'active' | 'activeParam' | 'data'>>,
 ): Promise<void> {
-  return setFields(projectKey(id), fields, {
-    expression: 'ownerId = :uid',
-    values: { ':uid': userId },
-    refusal: 'NOT_FOUND',
-  });
+  return setFields(projectKey(id), fields, { ...guard, refusal: 'NOT_FOUND' });
 }
 
 /**
- * Removes the project record, frees its place in the allowance and the storage its issues' files used
- * (docs/data-model.md 4.11); its data goes in `purgeProjectData`. META is read first for its `bytes`, and
- * the delete is conditioned on them, so a report landing in between makes it read again.
+ * Removes the project record, frees its place in its owner's allowance and the storage its issues' files
+ * used (docs/data-model.md 4.11); its data goes in `purgeProjectData`. `read` reads META (consistently,
+ * with the access check) for its `bytes`, and the delete is conditioned on them and on `guard`, so a
+ * report landing in between makes it read again.
  */
-export async function deleteProjectRecord(id: string, userId: string): Promise<void> {
+export async function deleteProjectRecord(
+  id: string,
+  read: () => Promise<Record<string, unknown>>,
+  guard: WriteGuard,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: projectKey(id), ConsistentRead: true }),
-    );
-    if (!out.Item || out.Item.ownerId !== userId) throw new AppError('NOT_FOUND');
-    const bytes = Number(out.Item.bytes ?? 0);
+    const item = await read();
+    const bytes = Number(item.bytes ?? 0);
+    const ownerId = String(item.ownerId);
     try {
       await transactWrite(
         [
@@ -217,15 +202,15 @@ export async function deleteProjectRecord(id: string, userId: string): Promise<v
             Delete: {
               TableName: tableName(),
               Key: projectKey(id),
-              ConditionExpression: 'ownerId = :uid AND (attribute_not_exists(#b) OR #b = :bytes)',
+              ConditionExpression: `${guard.expression} AND (attribute_not_exists(#b) OR #b = :bytes)`,
               ExpressionAttributeNames: { '#b': 'bytes' },
-              ExpressionAttributeValues: { ':uid': userId, ':bytes': bytes },
+              ExpressionAttributeValues: { ...guard.values, ':bytes': bytes },
             },
           },
           {
             Update: {
               TableName: tableName(),
-              Key: userKey(userId),
+              Key: userKey(ownerId),
               UpdateExpression:
                 bytes > 0 ? 'ADD projectCount :minus, storageBytes :freed' : 'ADD projectCount :minus',
               ConditionExpression: 'attribute_exists(pk)',
@@ -276,9 +261,10 @@ async function updateOwnedProjects(
     rows.map((row, index) => {
       const fields = fieldsFor(row.seat, index);
       if (!fields) return undefined;
+      // Not an access decision: the copy goes only onto rows that are still this owner's projects.
       return setFields(row.key, fields, {
-        expression: 'ownerId = :uid',
-        values: { ':uid': ownerId },
+        expression: 'ownerId = :owner',
+        values: { ':owner': ownerId },
         refusal: 'NOT_FOUND',
       }).catch((err) => {
         if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;

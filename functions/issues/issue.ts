@@ -10,13 +10,13 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
+import type { IntegrationName } from '#contracts/messages';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
-import type { IntegrationName } from '#runtime/messages';
 import { DAY, epochSeconds } from '#runtime/time';
-import { userKey } from '../accounts/users';
-import { projectKey, projectPartition } from '../projects/projects';
+import { userKey } from '../accounts/user';
+import { projectKey, projectPartition } from '../projects/project';
 
 export const BLOCK_SIZE = 1024;
 

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { integrationNames } from '#contracts/integration-names';
-import { configurationSections } from '../../web/src/routes/paths';
+import { configurationSections } from '../../web/src/app/paths';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { seedIssues } from '../support/issues';

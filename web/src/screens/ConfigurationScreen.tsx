@@ -26,6 +26,7 @@ import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { customFieldSchema, projectSchema } from '#contracts/schemas';
 import type { ProjectDetail } from '../api/types';
+import { type ConfigurationSection, configurationSections, paths } from '../app/paths';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
@@ -35,12 +36,11 @@ import { SectionTabs } from '../components/SectionTabs';
 import { toastSuccess } from '../components/toast';
 import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
 import { deleteProject, saveProject, useProject } from '../projects/hooks';
 import { domainRule, installSnippet, verifyUrl } from '../projects/model';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { type ConfigurationSection, configurationSections, paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type Website = ProjectDetail['website'];
 

@@ -16,15 +16,15 @@ import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { projectSchema } from '#contracts/schemas';
 import { ApiError, errorCodeOf } from '../api';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
 import { createProject, useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance, projectsPath } from '../projects/model';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type Values = { name: string; url: string };
 

@@ -9,9 +9,11 @@ import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { IntegrationName } from '#contracts/integrations';
+import { integrationNames, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
 import { EmailSettings } from '../integrations/EmailSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
@@ -21,8 +23,6 @@ import { TokenSettings } from '../integrations/TokenSettings';
 import { WebhookSettings } from '../integrations/WebhookSettings';
 import { useProfile, useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { integrationNames, paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 export default function IntegrationScreen({ name }: { name: IntegrationName }) {
   const { t } = useTranslation();

@@ -27,7 +27,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { limits } from '#contracts/limits';
 import type { IssueRow } from '#contracts/review';
+import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { displayLocale } from '../i18n';
 import { useIssueList } from '../issues/hooks';
 import {
@@ -42,8 +44,6 @@ import {
 import { UndoNotice } from '../issues/UndoNotice';
 import { useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 export default function IssueListScreen({ resolved }: { resolved: boolean }) {
   const { t } = useTranslation();

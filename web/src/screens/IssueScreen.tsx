@@ -40,9 +40,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import { ticketIdParam } from '#contracts/schemas';
 import { errorCodeOf } from '../api';
+import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastError } from '../components/toast';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { displayLocale, errorText } from '../i18n';
 import { setIssueState, useIssue } from '../issues/hooks';
 import { DownloadButton, MediaViewer, type Viewed } from '../issues/MediaViewer';
@@ -64,8 +66,6 @@ import {
 import { UndoNotice } from '../issues/UndoNotice';
 import { useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 const statusColor = { inProgress: 'blue', passed: 'teal', failed: 'red' } as const;
 

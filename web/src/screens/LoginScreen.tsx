@@ -8,21 +8,15 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { loginSchema } from '#contracts/schemas';
+import { GoogleButton } from '../accounts/GoogleButton';
+import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { GoogleButton } from '../components/GoogleButton';
-import { PasswordField } from '../components/PasswordField';
+import { type LoginNotice, loginErrorCode, loginNotice, paths, stripLoginNoticeParams } from '../app/paths';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
-import {
-  type LoginNotice,
-  loginErrorCode,
-  loginNotice,
-  paths,
-  stripLoginNoticeParams,
-} from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type LoginValues = { _username: string; _password: string };
 

@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { ErrorCode } from '#contracts/errors';
 import { passwordChangeSchema, profileSchema } from '#contracts/schemas';
+import { NameFields } from '../accounts/NameFields';
+import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
 import { endpointPath } from '../api/endpoints';
 import { leaveToMarketingSite } from '../api/session';
@@ -18,14 +20,12 @@ import { toLogin, useEndpoint } from '../api/swr';
 import type { Profile } from '../api/types';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { NameFields } from '../components/NameFields';
 import { PageLoader } from '../components/PageLoader';
-import { PasswordField } from '../components/PasswordField';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
-import { useDocumentTitle } from './ComingSoon';
 
 const profilePath = endpointPath('profile.get');
 

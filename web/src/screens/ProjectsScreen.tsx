@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { displayDomain } from '#contracts/domains';
 import type { ProjectSummary } from '../api/types';
+import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance } from '../projects/model';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 export default function ProjectsScreen() {
   const { t } = useTranslation();

@@ -11,21 +11,21 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { registrationSchema } from '#contracts/schemas';
+import type { AltchaHandle } from '../accounts/AltchaField';
+import { AuthHeading } from '../accounts/AuthHeading';
+import { GoogleButton } from '../accounts/GoogleButton';
+import { NameFields } from '../accounts/NameFields';
+import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
-import type { AltchaHandle } from '../components/AltchaField';
-import { AuthHeading } from '../components/AuthHeading';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { GoogleButton } from '../components/GoogleButton';
-import { NameFields } from '../components/NameFields';
-import { PasswordField } from '../components/PasswordField';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 // The widget is a chunk of its own, fetched while the user reads the form.
-const AltchaField = lazy(() => import('../components/AltchaField'));
+const AltchaField = lazy(() => import('../accounts/AltchaField'));
 
 type RegistrationValues = { firstName: string; lastName: string; _username: string; _password: string };
 

@@ -11,13 +11,13 @@ import { Link } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { usernameOnlySchema } from '#contracts/schemas';
+import { AuthHeading } from '../accounts/AuthHeading';
 import { api, errorCodeOf } from '../api';
-import { AuthHeading } from '../components/AuthHeading';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type ResetValues = { _username: string };
 

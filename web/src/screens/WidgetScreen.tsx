@@ -34,20 +34,20 @@ import type { PlanSettings } from '#contracts/plans';
 import { type WidgetSettings, widgetLanguages, widgetPositions } from '#contracts/schemas';
 import { schemeForeground } from '../../../widget/src/launcher';
 import type { ProjectDetail } from '../api/types';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { LauncherPreview } from '../components/LauncherPreview';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { useSwitches } from '../forms/switches';
 import { showSaveError } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { errorText } from '../i18n';
 import { saveProject, useProfile, useProject } from '../projects/hooks';
+import { LauncherPreview } from '../projects/LauncherPreview';
 import { type Appearance, appearanceOf, contrastRatio, isHexColor, languageNames } from '../projects/model';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { textRules, WidgetTextsSection } from '../projects/WidgetTexts';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 const swatches = ['#4F4EAE', '#1C7ED6', '#0CA678', '#F59F00', '#E8590C', '#E03131', '#C2255C', '#212529'];
 

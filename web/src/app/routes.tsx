@@ -5,12 +5,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
-import { RouteError } from '../components/RouteError';
 import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
+import { RouteError } from './RouteError';
 
-const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
-const ProfileLayout = lazy(() => import('../layouts/ProfileLayout'));
+const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
+const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));
 const LoginScreen = lazy(() => import('../screens/LoginScreen'));
 const RegistrationScreen = lazy(() => import('../screens/RegistrationScreen'));
 const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrationScreen'));

@@ -186,6 +186,14 @@ export interface UndoState {
   resolved: boolean;
 }
 
+/** The list the user came from when it is one of this project's lists, else the issue's own list. */
+export function backTarget(state: unknown, projectId: string, deleted: 0 | 1): string {
+  const from = (state as Partial<FromList> | null)?.from;
+  const lists = [paths.site(projectId), paths.resolved(projectId)];
+  if (typeof from === 'string' && lists.some((l) => from === l || from.startsWith(`${l}?`))) return from;
+  return listPathOf(projectId, deleted);
+}
+
 export function undoOf(state: unknown): UndoState | null {
   const undo = (state as Partial<FromList> | null)?.undo;
   return undo && typeof undo.number === 'number' && typeof undo.resolved === 'boolean' ? undo : null;

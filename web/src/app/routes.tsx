@@ -5,9 +5,9 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import { RouteError } from '../components/RouteError';
 import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
-import { RouteError } from './RouteError';
 
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));

@@ -6,7 +6,7 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import type { Catalogue } from '../i18n/en';
 
 export type ScreenKey = keyof Catalogue['screens'];

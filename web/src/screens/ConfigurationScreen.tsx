@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { type ConfigurationSection, configurationSections, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { CustomFields } from '../projects/CustomFields';
 import { GeneralSettings } from '../projects/GeneralSettings';
 import { useProject } from '../projects/hooks';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../api';
 import { confirmEmailRequest, loginWith } from '../app/paths';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 
 export default function ConfirmEmailScreen() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { AuthHeading } from '../accounts/AuthHeading';
 import { api, errorCodeOf } from '../api';
 import { paths } from '../app/paths';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 
 type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; code: ErrorCode };

@@ -19,7 +19,7 @@ import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 import { AllowanceReached } from '../projects/AllowanceReached';
 import { createProject, useProfile, useProjects } from '../projects/hooks';

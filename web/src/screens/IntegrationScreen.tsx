@@ -13,7 +13,7 @@ import { integrationNames, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';

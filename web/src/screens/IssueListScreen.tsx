@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { limits } from '#contracts/limits';
 import { PageLoader } from '../components/PageLoader';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { EmptyList } from '../issues/EmptyList';
 import { useIssueList } from '../issues/hooks';
 import { IssueTable } from '../issues/IssueTable';

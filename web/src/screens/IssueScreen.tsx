@@ -15,7 +15,7 @@ import { ticketIdParam } from '#contracts/schemas';
 import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { displayLocale } from '../i18n';
 import { ConsoleLog } from '../issues/ConsoleLog';
 import { useIssue } from '../issues/hooks';

@@ -16,7 +16,7 @@ import { clearApiCache } from '../api/session';
 import { loginErrorCode, paths } from '../app/paths';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 
 type LoginValues = { _username: string; _password: string };

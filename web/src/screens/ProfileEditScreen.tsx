@@ -10,7 +10,7 @@ import { DeleteProfile } from '../accounts/DeleteProfile';
 import { PersonalData } from '../accounts/PersonalData';
 import { toLogin, useEndpoint } from '../api/swr';
 import { PageLoader } from '../components/PageLoader';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 
 export default function ProfileEditScreen() {
   const { t } = useTranslation();

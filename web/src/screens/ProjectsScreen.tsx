@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance } from '../projects/model';
 import { ProjectCards, ProjectTable } from '../projects/ProjectList';

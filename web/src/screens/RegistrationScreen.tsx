@@ -22,7 +22,7 @@ import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 
 type RegistrationValues = { firstName: string; lastName: string; _username: string; _password: string };

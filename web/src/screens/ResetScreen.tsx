@@ -16,7 +16,7 @@ import { api, errorCodeOf } from '../api';
 import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 
 type ResetValues = { _username: string };

@@ -16,7 +16,7 @@ import { api, errorCodeOf } from '../api';
 import { loginWith, paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 
 type NewPasswordValues = { password: string };

@@ -11,7 +11,7 @@ import type { PlanSettings } from '#contracts/plans';
 import type { ProjectDetail } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 import { useProfile, useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';

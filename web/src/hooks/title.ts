@@ -1,4 +1,4 @@
-/** The browser tab's title for the screen on show. */
+/** The browser tab's title for the screen on show (the hook every screen calls). */
 import { useEffect } from 'react';
 
 /** Sets the tab title to "<screen> · Snag" while the screen is shown. */

@@ -9,7 +9,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router-dom';
-import { StateCard } from '../components/StateCard';
+import { StateCard } from './StateCard';
 
 export function RouteError({ area }: { area: 'profile' | 'auth' | 'bare' }) {
   const { t } = useTranslation();

@@ -14,7 +14,16 @@ import { describe, expect, it } from 'vitest';
 const src = fileURLToPath(new URL('../../../web/src', import.meta.url));
 /** DESIGN.md section 9: "screens/ that only compose (about 150 lines at most)". */
 const screenMaxLines = 150;
-const featureFolders = ['accounts', 'teams', 'projects', 'issues', 'integrations', 'billing'];
+/** The feature folders in the domains' rank (DESIGN.md section 9): each may import only lower ranks. */
+const featureRank: Record<string, number> = {
+  accounts: 1,
+  teams: 2,
+  projects: 3,
+  issues: 4,
+  billing: 4,
+  integrations: 5,
+};
+const featureFolders = Object.keys(featureRank);
 /** Folders below the screens: feature folders and the shared ground (client, hooks, parts, forms, texts). */
 const belowScreens = [...featureFolders, 'api', 'hooks', 'components', 'forms', 'i18n'];
 /** The one module of app/ that others may use: the address table, free of React. */
@@ -61,6 +70,16 @@ describe('the layout of web/src', () => {
         return top(to) === 'screens' || (top(to) === 'app' && to !== appForAll);
       });
     expect(upward).toEqual([]);
+  });
+
+  it('lets a feature folder import only the feature folders of lower rank', () => {
+    const sideways = files
+      .filter((f) => featureFolders.includes(top(f)))
+      .flatMap((f) => importsOf(f).map((to) => ({ f, to })))
+      .filter(({ f, to }) => featureFolders.includes(top(to)) && top(to) !== top(f))
+      .filter(({ f, to }) => featureRank[top(to)]! >= featureRank[top(f)]!)
+      .map(({ f, to }) => `${f} → ${to}`);
+    expect(sideways).toEqual([]);
   });
 
   it('lets a screen use parts but no other screen', () => {

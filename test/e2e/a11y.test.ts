@@ -1,6 +1,6 @@
 /**
  * WCAG 2.2 AA in the browser (issue 20, dashboard part): axe-core on every screen of the dashboard
- * (web/src/routes) with realistic content, in English and German, at desktop (1280 px) and phone (390 px)
+ * (web/src/app/routes.tsx) with realistic content, in English and German, at desktop (1280 px) and phone (390 px)
  * width. Any serious or critical violation fails, and so does any of the rules the issue named (landmarks,
  * Label in Name, links told apart by colour alone) whatever axe rates them.
  *

@@ -1,6 +1,6 @@
 /**
  * The launcher button: one implementation for customer pages (loader.ts) and the dashboard's live
- * preview (web/src/components/LauncherPreview.tsx).
+ * preview (web/src/projects/LauncherPreview.tsx).
  *
  * It lives in an open shadow root on a `<snag-launcher>` host. Page CSS cannot reach inside the shadow
  * root, and the host itself is pinned by `:host` rules marked `!important`: an important declaration of

@@ -3,9 +3,9 @@ import { mutate } from 'swr';
 import type { IssueStateAnswer } from '#contracts/review';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
+import { paths } from '../app/paths';
 import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
-import { paths } from '../routes/paths';
 import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';
 
 /**

@@ -5,7 +5,7 @@ import { type ApiError, api } from '../api';
 import type { Answer } from '../api/endpoints';
 import { toLogin, useEndpoint } from '../api/swr';
 import type { ProjectDetail } from '../api/types';
-import { paths } from '../routes/paths';
+import { paths } from '../app/paths';
 import { projectPath, projectsPath } from './model';
 
 export type ProjectList = Answer<'projects.list'>;

@@ -8,11 +8,11 @@ import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, VisuallyHidd
 import { IconChevronDown, IconCreditCard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { logout } from '../api/session';
-import { displayName, type Profile } from '../api/types';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { Logo } from '../components/Logo';
-import { paths } from '../routes/paths';
+import { logout } from '../../api/session';
+import { displayName, type Profile } from '../../api/types';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Logo } from '../../components/Logo';
+import { paths } from '../paths';
 
 const entries = [
   { to: paths.profile, key: 'nav.dashboard', end: true },

@@ -16,8 +16,8 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useEndpoint } from '../api/swr';
-import type { Catalogue } from '../i18n/en';
+import { useEndpoint } from '../../api/swr';
+import type { Catalogue } from '../../i18n/en';
 import {
   type ConfigurationSection,
   configurationSections,
@@ -26,7 +26,7 @@ import {
   projectIdFromPath,
   type SidebarSection,
   sidebarSection,
-} from '../routes/paths';
+} from '../paths';
 
 interface Entry {
   section: SidebarSection;

@@ -7,11 +7,11 @@ import { Anchor, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import { CookieNotice } from '../components/CookieNotice';
-import { LanguageSwitch } from '../components/LanguageSwitch';
-import { Logo } from '../components/Logo';
-import { PageLoader } from '../components/PageLoader';
-import { config } from '../config';
+import { CookieNotice } from '../../components/CookieNotice';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Logo } from '../../components/Logo';
+import { PageLoader } from '../../components/PageLoader';
+import { config } from '../../config';
 
 export default function AuthLayout() {
   const { t } = useTranslation();

@@ -10,9 +10,9 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { limits } from '#contracts/limits';
-import { swrConfig } from './api/swr';
-import { i18n } from './i18n';
-import { router } from './routes/router';
+import { swrConfig } from '../api/swr';
+import { i18n } from '../i18n';
+import { router } from './router';
 import { theme } from './theme';
 
 /** SPEC.md section 9: toasts last 3000 ms and enter in 200 ms (Mantine has one duration for both ways). */

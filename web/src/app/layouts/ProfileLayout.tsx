@@ -6,11 +6,11 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { maybeSignedIn } from '../api/session';
-import { toLogin, useEndpoint } from '../api/swr';
-import { CookieNotice } from '../components/CookieNotice';
-import { PageLoader } from '../components/PageLoader';
-import { NotFoundNotice } from '../routes/NotFound';
+import { maybeSignedIn } from '../../api/session';
+import { toLogin, useEndpoint } from '../../api/swr';
+import { CookieNotice } from '../../components/CookieNotice';
+import { PageLoader } from '../../components/PageLoader';
+import { NotFoundNotice } from '../NotFound';
 import { ProjectSidebar } from './ProjectSidebar';
 import { TopBar } from './TopBar';
 

@@ -9,8 +9,8 @@ import { RouteError } from '../components/RouteError';
 import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
 
-const AuthLayout = lazy(() => import('../layouts/AuthLayout'));
-const ProfileLayout = lazy(() => import('../layouts/ProfileLayout'));
+const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
+const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));
 const LoginScreen = lazy(() => import('../screens/LoginScreen'));
 const RegistrationScreen = lazy(() => import('../screens/RegistrationScreen'));
 const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrationScreen'));

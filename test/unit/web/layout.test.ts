@@ -10,19 +10,23 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { layers } from '../../../lib/structure/layers';
 
 const src = fileURLToPath(new URL('../../../web/src', import.meta.url));
 /** DESIGN.md section 9: "screens/ that only compose (about 150 lines at most)". */
 const screenMaxLines = 150;
-/** The feature folders in the domains' rank (DESIGN.md section 9): each may import only lower ranks. */
-const featureRank: Record<string, number> = {
-  accounts: 1,
-  teams: 2,
-  projects: 3,
-  issues: 4,
-  billing: 4,
-  integrations: 5,
-};
+/**
+ * The feature folders in the domains' rank (DESIGN.md section 9): each may import only lower ranks. The
+ * ranks are the backend's, read from the one layer table (lib/structure/layers.ts).
+ */
+const featureRank: Record<string, number> = Object.fromEntries(
+  layers.flatMap((layer) => {
+    const folder = /^functions\/(\w+)\/$/.exec(layer.folders?.[0] ?? '')?.[1];
+    return folder && layer.rank !== undefined && layer.rank > 3 && layer.rank < 4
+      ? [[folder, layer.rank]]
+      : [];
+  }),
+);
 const featureFolders = Object.keys(featureRank);
 /** Folders below the screens: feature folders and the shared ground (client, hooks, parts, forms, texts). */
 const belowScreens = [...featureFolders, 'api', 'hooks', 'components', 'forms', 'i18n'];

@@ -17,26 +17,16 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '#contracts/limits';
 import { widgetLanguages } from '#contracts/schemas';
-import { schemeForeground } from '../../../widget/src/launcher';
 import { Section } from '../components/Section';
-import { type Appearance, contrastRatio, isHexColor, languageNames } from './model';
+import { type Appearance, betterScheme, languageNames } from './model';
 import { PositionPicker } from './PositionPicker';
 
 const swatches = ['#4F4EAE', '#1C7ED6', '#0CA678', '#F59F00', '#E8590C', '#E03131', '#C2255C', '#212529'];
 
-/** Below this WCAG ratio the button text is hard to read (the minimum for large text and UI parts). */
-const minContrast = 3;
-
 export function WidgetLook({ form }: { form: UseFormReturnType<Appearance> }) {
   const { t } = useTranslation();
   const values = form.values;
-  const scheme = values.widgetColorScheme;
-  const other = scheme === 'white' ? 'black' : 'white';
-  const lowContrast =
-    isHexColor(values.widgetColor) &&
-    contrastRatio(values.widgetColor, schemeForeground[scheme]) < minContrast &&
-    contrastRatio(values.widgetColor, schemeForeground[other]) >
-      contrastRatio(values.widgetColor, schemeForeground[scheme]);
+  const suggested = betterScheme(values.widgetColor, values.widgetColorScheme);
 
   return (
     <Section title={t('widget.look')} labelId="widget-look">
@@ -89,10 +79,10 @@ export function WidgetLook({ form }: { form: UseFormReturnType<Appearance> }) {
             />
           </Input.Wrapper>
         </SimpleGrid>
-        {lowContrast && (
+        {suggested && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py="xs">
             {t('widget.lowContrast', {
-              scheme: other === 'white' ? t('widget.light') : t('widget.dark'),
+              scheme: suggested === 'white' ? t('widget.light') : t('widget.dark'),
             })}
           </Alert>
         )}

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import type { ErrorCode } from './errors';
 import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
+import { nameText } from './schemas';
 
 export { type IntegrationName, integrationNames };
 
@@ -110,7 +111,8 @@ const vendorHost = (max = 500) =>
   ]);
 const secret = z.string().trim().max(1000).default('');
 const vendorId = z.string().trim().max(200).default('');
-const keyValue = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(500) });
+/** A named extra field (Jira's custom fields, the mail's contact fields): the name follows the names' rule. */
+const keyValue = z.object({ name: nameText(100), value: z.string().max(500) });
 const emailAddress = z.email(code('INVALID_EMAIL')).max(limits.loginInputMax);
 
 /** Email: the address (required while active), up to 3 copies and extra name/value pairs shown in the mail. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, errorMessage } from '#contracts/errors';
-import { activeRequirement, webhooksDataSchema } from '#contracts/integrations';
+import {
+  activeRequirement,
+  emailDataSchema,
+  jiraDataSchema,
+  webhooksDataSchema,
+} from '#contracts/integrations';
 import {
   customFieldSchema,
   firstErrorCode,
@@ -84,6 +89,16 @@ describe('shared schemas', () => {
       ]) {
         expect(profileSchema.safeParse({ firstName: name, lastName: name }).success, name).toBe(true);
       }
+    });
+
+    it("applies to Jira field names and the mail's contact field names too", () => {
+      expect(jiraDataSchema.safeParse({ customFields: [{ name: 'a\u0000', value: 'x' }] }).success).toBe(
+        false,
+      );
+      expect(jiraDataSchema.safeParse({ customFields: [{ name: 'Team', value: 'x' }] }).success).toBe(true);
+      expect(emailDataSchema.safeParse({ contactFields: [{ name: '\u202Eeman', value: 'x' }] }).success).toBe(
+        false,
+      );
     });
   });
 

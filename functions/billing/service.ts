@@ -28,7 +28,6 @@ import { getSecrets } from '#runtime/secrets';
 import { verifyTimestampedSignature } from '#runtime/signature';
 import { DAY, epochSeconds, HOUR, nowMs } from '#runtime/time';
 import { findUserByEmail, getUser, type User, userKey } from '../accounts/user';
-import { setOwnerPlanOnProjects } from '../projects/project';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
 import { grantPlan } from './grant';
 import {
@@ -348,7 +347,7 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
       if ((failed.includes(3) || failed.includes(4)) && attempt < 10) continue;
       throw err;
     }
-    await setOwnerPlanOnProjects(user.id, 'BASIC_PLAN', planExpire);
+    await grantPlan(user.id, 'BASIC_PLAN', planExpire, { written: true });
     countBusiness('checkoutCompleted');
     try {
       await sendMail(receiptMail(lang, user.email, { ...payment, plan: 'BASIC_PLAN' }, invoice));
@@ -366,7 +365,7 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
  */
 async function resync(userId: string, duplicate: boolean): Promise<WebhookOutcome> {
   const user = await getUser(userId);
-  if (user) await setOwnerPlanOnProjects(user.id, user.plan, user.planExpire ?? null);
+  if (user) await grantPlan(user.id, user.plan, user.planExpire ?? null, { written: true });
   return { received: true, duplicate };
 }
 

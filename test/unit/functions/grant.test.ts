@@ -46,4 +46,13 @@ describe('grantPlan', () => {
     expect(user?.UpdateExpression).toContain('REMOVE gsi1pk, gsi1sk');
     expect(user?.ExpressionAttributeValues).toMatchObject({ ':p': 'FREE_PLAN', ':e': null });
   });
+
+  it('after a payment, whose transaction wrote the plan, only copies it onto the projects', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ pk: 'PROJECT#a', sk: 'META', seat: 1 }] });
+    ddb.on(UpdateCommand).resolves({});
+    await grantPlan('u3', 'BASIC_PLAN', '2027-01-01T00:00:00.000Z', { written: true });
+    expect(ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key)).toEqual([
+      { pk: 'PROJECT#a', sk: 'META' },
+    ]);
+  });
 });

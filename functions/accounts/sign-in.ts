@@ -4,7 +4,6 @@
  * HTTP: inputs are parsed values, failures AppErrors.
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Lang } from '#contracts/errors';
 import { db } from '#runtime/aws/dynamo';
 import { hashPassword, verifyPassword } from '#runtime/crypto';
@@ -13,13 +12,7 @@ import { fail } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
 import { sendMail } from '#runtime/mail';
 import { countWrite, rateLimit, rateWindow, windowCount } from '#runtime/rate-limit';
-import {
-  deleteSession,
-  deleteUserSessions,
-  newSession,
-  resolveSession,
-  type Session,
-} from '#runtime/session';
+import { deleteSession, deleteUserSessions, newSession, type Session } from '#runtime/session';
 import { HOUR } from '#runtime/time';
 import { verifyProofOfWork } from './altcha';
 import {
@@ -218,11 +211,8 @@ export async function googleSignIn(input: { token: string }, previous?: Key): Pr
   return startSession(user, 'google', previous);
 }
 
-/** Ends the session the request's cookie names, if any; tells whether it came from Google. */
-export async function logout(
-  event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>,
-): Promise<{ google: boolean }> {
-  const session = await resolveSession(event);
+/** Ends the caller's session, if any (the entry point resolves it from the cookie); tells whether it came from Google. */
+export async function logout(session: Session | null): Promise<{ google: boolean }> {
   if (session) await deleteSession(session.id);
   return { google: session?.via === 'google' };
 }

@@ -9,7 +9,7 @@ import type {
   usernameOnlySchema,
 } from '#contracts/schemas';
 import { type RequestInput, resourceHandler } from '#runtime/http';
-import { clearedSessionCookies, cookieSessionKey } from '#runtime/session';
+import { clearedSessionCookies, cookieSessionKey, resolveSession } from '#runtime/session';
 import { sourceOf } from '#runtime/source';
 import { newChallenge } from '../accounts/altcha';
 import { authApi } from '../accounts/manifest';
@@ -48,7 +48,8 @@ export const operations = {
     return { msg: null };
   },
   async logout({ event }: RequestInput) {
-    return { msg: await accounts.logout(event), cookies: clearedSessionCookies() };
+    // A public route (logout must work with an expired session), so the session is read here, not by the pipeline.
+    return { msg: await accounts.logout(await resolveSession(event)), cookies: clearedSessionCookies() };
   },
   async altcha() {
     return { msg: await newChallenge() };

@@ -22,7 +22,12 @@ export interface Layer {
   typeImports?: readonly string[];
   /** When given, the only packages the layer may import (contracts run in the browser too). */
   packages?: readonly string[];
+  /** Packages the layer may not import (HTTP stays in the runtime and the entry points). */
+  forbids?: readonly string[];
 }
+
+/** The HTTP event types and the middleware: a domain gets plain values from its entry point. */
+const http = ['aws-lambda', '@middy/core'];
 
 /** Ground first. A file belongs to the first row that holds it; a file in no row is itself an error. */
 export const layers: readonly Layer[] = [
@@ -36,13 +41,13 @@ export const layers: readonly Layer[] = [
   },
   { name: 'runtime', folders: ['functions/runtime/'], rank: 2 },
   // Domains. Each domain's manifest.ts is part of its domain: it declares, handlers import it, never back.
-  { name: 'platform', folders: ['functions/platform/'], rank: 3.0 },
-  { name: 'accounts', folders: ['functions/accounts/'], rank: 3.1 },
-  { name: 'teams', folders: ['functions/teams/'], rank: 3.2 },
-  { name: 'projects', folders: ['functions/projects/'], rank: 3.3 },
-  { name: 'issues', folders: ['functions/issues/'], rank: 3.4 },
-  { name: 'billing', folders: ['functions/billing/'], rank: 3.4 },
-  { name: 'integrations', folders: ['functions/integrations/'], rank: 3.5 },
+  { name: 'platform', folders: ['functions/platform/'], rank: 3.0, forbids: http },
+  { name: 'accounts', folders: ['functions/accounts/'], rank: 3.1, forbids: http },
+  { name: 'teams', folders: ['functions/teams/'], rank: 3.2, forbids: http },
+  { name: 'projects', folders: ['functions/projects/'], rank: 3.3, forbids: http },
+  { name: 'issues', folders: ['functions/issues/'], rank: 3.4, forbids: http },
+  { name: 'billing', folders: ['functions/billing/'], rank: 3.4, forbids: http },
+  { name: 'integrations', folders: ['functions/integrations/'], rank: 3.5, forbids: http },
   {
     name: 'entry points',
     folders: ['functions/handlers/', 'functions/consumers/', 'functions/schedules/'],
@@ -87,6 +92,8 @@ export function layerProblem(edge: ImportEdge, table: readonly Layer[] = layers)
   const from = layerOf(edge.from, table);
   if (!from) return undefined; // reported once per file by checkStructure
   if (edge.external) {
+    if (from.forbids?.includes(edge.to))
+      return `${from.name} may not import ${edge.to}: HTTP stays in the entry points`;
     return from.packages && !from.packages.includes(edge.to)
       ? `${from.name} may import only the packages ${from.packages.join(', ')}`
       : undefined;

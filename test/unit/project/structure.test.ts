@@ -145,6 +145,17 @@ describe('the structure check', () => {
     ]);
   });
 
+  it('fails a domain importing the HTTP event types: HTTP stays in the entry points', () => {
+    const { check } = fixture({
+      ...ground,
+      'functions/issues/intake.ts':
+        "import type { APIGatewayProxyEventV2 } from 'aws-lambda';\nexport type E = APIGatewayProxyEventV2;\n",
+    });
+    expect(check().problems).toEqual([
+      'functions/issues/intake.ts:1 imports aws-lambda: issues may not import aws-lambda: HTTP stays in the entry points',
+    ]);
+  });
+
   it('fails contracts importing the runtime or a package outside their list', () => {
     const { check } = fixture({
       ...ground,

@@ -1,42 +1,30 @@
 /**
- * Every domain's manifest (functions/shared/manifest.ts), and what is derived from them: the route table,
- * the resource functions and the queues. CDK, the local stack and the tests read these, never a list of
- * their own.
+ * The roof (DESIGN.md section 9): every domain's manifest (functions/contracts/manifest.ts), and what is
+ * derived from them: the resource functions, the queues and the schedules. The route table is gathered
+ * next to this file (functions/routes.ts). CDK, the local stack and the tests read these, never a list of
+ * their own; nothing in functions/ below the roof imports them.
  */
+
+import type { ApiDecl, Needs, QueueDecl, QueueName, ScheduleDecl } from '#contracts/manifest';
 import { accounts } from './accounts/manifest';
 import { billing } from './billing/manifest';
 import { integrations } from './integrations/manifest';
 import { issues } from './issues/manifest';
+import { devTools } from './platform/dev-manifest';
 import { platform } from './platform/manifest';
 import { projects } from './projects/manifest';
-import type { ApiFunction, Needs, QueueDecl, QueueName, ScheduleDecl } from './shared/manifest';
 
-export const manifests = [platform, accounts, projects, issues, integrations, billing] as const;
+export const manifests = [platform, devTools, accounts, projects, issues, integrations, billing] as const;
 
-type ApiOf<M> = M extends { api: infer A } ? keyof A : never;
-/** A resource function: functions/handlers/<name>.ts, serving its manifest's routes. */
-export type ResourceName = ApiOf<(typeof manifests)[number]> & string;
-
-type ApiOfEach<M> = M extends { api: infer A } ? A : never;
-type DeclarationOf<R extends ResourceName> =
-  ApiOfEach<(typeof manifests)[number]> extends infer A
-    ? A extends { [K in R]: infer F }
-      ? F
-      : never
-    : never;
-
-/**
- * A resource's handler `operations` and its routes as its manifest declared them (types only): the typed
- * dashboard client (web/src/api/endpoints.ts) reads each call's request and answer types from here.
- */
-export type OperationsOf<R extends ResourceName> =
-  DeclarationOf<R> extends ApiFunction<infer Ops> ? Ops : never;
-export type DeclaredRoutesOf<R extends ResourceName> =
-  DeclarationOf<R> extends ApiFunction<unknown, infer Routes> ? Routes : never;
+type ApiOf<M> = M extends { api: readonly (infer D)[] } ? D : never;
+/** Every API function's declaration, each with its routes as written (types only). */
+export type ApiDeclaration = ApiOf<(typeof manifests)[number]>;
+/** A resource function: functions/handlers/<name>.ts, serving its declaration's routes. */
+export type ResourceName = ApiDeclaration['resource'];
 
 export const apiFunctions = Object.fromEntries(
-  manifests.flatMap((m) => Object.entries('api' in m ? m.api : {})),
-) as Record<ResourceName, ApiFunction>;
+  manifests.flatMap((m) => ('api' in m ? m.api : []).map((decl: ApiDecl) => [decl.resource, decl])),
+) as Record<ResourceName, ApiDecl<ResourceName>>;
 
 export const resources = Object.keys(apiFunctions) as ResourceName[];
 

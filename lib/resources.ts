@@ -3,7 +3,7 @@
  * same table and bucket rules. Names here are logical; in AWS, CloudFormation names them. Queues and
  * functions are declared by the domains' manifests (functions/manifests.ts).
  */
-import { bucketPrefixes, type QueueName } from '../functions/shared/manifest';
+import { bucketPrefixes, type QueueName } from '#contracts/manifest';
 
 export type { QueueName };
 

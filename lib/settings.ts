@@ -66,7 +66,7 @@ const optional = (node: Node, key: string): string | undefined => {
   return v;
 };
 
-/** Context key → the functions' variable it sets (functions/core/config.ts). */
+/** Context key → the functions' variable it sets (functions/runtime/config.ts). */
 const sellerContext = {
   sellerName: 'SELLER_NAME',
   sellerAddress: 'SELLER_ADDRESS',

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import { widgetLanguages } from '../functions/shared/schemas';
+import { widgetLanguages } from '#contracts/schemas';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outdir = join(here, '..', 'dist', 'widget');

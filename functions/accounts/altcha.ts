@@ -12,12 +12,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
-import { db } from '../core/aws/dynamo';
-import { getConfig } from '../core/config';
-import { sha256 } from '../core/crypto';
-import { isConditionFailure, tableName } from '../core/db';
-import { getSecrets } from '../core/secrets';
-import { epochSeconds, MINUTE, nowMs } from '../core/time';
+import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
+import { sha256 } from '#runtime/crypto';
+import { isConditionFailure, tableName } from '#runtime/db';
+import { getSecrets } from '#runtime/secrets';
+import { epochSeconds, MINUTE, nowMs } from '#runtime/time';
 
 const CHALLENGE_LIFETIME_MS = 10 * MINUTE;
 

@@ -7,14 +7,14 @@
  * Codes are stored as SHA-256 and consumed with a conditional delete, so a code works exactly once.
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { randomCode, randomToken, sha256 } from '../core/crypto';
-import { isConditionFailure, tableName, transactWrite } from '../core/db';
-import { AppError } from '../core/errors';
-import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
-import { epochSeconds, HOUR, nowMs } from '../core/time';
-import { limits } from '../shared/limits';
-import { userKey } from './users';
+import { limits } from '#contracts/limits';
+import { db } from '#runtime/aws/dynamo';
+import { randomCode, randomToken, sha256 } from '#runtime/crypto';
+import { isConditionFailure, tableName, transactWrite } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
+import { epochSeconds, HOUR, nowMs } from '#runtime/time';
+import { userKey } from './user';
 
 export const CONFIRMATION_LIFETIME_MS = 48 * HOUR;
 export const RESET_LIFETIME_MS = HOUR;

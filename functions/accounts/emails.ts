@@ -1,7 +1,8 @@
 /** The account emails, in English and German, as text and HTML. */
-import { getConfig } from '../core/config';
-import { escapeHtml, type Mail, mailButton, mailMuted, mailPage } from '../core/mail';
-import type { Lang } from '../shared/errors';
+
+import type { Lang } from '#contracts/errors';
+import { getConfig } from '#runtime/config';
+import { escapeHtml, type Mail, mailButton, mailMuted, mailPage } from '#runtime/mail';
 
 interface Template {
   subject: string;

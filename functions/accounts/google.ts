@@ -4,8 +4,8 @@
  * only verified email addresses.
  */
 import type { createRemoteJWKSet } from 'jose';
-import { getConfig } from '../core/config';
-import { AppError } from '../core/errors';
+import { getConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
 
 export interface GoogleIdentity {
   sub: string;

@@ -3,15 +3,14 @@
  * rename, change the password, delete with everything the account owns.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { hashPassword, verifyPassword } from '../core/crypto';
-import { batchDelete, queryKeys, tableName } from '../core/db';
-import { AppError, fail } from '../core/errors';
-import { deleteUserSessions, type Session } from '../core/session';
-import { nowMs } from '../core/time';
-import { effectivePlan, plans } from '../shared/plans';
-import { runUserCleanups } from './cascade';
-import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './users';
+import { effectivePlan, plans } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { hashPassword, verifyPassword } from '#runtime/crypto';
+import { batchDelete, queryKeys, tableName } from '#runtime/db';
+import { AppError, fail } from '#runtime/errors';
+import { deleteUserSessions, type Session } from '#runtime/session';
+import { nowMs } from '#runtime/time';
+import { emailKey, getUser, googleKey, type User, updateUser, userKey } from './user';
 
 export async function requireUser(session: Session): Promise<User> {
   const user = await getUser(session.userId);
@@ -60,9 +59,11 @@ export async function changePassword(session: Session, input: { oldPassword: str
   await deleteUserSessions(user.id, session.id);
 }
 
-export async function deleteAccount(session: Session): Promise<{ google: boolean }> {
-  const user = await requireUser(session);
-  await runUserCleanups(user.id);
+/**
+ * Removes the account's own items, last of an account deletion: what the user owns elsewhere (their
+ * projects) the entry point removes first (handlers/profile.ts), so a failed deletion can be retried.
+ */
+export async function deleteAccount(session: Session, user: User): Promise<{ google: boolean }> {
   await deleteUserSessions(user.id);
   const own = await queryKeys({
     KeyConditionExpression: 'pk = :pk',

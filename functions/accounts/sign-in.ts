@@ -4,17 +4,16 @@
  * HTTP: inputs are parsed values, failures AppErrors.
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../core/aws/dynamo';
-import { hashPassword, verifyPassword } from '../core/crypto';
-import { getItems, type Key, tableName, transactWrite } from '../core/db';
-import { fail } from '../core/errors';
-import type { Logger } from '../core/log';
-import { sendMail } from '../core/mail';
-import { countWrite, rateLimit, rateWindow, windowCount } from '../core/rate-limit';
-import { deleteSession, deleteUserSessions, newSession, resolveSession, type Session } from '../core/session';
-import { HOUR } from '../core/time';
-import type { Lang } from '../shared/errors';
+import type { Lang } from '#contracts/errors';
+import { db } from '#runtime/aws/dynamo';
+import { hashPassword, verifyPassword } from '#runtime/crypto';
+import { getItems, type Key, tableName, transactWrite } from '#runtime/db';
+import { fail } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { sendMail } from '#runtime/mail';
+import { countWrite, rateLimit, rateWindow, windowCount } from '#runtime/rate-limit';
+import { deleteSession, deleteUserSessions, newSession, type Session } from '#runtime/session';
+import { HOUR } from '#runtime/time';
 import { verifyProofOfWork } from './altcha';
 import {
   confirmationCodeWrite,
@@ -44,7 +43,7 @@ import {
   NO_USER_ID,
   newUser,
   type User,
-} from './users';
+} from './user';
 
 /** Confirmation resends per address per hour. */
 export const RESEND_PER_HOUR = 3;
@@ -53,7 +52,7 @@ export const CONFIRM_TRIES_PER_HOUR = 10;
 /** Reset mails per address per hour. */
 export const RESET_PER_HOUR = 3;
 
-/** `source` is the caller's address (core/source.ts), which the account throttles count by. */
+/** `source` is the caller's address (runtime/source.ts), which the account throttles count by. */
 export async function register(
   input: { _username: string; _password: string; firstName: string; lastName: string; altcha: string },
   source: string,
@@ -212,11 +211,8 @@ export async function googleSignIn(input: { token: string }, previous?: Key): Pr
   return startSession(user, 'google', previous);
 }
 
-/** Ends the session the request's cookie names, if any; tells whether it came from Google. */
-export async function logout(
-  event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>,
-): Promise<{ google: boolean }> {
-  const session = await resolveSession(event);
+/** Ends the caller's session, if any (the entry point resolves it from the cookie); tells whether it came from Google. */
+export async function logout(session: Session | null): Promise<{ google: boolean }> {
   if (session) await deleteSession(session.id);
   return { google: session?.via === 'google' };
 }

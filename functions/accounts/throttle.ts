@@ -1,13 +1,13 @@
 /**
  * How often one caller may try the public account calls (docs/decisions.md "Sign-in throttle"). A source
- * is the caller's address (core/source.ts). Counts are fixed windows in the table (core/rate-limit.ts).
+ * is the caller's address (runtime/source.ts). Counts are fixed windows in the table (runtime/rate-limit.ts).
  *
  * Sign-in counts failures only, per address-and-source and per source: a stranger who keeps failing locks
  * out their own source and nobody else's, the right password keeps working from every other source, and
  * an address without an account counts exactly like one with an account.
  */
-import type { RateLimit } from '../core/rate-limit';
-import { HOUR, MINUTE } from '../core/time';
+import type { RateLimit } from '#runtime/rate-limit';
+import { HOUR, MINUTE } from '#runtime/time';
 
 type Throttle = Omit<RateLimit, 'key'>;
 

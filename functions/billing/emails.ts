@@ -1,11 +1,12 @@
 /** Billing mail (issue 12), in English and German: receipt, Business request (client and operators), reminder. */
-import { getConfig } from '../core/config';
-import { escapeHtml, type Mail, mailButton, mailPage } from '../core/mail';
-import { euros } from '../shared/billing';
-import { type BusinessRequestInput, findCountry } from '../shared/countries';
-import type { Lang } from '../shared/errors';
-import type { PlanName } from '../shared/plans';
-import { cleanText } from '../shared/text';
+
+import { euros } from '#contracts/billing';
+import { type BusinessRequestInput, findCountry } from '#contracts/countries';
+import type { Lang } from '#contracts/errors';
+import type { PlanName } from '#contracts/plans';
+import { cleanText } from '#contracts/text';
+import { getConfig } from '#runtime/config';
+import { escapeHtml, type Mail, mailButton, mailPage } from '#runtime/mail';
 import { type Invoice, invoiceSummary, longDate, sellerLines } from './invoice';
 
 const planLabel: Record<Lang, Record<PlanName, string>> = {
@@ -21,7 +22,7 @@ const months = (lang: Lang, n: number) =>
  * it cannot pass for part of the mail (a fake "grant it with" line). In the text part every line is quoted
  * with "> ", so even a forged end marker stays inside the quote; in HTML it is escaped, in a bordered
  * block. Control, bidi and other format characters, which can reorder or hide how a line reads, are
- * dropped (the one text rule, shared/text.ts).
+ * dropped (the one text rule, contracts/text.ts).
  */
 export interface Quoted {
   label: string;

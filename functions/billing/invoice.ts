@@ -8,10 +8,11 @@
  * buyer accounts for it, Art. 196 of Directive 2006/112/EC); everyone else pays the seller's VAT rate,
  * included in the price.
  */
-import { escapeHtml } from '../core/mail';
-import { findCountry, isValidVat, normaliseVat } from '../shared/countries';
-import type { Lang } from '../shared/errors';
-import type { PlanName } from '../shared/plans';
+
+import { findCountry, isValidVat, normaliseVat } from '#contracts/countries';
+import type { Lang } from '#contracts/errors';
+import type { PlanName } from '#contracts/plans';
+import { escapeHtml } from '#runtime/mail';
 
 export interface Seller {
   name: string;

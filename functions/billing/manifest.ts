@@ -2,32 +2,40 @@
  * Billing (issue 12, docs/data-model.md 4.10): Starter by card checkout, Business by request, the payment
  * history, Stripe's webhook, and the reminder before a paid plan runs out.
  */
-import { paymentSchema } from '../shared/billing';
-import { apiFunction, type DomainManifest } from '../shared/manifest';
+import * as z from 'zod';
+import { paymentSchema } from '#contracts/billing';
+import { apiFunction, type DomainManifest } from '#contracts/manifest';
+
+// The dashboard's calls: Stripe's secret key starts a checkout; a Business request mails operators.
+export const billingApi = apiFunction({
+  resource: 'billing',
+  needs: { table: 'readwrite', mail: true, secrets: true },
+  routes: [
+    { method: 'POST', path: '/api/client/payment', op: 'checkout', session: true, body: paymentSchema },
+    { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
+    // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
+    { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
+    // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.
+    {
+      method: 'GET',
+      path: '/api/client/invoice/{number}',
+      op: 'invoice',
+      session: true,
+      params: z.object({ number: z.string() }),
+    },
+  ],
+});
+
+// Stripe calls this (DESIGN.md section 8): raw body, Stripe-Signature checked with the webhook secret.
+export const stripeApi = apiFunction({
+  resource: 'stripe',
+  needs: { table: 'readwrite', mail: true, secrets: true },
+  routes: [{ method: 'POST', path: '/api/stripe/webhook', op: 'webhook', session: false, caller: 'public' }],
+});
 
 export const billing = {
   domain: 'billing',
-  api: {
-    // The dashboard's calls: Stripe's secret key starts a checkout; a Business request mails operators.
-    billing: apiFunction<typeof import('../handlers/billing').operations>()({
-      needs: { table: 'readwrite', mail: true, secrets: true },
-      routes: [
-        { method: 'POST', path: '/api/client/payment', op: 'checkout', session: true, body: paymentSchema },
-        { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
-        // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
-        { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
-        // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.
-        { method: 'GET', path: '/api/client/invoice/{number}', op: 'invoice', session: true },
-      ],
-    }),
-    // Stripe calls this (DESIGN.md section 8): raw body, Stripe-Signature checked with the webhook secret.
-    stripe: apiFunction<typeof import('../handlers/stripe').operations>()({
-      needs: { table: 'readwrite', mail: true, secrets: true },
-      routes: [
-        { method: 'POST', path: '/api/stripe/webhook', op: 'webhook', session: false, caller: 'public' },
-      ],
-    }),
-  },
+  api: [billingApi, stripeApi],
   schedules: {
     // Daily: mails the clients whose paid plan ends in 7 days (a Query of gsi1 EXPIRE#<day>, no Scan).
     reminders: {

@@ -5,9 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { findUserByEmail, getUser, type User, userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import { getConfig } from '../core/config';
+import { type PaymentInput, starterMonthsFor } from '#contracts/billing';
+import { type BusinessRequestInput, vatProblem } from '#contracts/countries';
+import type { Lang } from '#contracts/errors';
+import { effectivePlan, type PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
 import {
   failedConditions,
   isConditionFailure,
@@ -15,21 +18,18 @@ import {
   retryConflicts,
   tableName,
   transactWrite,
-} from '../core/db';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { sendMail } from '../core/mail';
-import { countBusiness } from '../core/metrics';
-import { type RateLimit, rateLimitWrite } from '../core/rate-limit';
-import { getSecrets } from '../core/secrets';
-import { verifyTimestampedSignature } from '../core/signature';
-import { DAY, epochSeconds, HOUR, nowMs } from '../core/time';
-import { setOwnerPlanOnProjects } from '../projects/projects';
-import { type PaymentInput, starterMonthsFor } from '../shared/billing';
-import { type BusinessRequestInput, vatProblem } from '../shared/countries';
-import type { Lang } from '../shared/errors';
-import { effectivePlan, type PlanName } from '../shared/plans';
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { sendMail } from '#runtime/mail';
+import { countBusiness } from '#runtime/metrics';
+import { type RateLimit, rateLimitWrite } from '#runtime/rate-limit';
+import { getSecrets } from '#runtime/secrets';
+import { verifyTimestampedSignature } from '#runtime/signature';
+import { DAY, epochSeconds, HOUR, nowMs } from '#runtime/time';
+import { findUserByEmail, getUser, type User, userKey } from '../accounts/user';
 import { businessConfirmationMail, operatorRequestMail, receiptMail, reminderMail } from './emails';
+import { grantPlan } from './grant';
 import {
   formatInvoiceNumber,
   type Invoice,
@@ -55,7 +55,6 @@ import {
   planUpdate,
   putPayment,
   stripeEventKey,
-  writePlan,
 } from './store';
 import { createCheckoutSession, type StripeEvent, stripeEventSchema } from './stripe';
 
@@ -348,7 +347,7 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
       if ((failed.includes(3) || failed.includes(4)) && attempt < 10) continue;
       throw err;
     }
-    await setOwnerPlanOnProjects(user.id, 'BASIC_PLAN', planExpire);
+    await grantPlan(user.id, 'BASIC_PLAN', planExpire, { written: true });
     countBusiness('checkoutCompleted');
     try {
       await sendMail(receiptMail(lang, user.email, { ...payment, plan: 'BASIC_PLAN' }, invoice));
@@ -366,7 +365,7 @@ async function applyPayment(event: StripeEvent, log: Logger): Promise<WebhookOut
  */
 async function resync(userId: string, duplicate: boolean): Promise<WebhookOutcome> {
   const user = await getUser(userId);
-  if (user) await setOwnerPlanOnProjects(user.id, user.plan, user.planExpire ?? null);
+  if (user) await grantPlan(user.id, user.plan, user.planExpire ?? null, { written: true });
   return { received: true, duplicate };
 }
 
@@ -376,7 +375,7 @@ export async function grantBusiness(email: string, months: number, amount = 0) {
   if (!user) throw new AppError('NOT_FOUND');
   const now = nowMs();
   const planExpire = addMonths(extensionBase(user, 'BUSINESS_PLAN', now), months);
-  await writePlan(user.id, 'BUSINESS_PLAN', planExpire);
+  await grantPlan(user.id, 'BUSINESS_PLAN', planExpire);
   await putPayment(user.id, randomUUID(), {
     date: new Date(now).toISOString(),
     type: 'BUSINESS_PLAN',
@@ -385,7 +384,6 @@ export async function grantBusiness(email: string, months: number, amount = 0) {
     currency: 'eur',
     planExpire,
   });
-  await setOwnerPlanOnProjects(user.id, 'BUSINESS_PLAN', planExpire);
   // The request it answers is no longer pending: the client may ask again (to extend, later on).
   await closePendingRequest(user.id);
   return { username: user.email, plan: 'BUSINESS_PLAN' as const, planExpire };

@@ -12,12 +12,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import { tableName } from '../core/db';
-import { DAY, epochSeconds, nowMs } from '../core/time';
-import type { BusinessRequestInput } from '../shared/countries';
-import type { PlanName } from '../shared/plans';
+import type { BusinessRequestInput } from '#contracts/countries';
+import type { PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
+import { DAY, epochSeconds, nowMs } from '#runtime/time';
+import { userKey } from '../accounts/user';
 import type { Invoice } from './invoice';
 
 export const checkoutKey = (csId: string) => ({ pk: `CHECKOUT#${csId}`, sk: 'CHECKOUT' });

@@ -1,11 +1,11 @@
 /**
  * Stripe, as much as Snag uses (../shared/api-specs/stripe): creating a Checkout Session (form-encoded
- * POST /v1/checkout/sessions, bracket keys); its webhook signatures are checked by functions/core/signature.ts.
+ * POST /v1/checkout/sessions, bracket keys); its webhook signatures are checked by functions/runtime/signature.ts.
  * The base URL is configuration (STRIPE_API_URL), so the same code talks to Stripe in AWS and to the local stand-in.
  */
 import * as z from 'zod';
-import { getConfig } from '../core/config';
-import { getSecrets } from '../core/secrets';
+import { getConfig } from '#runtime/config';
+import { getSecrets } from '#runtime/secrets';
 
 /** Flattens `{a: {b: [1]}}` into Stripe's form keys: `a[b][0]=1`. */
 export function formEncode(value: Record<string, unknown>): URLSearchParams {

@@ -11,10 +11,11 @@
  * A status that is 0, 2 or 3 is left as it is. A record that fails comes back after the DLQ's visibility
  * timeout and stays in the DLQ (14 days, the DLQ alarm) until it passes.
  */
-import { batchHandler } from '../core/batch';
-import { getItems } from '../core/db';
-import { deliveryMessageSchema } from '../core/messages';
-import { countBusiness } from '../core/metrics';
+
+import { deliveryMessageSchema } from '#contracts/messages';
+import { batchHandler } from '#runtime/batch';
+import { getItems } from '#runtime/db';
+import { countBusiness } from '#runtime/metrics';
 import { afterUnknownOutcome, gaveUpReason, unknownOutcomeReason } from '../integrations/deliver';
 import {
   attemptOver,
@@ -22,9 +23,9 @@ import {
   markForSync,
   recordedVendorId,
   unsettledAttempt,
-} from '../integrations/integrations';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
-import { queueDecls } from '../manifests';
+} from '../integrations/delivery-state';
+import { deliveryQueue } from '../integrations/queues';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 
 /**
  * Slack between the fan-out's clock (which sets `since_<name>` just before it sends) and SQS's SentTimestamp.
@@ -53,14 +54,14 @@ export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async
   const mark = vendorId ? undefined : unsettledAttempt(detail, name);
   // A young mark of another copy of this delivery: that copy may still pass; settle after it (the record
   // comes back after the DLQ's visibility timeout, longer than one delivery may run).
-  const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  const lease = deliveryQueue.consumer.timeoutSeconds * 1000;
   if (mark && !attemptOver(mark, { messageId: record.messageId, receive: Number.POSITIVE_INFINITY }, lease))
     throw new Error('another copy of this delivery is in flight');
   const unknown = mark !== undefined && afterUnknownOutcome[name] === 'ask';
   const reason = unknown
     ? unknownOutcomeReason(name, n)
     : gaveUpReason(
-        queueDecls.delivery.maxReceiveCount,
+        deliveryQueue.maxReceiveCount,
         'the delivery did not finish (it stopped without an answer)',
       );
   const ticket = { number: n, title: String(header.title ?? ''), createdAt: String(header.createdAt ?? '') };

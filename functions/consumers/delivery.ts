@@ -7,7 +7,7 @@
  *   - success → the vendor id recorded and status 2;
  *   - `PermanentFailure` or a refused target → status 3 with the reason, and a "failed" marker, at once;
  *   - another error → retried with backoff: the message comes back after the manifest's growing
- *     `retryDelaysSeconds` (functions/core/retry.ts); on the last receive (ApproximateReceiveCount ≥ the
+ *     `retryDelaysSeconds` (functions/runtime/retry.ts); on the last receive (ApproximateReceiveCount ≥ the
  *     queue's maxReceiveCount) status 3 and the failed marker, and the message goes on to the DLQ.
  * Every delivery ends in 2 or 3 (docs/decisions.md "Deliveries always finish"):
  *   - the deliverer runs within a time budget (the invocation's time left, less a reserve for the writes);
@@ -18,17 +18,15 @@
  *     `delivered` message, which only records it, so the vendor is not called again;
  *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { sqs } from '../core/aws/sqs';
-import { batchHandler } from '../core/batch';
-import { queueUrl } from '../core/config';
-import { getItems } from '../core/db';
-import type { Logger } from '../core/log';
-import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '../core/messages';
-import { countBusiness } from '../core/metrics';
-import { OutboundRefused, outboundFetch } from '../core/outbound';
-import { receiveCount, retryDelaySeconds, retryDelays } from '../core/retry';
+import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
+import { batchHandler } from '#runtime/batch';
+import { getItems } from '#runtime/db';
+import type { Logger } from '#runtime/log';
+import { countBusiness } from '#runtime/metrics';
+import { OutboundRefused, outboundFetch } from '#runtime/outbound';
+import { publish } from '#runtime/publish';
+import { receiveCount, retryDelaySeconds, retryDelays } from '#runtime/retry';
 import {
   afterUnknownOutcome,
   type Deliverer,
@@ -38,29 +36,31 @@ import {
   PermanentFailure,
   unknownOutcomeReason,
 } from '../integrations/deliver';
-import { emailDeliverer } from '../integrations/email';
+import { vendorDeliverersBuiltIn } from '../integrations/deliverers';
 import {
-  allowedByPlan,
   attemptOver,
   beginAttempt,
-  defaultIntegration,
   endAttempt,
-  type IntegrationRecord,
-  integrationKey,
   markDelivered,
   markForSync,
   recordedVendorId,
   recordVendorId,
-  toIntegration,
   unsettledAttempt,
-} from '../integrations/integrations';
+} from '../integrations/delivery-state';
+import { emailDeliverer } from '../integrations/email';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  type IntegrationRecord,
+  integrationKey,
+  toIntegration,
+} from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
-import { vendorDeliverersBuiltIn } from '../integrations/vendors/deliverers';
+import { deliveryQueue } from '../integrations/queues';
 import { webhooksDeliverer } from '../integrations/webhooks';
-import { issueDetailKey, issueHeaderKey } from '../issues/issues';
-import { presignStored } from '../issues/review';
-import { queueDecls } from '../manifests';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
+import { presignStored } from '../issues/downloads';
+import { issueDetailKey, issueHeaderKey } from '../issues/issue';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /**
  * The deliverer of each integration. The vendor issue registers GitLab, Jira, Slack and Asana here;
@@ -73,7 +73,7 @@ export const deliverers: { [N in IntegrationName]?: Deliverer<N> } = {
 };
 
 /** Receives before the DLQ, as the manifest declares it (the local stack creates the queue from it too). */
-const lastReceive = () => queueDecls.delivery.maxReceiveCount;
+const lastReceive = () => deliveryQueue.maxReceiveCount;
 
 /**
  * The time budget of one record: the invocation's time left, less a reserve (a quarter of it, at most 10 s)
@@ -81,7 +81,7 @@ const lastReceive = () => queueDecls.delivery.maxReceiveCount;
  * the consumer's declared timeout.
  */
 export function budgetMs(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined): number {
-  const left = context?.getRemainingTimeInMillis() ?? queueDecls.delivery.consumer.timeoutSeconds * 1000;
+  const left = context?.getRemainingTimeInMillis() ?? deliveryQueue.consumer.timeoutSeconds * 1000;
   return Math.max(0, left - Math.min(10_000, left / 4));
 }
 
@@ -118,15 +118,8 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
  */
 async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
   const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
-  const delay = retryDelaySeconds(retryDelays('delivery', queueDecls.delivery.retryDelaysSeconds), 1) ?? 0;
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl('delivery'),
-      MessageBody: JSON.stringify(body),
-      MessageGroupId: msg.projectId,
-      DelaySeconds: Math.min(900, delay),
-    }),
-  );
+  const delay = retryDelaySeconds(retryDelays('delivery', deliveryQueue.retryDelaysSeconds), 1) ?? 0;
+  await publish('delivery', [{ message: body, groupId: msg.projectId, delaySeconds: Math.min(900, delay) }]);
   log.warn('delivered, status write failed; the outcome was handed on through the queue', {
     projectId: msg.projectId,
     issueNumber: msg.issueNumber,
@@ -186,7 +179,7 @@ export const handler = batchHandler(
     const unsettled = vendorId ? undefined : unsettledAttempt(detail, name);
     if (unsettled) {
       // Another copy of this delivery may still be talking to the vendor: come back later.
-      const lease = queueDecls.delivery.consumer.timeoutSeconds * 1000;
+      const lease = deliveryQueue.consumer.timeoutSeconds * 1000;
       if (!attemptOver(unsettled, { messageId: record.messageId, receive: attempt }, lease))
         throw new Error('another attempt of this delivery is in flight');
       if (afterUnknownOutcome[name] === 'ask') {
@@ -313,5 +306,5 @@ export const handler = batchHandler(
     countBusiness('deliveryPassed', name);
     log.info('delivered', { ...msg });
   },
-  { queue: 'delivery', ...queueDecls.delivery },
+  { queue: 'delivery', ...deliveryQueue },
 );

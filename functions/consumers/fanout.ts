@@ -6,20 +6,15 @@
  * "new" marker, so a later Sync can send them. The correlation id travels on, and the project id is each
  * delivery's message group (fairness between projects).
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { sqs } from '../core/aws/sqs';
-import { batchHandler } from '../core/batch';
-import { queueUrl, tableName } from '../core/config';
-import {
-  type DeliveryMessage,
-  fanoutMessageSchema,
-  type IntegrationName,
-  integrationNames,
-} from '../core/messages';
-import { allowedByPlan, startDeliveries } from '../integrations/integrations';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/projects';
+import { fanoutMessageSchema, type IntegrationName, integrationNames } from '#contracts/messages';
+import { db } from '#runtime/aws/dynamo';
+import { batchHandler } from '#runtime/batch';
+import { tableName } from '#runtime/config';
+import { publish } from '#runtime/publish';
+import { startDeliveries } from '../integrations/delivery-state';
+import { allowedByPlan } from '../integrations/integration';
+import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
@@ -37,21 +32,21 @@ export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, l
   const names = await startDeliveries(msg.projectId, msg.issueNumber, wanted);
   // SendMessageBatch takes at most 10 entries; there are six integration kinds.
   if (names.length === 0) return;
-  const entries = names.map((integration) => {
-    const body: DeliveryMessage = {
-      projectId: msg.projectId,
-      issueNumber: msg.issueNumber,
-      integration,
-      correlationId: msg.correlationId,
-    };
-    // The project is the tenant of SQS fair queues: when one project's deliveries pile up (a flood of reports
-    // to a slow webhook), SQS serves the other projects' messages first (docs/decisions.md).
-    return { Id: integration, MessageBody: JSON.stringify(body), MessageGroupId: msg.projectId };
-  });
-  const res = await sqs().send(
-    new SendMessageBatchCommand({ QueueUrl: queueUrl('delivery'), Entries: entries }),
+  // The project is the tenant of SQS fair queues: when one project's deliveries pile up (a flood of reports
+  // to a slow webhook), SQS serves the other projects' messages first (docs/decisions.md). A failed entry
+  // fails the message: the fan-out runs again, finds those at 1 and sends them again.
+  await publish(
+    'delivery',
+    names.map((integration) => ({
+      id: integration,
+      groupId: msg.projectId,
+      message: {
+        projectId: msg.projectId,
+        issueNumber: msg.issueNumber,
+        integration,
+        correlationId: msg.correlationId,
+      },
+    })),
   );
-  // A failed entry fails the message: the fan-out runs again, finds those at 1 and sends them again.
-  if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
   log.info('fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, integrations: names });
 });

@@ -1,10 +1,5 @@
 /** Public account calls: sign-in, registration, confirmation, reset, Google, logout, proof of work. */
 import type { z } from 'zod';
-import { newChallenge } from '../accounts/altcha';
-import * as accounts from '../accounts/sign-in';
-import { type RequestInput, resourceHandler } from '../core/http';
-import { clearedSessionCookies, cookieSessionKey } from '../core/session';
-import { sourceOf } from '../core/source';
 import type {
   confirmationSchema,
   googleSignInSchema,
@@ -12,7 +7,13 @@ import type {
   registrationSchema,
   resetVerificationSchema,
   usernameOnlySchema,
-} from '../shared/schemas';
+} from '#contracts/schemas';
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { clearedSessionCookies, cookieSessionKey, resolveSession } from '#runtime/session';
+import { sourceOf } from '#runtime/source';
+import { newChallenge } from '../accounts/altcha';
+import { authApi } from '../accounts/manifest';
+import * as accounts from '../accounts/sign-in';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 
@@ -47,11 +48,12 @@ export const operations = {
     return { msg: null };
   },
   async logout({ event }: RequestInput) {
-    return { msg: await accounts.logout(event), cookies: clearedSessionCookies() };
+    // A public route (logout must work with an expired session), so the session is read here, not by the pipeline.
+    return { msg: await accounts.logout(await resolveSession(event)), cookies: clearedSessionCookies() };
   },
   async altcha() {
     return { msg: await newChallenge() };
   },
 };
 
-export const handler = resourceHandler('auth', operations);
+export const handler = resourceHandler(authApi, operations);

@@ -3,12 +3,13 @@
  * the printable invoice of a payment (issue 19).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { PaymentInput } from '#contracts/billing';
+import { businessRequestSchema } from '#contracts/countries';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, type InputOf, type RawReply, resourceHandler } from '#runtime/http';
+import { sourceOf } from '#runtime/source';
+import { billingApi } from '../billing/manifest';
 import { businessRequest, invoicePage, payments, startCheckout } from '../billing/service';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
-import { sourceOf } from '../core/source';
-import type { PaymentInput } from '../shared/billing';
-import { businessRequestSchema } from '../shared/countries';
 
 /** The fields of a multipart (or URL-encoded) form body; files are refused. */
 async function formFields(event: APIGatewayProxyEventV2): Promise<Record<string, string>> {
@@ -42,8 +43,8 @@ export const operations = {
     return { msg: await businessRequest(session.userId, input, sourceOf(event), lang, log) };
   },
   /** A page to read and print, not JSON: no script may run and nothing is loaded from elsewhere. */
-  async invoice({ session, params, lang }: AuthedInput): Promise<RawReply> {
-    const body = await invoicePage(session.userId, params.number ?? '', lang);
+  async invoice({ session, params, lang }: InputOf<typeof billingApi, 'invoice'>): Promise<RawReply> {
+    const body = await invoicePage(session.userId, params.number, lang);
     return {
       raw: {
         statusCode: 200,
@@ -60,4 +61,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('billing', operations);
+export const handler = resourceHandler(billingApi, operations);

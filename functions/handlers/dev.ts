@@ -5,11 +5,14 @@
  * POST /api/dev/plan: sets a client's plan for some days (before billing exists).
  */
 import type { z } from 'zod';
-import { setPlan } from '../accounts/plan';
-import { getConfig, isLocal } from '../core/config';
-import { AppError } from '../core/errors';
-import { type RequestInput, resourceHandler } from '../core/http';
-import type { devEmailsQuery, devPlanSchema } from '../shared/schemas';
+import type { devEmailsQuery, devPlanSchema } from '#contracts/schemas';
+import { getConfig, isLocal } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { DAY, nowMs } from '#runtime/time';
+import { findUserByEmail } from '../accounts/user';
+import { grantPlan } from '../billing/grant';
+import { devApi } from '../platform/dev-manifest';
 
 export interface DevEmail {
   to: string[];
@@ -59,8 +62,13 @@ export const operations = {
   },
   async plan({ body }: RequestInput<z.infer<typeof devPlanSchema>>) {
     if (!isLocal()) throw new AppError('NOT_FOUND');
-    return { msg: await setPlan(body.username, body.plan, body.days) };
+    // The plan for `days` from now (Free never expires), granted as an operator's would be.
+    const user = await findUserByEmail(body.username);
+    if (!user) throw new AppError('NOT_FOUND');
+    const planExpire = body.plan === 'FREE_PLAN' ? null : new Date(nowMs() + body.days * DAY).toISOString();
+    await grantPlan(user.id, body.plan, planExpire);
+    return { msg: { username: user.email, plan: body.plan, planExpire } };
   },
 };
 
-export const handler = resourceHandler('dev', operations);
+export const handler = resourceHandler(devApi, operations);

@@ -1,12 +1,13 @@
 /** GET /api/health: success only when every part the API depends on answers. */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { dynamo } from '../core/aws/dynamo';
-import { s3, s3Sdk } from '../core/aws/s3';
-import { sqs } from '../core/aws/sqs';
-import { bucketName, getConfig, queueUrl, tableName } from '../core/config';
-import { AppError } from '../core/errors';
-import { type RequestInput, resourceHandler } from '../core/http';
+import { dynamo } from '#runtime/aws/dynamo';
+import { s3, s3Sdk } from '#runtime/aws/s3';
+import { sqs } from '#runtime/aws/sqs';
+import { bucketName, getConfig, queueUrl, tableName } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { healthApi } from '../platform/manifest';
 
 type Probe = () => Promise<unknown>;
 
@@ -48,4 +49,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('health', operations);
+export const handler = resourceHandler(healthApi, operations);

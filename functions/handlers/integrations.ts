@@ -3,38 +3,22 @@
  * file links that deliveries carry. The sync lists are `GET client/website/{id}/request?integration=`
  * (functions/handlers/issues.ts), the vendor calls are the vendor issue's.
  */
-import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, type RequestInput, resourceHandler } from '../core/http';
-import { correlationIdSchema } from '../core/messages';
+import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
+import { integrationsApi } from '../integrations/manifest';
 import * as integrations from '../integrations/service';
-import type { integrationSaveSchema, syncRequestSchema } from '../shared/integrations';
-import { projectIdParam } from '../shared/schemas';
 
-/** A malformed id cannot name a project: the same 404 as someone else's. */
-function projectId(value: string | undefined): string {
-  const parsed = projectIdParam.safeParse(value);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data;
-}
+/** What the pipeline hands each operation: params and body as the route's schemas produced them. */
+type In<Op extends OpName<typeof integrationsApi>> = InputOf<typeof integrationsApi, Op>;
 
 export const operations = {
-  async save({ session, params, body }: AuthedInput<z.infer<typeof integrationSaveSchema>>) {
-    return { msg: await integrations.save(session.userId, projectId(params.siteId), body) };
+  async save({ session, params, body }: In<'save'>) {
+    return { msg: await integrations.save(session.userId, params.siteId, body) };
   },
-  async sync({ session, params, body, requestId }: AuthedInput<z.infer<typeof syncRequestSchema>>) {
-    const correlationId = correlationIdSchema.safeParse(requestId);
-    return {
-      msg: await integrations.sync(
-        session.userId,
-        projectId(params.siteUuid),
-        body,
-        correlationId.success ? correlationId.data : undefined,
-      ),
-    };
+  async sync({ session, params, body, correlationId }: In<'sync'>) {
+    return { msg: await integrations.sync(session.userId, params.siteUuid, body, correlationId) };
   },
-  async file({ params }: RequestInput) {
-    const url = await integrations.fileLinkTarget(params.token ?? '');
+  async file({ params }: In<'file'>) {
+    const url = await integrations.fileLinkTarget(params.token);
     const reply: RawReply = {
       raw: { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' }, body: '' },
     };
@@ -42,4 +26,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('integrations', operations);
+export const handler = resourceHandler(integrationsApi, operations);

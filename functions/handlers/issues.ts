@@ -1,34 +1,20 @@
 /** Issue review (issue 8, SPEC.md section 7): the lists, one issue, close/restore, and downloads. */
-import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, type RawReply, resourceHandler } from '../core/http';
+import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
-import { downloadUrl, getIssue, listIssues, setIssueState, snapshotView } from '../issues/review';
-import {
-  type downloadQuerySchema,
-  type issueListQuerySchema,
-  type issueStateSchema,
-  projectIdParam,
-  ticketIdParam,
-} from '../shared/schemas';
+import { downloadUrl, snapshotView } from '../issues/downloads';
+import { issuesApi } from '../issues/manifest';
+import { getIssue, listIssues, setIssueState } from '../issues/review';
 
-/** A malformed id cannot name a project or an issue: the same 404 as someone else's. */
-function param<T>(schema: z.ZodType<T>, value: string | undefined): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data;
-}
+/** What the pipeline hands each operation: params, query and body as the route's schemas produced them. */
+type In<Op extends OpName<typeof issuesApi>> = InputOf<typeof issuesApi, Op>;
 
-async function download(
-  input: AuthedInput<unknown, z.infer<typeof downloadQuerySchema>>,
-  kind: 'file' | 'screenshot',
-) {
+async function download(input: In<'downloadFile' | 'downloadScreenshot'>, kind: 'file' | 'screenshot') {
   const { session, params, query } = input;
   const url = await downloadUrl(
     session.userId,
-    param(projectIdParam, params.siteId),
+    params.siteId,
     kind,
-    params.name ?? '',
+    params.name,
     query.download === '1' || query.download === 'true',
   );
   const reply: RawReply = {
@@ -38,27 +24,21 @@ async function download(
 }
 
 export const operations = {
-  async list({ session, params, query }: AuthedInput<unknown, z.infer<typeof issueListQuerySchema>>) {
-    const id = param(projectIdParam, params.id);
-    if (query.integration) return { msg: await syncList(session.userId, id, query.integration) };
-    return { msg: await listIssues(session.userId, id, query) };
+  async list({ session, params, query }: In<'list'>) {
+    if (query.integration) return { msg: await syncList(session.userId, params.id, query.integration) };
+    return { msg: await listIssues(session.userId, params.id, query) };
   },
-  async get({ session, params }: AuthedInput) {
-    const id = param(projectIdParam, params.id);
-    return { msg: await getIssue(session.userId, id, param(ticketIdParam, params.ticketId)) };
+  async get({ session, params }: In<'get'>) {
+    return { msg: await getIssue(session.userId, params.id, params.ticketId) };
   },
-  async setState({ session, params, body }: AuthedInput<z.infer<typeof issueStateSchema>>) {
-    const id = param(projectIdParam, params.id);
-    const n = param(ticketIdParam, params.ticketId);
-    return { msg: await setIssueState(session.userId, id, n, body.restore) };
+  async setState({ session, params, body }: In<'setState'>) {
+    return { msg: await setIssueState(session.userId, params.id, params.ticketId, body.restore) };
   },
-  downloadFile: (input: AuthedInput<unknown, z.infer<typeof downloadQuerySchema>>) => download(input, 'file'),
-  downloadScreenshot: (input: AuthedInput<unknown, z.infer<typeof downloadQuerySchema>>) =>
-    download(input, 'screenshot'),
-  async snapshot({ session, params }: AuthedInput) {
-    const id = param(projectIdParam, params.siteId);
-    return { msg: await snapshotView(session.userId, id, params.name ?? '') };
+  downloadFile: (input: In<'downloadFile'>) => download(input, 'file'),
+  downloadScreenshot: (input: In<'downloadScreenshot'>) => download(input, 'screenshot'),
+  async snapshot({ session, params }: In<'snapshot'>) {
+    return { msg: await snapshotView(session.userId, params.siteId, params.name) };
   },
 };
 
-export const handler = resourceHandler('issues', operations);
+export const handler = resourceHandler(issuesApi, operations);

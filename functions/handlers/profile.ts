@@ -1,9 +1,11 @@
 /** The signed-in client's own account: GET/PATCH/DELETE client/profile and PATCH client/password. */
 import type { z } from 'zod';
+import type { passwordChangeSchema, profileSchema } from '#contracts/schemas';
+import { type AuthedInput, resourceHandler } from '#runtime/http';
+import { clearedSessionCookies } from '#runtime/session';
+import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
-import { type AuthedInput, resourceHandler } from '../core/http';
-import { clearedSessionCookies } from '../core/session';
-import type { passwordChangeSchema, profileSchema } from '../shared/schemas';
+import { deleteAllProjectsOf } from '../projects/service';
 
 export const operations = {
   async get({ session }: AuthedInput) {
@@ -17,8 +19,11 @@ export const operations = {
     return { msg: null };
   },
   async remove({ session }: AuthedInput) {
-    return { msg: await accounts.deleteAccount(session), cookies: clearedSessionCookies() };
+    // What the user owns goes first, then the account itself, its profile last (docs/data-model.md 4.11).
+    const user = await accounts.requireUser(session);
+    await deleteAllProjectsOf(user.id);
+    return { msg: await accounts.deleteAccount(session, user), cookies: clearedSessionCookies() };
   },
 };
 
-export const handler = resourceHandler('profile', operations);
+export const handler = resourceHandler(profileApi, operations);

@@ -1,15 +1,27 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
-import { AppError } from '../core/errors';
-import { type AuthedInput, resourceHandler } from '../core/http';
+import type { projectSchema } from '#contracts/schemas';
+import { AppError } from '#runtime/errors';
+import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { toUser } from '../accounts/user';
+import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
+import type { ProjectAction } from '../projects/access';
+import { projectsApi } from '../projects/manifest';
+import { planOf } from '../projects/project';
 import * as projects from '../projects/service';
-import { projectIdParam, type projectSchema, type projectUpdateSchema } from '../shared/schemas';
 
-/** A malformed id cannot name a project: the same 404 as someone else's. */
-function projectId(params: Record<string, string>): string {
-  const parsed = projectIdParam.safeParse(params.id);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data;
+/** What the pipeline hands an operation: params and body as the route's schemas produced them. */
+type In<Op extends OpName<typeof projectsApi>> = InputOf<typeof projectsApi, Op>;
+
+/**
+ * The project, its owner and its six integrations in the one BatchGetItem of A30: the detail answer is the
+ * project's view with the integrations' (masked), composed here because integrations rank above projects.
+ */
+async function readDetail(userId: string, id: string, action: ProjectAction) {
+  const { project, owner, integrations } = await readOwnedIntegrations(id, userId, action);
+  if (!owner) throw new AppError('UNAUTHORIZED');
+  const user = toUser(owner);
+  return { project, user, integrations: () => integrationsAnswer(integrations, planOf(user)) };
 }
 
 export const operations = {
@@ -17,18 +29,25 @@ export const operations = {
     return { msg: await projects.list(session.userId) };
   },
   async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
-    return { msg: await projects.create(session.userId, body, lang), statusCode: 201 };
+    // The owner hears of new reports by email from the first one (an opt-out): the email integration is
+    // written in the project's creation transaction.
+    const msg = await projects.create(session.userId, body, lang, (owner) => ownerNotification(owner.email));
+    return { msg, statusCode: 201 };
   },
-  async get({ session, params }: AuthedInput) {
-    return { msg: await projects.get(session.userId, projectId(params)) };
+  async get({ session, params }: In<'get'>) {
+    const { project, user, integrations } = await readDetail(session.userId, params.id, 'read');
+    return { msg: { ...projects.detailView(project, user), integrations: integrations() } };
   },
-  async update({ session, params, body }: AuthedInput<z.infer<typeof projectUpdateSchema>>) {
-    return { msg: await projects.update(session.userId, projectId(params), body) };
+  async update({ session, params, body }: In<'update'>) {
+    // Read in the same batch as GET: the answer is GET's, integrations included.
+    const { project, user, integrations } = await readDetail(session.userId, params.id, 'settings');
+    const detail = await projects.update(session.userId, project, user, body);
+    return { msg: { ...detail, integrations: integrations() } };
   },
-  async remove({ session, params }: AuthedInput) {
-    await projects.remove(session.userId, projectId(params));
+  async remove({ session, params }: In<'remove'>) {
+    await projects.remove(session.userId, params.id);
     return { msg: null };
   },
 };
 
-export const handler = resourceHandler('projects', operations);
+export const handler = resourceHandler(projectsApi, operations);

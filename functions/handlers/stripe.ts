@@ -2,8 +2,10 @@
  * Stripe's webhook (DESIGN.md section 8): `POST /api/stripe/webhook` with the raw body, checked against
  * `Stripe-Signature` before anything is parsed. Errors answer 4xx/5xx, so Stripe retries them.
  */
+
+import { type RequestInput, resourceHandler } from '#runtime/http';
+import { stripeApi } from '../billing/manifest';
 import { handleWebhook } from '../billing/service';
-import { type RequestInput, resourceHandler } from '../core/http';
 
 export const operations = {
   async webhook({ event, log }: RequestInput) {
@@ -14,4 +16,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('stripe', operations);
+export const handler = resourceHandler(stripeApi, operations);

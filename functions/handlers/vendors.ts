@@ -2,35 +2,31 @@
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
  * project lists, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
-import { AppError } from '../core/errors';
-import { type AuthedInput, resourceHandler } from '../core/http';
+
+import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '#contracts/vendor-auth';
+import { type AuthedInput, resourceHandler } from '#runtime/http';
+import { vendorsApi } from '../integrations/manifest';
 import type { OAuthVendor } from '../integrations/oauth-state';
 import * as auth from '../integrations/vendor-auth';
-import { projectIdParam } from '../shared/schemas';
-import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '../shared/vendor-auth';
 
-/** A malformed id cannot name a project: the same 404 as someone else's. */
-function siteId(params: Record<string, string>): string {
-  const parsed = projectIdParam.safeParse(params.siteId);
-  if (!parsed.success) throw new AppError('NOT_FOUND');
-  return parsed.data;
-}
+/** A call about one project's integration: the pipeline has parsed its `{siteId}` (vendorsApi's params). */
+type SiteInput<B = unknown> = AuthedInput<B, unknown, { siteId: string }>;
 
 const oauth = (vendor: OAuthVendor) => ({
-  async authorize({ session, params }: AuthedInput) {
-    return { msg: await auth.oauthAuthorize(session.userId, session.id, vendor, siteId(params)) };
+  async authorize({ session, params }: SiteInput) {
+    return { msg: await auth.oauthAuthorize(session.userId, session.id, vendor, params.siteId) };
   },
-  async authentication({ session, params, body, log }: AuthedInput<OAuthExchangeBody>) {
-    return { msg: await auth.oauthExchange(session.userId, session.id, vendor, siteId(params), body, log) };
+  async authentication({ session, params, body, log }: SiteInput<OAuthExchangeBody>) {
+    return { msg: await auth.oauthExchange(session.userId, session.id, vendor, params.siteId, body, log) };
   },
-  async channels({ session, params, log }: AuthedInput) {
-    return { msg: await auth.oauthChannels(session.userId, vendor, siteId(params), log) };
+  async channels({ session, params, log }: SiteInput) {
+    return { msg: await auth.oauthChannels(session.userId, vendor, params.siteId, log) };
   },
 });
 
 const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana') =>
-  async function resetOp({ session, params }: AuthedInput) {
-    return { msg: await auth.resetVendor(session.userId, vendor, siteId(params)) };
+  async function resetOp({ session, params }: SiteInput) {
+    return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
   };
 
 const slack = oauth('slack');
@@ -55,4 +51,4 @@ export const operations = {
   asanaReset: reset('asana'),
 };
 
-export const handler = resourceHandler('vendors', operations);
+export const handler = resourceHandler(vendorsApi, operations);

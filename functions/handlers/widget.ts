@@ -3,10 +3,12 @@
  * site. Public, cached for a minute (the configuration is embedded, so changes show within a minute),
  * and harmless when the project is unknown, deleted or switched off.
  */
-import { type RequestInput, resourceHandler } from '../core/http';
+
+import { projectIdParam } from '#contracts/schemas';
+import { type InputOf, resourceHandler } from '#runtime/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
-import { getProject, ownerPlanOf } from '../projects/projects';
-import { projectIdParam } from '../shared/schemas';
+import { widgetApi } from '../projects/manifest';
+import { getProject, ownerPlanOf } from '../projects/project';
 
 const scriptHeaders = {
   'content-type': 'text/javascript; charset=utf-8',
@@ -20,7 +22,8 @@ const scriptHeaders = {
 const script = (body: string) => ({ raw: { statusCode: 200, headers: scriptHeaders, body } });
 
 export const operations = {
-  async code({ params }: RequestInput) {
+  async code({ params }: InputOf<typeof widgetApi, 'code'>) {
+    // Parsed here, not by the route's params schema: a malformed id is a no-op script, not a 404.
     const id = projectIdParam.safeParse(params.id);
     if (!id.success) return script(noopLoader);
     const project = await getProject(id.data);
@@ -29,4 +32,4 @@ export const operations = {
   },
 };
 
-export const handler = resourceHandler('widget', operations);
+export const handler = resourceHandler(widgetApi, operations);

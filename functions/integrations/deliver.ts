@@ -19,12 +19,13 @@
  * `afterUnknownOutcome` says for that integration. Each deliverer gets `ctx.signal`, aborted when the
  * record's time budget runs out; `ctx.http` already carries it.
  */
-import type { Logger } from '../core/log';
-import type { OutboundFetch } from '../core/outbound';
-import type { IssueFile, IssueScreenshot } from '../issues/issues';
-import type { Project } from '../projects/projects';
-import type { IntegrationName } from '../shared/integrations';
-import type { IntegrationRecord } from './integrations';
+
+import type { IntegrationName } from '#contracts/integrations';
+import type { Logger } from '#runtime/log';
+import type { OutboundFetch } from '#runtime/outbound';
+import type { IssueFile, IssueScreenshot } from '../issues/issue';
+import type { Project } from '../projects/project';
+import type { IntegrationRecord } from './integration';
 
 /** A failure retrying cannot fix (bad token, missing project or channel, `not_in_channel`). */
 export class PermanentFailure extends Error {
@@ -83,7 +84,7 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   /** Reads a stored object (screenshots to upload to a vendor), at most `maxBytes`. */
   readObject: (name: string) => Promise<Uint8Array>;
   log: Logger;
-  /** The SSRF-guarded client for user-supplied hosts (functions/core/outbound.ts). */
+  /** The SSRF-guarded client for user-supplied hosts (functions/runtime/outbound.ts). */
   http: OutboundFetch;
   /** The vendor id an earlier attempt recorded (see the module comment). */
   vendorId?: string;

@@ -1,18 +1,18 @@
 /**
  * The email deliverer: one mail through SES to the integration's address with up to 3 copies, plain text
- * and HTML in the layout of Snag's other mails (core/mail.ts `mailPage`), in the language of the project
+ * and HTML in the layout of Snag's other mails (runtime/mail.ts `mailPage`), in the language of the project
  * owner's account: a preview of the first screenshot, the description, page, reporter, device, custom
  * fields, the integration's contact fields, links to the screenshots and files (signed Snag links,
  * links.ts) and a button to the issue in the dashboard. Every visitor value is HTML-escaped in the HTML
  * part, and the subject is one line.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { userKey } from '../accounts/users';
-import { db } from '../core/aws/dynamo';
-import { getConfig } from '../core/config';
-import { tableName } from '../core/db';
-import { escapeHtml, mailButton, mailMuted, mailPage, sendMail } from '../core/mail';
-import type { Lang } from '../shared/errors';
+import type { Lang } from '#contracts/errors';
+import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
+import { tableName } from '#runtime/db';
+import { escapeHtml, mailButton, mailMuted, mailPage, sendMail } from '#runtime/mail';
+import { userKey } from '../accounts/user';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 import { FILE_LINK_DAYS } from './links';
 

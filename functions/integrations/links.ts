@@ -8,10 +8,10 @@
  * needed; rotating that key ends every link.
  */
 import { createHmac } from 'node:crypto';
-import { getConfig } from '../core/config';
-import { safeEqual } from '../core/crypto';
-import { getSecrets } from '../core/secrets';
-import { DAY, nowMs } from '../core/time';
+import { getConfig } from '#runtime/config';
+import { safeEqual } from '#runtime/crypto';
+import { getSecrets } from '#runtime/secrets';
+import { DAY, nowMs } from '#runtime/time';
 
 /**
  * How long a delivery's links last, in days: the issue asked for at least 7. Every text that states the

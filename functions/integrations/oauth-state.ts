@@ -15,12 +15,12 @@
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { tableName } from '../core/config';
-import { safeEqual, sha256 } from '../core/crypto';
-import { isConditionFailure } from '../core/db';
-import { getSecrets } from '../core/secrets';
-import { epochSeconds, MINUTE, nowMs } from '../core/time';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/config';
+import { safeEqual, sha256 } from '#runtime/crypto';
+import { isConditionFailure } from '#runtime/db';
+import { getSecrets } from '#runtime/secrets';
+import { epochSeconds, MINUTE, nowMs } from '#runtime/time';
 
 export type OAuthVendor = 'slack' | 'asana';
 

@@ -3,17 +3,6 @@
  * the signed file links of deliveries. Ownership is checked on every owner-scoped call (someone else's
  * project is NOT_FOUND), and the plan gate on the server: only email is open to plans without integrations.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../core/aws/sqs';
-import { queueUrl } from '../core/config';
-import { getItems } from '../core/db';
-import { AppError } from '../core/errors';
-import type { FanoutMessage } from '../core/messages';
-import { localTargetsAllowed } from '../core/outbound';
-import { staleAfterSeconds } from '../core/retry';
-import { nowMs } from '../core/time';
-import { presignStored } from '../issues/review';
-import { ownerPlanOf, planOf, projectKey } from '../projects/projects';
 import {
   activeRequirement,
   type IntegrationName,
@@ -24,19 +13,27 @@ import {
   type SyncListAnswer,
   type SyncRequest,
   targetFields,
-} from '../shared/integrations';
+} from '#contracts/integrations';
+import { getItems } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { localTargetsAllowed } from '#runtime/outbound';
+import { publish } from '#runtime/publish';
+import { staleAfterSeconds } from '#runtime/retry';
+import { nowMs } from '#runtime/time';
+import { presignStored } from '../issues/downloads';
+import { authorize } from '../projects/access';
+import { ownerPlanOf, planOf, projectKey } from '../projects/project';
+import { listSyncTickets, syncTickets } from './delivery-state';
 import {
   allowedByPlan,
   defaultIntegration,
   integrationKey,
   integrationsAnswer,
-  listSyncTickets,
   mergeInput,
   readOwnedIntegrations,
   saveIntegration,
-  syncTickets,
   toIntegration,
-} from './integrations';
+} from './integration';
 import { verifyFileLink } from './links';
 import { integrations } from './manifest';
 
@@ -48,7 +45,7 @@ export async function save(
 ): Promise<IntegrationSaveAnswer> {
   const [input] = body;
   if (!input) throw new AppError('INVALID_PARAMETERS');
-  const { project, integrations } = await readOwnedIntegrations(projectId, userId);
+  const { project, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
   const plan = planOf(ownerPlanOf(project));
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
@@ -77,8 +74,8 @@ export async function syncList(
     getItems([projectKey(projectId)]),
     listSyncTickets(projectId, name),
   ]);
-  // The list was read beside the ownership check; it is answered only once the project is the caller's.
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  // The list was read beside the access check; it is answered only once the caller may read the project.
+  authorize(userId, meta, 'read');
   return { requests };
 }
 
@@ -94,8 +91,8 @@ export async function sync(
   body: SyncRequest,
   correlationId?: string,
 ): Promise<SyncAnswer> {
-  const [meta, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
+  const [found, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
+  const meta = authorize(userId, found, 'triage');
   const plan = planOf(
     ownerPlanOf({
       ownerPlan: meta.ownerPlan as never,
@@ -106,23 +103,20 @@ export async function sync(
   if (!allowedByPlan(body.type, plan) || !active) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const staleBefore = nowMs() - 1000 * staleAfterSeconds('delivery', integrations.queues.delivery);
   const synced = await syncTickets(projectId, body.type, body.tickets, staleBefore);
-  for (let i = 0; i < synced.length; i += 10) {
-    const entries = synced.slice(i, i + 10).map((n) => {
-      const message: FanoutMessage = {
-        type: 'issue.created',
+  // Those not enqueued stay in progress; publish throws, saying so rather than pretending they were sent.
+  await publish(
+    'fanout',
+    synced.map((n) => ({
+      id: String(n),
+      message: {
+        type: 'issue.created' as const,
         projectId,
         issueNumber: n,
         only: [body.type],
         ...(correlationId ? { correlationId } : {}),
-      };
-      return { Id: String(n), MessageBody: JSON.stringify(message) };
-    });
-    const res = await sqs().send(
-      new SendMessageBatchCommand({ QueueUrl: queueUrl('fanout'), Entries: entries }),
-    );
-    // Those not enqueued stay in progress; say so rather than pretend they were sent.
-    if (res.Failed?.length) throw new Error(`could not enqueue ${res.Failed.map((f) => f.Id).join(', ')}`);
-  }
+      },
+    })),
+  );
   return { synced };
 }
 

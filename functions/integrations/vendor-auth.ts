@@ -8,14 +8,8 @@
  * (INTEGRATION_NOT_AVAILABLE); a refused state is AUTHORIZATION_FAILED, vendor failures are mapped by
  * `authorisationErrorCode`.
  */
-import { getConfig } from '../core/config';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { outboundFetch } from '../core/outbound';
-import { getSecrets } from '../core/secrets';
-import { nowMs } from '../core/time';
-import { ownerPlanOf, planOf } from '../projects/projects';
-import type { ErrorCode } from '../shared/errors';
+
+import type { ErrorCode } from '#contracts/errors';
 import {
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
@@ -24,7 +18,14 @@ import {
   type OAuthExchangeBody,
   oauthRedirectPaths,
   type VendorOption,
-} from '../shared/vendor-auth';
+} from '#contracts/vendor-auth';
+import { getConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { outboundFetch } from '#runtime/outbound';
+import { getSecrets } from '#runtime/secrets';
+import { nowMs } from '#runtime/time';
+import { ownerPlanOf, planOf } from '../projects/project';
 import {
   allowedByPlan,
   authorizeIntegration,
@@ -33,10 +34,10 @@ import {
   type OAuthTokens,
   readOwnedIntegrations,
   sentSecret,
-} from './integrations';
+} from './integration';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
-import { asanaConfig, withAsanaToken } from './vendors/deliverers';
+import { asanaConfig, withAsanaToken } from './vendors/asana';
 import * as gitlab from './vendors/gitlab';
 import {
   type GuardedFetch,
@@ -57,7 +58,7 @@ const userHostHttp = (): Http => guardedHttp(outboundFetch() as GuardedFetch);
 
 /** The owned project's integration of `name`, after the plan gate. */
 async function owned<N extends VendorName>(userId: string, siteId: string, name: N) {
-  const { project, integrations } = await readOwnedIntegrations(siteId, userId);
+  const { project, integrations } = await readOwnedIntegrations(siteId, userId, 'integrations');
   if (!allowedByPlan(name, planOf(ownerPlanOf(project)))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
 }

@@ -8,8 +8,8 @@
  *   attempt's outcome is unknown (deliver.ts `afterUnknownOutcome`).
  * Any 2xx passes. 401/403/404/410 are permanent (the receiver refuses or is gone); other answers retry.
  */
-import { timestampedSignature } from '../core/signature';
-import { nowMs } from '../core/time';
+import { timestampedSignature } from '#runtime/signature';
+import { nowMs } from '#runtime/time';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 
 /** The payload of docs/webhooks.md, version 1. */

@@ -3,22 +3,8 @@
  * project's own site asks for an upload form per file, uploads to S3, then files the report. Every refusal
  * is a catalogue code; the checks run in the order the docs give, cheapest first.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../core/aws/dynamo';
-import { sqs } from '../core/aws/sqs';
-import { queueUrl } from '../core/config';
-import { tableName, transactWrite } from '../core/db';
-import { AppError } from '../core/errors';
-import type { Logger } from '../core/log';
-import { type FanoutMessage, type IntegrationName, integrationNames } from '../core/messages';
-import { countBusiness } from '../core/metrics';
-import { countWrite, rateLimitWrite, rateWindow, windowCount } from '../core/rate-limit';
-import { networkOf, sourceOf } from '../core/source';
-import { nowMs } from '../core/time';
-import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/projects';
-import { hostMatches } from '../shared/domains';
+import { hostMatches } from '#contracts/domains';
 import {
   extensionOf,
   intakeRateLimits,
@@ -26,9 +12,19 @@ import {
   reportLimits,
   type UploadKind,
   uploadRules,
-} from '../shared/intake';
-import { plans } from '../shared/plans';
-import { projectIdParam, type ReportBody } from '../shared/schemas';
+} from '#contracts/intake';
+import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
+import { plans } from '#contracts/plans';
+import { projectIdParam, type ReportBody } from '#contracts/schemas';
+import { db } from '#runtime/aws/dynamo';
+import { tableName, transactWrite } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { countBusiness } from '#runtime/metrics';
+import { publish } from '#runtime/publish';
+import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
+import { nowMs } from '#runtime/time';
+import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/project';
 import {
   allocateNumber,
   createIssue,
@@ -36,7 +32,7 @@ import {
   type IssueScreenshot,
   type NewIssue,
   quotaCondition,
-} from './issues';
+} from './issue';
 import { requireProof } from './proof';
 import {
   copyUpload,
@@ -50,12 +46,14 @@ import {
   type UploadKey,
 } from './uploads';
 
-/** CORS answer to an admitted preflight (docs/decisions.md "Widget intake"). */
-export const preflightHeaders = {
-  'access-control-allow-methods': 'POST',
-  'access-control-allow-headers': 'content-type',
-  'access-control-max-age': '600',
-};
+/**
+ * The visitor a call comes from, as the entry point reads it from the request (runtime/source.ts): the
+ * address the per-visitor windows count, and its network (a /64 for IPv6) for the per-network ones.
+ */
+export interface Visitor {
+  source: string;
+  network: string;
+}
 
 /** The host of an `Origin` header, or null when it is absent, `null` or not an http(s) origin. */
 function originHost(origin: string | undefined): string | null {
@@ -70,29 +68,29 @@ function originHost(origin: string | undefined): string | null {
 }
 
 /**
- * Admission of every intake call, before its body is read: the project exists and collects data (else
- * NOT_FOUND), and the caller's Origin is the project's domain or one of its subdomains, any origin with
- * the wildcard setting (else FORBIDDEN_ORIGIN). Only then may the answer carry CORS headers for it.
+ * The first step of admitting every intake call, before its body is read: the project exists and collects
+ * data (else NOT_FOUND), and `origin` (the caller's Origin header) is the project's domain or one of its
+ * subdomains, any origin with the wildcard setting (else FORBIDDEN_ORIGIN). Only then may the answer carry
+ * CORS headers for it (the entry point's, functions/handlers/intake.ts); `takesReports` comes after.
  */
-export async function admit(request: {
-  event: APIGatewayProxyEventV2;
-  params: Record<string, string>;
-  headers: Record<string, string>;
-}): Promise<Project> {
-  request.headers.vary = 'Origin';
-  const id = projectIdParam.safeParse(request.params.id);
+export async function projectForOrigin(
+  projectId: string | undefined,
+  origin: string | undefined,
+): Promise<Project> {
+  const id = projectIdParam.safeParse(projectId);
   if (!id.success) throw new AppError('NOT_FOUND');
   const project = await getProject(id.data);
   if (project?.active !== 1) throw new AppError('NOT_FOUND');
-  const origin = request.event.headers.origin;
   const host = originHost(origin);
   if (!origin || !host || !hostMatches(host, project.host, project.data.widgetDomainWildcard)) {
     throw new AppError('FORBIDDEN_ORIGIN');
   }
-  request.headers['access-control-allow-origin'] = origin;
-  // A project beyond its owner's effective allowance (a lapsed plan) takes no reports; nothing is deleted (D26).
-  if (!withinAllowance(project)) throw new AppError('PLAN_LIMIT');
   return project;
+}
+
+/** A project beyond its owner's effective allowance (a lapsed plan) takes no reports; nothing is deleted (D26). */
+export function checkTakesReports(project: Project): void {
+  if (!withinAllowance(project)) throw new AppError('PLAN_LIMIT');
 }
 
 /** Whether the project's effective plan and widget settings let visitors send this kind. */
@@ -113,7 +111,7 @@ export function checkKindAllowed(project: Project, kind: UploadKind): void {
 /** POST website/{id}/upload: a presigned form for one object of the declared kind, type and size. */
 export async function requestUpload(
   project: Project,
-  event: APIGatewayProxyEventV2,
+  visitor: Visitor,
   input: { kind: UploadKind; type: string; size: number },
 ): Promise<PresignedUpload> {
   checkKindAllowed(project, input.kind);
@@ -122,18 +120,18 @@ export async function requestUpload(
   if (!rule.types.includes(input.type) || !extensionOf[input.type])
     throw new AppError('FILE_TYPE_NOT_ALLOWED');
   // Counted last, so a refused form counts nowhere; the bytes count whether the form is ever used or not.
-  const { uploadPerVisitor: visitor, uploadPerNetwork: network } = intakeRateLimits;
+  const { uploadPerVisitor: perVisitor, uploadPerNetwork: perNetwork } = intakeRateLimits;
   await transactWrite(
     [
       rateLimitWrite({
-        ...visitor,
-        key: `${project.id}#${sourceOf(event)}`,
-        budget: { amount: input.size, max: visitor.maxBytes },
+        ...perVisitor,
+        key: `${project.id}#${visitor.source}`,
+        budget: { amount: input.size, max: perVisitor.maxBytes },
       }),
       rateLimitWrite({
-        ...network,
-        key: `${project.id}#${networkOf(event)}`,
-        budget: { amount: input.size, max: network.maxBytes },
+        ...perNetwork,
+        key: `${project.id}#${visitor.network}`,
+        budget: { amount: input.size, max: perNetwork.maxBytes },
       }),
     ],
     'RATE_LIMITED',
@@ -233,10 +231,10 @@ const initialStatuses = () =>
  */
 export async function fileReport(
   project: Project,
-  event: APIGatewayProxyEventV2,
+  visitor: Visitor,
   body: ReportBody,
   log: Logger,
-  /** Carried by issue.created to the fan-out and every delivery (functions/core/messages.ts). */
+  /** Carried by issue.created to the fan-out and every delivery (functions/contracts/messages.ts). */
   correlationId: string,
 ): Promise<{ number: number }> {
   // Floods first, before any S3 work. A busy project asks for a proof of work (refused without one, counted
@@ -246,8 +244,8 @@ export async function fileReport(
   const { reportPerVisitor, reportPerNetwork } = intakeRateLimits;
   await transactWrite(
     [
-      rateLimitWrite({ ...reportPerVisitor, key: `${project.id}#${sourceOf(event)}` }),
-      rateLimitWrite({ ...reportPerNetwork, key: `${project.id}#${networkOf(event)}` }),
+      rateLimitWrite({ ...reportPerVisitor, key: `${project.id}#${visitor.source}` }),
+      rateLimitWrite({ ...reportPerNetwork, key: `${project.id}#${visitor.network}` }),
     ],
     'RATE_LIMITED',
   );
@@ -351,13 +349,7 @@ export async function fileReport(
     issueNumber: n,
     correlationId,
   };
-  await sqs()
-    .send(
-      new SendMessageCommand({
-        QueueUrl: queueUrl('fanout'),
-        MessageBody: JSON.stringify(message),
-      }),
-    )
+  await publish('fanout', [{ message }])
     // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
     // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
     .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));

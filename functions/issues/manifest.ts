@@ -1,104 +1,125 @@
 /** Issues: the widget's intake (issue 7) and their review (issue 8). */
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
+import * as z from 'zod';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   downloadQuerySchema,
   issueListQuerySchema,
   issueStateSchema,
+  projectIdParam,
   reportSchema,
+  ticketIdParam,
   uploadRequestSchema,
-} from '../shared/schemas';
+} from '#contracts/schemas';
 
 const { pending, stored } = bucketPrefixes;
 
+const project = z.object({ id: projectIdParam });
+const issue = z.object({ id: projectIdParam, ticketId: ticketIdParam });
+/** A stored object of a project; review.ts checks the name's form itself (its NOT_FOUND). */
+const storedObject = z.object({ siteId: projectIdParam, name: z.string() });
+
+// Public, called cross-origin from customers' sites: presigns uploads to pending/, moves them to p/ and announces the issue.
+export const intakeApi = apiFunction({
+  resource: 'intake',
+  needs: {
+    table: 'readwrite',
+    objects: { read: [pending], write: [pending, stored], delete: [pending, stored] },
+    sendTo: ['fanout'],
+  },
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/website/{id}/upload',
+      op: 'upload',
+      session: false,
+      caller: 'public',
+      params: project,
+      body: uploadRequestSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/website/{id}/request',
+      op: 'report',
+      session: false,
+      caller: 'public',
+      params: project,
+      body: reportSchema,
+    },
+    {
+      method: 'OPTIONS',
+      path: '/api/website/{id}/upload',
+      op: 'preflight',
+      session: false,
+      caller: 'public',
+      params: project,
+    },
+    {
+      method: 'OPTIONS',
+      path: '/api/website/{id}/request',
+      op: 'preflight',
+      session: false,
+      caller: 'public',
+      params: project,
+    },
+  ],
+});
+
+// Review: reads and moves issues; downloads are presigned GETs of stored objects. It writes one kind of
+// object: the viewable copy of a page snapshot (p/<pid>/v1/, issues/review.ts snapshotView).
+export const issuesApi = apiFunction({
+  resource: 'issues',
+  needs: { table: 'readwrite', objects: { read: [stored], write: [stored] } },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request',
+      op: 'list',
+      session: true,
+      params: project,
+      query: issueListQuerySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}',
+      op: 'get',
+      session: true,
+      params: issue,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}/request/{ticketId}',
+      op: 'setState',
+      session: true,
+      params: issue,
+      body: issueStateSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/download/file/{siteId}/{name}',
+      op: 'downloadFile',
+      session: true,
+      params: storedObject,
+      query: downloadQuerySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/download/screenshot/{siteId}/{name}',
+      op: 'downloadScreenshot',
+      session: true,
+      params: storedObject,
+      query: downloadQuerySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/snapshot/{siteId}/{name}',
+      op: 'snapshot',
+      session: true,
+      params: storedObject,
+    },
+  ],
+});
+
 export const issues = {
   domain: 'issues',
-  api: {
-    // Public, called cross-origin from customers' sites: presigns uploads to pending/, moves them to p/ and announces the issue.
-    intake: apiFunction<typeof import('../handlers/intake').operations>()({
-      needs: {
-        table: 'readwrite',
-        objects: { read: [pending], write: [pending, stored], delete: [pending, stored] },
-        sendTo: ['fanout'],
-      },
-      routes: [
-        {
-          method: 'POST',
-          path: '/api/website/{id}/upload',
-          op: 'upload',
-          session: false,
-          caller: 'public',
-          body: uploadRequestSchema,
-        },
-        {
-          method: 'POST',
-          path: '/api/website/{id}/request',
-          op: 'report',
-          session: false,
-          caller: 'public',
-          body: reportSchema,
-        },
-        {
-          method: 'OPTIONS',
-          path: '/api/website/{id}/upload',
-          op: 'preflight',
-          session: false,
-          caller: 'public',
-        },
-        {
-          method: 'OPTIONS',
-          path: '/api/website/{id}/request',
-          op: 'preflight',
-          session: false,
-          caller: 'public',
-        },
-      ],
-    }),
-    // Review: reads and moves issues; downloads are presigned GETs of stored objects. It writes one kind of
-    // object: the viewable copy of a page snapshot (p/<pid>/v1/, issues/review.ts snapshotView).
-    issues: apiFunction<typeof import('../handlers/issues').operations>()({
-      needs: { table: 'readwrite', objects: { read: [stored], write: [stored] } },
-      routes: [
-        {
-          method: 'GET',
-          path: '/api/client/website/{id}/request',
-          op: 'list',
-          session: true,
-          query: issueListQuerySchema,
-        },
-        {
-          method: 'GET',
-          path: '/api/client/website/{id}/request/{ticketId}',
-          op: 'get',
-          session: true,
-        },
-        {
-          method: 'PATCH',
-          path: '/api/client/website/{id}/request/{ticketId}',
-          op: 'setState',
-          session: true,
-          body: issueStateSchema,
-        },
-        {
-          method: 'GET',
-          path: '/api/client/download/file/{siteId}/{name}',
-          op: 'downloadFile',
-          session: true,
-          query: downloadQuerySchema,
-        },
-        {
-          method: 'GET',
-          path: '/api/client/download/screenshot/{siteId}/{name}',
-          op: 'downloadScreenshot',
-          session: true,
-          query: downloadQuerySchema,
-        },
-        {
-          method: 'GET',
-          path: '/api/client/snapshot/{siteId}/{name}',
-          op: 'snapshot',
-          session: true,
-        },
-      ],
-    }),
-  },
+  api: [intakeApi, issuesApi],
 } satisfies DomainManifest;

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#runtime/aws/dynamo';
+import { isConditionFailure, tableName } from '#runtime/db';
+import { AppError } from '#runtime/errors';
 import { newChallenge, verifyProofOfWork } from '../accounts/altcha';
-import { db } from '../core/aws/dynamo';
-import { isConditionFailure, tableName } from '../core/db';
-import { AppError } from '../core/errors';
 
 const keyItem = { pk: 'PROOFKEY', sk: 'PROOFKEY' };
 let cached: Promise<string> | undefined;

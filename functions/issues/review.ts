@@ -1,28 +1,25 @@
 /**
  * Issue review (issue 8; docs/data-model.md 4.5-4.7, 4.9): the open and resolved lists with page N at the
- * cost of page 1, search over the newest 200, one issue with prev/next, close and restore, and downloads
- * as short-lived presigned S3 redirects. Another client's project, or a malformed id, is NOT_FOUND.
+ * cost of page 1, search over the newest 200, one issue with prev/next, close and restore (the stored
+ * objects: downloads.ts). Access is the policy's (projects/access.ts): another client's project, or a
+ * malformed id, is NOT_FOUND.
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../core/aws/dynamo';
-import { s3, s3Sdk } from '../core/aws/s3';
-import { bucketName } from '../core/config';
-import { tableName } from '../core/db';
-import { AppError } from '../core/errors';
-import { integrationNames } from '../core/messages';
-import { nowMs } from '../core/time';
-import { projectKey } from '../projects/projects';
-import { limits } from '../shared/limits';
+import { limits } from '#contracts/limits';
+import { integrationNames } from '#contracts/messages';
 import type {
   IntegrationStatusFields,
   IssueAnswer,
   IssueListAnswer,
   IssueRow,
   IssueStateAnswer,
-  SnapshotView,
-  SnapshotViewAnswer,
-} from '../shared/review';
-import { cleanText } from '../shared/text';
+} from '#contracts/review';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { nowMs } from '#runtime/time';
+import { authorize, projectFor } from '../projects/access';
+import { projectKey } from '../projects/project';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -37,26 +34,12 @@ import {
   n10,
   offsetsAttribute,
   statsKey,
-} from './issues';
-import { scrollAnchorId, snapshotMeta, snapshotViewDocument } from './snapshot-view';
-import { encodeOriginalName } from './uploads';
+} from './issue';
 
 export const PAGE_SIZE = limits.issuesPerPage;
 export const SEARCH_WINDOW = 200;
 
 type Item = Record<string, unknown>;
-
-function owned(meta: Item | undefined, userId: string): Item {
-  if (!meta || meta.ownerId !== userId) throw new AppError('NOT_FOUND');
-  return meta;
-}
-
-async function getMeta(projectId: string, userId: string): Promise<Item> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
-  );
-  return owned(out.Item, userId);
-}
 
 /** Consistent BatchGetItem of a few small keys of one project, by sort key. */
 async function batchGet(keys: { pk: string; sk: string }[]): Promise<Map<string, Item>> {
@@ -169,10 +152,10 @@ export async function listIssues(
     const [got, found] = await Promise.all([
       header
         ? batchGet([projectKey(projectId), header])
-        : getMeta(projectId, userId).then((m) => new Map([['META', m]])),
+        : projectFor(userId, projectId, 'read').then((m) => new Map([['META', m]])),
       queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search }),
     ]);
-    const meta = owned(got.get('META'), userId);
+    const meta = authorize(userId, got.get('META'), 'read');
     const exact = header ? got.get(header.sk) : undefined;
     const items =
       exact && listOfDeleted(exact.deleted) === list
@@ -188,13 +171,13 @@ export async function listIssues(
   }
   if (page === 1) {
     const [meta, items] = await Promise.all([
-      getMeta(projectId, userId),
+      projectFor(userId, projectId, 'read'),
       queryList(projectId, list, { limit: PAGE_SIZE }),
     ]);
     return { requests: items.map(row), total_requests: total(meta, list), page };
   }
   const got = await batchGet([projectKey(projectId), statsKey(projectId)]);
-  const meta = owned(got.get('META'), userId);
+  const meta = authorize(userId, got.get('META'), 'read');
   const totalRequests = total(meta, list);
   if (skip >= totalRequests) return { requests: [], total_requests: totalRequests, page };
   const start = await pageStart(projectId, list, got.get('STATS') ?? {}, skip);
@@ -216,7 +199,7 @@ export async function getIssue(userId: string, projectId: string, n: number): Pr
   const header = issueHeaderKey(projectId, n);
   const detail = issueDetailKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header, detail]);
-  owned(got.get('META'), userId);
+  authorize(userId, got.get('META'), 'read');
   const h = got.get(header.sk);
   const d = got.get(detail.sk);
   if (!h || !d) throw new AppError('NOT_FOUND');
@@ -271,7 +254,7 @@ export async function setIssueState(
 ): Promise<IssueStateAnswer> {
   const header = issueHeaderKey(projectId, n);
   const got = await batchGet([projectKey(projectId), header]);
-  owned(got.get('META'), userId);
+  authorize(userId, got.get('META'), 'triage');
   const h = got.get(header.sk);
   if (!h) throw new AppError('NOT_FOUND');
   const target: IssueList = restore ? 'open' : 'resolved';
@@ -279,183 +262,4 @@ export async function setIssueState(
     await moveIssue(projectId, n, target, new Date(nowMs()).toISOString());
   }
   return { number: n, deleted: target === 'resolved' ? 1 : 0 };
-}
-
-/** Download names: an object name the intake made (uuid.ext); anything else names nothing (4.9). */
-export const downloadNamePattern = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
-export const DOWNLOAD_EXPIRY_SECONDS = 300;
-
-/** Types a browser may show inline from the bucket's origin; everything else is a download. */
-const inlineTypes: Record<string, string> = { png: 'image/png', webm: 'video/webm', mp4: 'video/mp4' };
-
-/** `Content-Disposition` per RFC 6266: an ASCII fallback and `filename*` for the exact name. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\;]/g, '_') || 'download';
-  return `${kind}; filename="${ascii}"; filename*=${encodeOriginalName(name)}`;
-}
-
-/** Extensions a stored type's own may also be written as. */
-const sameExtension: Record<string, string[]> = { jpg: ['jpeg'], mp3: ['mpeg'] };
-
-/**
- * The name a download is offered under (issue 19): the visitor's original name cleaned of control, format and
- * bidi characters (shared/text.ts; names stored before the rule covered visitors may hold them) and of path
- * separators, ending in the extension of the stored, validated type: `evil.html` stored as text/plain
- * downloads as `evil.html.txt`, `x.svg` stored as a PNG as `x.svg.png`.
- */
-export function downloadName(original: string | undefined, storedName: string): string {
-  const ext = storedName.slice(storedName.lastIndexOf('.') + 1);
-  const base = cleanText(original ?? '', { max: 200 })
-    .replace(/[/\\]/g, '_')
-    .replace(/^\.+/, '');
-  if (!base) return storedName;
-  const own = base.includes('.') ? base.slice(base.lastIndexOf('.') + 1).toLowerCase() : '';
-  return own === ext || sameExtension[ext]?.includes(own) ? base : `${base}.${ext}`;
-}
-
-function decodeExtValue(value: string | undefined): string | undefined {
-  if (!value?.startsWith("UTF-8''")) return undefined;
-  try {
-    return decodeURIComponent(value.slice(7));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A presigned GET for a project's stored file or screenshot, after the ownership check: `attachment` under
- * the original name for files and snapshots, `inline` only for png/webm/mp4 screenshots without `download`.
- * The answer's type is the object's only where it is one of those; otherwise `application/octet-stream`.
- */
-export async function downloadUrl(
-  userId: string,
-  projectId: string,
-  kind: 'file' | 'screenshot',
-  name: string,
-  download: boolean,
-): Promise<string> {
-  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
-  await getMeta(projectId, userId);
-  return presignStored(projectId, kind, name, download);
-}
-
-/**
- * A short-lived presigned GET of a stored object, with its original name. The caller has proved the right
- * to it: ownership (the dashboard's downloads) or a signed delivery link (functions/integrations/links.ts).
- */
-export async function presignStored(
-  projectId: string,
-  kind: 'file' | 'screenshot',
-  name: string,
-  download: boolean,
-): Promise<string> {
-  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
-  const Key = `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`;
-  const Bucket = bucketName();
-  const [{ GetObjectCommand, HeadObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
-  let original: string | undefined;
-  try {
-    const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
-    original = decodeExtValue(head.Metadata?.['original-name']);
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403) throw new AppError('NOT_FOUND');
-    throw err;
-  }
-  const ext = name.slice(name.lastIndexOf('.') + 1);
-  const inline = kind === 'screenshot' && !download && ext in inlineTypes;
-  const disposition = contentDisposition(inline ? 'inline' : 'attachment', downloadName(original, name));
-  const type =
-    kind === 'screenshot' ? (inlineTypes[ext] ?? 'application/octet-stream') : 'application/octet-stream';
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  return getSignedUrl(
-    client,
-    new GetObjectCommand({
-      Bucket,
-      Key,
-      ResponseContentDisposition: disposition,
-      ResponseContentType: type,
-    }),
-    { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
-  );
-}
-
-/**
- * The viewable copy of a snapshot (snapshot-view.ts) beside its project's objects, so deleting the project
- * deletes it. `v1` names the transform: a later change of it writes new copies instead of serving stale ones.
- */
-export const snapshotViewKey = (projectId: string, name: string) => `p/${projectId}/v1/${name}`;
-const viewMetaHeader = 'snapshot-view';
-
-/**
- * The page snapshot `name` of the caller's project as a document to show in a sandboxed frame: a short-lived
- * presigned GET, served inline as HTML from the bucket's origin (never the dashboard's), of a copy that
- * carries a script-free policy and a scroll anchor. The copy is made on the first view (one GetObject and
- * one PutObject of at most 5 MB) and found by a HeadObject afterwards. Anything but a stored snapshot of
- * this project is NOT_FOUND.
- */
-export async function snapshotView(
-  userId: string,
-  projectId: string,
-  name: string,
-): Promise<SnapshotViewAnswer> {
-  if (!downloadNamePattern.test(name) || !name.endsWith('.html')) throw new AppError('NOT_FOUND');
-  await getMeta(projectId, userId);
-  const Bucket = bucketName();
-  const Key = snapshotViewKey(projectId, name);
-  const [{ GetObjectCommand, HeadObjectCommand, PutObjectCommand }, client] = await Promise.all([
-    s3Sdk(),
-    s3(),
-  ]);
-  const status = (err: unknown) =>
-    (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  let view: SnapshotView | null;
-  try {
-    const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
-    view = parseViewHeader(head.Metadata?.[viewMetaHeader]);
-  } catch (err) {
-    if (status(err) !== 404 && status(err) !== 403) throw err;
-    let html: string;
-    try {
-      const original = await client.send(new GetObjectCommand({ Bucket, Key: `p/${projectId}/s/${name}` }));
-      html = (await original.Body?.transformToString('utf-8')) ?? '';
-    } catch (e) {
-      if (status(e) === 404 || status(e) === 403 || (e as { name?: string }).name === 'NoSuchKey')
-        throw new AppError('NOT_FOUND');
-      throw e;
-    }
-    view = snapshotMeta(html);
-    await client.send(
-      new PutObjectCommand({
-        Bucket,
-        Key,
-        Body: snapshotViewDocument(html, view),
-        ContentType: 'text/html; charset=utf-8',
-        Metadata: { [viewMetaHeader]: view ? JSON.stringify(view) : 'none' },
-      }),
-    );
-  }
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  const url = await getSignedUrl(
-    client,
-    new GetObjectCommand({
-      Bucket,
-      Key,
-      ResponseContentType: 'text/html; charset=utf-8',
-      ResponseContentDisposition: 'inline',
-      ResponseCacheControl: 'private, no-store',
-    }),
-    { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
-  );
-  return { url, anchor: scrollAnchorId, view };
-}
-
-function parseViewHeader(value: string | undefined): SnapshotView | null {
-  if (!value || value === 'none') return null;
-  try {
-    const v = JSON.parse(value) as SnapshotView;
-    return typeof v.width === 'number' && typeof v.scrollY === 'number' ? v : null;
-  } catch {
-    return null;
-  }
 }

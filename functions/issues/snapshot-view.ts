@@ -5,7 +5,7 @@
  * the visitor was scrolled without running any script. Pure: review.ts reads and writes the objects.
  */
 import * as z from 'zod';
-import type { SnapshotView } from '../shared/review';
+import type { SnapshotView } from '#contracts/review';
 
 /** The element the frame's address names (`#…`): the browser scrolls to it on load, no script needed. */
 export const scrollAnchorId = 'snag-scroll-position';

@@ -6,29 +6,24 @@
  * name: the extension comes from the validated MIME type, the original name is S3 metadata.
  */
 import { randomUUID } from 'node:crypto';
-import { s3, s3Sdk } from '../core/aws/s3';
-import { bucketName } from '../core/config';
-import { AppError } from '../core/errors';
-import { extensionOf, type UploadKind, uploadFormSeconds, uploadKinds } from '../shared/intake';
+import { extensionOf, type UploadKind, uploadFormSeconds } from '#contracts/intake';
+import { s3, s3Sdk } from '#runtime/aws/s3';
+import { bucketName } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { pendingKey, pendingKeyPattern, storedKey } from './object-keys';
 
 export interface UploadKey {
   key: string;
   projectId: string;
   kind: UploadKind;
-  /** The upload's own id: the single-use guard's key (issues.ts `uploadGuardKey`). */
+  /** The upload's own id: the single-use guard's key (issue.ts `uploadGuardKey`). */
   id: string;
   ext: string;
 }
 
-const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const keyPattern = new RegExp(`^pending/(${uuid})/(${uploadKinds.join('|')})/(${uuid})\\.([a-z0-9]{2,5})$`);
-
-export const pendingKey = (projectId: string, kind: UploadKind, id: string, ext: string) =>
-  `pending/${projectId}/${kind}/${id}.${ext}`;
-
 /** A key as the upload call issues it, or null for anything else. */
 export function parseUploadKey(key: string): UploadKey | null {
-  const m = keyPattern.exec(key);
+  const m = pendingKeyPattern.exec(key);
   if (!m) return null;
   const [, projectId = '', kind, id = '', ext = ''] = m;
   return { key, projectId, kind: kind as UploadKind, id, ext };
@@ -37,7 +32,7 @@ export function parseUploadKey(key: string): UploadKey | null {
 /** Where an accepted upload is kept, under a name of its own (never the pending one). */
 export function finalKey(projectId: string, kind: UploadKind, ext: string): { key: string; name: string } {
   const name = `${randomUUID()}.${ext}`;
-  return { key: `p/${projectId}/${kind === 'file' ? 'f' : 's'}/${name}`, name };
+  return { key: storedKey(projectId, kind, name), name };
 }
 
 /**

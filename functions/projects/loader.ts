@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getConfig } from '../core/config';
-import type { WidgetConfig } from '../shared/widget-config';
-import type { PlanHolder, Project } from './projects';
+import type { WidgetConfig } from '#contracts/widget-config';
+import { getConfig } from '#runtime/config';
+import type { PlanHolder, Project } from './project';
 import { effectiveSettings } from './service';
 
 let cached: { dir: string; source: string } | undefined;

@@ -1,49 +1,59 @@
 /** Projects and the widget loader (issue 4). */
-import { apiFunction, bucketPrefixes, type DomainManifest } from '../shared/manifest';
-import { projectSchema, projectUpdateSchema } from '../shared/schemas';
+import * as z from 'zod';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
+import { projectIdParam, projectSchema, projectUpdateSchema } from '#contracts/schemas';
+
+const project = z.object({ id: projectIdParam });
+
+// Deleting a project deletes its files.
+export const projectsApi = apiFunction({
+  resource: 'projects',
+  needs: {
+    table: 'readwrite',
+    objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },
+  },
+  routes: [
+    { method: 'GET', path: '/api/client/website', op: 'list', session: true },
+    {
+      method: 'POST',
+      path: '/api/client/website',
+      op: 'create',
+      session: true,
+      body: projectSchema,
+      context: 'projectCreate',
+    },
+    { method: 'GET', path: '/api/client/website/{id}', op: 'get', session: true, params: project },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}',
+      op: 'update',
+      session: true,
+      params: project,
+      body: projectUpdateSchema,
+    },
+    { method: 'DELETE', path: '/api/client/website/{id}', op: 'remove', session: true, params: project },
+  ],
+});
+
+// The loader, fetched on every page view of every customer site: reads the project only.
+export const widgetApi = apiFunction({
+  resource: 'widget',
+  needs: { table: 'read', widget: true },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/website/{id}/code',
+      op: 'code',
+      session: false,
+      caller: 'public',
+      // Any string: the loader answers a harmless no-op for an id it does not know, malformed ones included
+      // (docs/decisions.md, issue 4), never a 404 on a customer's page.
+      params: z.object({ id: z.string() }),
+    },
+  ],
+});
 
 export const projects = {
   domain: 'projects',
-  api: {
-    // Deleting a project deletes its files.
-    projects: apiFunction<typeof import('../handlers/projects').operations>()({
-      needs: {
-        table: 'readwrite',
-        objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },
-      },
-      routes: [
-        { method: 'GET', path: '/api/client/website', op: 'list', session: true },
-        {
-          method: 'POST',
-          path: '/api/client/website',
-          op: 'create',
-          session: true,
-          body: projectSchema,
-          context: 'projectCreate',
-        },
-        { method: 'GET', path: '/api/client/website/{id}', op: 'get', session: true },
-        {
-          method: 'PATCH',
-          path: '/api/client/website/{id}',
-          op: 'update',
-          session: true,
-          body: projectUpdateSchema,
-        },
-        { method: 'DELETE', path: '/api/client/website/{id}', op: 'remove', session: true },
-      ],
-    }),
-    // The loader, fetched on every page view of every customer site: reads the project only.
-    widget: apiFunction<typeof import('../handlers/widget').operations>()({
-      needs: { table: 'read', widget: true },
-      routes: [
-        {
-          method: 'GET',
-          path: '/api/website/{id}/code',
-          op: 'code',
-          session: false,
-          caller: 'public',
-        },
-      ],
-    }),
-  },
+  api: [projectsApi, widgetApi],
 } satisfies DomainManifest;

@@ -1,16 +1,19 @@
 /**
- * Project flows (issue 4): list, create within the plan's allowance, read, save settings, delete with
- * everything the project owns. Ownership is checked on every call; another client's project is NOT_FOUND.
+ * Project flows (issue 4): list, create within the plan's allowance, the detail view, save settings,
+ * delete with everything the project owns. Access is the policy's (projects/access.ts) on every call;
+ * another client's project is NOT_FOUND. What a project answer adds from higher domains (its
+ * integrations) the entry point composes (functions/handlers/projects.ts).
  */
-import { displayName, getUser, toUser, type User } from '../accounts/users';
-import { batchDelete, queryKeys } from '../core/db';
-import { AppError } from '../core/errors';
-import { deletePrefix } from '../core/s3-objects';
-import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integrations';
-import { normaliseHost } from '../shared/domains';
-import type { Lang } from '../shared/errors';
-import { plans } from '../shared/plans';
-import { type WidgetSettings, widgetSettingsSchema } from '../shared/schemas';
+
+import { normaliseHost } from '#contracts/domains';
+import type { Lang } from '#contracts/errors';
+import { plans } from '#contracts/plans';
+import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
+import { batchDelete, queryKeys } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { deletePrefix } from '#runtime/s3-objects';
+import { displayName, getUser, type User } from '../accounts/user';
+import { accessCondition, projectFor } from './access';
 import {
   createProject,
   deleteProjectRecord,
@@ -18,14 +21,12 @@ import {
   type PlanHolder,
   type Project,
   planOf,
+  projectFilesPrefix,
   projectPartition,
   renumberSeats,
   saveProject,
   withinAllowance,
-} from './projects';
-
-/** S3 prefix of a project's files (docs/data-model.md "Files"). */
-export const projectFilesPrefix = (id: string) => `p/${id}/`;
+} from './project';
 
 export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastName'>) {
   return {
@@ -56,52 +57,54 @@ export async function list(userId: string) {
   return { websites: projects.map((p) => projectView(p, user)) };
 }
 
+/** What a new project gets from other domains in its creation transaction (its owner's notification). */
+export type CreationExtras = Pick<
+  NonNullable<Parameters<typeof createProject>[3]>,
+  'activeIntegrations' | 'items'
+>;
+
 /**
- * Creates a project with its owner notified of new reports by email from the start (an opt-out), and
- * keeps `lang`, the dashboard's language, for those mails while the account has no language of its own.
+ * Creates a project with what `extras` adds for its owner (the entry point: the email integration, so the
+ * owner hears of new reports from the start), and keeps `lang`, the dashboard's language, for the owner's
+ * mails while the account has no language of its own.
  */
-export async function create(userId: string, input: Parameters<typeof createProject>[2], lang?: Lang) {
+export async function create(
+  userId: string,
+  input: Parameters<typeof createProject>[2],
+  lang: Lang | undefined,
+  extras: (owner: User) => CreationExtras,
+) {
   const user = await owner(userId);
   const project = await createProject(user, plans[planOf(user)].projects, input, {
-    ...ownerNotification(user.email),
+    ...extras(user),
     ...(lang ? { lang } : {}),
   });
   return { id: project.id };
 }
 
-function detailView(project: Project, user: User) {
+/** The project part of the detail answer (GET and PATCH client/website/{id}); the caller adds `integrations`. */
+export function detailView(project: Project, user: User) {
   return {
     website: {
       ...projectView(project, user),
       data: project.data,
       effective: effectiveSettings(project.data, user),
     },
-    // Integrations join with their issue; the list is part of the response shape already.
-    integrations: [],
   };
 }
 
-/** The project with its six integrations (masked), in the one BatchGetItem of A30. */
-export async function get(userId: string, id: string) {
-  const { project, owner, integrations } = await readOwnedIntegrations(id, userId);
-  if (!owner) throw new AppError('UNAUTHORIZED');
-  const user = toUser(owner);
-  return { ...detailView(project, user), integrations: integrationsAnswer(integrations, planOf(user)) };
-}
-
 /**
- * Saves a partial change. `data` is merged into the stored settings and the result validated as a whole
- * by the shared schema, so a rejected PATCH writes nothing.
+ * Saves a partial change to `project`, read (with the access check for `settings`) in the caller's batch,
+ * and answers its detail view. `data` is merged into the stored settings and the result validated as a
+ * whole by the shared schema, so a rejected PATCH writes nothing.
  */
 export async function update(
   userId: string,
-  id: string,
+  project: Project,
+  user: User,
   input: { name?: string; url?: string; active?: 0 | 1; activeParam?: 0 | 1; data?: Record<string, unknown> },
 ) {
-  // META, the owner and the integrations in one BatchGetItem: the answer is GET's, integrations included.
-  const { project, owner, integrations } = await readOwnedIntegrations(id, userId);
-  if (!owner) throw new AppError('UNAUTHORIZED');
-  const user = toUser(owner);
+  const id = project.id;
   const fields: Parameters<typeof saveProject>[2] = {};
   if (input.name !== undefined) fields.name = input.name;
   if (input.url !== undefined) {
@@ -113,16 +116,17 @@ export async function update(
   if (input.active !== undefined) fields.active = input.active;
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
-  await saveProject(id, userId, fields);
-  return {
-    ...detailView({ ...project, ...fields }, user),
-    integrations: integrationsAnswer(integrations, planOf(user)),
-  };
+  await saveProject(id, accessCondition(userId, 'settings'), fields);
+  return detailView({ ...project, ...fields }, user);
 }
 
+/** Reads META (consistently) for a deletion by `userId`, and the condition the delete must meet. */
+const deletion = (userId: string, id: string) =>
+  [() => projectFor(userId, id, 'delete'), accessCondition(userId, 'delete')] as const;
+
 export async function remove(userId: string, id: string): Promise<void> {
-  // The delete's condition is the ownership check: someone else's project is NOT_FOUND, untouched.
-  await deleteProjectRecord(id, userId);
+  // Someone else's project is NOT_FOUND, untouched: the read and the delete's condition both check.
+  await deleteProjectRecord(id, ...deletion(userId, id));
   await purgeProjectData(id);
   // The projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
   await renumberSeats(userId);
@@ -152,10 +156,10 @@ export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): Widg
   };
 }
 
-/** Part of account deletion (accounts/cascade.ts): every project of the user, with its data. */
+/** Part of account deletion (functions/handlers/profile.ts): every project of the user, with its data. */
 export async function deleteAllProjectsOf(userId: string): Promise<void> {
   for (const p of await listProjects(userId)) {
-    await deleteProjectRecord(p.id, userId);
+    await deleteProjectRecord(p.id, ...deletion(userId, p.id));
     await purgeProjectData(p.id);
   }
 }

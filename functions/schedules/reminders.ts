@@ -2,8 +2,9 @@
  * Scheduled daily (functions/billing/manifest.ts `schedules.reminders`; an EventBridge rule in AWS, a
  * timer of the local stack and `npm run ops -- send-reminders` locally): the expiry reminders.
  */
+
+import { createLogger } from '#runtime/log';
 import { sendReminders } from '../billing/service';
-import { createLogger } from '../core/log';
 
 export async function handler(_event?: unknown, context?: { awsRequestId?: string }) {
   const log = createLogger({

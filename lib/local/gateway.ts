@@ -1,11 +1,12 @@
 /**
- * The local API Gateway: serves /api/* from the route table (functions/shared/routes.ts) by calling the
+ * The local API Gateway: serves /api/* from the route table (functions/routes.ts, at the roof) by calling the
  * same handler exports Lambda calls, with payload-format-2.0 events. Its own refusals (unknown path, wrong
  * method, body too large, not ready, handler crash) use the API's error envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorResponse } from '../../functions/core/http';
-import { matchRoute, routeKey } from '../../functions/shared/routes';
+import { routeKey } from '#contracts/routes';
+import { errorResponse } from '#runtime/http';
+import { matchRoute } from '../../functions/routes';
 import { buildApiEvent } from './api-event';
 import { toHttpReply } from './api-result';
 import { compressedApiPaths, compressReply } from './compress';

@@ -1,5 +1,5 @@
 /**
- * Local secrets: what SSM holds in AWS (functions/core/secrets.ts) comes from the environment here. A value
+ * Local secrets: what SSM holds in AWS (functions/runtime/secrets.ts) comes from the environment here. A value
  * set in the environment (or .env) wins; otherwise a random one is generated once and kept in the data
  * directory, so sessions and challenges survive a restart of `npm start`.
  */

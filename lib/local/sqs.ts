@@ -9,9 +9,9 @@
 import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
-import { longestRetrySeconds } from '../../functions/core/retry';
+import { type QueueName, queueNames } from '#contracts/manifest';
+import { longestRetrySeconds } from '#runtime/retry';
 import { queueDecls } from '../../functions/manifests';
-import { type QueueName, queueNames } from '../../functions/shared/manifest';
 import { localCredentials } from './credentials';
 
 export interface QueueSettings {
@@ -24,7 +24,7 @@ export interface QueueSettings {
   maxConcurrency: number;
   /** The consumer's timeout: the poller ends an invocation that runs longer, as Lambda does. */
   consumerTimeoutSeconds: number;
-  /** When a started piece of work counts as stale (functions/core/retry.ts); computed unless set. */
+  /** When a started piece of work counts as stale (functions/runtime/retry.ts); computed unless set. */
   staleAfterSeconds?: number;
   /** The dead-letter consumer's settings, when the queue declares one; `null` leaves the DLQ unread. */
   deadLetter: {
@@ -51,7 +51,7 @@ export interface LocalSqs {
   stop(): Promise<void>;
 }
 
-/** When a started piece of work counts as stale with these settings (functions/core/retry.ts). */
+/** When a started piece of work counts as stale with these settings (functions/runtime/retry.ts). */
 export const staleAfter = (s: QueueSettings) =>
   s.staleAfterSeconds ??
   2 *

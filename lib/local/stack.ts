@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { resetConfig } from '../../functions/core/config';
-import { errorResponse } from '../../functions/core/http';
-import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
-import { retryDelaysVariable, staleAfterVariable } from '../../functions/core/retry';
+import { type QueueName, queueNames, queueUrlVariable } from '#contracts/manifest';
+import { resetConfig } from '#runtime/config';
+import { errorResponse } from '#runtime/http';
+import { ALLOW_LOCAL_VARIABLE } from '#runtime/outbound';
+import { retryDelaysVariable, staleAfterVariable } from '#runtime/retry';
 import { scheduleDecls } from '../../functions/manifests';
-import { type QueueName, queueNames, queueUrlVariable } from '../../functions/shared/manifest';
 import { scheduleEntry } from '../resources';
 import { dashboardCsp } from '../web-headers';
 import { distDir as defaultDistDir, runBuild } from './build';
@@ -253,7 +253,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       UPLOADS_BUCKET: localNames.bucket,
       // One process serves every function, so it carries every name any manifest may declare.
       ...Object.fromEntries(queueNames.map((q) => [queueUrlVariable(q), sqs?.queues[q].url])),
-      // The backoff the queues were made with (tests shorten it); functions/core/retry.ts reads it.
+      // The backoff the queues were made with (tests shorten it); functions/runtime/retry.ts reads it.
       ...Object.fromEntries(
         queueNames.map((q) => [retryDelaysVariable(q), sqs?.queues[q].settings.retryDelaysSeconds.join(',')]),
       ),
@@ -266,7 +266,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       SES_ENDPOINT: ses.endpoint,
-      // Local receivers and vendor fakes on loopback (functions/core/outbound.ts); never set in AWS.
+      // Local receivers and vendor fakes on loopback (functions/runtime/outbound.ts); never set in AWS.
       [ALLOW_LOCAL_VARIABLE]: '1',
     });
     delete process.env.AWS_SESSION_TOKEN;

@@ -11,8 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml as esc } from '../../functions/core/mail';
-import { timestampedSignature } from '../../functions/core/signature';
+import { escapeHtml as esc } from '#runtime/mail';
+import { timestampedSignature } from '#runtime/signature';
 
 export interface StripeSession {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * The HTTP API, built from the route table (functions/shared/routes.ts): one function per resource that
+ * The HTTP API, built from the route table (functions/routes.ts, at the roof): one function per resource that
  * has deployed routes, one route per deployed route. The local gateway serves the same table, so no route
  * exists in one runtime and not the other.
  */
@@ -16,14 +16,9 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { type RouteDef, routeKey } from '#contracts/routes';
 import { apiFunctions } from '../../functions/manifests';
-import {
-  deployedRoutes,
-  type ResourceName,
-  type RouteDef,
-  resources,
-  routeKey,
-} from '../../functions/shared/routes';
+import { deployedRoutes, type ResourceName, resources } from '../../functions/routes';
 import { handlerEntry } from '../resources';
 import type { Settings } from '../settings';
 import { SnagFunction } from './lambda';

@@ -1,5 +1,5 @@
 /**
- * Least-privilege grants: exactly what a function's manifest declares (functions/shared/manifest.ts
+ * Least-privilege grants: exactly what a function's manifest declares (functions/contracts/manifest.ts
  * `Needs`), written out instead of the CDK `grant*` helpers where those would hand out more than Snag's
  * code calls (Scan, stream reads, `index/*`, `s3:List*`/`s3:*Object*` wildcards, unscoped ListBucket).
  */
@@ -9,7 +9,7 @@ import { type IGrantable, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { BucketPrefix, Needs, QueueName } from '../../functions/shared/manifest';
+import type { BucketPrefix, Needs, QueueName } from '#contracts/manifest';
 import { table as tableShape } from '../resources';
 import type { Mail } from './mail';
 

@@ -26,9 +26,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { integrationNames } from '../../functions/core/messages';
-import type { QueueName } from '../../functions/shared/manifest';
-import { businessMetrics, metricsNamespace, metricsService } from '../../functions/shared/metrics';
+import type { QueueName } from '#contracts/manifest';
+import { integrationNames } from '#contracts/messages';
+import { businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
 import type { Settings } from '../settings';
 import { type Mail, mailDimension } from './mail';
 
@@ -340,7 +340,7 @@ export class Monitoring extends Construct {
     subscription.node.addDependency(this.topic);
   }
 
-  /** A business metric as functions/core/metrics.ts emits it. */
+  /** A business metric as functions/runtime/metrics.ts emits it. */
   private business(metric: keyof typeof businessMetrics, integration?: string): IMetric {
     return new Metric({
       namespace: metricsNamespace,

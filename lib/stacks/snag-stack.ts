@@ -6,8 +6,8 @@
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { type Needs, queueNames, queueUrlVariable, variablesFor } from '#contracts/manifest';
 import { apiFunctions, queueDecls, scheduleDecls } from '../../functions/manifests';
-import { type Needs, queueNames, queueUrlVariable, variablesFor } from '../../functions/shared/manifest';
 import type { Settings } from '../settings';
 import { Api } from './api';
 import { Consumers, Queues } from './async';
@@ -35,8 +35,8 @@ export class SnagStack extends Stack {
     this.queues = new Queues(this, 'Queues', settings);
     this.mail = new Mail(this, 'Mail', settings.mailDomain);
 
-    // functions/core/config.ts parses these. Every function gets the first group; of the second, only
-    // what its manifest declares (functions/shared/manifest.ts variablesFor). APP_ORIGIN is added below,
+    // functions/runtime/config.ts parses these. Every function gets the first group; of the second, only
+    // what its manifest declares (functions/contracts/manifest.ts variablesFor). APP_ORIGIN is added below,
     // once the distribution exists.
     const everyFunction: Record<string, string> = {
       SNAG_STAGE: settings.stage,

@@ -44,7 +44,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { EDGE_SECRET_HEADER } from '../../functions/core/config';
+import { EDGE_SECRET_HEADER } from '#runtime/config';
 import { fromRoot } from '../paths';
 import type { Settings } from '../settings';
 import { dashboardCsp } from '../web-headers';

@@ -4,10 +4,10 @@
  * Local reports (`ReturnConsumedCapacity: TOTAL`, table and indexes), which is what on-demand bills as RRU
  * and WRU. Retries inside the SDK are not counted (only the command), as data-model section 1 counts them.
  */
-import { dynamo } from '../../functions/core/aws/dynamo';
-import { s3 } from '../../functions/core/aws/s3';
-import { ses } from '../../functions/core/aws/ses';
-import { sqs } from '../../functions/core/aws/sqs';
+import { dynamo } from '#runtime/aws/dynamo';
+import { s3 } from '#runtime/aws/s3';
+import { ses } from '#runtime/aws/ses';
+import { sqs } from '#runtime/aws/sqs';
 
 export interface CommandTally {
   count: number;

@@ -9,9 +9,9 @@
 import { pathToFileURL } from 'node:url';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/aws/dynamo';
-import { sqs } from '../../functions/core/aws/sqs';
-import type { IntegrationName } from '../../functions/shared/integrations';
+import type { IntegrationName } from '#contracts/integrations';
+import { db } from '#runtime/aws/dynamo';
+import { sqs } from '#runtime/aws/sqs';
 import { bulkSeedIssues } from '../support/issues';
 import { startTestStack } from '../support/local-stack';
 import { newSite } from '../support/sites';

@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { scheduleDecls } from '../../functions/manifests';
-import { queueNames } from '../../functions/shared/manifest';
+import { queueNames } from '#contracts/manifest';
+import { queueDecls, scheduleDecls } from '../../functions/manifests';
 import { esbuildOptions } from '../../lib/bundling';
 import { fromRoot } from '../../lib/paths';
-import { consumerEntry, handlerEntry, scheduleEntry } from '../../lib/resources';
+import { consumerEntry, deadLetterEntry, handlerEntry, scheduleEntry } from '../../lib/resources';
 import { deployedResources } from '../../lib/stacks/api';
 
 export const budget = { minifiedBytes: 500 * 1024, initMs: 150 };
@@ -23,10 +23,16 @@ export interface LambdaBundle {
   initMs: number;
 }
 
-/** Every deployed Lambda: one per resource with deployed routes, plus the queue consumers and schedules. */
+/**
+ * Every deployed Lambda: one per resource with deployed routes, plus the queue consumers, the dead-letter
+ * consumers of the queues that declare one, and the schedules.
+ */
 const entries = (): { name: string; entry: string }[] => [
   ...deployedResources().map((r) => ({ name: r, entry: handlerEntry(r) })),
   ...queueNames.map((q) => ({ name: `consumer:${q}`, entry: consumerEntry(q) })),
+  ...queueNames
+    .filter((q) => queueDecls[q].deadLetter)
+    .map((q) => ({ name: `dlq:${q}`, entry: deadLetterEntry(q) })),
   ...Object.keys(scheduleDecls).map((n) => ({ name: `schedule:${n}`, entry: scheduleEntry(n) })),
 ];
 

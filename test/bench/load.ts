@@ -10,8 +10,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#runtime/aws/dynamo';
 import { handler as fanout } from '../../functions/consumers/fanout';
-import { db } from '../../functions/core/aws/dynamo';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration, newSite, type Site } from '../support/sites';
 import { cheapCostsEnv } from '../support/users';

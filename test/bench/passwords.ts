@@ -3,8 +3,8 @@
  * change of SCRYPT_LOG_N is a measured decision. Login pays one hash; so does every failed login.
  */
 import { pathToFileURL } from 'node:url';
-import { resetConfig } from '../../functions/core/config';
-import { hashPassword, verifyPassword } from '../../functions/core/crypto';
+import { resetConfig } from '#runtime/config';
+import { hashPassword, verifyPassword } from '#runtime/crypto';
 
 export interface HashTiming {
   logN: number;

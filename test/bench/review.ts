@@ -4,7 +4,7 @@
  * requests and median latency through the local stack, side by side. Page 500 must cost what page 1 costs.
  */
 import { pathToFileURL } from 'node:url';
-import { dynamo } from '../../functions/core/aws/dynamo';
+import { dynamo } from '#runtime/aws/dynamo';
 import { bulkSeedIssues } from '../support/issues';
 import { startTestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';

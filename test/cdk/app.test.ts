@@ -9,17 +9,12 @@ import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configSchema, EDGE_SECRET_HEADER } from '../../functions/core/config';
-import { ALLOW_LOCAL_VARIABLE } from '../../functions/core/outbound';
+import { type Needs, type QueueName, queueNames, queueUrlVariable, variablesFor } from '#contracts/manifest';
+import { routeKey } from '#contracts/routes';
+import { configSchema, EDGE_SECRET_HEADER } from '#runtime/config';
+import { ALLOW_LOCAL_VARIABLE } from '#runtime/outbound';
 import { functionNeeds, queueDecls, scheduleDecls } from '../../functions/manifests';
-import {
-  type Needs,
-  type QueueName,
-  queueNames,
-  queueUrlVariable,
-  variablesFor,
-} from '../../functions/shared/manifest';
-import { deployedRoutes, routeKey, routes } from '../../functions/shared/routes';
+import { deployedRoutes, routes } from '../../functions/routes';
 import { compressedApiPaths } from '../../lib/local/compress';
 import { table, uploads } from '../../lib/resources';
 import { deployedResources, routeThrottles, throttleClassOf } from '../../lib/stacks/api';

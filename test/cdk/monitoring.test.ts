@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { businessMetrics } from '#contracts/metrics';
 import { queueDecls, scheduleDecls } from '../../functions/manifests';
-import { businessMetrics } from '../../functions/shared/metrics';
 import { buildApp } from '../../lib/app';
 import { fromRoot } from '../../lib/paths';
 import { deployedResources } from '../../lib/stacks/api';

@@ -4,7 +4,7 @@
  * covers it).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queueNames } from '../../functions/shared/manifest';
+import { queueNames } from '#contracts/manifest';
 import { buildApp } from '../../lib/app';
 import { edgeAclParameter, edgeRateRules } from '../../lib/stacks/edge-acl';
 import { acknowledgements, fakeBuild, logicalId, type Synthesized, synth } from './synth';

@@ -1,6 +1,6 @@
 /**
  * WCAG 2.2 AA in the browser (issue 20, dashboard part): axe-core on every screen of the dashboard
- * (web/src/routes) with realistic content, in English and German, at desktop (1280 px) and phone (390 px)
+ * (web/src/app/routes.tsx) with realistic content, in English and German, at desktop (1280 px) and phone (390 px)
  * width. Any serious or critical violation fails, and so does any of the rules the issue named (landmarks,
  * Label in Name, links told apart by colour alone) whatever axe rates them.
  *
@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { integrationNames } from '../../functions/shared/integration-names';
-import { configurationSections } from '../../web/src/routes/paths';
+import { integrationNames } from '#contracts/integration-names';
+import { configurationSections } from '../../web/src/app/paths';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { seedIssues } from '../support/issues';

@@ -8,7 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
+import { db } from '#runtime/aws/dynamo';
 import { latestMail, type SentMail } from '../support/api-client';
 import {
   type PageOptions,

@@ -8,10 +8,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
-import { getConfig } from '../../functions/core/config';
+import { projectDay } from '#contracts/intake';
+import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
 import { projectDayWindow } from '../../functions/issues/intake';
-import { projectDay } from '../../functions/shared/intake';
 import en from '../../widget/src/i18n/en';
 import { startE2eStack } from '../support/browser';
 import {

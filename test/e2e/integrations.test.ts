@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PlanName } from '../../functions/shared/plans';
+import type { PlanName } from '#contracts/plans';
 import { type ApiClient, latestMail } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage, waitEnabled, waitForPath } from '../support/browser';
 import { eventually } from '../support/local-stack';

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findUserByEmail, updateUser } from '../../functions/accounts/users';
+import { findUserByEmail, updateUser } from '../../functions/accounts/user';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, signedInTab, type TestPage, waitForPath } from '../support/browser';
 

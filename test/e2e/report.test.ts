@@ -15,9 +15,9 @@ import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
-import { s3 } from '../../functions/core/aws/s3';
-import { getConfig } from '../../functions/core/config';
+import { db } from '#runtime/aws/dynamo';
+import { s3 } from '#runtime/aws/s3';
+import { getConfig } from '#runtime/config';
 import type { Messages } from '../../widget/src/i18n/en';
 import { shot, startE2eStack } from '../support/browser';
 import {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock, HOUR, MINUTE } from '../../functions/core/time';
+import { clock, HOUR, MINUTE } from '#runtime/time';
 import { type LocalStack, startLocalStack } from '../../lib/local/stack';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn, mailCount } from '../support/api-client';

@@ -9,6 +9,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '#runtime/aws/dynamo';
+import { timestampedSignature } from '#runtime/signature';
 import { businessRequestsPerAccount, businessRequestsPerSource } from '../../functions/billing/service';
 import {
   closePendingRequest,
@@ -16,8 +18,6 @@ import {
   lastInvoiceNumber,
   writePlan,
 } from '../../functions/billing/store';
-import { db } from '../../functions/core/aws/dynamo';
-import { timestampedSignature } from '../../functions/core/signature';
 import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';

@@ -5,8 +5,8 @@
  * registry is empty until the integrations issue, so this file registers test deliverers.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DeliveryMessage, IntegrationName } from '#contracts/messages';
 import { deliverers } from '../../functions/consumers/delivery';
-import type { DeliveryMessage, IntegrationName } from '../../functions/core/messages';
 import type { Deliverer } from '../../functions/integrations/deliver';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';

@@ -4,8 +4,9 @@
  * answer is a 4xx envelope with a catalogue code (or the route's success), never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue } from '../../functions/shared/errors';
-import { type RouteDef, routes } from '../../functions/shared/routes';
+import { errorCatalogue } from '#contracts/errors';
+import type { RouteDef } from '#contracts/routes';
+import { routes } from '../../functions/routes';
 import { ApiClient } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';

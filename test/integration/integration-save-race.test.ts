@@ -7,7 +7,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
+import { db } from '#runtime/aws/dynamo';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';

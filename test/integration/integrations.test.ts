@@ -13,14 +13,10 @@ import { pathToFileURL } from 'node:url';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
-import { sqs } from '../../functions/core/aws/sqs';
+import type { IntegrationName, IntegrationsAnswer, SyncListAnswer } from '#contracts/integrations';
+import { db } from '#runtime/aws/dynamo';
+import { sqs } from '#runtime/aws/sqs';
 import { queueDecls } from '../../functions/manifests';
-import type {
-  IntegrationName,
-  IntegrationsAnswer,
-  SyncListAnswer,
-} from '../../functions/shared/integrations';
 import { latestMail } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { png } from '../support/png';

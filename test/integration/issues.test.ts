@@ -6,9 +6,9 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
-import { type HookableClient, onNewClient } from '../../functions/core/aws/options';
-import type { PlanName } from '../../functions/shared/plans';
+import type { PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
+import { type HookableClient, onNewClient } from '#runtime/aws/options';
 import { runningFunction } from '../../lib/local/invocation';
 import { ApiClient } from '../support/api-client';
 import { seedIssues as seed } from '../support/issues';

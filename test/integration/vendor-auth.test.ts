@@ -6,7 +6,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
+import { db } from '#runtime/aws/dynamo';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 import { ApiClient, type ApiReply } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -1,22 +1,20 @@
 /**
- * The GitLab, Jira, Slack and Asana deliverers (functions/integrations/vendors/deliverers.ts) against the
+ * The GitLab, Jira, Slack and Asana deliverers (functions/integrations/deliverers/) against the
  * vendor fakes, with a hand-built DeliveryContext (the delivery consumer builds the real one): what each
  * vendor receives, that a retry with the recorded id creates nothing twice and continues a half-done
  * delivery, and the permanent failures with their user-visible reasons. No local stack.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../functions/core/log';
-import { outboundFetch } from '../../functions/core/outbound';
+import type { IntegrationName } from '#contracts/integrations';
+import { createLogger } from '#runtime/log';
+import { outboundFetch } from '#runtime/outbound';
 import type { DeliveryContext } from '../../functions/integrations/deliver';
 import { PermanentFailure } from '../../functions/integrations/deliver';
-import type { IntegrationRecord } from '../../functions/integrations/integrations';
-import {
-  deliverAsana,
-  deliverGitlab,
-  deliverJira,
-  deliverSlack,
-} from '../../functions/integrations/vendors/deliverers';
-import type { IntegrationName } from '../../functions/shared/integrations';
+import { deliverAsana } from '../../functions/integrations/deliverers/asana';
+import { deliverGitlab } from '../../functions/integrations/deliverers/gitlab';
+import { deliverJira } from '../../functions/integrations/deliverers/jira';
+import { deliverSlack } from '../../functions/integrations/deliverers/slack';
+import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 
 let fakes: VendorFakes;
@@ -29,7 +27,7 @@ beforeAll(async () => {
   process.env.ALTCHA_HMAC_KEY ??= 'deliverers-test-altcha-key-0123';
   fakes = await startVendorFakes();
   Object.assign(process.env, fakes.env);
-  const { resetConfig } = await import('../../functions/core/config');
+  const { resetConfig } = await import('#runtime/config');
   resetConfig();
 });
 afterAll(async () => fakes?.stop());

@@ -10,8 +10,8 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/core/aws/dynamo';
-import { sqs } from '../../functions/core/aws/sqs';
+import { db } from '#runtime/aws/dynamo';
+import { sqs } from '#runtime/aws/sqs';
 import type { VendorFakes } from '../../lib/local/vendors';
 import { type ApiReply, mailCount } from '../support/api-client';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';

@@ -3,16 +3,16 @@
  * IAM is what stops an undeclared call in AWS, and the local stand-ins enforce no IAM: without this check
  * a handler could start calling something its role may not, and only production would say so.
  *
- * `recordCommands()` hooks every AWS client the functions make (functions/core/aws/options.ts) and notes,
+ * `recordCommands()` hooks every AWS client the functions make (functions/runtime/aws/options.ts) and notes,
  * per running function (lib/local/invocation.ts), each command with the table, key, prefix or queue it
  * names. `uncovered()` lists the calls no declared need covers. The integration and e2e suites install
  * it in their setup (test/support/command-check.ts), so every flow they drive is checked.
  */
 
-import { type HookableClient, onNewClient } from '../../functions/core/aws/options';
+import type { Needs, QueueName } from '#contracts/manifest';
+import { queueNames } from '#contracts/manifest';
+import { type HookableClient, onNewClient } from '#runtime/aws/options';
 import { functionNeeds } from '../../functions/manifests';
-import type { Needs, QueueName } from '../../functions/shared/manifest';
-import { queueNames } from '../../functions/shared/manifest';
 import { runningFunction } from '../../lib/local/invocation';
 
 export interface AwsCall {

@@ -3,7 +3,7 @@
  * own process, and the document client sends through this client's middleware stack, so every request
  * passes here. Tests compare the work of two paths with it; the bench counts requests per call.
  */
-import { dynamo } from '../../functions/core/aws/dynamo';
+import { dynamo } from '#runtime/aws/dynamo';
 
 let watchers = 0;
 

@@ -1,5 +1,5 @@
 /**
- * Fault injection into the handlers' own AWS clients (functions/core/aws/*): the local stack runs the
+ * Fault injection into the handlers' own AWS clients (functions/runtime/aws/*): the local stack runs the
  * handlers in this process, so a middleware added to a shared client's stack sees every command they send.
  * The fault sits below the SDK's retry layer (the `deserialize` step is the innermost), where a real HTTP
  * failure would surface: the SDK retries what it classifies as throttling or transient, exactly as in AWS,

@@ -1,7 +1,7 @@
 /** Issues for tests and the bench, written through the issues entity (the widget's create transaction). */
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/aws/dynamo';
-import { tableName } from '../../functions/core/db';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
 import {
   allocateNumber,
   blockKey,
@@ -11,8 +11,8 @@ import {
   newIssueItems,
   statsAttribute,
   statsKey,
-} from '../../functions/issues/issues';
-import { getProject, projectKey } from '../../functions/projects/projects';
+} from '../../functions/issues/issue';
+import { getProject, projectKey } from '../../functions/projects/project';
 
 /** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
 function sampleIssue(

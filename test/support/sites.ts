@@ -1,8 +1,8 @@
 /** A client's project for tests of what visitors send: signed in, on a plan, optionally with integrations. */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/aws/dynamo';
-import type { IntegrationName } from '../../functions/core/messages';
-import type { PlanName } from '../../functions/shared/plans';
+import type { IntegrationName } from '#contracts/messages';
+import type { PlanName } from '#contracts/plans';
+import { db } from '#runtime/aws/dynamo';
 import type { ApiClient } from './api-client';
 import { signedIn } from './users';
 

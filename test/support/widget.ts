@@ -2,7 +2,7 @@
  * The widget's intake calls as a customer's page makes them (docs/widget-api.md "The upload and report
  * calls"): JSON with the page's Origin, and the presigned form posted to S3 with FormData, as a browser does.
  */
-import type { UploadKind } from '../../functions/shared/intake';
+import type { UploadKind } from '#contracts/intake';
 
 export interface WidgetReply {
   status: number;

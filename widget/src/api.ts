@@ -2,8 +2,8 @@
  * The contract between the snippet, the loader (loader.ts) and the lazily loaded app (app.ts). Types only:
  * nothing here reaches a bundle. The public part is documented in docs/widget-api.md.
  */
-import type { LogEntry } from '../../functions/shared/intake';
-import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { LogEntry } from '#contracts/intake';
+import type { WidgetConfig } from '#contracts/widget-config';
 
 /** Public commands; a queued call is `[name]` or `[name, args]`. */
 export type CommandName = 'open' | 'hide' | 'show' | 'report';

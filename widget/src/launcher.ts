@@ -1,6 +1,6 @@
 /**
  * The launcher button: one implementation for customer pages (loader.ts) and the dashboard's live
- * preview (web/src/components/LauncherPreview.tsx).
+ * preview (web/src/projects/LauncherPreview.tsx).
  *
  * It lives in an open shadow root on a `<snag-launcher>` host. Page CSS cannot reach inside the shadow
  * root, and the host itself is pinned by `:host` rules marked `!important`: an important declaration of
@@ -11,7 +11,7 @@
  * Colours (docs/decisions-widget.md): the button is the configured colour; the scheme names the colour of
  * its text and icon: `white` (Light) white, `black` (Dark) near-black for light brand colours.
  */
-import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 
 export type LauncherLook = Pick<WidgetConfig, 'text' | 'color' | 'scheme' | 'position'>;
 

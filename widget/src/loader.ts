@@ -7,7 +7,7 @@
  * With one, it shows the launcher when the page passes the project's rules (rules.ts), replays calls the
  * page queued before it arrived, and injects the app on the first `open()`.
  */
-import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';
 import { startLogBuffer } from './capture/log-buffer';
 import { createLauncher, type Launcher } from './launcher';

@@ -1,9 +1,9 @@
 /**
  * When the launcher may show on a page (docs/decisions-widget.md): the project's domain rule
- * (functions/shared/domains.ts, the same function the API uses), test mode and the mobile setting.
+ * (functions/contracts/domains.ts, the same function the API uses), test mode and the mobile setting.
  */
-import { hostMatches } from '../../functions/shared/domains';
-import { TEST_MODE_PARAM, type WidgetConfig } from '../../functions/shared/widget-config';
+import { hostMatches } from '#contracts/domains';
+import { TEST_MODE_PARAM, type WidgetConfig } from '#contracts/widget-config';
 
 /** A phone has a coarse primary pointer and a screen whose shorter side is below this many CSS pixels. */
 export const PHONE_MAX_SIDE = 767;

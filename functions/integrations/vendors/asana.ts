@@ -1,10 +1,15 @@
 /**
  * Asana (../shared/api-specs/asana, README notes): OAuth code exchange and refresh at `/-/oauth_token`
  * (form: grant_type, client_id, client_secret, redirect_uri, code | refresh_token), projects per
- * workspace, tasks (`{data:{name, html_notes, projects:[gid]}}`) and multipart attachments (`parent`, `file`).
+ * workspace, tasks (`{data:{name, html_notes, projects:[gid]}}`) and multipart attachments (`parent`, `file`),
+ * and the stored access token kept fresh (`withAsanaToken`: refreshed before it expires or after a 401).
  */
 import * as z from 'zod';
-import { blobOf, type Http, sendJson, VendorError, type VendorFile } from './http';
+import { getConfig } from '#runtime/config';
+import { getSecrets } from '#runtime/secrets';
+import { nowMs } from '#runtime/time';
+import { type OAuthTokens, storeOAuthTokens } from '../integration';
+import { blobOf, type Http, isVendorError, sendJson, VendorError, type VendorFile } from './http';
 
 export interface AsanaConfig {
   /** `https://app.asana.com/api/1.0` in AWS. */
@@ -234,4 +239,56 @@ export function authorizeUrl(cfg: AsanaConfig, clientId: string, redirectUri: st
     state,
   });
   return `${cfg.oauthUrl}/oauth_authorize?${q}`;
+}
+
+// --- The access token: refreshed before it expires or after a 401, and stored -------------------------
+
+/** Asana is a fixed vendor host: its calls need no outbound guard. */
+const plainHttp: Http = (url, init) => fetch(url, init);
+
+async function asanaClient() {
+  const c = getConfig();
+  const secret = (await getSecrets()).ASANA_CLIENT_SECRET;
+  if (!c.ASANA_CLIENT_ID || !secret) return undefined;
+  return { id: c.ASANA_CLIENT_ID, secret };
+}
+
+export const asanaConfig = () => ({
+  apiUrl: getConfig().ASANA_API_URL,
+  oauthUrl: getConfig().ASANA_OAUTH_URL,
+});
+
+/**
+ * A usable Asana access token: refreshed (and stored) when it is about to expire, or when `force` (after a
+ * 401). Without a refresh token or client credentials, the stored one.
+ */
+export async function asanaAccess(
+  projectId: string,
+  oauth: OAuthTokens,
+  force = false,
+): Promise<OAuthTokens> {
+  const now = nowMs();
+  if (!oauth.refreshToken || !(force || needsRefresh(oauth, now))) return oauth;
+  const client = await asanaClient();
+  if (!client) return oauth;
+  const fresh = await refresh(plainHttp, asanaConfig(), client, oauth.refreshToken, now);
+  const next: OAuthTokens = { ...oauth, ...fresh };
+  await storeOAuthTokens(projectId, 'asana', next);
+  return next;
+}
+
+/** Runs an Asana call, refreshing the token once on a 401. */
+export async function withAsanaToken<T>(
+  projectId: string,
+  oauth: OAuthTokens,
+  work: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  let tokens = await asanaAccess(projectId, oauth);
+  try {
+    return await work(tokens.accessToken);
+  } catch (err) {
+    if (!(isVendorError(err) && err.details.status === 401 && tokens.refreshToken)) throw err;
+    tokens = await asanaAccess(projectId, tokens, true);
+    return work(tokens.accessToken);
+  }
 }

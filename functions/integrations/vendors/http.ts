@@ -1,6 +1,6 @@
 /**
  * What the vendor clients (gitlab, jira, slack, asana) share: a fetch-compatible `Http` function (the
- * SSRF-guarded client of functions/core/outbound.ts for user hosts, plain fetch for fixed vendor URLs),
+ * SSRF-guarded client of functions/runtime/outbound.ts for user hosts, plain fetch for fixed vendor URLs),
  * capped response reading, and the one mapping of vendor failures to permanent or retryable
  * (docs/decisions.md "Vendor errors").
  */
@@ -156,7 +156,7 @@ export async function send(
     if (err instanceof VendorError) throw err;
     const name = (err as Error)?.name;
     if (name === 'OutboundRefused') {
-      // The SSRF guard (functions/core/outbound.ts): a refused target is permanent, a refused answer not.
+      // The SSRF guard (functions/runtime/outbound.ts): a refused target is permanent, a refused answer not.
       const refused = err as Error & { reason?: string; permanent?: boolean };
       throw new VendorError(
         vendor,
@@ -234,7 +234,7 @@ export interface VendorFile {
 export const blobOf = (file: VendorFile) =>
   new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type });
 
-/** What the SSRF-guarded client (functions/core/outbound.ts) takes: a string or byte body, plain headers. */
+/** What the SSRF-guarded client (functions/runtime/outbound.ts) takes: a string or byte body, plain headers. */
 export type GuardedFetch = (
   url: string | URL,
   init?: {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml as esc } from '../../../functions/core/mail';
+import { escapeHtml as esc } from '#runtime/mail';
 import { INSPECT_PATH, receivedPage } from './inspect';
 
 export interface RecordedFile {

@@ -21,7 +21,7 @@ export interface VendorFakes {
   /** A receiver for the Webhooks integration: a client enters `webhooks.url` + any path. */
   webhooks: WebhookFake;
   /**
-   * The functions' configuration for these fakes (functions/core/config.ts and secrets.ts). Jira has no
+   * The functions' configuration for these fakes (functions/runtime/config.ts and secrets.ts). Jira has no
    * default host: a client enters `jira.url` as the host on the Jira screen.
    */
   env: Record<string, string>;

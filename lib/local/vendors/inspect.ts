@@ -6,7 +6,7 @@
  * Everything shown came from a visitor's report or a client's settings, so every value is escaped, and
  * credentials are shown by their scheme only (headers) or as `••••` (body fields named like secrets).
  */
-import { escapeHtml as esc } from '../../../functions/core/mail';
+import { escapeHtml as esc } from '#runtime/mail';
 import type { RecordedRequest } from './fake';
 
 export const INSPECT_PATH = '/_fake';

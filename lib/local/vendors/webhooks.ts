@@ -7,7 +7,7 @@
  *
  * It keys the check with the `X-Snag-Token` the request brings, since it cannot know what the client typed.
  */
-import { verifyTimestampedSignature } from '../../../functions/core/signature';
+import { verifyTimestampedSignature } from '#runtime/signature';
 import { type Fake, type FakeRequest, startFake } from './fake';
 
 export interface WebhookFake extends Fake {

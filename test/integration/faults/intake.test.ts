@@ -11,13 +11,13 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projectDay } from '#contracts/intake';
+import { type DeliveryMessage, integrationNames } from '#contracts/messages';
+import { db, dynamo } from '#runtime/aws/dynamo';
+import { s3 } from '#runtime/aws/s3';
+import { sqs } from '#runtime/aws/sqs';
 import { deliverers } from '../../../functions/consumers/delivery';
-import { db, dynamo } from '../../../functions/core/aws/dynamo';
-import { s3 } from '../../../functions/core/aws/s3';
-import { sqs } from '../../../functions/core/aws/sqs';
-import { type DeliveryMessage, integrationNames } from '../../../functions/core/messages';
 import { projectDayWindow } from '../../../functions/issues/intake';
-import { projectDay } from '../../../functions/shared/intake';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
 import { activateIntegration, newSite, type Site } from '../../support/sites';
@@ -386,7 +386,13 @@ describe('SQS after the issue is written', () => {
     const s = await site();
     const body = await prepareReport(s);
     const before = await state(s);
-    const fault = inject(sqs(), { command: 'SendMessageCommand', times: 1, error: faults.internal });
+    // The intake's send to the fan-out queue only (the fan-out's own send to the delivery queue passes).
+    const fault = inject(sqs(), {
+      command: 'SendMessageBatchCommand',
+      when: (input) => input.QueueUrl === stack.queues.fanout.url,
+      times: 1,
+      error: faults.internal,
+    });
     const reply = await send(s, body);
     const n = expectStoredOnce(reply, before, await state(s));
     expect(fault.calls).toBe(2);
@@ -403,7 +409,8 @@ describe('SQS after the issue is written', () => {
     const body = await prepareReport(s);
     const before = await state(s);
     const fault = inject(sqs(), {
-      command: 'SendMessageCommand',
+      command: 'SendMessageBatchCommand',
+      when: (input) => input.QueueUrl === stack.queues.fanout.url,
       times: sqsAttempts,
       error: faults.internal,
     });

@@ -5,7 +5,7 @@
  * it; a reset whose mail fails answers an error, and asking again sends a working link.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ses } from '../../../functions/core/aws/ses';
+import { ses } from '#runtime/aws/ses';
 import { ApiClient, latestMail, linkIn, mailCount } from '../../support/api-client';
 import { faults, type Injected, injectFault } from '../../support/faults';
 import { startTestStack, type TestStack } from '../../support/local-stack';

@@ -11,8 +11,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '#runtime/aws/dynamo';
 import { deliverers } from '../../../functions/consumers/delivery';
-import { db } from '../../../functions/core/aws/dynamo';
 import { queueDecls } from '../../../functions/manifests';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
 import { activateIntegration, newSite } from '../../support/sites';

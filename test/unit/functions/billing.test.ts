@@ -4,6 +4,9 @@
  * the operators' mail quoting the customer (issue 19).
  */
 import { describe, expect, it } from 'vitest';
+import { paymentSchema, starterMonthsFor, starterPeriods } from '#contracts/billing';
+import { businessRequestSchema, countryList, findCountry, vatProblem } from '#contracts/countries';
+import { timestampedSignature, verifyTimestampedSignature } from '#runtime/signature';
 import { operatorRequestMail } from '../../../functions/billing/emails';
 import {
   formatInvoiceNumber,
@@ -14,14 +17,6 @@ import {
 } from '../../../functions/billing/invoice';
 import { addMonths } from '../../../functions/billing/service';
 import { formEncode } from '../../../functions/billing/stripe';
-import { timestampedSignature, verifyTimestampedSignature } from '../../../functions/core/signature';
-import { paymentSchema, starterMonthsFor, starterPeriods } from '../../../functions/shared/billing';
-import {
-  businessRequestSchema,
-  countryList,
-  findCountry,
-  vatProblem,
-} from '../../../functions/shared/countries';
 import { formDecode } from '../../../lib/local/stripe';
 
 const secret = 'whsec_test_secret';

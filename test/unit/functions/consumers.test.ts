@@ -1,9 +1,4 @@
-import {
-  ChangeMessageVisibilityCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -275,10 +270,10 @@ describe('delivery consumer', () => {
       .on(UpdateCommand)
       .resolvesOnce({}) // the attempt mark
       .rejects(new Error('DynamoDB is down'));
-    sqs.on(SendMessageCommand).resolves({});
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([]);
     expect(sends).toBe(1);
-    const handed = sqs.commandCalls(SendMessageCommand)[0]?.args[0].input;
+    const handed = sqs.commandCalls(SendMessageBatchCommand)[0]?.args[0].input.Entries?.[0];
     expect(JSON.parse(handed?.MessageBody ?? '{}')).toMatchObject({
       projectId,
       issueNumber: 3,
@@ -300,7 +295,7 @@ describe('delivery consumer', () => {
   it('fails the record when neither the status nor the hand-over can be written (the mark stays)', async () => {
     deliverers.webhooks = async () => ({ vendorId: '200@7' });
     ddb.on(UpdateCommand).resolvesOnce({}).rejects(new Error('DynamoDB is down'));
-    sqs.on(SendMessageCommand).rejects(new Error('SQS is down'));
+    sqs.on(SendMessageBatchCommand).rejects(new Error('SQS is down'));
     sqs.on(ChangeMessageVisibilityCommand).resolves({});
     expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
     // Only the mark and the failed status write: no REMOVE of the mark after a success nobody recorded.

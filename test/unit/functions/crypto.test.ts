@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../functions/core/config';
-import { hashPassword, randomCode, randomToken, verifyPassword } from '../../../functions/core/crypto';
+import { resetConfig } from '#runtime/config';
+import { hashPassword, randomCode, randomToken, verifyPassword } from '#runtime/crypto';
 
 describe('passwords', () => {
   it('verifies the right password only, with a fresh salt per hash', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDomain, hostMatches, normaliseHost } from '../../../functions/shared/domains';
+import { displayDomain, hostMatches, normaliseHost } from '#contracts/domains';
 
 describe('normaliseHost', () => {
   it.each([

@@ -1,63 +1,80 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { EDGE_SECRET_HEADER, resetConfig } from '../../../functions/core/config';
-import { AppError } from '../../../functions/core/errors';
-import { type RequestInput, resourceHandler } from '../../../functions/core/http';
-import type { RouteDef } from '../../../functions/shared/routes';
-import { newPasswordField } from '../../../functions/shared/schemas';
+import { apiFunction } from '#contracts/manifest';
+import { correlationIdSchema } from '#contracts/messages';
+import { newPasswordField } from '#contracts/schemas';
+import { EDGE_SECRET_HEADER, resetConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import { type RequestInput, resourceHandler } from '#runtime/http';
 import { httpEvent, lambdaContext } from '../../support/events';
 
-// A table of made-up routes, so the pipeline is tested independently of the product's routes.
-const testRoutes: RouteDef[] = [
-  {
-    method: 'POST',
-    path: '/api/echo',
-    resource: 'health',
-    op: 'echo',
-    session: false,
-    body: z.object({ name: z.string().max(5), password: newPasswordField.optional() }),
-    context: 'registration',
-  },
-  { method: 'GET', path: '/api/private', resource: 'health', op: 'echo', session: true },
-  { method: 'GET', path: '/api/boom', resource: 'health', op: 'boom', session: false },
-  { method: 'GET', path: '/api/fails', resource: 'health', op: 'fails', session: false },
-  { method: 'GET', path: '/api/js', resource: 'health', op: 'js', session: false },
-  {
-    method: 'POST',
-    path: '/api/public',
-    resource: 'health',
-    op: 'echo',
-    session: false,
-    caller: 'public',
-    body: z.object({ name: z.string() }),
-  },
-  {
-    method: 'GET',
-    path: '/api/public/fails',
-    resource: 'health',
-    op: 'fails',
-    session: false,
-    caller: 'public',
-  },
-];
-const find = (key: string) => testRoutes.find((r) => `${r.method} ${r.path}` === key);
+// A declaration of made-up routes, so the pipeline is tested independently of the product's routes.
+const testApi = apiFunction({
+  resource: 'test',
+  needs: {},
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/echo',
+      op: 'echo',
+      session: false,
+      body: z.object({ name: z.string().max(5), password: newPasswordField.optional() }),
+      context: 'registration',
+    },
+    { method: 'GET', path: '/api/private', op: 'echo', session: true },
+    { method: 'GET', path: '/api/boom', op: 'boom', session: false },
+    { method: 'GET', path: '/api/fails', op: 'fails', session: false },
+    { method: 'GET', path: '/api/js', op: 'js', session: false },
+    {
+      method: 'POST',
+      path: '/api/public',
+      op: 'echo',
+      session: false,
+      caller: 'public',
+      body: z.object({ name: z.string() }),
+    },
+    {
+      method: 'GET',
+      path: '/api/public/fails',
+      op: 'fails',
+      session: false,
+      caller: 'public',
+    },
+    {
+      method: 'GET',
+      path: '/api/thing/{id}/{n}',
+      op: 'thing',
+      session: false,
+      params: z.object({
+        id: z.uuid(),
+        n: z
+          .string()
+          .regex(/^[1-9][0-9]*$/)
+          .transform(Number),
+      }),
+    },
+  ],
+});
 
-const handler = resourceHandler(
-  'health',
-  {
-    echo: async ({ body }: RequestInput<{ name: string }>) => ({ msg: { hello: body?.name } }),
-    boom: async () => {
-      throw new Error('database on fire');
-    },
-    fails: async () => {
-      throw new AppError('ACCESS_DENIED');
-    },
-    js: async () => ({
-      raw: { statusCode: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0' },
-    }),
+/** Calls of the `thing` operation, to show a refused path parameter stops before it. */
+let thingCalls = 0;
+
+const handler = resourceHandler(testApi, {
+  echo: async ({ body }: RequestInput<{ name: string } | undefined>) => ({ msg: { hello: body?.name } }),
+  boom: async () => {
+    throw new Error('database on fire');
   },
-  { findRoute: find },
-);
+  fails: async () => {
+    throw new AppError('ACCESS_DENIED');
+  },
+  js: async () => ({
+    raw: { statusCode: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0' },
+  }),
+  thing: async ({ params, correlationId }: RequestInput<undefined, unknown, { id: string; n: number }>) => {
+    thingCalls++;
+    return { msg: { params, correlationId } };
+  },
+});
 
 const origin = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
 const call = async (routeKey: string, opts: Parameters<typeof httpEvent>[1] = {}) => {
@@ -182,6 +199,39 @@ describe('the HTTP layer', () => {
     expect(res.json.code).toBe('NOT_FOUND');
   });
 
+  it("parses path parameters with the route's schema, a refused one being NOT_FOUND before the operation runs", async () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const ok = await call('GET /api/thing/{id}/{n}', { params: { id, n: '12' } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.msg.params).toEqual({ id, n: 12 });
+    const before = thingCalls;
+    const refused: (Record<string, string> | undefined)[] = [
+      { id: 'not-a-uuid', n: '12' },
+      { id, n: '0' },
+      { id, n: '../1' },
+      { id },
+      undefined,
+    ];
+    for (const params of refused) {
+      const res = await call('GET /api/thing/{id}/{n}', { params });
+      expect(res.status, JSON.stringify(params)).toBe(404);
+      expect(res.json).toEqual({ status: 'error', code: 'NOT_FOUND', msg: expect.any(String) });
+    }
+    expect(thingCalls).toBe(before);
+  });
+
+  it('hands the operation the request id as its correlation id, or a fresh one the messages would accept', async () => {
+    const params = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', n: '1' };
+    const same = await call('GET /api/thing/{id}/{n}', { params });
+    expect(same.json.msg.correlationId).toBe('req-1');
+    const event = httpEvent('GET /api/thing/{id}/{n}', { params });
+    event.requestContext.requestId = 'not a usable id\n';
+    const res = await handler(event, lambdaContext);
+    const fresh = JSON.parse(res.body ?? '{}').msg.correlationId;
+    expect(fresh).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(correlationIdSchema.safeParse(fresh).success).toBe(true);
+  });
+
   it('passes raw responses through untouched', async () => {
     const res = await handler(httpEvent('GET /api/js'), lambdaContext);
     expect(res).toMatchObject({ statusCode: 200, body: 'void 0' });
@@ -189,16 +239,31 @@ describe('the HTTP layer', () => {
 });
 
 describe('admission', () => {
+  // The public routes of the declaration above, served by a function with an admission.
+  const admittedApi = apiFunction({
+    resource: 'test',
+    needs: {},
+    routes: [
+      {
+        method: 'POST',
+        path: '/api/public',
+        op: 'echo',
+        session: false,
+        caller: 'public',
+        body: z.object({ name: z.string() }),
+      },
+      { method: 'GET', path: '/api/public/fails', op: 'fails', session: false, caller: 'public' },
+    ],
+  });
   const admitted = resourceHandler(
-    'health',
+    admittedApi,
     {
-      echo: async ({ admitted: who }: RequestInput<{ name: string }>) => ({ msg: { who } }),
+      echo: async ({ admitted: who }: RequestInput<{ name: string }, unknown, unknown>) => ({ msg: { who } }),
       fails: async () => {
         throw new AppError('RATE_LIMITED');
       },
     },
     {
-      findRoute: find,
       admit: async ({ event, headers }) => {
         headers.vary = 'Origin';
         if (event.headers.origin !== 'https://shop.example') throw new AppError('FORBIDDEN_ORIGIN');

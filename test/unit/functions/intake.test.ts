@@ -7,21 +7,23 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../functions/core/config';
-import { AppError } from '../../../functions/core/errors';
+import { uploadFormSeconds } from '#contracts/intake';
+import { bucketPrefixes } from '#contracts/manifest';
+import { effectivePlan } from '#contracts/plans';
+import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
+import { resetConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
 import { checkKeys } from '../../../functions/issues/intake';
-import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issues';
+import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issue';
+import { pendingKey, snapshotViewKey, storedKey } from '../../../functions/issues/object-keys';
 import {
   encodeOriginalName,
   finalKey,
   parseUploadKey,
-  pendingKey,
   presignUpload,
 } from '../../../functions/issues/uploads';
+import { projectFilesPrefix } from '../../../functions/projects/project';
 import { effectiveSettings } from '../../../functions/projects/service';
-import { uploadFormSeconds } from '../../../functions/shared/intake';
-import { effectivePlan } from '../../../functions/shared/plans';
-import { reportSchema, widgetSettingsSchema } from '../../../functions/shared/schemas';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -150,6 +152,21 @@ describe('upload keys', () => {
     expect(file.key).toBe(`p/${pid}/f/${file.name}`);
     expect(file.name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(finalKey(pid, 'file', 'pdf').name).not.toBe(file.name);
+  });
+
+  it('are built from the bucket’s two prefixes, every stored one under its project’s prefix', () => {
+    expect(pendingKey(pid, 'file', uploadId, 'pdf')).toBe(
+      `${bucketPrefixes.pending}${pid}/file/${uploadId}.pdf`,
+    );
+    // Deleting the project's prefix (projects/service.ts purgeProjectData) removes every stored object.
+    const stored = [
+      storedKey(pid, 'screenshot', 'a.png'),
+      storedKey(pid, 'file', 'b.pdf'),
+      snapshotViewKey(pid, 'c.html'),
+    ];
+    expect(projectFilesPrefix(pid)).toBe(`${bucketPrefixes.stored}${pid}/`);
+    for (const key of stored) expect(key.startsWith(projectFilesPrefix(pid)), key).toBe(true);
+    expect(new Set(stored.map((k) => k.split('/')[2]))).toEqual(new Set(['s', 'f', 'v1']));
   });
 
   it('keep the original name as ASCII metadata that decodes to it', () => {

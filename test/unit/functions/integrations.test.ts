@@ -1,15 +1,5 @@
-/** The integration entity's rules (functions/integrations/integrations.ts) and shared contracts. */
+/** The integration entity's rules (functions/integrations/integration.ts) and shared contracts. */
 import { describe, expect, it } from 'vitest';
-import type { DeliveryContext } from '../../../functions/integrations/deliver';
-import { issueMail } from '../../../functions/integrations/email';
-import {
-  allowedByPlan,
-  defaultIntegration,
-  integrationsAnswer,
-  maskIntegration,
-  mergeInput,
-} from '../../../functions/integrations/integrations';
-import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
 import {
   activeRequirement,
   integrationInputSchema,
@@ -20,7 +10,17 @@ import {
   resolveFlag,
   syncRequestSchema,
   webhooksDataSchema,
-} from '../../../functions/shared/integrations';
+} from '#contracts/integrations';
+import type { DeliveryContext } from '../../../functions/integrations/deliver';
+import { issueMail } from '../../../functions/integrations/email';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  integrationsAnswer,
+  maskIntegration,
+  mergeInput,
+} from '../../../functions/integrations/integration';
+import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';
 /** A save body's entry as the API parses it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type Needs, queueNames, variablesFor } from '#contracts/manifest';
 import { apiFunctions, functionNeeds, manifests, queueDecls, resources } from '../../../functions/manifests';
-import { type Needs, queueNames, variablesFor } from '../../../functions/shared/manifest';
-import { routes } from '../../../functions/shared/routes';
+import { routes } from '../../../functions/routes';
 import { type AwsCall, coverage, describeCall } from '../../support/aws-commands';
 
 describe('the manifests', () => {

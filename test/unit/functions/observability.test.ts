@@ -3,10 +3,10 @@
  * CloudWatch embedded metric format with the names and dimensions the dashboard reads.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfig } from '../../../functions/core/config';
-import { createLogger } from '../../../functions/core/log';
-import { countBusiness } from '../../../functions/core/metrics';
-import { businessMetrics, metricsNamespace } from '../../../functions/shared/metrics';
+import { businessMetrics, metricsNamespace } from '#contracts/metrics';
+import { resetConfig } from '#runtime/config';
+import { createLogger } from '#runtime/log';
+import { countBusiness } from '#runtime/metrics';
 
 let lines: string[];
 const level = process.env.LOG_LEVEL;

@@ -1,5 +1,5 @@
 /**
- * The SSRF guard (functions/core/outbound.ts), with the local allowance off. Decisions are checked through
+ * The SSRF guard (functions/runtime/outbound.ts), with the local allowance off. Decisions are checked through
  * an injected resolver and connector: no test sends a packet to a private or metadata address.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   OutboundRefused,
   outboundFetch,
   type ResolvedAddress,
-} from '../../../functions/core/outbound';
+} from '#runtime/outbound';
 
 const resolver =
   (table: Record<string, string[]>) =>

@@ -1,9 +1,9 @@
-/** Backoff through the visibility timeout (functions/core/retry.ts) and its use by the batch handler. */
+/** Backoff through the visibility timeout (functions/runtime/retry.ts) and its use by the batch handler. */
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { batchHandler } from '../../../functions/core/batch';
+import { batchHandler } from '#runtime/batch';
 import {
   longestRetrySeconds,
   retryDelaySeconds,
@@ -11,7 +11,7 @@ import {
   retryDelaysVariable,
   staleAfterSeconds,
   staleAfterVariable,
-} from '../../../functions/core/retry';
+} from '#runtime/retry';
 import { queueDecls } from '../../../functions/manifests';
 import { sqsEvent } from '../../support/events';
 

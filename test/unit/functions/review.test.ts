@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockCounts, SEARCH_TEXT_MAX, searchText } from '../../../functions/issues/issues';
-import {
-  contentDisposition,
-  downloadName,
-  downloadNamePattern,
-  searchedNumber,
-} from '../../../functions/issues/review';
+import { contentDisposition, downloadName, downloadNamePattern } from '../../../functions/issues/downloads';
+import { blockCounts, SEARCH_TEXT_MAX, searchText } from '../../../functions/issues/issue';
+import { searchedNumber } from '../../../functions/issues/review';
 import {
   scrollAnchorId,
   snapshotMeta,

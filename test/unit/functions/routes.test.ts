@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, type RouteDef, resources, routeKey, routes } from '../../../functions/shared/routes';
+import { pathParamNames, type RouteDef, routeKey } from '#contracts/routes';
+import { matchRoute, resources, routes } from '../../../functions/routes';
 import { endpointTableFile, endpointTableSource } from '../../../lib/codegen/endpoint-table';
 import { handlerEntry } from '../../../lib/resources';
 
@@ -27,6 +28,15 @@ describe('the route table', () => {
   it("the dashboard's endpoint table is the route table's (npm run gen:endpoints rewrites it)", () => {
     expect(readFileSync(endpointTableFile, 'utf8')).toBe(endpointTableSource());
   });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))(
+    "%s: the route's params schema covers exactly the {names} of its path",
+    (_key, route) => {
+      const names = pathParamNames(route.path).sort();
+      if (names.length === 0) expect(route.params).toBeUndefined();
+      else expect(Object.keys(route.params?.shape ?? {}).sort()).toEqual(names);
+    },
+  );
 
   it('matches path parameters and tells 405 from 404', () => {
     expect(matchRoute('GET', '/api/health')).toMatchObject({ route: { op: 'health' }, params: {} });

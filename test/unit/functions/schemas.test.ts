@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, errorMessage } from '../../../functions/shared/errors';
+import { errorCatalogue, errorMessage } from '#contracts/errors';
+import {
+  activeRequirement,
+  emailDataSchema,
+  jiraDataSchema,
+  webhooksDataSchema,
+} from '#contracts/integrations';
 import {
   customFieldSchema,
   firstErrorCode,
-  jiraCustomFieldsSchema,
   profileSchema,
   projectSchema,
   projectUpdateSchema,
   registrationSchema,
-  webhookSchema,
   widgetSettingsSchema,
-} from '../../../functions/shared/schemas';
-import { widgetTextKeys, widgetTextsMax } from '../../../functions/shared/widget-texts';
+} from '#contracts/schemas';
+import { widgetTextKeys, widgetTextsMax } from '#contracts/widget-texts';
 
 describe('shared schemas', () => {
   const valid = {
@@ -87,8 +91,14 @@ describe('shared schemas', () => {
       }
     });
 
-    it('applies to Jira field names too', () => {
-      expect(jiraCustomFieldsSchema.safeParse([{ name: 'a\u0000', value: 'x' }]).success).toBe(false);
+    it("applies to Jira field names and the mail's contact field names too", () => {
+      expect(jiraDataSchema.safeParse({ customFields: [{ name: 'a\u0000', value: 'x' }] }).success).toBe(
+        false,
+      );
+      expect(jiraDataSchema.safeParse({ customFields: [{ name: 'Team', value: 'x' }] }).success).toBe(true);
+      expect(emailDataSchema.safeParse({ contactFields: [{ name: '\u202Eeman', value: 'x' }] }).success).toBe(
+        false,
+      );
     });
   });
 
@@ -165,10 +175,15 @@ describe('shared schemas', () => {
   });
 
   it('requires an https webhook URL only while enabled', () => {
-    expect(webhookSchema.safeParse({ active: 0, url: '' }).success).toBe(true);
-    expect(webhookSchema.safeParse({ active: 1, url: '' }).success).toBe(false);
-    expect(webhookSchema.safeParse({ active: 1, url: 'http://example.com/hook' }).success).toBe(false);
-    expect(webhookSchema.safeParse({ active: 1, url: 'https://example.com/hook' }).success).toBe(true);
+    // The live rule (contracts/integrations.ts): the data schema checks the URL, activeRequirement its presence.
+    const valid = (active: 0 | 1, url: string) => {
+      const parsed = webhooksDataSchema.safeParse({ url });
+      return parsed.success && (active === 0 || activeRequirement('webhooks', parsed.data) === null);
+    };
+    expect(valid(0, '')).toBe(true);
+    expect(valid(1, '')).toBe(false);
+    expect(valid(1, 'http://example.com/hook')).toBe(false);
+    expect(valid(1, 'https://example.com/hook')).toBe(true);
   });
 });
 

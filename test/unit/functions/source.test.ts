@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkOf, sourceOf } from '../../../functions/core/source';
+import { networkOf, sourceOf } from '#runtime/source';
 
 const event = (header: string | undefined, sourceIp: string | undefined) =>
   ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntegrationsAnswer } from '../../../functions/shared/integrations';
+import type { IntegrationsAnswer } from '#contracts/integrations';
 import { ApiError } from '../../../web/src/api/client';
 import { apiFieldErrors } from '../../../web/src/forms/validate';
 import {

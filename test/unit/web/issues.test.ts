@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueAnswer } from '../../../functions/shared/review';
+import type { IssueAnswer } from '#contracts/review';
 import {
   afterLeaving,
+  backTarget,
   downloadUrl,
   formatBytes,
   integrationRows,
@@ -151,6 +152,17 @@ describe('the issue screen', () => {
     });
     for (const state of [null, undefined, 'x', { from: '/x' }, { undo: { number: '4', resolved: true } }])
       expect(undoOf(state)).toBeNull();
+  });
+
+  it("goes back to the list it came from when that is one of this project's lists, else the issue's own", () => {
+    const open = `/profile/site/${id}`;
+    const resolved = `/profile/resolved/${id}`;
+    expect(backTarget({ from: `${open}?page=2&search=cart` }, id, 0)).toBe(`${open}?page=2&search=cart`);
+    expect(backTarget({ from: resolved }, id, 0)).toBe(resolved);
+    // No list, another project's list, a look-alike path or another site: the issue's own list.
+    for (const state of [null, 'x', { from: 4 }, { from: '/profile/site/other' }, { from: `${open}x` }])
+      expect(backTarget(state, id, 0)).toBe(open);
+    expect(backTarget({ from: 'https://evil.example/' }, id, 1)).toBe(resolved);
   });
 
   it('heads the issue with one line of its title', () => {

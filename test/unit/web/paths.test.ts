@@ -9,7 +9,7 @@ import {
   projectIdFromPath,
   sidebarSection,
   stripLoginNoticeParams,
-} from '../../../web/src/routes/paths';
+} from '../../../web/src/app/paths';
 
 describe('oauthRedirectTarget', () => {
   it('forwards to the site of state, keeping the whole query', () => {

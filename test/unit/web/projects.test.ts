@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches, normaliseHost } from '../../../functions/shared/domains';
-import { widgetSettingsSchema } from '../../../functions/shared/schemas';
+import { hostMatches, normaliseHost } from '#contracts/domains';
+import { widgetSettingsSchema } from '#contracts/schemas';
 import {
   appearanceKeys,
   appearanceOf,
   belowAllowance,
+  betterScheme,
   contrastRatio,
   domainRule,
   installSnippet,
@@ -80,5 +81,17 @@ describe('appearance settings', () => {
     expect(contrastRatio('#4F4EAE', '#FFFFFF')).toBeGreaterThan(4.5);
     expect(contrastRatio('#FFD43B', '#FFFFFF')).toBeLessThan(3);
     expect(contrastRatio('#777777', '#777777')).toBe(1);
+  });
+
+  it('suggests the other scheme below 4.5:1, the header and launcher text being normal-size text', () => {
+    expect(betterScheme('#4F4EAE', 'white')).toBeUndefined();
+    // The default colour with dark text is 2.6:1.
+    expect(betterScheme('#4F4EAE', 'black')).toBe('white');
+    // 3.6:1 with white text: enough for large text only, so dark text is suggested.
+    expect(betterScheme('#E8590C', 'white')).toBe('black');
+    expect(betterScheme('#FFD43B', 'white')).toBe('black');
+    // 4.54:1 with white text: no hint, although dark text would be about as good.
+    expect(betterScheme('#767676', 'white')).toBeUndefined();
+    expect(betterScheme('#4F4EA', 'black')).toBeUndefined();
   });
 });

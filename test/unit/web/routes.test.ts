@@ -1,8 +1,8 @@
 import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { NotFoundRedirect } from '../../../web/src/routes/NotFound';
-import { routes } from '../../../web/src/routes/routes';
+import { NotFoundRedirect } from '../../../web/src/app/NotFound';
+import { routes } from '../../../web/src/app/routes';
 
 /**
  * The `to` of the <Navigate> the deepest matching route renders, 'not found' for the redirect that says the

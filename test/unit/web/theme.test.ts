@@ -6,8 +6,8 @@
  */
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { accessibleColors, theme } from '../../../web/src/app/theme';
 import { contrastRatio } from '../../../web/src/projects/model';
-import { accessibleColors, theme } from '../../../web/src/theme';
 
 const white = '#ffffff';
 const pageGrey = DEFAULT_THEME.colors.gray[0] as string;

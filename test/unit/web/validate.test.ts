@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registrationSchema } from '../../../functions/shared/schemas';
+import { loginSchema, registrationSchema } from '#contracts/schemas';
 import { schemaValidator } from '../../../web/src/forms/validate';
 
 describe('schemaValidator (forms use the shared zod schemas)', () => {

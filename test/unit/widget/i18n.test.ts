@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { widgetLanguages } from '../../../functions/shared/schemas';
-import { widgetTextKeys } from '../../../functions/shared/widget-texts';
+import { widgetLanguages } from '#contracts/schemas';
+import { widgetTextKeys } from '#contracts/widget-texts';
 import { format, languages, messagesFor, messagesWith } from '../../../widget/src/i18n';
 import en from '../../../widget/src/i18n/en';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { reportLimits } from '../../../functions/shared/intake';
+import { reportLimits } from '#contracts/intake';
 import { LOGS_MAX, MESSAGE_MAX, startLogBuffer } from '../../../widget/src/capture/log-buffer';
 
 /** A fake XMLHttpRequest: `open`/`send` on the prototype, as the browser's, finishing with `status`. */

@@ -1,9 +1,9 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../functions/shared/intake';
-import { reportSchema } from '../../../functions/shared/schemas';
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { LogEntry } from '#contracts/intake';
+import { reportSchema } from '#contracts/schemas';
+import type { WidgetConfig } from '#contracts/widget-config';
 import { SnagError } from '../../../widget/src/app/errors';
 import { solveProof } from '../../../widget/src/app/proof';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatches } from '../../../functions/shared/domains';
+import { hostMatches } from '#contracts/domains';
 import { isPhone, launcherAllowed, PHONE_MAX_SIDE } from '../../../widget/src/rules';
 
 const project = { host: 'www.shop.example', wildcard: false, testMode: false, hideOnMobile: false };

@@ -3,7 +3,7 @@
  * automatically) and unwraps the envelope of DESIGN.md section 2: success resolves to `msg`, anything
  * else throws an `ApiError` carrying a catalogue code, so screens translate errors by code only.
  */
-import { type ErrorCode, type ErrorEnvelope, isErrorCode } from '../../../functions/shared/errors';
+import { type ErrorCode, type ErrorEnvelope, isErrorCode } from '#contracts/errors';
 import type { Lang } from '../i18n/language';
 import { type Answer, type CallInput, type Endpoint, endpointPath, routeOf } from './endpoints';
 

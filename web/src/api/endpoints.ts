@@ -1,13 +1,14 @@
 /**
  * The typed side of the dashboard's API client (issue 10). A call names its endpoint as
- * `<resource>.<operation>` of the domain manifests (functions/manifests.ts); its body, query and answer
- * types are the handler operation's own, and its method and path come from the one route table, through
- * the table generated from it (endpoint-table.ts, `npm run gen:endpoints`). A renamed route, a changed body schema or a changed answer therefore breaks the dashboard's
+ * `<resource>.<operation>` of the domain manifests; its body, query and answer types are the declared
+ * route's and the handler operation's own, read from the type-only registry at the roof
+ * (functions/registry.ts), and its method and path come from the one route table, through the table
+ * generated from it (endpoint-table.ts, `npm run gen:endpoints`). A renamed route, a changed body schema or a changed answer therefore breaks the dashboard's
  * typecheck (or, for a route that no longer exists, its first call), instead of drifting silently.
  */
 import type * as z from 'zod';
-import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/manifests';
-import type { HttpMethod } from '../../../functions/shared/routes';
+import type { HttpMethod } from '#contracts/routes';
+import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/registry';
 import { endpointTable } from './endpoint-table';
 
 /** Every operation of every resource function, e.g. `projects.get`, `issues.list`. */
@@ -53,10 +54,16 @@ export interface CallInput<E extends Endpoint> {
   form?: FormData;
 }
 
+/**
+ * The generated table as a table of every endpoint: a route the table lacks is a type error here. (The
+ * table itself imports nothing, so the generated file and these types form no circle.)
+ */
+const routeTable: Record<Endpoint, readonly [method: HttpMethod, path: string]> = endpointTable;
+
 export function routeOf(endpoint: Endpoint): { method: HttpMethod; path: string } {
-  const entry = endpointTable[endpoint];
+  const entry = routeTable[endpoint];
   if (!entry) throw new Error(`No route serves ${endpoint}: run npm run gen:endpoints`);
-  return { method: entry[0] as HttpMethod, path: entry[1] };
+  return { method: entry[0], path: entry[1] };
 }
 
 /**

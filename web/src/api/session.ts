@@ -1,6 +1,6 @@
 /** Session boundaries: what the dashboard does when a session starts or ends. */
 import { mutate } from 'swr';
-import { SIGNED_IN_COOKIE } from '../../../functions/shared/cookies';
+import { SIGNED_IN_COOKIE } from '#contracts/cookies';
 import { config } from '../config';
 import { api } from '.';
 import { googleSignOut } from './google';

@@ -19,12 +19,8 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import {
-  type BusinessRequestInput,
-  businessRequestSchema,
-  findCountry,
-} from '../../../functions/shared/countries';
-import { businessPeriodsMonths } from '../../../functions/shared/plans';
+import { type BusinessRequestInput, businessRequestSchema, findCountry } from '#contracts/countries';
+import { businessPeriodsMonths } from '#contracts/plans';
 import { api, errorCodeOf } from '../api';
 import { type Answer, endpointPath } from '../api/endpoints';
 import type { Profile } from '../api/types';

@@ -1,13 +1,13 @@
 /**
  * Company, country and VAT number, as both billing forms ask for them: the Business request (required,
  * SPEC.md section 5) and the Starter checkout's invoice details (optional; they go on the invoice, and
- * decide the reverse charge). One country list and one VAT hint, from functions/shared/countries.ts.
+ * decide the reverse charge). One country list and one VAT hint, from functions/contracts/countries.ts.
  */
 import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryList, findCountry } from '../../../functions/shared/countries';
+import { countryList, findCountry } from '#contracts/countries';
 
 export type BuyerField = 'company' | 'country_code' | 'vat';
 type InputProps = ReturnType<UseFormReturnType<Record<BuyerField, string>>['getInputProps']>;

@@ -1,8 +1,8 @@
-/** The plan comparison, from the one plan table (functions/shared/plans.ts). */
+/** The plan comparison, from the one plan table (functions/contracts/plans.ts). */
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type PlanName, planNames, plans } from '../../../functions/shared/plans';
+import { type PlanName, planNames, plans } from '#contracts/plans';
 import { formatSize } from './format';
 
 function Feature({ on, children }: { on: boolean; children: string }) {

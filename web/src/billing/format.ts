@@ -1,6 +1,6 @@
 /** How the billing screen writes dates, sizes, prices and periods, in the UI language. */
 import type { useTranslation } from 'react-i18next';
-import { euros } from '../../../functions/shared/billing';
+import { euros } from '#contracts/billing';
 import { currentLanguage, displayLocale } from '../i18n';
 
 export const formatDate = (iso: string) =>

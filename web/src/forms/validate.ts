@@ -1,11 +1,11 @@
 /**
- * Form validation from the shared zod schemas (functions/shared/schemas.ts), so the dashboard and the API
+ * Form validation from the shared zod schemas (functions/contracts/schemas.ts), so the dashboard and the API
  * apply the same rules. Failures become messages: an empty field reads "required", a failure with its own
  * catalogue code shows that code's text, anything else a generic "check this value".
  */
 import type { z } from 'zod';
-import { type ErrorCode, isErrorCode } from '../../../functions/shared/errors';
-import { fieldErrors } from '../../../functions/shared/schemas';
+import { type ErrorCode, isErrorCode } from '#contracts/errors';
+import { fieldErrors } from '#contracts/schemas';
 import { ApiError, errorCodeOf } from '../api/client';
 import { errorText, i18n } from '../i18n';
 

@@ -1,7 +1,7 @@
 /**
  * English UI strings: the reference catalogue. Every user-facing string of the dashboard lives here and
  * in `de.ts` (same keys; a unit test checks). Error texts are not here: they come from the shared error
- * catalogue (`functions/shared/errors.ts`) through `errorText`.
+ * catalogue (`functions/contracts/errors.ts`) through `errorText`.
  */
 export const en = {
   app: {

@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type ErrorCode, type ErrorContext, errorMessage } from '../../../functions/shared/errors';
+import { type ErrorCode, type ErrorContext, errorMessage } from '#contracts/errors';
 import { de } from './de';
 import { en } from './en';
 import { initialLanguage, isLang, type Lang, storeLanguage } from './language';

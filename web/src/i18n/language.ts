@@ -1,5 +1,5 @@
 /** UI language: English or German, chosen by the user (stored locally) or from the browser's language. */
-import type { Lang } from '../../../functions/shared/errors';
+import type { Lang } from '#contracts/errors';
 
 export type { Lang };
 export const languages: readonly Lang[] = ['en', 'de'];

@@ -7,8 +7,8 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@man
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { emailDataSchema } from '../../../functions/shared/integrations';
-import { limits } from '../../../functions/shared/limits';
+import { emailDataSchema } from '#contracts/integrations';
+import { limits } from '#contracts/limits';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';

@@ -9,14 +9,14 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import type { IntegrationName, SyncTicket } from '../../../functions/shared/integrations';
+import type { ErrorCode } from '#contracts/errors';
+import type { IntegrationName, SyncTicket } from '#contracts/integrations';
 import { errorCodeOf } from '../api';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { displayLocale, errorText } from '../i18n';
 import { formatDate } from '../issues/model';
-import { paths } from '../routes/paths';
 import { syncTickets, useSyncList } from './hooks';
 import { selectionOf, toggleAll, toggleTicket } from './model';
 

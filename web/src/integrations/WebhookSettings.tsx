@@ -6,7 +6,7 @@
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { webhooksDataSchema } from '../../../functions/shared/integrations';
+import { webhooksDataSchema } from '#contracts/integrations';
 import { Section } from '../components/Section';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { saveIntegration } from './hooks';

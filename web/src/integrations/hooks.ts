@@ -3,8 +3,8 @@
  * (which carries `msg.integrations`) kept in step after a save.
  */
 import { mutate } from 'swr';
-import type { IntegrationName, IntegrationsAnswer } from '../../../functions/shared/integrations';
-import { oauthRedirectPaths } from '../../../functions/shared/vendor-auth';
+import type { IntegrationName, IntegrationsAnswer } from '#contracts/integrations';
+import { oauthRedirectPaths } from '#contracts/vendor-auth';
 import { type ApiError, api } from '../api';
 import type { BodyOf } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';

@@ -9,7 +9,7 @@ import {
   type IntegrationView,
   integrationNames,
   isMasked,
-} from '../../../functions/shared/integrations';
+} from '#contracts/integrations';
 import { ApiError } from '../api/client';
 
 export type ViewOf<N extends IntegrationName> = Extract<IntegrationView, { name: N }>;

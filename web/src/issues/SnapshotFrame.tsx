@@ -12,7 +12,7 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SnapshotViewAnswer } from '../../../functions/shared/review';
+import type { SnapshotViewAnswer } from '#contracts/review';
 import { api } from '../api';
 import { snapshotFrameBox } from './model';
 

@@ -1,11 +1,11 @@
 /** Loading issues and closing or restoring them, with the SWR caches of lists, project and sidebar kept right. */
 import { mutate } from 'swr';
-import type { IssueStateAnswer } from '../../../functions/shared/review';
+import type { IssueStateAnswer } from '#contracts/review';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
+import { paths } from '../app/paths';
 import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
-import { paths } from '../routes/paths';
 import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';
 
 /**

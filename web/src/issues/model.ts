@@ -4,13 +4,13 @@
  * free of React so unit tests cover them directly.
  */
 
-import type { LogEntry } from '../../../functions/shared/intake';
-import type { SyncListAnswer } from '../../../functions/shared/integrations';
-import { limits, ticketStatus } from '../../../functions/shared/limits';
-import type { IssueAnswer, IssueListAnswer, SnapshotView } from '../../../functions/shared/review';
-import { issueListQuerySchema } from '../../../functions/shared/schemas';
+import type { LogEntry } from '#contracts/intake';
+import type { SyncListAnswer } from '#contracts/integrations';
+import { limits, ticketStatus } from '#contracts/limits';
+import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/review';
+import { issueListQuerySchema } from '#contracts/schemas';
 import { endpointPath } from '../api/endpoints';
-import { type IntegrationName, integrationNames, paths } from '../routes/paths';
+import { type IntegrationName, integrationNames, paths } from '../app/paths';
 
 const enc = encodeURIComponent;
 
@@ -184,6 +184,14 @@ export interface UndoState {
   number: number;
   /** The state the issue is in now: true when it was just resolved (Undo reopens it). */
   resolved: boolean;
+}
+
+/** The list the user came from when it is one of this project's lists, else the issue's own list. */
+export function backTarget(state: unknown, projectId: string, deleted: 0 | 1): string {
+  const from = (state as Partial<FromList> | null)?.from;
+  const lists = [paths.site(projectId), paths.resolved(projectId)];
+  if (typeof from === 'string' && lists.some((l) => from === l || from.startsWith(`${l}?`))) return from;
+  return listPathOf(projectId, deleted);
 }
 
 export function undoOf(state: unknown): UndoState | null {

@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDomain } from '../../../functions/shared/domains';
+import { displayDomain } from '#contracts/domains';
 import type { ProjectSummary } from '../api/types';
 
 export function ProjectHeader({

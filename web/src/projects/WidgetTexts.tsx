@@ -9,13 +9,8 @@
 import { Box, Divider, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type WidgetTextSet, widgetLanguages, widgetTextSetSchema } from '../../../functions/shared/schemas';
-import {
-  multiLineTexts,
-  type WidgetTextKey,
-  widgetTextKeys,
-  widgetTextsMax,
-} from '../../../functions/shared/widget-texts';
+import { type WidgetTextSet, widgetLanguages, widgetTextSetSchema } from '#contracts/schemas';
+import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from '#contracts/widget-texts';
 import { languages } from '../../../widget/src/i18n/bundled';
 import en from '../../../widget/src/i18n/en';
 import { schemeForeground } from '../../../widget/src/launcher';

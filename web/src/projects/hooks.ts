@@ -1,11 +1,11 @@
 /** Loading and saving projects through the API client, with the SWR cache kept in step. */
 import { mutate } from 'swr';
-import type { WidgetSettings } from '../../../functions/shared/schemas';
+import type { WidgetSettings } from '#contracts/schemas';
 import { type ApiError, api } from '../api';
 import type { Answer } from '../api/endpoints';
 import { toLogin, useEndpoint } from '../api/swr';
 import type { ProjectDetail } from '../api/types';
-import { paths } from '../routes/paths';
+import { paths } from '../app/paths';
 import { projectPath, projectsPath } from './model';
 
 export type ProjectList = Answer<'projects.list'>;

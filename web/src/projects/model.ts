@@ -4,9 +4,10 @@
  * contrast for the widget's scheme.
  */
 
-import { displayDomain } from '../../../functions/shared/domains';
-import type { WidgetSettings } from '../../../functions/shared/schemas';
-import { TEST_MODE_PARAM } from '../../../functions/shared/widget-config';
+import { displayDomain } from '#contracts/domains';
+import type { WidgetSettings } from '#contracts/schemas';
+import { TEST_MODE_PARAM } from '#contracts/widget-config';
+import { schemeForeground } from '../../../widget/src/launcher';
 import { endpointPath } from '../api/endpoints';
 
 /** The SWR keys (and addresses) of the project list and of one project. */
@@ -31,7 +32,7 @@ export type DomainRule =
   | { kind: 'subdomains'; host: string; example: string };
 
 /**
- * How functions/shared/domains.ts `hostMatches` reads for a person: a project for example.com (or
+ * How functions/contracts/domains.ts `hostMatches` reads for a person: a project for example.com (or
  * www.example.com) shows on example.com and every subdomain; an IP address or localhost only on itself.
  */
 export function domainRule(domain: string, wildcard: boolean): DomainRule {
@@ -94,3 +95,23 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 export const isHexColor = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
+
+/**
+ * The widget's colour carries the launcher's label and the dialog header's title, both normal-size text,
+ * so WCAG 1.4.3 asks 4.5:1 of the scheme's text on it (3:1 holds only for large text and controls).
+ */
+export const minWidgetTextContrast = 4.5;
+
+type Scheme = keyof typeof schemeForeground;
+
+/**
+ * The scheme to suggest when the chosen one leaves the widget's text below 4.5:1 on its colour and the other
+ * reads better; undefined when the choice is fine, or when the other is no better (then only the colour helps).
+ */
+export function betterScheme(color: string, scheme: Scheme): Scheme | undefined {
+  if (!isHexColor(color)) return undefined;
+  const other: Scheme = scheme === 'white' ? 'black' : 'white';
+  const chosen = contrastRatio(color, schemeForeground[scheme]);
+  if (chosen >= minWidgetTextContrast) return undefined;
+  return contrastRatio(color, schemeForeground[other]) > chosen ? other : undefined;
+}

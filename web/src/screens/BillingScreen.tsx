@@ -14,7 +14,7 @@ import { PlanComparison } from '../billing/PlanComparison';
 import { ReturnNotice } from '../billing/ReturnNotice';
 import { StarterPurchase } from '../billing/StarterPurchase';
 import { PageLoader } from '../components/PageLoader';
-import { useDocumentTitle } from './ComingSoon';
+import { useDocumentTitle } from '../hooks/title';
 
 export default function BillingScreen() {
   const { t } = useTranslation();

@@ -4,9 +4,9 @@
  */
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../hooks/title';
 import type { Catalogue } from '../i18n/en';
 
 export type ScreenKey = keyof Catalogue['screens'];
@@ -51,11 +51,4 @@ export default function ComingSoon({
       )}
     </Stack>
   );
-}
-
-/** Sets the tab title to "<screen> · Snag" while the screen is shown. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · Snag`;
-  }, [title]);
 }

@@ -7,13 +7,13 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
+import type { ErrorCode } from '#contracts/errors';
+import { AuthHeading } from '../accounts/AuthHeading';
 import { api, errorCodeOf } from '../api';
-import { AuthHeading } from '../components/AuthHeading';
+import { paths } from '../app/paths';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; code: ErrorCode };
 

@@ -7,24 +7,23 @@
  */
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
-import { projectSchema } from '../../../functions/shared/schemas';
+import type { ErrorCode } from '#contracts/errors';
+import { limits } from '#contracts/limits';
+import { projectSchema } from '#contracts/schemas';
 import { ApiError, errorCodeOf } from '../api';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
-import { StateCard } from '../components/StateCard';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { AllowanceReached } from '../projects/AllowanceReached';
 import { createProject, useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance, projectsPath } from '../projects/model';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type Values = { name: string; url: string };
 
@@ -115,27 +114,5 @@ export default function CreateProjectScreen() {
         </Paper>
       )}
     </Stack>
-  );
-}
-
-function AllowanceReached({ allowed }: { allowed: number }) {
-  const { t } = useTranslation();
-  return (
-    <StateCard
-      testId="project-allowance"
-      icon={<IconStack2 size={32} stroke={1.5} />}
-      title={t('onboarding.allowanceTitle')}
-      text={t('onboarding.allowanceText', { count: allowed })}
-      actions={
-        <Group justify="center" gap="sm">
-          <Button variant="default" component={Link} to={paths.profile}>
-            {t('onboarding.backToProjects')}
-          </Button>
-          <Button component={Link} to={paths.billing}>
-            {t('onboarding.seePlans')}
-          </Button>
-        </Group>
-      }
-    />
   );
 }

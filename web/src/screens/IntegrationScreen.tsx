@@ -8,21 +8,18 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { IntegrationName } from '../../../functions/shared/integrations';
+import type { IntegrationName } from '#contracts/integrations';
+import { integrationNames, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { EmailSettings } from '../integrations/EmailSettings';
+import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
-import { OAuthSettings } from '../integrations/OAuthSettings';
 import { SyncSummary } from '../integrations/SyncSummary';
-import { TokenSettings } from '../integrations/TokenSettings';
-import { WebhookSettings } from '../integrations/WebhookSettings';
 import { useProfile, useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
-import { integrationNames, paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 export default function IntegrationScreen({ name }: { name: IntegrationName }) {
   const { t } = useTranslation();
@@ -60,7 +57,7 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
       ) : (
         <>
           {/* Keyed by project and integration: a form keeps its state (e.g. the vendor's lists) across saves. */}
-          <Settings key={`${id}:${view.name}`} projectId={id} view={view} />
+          <IntegrationSettings key={`${id}:${view.name}`} projectId={id} view={view} />
           {/* Information, not an alarm: Mantine's Alert is role="alert" by default. */}
           <Alert variant="light" color="gray" icon={<IconClock size={18} />} role="note">
             <Text size="sm">{t('integrationScreen.delay')}</Text>
@@ -70,19 +67,4 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
       )}
     </Stack>
   );
-}
-
-function Settings({ projectId, view }: { projectId: string; view: NonNullable<ReturnType<typeof viewOf>> }) {
-  switch (view.name) {
-    case 'email':
-      return <EmailSettings projectId={projectId} view={view} />;
-    case 'gitlab':
-    case 'jira':
-      return <TokenSettings projectId={projectId} view={view} />;
-    case 'slack':
-    case 'asana':
-      return <OAuthSettings projectId={projectId} view={view} />;
-    case 'webhooks':
-      return <WebhookSettings projectId={projectId} view={view} />;
-  }
 }

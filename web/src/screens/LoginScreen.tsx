@@ -1,43 +1,31 @@
 /** /login (SPEC.md section 2): email and password sign-in, notices from the query, social button slot. */
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
-import { loginSchema } from '../../../functions/shared/schemas';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ErrorCode } from '#contracts/errors';
+import { limits } from '#contracts/limits';
+import { loginSchema } from '#contracts/schemas';
+import { GoogleButton } from '../accounts/GoogleButton';
+import { LoginNoticeAlert, useLoginNotice } from '../accounts/LoginNotice';
+import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { GoogleButton } from '../components/GoogleButton';
-import { PasswordField } from '../components/PasswordField';
+import { loginErrorCode, paths } from '../app/paths';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import {
-  type LoginNotice,
-  loginErrorCode,
-  loginNotice,
-  paths,
-  stripLoginNoticeParams,
-} from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type LoginValues = { _username: string; _password: string };
 
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   useDocumentTitle(t('login.submit'));
-
-  // Read once: the notice stays while its parameters leave the address (SPEC: "then removed").
-  const [notice] = useState<LoginNotice | null>(() => loginNotice(location.search));
-  useEffect(() => {
-    const rest = stripLoginNoticeParams(location.search);
-    if (rest !== location.search) navigate({ pathname: location.pathname, search: rest }, { replace: true });
-  }, [location.pathname, location.search, navigate]);
+  const notice = useLoginNotice();
 
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -71,7 +59,7 @@ export default function LoginScreen() {
         </Text>
       </Stack>
 
-      {notice && <NoticeAlert notice={notice} />}
+      {notice && <LoginNoticeAlert notice={notice} />}
       {errorCode && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
           {errorText(errorCode, 'login')}
@@ -128,20 +116,5 @@ export default function LoginScreen() {
         </Anchor>
       </Text>
     </Stack>
-  );
-}
-
-function NoticeAlert({ notice }: { notice: LoginNotice }) {
-  const { t } = useTranslation();
-  const bad = notice === 'invalidCode';
-  return (
-    <Alert
-      color={bad ? 'red' : 'teal'}
-      variant="light"
-      icon={bad ? <IconAlertCircle size={18} /> : <IconCircleCheck size={18} />}
-      role="status"
-    >
-      {t(`login.notice.${notice}`)}
-    </Alert>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return; forwards to the site's
- * screen of that vendor keeping the query (functions/shared/vendor-auth.ts `oauthRedirectPaths`).
+ * screen of that vendor keeping the query (functions/contracts/vendor-auth.ts `oauthRedirectPaths`).
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { oauthRedirectTarget } from '../routes/paths';
+import { oauthRedirectTarget } from '../app/paths';
 
 export default function OAuthRedirect({ vendor }: { vendor: 'slack' | 'asana' }) {
   const { search } = useLocation();

@@ -3,36 +3,34 @@
  * stays disabled until the altcha widget has solved its challenge; success goes to /confirm_registration
  * with the address the confirmation mail went to.
  */
-import { Anchor, Button, Divider, Input, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
-import { registrationSchema } from '../../../functions/shared/schemas';
+import type { ErrorCode } from '#contracts/errors';
+import { limits } from '#contracts/limits';
+import { registrationSchema } from '#contracts/schemas';
+import type { AltchaHandle } from '../accounts/AltchaField';
+import { AuthHeading } from '../accounts/AuthHeading';
+import { GoogleButton } from '../accounts/GoogleButton';
+import { NameFields } from '../accounts/NameFields';
+import { PasswordField } from '../accounts/PasswordField';
+import { ProofOfWork } from '../accounts/ProofOfWork';
 import { api, errorCodeOf } from '../api';
-import type { AltchaHandle } from '../components/AltchaField';
-import { AuthHeading } from '../components/AuthHeading';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { GoogleButton } from '../components/GoogleButton';
-import { NameFields } from '../components/NameFields';
-import { PasswordField } from '../components/PasswordField';
 import { config } from '../config';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
-
-// The widget is a chunk of its own, fetched while the user reads the form.
-const AltchaField = lazy(() => import('../components/AltchaField'));
 
 type RegistrationValues = { firstName: string; lastName: string; _username: string; _password: string };
 
 const formSchema = registrationSchema.omit({ altcha: true });
 
 export default function RegistrationScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(t('screens.registration'));
 
@@ -97,17 +95,7 @@ export default function RegistrationScreen() {
             key={form.key('_password')}
             {...form.getInputProps('_password')}
           />
-          <Input.Wrapper
-            label={t('registration.proofLabel')}
-            description={t('registration.proofHint')}
-            id="registration-proof"
-          >
-            <div style={{ marginTop: 6 }}>
-              <Suspense fallback={<Skeleton height={68} radius="md" />}>
-                <AltchaField ref={altcha} language={i18n.language} onPayload={setPayload} />
-              </Suspense>
-            </div>
-          </Input.Wrapper>
+          <ProofOfWork altcha={altcha} onPayload={setPayload} />
           <Button
             type="submit"
             size="md"

@@ -2,22 +2,22 @@
  * /reset (SPEC.md section 2): one email field and a send button (POST /restore/password). After success
  * a confirmation text replaces the form, with a link back to login.
  */
-import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { limits } from '../../../functions/shared/limits';
-import { usernameOnlySchema } from '../../../functions/shared/schemas';
+import type { ErrorCode } from '#contracts/errors';
+import { limits } from '#contracts/limits';
+import { usernameOnlySchema } from '#contracts/schemas';
+import { AuthHeading } from '../accounts/AuthHeading';
+import { ResetSent } from '../accounts/ResetSent';
 import { api, errorCodeOf } from '../api';
-import { AuthHeading } from '../components/AuthHeading';
+import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type ResetValues = { _username: string };
 
@@ -46,25 +46,7 @@ export default function ResetScreen() {
     }
   }
 
-  if (sentTo) {
-    return (
-      <Stack gap="lg" role="status">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-          <IconMailForward size={28} stroke={1.6} />
-        </ThemeIcon>
-        <AuthHeading title={t('reset.sentTitle')} />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('reset.sent', { email: sentTo })}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('reset.sentHint')}
-        </Text>
-        <Button component={Link} to={paths.login} variant="light" fullWidth size="md">
-          {t('reset.back')}
-        </Button>
-      </Stack>
-    );
-  }
+  if (sentTo) return <ResetSent sentTo={sentTo} />;
 
   return (
     <Stack gap="lg">

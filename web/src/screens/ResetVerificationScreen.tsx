@@ -8,16 +8,16 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ErrorCode } from '../../../functions/shared/errors';
-import { resetVerificationSchema } from '../../../functions/shared/schemas';
+import type { ErrorCode } from '#contracts/errors';
+import { resetVerificationSchema } from '#contracts/schemas';
+import { AuthHeading } from '../accounts/AuthHeading';
+import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
-import { AuthHeading } from '../components/AuthHeading';
+import { loginWith, paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { PasswordField } from '../components/PasswordField';
 import { schemaValidator } from '../forms/validate';
+import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { loginWith, paths } from '../routes/paths';
-import { useDocumentTitle } from './ComingSoon';
 
 type NewPasswordValues = { password: string };
 

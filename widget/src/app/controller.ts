@@ -2,8 +2,8 @@
  * What the panel's buttons do: screenshots, files, recording and sending, on the store (state.ts). No
  * markup here; the components (ui/*.tsx) render the store and call these actions.
  */
-import { reportLimits } from '../../../functions/shared/intake';
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import { reportLimits } from '#contracts/intake';
+import type { WidgetConfig } from '#contracts/widget-config';
 import type { OpenOptions, ReportOptions } from '../api';
 import type { CaptureApi, Recording } from '../capture/types';
 import { type Messages, messagesWith } from '../i18n';

@@ -2,7 +2,7 @@
  * The widget app: one controller (state and actions) per page, created on the first open, and a panel
  * mounted while open. The app is the loader's `WidgetApp` (widget/src/api.ts).
  */
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 import type { OpenOptions, ReportOptions, WidgetApp } from '../api';
 import type { CaptureApi } from '../capture/types';
 import { type Controller, createController, type Page } from './controller';

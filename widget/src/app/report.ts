@@ -6,11 +6,11 @@
  * The network sits behind `Transport` (http.ts in the browser, a fake in unit tests); the body assembly is
  * a pure function.
  */
-import type { LogEntry, UploadKind } from '../../../functions/shared/intake';
-import { reportLimits } from '../../../functions/shared/intake';
-import type { ReportInput } from '../../../functions/shared/schemas';
-import { cleanText } from '../../../functions/shared/text';
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { LogEntry, UploadKind } from '#contracts/intake';
+import { reportLimits } from '#contracts/intake';
+import type { ReportInput } from '#contracts/schemas';
+import { cleanText } from '#contracts/text';
+import type { WidgetConfig } from '#contracts/widget-config';
 import type { CaptureApi } from '../capture/types';
 import { SnagError } from './errors';
 import { solveProof } from './proof';
@@ -72,7 +72,7 @@ export function reportLogs(logs: readonly LogEntry[] | undefined): LogEntry[] {
     .map((l) => ({ ...l, msg: cleanText(l.msg, { multiline: true, max: reportLimits.logMessageMax }) }));
 }
 
-/** A file's name as the server accepts it (shared/text.ts, no path separators); never empty. */
+/** A file's name as the server accepts it (contracts/text.ts, no path separators); never empty. */
 export const reportFileName = (name: string): string =>
   cleanText(name, { max: reportLimits.originalNameMax }).replace(/[/\\]/g, '_') || 'file';
 
@@ -89,7 +89,7 @@ export interface UploadedKeys {
   files: { key: string; name: string }[];
 }
 
-/** The `POST …/request` body (functions/shared/schemas.ts `reportSchema`). */
+/** The `POST …/request` body (functions/contracts/schemas.ts `reportSchema`). */
 export function buildReportBody(
   out: Outgoing,
   keys: UploadedKeys,
@@ -101,7 +101,7 @@ export function buildReportBody(
   if (keys.video)
     screenshots.push({ key: keys.video.key, type: keys.video.type.includes('mp4') ? 'mp4' : 'webm' });
   return {
-    // Visitor text goes out cleaned (shared/text.ts): the API refuses control and format characters.
+    // Visitor text goes out cleaned (contracts/text.ts): the API refuses control and format characters.
     msg: cleanText(out.description, { multiline: true, max: reportLimits.descriptionMax }),
     username: out.email.trim(),
     href: reportHref(ctx.href),

@@ -8,7 +8,7 @@
  * lets pointer events through: only the panel and the editor, placed inside it, take them.
  * The brand colour and its text colour come in as the custom properties --c and --f.
  */
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 import { schemeForeground } from '../launcher';
 
 const fallbackColor = '#4F4EAE';

@@ -1,9 +1,9 @@
 /**
  * Checks made before anything is uploaded, against the limits the server enforces
- * (functions/shared/intake.ts `uploadRules`), so a visitor learns at once why a 30 MB file cannot go,
+ * (functions/contracts/intake.ts `uploadRules`), so a visitor learns at once why a 30 MB file cannot go,
  * instead of after a failed upload.
  */
-import { extensionOf, type UploadKind, uploadRules } from '../../../functions/shared/intake';
+import { extensionOf, type UploadKind, uploadRules } from '#contracts/intake';
 import type { MessageKey } from '../i18n';
 
 const MB = 1024 * 1024;

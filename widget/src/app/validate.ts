@@ -1,9 +1,9 @@
 /**
- * The form's rules, the same as the server's `reportSchema` (functions/shared/schemas.ts), so what the
+ * The form's rules, the same as the server's `reportSchema` (functions/contracts/schemas.ts), so what the
  * form accepts the server accepts: a description of 1 to 2,000 characters after trimming, and an email
  * that is empty or matches zod's email pattern (copied here: the widget does not bundle zod).
  */
-import { reportLimits } from '../../../functions/shared/intake';
+import { reportLimits } from '#contracts/intake';
 import type { MessageKey } from '../i18n';
 
 /** zod v4's default email pattern (`z.email()`); test/unit/widget/validate.test.ts keeps them in step. */

@@ -4,7 +4,7 @@
  * `customFieldValueMax` characters. A selector that throws or matches nothing, and a masked element
  * (mask.ts), give an empty value.
  */
-import { reportLimits } from '../../../functions/shared/intake';
+import { reportLimits } from '#contracts/intake';
 import { isMasked } from './mask';
 
 function fieldText(el: Element): string {

@@ -4,7 +4,7 @@
  * values need a promise, so the synchronous API uses the low-entropy brands plus the UA string, which
  * `parseUserAgent` (a pure function, unit-tested with real strings) reads everywhere else.
  */
-import type { DeviceData, DeviceType } from '../../../functions/shared/intake';
+import type { DeviceData, DeviceType } from '#contracts/intake';
 
 export interface ParsedAgent {
   browser: string;

@@ -8,7 +8,7 @@
  * Its wrappers keep the page's behaviour exactly: the same `this`, arguments (and their number), return
  * value and exceptions. Never recorded: request bodies, headers, query strings and fragments.
  */
-import type { LogEntry } from '../../../functions/shared/intake';
+import type { LogEntry } from '#contracts/intake';
 
 /** reportLimits.logsMax and .logMessageMax, written out: importing the object would ship all of it. */
 export const LOGS_MAX = 50;

@@ -10,7 +10,7 @@
  * `<meta>` tags (CSRF tokens live there) lose their values too. URLs are absolute. Over the size cap it
  * trims gracefully: first data URLs, then inlined style sheets (linked instead), then the end of the body.
  */
-import { uploadRules } from '../../../functions/shared/intake';
+import { uploadRules } from '#contracts/intake';
 import { isMasked, MASK_COLOUR } from './mask';
 
 const VOID = new Set(

@@ -3,7 +3,7 @@
  * screenshot of the visible page, the real-screen capture, tab recording, the HTML snapshot, device data
  * and custom field values. Types only; `widget/src/capture/index.ts` exports a `capture: CaptureApi`.
  */
-import type { DeviceData } from '../../../functions/shared/intake';
+import type { DeviceData } from '#contracts/intake';
 
 export interface ViewportShot {
   /** The visible viewport at devicePixelRatio, the widget's own UI left out and masked fields masked. */

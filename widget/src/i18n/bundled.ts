@@ -3,7 +3,7 @@
  * language (widget/build.ts builds one app file per language), so a visitor downloads one language, not
  * six; tests and the type checker see all of them.
  */
-import type { WidgetConfig } from '../../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 import cs from './cs';
 import de from './de';
 import en, { type Messages } from './en';

@@ -1,7 +1,7 @@
 /** The widget's texts in six languages (SPEC.md section 3 widgetLanguage): one file per language. */
 
-import type { WidgetTextSet } from '../../../functions/shared/schemas';
-import { type WidgetTextKey, widgetTextKeys } from '../../../functions/shared/widget-texts';
+import type { WidgetTextSet } from '#contracts/schemas';
+import { type WidgetTextKey, widgetTextKeys } from '#contracts/widget-texts';
 import { languages } from './bundled';
 import type { Messages } from './en';
 

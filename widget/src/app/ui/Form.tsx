@@ -5,7 +5,7 @@
  * field takes the focus.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { reportLimits } from '../../../../functions/shared/intake';
+import { reportLimits } from '#contracts/intake';
 import { format } from '../../i18n';
 import type { Controller } from '../controller';
 import { errorKey } from '../errors';

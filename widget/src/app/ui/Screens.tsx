@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /** The small screens around the form: welcome, sending, thank-you, the close question and the recording bar. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { reportLimits } from '../../../../functions/shared/intake';
+import { reportLimits } from '#contracts/intake';
 import { format, type Messages } from '../../i18n';
 import { Icon } from '../icons';
 

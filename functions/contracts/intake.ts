@@ -1,0 +1,161 @@
+/**
+ * The widget's intake contract (issue 7; DESIGN.md section 8 "widget upload" and "widget report"): what a
+ * visitor may upload, how large, how many per report. One place, read by the API (schemas.ts, the
+ * presigned policy, the report checks) and by the widget (which imports these plain constants, never zod,
+ * to stay within its size budget).
+ */
+
+export const uploadKinds = ['screenshot', 'video', 'snapshot', 'file'] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+
+const MB = 1024 * 1024;
+
+/** File types a visitor may attach (kind `file`). No HTML, SVG or scripts: they could run if ever opened inline. */
+const attachmentTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/json',
+  'application/zip',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/wav',
+] as const;
+
+/** Size cap (bytes) and MIME allow-list per kind; the presigned POST policy binds both. */
+export const uploadRules: Record<UploadKind, { maxBytes: number; types: readonly string[] }> = {
+  screenshot: { maxBytes: 10 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  snapshot: { maxBytes: 5 * MB, types: ['text/html'] },
+  video: { maxBytes: 100 * MB, types: ['video/webm', 'video/mp4'] },
+  file: { maxBytes: 25 * MB, types: attachmentTypes },
+};
+
+/** The extension a stored object gets, from its validated MIME type (never from a visitor's file name). */
+export const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'text/html': 'html',
+  'application/json': 'json',
+  'application/zip': 'zip',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+};
+
+/** Per-report limits (SPEC.md section 3 fields; decisions D18 and issue 7). */
+export const reportLimits = {
+  descriptionMax: 2000,
+  titleMax: 200,
+  emailMax: 100,
+  hrefMax: 2000,
+  /** Annotated screenshots per report. */
+  screenshotsMax: 5,
+  /** Screen videos per report. */
+  videosMax: 1,
+  /** Attachments per report. */
+  filesMax: 10,
+  originalNameMax: 255,
+  customFieldValueMax: 500,
+  /** Console entries, uncaught errors and failed requests kept by the loader. */
+  logsMax: 50,
+  logMessageMax: 1000,
+  /** Longest screen video, in milliseconds. */
+  videoMaxMs: 2 * 60 * 1000,
+} as const;
+
+/**
+ * Flood limits of the intake calls (docs/decisions.md "Intake floods", issue 19), fixed windows counted in
+ * the table (runtime/rate-limit.ts). A visitor is an IPv4 address or an IPv6 /56, its network the IPv4 /24 or
+ * IPv6 /48 around it (runtime/source.ts), as CloudFront saw them. Only these windows refuse (429): what a
+ * project receives in all is never closed, it degrades (`projectDay`).
+ */
+export const intakeRateLimits = {
+  /** Reports per visitor and project: a person files a few, a script many. Counts attempts that pass the schema. */
+  reportPerVisitor: { action: 'report-ip', max: 10, windowMs: 10 * 60_000 },
+  /** Reports per network and project: one site's allocation is not 256 (or 65,536) visitors. */
+  reportPerNetwork: { action: 'report-net', max: 30, windowMs: 10 * 60_000 },
+  /**
+   * Upload forms per visitor and project, and the bytes they may carry, used or not: an unused form's object
+   * is stored for a day (bucket lifecycle) and counts against no quota, so its bytes count here. A full
+   * report uses at most 21 forms; the largest possible one (5 screenshots and snapshots, a video, 10
+   * files) is 425 MB.
+   */
+  uploadPerVisitor: { action: 'upload-ip', max: 60, windowMs: 3_600_000, maxBytes: 500 * MB },
+  /** The same per network: 4 visitors' worth. */
+  uploadPerNetwork: { action: 'upload-net', max: 240, windowMs: 3_600_000, maxBytes: 2048 * MB },
+} as const;
+
+/**
+ * What a project receives in a UTC day degrades instead of closing (issue 19). Only stored reports count.
+ * From `proofFrom` on, a report must carry a proof of work (the answer `PROOF_REQUIRED` brings the
+ * challenge; the widget solves it) whose work doubles with every further `proofFrom` (at most
+ * 2^`maxDoublings` times the first), and it is stored without being sent to the integrations: the
+ * dashboard and the integrations' sync lists show it, the client's Sync sends it.
+ */
+export const projectDay = {
+  action: 'report-project',
+  windowMs: 24 * 3_600_000,
+  proofFrom: 500,
+  maxDoublings: 3,
+} as const;
+
+/** How long a presigned upload form stays usable, in seconds. */
+export const uploadFormSeconds = 10 * 60;
+
+/** Screenshot entry types of an issue (SPEC.md section 3: png/webm/mp4). */
+export const screenshotTypes = ['png', 'webm', 'mp4'] as const;
+export type ScreenshotType = (typeof screenshotTypes)[number];
+
+/** Device types (SPEC.md section 3); Desktop is the default. */
+export const deviceTypes = ['Desktop', 'Mobile', 'Tablet'] as const;
+export type DeviceType = (typeof deviceTypes)[number];
+
+/** One console/error/network entry the loader buffered on the customer's page. */
+export interface LogEntry {
+  /** When it happened, epoch ms. */
+  t: number;
+  level: 'error' | 'warn';
+  kind: 'console' | 'exception' | 'rejection' | 'network';
+  /** The text; for `network`, `METHOD URL-without-query STATUS` (status 0: the request failed). */
+  msg: string;
+}
+
+/** Device data the widget collects (SPEC.md section 3 `data` fields). */
+export interface DeviceData {
+  browser: string;
+  browserVersion: string;
+  os: string;
+  osVersion: string;
+  deviceType: DeviceType;
+  /** `<width>x<height>` of the screen in CSS pixels. */
+  screenResolution: string;
+}

@@ -1,0 +1,327 @@
+/**
+ * The integrations' contracts (issue 11, SPEC.md sections 3 and 5), shared by the dashboard and the API:
+ * the `data` of each integration, the body of `PATCH client/integration/{siteId}`, the masked read shape
+ * (`msg.integrations`) and the sync calls.
+ *
+ * Secrets (API tokens, the webhook token, OAuth tokens) stay on the server. Reads show them masked
+ * (`maskSecret`: `••••` plus at most the last 4 characters); a save that sends a masked value back means
+ * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
+ */
+import * as z from 'zod';
+import type { ErrorCode } from './errors';
+import { type IntegrationName, integrationNames } from './integration-names';
+import { limits } from './limits';
+import { nameText } from './schemas';
+
+export { type IntegrationName, integrationNames };
+
+const code = (c: ErrorCode) => ({ error: c });
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** What every masked value starts with. */
+export const MASK = '••••';
+/** A masked secret: the mask, then the last 4 characters of values of 12 or more (nothing of shorter ones). */
+export const maskSecret = (value: string): string =>
+  value === '' ? '' : `${MASK}${value.length >= 12 ? value.slice(-4) : ''}`;
+/** A value the dashboard sent back as it read it: keep what is stored. */
+export const isMasked = (value: unknown): boolean => typeof value === 'string' && value.startsWith(MASK);
+
+/** The fields of each integration's `data` that are secrets (masked on read, kept when sent back masked). */
+export const secretFields = {
+  email: [],
+  gitlab: ['key'],
+  jira: ['key'],
+  slack: [],
+  asana: [],
+  webhooks: ['token'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+/**
+ * Where each integration's secret goes: the fields that name its receiver (and, for Jira, whose token it
+ * is). A masked secret sent back means "the stored one" only while these are unchanged; with a new host,
+ * URL or username the stored secret would go to the new receiver, so it must be typed again
+ * (docs/decisions.md "A stored secret stays with its target").
+ */
+export const secretBindings = {
+  email: [],
+  gitlab: ['host'],
+  jira: ['host', 'username'],
+  slack: [],
+  asana: [],
+  webhooks: ['url'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+/** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
+function receiverOf(value: unknown): string {
+  const raw = String(value ?? '').trim();
+  if (raw === '') return '';
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether `sent` names the same receiver (and user) for the secret as `stored` (`secretBindings`). */
+export function sameSecretBinding(
+  name: IntegrationName,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): boolean {
+  return (secretBindings[name] as readonly string[]).every((f) =>
+    f === 'username'
+      ? String(stored[f] ?? '').trim() === String(sent[f] ?? '').trim()
+      : receiverOf(stored[f]) === receiverOf(sent[f]),
+  );
+}
+
+/** An https URL or empty; the host of a self-hosted GitLab or Jira, or a webhook receiver. */
+const httpsUrl = (max = 2000) =>
+  z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'INVALID_PARAMETERS' }).max(max)]);
+
+/**
+ * `http://localhost` or `http://127.0.0.1`, with a port and a path: the local stack's own receivers and
+ * vendor fakes (README "Vendor fakes"). The schema admits it on every stage so that the dashboard has one
+ * rule; the save call refuses it unless the local outbound allowance is on (functions/runtime/outbound.ts),
+ * and the guard refuses it again at delivery.
+ */
+const loopbackHttp = /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/\S*)?$/i;
+/** Whether a target URL or host is the local-only loopback form above. */
+export const isLoopbackHttp = (value: unknown): boolean =>
+  typeof value === 'string' && loopbackHttp.test(value.trim());
+const loopbackTarget = (max: number) =>
+  z.string().trim().max(max).regex(loopbackHttp, { error: 'INVALID_PARAMETERS' });
+/**
+ * A GitLab or Jira host: empty, an https URL, a bare host name (`company.atlassian.net`, https is
+ * implied), or http://localhost / http://127.0.0.1 for the local vendor fakes (local stack only, see
+ * `loopbackHttp`).
+ */
+const vendorHost = (max = 500) =>
+  z.union([
+    httpsUrl(max),
+    z
+      .string()
+      .trim()
+      .max(max)
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:\/[\w./-]*)?$/i, {
+        error: 'INVALID_PARAMETERS',
+      }),
+    loopbackTarget(max),
+  ]);
+const secret = z.string().trim().max(1000).default('');
+const vendorId = z.string().trim().max(200).default('');
+/** A named extra field (Jira's custom fields, the mail's contact fields): the name follows the names' rule. */
+const keyValue = z.object({ name: nameText(100), value: z.string().max(500) });
+const emailAddress = z.email(code('INVALID_EMAIL')).max(limits.loginInputMax);
+
+/** Email: the address (required while active), up to 3 copies and extra name/value pairs shown in the mail. */
+export const emailDataSchema = z.object({
+  email: z.union([z.literal(''), emailAddress]).default(''),
+  cc: z.array(emailAddress).max(limits.emailCcMax).default([]),
+  contactFields: z.array(keyValue).max(10).default([]),
+});
+/** GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`. */
+export const gitlabDataSchema = z.object({ host: vendorHost().default(''), key: secret, id: vendorId });
+/** Jira: site host, username, API token `key`, project `id`, issue type `issueId`, extra fields (≤ 10). */
+export const jiraDataSchema = z.object({
+  host: vendorHost().default(''),
+  username: z.string().trim().max(limits.loginInputMax).default(''),
+  key: secret,
+  id: vendorId,
+  issueId: vendorId,
+  /** Extra Jira fields: `name` is the Jira field key (e.g. `customfield_10010` or `labels`), `value` its value. */
+  customFields: z.array(keyValue).max(limits.jiraCustomFields).default([]),
+});
+/** Slack: the chosen channel `id` (and its name for display); the OAuth tokens are server-side only. */
+export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
+/** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
+export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
+/**
+ * Webhooks: an https URL (required while active; http://localhost or 127.0.0.1 on the local stack only)
+ * and the token that keys the signature.
+ */
+export const webhooksDataSchema = z.object({
+  url: z.union([httpsUrl(), loopbackTarget(2000)]).default(''),
+  token: secret,
+});
+
+/** The fields of each integration's `data` that name an outbound target (checked by the save call). */
+export const targetFields = {
+  email: [],
+  gitlab: ['host'],
+  jira: ['host'],
+  slack: [],
+  asana: [],
+  webhooks: ['url'],
+} as const satisfies Record<IntegrationName, readonly string[]>;
+
+export const integrationDataSchemas = {
+  email: emailDataSchema,
+  gitlab: gitlabDataSchema,
+  jira: jiraDataSchema,
+  slack: slackDataSchema,
+  asana: asanaDataSchema,
+  webhooks: webhooksDataSchema,
+} as const;
+
+export type IntegrationData = {
+  email: z.infer<typeof emailDataSchema>;
+  gitlab: z.infer<typeof gitlabDataSchema>;
+  jira: z.infer<typeof jiraDataSchema>;
+  slack: z.infer<typeof slackDataSchema>;
+  asana: z.infer<typeof asanaDataSchema>;
+  webhooks: z.infer<typeof webhooksDataSchema>;
+};
+
+/**
+ * What is required while an integration is active (SPEC.md section 5), checked on the merged data (a
+ * masked secret counts as present). Returns the failing field and its code, or null.
+ */
+export function activeRequirement(
+  name: IntegrationName,
+  data: Record<string, unknown>,
+): { field: string; code: ErrorCode } | null {
+  const missing = (f: string) => typeof data[f] !== 'string' || (data[f] as string).trim() === '';
+  switch (name) {
+    case 'email':
+      return missing('email') ? { field: 'email', code: 'INVALID_EMAIL' } : null;
+    case 'webhooks':
+      return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
+    case 'gitlab':
+      return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
+    case 'jira':
+      for (const f of ['host', 'username', 'key'])
+        if (missing(f)) return { field: f, code: 'INVALID_PARAMETERS' };
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * One integration as the save takes it. SPEC.md section 3 puts `active` and `authorized` inside `data`;
+ * the dashboard sends them beside it. Both shapes are accepted (`resolveFlag` settles a body carrying both).
+ */
+const entry = <N extends IntegrationName, S extends z.ZodObject>(name: N, data: S) =>
+  z.object({
+    name: z.literal(name),
+    active: flag.optional(),
+    /** GitLab and Jira: 1 after the projects call succeeded, 0 on reset. Ignored for Slack/Asana (OAuth sets it). */
+    authorized: flag.optional(),
+    data: data.extend({ active: flag.optional(), authorized: flag.optional() }),
+  });
+
+const integrationEntrySchema = z.discriminatedUnion('name', [
+  entry('email', emailDataSchema),
+  entry('gitlab', gitlabDataSchema),
+  entry('jira', jiraDataSchema),
+  entry('slack', slackDataSchema),
+  entry('asana', asanaDataSchema),
+  entry('webhooks', webhooksDataSchema),
+]);
+
+type Flag = 0 | 1;
+/** A flag as a body gave it: beside `data` (the dashboard), inside it (SPEC), or both. */
+export interface SentFlag {
+  beside?: Flag;
+  inside?: Flag;
+}
+
+/** One integration as the services take it: `data` only the integration's fields, the flags apart. */
+export type IntegrationInput = {
+  [N in IntegrationName]: { name: N; active: SentFlag; authorized: SentFlag; data: IntegrationData[N] };
+}[IntegrationName];
+
+/**
+ * The value of a flag sent in both places: a client that read an answer (which carries both copies) and
+ * changed one of them meant the one that differs from what is stored, whichever place it used.
+ */
+export function resolveFlag(sent: SentFlag, stored: Flag): Flag | undefined {
+  const { beside, inside } = sent;
+  if (beside === undefined || inside === undefined || beside === inside) return inside ?? beside;
+  return inside !== stored ? inside : beside;
+}
+
+/** One integration of `PATCH client/integration/{siteId}`, in either shape, as an `IntegrationInput`. */
+export const integrationInputSchema = integrationEntrySchema
+  .refine((e) => (e.data.active ?? e.active) !== undefined, {
+    path: ['data', 'active'],
+    error: 'INVALID_PARAMETERS',
+  })
+  .transform((e): IntegrationInput => {
+    const { active, authorized, ...data } = e.data;
+    return {
+      name: e.name,
+      active: { beside: e.active, inside: active },
+      authorized: { beside: e.authorized, inside: authorized },
+      data,
+    } as IntegrationInput;
+  });
+
+/** `PATCH client/integration/{siteId}`: a list with exactly one integration (SPEC.md section 7). */
+export const integrationSaveSchema = z.array(integrationInputSchema).length(1);
+export type IntegrationSaveBody = z.infer<typeof integrationSaveSchema>;
+
+/** One integration as the dashboard reads it (`msg.integrations` of GET client/website/{id} and of the save). */
+export type IntegrationView = {
+  [N in IntegrationName]: {
+    name: N;
+    active: 0 | 1;
+    authorized: 0 | 1;
+    /** Whether the owner's plan allows it now (email always). */
+    available: boolean;
+    /**
+     * Secrets masked (`maskSecret`). `active` and `authorized` are also here, where SPEC.md section 3 puts
+     * them; the copies beside `data` are the dashboard's (docs/decisions.md "SPEC's integration shape").
+     * Every answer carries them; optional in the type so that views built by hand need not repeat them.
+     */
+    data: IntegrationData[N] & { active?: 0 | 1; authorized?: 0 | 1 };
+  };
+}[IntegrationName];
+
+/** `msg.integrations`: all six, in `integrationNames` order, with defaults for the ones never saved. */
+export type IntegrationsAnswer = IntegrationView[];
+
+/** `PATCH client/integration/{siteId}` answers `msg.integrations` (all six, masked). */
+export interface IntegrationSaveAnswer {
+  integrations: IntegrationsAnswer;
+}
+
+/** `GET client/website/{id}/request?integration=<name>`: the query. */
+export const syncListQuerySchema = z.object({ integration: z.enum(integrationNames) });
+
+/** A ticket of a sync list. */
+export interface SyncTicket {
+  number: number;
+  title: string;
+  createdAt: string;
+  /** The reason of a permanent failure, when the last attempt stored one. */
+  reason?: string;
+}
+
+/** `msg.requests` of the sync list: the newest 50 markers, split into new (status 0) and failed (3). */
+export interface SyncListAnswer {
+  requests: { new: SyncTicket[]; failed: SyncTicket[] };
+}
+
+/** Tickets per sync call: one transaction holds 100 actions, two per ticket (data-model.md 4.8). */
+export const SYNC_MAX = 50;
+
+/** `PATCH client/integration/sync/{siteUuid}`: tickets (numbers as strings) to send again to `type`. */
+export const syncRequestSchema = z.object({
+  tickets: z
+    .array(z.union([z.string().regex(/^[1-9][0-9]{0,9}$/), z.number().int().positive()]).transform(Number))
+    .min(1)
+    .max(SYNC_MAX),
+  type: z.enum(integrationNames),
+});
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+/** `PATCH client/integration/sync/{siteUuid}` answers the numbers it queued (those still new or failed). */
+export interface SyncAnswer {
+  synced: number[];
+}
+
+/** Issue detail additions: the reason of a permanent failure per integration (`<name>_reason`). */
+export type IntegrationReasonFields = { [K in `${IntegrationName}_reason`]?: string };

@@ -1,0 +1,44 @@
+/** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
+import * as z from 'zod';
+import { type IntegrationName, integrationNames } from './integration-names';
+import type { QueueName } from './manifest';
+
+export { type IntegrationName, integrationNames };
+
+/**
+ * Follows one report from the intake (its API request id) through fan-out to every delivery, so that one
+ * log query finds all of its lines (docs/operations.md "Alarms"). Optional: a message without one (sent
+ * before it existed, or by a later sender that has none) gets its SQS message id. Anything on a queue is
+ * input, so its shape is bounded.
+ */
+export const correlationIdSchema = z.string().regex(/^[A-Za-z0-9+/=._:-]{1,128}$/);
+
+export const fanoutMessageSchema = z.object({
+  type: z.literal('issue.created'),
+  projectId: z.uuid(),
+  issueNumber: z.number().int().positive(),
+  /** Limit the fan-out to these integrations (the dashboard's Sync); all active ones when absent. */
+  only: z.array(z.enum(integrationNames)).optional(),
+  correlationId: correlationIdSchema.optional(),
+});
+export type FanoutMessage = z.infer<typeof fanoutMessageSchema>;
+
+export const deliveryMessageSchema = z.object({
+  projectId: z.uuid(),
+  issueNumber: z.number().int().positive(),
+  integration: z.enum(integrationNames),
+  correlationId: correlationIdSchema.optional(),
+  /**
+   * The vendor already accepted this delivery, but its status could not be written: the consumer hands the
+   * outcome on through the queue, and whoever receives this only records it (consumers/delivery.ts).
+   */
+  delivered: z.object({ vendorId: z.string().max(500).optional() }).optional(),
+});
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+/** Each queue's message: `publish()` (functions/runtime/publish.ts) refuses a message its schema refuses. */
+export const queueMessageSchemas = {
+  fanout: fanoutMessageSchema,
+  delivery: deliveryMessageSchema,
+} as const satisfies Record<QueueName, z.ZodType>;
+export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

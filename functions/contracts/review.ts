@@ -1,0 +1,100 @@
+/**
+ * The answers of the issue review calls (SPEC.md sections 3 and 7, issue 8), typed once: the API builds
+ * them (functions/issues/review.ts) and the dashboard reads them (web/src/issues/).
+ */
+
+import type { DeviceData, LogEntry, ScreenshotType } from './intake';
+import type { IntegrationName } from './integration-names';
+
+/** One row of GET client/website/{id}/request. */
+export interface IssueRow {
+  number: number;
+  title: string;
+  /** The start of the description, plain text. */
+  preview: string;
+  date_created: { date: string };
+  total_files: number;
+  total_screenshots: number;
+}
+
+/** GET client/website/{id}/request?page&search&resolved. */
+export interface IssueListAnswer {
+  requests: IssueRow[];
+  total_requests: number;
+  page: number;
+  /** Present when a search looked at only the newest `searchWindow` issues of a longer list. */
+  searchWindow?: number;
+}
+
+export interface IssueFileAnswer {
+  /** The stored object's name: what the download calls take. */
+  name: string;
+  /** The visitor's file name, shown and used for downloads. */
+  original_name: string;
+  size: number;
+  type: string;
+}
+
+export interface IssueScreenshotAnswer {
+  name: string;
+  type: ScreenshotType;
+  /** The stored name of the page snapshot taken with this screenshot; empty without one. */
+  html: string;
+  size: number;
+}
+
+export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: number } & {
+  /** The reason of a permanent failure (status 3), when one was stored (issue 11). */
+  [K in `${IntegrationName}_reason`]?: string;
+};
+
+/** GET client/website/{id}/request/{ticketId}. */
+export type IssueAnswer = IntegrationStatusFields & {
+  number: number;
+  /** The neighbours by number within the issue's own list; null at either end. */
+  prev_number: number | null;
+  next_number: number | null;
+  date_created: { date: string };
+  /** 1 when the issue is resolved (closed). */
+  deleted: 0 | 1;
+  total_files: number;
+  total_screenshots: number;
+  files: IssueFileAnswer[];
+  screenshots: IssueScreenshotAnswer[];
+  data: Partial<DeviceData> & {
+    title: string;
+    msg: string;
+    username?: string;
+    href?: string;
+    customFields?: { name: string; value: string }[];
+  };
+  logs: LogEntry[];
+};
+
+/** PATCH client/website/{id}/request/{ticketId}. */
+export interface IssueStateAnswer {
+  number: number;
+  deleted: 0 | 1;
+}
+
+/**
+ * Where the visitor was when a page snapshot was taken (the widget's `<meta name="snag-snapshot">`), in
+ * CSS pixels: the scroll position and the viewport's size.
+ */
+export interface SnapshotView {
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+  devicePixelRatio: number;
+}
+
+/** GET client/snapshot/{siteId}/{name}: the page snapshot to show in a sandboxed frame (issue 19). */
+export interface SnapshotViewAnswer {
+  /** A short-lived address of the viewable document on the uploads bucket's origin. */
+  url: string;
+  /** The fragment that opens it at the visitor's scroll position (add it as `#anchor`). */
+  anchor: string;
+  /** Null for a snapshot without the widget's meta (shown from the top at the frame's size). */
+  view: SnapshotView | null;
+}

@@ -1,0 +1,54 @@
+/**
+ * What a route is (DESIGN.md sections 3 and 9). Each domain's manifest declares its API functions' routes
+ * with these types; the one route table is gathered from the manifests at the roof (functions/routes.ts),
+ * never here: the ground holds the shapes, not the table.
+ */
+import type * as z from 'zod';
+import type { ErrorContext } from './errors';
+
+/** OPTIONS only for CORS preflights of public routes, answered by their own function. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** A route as its domain's manifest declares it, inside the declaration of the function that serves it. */
+export interface RouteDecl {
+  method: HttpMethod;
+  /** Full path as the browser calls it, `{name}` for path parameters. */
+  path: `/api/${string}`;
+  /** Key in the resource module's `operations`. */
+  op: string;
+  /** Needs a signed-in client: 401 envelope without one. */
+  session: boolean;
+  /**
+   * zod object of the path parameters, one key per `{name}` of the path (a unit test checks every route);
+   * routes without parameters have none. A value it refuses is NOT_FOUND: a malformed id names nothing,
+   * the same 404 as another client's project.
+   */
+  params?: z.ZodObject;
+  /** zod schema of the JSON body; routes without one accept no body. */
+  body?: z.ZodType;
+  /** zod schema of the query string. */
+  query?: z.ZodType;
+  /** Selects the screen-specific messages of the error catalogue. */
+  context?: ErrorContext;
+  /**
+   * Who may call it: `dashboard` (the default) requires the dashboard's own Origin/Referer on state-changing
+   * calls; `public` is called cross-origin by the widget on customers' sites.
+   */
+  caller?: 'dashboard' | 'public';
+  /** Served by the local stack only (developer tools); never deployed. */
+  localOnly?: boolean;
+}
+
+/**
+ * A row of the route table: a declared route with the resource function that serves it
+ * (`functions/handlers/<resource>.ts`, exporting `operations` and `handler`).
+ */
+export interface RouteDef<R extends string = string> extends RouteDecl {
+  resource: R;
+}
+
+export const routeKey = (r: Pick<RouteDecl, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/** The `{name}` parameters of a path, in order. */
+export const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');

@@ -1,0 +1,336 @@
+/**
+ * zod schemas for every input of SPEC.md section 5, shared by the dashboard's forms and the API.
+ *
+ * A rule whose failure has its own catalogue code carries that code as the issue message
+ * (`{ error: 'USER_PASSWORD_LENGTH' }`); `firstErrorCode` (validation.ts) turns a failed parse into the
+ * code the API answers with and the form shows. Any other failure is INVALID_PARAMETERS.
+ */
+import * as z from 'zod';
+import { normaliseHost } from './domains';
+import type { ErrorCode } from './errors';
+import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
+import { limits } from './limits';
+import { planNames } from './plans';
+import { hasForbidden, visibleChar } from './text';
+import { multiLineTexts, type WidgetTextKey, widgetTextKeys, widgetTextsMax } from './widget-texts';
+
+const code = (c: ErrorCode) => ({ error: c });
+
+/** Trimmed, required, at most `max` characters. */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * A name a person reads (first and last name, project name, widget text, field names, a visitor's file
+ * name): NFC, trimmed, required, at most `max` characters, nothing invisible or text-reordering in it
+ * (contracts/text.ts), and not all blank.
+ */
+export const nameText = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .refine((v) => !hasForbidden(v) && visibleChar.test(v)),
+    );
+
+/**
+ * A text a client writes for the widget's visitors (widgetTexts): like `nameText`, but empty means "the
+ * built-in translation" (the key is dropped), and with `lines` it may hold line breaks (normalised to \n).
+ */
+const optionalText = (max: number, lines = false) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(max)
+        .refine((v) => v === '' || (!hasForbidden(v, lines) && visibleChar.test(v))),
+    )
+    .transform((v) => v || undefined)
+    .optional();
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, code('INVALID_EMAIL'))
+  .max(limits.loginInputMax, code('INVALID_EMAIL'))
+  .pipe(z.email(code('INVALID_EMAIL')))
+  .transform((v) => v.toLowerCase());
+
+export const newPasswordField = z
+  .string()
+  .min(limits.passwordMin, code('USER_PASSWORD_LENGTH'))
+  .max(limits.loginInputMax, code('INVALID_PARAMETERS'));
+
+export const loginSchema = z.object({
+  _username: z.string().trim().min(1).max(limits.loginInputMax),
+  _password: z.string().min(1).max(limits.loginInputMax),
+});
+
+export const registrationSchema = z.object({
+  _username: emailField,
+  _password: newPasswordField,
+  firstName: nameText(limits.nameMax),
+  lastName: nameText(limits.nameMax),
+  altcha: z.string().min(1).max(4096),
+});
+
+export const googleSignInSchema = z.object({ token: z.string().min(1).max(8192) });
+
+export const confirmationSchema = z.object({
+  _username: z.string().trim().min(limits.confirmUsernameMin, code('INVALID_CODE')).max(limits.loginInputMax),
+  confirmationCode: z.string().trim().length(limits.confirmationCodeLength, code('INVALID_CODE')),
+});
+
+export const usernameOnlySchema = z.object({ _username: emailField });
+
+export const resetVerificationSchema = z.object({
+  code: z.string().min(1).max(200),
+  password: newPasswordField,
+});
+
+export const profileSchema = z.object({
+  firstName: nameText(limits.nameMax),
+  lastName: nameText(limits.nameMax),
+});
+
+export const passwordChangeSchema = z.object({
+  oldPassword: z.string().min(1).max(limits.loginInputMax),
+  newPassword: newPasswordField,
+});
+
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** A domain or URL whose host the widget will match (contracts/domains.ts). */
+export const projectUrlField = text(limits.projectUrlMax).refine(
+  // Empty and over-long values already fail as INVALID_PARAMETERS; only a present, sized value is a domain question.
+  (v) => v === '' || v.length > limits.projectUrlMax || normaliseHost(v) !== null,
+  { error: 'INVALID_DOMAIN' },
+);
+
+export const projectSchema = z.object({
+  name: nameText(limits.projectNameMax),
+  url: projectUrlField,
+  active: flag.default(1),
+  activeParam: flag.default(0),
+});
+
+export const widgetLanguages = ['en', 'cs', 'fr', 'de', 'ru', 'es'] as const;
+export const widgetPositions = ['rightMiddle', 'leftMiddle', 'rightBottom', 'leftBottom'] as const;
+
+export const customFieldSchema = z.object({
+  name: nameText(50),
+  /** A class (`.name`) or id (`#name`) selector; nothing that could select more than the page offers. */
+  selector: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[.#][A-Za-z_-][\w-]*$/),
+});
+
+/**
+ * The widget texts a client may replace, for one language (functions/contracts/widget-texts.ts); each is
+ * plain text (the widget never renders it as markup) and an absent key shows the built-in translation.
+ * `title` is the panel's heading above the form.
+ */
+export const widgetTextSetSchema = z.strictObject(
+  Object.fromEntries(
+    widgetTextKeys.map((k) => [k, optionalText(widgetTextsMax[k], multiLineTexts.includes(k))]),
+  ) as Record<WidgetTextKey, ReturnType<typeof optionalText>>,
+);
+export type WidgetTextSet = z.infer<typeof widgetTextSetSchema>;
+
+/** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */
+export const widgetSettingsSchema = z.object({
+  widgetLanguage: z.enum(widgetLanguages).default('en'),
+  widgetColor: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .transform((v) => v.toUpperCase())
+    .default(limits.defaultWidgetColor),
+  widgetColorScheme: z.enum(['white', 'black']).default('white'),
+  widgetText: nameText(limits.widgetTextMax).default('Feedback'),
+  widgetPosition: z.enum(widgetPositions).default('rightMiddle'),
+  widgetDisableScreenshot: z.boolean().default(false),
+  widgetDisableUpload: z.boolean().default(false),
+  widgetDisableVideo: z.boolean().default(true),
+  widgetDisableWelcomeScreen: z.boolean().default(true),
+  widgetDisableMobile: z.boolean().default(false),
+  widgetDisableBranding: z.boolean().default(false),
+  widgetDomainWildcard: z.boolean().default(false),
+  customFields: z.array(customFieldSchema).max(limits.projectCustomFields).default([]),
+  /**
+   * Own widget texts, one set per widget language (docs/decisions-widget.md): the widget shows the set
+   * of `widgetLanguage`, so switching the language never shows texts written for another one.
+   */
+  widgetTexts: z
+    .partialRecord(z.enum(widgetLanguages), widgetTextSetSchema)
+    // A language whose texts are all empty keeps nothing: the built-in translation is the default.
+    .transform((sets) => {
+      for (const [lang, set] of Object.entries(sets) as [string, WidgetTextSet][]) {
+        if (widgetTextKeys.every((k) => set[k] === undefined)) delete sets[lang as keyof typeof sets];
+      }
+      return sets;
+    })
+    .default({}),
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
+
+/** PATCH client/website/{id}: any subset; `data` is merged into the stored settings, then validated whole. */
+export const projectUpdateSchema = z.object({
+  name: nameText(limits.projectNameMax).optional(),
+  url: projectUrlField.optional(),
+  active: flag.optional(),
+  activeParam: flag.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const projectIdParam = z.uuid();
+
+export const issueListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  search: z.string().trim().max(limits.issueSearchMax).optional(),
+  resolved: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** The sync list of one integration instead (issue 11): `msg.requests` is `{ new, failed }`. */
+  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']).optional(),
+});
+
+/** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */
+export const ticketIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number);
+
+/** PATCH client/website/{id}/request/{ticketId}: close (`restore: false`) or restore. */
+export const issueStateSchema = z.object({ restore: z.boolean() });
+
+export const downloadQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
+
+export const businessRequestSchema = z.object({
+  company: text(200),
+  period: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)])),
+  payment_method: z.enum(['card', 'invoice']),
+  country: text(100),
+  country_code: z.string().regex(/^[A-Z]{2}$/),
+  vat: z.string().trim().max(30).default(''),
+  comment: z.string().max(2000).default(''),
+});
+
+// The widget's intake calls (issue 7; DESIGN.md section 8). Limits live in contracts/intake.ts.
+
+/** POST /api/website/{id}/upload: what the visitor is about to upload. */
+export const uploadRequestSchema = z.object({
+  kind: z.enum(uploadKinds),
+  type: z.string().trim().toLowerCase().min(1).max(200),
+  size: z.number().int().min(1),
+});
+
+/**
+ * A key the upload call issued: `pending/<projectId>/<kind>/<uuid>.<ext>`. Its shape is checked here; that
+ * it was issued for this project, exists with an allowed size and type and is used once, by the report.
+ */
+export const uploadKeyField = z
+  .string()
+  .max(200)
+  .regex(
+    /^pending\/[0-9a-f-]{36}\/(screenshot|video|snapshot|file)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/,
+    code('INVALID_UPLOAD'),
+  );
+
+/**
+ * Visitor strings (issue 19): the name rule of contracts/text.ts holds for everything a visitor sends, so no
+ * control, format or bidi character reaches the dashboard, a download name or an integration. `multiline`
+ * (a description, a log line, a custom field's page text) keeps line feeds and tabs; CRLF counts as LF.
+ * The widget cleans what it sends (cleanText), so only a hand-made call meets the refusal.
+ */
+const visitorText = (max: number, { multiline = false, required = false } = {}) =>
+  z
+    .string()
+    .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0)
+        .max(max)
+        .refine((v) => !hasForbidden(v, multiline) && (!required || visibleChar.test(v))),
+    );
+
+const shortText = (max: number) => visitorText(max).default('');
+
+/** A visitor's file name: a name (above) and no path, so no download can name a folder. */
+const visitorFileName = nameText(reportLimits.originalNameMax).refine((v) => !/[/\\]/.test(v));
+
+/** POST /api/website/{id}/request: the report itself (SPEC.md section 3 issue `data`, plus keys and logs). */
+export const reportSchema = z.object({
+  msg: visitorText(reportLimits.descriptionMax, { multiline: true, required: true }),
+  title: shortText(reportLimits.titleMax),
+  username: z.union([z.literal(''), z.email().max(reportLimits.emailMax)]).default(''),
+  href: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(reportLimits.hrefMax)])
+    .refine((v) => !hasForbidden(v))
+    .default(''),
+  browser: shortText(50),
+  browserVersion: shortText(50),
+  os: shortText(50),
+  osVersion: shortText(50),
+  deviceType: z.enum(deviceTypes).default('Desktop'),
+  screenResolution: z.union([z.literal(''), z.string().regex(/^\d{1,5}x\d{1,5}$/)]).default(''),
+  customFields: z
+    .array(
+      z.object({
+        name: nameText(50),
+        value: visitorText(reportLimits.customFieldValueMax, { multiline: true }),
+      }),
+    )
+    .max(limits.projectCustomFields)
+    .default([]),
+  screenshots: z
+    .array(
+      z.object({
+        key: uploadKeyField,
+        type: z.enum(screenshotTypes),
+        /** The page snapshot taken with this screenshot; empty or absent when there is none. */
+        snapshotKey: z.union([z.literal(''), uploadKeyField]).optional(),
+      }),
+    )
+    .max(reportLimits.screenshotsMax + reportLimits.videosMax)
+    .default([]),
+  files: z
+    .array(z.object({ key: uploadKeyField, original_name: visitorFileName }))
+    .max(reportLimits.filesMax)
+    .default([]),
+  logs: z
+    .array(
+      z.object({
+        t: z.number().int().nonnegative(),
+        level: z.enum(['error', 'warn']),
+        kind: z.enum(['console', 'exception', 'rejection', 'network']),
+        msg: visitorText(reportLimits.logMessageMax, { multiline: true }),
+      }),
+    )
+    .max(reportLimits.logsMax)
+    .default([]),
+  /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
+  proof: z.string().max(8192).optional(),
+});
+export type ReportBody = z.infer<typeof reportSchema>;
+export type ReportInput = z.input<typeof reportSchema>;
+
+/** POST /api/dev/plan (local only): sets a client's plan so plan-gated features can be tried before billing. */
+export const devPlanSchema = z.object({
+  username: emailField,
+  plan: z.enum(planNames),
+  days: z.number().int().min(1).max(3660).default(30),
+});
+
+// In validation.ts, which imports no schema: the HTTP pipeline maps every failed parse with them, and the
+// functions that declare no schema of their own (the health probe) need not carry these.
+export { fieldErrors, firstErrorCode } from './validation';
+
+/** GET /api/dev/emails (local only): the mail the SES stand-in caught, optionally for one address. */
+export const devEmailsQuery = z.object({ to: z.string().trim().max(200).optional() });

@@ -1,0 +1,12 @@
+/** The four vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
+import { deliverAsana } from './asana';
+import { deliverGitlab } from './gitlab';
+import { deliverJira } from './jira';
+import { deliverSlack } from './slack';
+
+export const vendorDeliverersBuiltIn = {
+  gitlab: deliverGitlab,
+  jira: deliverJira,
+  slack: deliverSlack,
+  asana: deliverAsana,
+};

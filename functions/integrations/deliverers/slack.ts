@@ -1,0 +1,86 @@
+/**
+ * The Slack deliverer: posts the message, records `<channel>/<ts>`, then shares the screenshots in its
+ * thread and records `<channel>/<ts>#files`; a retry continues from whichever it finds.
+ */
+import { getConfig } from '#runtime/config';
+import type { Deliverer, DeliveryContext, DeliveryIssue } from '../deliver';
+import { FILE_LINK_DAYS } from '../links';
+import * as slack from '../vendors/slack';
+import { facts, filesToSend, mapped, needs, plainHttp, title } from './common';
+
+/**
+ * Slack's escaping of `&`, `<` and `>`: without it `<!channel>` and `<!here>` notify everyone and
+ * `<https://evil|Reset your password>` shows as a link. Every visitor value in a mrkdwn text and in the
+ * message's top-level `text` (what notifications show) goes through it; plain_text (the header) is
+ * never parsed.
+ */
+export const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The message's top-level `text`: the fallback notifications and screen readers show, escaped as well. */
+export const slackText = (issue: DeliveryIssue) => mrkdwn(title(issue));
+
+export function slackBlocks(ctx: DeliveryContext) {
+  // Whole links only, within a section's 3,000 characters.
+  const links: string[] = [];
+  let room = 2800;
+  for (const l of [...ctx.screenshots, ...ctx.files]) {
+    const line = `• <${l.url.replace(/[<>|]/g, encodeURIComponent)}|${mrkdwn(l.label).replace(/\|/g, '¦')}>`;
+    if (line.length + 1 > room) break;
+    links.push(line);
+    room -= line.length + 1;
+  }
+  const fields = facts(ctx.issue)
+    .slice(0, 10)
+    .map(([k, v]) => ({ type: 'mrkdwn', text: `*${mrkdwn(k)}*\n${mrkdwn(v).slice(0, 1900)}` }));
+  return [
+    { type: 'header', text: { type: 'plain_text', text: title(ctx.issue).slice(0, 150) } },
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: mrkdwn(ctx.issue.msg || '_No description_').slice(0, 2900) },
+    },
+    ...(fields.length ? [{ type: 'section', fields }] : []),
+    ...(links.length
+      ? [
+          {
+            type: 'section',
+            text: {
+              type: 'mrkdwn',
+              text: `*Files* (links valid ${FILE_LINK_DAYS} days)\n${links.join('\n')}`,
+            },
+          },
+        ]
+      : []),
+    {
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Snag' }, url: ctx.issueUrl }],
+    },
+  ];
+}
+
+export const deliverSlack: Deliverer<'slack'> = (ctx) =>
+  mapped(async () => {
+    const token = ctx.integration.oauth?.accessToken;
+    if (!token) needs('Slack', 'authorise Slack');
+    const channel = ctx.integration.data.id;
+    if (!channel) needs('Slack', 'choose a channel');
+    const cfg = { apiUrl: getConfig().SLACK_API_URL };
+    if (ctx.vendorId?.endsWith('#files')) return { vendorId: ctx.vendorId };
+    let posted = ctx.vendorId;
+    if (!posted) {
+      const ts = await slack.postMessage(plainHttp, cfg, token as string, {
+        channel,
+        text: slackText(ctx.issue),
+        blocks: slackBlocks(ctx),
+      });
+      posted = `${channel}/${ts}`;
+      await ctx.recordVendorId(posted);
+    }
+    const [postedChannel, ts] = posted.split('/') as [string, string];
+    const images = (await filesToSend(ctx, 'screenshots')).filter((f) => f.type.startsWith('image/'));
+    if (images.length === 0) return { vendorId: posted };
+    await slack.uploadFiles(plainHttp, cfg, token as string, images, {
+      channel: postedChannel,
+      threadTs: ts,
+    });
+    return { vendorId: `${posted}#files` };
+  });

@@ -1,0 +1,371 @@
+/**
+ * The issue entity (docs/data-model.md 4.5, 4.6): every item an issue writes lives in its project's
+ * partition PROJECT#<pid>, and this module owns their keys.
+ *   ISSUE#<n10>            header (list row), in gsi1 under PROJECT#<pid>#OPEN|RESOLVED by number
+ *   ISSUE#<n10>#DETAIL     everything else (description, device data, files, statuses)
+ *   STATS                  open_<b6> / resolved_<b6>: issues per block of 1,024 numbers
+ *   BLOCK#<b6>             openOffsets / resolvedOffsets: number sets of (n-1) mod 1024
+ *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
+ *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
+import type { IntegrationName } from '#contracts/messages';
+import { db } from '#runtime/aws/dynamo';
+import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { DAY, epochSeconds } from '#runtime/time';
+import { userKey } from '../accounts/user';
+import { projectKey, projectPartition } from '../projects/project';
+
+export const BLOCK_SIZE = 1024;
+
+export const n10 = (n: number) => String(n).padStart(10, '0');
+export const blockOf = (n: number) => ({ b: Math.floor((n - 1) / BLOCK_SIZE), off: (n - 1) % BLOCK_SIZE });
+const b6 = (b: number) => String(b).padStart(6, '0');
+
+const partition = projectPartition;
+export const issueHeaderKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `ISSUE#${n10(n)}`,
+});
+export const issueDetailKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `ISSUE#${n10(n)}#DETAIL`,
+});
+export const statsKey = (projectId: string) => ({ pk: partition(projectId), sk: 'STATS' });
+export const blockKey = (projectId: string, b: number) => ({
+  pk: partition(projectId),
+  sk: `BLOCK#${b6(b)}`,
+});
+export const syncKey = (projectId: string, name: IntegrationName, n: number) => ({
+  pk: partition(projectId),
+  sk: `SYNC#${name}#${n10(n)}`,
+});
+export const uploadGuardKey = (projectId: string, uploadId: string) => ({
+  pk: partition(projectId),
+  sk: `UPLOAD#${uploadId}`,
+});
+/** Per-block counters of STATS: top-level numbers, so the first ADD creates them (4.5). */
+export const statsAttribute = (list: 'open' | 'resolved', b: number) => `${list}_${b6(b)}`;
+/** The list a header is in, as its gsi1 partition. */
+export const listPartition = (projectId: string, list: 'OPEN' | 'RESOLVED') => `PROJECT#${projectId}#${list}`;
+
+/** A guard outlives the pending object it protects (1 day, bucket lifecycle) with a day to spare. */
+const guardLifetimeMs = 2 * DAY;
+
+/**
+ * The next issue number of an active project: `ADD seq :1` on META, one request. NOT_FOUND when the
+ * project is gone or switched off. A create that fails later leaves a harmless gap (D13).
+ */
+export async function allocateNumber(projectId: string): Promise<number> {
+  try {
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: projectKey(projectId),
+          UpdateExpression: 'ADD seq :one',
+          ConditionExpression: 'attribute_exists(pk) AND active = :one',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      ),
+    );
+    return Number(out.Attributes?.seq);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}
+
+export interface IssueFile {
+  name: string;
+  original_name: string;
+  size: number;
+  type: string;
+}
+
+export interface IssueScreenshot {
+  name: string;
+  type: ScreenshotType;
+  /** Final name of the page snapshot taken with it; empty without one. */
+  html: string;
+  size: number;
+}
+
+export interface NewIssue {
+  projectId: string;
+  ownerId: string;
+  number: number;
+  createdAt: string;
+  title: string;
+  msg: string;
+  /** SPEC.md section 3 `data`: the reporter, the page and the device. */
+  data: DeviceData & { username: string; href: string; customFields: { name: string; value: string }[] };
+  files: IssueFile[];
+  screenshots: IssueScreenshot[];
+  logs: LogEntry[];
+  /** Per-integration status; 0 (new) writes the integration's sync marker too (4.8). The intake writes 0 for all. */
+  st: Record<IntegrationName, number>;
+  /** Sum of the stored objects' sizes. */
+  bytes: number;
+  /** Upload ids used, each guarded once. */
+  uploadIds: string[];
+}
+
+/**
+ * The quota condition on the owner's `storageBytes` for `bytes` more, or 'exceeded' when they cannot fit
+ * even in an empty account. `quota` null is unlimited: usage is still counted, with no ceiling.
+ */
+export function quotaCondition(
+  quota: number | null,
+  bytes: number,
+): { expression: string; values: Record<string, number> } | 'exceeded' {
+  if (quota === null) return { expression: 'attribute_exists(pk)', values: {} };
+  if (bytes > quota) return 'exceeded';
+  return {
+    expression: 'attribute_exists(pk) AND (attribute_not_exists(storageBytes) OR storageBytes <= :room)',
+    values: { ':room': quota - bytes },
+  };
+}
+
+/** The most of the search text a header carries, so 200 headers stay under one 1 MB Query page (4.7). */
+export const SEARCH_TEXT_MAX = 3300;
+
+/**
+ * The header's search text `q` (4.7, issue 19): lowercase title, reporter email, page address, custom field
+ * values and description, one per line. The short fields come first, each bounded, so a long description
+ * cannot push them out of the cap. The number is not in it: a number search reads the header directly.
+ */
+export function searchText(issue: Pick<NewIssue, 'title' | 'msg' | 'data'>): string {
+  const { username, href, customFields } = issue.data;
+  return [
+    issue.title,
+    username,
+    href?.slice(0, 300),
+    ...(customFields ?? []).map((f) => f.value.slice(0, 200)),
+    issue.msg,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase()
+    .slice(0, SEARCH_TEXT_MAX);
+}
+
+/**
+ * Writes a new issue in one transaction (4.6): header, detail, the project's counters, STATS, BLOCK, the
+ * owner's storage (quota as a condition), sync markers and the upload guards. Refusals: a used upload →
+ * INVALID_UPLOAD; the quota → QUOTA_EXCEEDED; the project gone → NOT_FOUND.
+ */
+/**
+ * The two items of a new open issue: the header (the indexed list row) and the detail. The one place their
+ * shape is written; the create transaction and the tests' bulk seed both use it.
+ */
+export function newIssueItems(issue: NewIssue) {
+  const { projectId: pid, number: n } = issue;
+  const header = {
+    ...issueHeaderKey(pid, n),
+    gsi1pk: listPartition(pid, 'OPEN'),
+    gsi1sk: n10(n),
+    number: n,
+    deleted: 0,
+    createdAt: issue.createdAt,
+    title: issue.title,
+    preview: issue.msg.slice(0, 200),
+    q: searchText(issue),
+    totalFiles: issue.files.length,
+    totalScreenshots: issue.screenshots.length,
+  };
+  const detail = {
+    ...issueDetailKey(pid, n),
+    number: n,
+    msg: issue.msg,
+    data: issue.data,
+    files: issue.files,
+    screenshots: issue.screenshots,
+    logs: issue.logs,
+    st: issue.st,
+    bytes: issue.bytes,
+  };
+  return { header, detail };
+}
+
+/** `extra`: writes that must happen with the issue or not at all (the intake's day count). */
+export async function createIssue(
+  issue: NewIssue,
+  quota: number | null,
+  extra: Parameters<typeof transactWrite>[0] = [],
+): Promise<void> {
+  const { projectId: pid, number: n } = issue;
+  const { b, off } = blockOf(n);
+  const T = tableName();
+  const { header, detail } = newIssueItems(issue);
+  const absent = 'attribute_not_exists(pk)';
+  type Item = Parameters<typeof transactWrite>[0][number];
+  const items: Item[] = [
+    { Put: { TableName: T, Item: header, ConditionExpression: absent } },
+    { Put: { TableName: T, Item: detail, ConditionExpression: absent } },
+    {
+      Update: {
+        TableName: T,
+        Key: projectKey(pid),
+        UpdateExpression: 'ADD openCount :one, #bytes :bytes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#bytes': 'bytes' },
+        ExpressionAttributeValues: { ':one': 1, ':bytes': issue.bytes },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: statsKey(pid),
+        UpdateExpression: 'ADD #open :one',
+        ExpressionAttributeNames: { '#open': statsAttribute('open', b) },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: blockKey(pid, b),
+        UpdateExpression: 'ADD openOffsets :off',
+        ExpressionAttributeValues: { ':off': new Set([off]) },
+      },
+    },
+  ];
+  let userIndex = -1;
+  if (issue.bytes > 0) {
+    const condition = quotaCondition(quota, issue.bytes);
+    if (condition === 'exceeded') throw new AppError('QUOTA_EXCEEDED');
+    userIndex = items.length;
+    items.push({
+      Update: {
+        TableName: T,
+        Key: userKey(issue.ownerId),
+        UpdateExpression: 'ADD storageBytes :bytes',
+        ConditionExpression: condition.expression,
+        ExpressionAttributeValues: { ':bytes': issue.bytes, ...condition.values },
+      },
+    });
+  }
+  for (const [name, status] of Object.entries(issue.st) as [IntegrationName, number][]) {
+    if (status !== 0) continue;
+    // The marker carries what the sync list shows, so the list is one Query (data-model 4.8).
+    const marker = {
+      ...syncKey(pid, name, n),
+      s: 0,
+      number: n,
+      title: issue.title,
+      createdAt: issue.createdAt,
+    };
+    items.push({ Put: { TableName: T, Item: marker } });
+  }
+  items.push(...extra);
+  const firstGuard = items.length;
+  const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);
+  for (const id of issue.uploadIds) {
+    items.push({
+      Put: {
+        TableName: T,
+        Item: { ...uploadGuardKey(pid, id), number: n, ttl },
+        ConditionExpression: absent,
+      },
+    });
+  }
+  await transactWrite(items, (failed) => {
+    if (failed.some((i) => i >= firstGuard)) return 'INVALID_UPLOAD';
+    if (failed.includes(userIndex)) return 'QUOTA_EXCEEDED';
+    if (failed.includes(2)) return 'NOT_FOUND';
+    return undefined;
+  });
+}
+
+/** The two lists an issue can be in (4.5); `deleted` 1 is the resolved list. */
+export type IssueList = 'open' | 'resolved';
+export const listOfDeleted = (deleted: unknown): IssueList => (Number(deleted) === 1 ? 'resolved' : 'open');
+export const listName = (list: IssueList) => (list === 'open' ? 'OPEN' : 'RESOLVED');
+export const offsetsAttribute = (list: IssueList) => (list === 'open' ? 'openOffsets' : 'resolvedOffsets');
+
+/** The block numbers and counts of one list in a STATS item (`open_000003: 17` → [3, 17]), newest block first. */
+export function blockCounts(stats: Record<string, unknown>, list: IssueList): [number, number][] {
+  const prefix = `${list}_`;
+  return Object.entries(stats)
+    .filter(([k]) => k.startsWith(prefix) && /^\d{6}$/.test(k.slice(prefix.length)))
+    .map(([k, v]): [number, number] => [Number(k.slice(prefix.length)), Number(v)])
+    .sort((a, b) => b[0] - a[0]);
+}
+
+/**
+ * Moves issue `n` from one list to the other in one transaction (4.6): header keys and `deleted`, META's
+ * counters, STATS and BLOCK. The header's condition makes it idempotent: false when the issue was already
+ * in the target list (nothing changed); NOT_FOUND when the issue or the project is gone.
+ */
+export async function moveIssue(projectId: string, n: number, to: IssueList, at: string): Promise<boolean> {
+  const from: IssueList = to === 'open' ? 'resolved' : 'open';
+  const { b, off } = blockOf(n);
+  const T = tableName();
+  const toDeleted = to === 'resolved' ? 1 : 0;
+  const items: Parameters<typeof transactWrite>[0] = [
+    {
+      Update: {
+        TableName: T,
+        Key: issueHeaderKey(projectId, n),
+        UpdateExpression:
+          to === 'resolved'
+            ? 'SET deleted = :to, gsi1pk = :list, resolvedAt = :at'
+            : 'SET deleted = :to, gsi1pk = :list REMOVE resolvedAt',
+        ConditionExpression: 'attribute_exists(pk) AND deleted = :from',
+        ExpressionAttributeValues: {
+          ':to': toDeleted,
+          ':from': 1 - toDeleted,
+          ':list': listPartition(projectId, listName(to)),
+          ...(to === 'resolved' ? { ':at': at } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: projectKey(projectId),
+        UpdateExpression: 'ADD #from :minus, #to :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#from': `${from}Count`, '#to': `${to}Count` },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: statsKey(projectId),
+        UpdateExpression: 'ADD #from :minus, #to :one',
+        ExpressionAttributeNames: { '#from': statsAttribute(from, b), '#to': statsAttribute(to, b) },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: blockKey(projectId, b),
+        UpdateExpression: 'DELETE #from :off ADD #to :off',
+        ExpressionAttributeNames: { '#from': offsetsAttribute(from), '#to': offsetsAttribute(to) },
+        ExpressionAttributeValues: { ':off': new Set([off]) },
+      },
+    },
+  ];
+  try {
+    await transactWrite(items, (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined));
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (isConditionFailure(err)) {
+      // Only the header's condition is left: the issue is gone or already in the target list.
+      const current = await db().send(
+        new GetCommand({ TableName: T, Key: issueHeaderKey(projectId, n), ConsistentRead: true }),
+      );
+      if (!current.Item) throw new AppError('NOT_FOUND');
+      return false;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The complete route map of SPEC.md section 2. Layouts and screens are lazy chunks (DESIGN.md budget:
+ * initial JS ≤ 200 KB gzip).
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '../components/PageLoader';
+import { RouteError } from '../components/RouteError';
+import { NotFoundRedirect } from './NotFound';
+import { configurationSections, integrationNames } from './paths';
+
+const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
+const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));
+const LoginScreen = lazy(() => import('../screens/LoginScreen'));
+const RegistrationScreen = lazy(() => import('../screens/RegistrationScreen'));
+const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrationScreen'));
+const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
+const ResetScreen = lazy(() => import('../screens/ResetScreen'));
+const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
+const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
+const OAuthRedirect = lazy(() => import('../screens/OAuthRedirect'));
+const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
+const CreateProjectScreen = lazy(() => import('../screens/CreateProjectScreen'));
+const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'));
+const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
+const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
+const IssueScreen = lazy(() => import('../screens/IssueScreen'));
+const BillingScreen = lazy(() => import('../screens/BillingScreen'));
+const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
+
+function Root() {
+  // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
+  return (
+    <Suspense fallback={<PageLoader fullHeight />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * A layout's screens inside the app's error boundary: a screen that throws shows RouteError where it
+ * would have been, so the layout (top bar, navigation) stays around it.
+ */
+const guarded = (area: 'profile' | 'auth', children: RouteObject[]): RouteObject[] => [
+  { errorElement: <RouteError area={area} />, children },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    // A layout that fails itself: the error page on its own.
+    errorElement: <RouteError area="bare" />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: guarded('auth', [
+          { path: 'login', element: <LoginScreen /> },
+          { path: 'registration', element: <RegistrationScreen /> },
+          { path: 'confirm_registration', element: <ConfirmRegistrationScreen /> },
+          { path: 'confirm_email', element: <ConfirmEmailScreen /> },
+          { path: 'reset', element: <ResetScreen /> },
+          { path: 'reset_verification', element: <ResetVerificationScreen /> },
+        ]),
+      },
+      {
+        path: 'profile',
+        element: <ProfileLayout />,
+        children: guarded('profile', [
+          { index: true, element: <ProjectsScreen /> },
+          { path: 'edit', element: <ProfileEditScreen /> },
+          { path: 'billing', element: <BillingScreen /> },
+          { path: 'create/project', element: <CreateProjectScreen /> },
+          // Keyed by list, so switching between the two lists starts a fresh screen (search box included).
+          { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
+          { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
+          { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
+          // The vendors' OAuth returns (one fixed address each, registered in their app settings).
+          { path: 'asana_redirect', element: <OAuthRedirect vendor="asana" /> },
+          { path: 'slack_redirect', element: <OAuthRedirect vendor="slack" /> },
+          {
+            path: 'integrations/:id',
+            children: [
+              { index: true, element: <Navigate to="email" replace /> },
+              ...integrationNames.map((name) => ({
+                path: name,
+                // Keyed by integration, so switching tabs starts each form afresh.
+                element: <IntegrationScreen key={name} name={name} />,
+              })),
+            ],
+          },
+          { path: 'widget/:id', element: <WidgetScreen /> },
+          {
+            path: 'configuration/:id',
+            children: [
+              { index: true, element: <Navigate to="installation" replace /> },
+              ...configurationSections.map((name) => ({
+                path: name,
+                element: <ConfigurationScreen section={name} />,
+              })),
+            ],
+          },
+          // Unknown profile paths go to the dashboard (SPEC.md section 2), which says the page does not exist.
+          { path: '*', element: <NotFoundRedirect /> },
+        ]),
+      },
+      // "/" goes to the dashboard; any other top-level path too, with the not-found notice.
+      { index: true, element: <Navigate to="/profile" replace /> },
+      { path: '*', element: <NotFoundRedirect /> },
+    ],
+  },
+];

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WidgetConfig } from '../../functions/shared/widget-config';
+import type { WidgetConfig } from '#contracts/widget-config';
 import { type FidelityPage, packageDir } from './fidelity-pages';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * The screenshot fidelity suite (issue 20, DESIGN.md section 7): real pages nobody here wrote, as their
- * npm packages ship them (dev dependencies), each with a reason to be in it. docs/decisions-widget.md
+ * npm packages ship them (installed apart from the project, see `pagesDir`), each with a reason to be in it. docs/decisions-widget.md
  * "Screenshot fidelity" lists them with their versions.
  *
  * A page is served from its package's folder under `/pkg/<package>/` (fidelity-server.ts) with the install
@@ -8,14 +8,34 @@
  * the package when the package ships the same file (`external`), and refused otherwise, so a page that
  * loads web fonts or icons from a CDN shows its fallback, in Chromium's screenshot and in the capture alike.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The folder of an installed package (not through `exports`, which some of them do not open). */
-export const packageDir = (name: string): string => join(root, 'node_modules', name);
+/**
+ * The page packages have their own install (test/bench/pages/package.json and its lock), made by the
+ * bench on first use with install scripts off: about 260 MB that `npm ci` of the project, and so every test
+ * run, never pays for, and one of them (rapidoc) pulls in native tree-sitter builds it does not need.
+ */
+export const pagesDir = join(root, 'test', 'bench', 'pages');
+
+/** Installs the page packages from their lock unless the installed set is that lock's. */
+export function ensurePages(): void {
+  const lock = join(pagesDir, 'package-lock.json');
+  const installed = join(pagesDir, 'node_modules', '.package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('fidelity: installing the page packages (test/bench/pages, once)');
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: pagesDir,
+    stdio: 'inherit',
+  });
+}
+
+/** The folder of an installed page package (not through `exports`, which some of them do not open). */
+export const packageDir = (name: string): string => join(pagesDir, 'node_modules', name);
 
 export const packageVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;

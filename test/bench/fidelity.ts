@@ -29,7 +29,13 @@ import pixelmatch from 'pixelmatch';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { customerHosts, launchCustomerBrowser } from '../support/customer-site';
-import { type FidelityPage, type FidelityView, fidelityPages, packageDir } from './fidelity-pages';
+import {
+  ensurePages,
+  type FidelityPage,
+  type FidelityView,
+  fidelityPages,
+  packageDir,
+} from './fidelity-pages';
 import { contentType, startFidelityServer } from './fidelity-server';
 
 const require_ = (await import('node:module')).createRequire(import.meta.url);
@@ -288,6 +294,7 @@ export async function fidelityBench(
   only: string[] = [],
   diffDir = process.env.FIDELITY_DIFF_DIR,
 ): Promise<FidelityRow[]> {
+  ensurePages();
   const pages = only.length ? fidelityPages.filter((p) => only.includes(p.name)) : fidelityPages;
   if (diffDir) mkdirSync(diffDir, { recursive: true });
   const server = await startFidelityServer(pages, customerHosts.domain);

@@ -120,6 +120,20 @@ describe('API client', () => {
     expect(() => endpointPath('projects.get')).toThrow(/missing path parameter id/);
   });
 
+  it("names path parameters as the route's params schema does (checked by the typecheck)", () => {
+    // @ts-expect-error: the route's parameter is `id`, not `projectId`.
+    expect(() => endpointPath('projects.get', { params: { projectId: 'x' } })).toThrow(
+      /missing path parameter id/,
+    );
+    // @ts-expect-error: an issue's address needs its ticketId too.
+    expect(() => endpointPath('issues.get', { params: { id: 'x' } })).toThrow(
+      /missing path parameter ticketId/,
+    );
+    expect(endpointPath('issues.get', { params: { id: 'x', ticketId: 2 } })).toBe(
+      '/client/website/x/request/2',
+    );
+  });
+
   it('withLanguage leaves English paths alone', () => {
     expect(withLanguage('/a?b=1', 'en')).toBe('/a?b=1');
     expect(withLanguage('/a?b=1', 'de')).toBe('/a?b=1&lng=de');

@@ -45,9 +45,17 @@ export type QueryOf<E extends Endpoint> =
 export type Answer<E extends Endpoint> =
   Awaited<ReturnType<OperationOf<E>>> extends infer R ? (R extends { msg: infer M } ? M : never) : never;
 
+/**
+ * Path parameters by the names of the route's `{name}` segments, as its `params` schema names them (a
+ * misspelt or missing name is a type error); values go into the address as strings.
+ */
+export type ParamsOf<E extends Endpoint> =
+  DeclaredRouteOf<E> extends { params: infer S extends z.ZodType }
+    ? { [K in keyof z.output<S>]: string | number }
+    : never;
+
 export interface CallInput<E extends Endpoint> {
-  /** Path parameters by the names of the route's `{name}` segments. */
-  params?: Record<string, string | number>;
+  params?: ParamsOf<E>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
   /** A multipart body, for the routes whose handler parses a form itself (client/profile/business_plan). */
@@ -77,7 +85,7 @@ export function endpointPath<E extends Endpoint>(
 ): string {
   const route = routeOf(endpoint);
   const path = route.path.slice('/api'.length).replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const value = input.params?.[name];
+    const value = (input.params as Record<string, string | number> | undefined)?.[name];
     // A missing id would call another route (or the list) instead of failing.
     if (value === undefined || value === '') throw new Error(`${endpoint}: missing path parameter ${name}`);
     return encodeURIComponent(String(value));

@@ -91,6 +91,10 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /** Leaves with Escape and returns the history the editor handed back. */
 async function leave(page: Page): Promise<History> {
   await page.keyboard.press('Escape');
+  // The editor hands its history back from its own key handler; wait for it rather than race it.
+  await page.waitForFunction(() => (window as unknown as { done?: History }).done !== undefined, undefined, {
+    timeout: 5000,
+  });
   const done = (await page.evaluate(() => (window as unknown as { done?: History }).done)) as History;
   expect(done).toBeDefined();
   await page.close();
@@ -206,7 +210,10 @@ describe('annotation editor', () => {
     expect(await button(page, en.deleteShape).isEnabled()).toBe(true);
     // An empty entry adds nothing.
     await page.mouse.click(p.x, p.y + 100);
-    await page.getByRole('textbox', { name: en.textInput }).press('Enter');
+    const empty = page.getByRole('textbox', { name: en.textInput });
+    await empty.press('Enter');
+    // Escape while a text field is open would commit the field, not leave the editor.
+    await empty.waitFor({ state: 'detached' });
 
     const history = await leave(page);
     const text = only(history.doc);

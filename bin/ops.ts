@@ -4,6 +4,7 @@
  *   npm run ops -- grant-business <email> <months> [--amount <cents>]
  *   npm run ops -- close-business-request <email>
  *   npm run ops -- send-reminders
+ *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
  * endpoint), or against AWS with `--aws` (or TABLE_NAME in the environment): `--table <name>` (or
@@ -19,6 +20,7 @@ const usage = `usage:
   npm run ops -- grant-business <email> <months> [--amount <cents>] [--aws --table <name> --region <region>]
   npm run ops -- close-business-request <email> [--aws --table <name> --region <region>]
   npm run ops -- send-reminders [--aws --table <name> --region <region>]
+  npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)`;
 
 const { values, positionals } = parseArgs({
@@ -28,6 +30,8 @@ const { values, positionals } = parseArgs({
     table: { type: 'string' },
     region: { type: 'string' },
     amount: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    segments: { type: 'string' },
     'data-dir': { type: 'string' },
     'mail-from': { type: 'string' },
     'app-origin': { type: 'string' },
@@ -113,6 +117,20 @@ async function main() {
     const result = await handler();
     console.log(
       `Sent ${result.sent.length} reminder(s) (${where})${result.sent.length ? `: ${result.sent.join(', ')}` : ''}`,
+    );
+    return;
+  }
+  if (command === 'migrate') {
+    // Pre-team accounts get their personal team (docs/data-model.md 4.12); idempotent and resumable.
+    const segments = values.segments === undefined ? 4 : Number(values.segments);
+    if (!Number.isInteger(segments) || segments < 1 || segments > 64)
+      fail('--segments is a whole number (1–64)');
+    const where = configure();
+    const { migrateTeams } = await import('../functions/teams/migrate');
+    const dryRun = values['dry-run'] ?? false;
+    const r = await migrateTeams({ segments, dryRun });
+    console.log(
+      `${dryRun ? 'Dry run: would create' : 'Created'} ${r.created} personal team(s); ${r.existing} of ${r.accounts} account(s) had one (${where})`,
     );
     return;
   }

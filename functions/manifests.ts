@@ -13,8 +13,18 @@ import { issues } from './issues/manifest';
 import { devTools } from './platform/dev-manifest';
 import { platform } from './platform/manifest';
 import { projects } from './projects/manifest';
+import { teams } from './teams/manifest';
 
-export const manifests = [platform, devTools, accounts, projects, issues, integrations, billing] as const;
+export const manifests = [
+  platform,
+  devTools,
+  accounts,
+  teams,
+  projects,
+  issues,
+  integrations,
+  billing,
+] as const;
 
 type ApiOf<M> = M extends { api: readonly (infer D)[] } ? D : never;
 /** Every API function's declaration, each with its routes as written (types only). */

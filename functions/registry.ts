@@ -15,6 +15,7 @@ type Operations = {
   dev: typeof import('./handlers/dev').operations;
   auth: typeof import('./handlers/auth').operations;
   profile: typeof import('./handlers/profile').operations;
+  teams: typeof import('./handlers/teams').operations;
   projects: typeof import('./handlers/projects').operations;
   widget: typeof import('./handlers/widget').operations;
   intake: typeof import('./handlers/intake').operations;

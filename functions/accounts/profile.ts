@@ -3,7 +3,7 @@
  * rename, change the password, delete with everything the account owns.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { effectivePlan, plans } from '#contracts/plans';
+import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { hashPassword, verifyPassword } from '#runtime/crypto';
 import { batchDelete, queryKeys, tableName } from '#runtime/db';
@@ -19,21 +19,26 @@ export async function requireUser(session: Session): Promise<User> {
   return user;
 }
 
+/** What a plan allows, as the profile (and a team's answer) shows it. */
+export function planSettings(name: PlanName) {
+  const plan = plans[name];
+  return {
+    integrations: plan.integrations,
+    attachments: plan.attachments,
+    videos: plan.videos,
+    brandingRemoval: plan.brandingRemoval,
+    projects: plan.projects,
+    storageBytes: plan.storageBytes,
+  };
+}
+
 export function profileView(user: User) {
   const name = effectivePlan(user.plan, user.planExpire, nowMs());
-  const plan = plans[name];
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     username: user.email,
-    settings: {
-      integrations: plan.integrations,
-      attachments: plan.attachments,
-      videos: plan.videos,
-      brandingRemoval: plan.brandingRemoval,
-      projects: plan.projects,
-      storageBytes: plan.storageBytes,
-    },
+    settings: planSettings(name),
     plan: name,
     plan_expire: { date: user.planExpire },
     country: user.country,

@@ -45,6 +45,12 @@ import {
   type User,
 } from './user';
 
+/**
+ * What a new account's transaction writes besides the user (the entry point's composition: the personal
+ * team of a higher domain, docs/data-model.md 4.12), so the account never exists without it.
+ */
+export type AccountWrites = (user: User) => Record<string, unknown>[];
+
 /** Confirmation resends per address per hour. */
 export const RESEND_PER_HOUR = 3;
 /** Confirmation attempts per address per hour. */
@@ -58,6 +64,7 @@ export async function register(
   source: string,
   lang: Lang,
   log: Logger,
+  alsoWrite: AccountWrites = () => [],
 ): Promise<void> {
   // Counted before anything else, so refused and failed sign-ups use up the allowance too.
   await rateLimit(limitFor(registrationsPerSource, source));
@@ -70,7 +77,7 @@ export async function register(
   });
   // The first code is written with the account: three requests in all (DESIGN.md section 7).
   const { code, write } = confirmationCodeWrite(user.id);
-  await createUser(user, [write]);
+  await createUser(user, [write, ...alsoWrite(user)]);
   await mailConfirmation(user, code, lang, log);
 }
 
@@ -193,7 +200,11 @@ export async function resetPassword(input: { code: string; password: string }): 
   await deleteUserSessions(userId);
 }
 
-export async function googleSignIn(input: { token: string }, previous?: Key): Promise<{ cookies: string[] }> {
+export async function googleSignIn(
+  input: { token: string },
+  previous?: Key,
+  alsoWrite: AccountWrites = () => [],
+): Promise<{ cookies: string[] }> {
   const identity = await verifyGoogleToken(input.token);
   const linked = await findUserByGoogle(identity.sub);
   if (linked) return startSession(linked, 'google', previous);
@@ -207,7 +218,7 @@ export async function googleSignIn(input: { token: string }, previous?: Key): Pr
     googleSub: identity.sub,
     confirmed: true,
   });
-  await createUser(user);
+  await createUser(user, alsoWrite(user));
   return startSession(user, 'google', previous);
 }
 

@@ -194,6 +194,14 @@ export const errorCatalogue = {
     status: 403,
     msg: { en: 'Cross-site request refused', de: 'Websiteübergreifende Anfrage abgelehnt' },
   },
+  // A member of the team whose role lacks the action (issue 22; outside the team it is NOT_FOUND).
+  FORBIDDEN: {
+    status: 403,
+    msg: {
+      en: 'Your role in this team does not allow this',
+      de: 'Ihre Rolle in diesem Team erlaubt das nicht',
+    },
+  },
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },

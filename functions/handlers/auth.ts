@@ -14,6 +14,7 @@ import { sourceOf } from '#runtime/source';
 import { newChallenge } from '../accounts/altcha';
 import { authApi } from '../accounts/manifest';
 import * as accounts from '../accounts/sign-in';
+import { personalTeamWrites } from '../teams/team';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 
@@ -24,11 +25,14 @@ export const operations = {
     return { msg: { redirect: '/profile' }, cookies };
   },
   async register({ body, event, lang, log }: In<typeof registrationSchema>) {
-    await accounts.register(body, sourceOf(event), lang, log);
+    // The personal team is written in the account's own transaction (docs/data-model.md 4.12, A85).
+    await accounts.register(body, sourceOf(event), lang, log, (user) => personalTeamWrites(user, lang));
     return { msg: { username: body._username } };
   },
-  async google({ body, event }: In<typeof googleSignInSchema>) {
-    const { cookies } = await accounts.googleSignIn(body, cookieSessionKey(event));
+  async google({ body, event, lang }: In<typeof googleSignInSchema>) {
+    const { cookies } = await accounts.googleSignIn(body, cookieSessionKey(event), (user) =>
+      personalTeamWrites(user, lang),
+    );
     return { msg: { redirect: '/profile' }, cookies };
   },
   async confirm({ body }: In<typeof confirmationSchema>) {

@@ -6,9 +6,11 @@
  * client's projects.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
+import { type TransactItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
+import { type TeamsItem, teamsKey } from '../teams/member';
 import { projectKey } from './project';
 
 /**
@@ -74,4 +76,79 @@ export interface AccessCondition {
  */
 export function accessCondition(userId: string, _action: ProjectAction): AccessCondition {
   return { expression: 'ownerId = :uid', values: { ':uid': userId } };
+}
+
+/**
+ * Team-scoped actions (docs/data-model.md 4.12 "Roles and actions"): team.read the team and its members ·
+ * team.rename · team.members invite, re-role and remove others · team.leave · team.projects create
+ * projects in the team · team.billing · team.transfer ownership.
+ */
+export const teamActions = [
+  'team.read',
+  'team.rename',
+  'team.members',
+  'team.leave',
+  'team.projects',
+  'team.billing',
+  'team.transfer',
+] as const;
+export type TeamAction = (typeof teamActions)[number];
+
+/** Which roles may do each team action (4.12's table; the teams issue's later increments use the rest). */
+const teamRules: Record<TeamAction, readonly Role[]> = {
+  'team.read': ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
+  'team.rename': ['OWNER', 'ADMIN'],
+  'team.members': ['OWNER', 'ADMIN'],
+  'team.leave': ['ADMIN', 'MEMBER', 'GUEST'],
+  'team.projects': ['OWNER', 'ADMIN'],
+  'team.billing': ['OWNER'],
+  'team.transfer': ['OWNER'],
+};
+
+export function may(role: Role, action: TeamAction): boolean {
+  return teamRules[action].includes(role);
+}
+
+/** A caller's membership of one team, from whichever side the call read (TEAMS map or MEMBER row). */
+export interface Membership {
+  role: Role;
+  projects?: string[];
+}
+
+/** The caller's membership of `teamId` in their `USER#uid/TEAMS` item; null when they are not in it. */
+export function membershipOf(teams: TeamsItem | null, teamId: string): Membership | null {
+  const entry = teams?.teams[teamId];
+  if (!entry) return null;
+  return entry.p ? { role: entry.r, projects: entry.p } : { role: entry.r };
+}
+
+/**
+ * The caller's role if their membership allows `action`: no membership is NOT_FOUND (a team id reveals
+ * nothing to outsiders), a role without the right is FORBIDDEN.
+ */
+export function authorizeTeam(member: Membership | null, action: TeamAction): Role {
+  if (!member) throw new AppError('NOT_FOUND');
+  if (!may(member.role, action)) throw new AppError('FORBIDDEN');
+  return member.role;
+}
+
+/**
+ * The write-time check of a team action: a ConditionCheck on the caller's `USER#uid/TEAMS` that holds
+ * only while their role in `teamId` still allows `action`, so a member removed or demoted between the
+ * read and the write is refused too (4.12, decision T4).
+ */
+export function teamGuard(userId: string, teamId: string, action: TeamAction): TransactItems {
+  const allowed = teamRules[action];
+  const values = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: teamsKey(userId),
+        ConditionExpression: `teams.#tid.r IN (${Object.keys(values).join(', ')})`,
+        ExpressionAttributeNames: { '#tid': teamId },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
 }

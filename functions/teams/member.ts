@@ -1,0 +1,56 @@
+/**
+ * Memberships (docs/data-model.md 4.12): the team side `TEAM#<tid>/MEMBER#<uid>` and the user side
+ * `USER#<uid>/TEAMS`, a map of team → role (and a guest's projects). Both sides change in one transaction,
+ * so they never disagree; the user side is the access fact every team- or project-scoped call reads, by
+ * the session's user id alone.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '#contracts/teams';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
+
+export const memberKey = (teamId: string, userId: string) => ({
+  pk: `TEAM#${teamId}`,
+  sk: `MEMBER#${userId}`,
+});
+export const teamsKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'TEAMS' });
+
+/** One team in the user side's map: `r` the role, `p` a guest's projects. */
+export interface TeamsEntry {
+  r: Role;
+  p?: string[];
+}
+
+/** `USER#<uid>/TEAMS` as read. */
+export interface TeamsItem {
+  teams: Record<string, TeamsEntry>;
+  /** The user's personal team (its id is the user's id while they have it). */
+  personal?: string;
+}
+
+/** A membership as the team side stores it. */
+export interface Member {
+  userId: string;
+  role: Role;
+  projects?: string[];
+  joinedAt: number;
+  invitedBy?: string;
+}
+
+export function toMember(item: Record<string, unknown>): Member {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as unknown as Member;
+}
+
+export function toTeamsItem(item: Record<string, unknown>): TeamsItem {
+  const teams = (item.teams ?? {}) as Record<string, TeamsEntry>;
+  return typeof item.personal === 'string' ? { teams, personal: item.personal } : { teams };
+}
+
+/** The user side, strongly consistent (a removed member must lose access at once); null before teams. */
+export async function readTeams(userId: string): Promise<TeamsItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: teamsKey(userId), ConsistentRead: true }),
+  );
+  return out.Item ? toTeamsItem(out.Item) : null;
+}

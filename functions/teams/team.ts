@@ -1,0 +1,177 @@
+/**
+ * The team entity (docs/data-model.md 4.12): `TEAM#<tid>/TEAM`, with its members and (later) invitations in
+ * the same partition. A personal team's id is its user's id (decision T2), so creating it is idempotent:
+ * every write is conditional on the item being absent, and two parallel first uses make one team.
+ *
+ * This increment keeps the plan on the owner's USER item (billing moves it to TEAM later, 4.12 "Migration"
+ * step 1); every team is a personal one, so a team's plan is read from `USER#<ownerId>`.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Lang } from '#contracts/errors';
+import { TEAM_NAME_MAX } from '#contracts/teams';
+import { db } from '#runtime/aws/dynamo';
+import {
+  getItems,
+  isConditionFailure,
+  retryConflicts,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { nowMs } from '#runtime/time';
+import { userKey } from '../accounts/user';
+import { memberKey, readTeams, type TeamsItem, teamsKey, toMember } from './member';
+
+export const teamKey = (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' });
+
+export interface Team {
+  id: string;
+  name: string;
+  /** The one OWNER. */
+  ownerId: string;
+  /** OWNER + ADMINs + MEMBERs. */
+  memberCount: number;
+  guestCount: number;
+  createdAt: number;
+}
+
+export function toTeam(item: Record<string, unknown>): Team {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as unknown as Team;
+}
+
+/** The personal team's default name, in the account's language (decision row "Personal team name"). */
+export function personalTeamName(firstName: string, lang: Lang): string {
+  const name = lang === 'de' ? `Team von ${firstName}` : `${firstName}'s team`;
+  // A first name is at most 50 characters, so this never cuts today; it keeps the names rule if that grows.
+  return Array.from(name).slice(0, TEAM_NAME_MAX).join('').trim();
+}
+
+/**
+ * The writes that create a user's personal team (tid = uid): TEAM, the owner's MEMBER row and the user
+ * side TEAMS, each only while absent. Registration adds them to its own transaction (one request, A85).
+ */
+export function personalTeamWrites(user: { id: string; firstName: string }, lang: Lang): TransactItems {
+  const now = nowMs();
+  const absent = 'attribute_not_exists(pk)';
+  const team: Team = {
+    id: user.id,
+    name: personalTeamName(user.firstName, lang),
+    ownerId: user.id,
+    memberCount: 1,
+    guestCount: 0,
+    createdAt: now,
+  };
+  const teams: TeamsItem = { teams: { [user.id]: { r: 'OWNER' } }, personal: user.id };
+  return [
+    { Put: { TableName: tableName(), Item: { ...teamKey(user.id), ...team }, ConditionExpression: absent } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...memberKey(user.id, user.id), userId: user.id, role: 'OWNER', joinedAt: now },
+        ConditionExpression: absent,
+      },
+    },
+    {
+      Put: { TableName: tableName(), Item: { ...teamsKey(user.id), ...teams }, ConditionExpression: absent },
+    },
+  ];
+}
+
+/**
+ * Creates the personal team of a pre-team account from its stored USER item (4.12 "Migration" step 1,
+ * the part this increment builds). True when this call created it, false when it existed already (a
+ * parallel first use or migration run won: its conditions cancel this one, nothing is written twice).
+ */
+export async function createPersonalTeam(user: Record<string, unknown>): Promise<boolean> {
+  const id = String(user.id);
+  const lang: Lang = user.lang === 'de' ? 'de' : 'en';
+  const writes = personalTeamWrites({ id, firstName: String(user.firstName ?? '') }, lang);
+  try {
+    await retryConflicts(() => db().send(new TransactWriteCommand({ TransactItems: writes })));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The user side of the caller's memberships, creating the personal team first when the account predates
+ * teams (a lazy migration: one consistent USER read and one transaction, once per account).
+ */
+export async function teamsOf(userId: string): Promise<TeamsItem> {
+  const found = await readTeams(userId);
+  if (found) return found;
+  const user = await db().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
+  );
+  // The account was deleted while this session lived on.
+  if (!user.Item) throw new AppError('UNAUTHORIZED');
+  await createPersonalTeam(user.Item);
+  const made = await readTeams(userId);
+  if (!made) throw new Error(`personal team of ${userId} not readable after creation`);
+  return made;
+}
+
+/**
+ * The caller's teams with what the list shows: one consistent BatchGetItem of each TEAM and its owner's
+ * USER (the plan's holder in this increment; a personal team's owner is `tid`).
+ */
+export async function readTeamsWithOwners(teamIds: string[]) {
+  const keys = teamIds.flatMap((id) => [teamKey(id), userKey(id)]);
+  const items: (Record<string, unknown> | undefined)[] = [];
+  for (let i = 0; i < keys.length; i += 100) items.push(...(await getItems(keys.slice(i, i + 100))));
+  return teamIds.flatMap((_id, i) => {
+    const team = items[2 * i];
+    return team ? [{ team: toTeam(team), owner: items[2 * i + 1] }] : [];
+  });
+}
+
+/**
+ * The team partition's members (and, once built, invitations) in one consistent Query: `INVITE#…` to
+ * `MEMBER#…` (`$` sorts right after `#`, so TEAM and the billing items fall outside the range).
+ */
+export async function readMembers(teamId: string) {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':from': 'INVITE#', ':to': 'MEMBER$' },
+      ConsistentRead: true,
+    }),
+  );
+  const items = out.Items ?? [];
+  return { members: items.filter((i) => String(i.sk).startsWith('MEMBER#')).map(toMember) };
+}
+
+/** The TEAM item and the USER items of `userIds`, in one consistent BatchGetItem (per 100 keys). */
+export async function readTeamAndUsers(teamId: string, userIds: string[]) {
+  const keys = [teamKey(teamId), ...userIds.map(userKey)];
+  const items: (Record<string, unknown> | undefined)[] = [];
+  for (let i = 0; i < keys.length; i += 100) items.push(...(await getItems(keys.slice(i, i + 100))));
+  const [team, ...users] = items;
+  return { team: team ? toTeam(team) : null, users: new Map(userIds.map((id, i) => [id, users[i]])) };
+}
+
+/**
+ * Renames the team, guarded by `guard` (the policy's ConditionCheck on the caller's membership): one
+ * transaction. A team that is gone is NOT_FOUND; a guard that no longer holds is FORBIDDEN.
+ */
+export async function renameTeam(teamId: string, name: string, guard: TransactItems): Promise<void> {
+  const items: TransactItems = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: 'SET #name = :name',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': name },
+      },
+    },
+    ...guard,
+  ];
+  await transactWrite(items, (failed) => (failed.includes(0) ? 'NOT_FOUND' : 'FORBIDDEN'));
+}

@@ -4,7 +4,7 @@
  * name with the names rule; another client is refused with 404; an account made before teams gets its
  * team on first use and from the migration, once, however often and however concurrently they run.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { type HookableClient, onNewClient } from '#runtime/aws/options';
@@ -197,6 +197,69 @@ describe('another client', () => {
     expect((await client.get('/api/client/team/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const anonymous = new ApiClient(stack.url);
     expect((await anonymous.get('/api/client/teams')).status).toBe(401);
+  });
+});
+
+/**
+ * Puts `userId` into `teamId` with `role` the way the invitation increment's accept will (both sides),
+ * written directly: this increment has no call that adds members.
+ */
+async function addMember(teamId: string, userId: string, role: 'ADMIN' | 'MEMBER') {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}`, userId, role, joinedAt: Date.now() },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `USER#${userId}`, sk: 'TEAMS' },
+      UpdateExpression: 'SET teams.#tid = :m',
+      ExpressionAttributeNames: { '#tid': teamId },
+      ExpressionAttributeValues: { ':m': { r: role } },
+    }),
+  );
+}
+
+describe('a member of the team', () => {
+  it('reads the team; a MEMBER may not rename it (403 FORBIDDEN), an ADMIN may', async () => {
+    const owner = await signedIn(stack.url);
+    const member = await signedIn(stack.url);
+    const admin = await signedIn(stack.url);
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const memberId = (await findUserIdByEmail(member.email)) as string;
+    const adminId = (await findUserIdByEmail(admin.email)) as string;
+    await addMember(tid, memberId, 'MEMBER');
+    await addMember(tid, adminId, 'ADMIN');
+
+    const list = await member.client.get<TeamsList>('/api/client/teams');
+    expect((list.body as { msg: TeamsList }).msg.teams).toEqual(
+      expect.arrayContaining([
+        { id: memberId, name: "Ada's team", role: 'OWNER', plan: 'FREE_PLAN' },
+        { id: tid, name: "Ada's team", role: 'MEMBER', plan: 'FREE_PLAN' },
+      ]),
+    );
+    const detail = await member.client.get<TeamDetail>(`/api/client/team/${tid}`);
+    expect(detail.status).toBe(200);
+    const roleOf = Object.fromEntries(
+      (detail.body as { msg: TeamDetail }).msg.members.map((m) => [m.userId, m.role]),
+    );
+    expect(roleOf).toEqual({ [tid]: 'OWNER', [memberId]: 'MEMBER', [adminId]: 'ADMIN' });
+
+    const refused = await member.client.patch(`/api/client/team/${tid}?lng=de`, { name: 'Mine now' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      status: 'error',
+      code: 'FORBIDDEN',
+      msg: 'Ihre Rolle in diesem Team erlaubt das nicht',
+    });
+    const renamed = await admin.client.patch(`/api/client/team/${tid}`, { name: 'Shared' });
+    expect(renamed.status).toBe(200);
+    const owners = await owner.client.get<TeamsList>('/api/client/teams');
+    expect((owners.body as { msg: TeamsList }).msg.teams).toEqual([
+      { id: tid, name: 'Shared', role: 'OWNER', plan: 'FREE_PLAN' },
+    ]);
   });
 });
 

@@ -60,6 +60,16 @@ export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
     await measure('PATCH client/profile', () =>
       client.patch('/api/client/profile', { firstName: 'A', lastName: 'B' }),
     );
+    let teamId = '';
+    await measure('GET client/teams', async () => {
+      const res = await client.get<{ teams: { id: string }[] }>('/api/client/teams');
+      teamId = (res.body as { msg: { teams: { id: string }[] } }).msg.teams[0]?.id ?? '';
+      return res;
+    });
+    await measure('GET client/team/{teamId}', () => client.get(`/api/client/team/${teamId}`));
+    await measure('PATCH client/team/{teamId}', () =>
+      client.patch(`/api/client/team/${teamId}`, { name: 'Shop team' }),
+    );
     let id = '';
     await measure('POST client/website', async () => {
       const res = await client.post<{ id: string }>('/api/client/website', {

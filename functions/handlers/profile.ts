@@ -6,6 +6,7 @@ import { clearedSessionCookies } from '#runtime/session';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
 import { deleteAllProjectsOf } from '../projects/service';
+import { deletePersonalTeam } from '../teams/team';
 
 export const operations = {
   async get({ session }: AuthedInput) {
@@ -22,6 +23,7 @@ export const operations = {
     // What the user owns goes first, then the account itself, its profile last (docs/data-model.md 4.11).
     const user = await accounts.requireUser(session);
     await deleteAllProjectsOf(user.id);
+    await deletePersonalTeam(user.id);
     return { msg: await accounts.deleteAccount(session, user), cookies: clearedSessionCookies() };
   },
 };

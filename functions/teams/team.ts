@@ -11,8 +11,10 @@ import type { Lang } from '#contracts/errors';
 import { TEAM_NAME_MAX } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import {
+  batchDelete,
   getItems,
   isConditionFailure,
+  queryKeys,
   retryConflicts,
   type TransactItems,
   tableName,
@@ -174,4 +176,20 @@ export async function renameTeam(teamId: string, name: string, guard: TransactIt
     ...guard,
   ];
   await transactWrite(items, (failed) => (failed.includes(0) ? 'NOT_FOUND' : 'FORBIDDEN'));
+}
+
+/**
+ * Deletes the personal team's partition (TEAM, its MEMBER row) at account deletion, before the account's
+ * own items, so a failed deletion leaves an account that gets its team again on first use. In this
+ * increment no call adds members, so the personal team is solo; the members increment replaces this with
+ * 4.12's profile-deletion steps (refuse a shared team, leave the others).
+ */
+export async function deletePersonalTeam(userId: string): Promise<void> {
+  const keys = await queryKeys({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': teamKey(userId).pk },
+  });
+  // TEAM last: until then a retry still finds the partition.
+  await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
+  await batchDelete(keys.filter((k) => k.sk === 'TEAM'));
 }

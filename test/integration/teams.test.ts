@@ -335,6 +335,16 @@ describe('an account made before teams', () => {
   });
 });
 
+describe('deleting the account', () => {
+  it('deletes its personal team with it (the team name holds the first name)', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const uid = (await findUserIdByEmail(email)) as string;
+    expect((await stored(uid)).sks).toEqual([`MEMBER#${uid}`, 'TEAM']);
+    expect((await client.delete('/api/client/profile')).status).toBe(200);
+    expect(await stored(uid)).toEqual({ sks: [], teams: undefined });
+  });
+});
+
 describe('request counts (DESIGN.md section 7: at most 3)', () => {
   it('GET client/teams, GET client/team/{teamId} and PATCH client/team/{teamId} take 3 each', async () => {
     const { client, email } = await signedIn(stack.url);

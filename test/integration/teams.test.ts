@@ -11,7 +11,9 @@ import { type HookableClient, onNewClient } from '#runtime/aws/options';
 import { hashPassword } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
 import { createUser, findUserIdByEmail, newUser } from '../../functions/accounts/user';
+import { teamGuard } from '../../functions/projects/access';
 import { migrateTeams } from '../../functions/teams/migrate';
+import { renameTeam } from '../../functions/teams/team';
 import { runningFunction } from '../../lib/local/invocation';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
@@ -254,6 +256,13 @@ describe('a member of the team', () => {
       code: 'FORBIDDEN',
       msg: 'Ihre Rolle in diesem Team erlaubt das nicht',
     });
+    // The write-time guard alone (a role lost between the read and the write): DynamoDB refuses it.
+    await expect(renameTeam(tid, 'Raced', teamGuard(memberId, tid, 'team.rename'))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(
+      renameTeam(tid, 'Raced', teamGuard(memberId, memberId, 'team.rename')),
+    ).resolves.toBeUndefined();
     const renamed = await admin.client.patch(`/api/client/team/${tid}`, { name: 'Shared' });
     expect(renamed.status).toBe(200);
     const owners = await owner.client.get<TeamsList>('/api/client/teams');

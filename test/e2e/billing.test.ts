@@ -207,7 +207,7 @@ describe('Business request', () => {
     await page.getByTestId('vat-input').fill('DE136695976');
     await waitEnabled(submit);
     await submit.click();
-    await page.getByText('Anfrage gesendet').waitFor();
+    await page.getByText('Anfrage gesendet', { exact: true }).waitFor();
     // The section now shows the pending request with its date, instead of a form to send another.
     const pending = page.getByTestId('business-pending');
     await pending.waitFor();
@@ -245,7 +245,7 @@ describe('Business request', () => {
     await waitEnabled(page.getByTestId('business-submit'));
     await shot(page, 'billing-en-1280-business-uk');
     await page.getByTestId('business-submit').click();
-    await page.getByText('Request sent').waitFor();
+    await page.getByText('Request sent', { exact: true }).waitFor();
     await page.getByTestId('business-pending').waitFor();
     const text = await page.getByTestId('business-pending').textContent();
     expect(text).toContain('Request pending');

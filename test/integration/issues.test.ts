@@ -8,9 +8,8 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
-import { type HookableClient, onNewClient } from '#runtime/aws/options';
-import { runningFunction } from '../../lib/local/invocation';
 import { ApiClient } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues as seed } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, signedIn } from '../support/users';
@@ -18,26 +17,8 @@ import { fileReport } from '../support/widget';
 
 let stack: TestStack;
 
-/** DynamoDB requests the review function sends (DESIGN.md section 7 budget), counted from here on. */
-const dynamoCalls: string[] = [];
-onNewClient((client: HookableClient) => {
-  (client.middlewareStack.add as unknown as (mw: unknown, o: { step: string; name: string }) => void).call(
-    client.middlewareStack,
-    (next: (a: unknown) => Promise<unknown>, context: Record<string, unknown>) => async (args: unknown) => {
-      if (context.clientName === 'DynamoDBClient' && runningFunction() === 'api:issues')
-        dynamoCalls.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'reviewRequestCounter' },
-  );
-});
-
-/** The DynamoDB commands the review function sent for one call (the session read included). */
-async function dynamoRequestsOf(call: () => Promise<unknown>): Promise<string[]> {
-  dynamoCalls.length = 0;
-  await call();
-  return [...dynamoCalls];
-}
+/** DynamoDB requests the review function sends (DESIGN.md section 7 budget). */
+const dynamoRequestsOf = countFunctionRequests('api:issues');
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);

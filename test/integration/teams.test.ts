@@ -7,40 +7,22 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
-import { type HookableClient, onNewClient } from '#runtime/aws/options';
 import { hashPassword } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
 import { createUser, findUserIdByEmail, newUser } from '../../functions/accounts/user';
 import { teamGuard } from '../../functions/projects/access';
 import { migrateTeams } from '../../functions/teams/migrate';
 import { renameTeam } from '../../functions/teams/team';
-import { runningFunction } from '../../lib/local/invocation';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { cheapCostsEnv, confirmFromMail, signedIn, uniqueEmail } from '../support/users';
 
 let stack: TestStack;
 
-/** DynamoDB requests the teams function sends (DESIGN.md section 7 budget), counted from here on. */
-const dynamoCalls: string[] = [];
-onNewClient((client: HookableClient) => {
-  (client.middlewareStack.add as unknown as (mw: unknown, o: { step: string; name: string }) => void).call(
-    client.middlewareStack,
-    (next: (a: unknown) => Promise<unknown>, context: Record<string, unknown>) => async (args: unknown) => {
-      if (context.clientName === 'DynamoDBClient' && runningFunction() === 'api:teams')
-        dynamoCalls.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'teamsRequestCounter' },
-  );
-});
-
-async function dynamoRequestsOf(call: () => Promise<unknown>): Promise<string[]> {
-  dynamoCalls.length = 0;
-  await call();
-  return [...dynamoCalls];
-}
+/** DynamoDB requests the teams function sends (DESIGN.md section 7 budget). */
+const dynamoRequestsOf = countFunctionRequests('api:teams');
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);

@@ -4,6 +4,8 @@
  * passes here. Tests compare the work of two paths with it; the bench counts requests per call.
  */
 import { dynamo } from '#runtime/aws/dynamo';
+import { type HookableClient, onNewClient } from '#runtime/aws/options';
+import { runningFunction } from '../../lib/local/invocation';
 
 let watchers = 0;
 
@@ -26,5 +28,30 @@ export function watchDynamo() {
       return [...calls];
     },
     stop: () => dynamo().middlewareStack.remove(name),
+  };
+}
+
+/**
+ * The DynamoDB commands one deployed function (`api:<resource>`, as the local stack names it) sends for a
+ * call, its session read included: what DESIGN.md section 7's request budget counts. Call at module load,
+ * before the stack starts, so every client the stack creates is hooked.
+ */
+export function countFunctionRequests(fn: string) {
+  const calls: string[] = [];
+  onNewClient((client: HookableClient) => {
+    (client.middlewareStack.add as unknown as (mw: unknown, o: { step: string; name: string }) => void).call(
+      client.middlewareStack,
+      (next: (a: unknown) => Promise<unknown>, context: Record<string, unknown>) => async (args: unknown) => {
+        if (context.clientName === 'DynamoDBClient' && runningFunction() === fn)
+          calls.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: `requestCounter:${fn}` },
+    );
+  });
+  return async (call: () => Promise<unknown>): Promise<string[]> => {
+    calls.length = 0;
+    await call();
+    return [...calls];
   };
 }

@@ -30,10 +30,14 @@ export function useTextEntry(
 ) {
   const [entry, setEntry] = useState<TextEntry | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  /** The open text entry, read by finish: Enter and the blur that follows must not add it twice. */
+  /**
+   * The open text entry, read by finish: Enter and the blur that follows must not add it twice. It is
+   * set while rendering, not in an effect: the field exists (and can take a key) as soon as the render
+   * is committed, before effects run, and an Enter in that gap must still finish the entry.
+   */
   const open = useRef<TextEntry | null>(null);
+  open.current = entry;
   useEffect(() => {
-    open.current = entry;
     field.current?.focus();
   }, [entry]);
 

@@ -37,6 +37,7 @@ export function useTextEntry(
    */
   const open = useRef<TextEntry | null>(null);
   open.current = entry;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field takes the focus each time an entry opens
   useEffect(() => {
     field.current?.focus();
   }, [entry]);

@@ -54,3 +54,28 @@ export async function readTeams(userId: string): Promise<TeamsItem | null> {
   );
   return out.Item ? toTeamsItem(out.Item) : null;
 }
+
+/**
+ * The team a stored project belongs to: its `teamId`, or for a project written before teams its owner's
+ * personal team, whose id is the owner's user id (decision T2), so pre-team projects need no rewrite.
+ */
+export function teamOf(project: { teamId?: unknown; ownerId?: unknown }): string {
+  if (typeof project.teamId === 'string') return project.teamId;
+  return typeof project.ownerId === 'string' ? project.ownerId : '';
+}
+
+/**
+ * The team in use (decision T8): the team the call names, else the switcher's cookie, else the personal
+ * team, else the first of the user's teams. A named team or cookie the user is not in is passed on as named
+ * when it came from the call (the policy then answers 404), and ignored when it came from the cookie (a
+ * stale cookie of a team the user left must not break the dashboard).
+ */
+export function teamInUse(
+  teams: TeamsItem,
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+): string {
+  if (choice.requested) return choice.requested;
+  if (choice.cookie && teams.teams[choice.cookie]) return choice.cookie;
+  if (teams.personal && teams.teams[teams.personal]) return teams.personal;
+  return Object.keys(teams.teams)[0] ?? '';
+}

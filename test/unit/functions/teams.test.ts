@@ -7,6 +7,7 @@ import { errorCatalogue, errorMessage } from '#contracts/errors';
 import { roles, teamUpdateSchema } from '#contracts/teams';
 import { AppError } from '#runtime/errors';
 import { authorizeTeam, may, membershipOf, teamActions, teamGuard } from '../../../functions/projects/access';
+import { teamInUse, teamOf } from '../../../functions/teams/member';
 import { personalTeamName, personalTeamWrites } from '../../../functions/teams/team';
 
 const code = (f: () => unknown) => {
@@ -104,5 +105,24 @@ describe('FORBIDDEN', () => {
     expect(errorCatalogue.FORBIDDEN.status).toBe(403);
     expect(errorMessage('FORBIDDEN', 'en')).toBe('Your role in this team does not allow this');
     expect(errorMessage('FORBIDDEN', 'de')).toBe('Ihre Rolle in diesem Team erlaubt das nicht');
+  });
+});
+
+describe('which team', () => {
+  const teams = { teams: { me: { r: 'OWNER' as const }, agency: { r: 'MEMBER' as const } }, personal: 'me' };
+
+  it('finds a project’s team in teamId, and a pre-team project’s in its owner', () => {
+    expect(teamOf({ teamId: 'agency', ownerId: 'me' })).toBe('agency');
+    expect(teamOf({ ownerId: 'me' })).toBe('me');
+    expect(teamOf({})).toBe('');
+  });
+
+  it('works in the named team, else the switcher’s cookie, else the personal team', () => {
+    expect(teamInUse(teams, { requested: 'other', cookie: 'agency' })).toBe('other');
+    expect(teamInUse(teams, { cookie: 'agency' })).toBe('agency');
+    expect(teamInUse(teams, {})).toBe('me');
+    // A cookie naming a team the user left is stale, not a request: the personal team answers.
+    expect(teamInUse(teams, { cookie: 'left' })).toBe('me');
+    expect(teamInUse({ teams: { agency: { r: 'GUEST', p: ['p1'] } } }, {})).toBe('agency');
   });
 });

@@ -80,12 +80,13 @@ export const profileApi = apiFunction({
     objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },
   },
   routes: [
-    { method: 'GET', path: '/api/client/profile', op: 'get', session: true },
+    { method: 'GET', path: '/api/client/profile', op: 'get', session: true, access: { scope: 'account' } },
     {
       method: 'PATCH',
       path: '/api/client/profile',
       op: 'update',
       session: true,
+      access: { scope: 'account' },
       body: profileSchema,
       context: 'profileUpdate',
     },
@@ -94,6 +95,7 @@ export const profileApi = apiFunction({
       path: '/api/client/profile',
       op: 'remove',
       session: true,
+      access: { scope: 'account' },
       context: 'profileDelete',
     },
     {
@@ -101,6 +103,7 @@ export const profileApi = apiFunction({
       path: '/api/client/password',
       op: 'changePassword',
       session: true,
+      access: { scope: 'account' },
       body: passwordChangeSchema,
       context: 'passwordChange',
     },

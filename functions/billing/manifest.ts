@@ -11,16 +11,36 @@ export const billingApi = apiFunction({
   resource: 'billing',
   needs: { table: 'readwrite', mail: true, secrets: true },
   routes: [
-    { method: 'POST', path: '/api/client/payment', op: 'checkout', session: true, body: paymentSchema },
-    { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
+    {
+      method: 'POST',
+      path: '/api/client/payment',
+      op: 'checkout',
+      session: true,
+      access: { scope: 'account' },
+      body: paymentSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/payment',
+      op: 'payments',
+      session: true,
+      access: { scope: 'account' },
+    },
     // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
-    { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
+    {
+      method: 'POST',
+      path: '/api/client/profile/business_plan',
+      op: 'businessRequest',
+      session: true,
+      access: { scope: 'account' },
+    },
     // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.
     {
       method: 'GET',
       path: '/api/client/invoice/{number}',
       op: 'invoice',
       session: true,
+      access: { scope: 'account' },
       params: z.object({ number: z.string() }),
     },
   ],

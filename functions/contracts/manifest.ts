@@ -85,6 +85,13 @@ type ParamsMatchPath<Route> = Route extends { path: infer P extends string }
     : { params: `params must be a z.object with exactly the {names} of ${P}` }
   : unknown;
 
+/** Nothing for a public route or a session route that declares `access`; otherwise an `access` nothing can be. */
+type AccessOnSession<Route> = Route extends { session: true }
+  ? Route extends { access: object }
+    ? unknown
+    : { access: 'a session route must declare access (docs/data-model.md 4.12)' }
+  : unknown;
+
 /**
  * Declares an API function, keeping the routes as written (each `op`, path and schema with its own type),
  * which the pipeline's type check and the dashboard's typed client (web/src/api/endpoints.ts) read. Each
@@ -93,7 +100,7 @@ type ParamsMatchPath<Route> = Route extends { path: infer P extends string }
 export function apiFunction<const R extends string, const Routes extends readonly RouteDecl[]>(decl: {
   resource: R;
   needs: Needs;
-  routes: Routes & { [I in keyof Routes]: ParamsMatchPath<Routes[I]> };
+  routes: Routes & { [I in keyof Routes]: ParamsMatchPath<Routes[I]> & AccessOnSession<Routes[I]> };
 }): ApiDecl<R, Routes> {
   return decl;
 }

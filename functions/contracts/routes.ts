@@ -4,6 +4,7 @@
  * never here: the ground holds the shapes, not the table.
  */
 import type * as z from 'zod';
+import type { RouteAccess } from './access';
 import type { ErrorContext } from './errors';
 
 /** OPTIONS only for CORS preflights of public routes, answered by their own function. */
@@ -18,6 +19,12 @@ export interface RouteDecl {
   op: string;
   /** Needs a signed-in client: 401 envelope without one. */
   session: boolean;
+  /**
+   * What a `session: true` route asks of the policy (required there: tsc through `apiFunction` and a unit
+   * test over the route table refuse a session route without it). The pipeline hands it to the operation
+   * as `input.access`, which passes its action to the policy (docs/data-model.md 4.12, decision T7).
+   */
+  access?: RouteAccess;
   /**
    * zod object of the path parameters, one key per `{name}` of the path (a unit test checks every route);
    * routes without parameters have none. A value it refuses is NOT_FOUND: a malformed id names nothing,

@@ -28,6 +28,7 @@ export const integrationsApi = apiFunction({
       path: '/api/client/integration/{siteId}',
       op: 'save',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
       body: integrationSaveSchema,
       context: 'integrationSave',
@@ -37,6 +38,7 @@ export const integrationsApi = apiFunction({
       path: '/api/client/integration/sync/{siteUuid}',
       op: 'sync',
       session: true,
+      access: { scope: 'project', action: 'triage', from: 'params.siteUuid' },
       params: z.object({ siteUuid: projectIdParam }),
       body: syncRequestSchema,
     },
@@ -62,6 +64,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/gitlab/projects',
       op: 'gitlabProjects',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
       body: gitlabProjectsSchema,
     },
     {
@@ -69,6 +72,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/jira/projects',
       op: 'jiraProjects',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
       body: jiraProjectsSchema,
     },
     {
@@ -76,6 +80,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/slack/authorize/{siteId}',
       op: 'slackAuthorize',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -83,6 +88,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/slack/authentication/{siteId}',
       op: 'slackAuthentication',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
       body: oauthExchangeSchema,
     },
@@ -91,6 +97,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/slack/channels/{siteId}',
       op: 'slackChannels',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -98,6 +105,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/asana/authorize/{siteId}',
       op: 'asanaAuthorize',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -105,6 +113,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/asana/authentication/{siteId}',
       op: 'asanaAuthentication',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
       body: oauthExchangeSchema,
     },
@@ -113,6 +122,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/asana/channels/{siteId}',
       op: 'asanaChannels',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -120,6 +130,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/gitlab/authentication/{siteId}',
       op: 'gitlabReset',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -127,6 +138,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/jira/authentication/{siteId}',
       op: 'jiraReset',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -134,6 +146,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/slack/authentication/{siteId}',
       op: 'slackReset',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
     {
@@ -141,6 +154,7 @@ export const vendorsApi = apiFunction({
       path: '/api/client/integration/asana/authentication/{siteId}',
       op: 'asanaReset',
       session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
   ],

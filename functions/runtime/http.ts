@@ -12,6 +12,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { type RequestAccess, requestAccess } from '#contracts/access';
 import { type ErrorCode, errorMessage, errorStatus, type Lang } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import type { ApiDecl } from '#contracts/manifest';
@@ -30,6 +31,12 @@ export interface RequestInput<B = unknown, Q = unknown, P = unknown> {
   params: P;
   /** The signed-in client on `session: true` routes; always null on public routes. */
   session: Session | null;
+  /**
+   * What the route declares it asks of the access policy (`RouteDecl.access`), its `queryActions` resolved
+   * against this query: the operation hands its action to the policy, so the declaration is what is
+   * enforced (docs/data-model.md 4.12, decision T7). `account` on public routes.
+   */
+  access: RequestAccess;
   lang: Lang;
   log: Logger;
   requestId: string;
@@ -364,12 +371,15 @@ export function resourceHandler<
     const session = route.session ? await resolveSession(event) : null;
     if (route.session && !session) throw new AppError('UNAUTHORIZED');
     const requestId = event.requestContext?.requestId;
+    const body = parseWith(route.body, route.body ? event.body : undefined);
+    const query = parseWith(route.query, event.queryStringParameters ?? {});
     const input: RequestInput = {
-      body: parseWith(route.body, route.body ? event.body : undefined),
-      query: parseWith(route.query, event.queryStringParameters ?? {}),
+      body,
+      query,
       // Last of the three, where the handlers used to parse them: a bad body still answers 400 first.
       params: parseParams(route, event.pathParameters as Record<string, string> | undefined),
       session,
+      access: requestAccess(route.access, query),
       lang,
       log,
       requestId: requestId ?? 'local',

@@ -6,13 +6,21 @@ export const teamsApi = apiFunction({
   resource: 'teams',
   needs: { table: 'readwrite' },
   routes: [
-    { method: 'GET', path: '/api/client/teams', op: 'list', session: true },
-    { method: 'GET', path: '/api/client/team/{teamId}', op: 'get', session: true, params: teamParams },
+    { method: 'GET', path: '/api/client/teams', op: 'list', session: true, access: { scope: 'account' } },
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}',
+      op: 'get',
+      session: true,
+      access: { scope: 'team', action: 'team.read', from: 'params.teamId' },
+      params: teamParams,
+    },
     {
       method: 'PATCH',
       path: '/api/client/team/{teamId}',
       op: 'rename',
       session: true,
+      access: { scope: 'team', action: 'team.rename', from: 'params.teamId' },
       params: teamParams,
       body: teamUpdateSchema,
     },

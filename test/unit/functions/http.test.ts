@@ -21,7 +21,7 @@ const testApi = apiFunction({
       body: z.object({ name: z.string().max(5), password: newPasswordField.optional() }),
       context: 'registration',
     },
-    { method: 'GET', path: '/api/private', op: 'echo', session: true },
+    { method: 'GET', path: '/api/private', op: 'echo', session: true, access: { scope: 'account' } },
     { method: 'GET', path: '/api/boom', op: 'boom', session: false },
     { method: 'GET', path: '/api/fails', op: 'fails', session: false },
     { method: 'GET', path: '/api/js', op: 'js', session: false },

@@ -21,6 +21,7 @@ const api = apiFunction({
       path: '/api/thing/{id}/part/{n}',
       op: 'update',
       session: true,
+      access: { scope: 'account' },
       params: z.object({ id: z.uuid(), n: z.string().transform(Number) }),
       body: z.object({ name: z.string() }),
     },

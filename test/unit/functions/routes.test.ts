@@ -1,10 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pathParamNames, type RouteDef, routeKey } from '#contracts/routes';
+import type * as z from 'zod';
+import { pathParamNames, type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { matchRoute, resources, routes } from '../../../functions/routes';
 import { endpointTableFile, endpointTableSource } from '../../../lib/codegen/endpoint-table';
 import { handlerEntry } from '../../../lib/resources';
+
+/** What is wrong with a route's `access` declaration (nothing for a public route). */
+function accessProblems(route: RouteDecl): string[] {
+  if (!route.session) return [];
+  const access = route.access;
+  if (!access) return ['no access'];
+  if (access.scope === 'account') return [];
+  const problems: string[] = [];
+  const shapeOf = (schema: unknown) => Object.keys((schema as z.ZodObject | undefined)?.shape ?? {});
+  const [where, name = ''] = access.from.split('.');
+  if (where === 'params' && !pathParamNames(route.path).includes(name))
+    problems.push(`no path parameter ${name}`);
+  if (where === 'body' && !shapeOf(route.body).includes(name)) problems.push(`no body field ${name}`);
+  if (access.scope === 'project')
+    for (const q of Object.keys(access.queryActions ?? {}))
+      if (!shapeOf(route.query).includes(q)) problems.push(`no query parameter ${q}`);
+  return problems;
+}
 
 describe('the route table', () => {
   it('has no duplicate method + path', () => {
@@ -37,6 +56,20 @@ describe('the route table', () => {
       else expect(Object.keys(route.params?.shape ?? {}).sort()).toEqual(names);
     },
   );
+
+  it.each(routes.filter((r) => r.session).map((r) => [routeKey(r), r] as const))(
+    '%s: a session route declares its access, from a parameter it has (docs/data-model.md 4.12, T7)',
+    (_key, route) => {
+      expect(accessProblems(route)).toEqual([]);
+    },
+  );
+
+  it('the access check refuses a session route without access, or one read from nowhere', () => {
+    const bare: RouteDecl = { method: 'GET', path: '/api/x/{id}', op: 'x', session: true };
+    expect(accessProblems(bare)).toEqual(['no access']);
+    const wrong: RouteDecl = { ...bare, access: { scope: 'project', action: 'read', from: 'params.siteId' } };
+    expect(accessProblems(wrong)).toEqual(['no path parameter siteId']);
+  });
 
   it('matches path parameters and tells 405 from 404', () => {
     expect(matchRoute('GET', '/api/health')).toMatchObject({ route: { op: 'health' }, params: {} });

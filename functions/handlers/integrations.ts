@@ -3,6 +3,7 @@
  * file links that deliveries carry. The sync lists are `GET client/website/{id}/request?integration=`
  * (functions/handlers/issues.ts), the vendor calls are the vendor issue's.
  */
+import { projectActionOf } from '#contracts/access';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { integrationsApi } from '../integrations/manifest';
 import * as integrations from '../integrations/service';
@@ -11,11 +12,13 @@ import * as integrations from '../integrations/service';
 type In<Op extends OpName<typeof integrationsApi>> = InputOf<typeof integrationsApi, Op>;
 
 export const operations = {
-  async save({ session, params, body }: In<'save'>) {
-    return { msg: await integrations.save(session.userId, params.siteId, body) };
+  // The action each route declares (input.access) is what the policy checks (decision T7).
+  async save({ session, params, body, access }: In<'save'>) {
+    return { msg: await integrations.save(session.userId, params.siteId, body, projectActionOf(access)) };
   },
-  async sync({ session, params, body, correlationId }: In<'sync'>) {
-    return { msg: await integrations.sync(session.userId, params.siteUuid, body, correlationId) };
+  async sync({ session, params, body, correlationId, access }: In<'sync'>) {
+    const action = projectActionOf(access);
+    return { msg: await integrations.sync(session.userId, params.siteUuid, body, correlationId, action) };
   },
   async file({ params }: In<'file'>) {
     const url = await integrations.fileLinkTarget(params.token);

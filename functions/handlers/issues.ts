@@ -1,4 +1,5 @@
 /** Issue review (issue 8, SPEC.md section 7): the lists, one issue, close/restore, and downloads. */
+import { projectActionOf } from '#contracts/access';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
 import { downloadUrl, snapshotView } from '../issues/downloads';
@@ -9,13 +10,14 @@ import { getIssue, listIssues, setIssueState } from '../issues/review';
 type In<Op extends OpName<typeof issuesApi>> = InputOf<typeof issuesApi, Op>;
 
 async function download(input: In<'downloadFile' | 'downloadScreenshot'>, kind: 'file' | 'screenshot') {
-  const { session, params, query } = input;
+  const { session, params, query, access } = input;
   const url = await downloadUrl(
     session.userId,
     params.siteId,
     kind,
     params.name,
     query.download === '1' || query.download === 'true',
+    projectActionOf(access),
   );
   const reply: RawReply = {
     raw: { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' }, body: '' },
@@ -23,21 +25,25 @@ async function download(input: In<'downloadFile' | 'downloadScreenshot'>, kind: 
   return reply;
 }
 
+// Each operation hands the action its route declares (input.access) to the policy (decision T7).
 export const operations = {
-  async list({ session, params, query }: In<'list'>) {
-    if (query.integration) return { msg: await syncList(session.userId, params.id, query.integration) };
-    return { msg: await listIssues(session.userId, params.id, query) };
+  async list({ session, params, query, access }: In<'list'>) {
+    const action = projectActionOf(access);
+    if (query.integration)
+      return { msg: await syncList(session.userId, params.id, query.integration, action) };
+    return { msg: await listIssues(session.userId, params.id, query, action) };
   },
-  async get({ session, params }: In<'get'>) {
-    return { msg: await getIssue(session.userId, params.id, params.ticketId) };
+  async get({ session, params, access }: In<'get'>) {
+    return { msg: await getIssue(session.userId, params.id, params.ticketId, projectActionOf(access)) };
   },
-  async setState({ session, params, body }: In<'setState'>) {
-    return { msg: await setIssueState(session.userId, params.id, params.ticketId, body.restore) };
+  async setState({ session, params, body, access }: In<'setState'>) {
+    const action = projectActionOf(access);
+    return { msg: await setIssueState(session.userId, params.id, params.ticketId, body.restore, action) };
   },
   downloadFile: (input: In<'downloadFile'>) => download(input, 'file'),
   downloadScreenshot: (input: In<'downloadScreenshot'>) => download(input, 'screenshot'),
-  async snapshot({ session, params }: In<'snapshot'>) {
-    return { msg: await snapshotView(session.userId, params.siteId, params.name) };
+  async snapshot({ session, params, access }: In<'snapshot'>) {
+    return { msg: await snapshotView(session.userId, params.siteId, params.name, projectActionOf(access)) };
   },
 };
 

@@ -1,32 +1,42 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
+import { projectActionOf } from '#contracts/access';
+import { TEAM_COOKIE } from '#contracts/cookies';
 import type { projectSchema } from '#contracts/schemas';
-import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
-import { toUser } from '../accounts/user';
+import { readCookie } from '#runtime/session';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
 import type { ProjectAction } from '../projects/access';
 import { projectsApi } from '../projects/manifest';
-import { planOf } from '../projects/project';
+import { ownerPlanOf, planOf } from '../projects/project';
 import * as projects from '../projects/service';
+import { teamOf } from '../teams/member';
 
 /** What the pipeline hands an operation: params and body as the route's schemas produced them. */
 type In<Op extends OpName<typeof projectsApi>> = InputOf<typeof projectsApi, Op>;
 
 /**
- * The project, its owner and its six integrations in the one BatchGetItem of A30: the detail answer is the
- * project's view with the integrations' (masked), composed here because integrations rank above projects.
+ * The project (with the caller's role), the caller and its six integrations in the one BatchGetItem of A30
+ * (with META and the caller's TEAMS): the detail answer is the project's view with the integrations'
+ * (masked), composed here because integrations rank above projects. `owner` is known from that batch for
+ * the caller's personal team; another team's owner's name is one more BatchGetItem, run beside what follows.
  */
 async function readDetail(userId: string, id: string, action: ProjectAction) {
-  const { project, owner, integrations } = await readOwnedIntegrations(id, userId, action);
-  if (!owner) throw new AppError('UNAUTHORIZED');
-  const user = toUser(owner);
-  return { project, user, integrations: () => integrationsAnswer(integrations, planOf(user)) };
+  const { project, caller, owner, integrations } = await readOwnedIntegrations(id, userId, action);
+  const ownerName = owner !== null ? Promise.resolve(owner) : projects.teamOwnerName(teamOf(project));
+  return {
+    project,
+    caller,
+    ownerName,
+    integrations: () => integrationsAnswer(integrations, planOf(ownerPlanOf(project))),
+  };
 }
 
+// Each operation hands the action its route declares (input.access) to the policy (decision T7).
 export const operations = {
-  async list({ session }: AuthedInput) {
-    return { msg: await projects.list(session.userId) };
+  async list({ session, query, event }: In<'list'>) {
+    const choice = { requested: query.teamId, cookie: readCookie(event, TEAM_COOKIE) };
+    return { msg: await projects.list(session.userId, choice) };
   },
   async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
     // The owner hears of new reports by email from the first one (an opt-out): the email integration is
@@ -34,18 +44,28 @@ export const operations = {
     const msg = await projects.create(session.userId, body, lang, (owner) => ownerNotification(owner.email));
     return { msg, statusCode: 201 };
   },
-  async get({ session, params }: In<'get'>) {
-    const { project, user, integrations } = await readDetail(session.userId, params.id, 'read');
-    return { msg: { ...projects.detailView(project, user), integrations: integrations() } };
+  async get({ session, params, access }: In<'get'>) {
+    const { project, ownerName, integrations } = await readDetail(
+      session.userId,
+      params.id,
+      projectActionOf(access),
+    );
+    return {
+      msg: { ...projects.detailView(project, await ownerName, project.role), integrations: integrations() },
+    };
   },
-  async update({ session, params, body }: In<'update'>) {
+  async update({ session, params, body, access }: In<'update'>) {
     // Read in the same batch as GET: the answer is GET's, integrations included.
-    const { project, user, integrations } = await readDetail(session.userId, params.id, 'settings');
-    const detail = await projects.update(session.userId, project, user, body);
+    const { project, caller, ownerName, integrations } = await readDetail(
+      session.userId,
+      params.id,
+      projectActionOf(access),
+    );
+    const detail = await projects.update(caller, project, ownerName, body);
     return { msg: { ...detail, integrations: integrations() } };
   },
-  async remove({ session, params }: In<'remove'>) {
-    await projects.remove(session.userId, params.id);
+  async remove({ session, params, access }: In<'remove'>) {
+    await projects.remove(session.userId, params.id, projectActionOf(access));
     return { msg: null };
   },
 };

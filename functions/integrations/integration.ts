@@ -22,13 +22,22 @@ import {
   secretFields,
 } from '#contracts/integrations';
 import { type PlanName, plans } from '#contracts/plans';
+import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
-import { getItems, isConditionFailure, tableName, transactWrite } from '#runtime/db';
+import { isConditionFailure, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { userKey } from '../accounts/user';
-import { accessCondition, authorize, type ProjectAction } from '../projects/access';
-import { type Project, planOf, projectKey, projectPartition, toProject } from '../projects/project';
+import { accessGuard, type Caller, type ProjectAction, readProjectAs } from '../projects/access';
+import {
+  type Project,
+  planOf,
+  projectKey,
+  projectPartition,
+  toProject,
+  type WriteGuard,
+} from '../projects/project';
+import { ownerKeys, ownerName } from '../projects/service';
+import { teamOf } from '../teams/member';
 
 /** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
 export interface OAuthTokens {
@@ -140,29 +149,39 @@ export function integrationsAnswer(
 }
 
 /**
- * The project (if `userId` may do `action` on it, projects/access.ts), its owner's profile item, and its
- * six integrations in ONE consistent BatchGetItem (A30). Someone else's project, or none, is NOT_FOUND.
+ * The project (if `userId` may do `action` on it, projects/access.ts, with their role), the caller, and its
+ * six integrations in ONE consistent BatchGetItem with META and the caller's TEAMS (A30). Outside the
+ * project's team, or none, is NOT_FOUND; a role without the right FORBIDDEN. The batch also reads the
+ * caller's own TEAM and USER, so `owner` (who the project shows as its owner, `ownerName`) is known without
+ * another read when the project is in the caller's personal team; otherwise it is null.
  */
 export async function readOwnedIntegrations(
   projectId: string,
   userId: string,
   action: ProjectAction,
 ): Promise<{
-  project: Project;
-  owner: Record<string, unknown> | undefined;
+  project: Project & { role: Role };
+  caller: Caller;
+  owner: string | null;
   integrations: Partial<Record<IntegrationName, IntegrationRecord>>;
 }> {
-  const keys = [
-    projectKey(projectId),
-    userKey(userId),
-    ...integrationNames.map((n) => integrationKey(projectId, n)),
-  ];
-  const [meta, owner, ...items] = await getItems(keys);
-  authorize(userId, meta, action);
+  const keys = [...ownerKeys(userId), ...integrationNames.map((n) => integrationKey(projectId, n))];
+  const { project, caller, items } = await readProjectAs(userId, projectId, action, keys);
+  const [team, user, ...records] = items;
   const integrations: Partial<Record<IntegrationName, IntegrationRecord>> = {};
-  for (const item of items) if (item) integrations[item.name as IntegrationName] = toIntegration(item);
-  return { project: toProject(meta!), owner, integrations };
+  for (const item of records) if (item) integrations[item.name as IntegrationName] = toIntegration(item);
+  const found = { ...toProject(project), role: project.role };
+  return {
+    project: found,
+    caller,
+    owner: teamOf(found) === userId ? ownerName(team, user) : null,
+    integrations,
+  };
 }
+
+/** The guard of an integration write by `caller` on `project` (its team, the caller's role): `accessGuard`. */
+export const integrationsGuard = (caller: Caller, project: Project) =>
+  accessGuard(caller, teamOf(project), 'integrations', project.id);
 
 /** One integration, unmasked (delivery, vendor calls); the default record when never saved. */
 export async function getIntegration<N extends IntegrationName>(
@@ -227,13 +246,12 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
  */
 export async function saveIntegration(
   projectId: string,
-  userId: string,
+  access: WriteGuard,
   rec: IntegrationRecord,
   readAt?: number | null,
 ): Promise<void> {
   const T = tableName();
   const { oauth, ...rest } = rec;
-  const access = accessCondition(userId, 'integrations');
   const unchanged =
     readAt === undefined
       ? {}
@@ -263,9 +281,11 @@ export async function saveIntegration(
           ExpressionAttributeValues: { ':name': new Set([rec.name]), ...access.values },
         },
       },
+      // The caller's membership still allowing integrations (4.12, decision T4).
+      ...(access.checks ?? []),
     ],
     // Only the record's own condition is the caller's to handle; the project's is NOT_FOUND.
-    (failed) => (failed.includes(0) && !failed.includes(1) ? undefined : 'NOT_FOUND'),
+    (failed) => (failed.includes(0) && !failed.some((i) => i >= 1) ? undefined : 'NOT_FOUND'),
   );
 }
 
@@ -282,7 +302,7 @@ export async function authorizeIntegration(
   change: { authorized: 0 | 1; active?: 0 | 1; oauth?: OAuthTokens | null; data?: Record<string, unknown> },
   attempt = 1,
 ): Promise<IntegrationsAnswer> {
-  const { project, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
+  const { project, caller, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
   const current = integrations[name] ?? defaultIntegration(name);
   const data = integrationDataSchemas[name].parse({ ...current.data, ...change.data });
   const next: IntegrationRecord = {
@@ -294,7 +314,7 @@ export async function authorizeIntegration(
   if (change.oauth === null) delete next.oauth;
   else if (change.oauth) next.oauth = change.oauth;
   try {
-    await saveIntegration(projectId, userId, next, current.updatedAt ?? null);
+    await saveIntegration(projectId, integrationsGuard(caller, project), next, current.updatedAt ?? null);
   } catch (err) {
     // The record read above is written back whole: a dashboard save that landed since (Active switched
     // on while a project list ran) is read again and kept, not overwritten with what came before it.

@@ -14,15 +14,15 @@ import {
   type SyncRequest,
   targetFields,
 } from '#contracts/integrations';
-import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { localTargetsAllowed } from '#runtime/outbound';
 import { publish } from '#runtime/publish';
 import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/downloads';
-import { authorize } from '../projects/access';
-import { ownerPlanOf, planOf, projectKey } from '../projects/project';
+import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
+import { ownerPlanOf, planOf } from '../projects/project';
+import { teamOf } from '../teams/member';
 import { listSyncTickets, syncTickets } from './delivery-state';
 import {
   allowedByPlan,
@@ -42,10 +42,11 @@ export async function save(
   userId: string,
   projectId: string,
   body: IntegrationSaveBody,
+  action: ProjectAction = 'integrations',
 ): Promise<IntegrationSaveAnswer> {
   const [input] = body;
   if (!input) throw new AppError('INVALID_PARAMETERS');
-  const { project, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
+  const { project, caller, integrations } = await readOwnedIntegrations(projectId, userId, action);
   const plan = planOf(ownerPlanOf(project));
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
@@ -60,7 +61,7 @@ export async function save(
     const missing = activeRequirement(next.name, data);
     if (missing) throw new AppError(missing.code, { [`data.${missing.field}`]: missing.code });
   }
-  await saveIntegration(projectId, userId, next);
+  await saveIntegration(projectId, accessGuard(caller, teamOf(project), action, projectId), next);
   return { integrations: integrationsAnswer({ ...integrations, [input.name]: next }, plan) };
 }
 
@@ -69,13 +70,13 @@ export async function syncList(
   userId: string,
   projectId: string,
   name: IntegrationName,
+  action: ProjectAction = 'triage',
 ): Promise<SyncListAnswer> {
-  const [[meta], requests] = await Promise.all([
-    getItems([projectKey(projectId)]),
+  // The list is read beside the access check; it is answered only once the caller may do `action`.
+  const [, requests] = await Promise.all([
+    readProjectAs(userId, projectId, action),
     listSyncTickets(projectId, name),
   ]);
-  // The list was read beside the access check; it is answered only once the caller may read the project.
-  authorize(userId, meta, 'read');
   return { requests };
 }
 
@@ -90,9 +91,12 @@ export async function sync(
   projectId: string,
   body: SyncRequest,
   correlationId?: string,
+  action: ProjectAction = 'triage',
 ): Promise<SyncAnswer> {
-  const [found, item] = await getItems([projectKey(projectId), integrationKey(projectId, body.type)]);
-  const meta = authorize(userId, found, 'triage');
+  const {
+    project: meta,
+    items: [item],
+  } = await readProjectAs(userId, projectId, action, [integrationKey(projectId, body.type)]);
   const plan = planOf(
     ownerPlanOf({
       ownerPlan: meta.ownerPlan as never,

@@ -8,7 +8,7 @@ import { cleanText } from '#contracts/text';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
 import { AppError } from '#runtime/errors';
-import { projectFor } from '../projects/access';
+import { type ProjectAction, projectFor } from '../projects/access';
 import { snapshotViewKey, storedKey } from './object-keys';
 import { scrollAnchorId, snapshotMeta, snapshotViewDocument } from './snapshot-view';
 import { encodeOriginalName } from './uploads';
@@ -65,9 +65,10 @@ export async function downloadUrl(
   kind: 'file' | 'screenshot',
   name: string,
   download: boolean,
+  action: ProjectAction = 'read',
 ): Promise<string> {
   if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
-  await projectFor(userId, projectId, 'read');
+  await projectFor(userId, projectId, action);
   return presignStored(projectId, kind, name, download);
 }
 
@@ -125,9 +126,10 @@ export async function snapshotView(
   userId: string,
   projectId: string,
   name: string,
+  action: ProjectAction = 'read',
 ): Promise<SnapshotViewAnswer> {
   if (!downloadNamePattern.test(name) || !name.endsWith('.html')) throw new AppError('NOT_FOUND');
-  await projectFor(userId, projectId, 'read');
+  await projectFor(userId, projectId, action);
   const Bucket = bucketName();
   const Key = snapshotViewKey(projectId, name);
   const [{ GetObjectCommand, HeadObjectCommand, PutObjectCommand }, client] = await Promise.all([

@@ -16,7 +16,7 @@ import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#r
 import { AppError } from '#runtime/errors';
 import { DAY, epochSeconds } from '#runtime/time';
 import { userKey } from '../accounts/user';
-import { projectKey, projectPartition } from '../projects/project';
+import { projectKey, projectPartition, type WriteGuard } from '../projects/project';
 
 export const BLOCK_SIZE = 1024;
 
@@ -301,7 +301,13 @@ export function blockCounts(stats: Record<string, unknown>, list: IssueList): [n
  * counters, STATS and BLOCK. The header's condition makes it idempotent: false when the issue was already
  * in the target list (nothing changed); NOT_FOUND when the issue or the project is gone.
  */
-export async function moveIssue(projectId: string, n: number, to: IssueList, at: string): Promise<boolean> {
+export async function moveIssue(
+  projectId: string,
+  n: number,
+  to: IssueList,
+  at: string,
+  guard?: WriteGuard,
+): Promise<boolean> {
   const from: IssueList = to === 'open' ? 'resolved' : 'open';
   const { b, off } = blockOf(n);
   const T = tableName();
@@ -329,9 +335,10 @@ export async function moveIssue(projectId: string, n: number, to: IssueList, at:
         TableName: T,
         Key: projectKey(projectId),
         UpdateExpression: 'ADD #from :minus, #to :one',
-        ConditionExpression: 'attribute_exists(pk)',
+        // With the caller's guard (projects/access.ts accessGuard): the project still in their team.
+        ConditionExpression: guard ? `attribute_exists(pk) AND ${guard.expression}` : 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#from': `${from}Count`, '#to': `${to}Count` },
-        ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1, ...guard?.values },
       },
     },
     {
@@ -352,9 +359,11 @@ export async function moveIssue(projectId: string, n: number, to: IssueList, at:
         ExpressionAttributeValues: { ':off': new Set([off]) },
       },
     },
+    // The caller's membership still allowing the move (4.12, decision T4).
+    ...(guard?.checks ?? []),
   ];
   try {
-    await transactWrite(items, (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined));
+    await transactWrite(items, (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined));
     return true;
   } catch (err) {
     if (err instanceof AppError) throw err;

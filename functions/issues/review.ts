@@ -4,7 +4,7 @@
  * objects: downloads.ts). Access is the policy's (projects/access.ts): another client's project, or a
  * malformed id, is NOT_FOUND.
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { limits } from '#contracts/limits';
 import { integrationNames } from '#contracts/messages';
 import type {
@@ -18,8 +18,8 @@ import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { authorize, projectFor } from '../projects/access';
-import { projectKey } from '../projects/project';
+import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
+import { teamOf } from '../teams/member';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -40,16 +40,6 @@ export const PAGE_SIZE = limits.issuesPerPage;
 export const SEARCH_WINDOW = 200;
 
 type Item = Record<string, unknown>;
-
-/** Consistent BatchGetItem of a few small keys of one project, by sort key. */
-async function batchGet(keys: { pk: string; sk: string }[]): Promise<Map<string, Item>> {
-  const out = await db().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-  );
-  if (Object.keys(out.UnprocessedKeys ?? {}).length > 0)
-    throw new Error('BatchGetItem left keys unprocessed');
-  return new Map((out.Responses?.[tableName()] ?? []).map((i) => [String(i.sk), i]));
-}
 
 function queryList(
   projectId: string,
@@ -138,6 +128,7 @@ export async function listIssues(
   userId: string,
   projectId: string,
   query: ListQuery,
+  action: ProjectAction = 'read',
 ): Promise<IssueListAnswer> {
   const list: IssueList = isResolved(query) ? 'resolved' : 'open';
   const page = query.page;
@@ -150,13 +141,11 @@ export async function listIssues(
     const header = n === null ? null : issueHeaderKey(projectId, n);
     // The Query runs beside the ownership read; its rows are used only once the project is the caller's.
     const [got, found] = await Promise.all([
-      header
-        ? batchGet([projectKey(projectId), header])
-        : projectFor(userId, projectId, 'read').then((m) => new Map([['META', m]])),
+      readProjectAs(userId, projectId, action, header ? [header] : []),
       queryList(projectId, list, { limit: SEARCH_WINDOW, filter: search }),
     ]);
-    const meta = authorize(userId, got.get('META'), 'read');
-    const exact = header ? got.get(header.sk) : undefined;
+    const meta = got.project;
+    const exact = got.items[0];
     const items =
       exact && listOfDeleted(exact.deleted) === list
         ? [exact, ...found.filter((i) => Number(i.number) !== n)]
@@ -170,17 +159,19 @@ export async function listIssues(
     };
   }
   if (page === 1) {
-    const [meta, items] = await Promise.all([
-      projectFor(userId, projectId, 'read'),
+    const [{ project: meta }, items] = await Promise.all([
+      readProjectAs(userId, projectId, action),
       queryList(projectId, list, { limit: PAGE_SIZE }),
     ]);
     return { requests: items.map(row), total_requests: total(meta, list), page };
   }
-  const got = await batchGet([projectKey(projectId), statsKey(projectId)]);
-  const meta = authorize(userId, got.get('META'), 'read');
+  const {
+    project: meta,
+    items: [stats],
+  } = await readProjectAs(userId, projectId, action, [statsKey(projectId)]);
   const totalRequests = total(meta, list);
   if (skip >= totalRequests) return { requests: [], total_requests: totalRequests, page };
-  const start = await pageStart(projectId, list, got.get('STATS') ?? {}, skip);
+  const start = await pageStart(projectId, list, stats ?? {}, skip);
   if (start === null) return { requests: [], total_requests: totalRequests, page };
   const items = await queryList(projectId, list, { limit: PAGE_SIZE, bound: { op: '<=', n: start } });
   return { requests: items.map(row), total_requests: totalRequests, page };
@@ -195,13 +186,18 @@ export function searchedNumber(search: string): number | null {
 }
 
 /** One issue with SPEC.md section 3's fields, and its neighbours by number within its list (4.7). */
-export async function getIssue(userId: string, projectId: string, n: number): Promise<IssueAnswer> {
-  const header = issueHeaderKey(projectId, n);
-  const detail = issueDetailKey(projectId, n);
-  const got = await batchGet([projectKey(projectId), header, detail]);
-  authorize(userId, got.get('META'), 'read');
-  const h = got.get(header.sk);
-  const d = got.get(detail.sk);
+export async function getIssue(
+  userId: string,
+  projectId: string,
+  n: number,
+  action: ProjectAction = 'read',
+): Promise<IssueAnswer> {
+  const {
+    items: [h, d],
+  } = await readProjectAs(userId, projectId, action, [
+    issueHeaderKey(projectId, n),
+    issueDetailKey(projectId, n),
+  ]);
   if (!h || !d) throw new AppError('NOT_FOUND');
   const list = listOfDeleted(h.deleted);
   const [prev, next] = await Promise.all([
@@ -251,15 +247,19 @@ export async function setIssueState(
   projectId: string,
   n: number,
   restore: boolean,
+  action: ProjectAction = 'triage',
 ): Promise<IssueStateAnswer> {
-  const header = issueHeaderKey(projectId, n);
-  const got = await batchGet([projectKey(projectId), header]);
-  authorize(userId, got.get('META'), 'triage');
-  const h = got.get(header.sk);
+  const {
+    project,
+    caller,
+    items: [h],
+  } = await readProjectAs(userId, projectId, action, [issueHeaderKey(projectId, n)]);
   if (!h) throw new AppError('NOT_FOUND');
   const target: IssueList = restore ? 'open' : 'resolved';
   if (listOfDeleted(h.deleted) !== target) {
-    await moveIssue(projectId, n, target, new Date(nowMs()).toISOString());
+    // Guarded: a member removed since the read above is refused here too (4.12, decision T4).
+    const guard = accessGuard(caller, teamOf(project as { teamId?: unknown }), action, projectId);
+    await moveIssue(projectId, n, target, new Date(nowMs()).toISOString(), guard);
   }
   return { number: n, deleted: target === 'resolved' ? 1 : 0 };
 }

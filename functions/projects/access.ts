@@ -1,98 +1,152 @@
 /**
- * Who may do what to a project: the one place that decides (DESIGN.md section 10). Every project-scoped
- * operation names its action and asks here; nothing else compares a project's owner with the caller.
- * Today every action is the owner's alone; the teams issue gives members roles in `rules`. Whoever may
- * not gets NOT_FOUND, the same answer as for no project at all, so an id reveals nothing about another
- * client's projects.
+ * Who may do what to a project or a team: the one place that decides (DESIGN.md section 10, docs/data-model.md
+ * 4.12 "Roles and actions"). Every project- or team-scoped operation hands the action its route declares
+ * (`input.access`) here; nothing else compares a membership with an action.
+ *
+ * A project belongs to a team (`teamOf(META)`); the caller's memberships are their `USER#uid/TEAMS` item,
+ * read strongly consistently in the same BatchGetItem as META, so a removed member is refused at once. No
+ * membership of the project's team, or a GUEST asking for a project outside its list: NOT_FOUND, the same
+ * answer as for no project at all, so an id reveals nothing (decision T5). A role that lacks the action:
+ * FORBIDDEN.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type ProjectAction, projectActions, type TeamAction, teamActions } from '#contracts/access';
 import type { Role } from '#contracts/teams';
-import { db } from '#runtime/aws/dynamo';
-import { type TransactItems, tableName } from '#runtime/db';
+import { getItems, type Key, type TransactItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
-import { type TeamsItem, teamsKey } from '../teams/member';
-import { projectKey } from './project';
+import { type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { teamsOf } from '../teams/team';
+import { projectKey, type WriteGuard } from './project';
 
-/**
- * read: the project, its issues, files and sync lists · triage: resolve and reopen issues, send them to
- * integrations again (Sync) · settings: the project's own settings · integrations: set up and authorise
- * integrations · delete: the project with everything it owns.
- */
-export const projectActions = ['read', 'triage', 'settings', 'integrations', 'delete'] as const;
-export type ProjectAction = (typeof projectActions)[number];
+export { type ProjectAction, projectActions, type TeamAction, teamActions };
 
-/** Who may do each action. */
-const rules: Record<ProjectAction, 'owner'> = {
-  read: 'owner',
-  triage: 'owner',
-  settings: 'owner',
-  integrations: 'owner',
-  delete: 'owner',
+/** Which roles may do each project action (4.12's table); a GUEST only on the projects in its list. */
+const projectRules: Record<ProjectAction, readonly Role[]> = {
+  read: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
+  triage: ['OWNER', 'ADMIN', 'MEMBER'],
+  settings: ['OWNER', 'ADMIN'],
+  integrations: ['OWNER', 'ADMIN'],
+  delete: ['OWNER', 'ADMIN'],
 };
 
-/** What the policy reads of a stored project (META): its owner. */
+/** Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams). */
+export interface Caller {
+  userId: string;
+  teams: TeamsItem | null;
+}
+
+/** What the policy reads of a stored project (META): its team (or, before teams, its owner). */
 export interface AccessFacts {
+  teamId?: unknown;
   ownerId?: unknown;
-}
-
-export function mayDo(userId: string, project: AccessFacts, action: ProjectAction): boolean {
-  return rules[action] === 'owner' && typeof project.ownerId === 'string' && project.ownerId === userId;
-}
-
-/** The project (as read, stored item or entity) if `userId` may do `action` on it; NOT_FOUND otherwise. */
-export function authorize<T extends AccessFacts>(
-  userId: string,
-  project: T | null | undefined,
-  action: ProjectAction,
-): T {
-  if (!project || !mayDo(userId, project, action)) throw new AppError('NOT_FOUND');
-  return project;
+  id?: unknown;
 }
 
 /**
- * The project's stored META item (one consistent GetItem) if `userId` may do `action` on it. Calls that
- * need more than META read it in their own batch and call `authorize` on it (DESIGN.md section 7).
+ * The project (as read, stored item or entity) with the caller's role in its team, if the caller may do
+ * `action` on it: NOT_FOUND without a membership (or for a GUEST, outside its projects), FORBIDDEN for a
+ * role without the right.
+ */
+export function authorize<T extends AccessFacts>(
+  caller: Caller,
+  project: T | null | undefined,
+  action: ProjectAction,
+): T & { role: Role } {
+  const teamId = project ? teamOf(project) : '';
+  // A project with neither team nor owner belongs to nobody (never to a membership keyed '').
+  if (!project || !teamId) throw new AppError('NOT_FOUND');
+  const member = membershipOf(caller.teams, teamId);
+  if (!member) throw new AppError('NOT_FOUND');
+  if (member.role === 'GUEST' && !member.projects?.includes(String(project.id ?? '')))
+    throw new AppError('NOT_FOUND');
+  if (!may(member.role, action)) throw new AppError('FORBIDDEN');
+  return { ...project, role: member.role };
+}
+
+/**
+ * The caller with the memberships a batch read (`teamsItem`, undefined when absent). An account made before
+ * teams has no TEAMS item: its personal team is created first (a lazy migration, once per account:
+ * `teamsOf`), and the check runs on what that wrote.
+ */
+export async function callerOf(
+  userId: string,
+  teamsItem: Record<string, unknown> | undefined,
+): Promise<Caller> {
+  if (teamsItem) return { userId, teams: toTeamsItem(teamsItem) };
+  return { userId, teams: await teamsOf(userId) };
+}
+
+/**
+ * The access check of a project-scoped call (4.12, ≤ 3 requests): META, the caller's TEAMS and the call's
+ * own `keys` in ONE consistent BatchGetItem, then the policy. Answers the project (with the caller's role),
+ * the caller (for the write's `accessGuard`) and the other items in the order of `keys`.
+ */
+export async function readProjectAs(
+  userId: string,
+  projectId: string,
+  action: ProjectAction,
+  keys: Key[] = [],
+): Promise<{
+  project: Record<string, unknown> & { role: Role };
+  caller: Caller;
+  items: (Record<string, unknown> | undefined)[];
+}> {
+  const [meta, teams, ...items] = await getItems([projectKey(projectId), teamsKey(userId), ...keys]);
+  const caller = await callerOf(userId, teams);
+  return { project: authorize(caller, meta, action), caller, items };
+}
+
+/**
+ * The project's stored META item (with the caller's role) if `userId` may do `action` on it: META and TEAMS
+ * in one consistent BatchGetItem. Calls that need more than META pass their keys to `readProjectAs`.
  */
 export async function projectFor(
   userId: string,
   projectId: string,
   action: ProjectAction,
-): Promise<Record<string, unknown>> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
-  );
-  return authorize(userId, out.Item, action);
+): Promise<Record<string, unknown> & { role: Role }> {
+  return (await readProjectAs(userId, projectId, action)).project;
 }
 
-/** A DynamoDB condition on the project's META item; `values` go into ExpressionAttributeValues. */
-export interface AccessCondition {
-  expression: string;
-  values: Record<string, unknown>;
+/** The ConditionCheck on the caller's TEAMS that holds while their role in `teamId` allows `action`. */
+function membershipCheck(userId: string, teamId: string, allowed: readonly Role[], projectId?: string) {
+  const values: Record<string, unknown> = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
+  let expression = `teams.#tid.r IN (${Object.keys(values).join(', ')})`;
+  if (projectId !== undefined && allowed.includes('GUEST')) {
+    // A GUEST only for the projects in its list (decision T5).
+    expression += ' AND (teams.#tid.r <> :guest OR contains(teams.#tid.p, :pid))';
+    values[':guest'] = 'GUEST';
+    values[':pid'] = projectId;
+  }
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: teamsKey(userId),
+      ConditionExpression: expression,
+      ExpressionAttributeNames: { '#tid': teamId },
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /**
- * The condition that makes a write to META its own check (no read before it): it holds only while
- * `userId` may do `action`. A failed condition is the caller's NOT_FOUND.
+ * The write-time check of a project action (4.12, decision T4), for a write to the project's META: its
+ * condition keeps the project in the team the check was made for (`teamId`, or before teams its owner), and
+ * `checks` (a ConditionCheck on the caller's TEAMS, in the same TransactWriteItems: still 1 request) holds
+ * only while the caller's role there still allows `action`. A member removed or demoted between the read and
+ * the write is refused (NOT_FOUND, the writers' answer when the guard fails).
  */
-export function accessCondition(userId: string, _action: ProjectAction): AccessCondition {
-  return { expression: 'ownerId = :uid', values: { ':uid': userId } };
+export function accessGuard(
+  caller: Caller,
+  teamId: string,
+  action: ProjectAction,
+  projectId?: string,
+): WriteGuard {
+  return {
+    expression: '(teamId = :tid OR (attribute_not_exists(teamId) AND ownerId = :tid))',
+    values: { ':tid': teamId },
+    checks: [membershipCheck(caller.userId, teamId, projectRules[action], projectId)],
+  };
 }
-
-/**
- * Team-scoped actions (docs/data-model.md 4.12 "Roles and actions"): team.read the team and its members ·
- * team.rename · team.members invite, re-role and remove others · team.leave · team.projects create
- * projects in the team · team.billing · team.transfer ownership.
- */
-export const teamActions = [
-  'team.read',
-  'team.rename',
-  'team.members',
-  'team.leave',
-  'team.projects',
-  'team.billing',
-  'team.transfer',
-] as const;
-export type TeamAction = (typeof teamActions)[number];
 
 /** Which roles may do each team action (4.12's table; the teams issue's later increments use the rest). */
 const teamRules: Record<TeamAction, readonly Role[]> = {
@@ -105,8 +159,10 @@ const teamRules: Record<TeamAction, readonly Role[]> = {
   'team.transfer': ['OWNER'],
 };
 
-export function may(role: Role, action: TeamAction): boolean {
-  return teamRules[action].includes(role);
+/** Whether `role` may do `action` (for role-aware answers and the dashboard; a GUEST's list aside). */
+export function may(role: Role, action: ProjectAction | TeamAction): boolean {
+  const rules = action in teamRules ? teamRules[action as TeamAction] : projectRules[action as ProjectAction];
+  return rules.includes(role);
 }
 
 /** A caller's membership of one team, from whichever side the call read (TEAMS map or MEMBER row). */
@@ -138,17 +194,5 @@ export function authorizeTeam(member: Membership | null, action: TeamAction): Ro
  * read and the write is refused too (4.12, decision T4).
  */
 export function teamGuard(userId: string, teamId: string, action: TeamAction): TransactItems {
-  const allowed = teamRules[action];
-  const values = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
-  return [
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: teamsKey(userId),
-        ConditionExpression: `teams.#tid.r IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#tid': teamId },
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
+  return [membershipCheck(userId, teamId, teamRules[action])];
 }

@@ -2,8 +2,11 @@
 import * as z from 'zod';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { projectIdParam, projectSchema, projectUpdateSchema } from '#contracts/schemas';
+import { teamIdParam } from '#contracts/teams';
 
 const project = z.object({ id: projectIdParam });
+/** `GET client/website?teamId=<id>|all`: one team's projects (default: the team in use) or every team's. */
+const listQuery = z.object({ teamId: z.union([z.literal('all'), teamIdParam]).optional() });
 
 // Deleting a project deletes its files.
 export const projectsApi = apiFunction({
@@ -19,6 +22,7 @@ export const projectsApi = apiFunction({
       op: 'list',
       session: true,
       access: { scope: 'team', action: 'team.read', from: 'teamInUse' },
+      query: listQuery,
     },
     {
       method: 'POST',

@@ -165,19 +165,49 @@ export async function createProject(
   return project;
 }
 
-/** A condition on META that a write must meet, from the access policy (projects/access.ts). */
+/**
+ * What a write to META must meet, from the access policy (projects/access.ts `accessGuard`): a condition on
+ * META, and `checks` to run in the same TransactWriteItems (the caller's membership, decision T4).
+ */
 export interface WriteGuard {
   expression: string;
   values: Record<string, unknown>;
+  checks?: TransactItems;
 }
 
 /** Writes the changed fields, only while `guard` holds (the caller may still change the settings). */
-export function saveProject(
+export async function saveProject(
   id: string,
   guard: WriteGuard,
   fields: Partial<Pick<Project, 'name' | 'url' | 'host' | 'active' | 'activeParam' | 'data'>>,
 ): Promise<void> {
-  return setFields(projectKey(id), fields, { ...guard, refusal: 'NOT_FOUND' });
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  if (!guard.checks?.length) return setFields(projectKey(id), fields, { ...guard, refusal: 'NOT_FOUND' });
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ...guard.values };
+  const sets = entries.map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  // One TransactWriteItems (1 request, as the UpdateItem was): META's update and the membership check.
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: projectKey(id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: guard.expression,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      ...guard.checks,
+    ],
+    'NOT_FOUND',
+  );
 }
 
 /**
@@ -189,10 +219,12 @@ export function saveProject(
 export async function deleteProjectRecord(
   id: string,
   read: () => Promise<Record<string, unknown>>,
-  guard: WriteGuard,
+  guardOf: WriteGuard | (() => WriteGuard),
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const item = await read();
+    // A guard may depend on what `read` found (the project's team, the caller's membership).
+    const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
     const bytes = Number(item.bytes ?? 0);
     const ownerId = String(item.ownerId);
     try {
@@ -217,8 +249,10 @@ export async function deleteProjectRecord(
               ExpressionAttributeValues: { ':minus': -1, ...(bytes > 0 ? { ':freed': -bytes } : {}) },
             },
           },
+          // The caller's membership, still allowing the deletion (4.12, decision T4).
+          ...(guard.checks ?? []),
         ],
-        (failed) => (failed.includes(1) ? 'NOT_FOUND' : undefined),
+        (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined),
       );
       return;
     } catch (err) {

@@ -5,19 +5,32 @@
  * integrations) the entry point composes (functions/handlers/projects.ts).
  */
 
+import type { ProjectAction } from '#contracts/access';
 import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
 import { plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
-import { batchDelete, queryKeys } from '#runtime/db';
+import type { Role } from '#contracts/teams';
+import { batchDelete, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
-import { displayName, getUser, type User } from '../accounts/user';
-import { accessCondition, projectFor } from './access';
+import { displayName, getUser, type User, userKey } from '../accounts/user';
+import { teamInUse, teamOf, teamsKey } from '../teams/member';
+import { teamKey, teamsOf } from '../teams/team';
+import {
+  type AccessFacts,
+  accessGuard,
+  authorizeTeam,
+  type Caller,
+  callerOf,
+  membershipOf,
+  readProjectAs,
+} from './access';
 import {
   createProject,
   deleteProjectRecord,
   listProjects,
+  ownerPlanOf,
   type PlanHolder,
   type Project,
   planOf,
@@ -25,12 +38,20 @@ import {
   projectPartition,
   renumberSeats,
   saveProject,
+  type WriteGuard,
   withinAllowance,
 } from './project';
 
-export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastName'>) {
+/**
+ * A project as the dashboard lists it: with its team and the caller's role there (issue 22), so the
+ * dashboard can offer what the role may do. `owner` names who owns it: the team's owner for a personal
+ * team, the team otherwise (`teamOwnerName`).
+ */
+export function projectView(p: Project, owner: string, role: Role) {
   return {
     uuid: p.id,
+    teamId: teamOf(p),
+    role,
     name: p.name,
     url: p.url,
     domain: p.host,
@@ -38,7 +59,7 @@ export function projectView(p: Project, owner: Pick<User, 'firstName' | 'lastNam
     activeParam: p.activeParam,
     total: p.openCount,
     resolved: p.resolvedCount,
-    owner: displayName(owner),
+    owner,
     createdAt: new Date(p.createdAt).toISOString(),
     /** Beyond the owner's effective allowance: it takes no reports until the plan returns (D26). */
     paused: !withinAllowance(p),
@@ -51,10 +72,75 @@ async function owner(userId: string): Promise<User> {
   return user;
 }
 
-export async function list(userId: string) {
-  const [user, projects] = await Promise.all([owner(userId), listProjects(userId)]);
-  projects.sort((a, b) => a.createdAt - b.createdAt);
-  return { websites: projects.map((p) => projectView(p, user)) };
+/**
+ * Who a team's projects show as their owner: the user for a personal team (its id is the user's, T2), the
+ * team's name otherwise. From the team's TEAM and `USER#<tid>` items, read with whatever else the call reads.
+ */
+export const ownerKeys = (teamId: string) => [teamKey(teamId), userKey(teamId)];
+export function ownerName(
+  team: Record<string, unknown> | undefined,
+  user: Record<string, unknown> | undefined,
+) {
+  if (user) return displayName(user as unknown as User);
+  return typeof team?.name === 'string' ? team.name : '';
+}
+
+/** The name of a project's owner (`ownerName`) in one consistent BatchGetItem. */
+export async function teamOwnerName(teamId: string): Promise<string> {
+  const [team, user] = await getItems(ownerKeys(teamId));
+  return ownerName(team, user);
+}
+
+/** One team's projects as the caller may see them: a GUEST only its own (decision T5). */
+function visible(projects: Project[], caller: Caller, teamId: string, owner: string) {
+  const member = membershipOf(caller.teams, teamId);
+  if (!member) return [];
+  const mine = member.role === 'GUEST' ? projects.filter((p) => member.projects?.includes(p.id)) : projects;
+  return mine.map((p) => projectView(p, owner, member.role));
+}
+
+/**
+ * `GET client/website`: the projects of one team (`teamId`, else the team in use: the `snag_team` cookie, the
+ * personal team, the first), or of every team of the caller with `teamId=all` (4.12, decision T8). The
+ * team's Query runs beside the batch that reads the caller's TEAMS (and the owner's name), and is answered
+ * only once the membership allows `team.read` (3 requests; a stale cookie's guess is read again).
+ */
+export async function list(
+  userId: string,
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+) {
+  if (choice.requested === 'all') return listAll(userId);
+  const guess = choice.requested ?? choice.cookie ?? userId;
+  const [[teamsItem, team, user], projects] = await Promise.all([
+    getItems([teamsKey(userId), ...ownerKeys(guess)]),
+    listProjects(guess),
+  ]);
+  const caller = await callerOf(userId, teamsItem);
+  const teamId = teamInUse(caller.teams ?? { teams: {} }, choice);
+  authorizeTeam(membershipOf(caller.teams, teamId), 'team.read');
+  let owner = ownerName(team, user);
+  let found = projects;
+  if (teamId !== guess) {
+    // The cookie named a team the caller has left, or there is no personal team: read the one in use.
+    [owner, found] = await Promise.all([teamOwnerName(teamId), listProjects(teamId)]);
+  }
+  found.sort((a, b) => a.createdAt - b.createdAt);
+  return { websites: visible(found, caller, teamId, owner) };
+}
+
+/** Every team's projects (`teamId=all`): TEAMS, then each team's Query and one batch of their owners' names. */
+async function listAll(userId: string) {
+  const caller: Caller = { userId, teams: await teamsOf(userId) };
+  const teamIds = Object.keys(caller.teams?.teams ?? {});
+  const [names, lists] = await Promise.all([
+    getItems(teamIds.flatMap(ownerKeys)),
+    Promise.all(teamIds.map((tid) => listProjects(tid))),
+  ]);
+  const websites = teamIds.flatMap((tid, i) =>
+    visible(lists[i] ?? [], caller, tid, ownerName(names[2 * i], names[2 * i + 1])),
+  );
+  websites.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return { websites };
 }
 
 /** What a new project gets from other domains in its creation transaction (its owner's notification). */
@@ -82,13 +168,16 @@ export async function create(
   return { id: project.id };
 }
 
-/** The project part of the detail answer (GET and PATCH client/website/{id}); the caller adds `integrations`. */
-export function detailView(project: Project, user: User) {
+/**
+ * The project part of the detail answer (GET and PATCH client/website/{id}); the caller adds `integrations`.
+ * The effective settings follow the team's plan as META keeps it (`ownerPlan`, updated by every grant).
+ */
+export function detailView(project: Project, owner: string, role: Role) {
   return {
     website: {
-      ...projectView(project, user),
+      ...projectView(project, owner, role),
       data: project.data,
-      effective: effectiveSettings(project.data, user),
+      effective: effectiveSettings(project.data, ownerPlanOf(project)),
     },
   };
 }
@@ -99,9 +188,9 @@ export function detailView(project: Project, user: User) {
  * whole by the shared schema, so a rejected PATCH writes nothing.
  */
 export async function update(
-  userId: string,
-  project: Project,
-  user: User,
+  caller: Caller,
+  project: Project & { role: Role },
+  owner: Promise<string>,
   input: { name?: string; url?: string; active?: 0 | 1; activeParam?: 0 | 1; data?: Record<string, unknown> },
 ) {
   const id = project.id;
@@ -116,20 +205,43 @@ export async function update(
   if (input.active !== undefined) fields.active = input.active;
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
-  await saveProject(id, accessCondition(userId, 'settings'), fields);
-  return detailView({ ...project, ...fields }, user);
+  const [, name] = await Promise.all([
+    saveProject(id, accessGuard(caller, teamOf(project), 'settings', id), fields),
+    owner,
+  ]);
+  return detailView({ ...project, ...fields }, name, project.role);
 }
 
-/** Reads META (consistently) for a deletion by `userId`, and the condition the delete must meet. */
-const deletion = (userId: string, id: string) =>
-  [() => projectFor(userId, id, 'delete'), accessCondition(userId, 'delete')] as const;
+/**
+ * Reads META and the caller's TEAMS (consistently) for a deletion, and the guard the delete must meet: the
+ * project still in the team the check was made for, and the caller's role there still allowing `action`.
+ */
+function deletion(userId: string, id: string, action: ProjectAction) {
+  let guard: WriteGuard | undefined;
+  const read = async () => {
+    const { project, caller } = await readProjectAs(userId, id, action);
+    guard = accessGuard(caller, teamOf(project as AccessFacts), action, id);
+    return project;
+  };
+  return [read, () => guard as WriteGuard] as const;
+}
 
-export async function remove(userId: string, id: string): Promise<void> {
-  // Someone else's project is NOT_FOUND, untouched: the read and the delete's condition both check.
-  await deleteProjectRecord(id, ...deletion(userId, id));
+export async function remove(userId: string, id: string, action: ProjectAction): Promise<void> {
+  // Outside the team the project is NOT_FOUND, untouched: the read and the delete's guard both check.
+  let teamId = userId;
+  const [read, guard] = deletion(userId, id, action);
+  await deleteProjectRecord(
+    id,
+    async () => {
+      const project = await read();
+      teamId = teamOf(project as AccessFacts);
+      return project;
+    },
+    guard,
+  );
   await purgeProjectData(id);
   // The projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
-  await renumberSeats(userId);
+  await renumberSeats(teamId);
 }
 
 /**
@@ -159,7 +271,7 @@ export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): Widg
 /** Part of account deletion (functions/handlers/profile.ts): every project of the user, with its data. */
 export async function deleteAllProjectsOf(userId: string): Promise<void> {
   for (const p of await listProjects(userId)) {
-    await deleteProjectRecord(p.id, ...deletion(userId, p.id));
+    await deleteProjectRecord(p.id, ...deletion(userId, p.id, 'delete'));
     await purgeProjectData(p.id);
   }
 }

@@ -1,0 +1,96 @@
+/**
+ * Team personas for tests (issue 22): a user made a member of a team with a role, or removed, by writing
+ * both membership sides and the TEAM counters directly, in one transaction, the way the members calls do
+ * (docs/data-model.md 4.12 "Transactions": Accept, Remove). Tests of the access policy need the members
+ * without going through invitations, which the members increment builds and tests on its own.
+ */
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '#contracts/teams';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
+import { memberKey, teamsKey } from '../../functions/teams/member';
+import { teamKey } from '../../functions/teams/team';
+
+/** The TEAM counter a role counts in: GUESTs their own, everyone else a member seat. */
+const counterOf = (role: Role) => (role === 'GUEST' ? 'guestCount' : 'memberCount');
+
+/**
+ * Makes `userId` a `role` of `teamId` (a GUEST on `projects`): MEMBER#uid, the user's TEAMS entry and the
+ * TEAM counter. The user must have a TEAMS item (every account registered since teams does).
+ */
+export async function addToTeam(teamId: string, userId: string, role: Role, projects?: string[]) {
+  if (role === 'OWNER') throw new Error('a team has one OWNER: make it by registration or transfer');
+  const entry = role === 'GUEST' ? { r: role, p: projects ?? [] } : { r: role };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...memberKey(teamId, userId),
+              userId,
+              role,
+              ...(role === 'GUEST' ? { projects: projects ?? [] } : {}),
+              joinedAt: Date.now(),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'SET teams.#tid = :m',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#tid': teamId },
+            ExpressionAttributeValues: { ':m': entry },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamKey(teamId),
+            UpdateExpression: 'ADD #c :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#c': counterOf(role) },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** Removes `userId` from `teamId` (both sides and the counter), as an admin's removal does. */
+export async function removeFromTeam(teamId: string, userId: string) {
+  const member = await db().send(
+    new GetCommand({ TableName: tableName(), Key: memberKey(teamId, userId), ConsistentRead: true }),
+  );
+  const role = member.Item?.role as Role | undefined;
+  if (!role) throw new Error(`${userId} is not in team ${teamId}`);
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: memberKey(teamId, userId) } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'REMOVE teams.#tid',
+            ExpressionAttributeNames: { '#tid': teamId },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamKey(teamId),
+            UpdateExpression: 'ADD #c :minus',
+            ExpressionAttributeNames: { '#c': counterOf(role) },
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
+      ],
+    }),
+  );
+}

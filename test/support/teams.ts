@@ -94,3 +94,34 @@ export async function removeFromTeam(teamId: string, userId: string) {
     }),
   );
 }
+
+/** Adds `projectId` to a GUEST's projects (both sides), as a role change with a new project list does. */
+export async function addGuestProject(teamId: string, userId: string, projectId: string) {
+  const append = 'SET #p = list_append(#p, :pid)';
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: memberKey(teamId, userId),
+            UpdateExpression: append,
+            ConditionExpression: '#role = :guest',
+            ExpressionAttributeNames: { '#p': 'projects', '#role': 'role' },
+            ExpressionAttributeValues: { ':pid': [projectId], ':guest': 'GUEST' },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'SET teams.#tid.#p = list_append(teams.#tid.#p, :pid)',
+            ConditionExpression: 'teams.#tid.r = :guest',
+            ExpressionAttributeNames: { '#tid': teamId, '#p': 'p' },
+            ExpressionAttributeValues: { ':pid': [projectId], ':guest': 'GUEST' },
+          },
+        },
+      ],
+    }),
+  );
+}

@@ -16,12 +16,16 @@ import { accessGuard, readProjectAs } from '../../functions/projects/access';
 import { saveProject } from '../../functions/projects/project';
 import { teamsKey } from '../../functions/teams/member';
 import { ApiClient } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { addToTeam, removeFromTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
 
 let stack: TestStack;
+
+/** DynamoDB requests the projects function sends (DESIGN.md section 7: at most 3 for a dashboard call). */
+const dynamoRequestsOf = countFunctionRequests('api:projects');
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
@@ -191,6 +195,12 @@ describe('GET client/website per team', () => {
       [p1, 'Ada Lovelace'],
       [p2, 'Ada Lovelace'],
     ]);
+    // Within the budget: the session, the batch of TEAMS and the owner's name, the team's Query.
+    const calls = await dynamoRequestsOf(() => member.client.get('/api/client/website'));
+    expect(calls.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand']);
+    // Another team's project detail: the session, META + TEAMS + integrations, the owner's name.
+    const detail = await dynamoRequestsOf(() => member.client.get(`/api/client/website/${p1}`));
+    expect(detail.sort()).toEqual(['BatchGetItemCommand', 'BatchGetItemCommand', 'GetItemCommand']);
     // A cookie naming a team the caller is not in is ignored (a stale switcher must not break the list).
     member.client.cookies.set(TEAM_COOKIE, crypto.randomUUID());
     expect((await websites(member)).map((w) => w.uuid)).toEqual([own]);

@@ -6,7 +6,7 @@ import type { projectSchema } from '#contracts/schemas';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { readCookie } from '#runtime/session';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
-import type { ProjectAction } from '../projects/access';
+import { may, type ProjectAction } from '../projects/access';
 import { projectsApi } from '../projects/manifest';
 import { ownerPlanOf, planOf } from '../projects/project';
 import * as projects from '../projects/service';
@@ -50,9 +50,10 @@ export const operations = {
       params.id,
       projectActionOf(access),
     );
-    return {
-      msg: { ...projects.detailView(project, await ownerName, project.role), integrations: integrations() },
-    };
+    // The integrations (masked) go to the roles that may triage (Sync needs them); a GUEST, whose client must
+    // not read the agency's set-up, gets none (4.12: they are not part of `read`).
+    const shown = may(project.role, 'triage') ? integrations() : [];
+    return { msg: { ...projects.detailView(project, await ownerName, project.role), integrations: shown } };
   },
   async update({ session, params, body, access }: In<'update'>) {
     // Read in the same batch as GET: the answer is GET's, integrations included.

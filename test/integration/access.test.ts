@@ -92,6 +92,8 @@ describe('a MEMBER', () => {
     const c = member.client;
     const detail = await c.get<{ website: Listed }>(`/api/client/website/${p1}`);
     expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ msg: { integrations: expect.any(Array) } });
+    expect((detail.body as unknown as { msg: { integrations: unknown[] } }).msg.integrations).toHaveLength(6);
     expect((detail.body as { msg: { website: Listed } }).msg.website).toMatchObject({
       uuid: p1,
       teamId: team,
@@ -129,7 +131,12 @@ describe('a GUEST', () => {
     const { team, guest, p1, p2 } = await agency();
     const c = guest.client;
     expect((await websites(guest, `?teamId=${team}`)).map((w) => [w.uuid, w.role])).toEqual([[p1, 'GUEST']]);
-    expect((await c.get(`/api/client/website/${p1}`)).status).toBe(200);
+    const detail = await c.get(`/api/client/website/${p1}`);
+    expect(detail.status).toBe(200);
+    // Its role, and none of the agency's integration set-up (not part of `read`).
+    expect(detail.body).toMatchObject({
+      msg: { website: { role: 'GUEST', teamId: team }, integrations: [] },
+    });
     expect((await c.get(`/api/client/website/${p1}/request/1`)).status).toBe(200);
     for (const path of [`/api/client/website/${p2}`, `/api/client/website/${p2}/request`]) {
       const res = await c.get(path);

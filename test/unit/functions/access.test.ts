@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { projectActionOf, requestAccess, teamActionOf } from '#contracts/access';
 import type { Role } from '#contracts/teams';
 import { AppError } from '#runtime/errors';
 import {
@@ -150,5 +151,29 @@ describe('access policy, project half', () => {
       'teams.#tid.r IN (:r0, :r1, :r2, :r3) AND (teams.#tid.r <> :guest OR contains(teams.#tid.p, :pid))',
     );
     expect(read?.ExpressionAttributeValues).toMatchObject({ ':guest': 'GUEST', ':pid': projectId });
+  });
+});
+
+describe('a route’s access as one request asks for it (contracts/access.ts)', () => {
+  const list = {
+    scope: 'project',
+    action: 'read',
+    from: 'params.id',
+    queryActions: { integration: 'triage' },
+  } as const;
+
+  it('is the declared action, or the one a present query parameter names', () => {
+    expect(requestAccess(list, {})).toEqual({ scope: 'project', action: 'read', from: 'params.id' });
+    expect(requestAccess(list, { page: 2 })).toMatchObject({ action: 'read' });
+    expect(requestAccess(list, { integration: 'email' })).toMatchObject({ action: 'triage' });
+    expect(requestAccess(list, { integration: '' })).toMatchObject({ action: 'read' });
+  });
+
+  it('is account without a declaration (public routes), and a project action only on a project route', () => {
+    expect(requestAccess(undefined, {})).toEqual({ scope: 'account' });
+    expect(projectActionOf(requestAccess(list, {}))).toBe('read');
+    expect(() => projectActionOf({ scope: 'account' })).toThrow();
+    expect(teamActionOf({ scope: 'team', action: 'team.read', from: 'teamInUse' })).toBe('team.read');
+    expect(() => teamActionOf(requestAccess(list, {}))).toThrow();
   });
 });

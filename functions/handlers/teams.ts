@@ -227,8 +227,8 @@ export const operations = {
     }
   },
   /**
-   * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row and TEAMS, a guest's METAs), the
-   * transaction: 3 requests.
+   * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row, a guest's METAs), the
+   * transaction: 3 requests (the target's TEAMS is written with a condition, not read).
    */
   async updateMember({
     session,
@@ -239,10 +239,9 @@ export const operations = {
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
     const { teams, items } = await factsOf(session.userId, [
       memberKey(teamId, userId),
-      teamsKey(userId),
       ...projects.map(projectKey),
     ]);
-    const [row, , ...metas] = items;
+    const [row, ...metas] = items;
     authorizeTeam(membershipOf(teams, teamId), 'team.members');
     const target = memberOf(row);
     authorizeTeamTarget(session.userId, target, body.role);

@@ -37,10 +37,10 @@ export const operations = {
       throw new AppError('OWNS_SHARED_TEAM');
     }
     for (const tid of owned) await markTeamDeleting(tid, user.id);
-    // The personal team's projects are listed by the user's id (tid = uid, decision T2).
-    await deleteAllProjectsOf(user.id);
+    // Only owned teams' projects go: a personal team (tid = uid) transferred to someone else keeps its
+    // projects, which are still listed under the user's id (decision T2).
     for (const tid of owned) {
-      if (tid !== user.id) await deleteAllProjectsOf(tid);
+      await deleteAllProjectsOf(tid);
       await deleteTeam(tid);
     }
     for (const [tid, entry] of entries) {

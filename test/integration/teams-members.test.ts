@@ -248,6 +248,20 @@ describe('deleting a profile', () => {
     expect(await teamItem(owner.id)).toBeUndefined();
   });
 
+  it('of an old owner who transferred their personal team leaves that team its projects', async () => {
+    const { owner, member, tid, projectId } = await fullTeam();
+    await owner.client.post(`/api/client/team/${tid}/transfer`, { userId: member.id });
+    expect((await owner.client.delete('/api/client/profile')).status).toBe(200);
+    // The old owner (an ADMIN since the transfer) has left: the new owner and the admin remain, and the guest.
+    expect(await teamItem(tid)).toMatchObject({ ownerId: member.id, memberCount: 2, guestCount: 1 });
+    const detail = msgOf<Detail>(await member.client.get(`/api/client/team/${tid}`));
+    expect(detail.members.map((m) => m.userId)).not.toContain(owner.id);
+    const meta = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `PROJECT#${projectId}`, sk: 'META' } }),
+    );
+    expect(meta.Item).toBeDefined();
+  });
+
   it("leaves the user's other teams, which keep their projects", async () => {
     const { owner, member, tid, projectId } = await fullTeam();
     expect((await member.client.delete('/api/client/profile')).status).toBe(200);

@@ -351,14 +351,17 @@ export const operations = {
     if (!found) throw new AppError('INVITATION_INVALID');
     const link = toLink(found);
     const [team, inviter] = await getItems([teamKey(link.teamId), userKey(link.invitedBy)]);
-    if (!team) throw new AppError('INVITATION_INVALID');
+    // A team deleted with its owner's account revoked its links; one whose TEAM is gone says so too.
+    const state = team
+      ? linkState(link)
+      : linkState({ ...link, state: link.state === 'used' ? 'used' : 'revoked' });
     return {
       msg: {
-        team: { name: String(team.name) },
+        team: { name: String(team?.name ?? '') },
         inviter: { firstName: String(inviter?.firstName ?? ''), lastName: String(inviter?.lastName ?? '') },
         role: link.role,
         email: link.email,
-        state: linkState(link),
+        state,
       },
     };
   },

@@ -78,6 +78,13 @@ function planOf(
   return { plan: effectivePlan(stored, planExpire, nowMs()), planExpire };
 }
 
+/** A guest's projects (their METAs as read) must exist and be this team's (decision T10). */
+function requireTeamProjects(metas: (Record<string, unknown> | undefined)[], teamId: string): void {
+  if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
+    throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
+  }
+}
+
 /** The pending invitations of the team Query, for OWNER and ADMIN (expired ones wait for their TTL). */
 function pendingInvitations(items: Record<string, unknown>[]): TeamInvitationEntry[] {
   const now = nowMs();
@@ -196,10 +203,7 @@ export const operations = {
       const [user, team, invite, ...metas] = items;
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       if (!team) throw new AppError('NOT_FOUND');
-      // A guest's projects must be this team's (decision T10).
-      if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
-        throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
-      }
+      requireTeamProjects(metas, teamId);
       try {
         const written = await writeInvitation(
           { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
@@ -257,10 +261,7 @@ export const operations = {
     authorizeTeam(membershipOf(teams, teamId), 'team.members');
     const target = memberOf(row);
     authorizeTeamTarget(session.userId, target, body.role);
-    if (!target) throw new AppError('NOT_FOUND');
-    if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
-      throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
-    }
+    requireTeamProjects(metas, teamId);
     await changeMember(
       teamId,
       target,
@@ -292,7 +293,6 @@ export const operations = {
     }
     authorizeTeam(own, 'team.members');
     authorizeTeamTarget(session.userId, target);
-    if (!target) throw new AppError('NOT_FOUND');
     const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
     await removeMember(teamId, target, targetTeams, teamGuard(session.userId, teamId, 'team.members'));
     return { msg: null };

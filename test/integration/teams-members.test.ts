@@ -159,12 +159,21 @@ describe('changing a role', () => {
 describe('removal and leaving', () => {
   it('an ADMIN removes a MEMBER, whose next call is refused at once; the OWNER cannot be removed', async () => {
     const { owner, admin, member, tid } = await fullTeam();
+    // A second open session of the member (another browser).
+    const other = new ApiClient(stack.url);
+    const login = await other.post('/api/client/login', {
+      _username: member.email,
+      _password: member.password,
+    });
+    expect(login.status).toBe(200);
     expect((await member.client.get(`/api/client/team/${tid}`)).status).toBe(200);
+    expect((await other.get(`/api/client/team/${tid}`)).status).toBe(200);
     expect((await admin.client.delete(memberPath(tid, member.id))).body).toEqual({
       status: 'success',
       msg: null,
     });
     expect((await member.client.get(`/api/client/team/${tid}`)).status).toBe(404);
+    expect((await other.patch(`/api/client/team/${tid}`, { name: 'Still here?' })).status).toBe(404);
     expect(msgOf<TeamsList>(await member.client.get('/api/client/teams')).teams.map((t) => t.id)).toEqual([
       member.id,
     ]);

@@ -61,7 +61,8 @@ export async function readTeams(userId: string): Promise<TeamsItem | null> {
  */
 export function teamOf(project: { teamId?: unknown; ownerId?: unknown }): string {
   if (typeof project.teamId === 'string') return project.teamId;
-  return typeof project.ownerId === 'string' ? project.ownerId : '';
+  const owner = project.ownerId;
+  return typeof owner === 'string' ? owner : '';
 }
 
 /**

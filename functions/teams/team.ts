@@ -241,8 +241,8 @@ export async function markTeamDeleting(teamId: string, ownerId: string): Promise
           Key: teamKey(teamId),
           UpdateExpression: 'SET deleting = :one',
           ConditionExpression:
-            'attribute_not_exists(pk) OR (ownerId = :uid AND memberCount = :one AND guestCount = :zero)',
-          ExpressionAttributeValues: { ':uid': ownerId, ':one': 1, ':zero': 0 },
+            'attribute_not_exists(pk) OR (ownerId = :owner AND memberCount = :one AND guestCount = :zero)',
+          ExpressionAttributeValues: { ':owner': ownerId, ':one': 1, ':zero': 0 },
         },
       },
     ],

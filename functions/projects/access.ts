@@ -107,8 +107,8 @@ export async function projectFor(
   return (await readProjectAs(userId, projectId, action)).project;
 }
 
-/** The ConditionCheck on the caller's TEAMS that holds while their role in `teamId` allows `action`. */
-function membershipCheck(userId: string, teamId: string, allowed: readonly Role[], projectId?: string) {
+/** The condition on the caller's TEAMS that holds while their role in `teamId` is one of `allowed`. */
+function membershipCondition(teamId: string, allowed: readonly Role[], projectId?: string) {
   const values: Record<string, unknown> = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
   let expression = `teams.#tid.r IN (${Object.keys(values).join(', ')})`;
   if (projectId !== undefined && allowed.includes('GUEST')) {
@@ -117,12 +117,18 @@ function membershipCheck(userId: string, teamId: string, allowed: readonly Role[
     values[':guest'] = 'GUEST';
     values[':pid'] = projectId;
   }
+  return { expression, names: { '#tid': teamId } as Record<string, string>, values };
+}
+
+/** The ConditionCheck on the caller's TEAMS that holds while their role in `teamId` allows `action`. */
+function membershipCheck(userId: string, teamId: string, allowed: readonly Role[], projectId?: string) {
+  const { expression, names, values } = membershipCondition(teamId, allowed, projectId);
   return {
     ConditionCheck: {
       TableName: tableName(),
       Key: teamsKey(userId),
       ConditionExpression: expression,
-      ExpressionAttributeNames: { '#tid': teamId },
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
@@ -195,4 +201,28 @@ export function authorizeTeam(member: Membership | null, action: TeamAction): Ro
  */
 export function teamGuard(userId: string, teamId: string, action: TeamAction): TransactItems {
   return [membershipCheck(userId, teamId, teamRules[action])];
+}
+
+// Members increment (issue 22): the guard's condition for writes that change the caller's own TEAMS item
+// (a transfer, which cannot also ConditionCheck that item), and the target rules of team.members.
+
+/** `teamGuard`'s condition on the caller's `USER#uid/TEAMS`, for an Update of that item itself. */
+export function teamGuardCondition(teamId: string, action: TeamAction) {
+  return membershipCondition(teamId, teamRules[action]);
+}
+
+/**
+ * The target rules of `team.members` (4.12 "Roles and actions"), after `authorizeTeam(caller, 'team.members')`:
+ * a target that is not a member is NOT_FOUND; nobody changes or removes the OWNER or changes their own role
+ * (leaving is the way down), and no role change makes an OWNER (only a transfer does): FORBIDDEN.
+ */
+export function authorizeTeamTarget<T extends { userId: string; role: Role }>(
+  callerId: string,
+  target: T | null,
+  newRole?: Role,
+): asserts target is T {
+  if (!target) throw new AppError('NOT_FOUND');
+  if (target.userId === callerId || target.role === 'OWNER' || newRole === 'OWNER') {
+    throw new AppError('FORBIDDEN');
+  }
 }

@@ -1,12 +1,31 @@
-/** Teams, members, invitations (issue 22, docs/data-model.md 4.12): the first increment's calls. */
+/** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
-import { teamParams, teamUpdateSchema } from '#contracts/teams';
+import {
+  invitationParams,
+  invitationSchema,
+  invitationTokenSchema,
+  memberParams,
+  memberUpdateSchema,
+  teamCreateSchema,
+  teamParams,
+  teamUpdateSchema,
+  transferSchema,
+} from '#contracts/teams';
 
+// Mail for invitations.
 export const teamsApi = apiFunction({
   resource: 'teams',
-  needs: { table: 'readwrite' },
+  needs: { table: 'readwrite', mail: true },
   routes: [
     { method: 'GET', path: '/api/client/teams', op: 'list', session: true, access: { scope: 'account' } },
+    {
+      method: 'POST',
+      path: '/api/client/teams',
+      op: 'create',
+      session: true,
+      access: { scope: 'account' },
+      body: teamCreateSchema,
+    },
     {
       method: 'GET',
       path: '/api/client/team/{teamId}',
@@ -23,6 +42,66 @@ export const teamsApi = apiFunction({
       access: { scope: 'team', action: 'team.rename', from: 'params.teamId' },
       params: teamParams,
       body: teamUpdateSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/invitations',
+      op: 'invite',
+      session: true,
+      access: { scope: 'team', action: 'team.members', from: 'params.teamId' },
+      params: teamParams,
+      body: invitationSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/team/{teamId}/invitations/{id}',
+      op: 'revoke',
+      session: true,
+      access: { scope: 'team', action: 'team.members', from: 'params.teamId' },
+      params: invitationParams,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/team/{teamId}/members/{userId}',
+      op: 'updateMember',
+      session: true,
+      access: { scope: 'team', action: 'team.members', from: 'params.teamId' },
+      params: memberParams,
+      body: memberUpdateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/team/{teamId}/members/{userId}',
+      op: 'removeMember',
+      session: true,
+      access: { scope: 'team', action: 'team.members', from: 'params.teamId' },
+      // Removing another member; removing oneself is leaving (team.leave), which the operation tells apart.
+      params: memberParams,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/transfer',
+      op: 'transfer',
+      session: true,
+      access: { scope: 'team', action: 'team.transfer', from: 'params.teamId' },
+      params: teamParams,
+      body: transferSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/invitation/accept',
+      op: 'accept',
+      session: true,
+      access: { scope: 'account' },
+      body: invitationTokenSchema,
+    },
+    // Public: the invitation page shows who invites whom before the visitor signs in (rate limited per source).
+    {
+      method: 'POST',
+      path: '/api/invitation/view',
+      op: 'view',
+      session: false,
+      body: invitationTokenSchema,
     },
   ],
 });

@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
+import { getItems, type Key, tableName } from '#runtime/db';
 
 export const memberKey = (teamId: string, userId: string) => ({
   pk: `TEAM#${teamId}`,
@@ -61,7 +61,8 @@ export async function readTeams(userId: string): Promise<TeamsItem | null> {
  */
 export function teamOf(project: { teamId?: unknown; ownerId?: unknown }): string {
   if (typeof project.teamId === 'string') return project.teamId;
-  return typeof project.ownerId === 'string' ? project.ownerId : '';
+  const owner = project.ownerId;
+  return typeof owner === 'string' ? owner : '';
 }
 
 /**
@@ -78,4 +79,13 @@ export function teamInUse(
   if (choice.cookie && teams.teams[choice.cookie]) return choice.cookie;
   if (teams.personal && teams.teams[teams.personal]) return teams.personal;
   return Object.keys(teams.teams)[0] ?? '';
+}
+
+/**
+ * The access facts of a call and what else it reads, in one consistent BatchGetItem: the caller's
+ * `USER#uid/TEAMS` and `keys` (at most 99), in the order of `keys`.
+ */
+export async function readAccessFacts(userId: string, keys: Key[]) {
+  const [teams, ...items] = await getItems([teamsKey(userId), ...keys]);
+  return { teams: teams ? toTeamsItem(teams) : null, items };
 }

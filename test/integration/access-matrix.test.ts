@@ -147,11 +147,17 @@ interface Ctx {
   file: string;
   screenshot: string;
   snapshot: string;
+  /** A GUEST of the route's project (a target its role does not allow for a transfer). */
+  guest: string;
+  /** A MEMBER of the team made for this case alone (`freshMember`), the target of member changes. */
+  target: string;
 }
 interface Fixture {
   request: (c: Ctx) => { path: string; body?: unknown };
   /** Destroys what it names: each case gets a project of its own. */
   fresh?: true;
+  /** Changes or removes a member: each case gets a new MEMBER (`target`). */
+  freshMember?: true;
   /** Answers a redirect, not JSON (downloads). */
   raw?: true;
   /** Past the check the call is refused for reasons of its own (a vendor, an OAuth state): any code but access's. */
@@ -173,6 +179,29 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/client/team/{teamId}': { request: (c) => ({ path: `/api/client/team/${c.team}` }) },
   'PATCH /api/client/team/{teamId}': {
     request: (c) => ({ path: `/api/client/team/${c.team}`, body: { name: 'Agency' } }),
+  },
+  'POST /api/client/team/{teamId}/invitations': {
+    request: (c) => ({
+      path: `/api/client/team/${c.team}/invitations`,
+      body: { email: 'client@example.org', role: 'GUEST', projects: [c.project] },
+    }),
+  },
+  // Revoking an invitation that is gone succeeds (idempotent): the answer is the check's alone.
+  'DELETE /api/client/team/{teamId}/invitations/{id}': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/invitations/${'0'.repeat(32)}` }),
+  },
+  'PATCH /api/client/team/{teamId}/members/{userId}': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/members/${c.target}`, body: { role: 'ADMIN' } }),
+    freshMember: true,
+  },
+  'DELETE /api/client/team/{teamId}/members/{userId}': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/members/${c.target}` }),
+    freshMember: true,
+  },
+  // Handing the agency to a GUEST is refused past the check (INVALID_PARAMETERS): the matrix keeps its owner.
+  'POST /api/client/team/{teamId}/transfer': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/transfer`, body: { userId: c.guest } }),
+    pastTheCheck: true,
   },
   'GET /api/client/website': { request: (c) => ({ path: `/api/client/website?teamId=${c.team}` }) },
   'POST /api/client/website': {
@@ -339,6 +368,8 @@ beforeAll(async () => {
     file: got.files?.[0]?.name ?? '',
     screenshot: got.screenshots?.[0]?.name ?? '',
     snapshot: got.screenshots?.[0]?.html ?? '',
+    guest: '',
+    target: '',
   };
   const [admin, member, guest, otherGuest, nonMember, removed] = await Promise.all(
     [1, 2, 3, 4, 5, 6].map(() => person()),
@@ -351,6 +382,7 @@ beforeAll(async () => {
   await addToTeam(ctx.team, removed.uid, 'MEMBER');
   await removeFromTeam(ctx.team, removed.uid);
   guestUid = guest.uid;
+  ctx.guest = guest.uid;
   Object.assign(people, {
     owner: ownerClient,
     admin: admin.client,
@@ -404,6 +436,11 @@ describe('the access matrix', () => {
     if (fixture.fresh) {
       c = { ...ctx, project: await newProject('Fresh') };
       await addGuestProject(ctx.team, guestUid, c.project);
+    }
+    if (fixture.freshMember) {
+      const target = await person();
+      await addToTeam(ctx.team, target.uid, 'MEMBER');
+      c = { ...c, target: target.uid };
     }
     const { path, body } = fixture.request(c);
     const client = people[persona];

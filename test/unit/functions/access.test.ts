@@ -125,8 +125,10 @@ describe('access policy, project half', () => {
     );
     expect(sources.length).toBeGreaterThan(50);
     // `typeof x.ownerId === 'string'` reads the field's type, it decides nothing (teams/member.ts teamOf).
+    // The policy's role condition is `teams.#tid.r IN (:r0, …)`; a transfer's condition on the target's own
+    // role (`IN (:admin, :member)`, teams/membership.ts) is a state check of the target, not a caller's access.
     const decides =
-      /(?<!typeof\s+[\w.]*)ownerId\s*[!=]==|[!=]==\s*[\w.]*ownerId|ownerId = :uid|teams\.#tid\.r/;
+      /(?<!typeof\s+[\w.]*)ownerId\s*[!=]==|[!=]==\s*[\w.]*ownerId|ownerId = :uid|teams\.#tid\.r IN \(:r0/;
     const offenders = sources.filter((f) => decides.test(readFileSync(join(root, f), 'utf8')));
     expect(offenders).toEqual([]);
   });

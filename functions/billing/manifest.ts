@@ -3,7 +3,7 @@
  * history, Stripe's webhook, and the reminder before a paid plan runs out.
  */
 import * as z from 'zod';
-import { paymentSchema } from '#contracts/billing';
+import { billingTeamQuery, paymentSchema } from '#contracts/billing';
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
 
 // The dashboard's calls: Stripe's secret key starts a checkout; a Business request mails operators.
@@ -12,7 +12,7 @@ export const billingApi = apiFunction({
   needs: { table: 'readwrite', mail: true, secrets: true },
   routes: [
     { method: 'POST', path: '/api/client/payment', op: 'checkout', session: true, body: paymentSchema },
-    { method: 'GET', path: '/api/client/payment', op: 'payments', session: true },
+    { method: 'GET', path: '/api/client/payment', op: 'payments', session: true, query: billingTeamQuery },
     // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
     { method: 'POST', path: '/api/client/profile/business_plan', op: 'businessRequest', session: true },
     // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.

@@ -1,13 +1,15 @@
 /** The signed-in client's projects: client/website and client/website/{id} (SPEC.md section 7). */
 import type * as z from 'zod';
+import { TEAM_COOKIE } from '#contracts/cookies';
 import type { projectSchema } from '#contracts/schemas';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { readCookie } from '#runtime/session';
 import { toUser } from '../accounts/user';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
 import type { ProjectAction } from '../projects/access';
 import { projectsApi } from '../projects/manifest';
-import { planOf } from '../projects/project';
+import { ownerPlanOf, planOf } from '../projects/project';
 import * as projects from '../projects/service';
 
 /** What the pipeline hands an operation: params and body as the route's schemas produced them. */
@@ -21,17 +23,26 @@ async function readDetail(userId: string, id: string, action: ProjectAction) {
   const { project, owner, integrations } = await readOwnedIntegrations(id, userId, action);
   if (!owner) throw new AppError('UNAUTHORIZED');
   const user = toUser(owner);
-  return { project, user, integrations: () => integrationsAnswer(integrations, planOf(user)) };
+  // The team's plan, as META's copy carries it (issue 22: the plan is the team's, not the reader's).
+  return {
+    project,
+    user,
+    integrations: () => integrationsAnswer(integrations, planOf(ownerPlanOf(project))),
+  };
 }
 
 export const operations = {
   async list({ session }: AuthedInput) {
     return { msg: await projects.list(session.userId) };
   },
-  async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
-    // The owner hears of new reports by email from the first one (an opt-out): the email integration is
-    // written in the project's creation transaction.
-    const msg = await projects.create(session.userId, body, lang, (owner) => ownerNotification(owner.email));
+  async create({ session, body, lang, event }: AuthedInput<z.infer<typeof projectSchema>>) {
+    // The creator hears of new reports by email from the first one (an opt-out): the email integration is
+    // written in the project's creation transaction. The team: `teamId`, else the team in use (issue 22).
+    const { teamId, ...input } = body;
+    const choice = { requested: teamId, cookie: readCookie(event, TEAM_COOKIE) };
+    const msg = await projects.create(session.userId, choice, input, lang, (creator) =>
+      ownerNotification(creator.email),
+    );
     return { msg, statusCode: 201 };
   },
   async get({ session, params }: In<'get'>) {

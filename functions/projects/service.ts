@@ -9,15 +9,19 @@ import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
 import { plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
-import { batchDelete, queryKeys } from '#runtime/db';
+import { batchDelete, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
-import { displayName, getUser, type User } from '../accounts/user';
-import { accessCondition, projectFor } from './access';
+import { displayName, getUser, toUser, type User, userKey } from '../accounts/user';
+import { teamInUse, teamsKey, toTeamsItem } from '../teams/member';
+import { migrateAccount } from '../teams/migrate';
+import { teamKey, teamPlan, teamsOf, toTeam } from '../teams/team';
+import { accessCondition, authorizeTeam, membershipOf, projectFor, teamGuard } from './access';
 import {
   createProject,
   deleteProjectRecord,
   listProjects,
+  ownerPlanOf,
   type PlanHolder,
   type Project,
   planOf,
@@ -59,7 +63,7 @@ export async function list(userId: string) {
 
 /** What a new project gets from other domains in its creation transaction (its owner's notification). */
 export type CreationExtras = Pick<
-  NonNullable<Parameters<typeof createProject>[3]>,
+  NonNullable<Parameters<typeof createProject>[5]>,
   'activeIntegrations' | 'items'
 >;
 
@@ -70,16 +74,60 @@ export type CreationExtras = Pick<
  */
 export async function create(
   userId: string,
-  input: Parameters<typeof createProject>[2],
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+  input: Parameters<typeof createProject>[4],
   lang: Lang | undefined,
-  extras: (owner: User) => CreationExtras,
+  extras: (creator: User) => CreationExtras,
 ) {
-  const user = await owner(userId);
-  const project = await createProject(user, plans[planOf(user)].projects, input, {
-    ...extras(user),
-    ...(lang ? { lang } : {}),
-  });
+  const { user, team } = await creationFacts(userId, choice);
+  const project = await createProject(
+    team,
+    user.id,
+    teamGuard(userId, team.id, 'team.projects'),
+    plans[teamPlan(team).plan].projects,
+    input,
+    { ...extras(user), ...(lang ? { lang } : {}) },
+  );
   return { id: project.id };
+}
+
+/**
+ * POST client/website's reads (issue 22): one consistent BatchGetItem of the creator's USER and TEAMS and
+ * the TEAM of the team in use (its role and its plan), guessing the personal team when the call names
+ * none and the cookie none; a wrong guess or a pre-team account costs one more round (docs/data-model.md
+ * section 6). 404 outside the team, 403 without `team.projects`.
+ */
+async function creationFacts(
+  userId: string,
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+) {
+  let guess = choice.requested ?? choice.cookie ?? userId;
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const [userItem, teamsItem, teamItem] = await getItems([
+      userKey(userId),
+      teamsKey(userId),
+      teamKey(guess),
+    ]);
+    if (!userItem) throw new AppError('UNAUTHORIZED');
+    if (!teamsItem) {
+      await teamsOf(userId);
+      continue;
+    }
+    const teams = toTeamsItem(teamsItem);
+    const teamId = teamInUse(teams, choice);
+    if (teamId !== guess) {
+      guess = teamId;
+      continue;
+    }
+    authorizeTeam(membershipOf(teams, teamId), 'team.projects');
+    if (!teamItem) throw new AppError('NOT_FOUND');
+    const team = toTeam(teamItem);
+    // A personal team made before the plan moved to TEAM: migration step 1's copy first (any other
+    // team has no account of its id: 'gone', read as it is).
+    if (team.plan === undefined && (await migrateAccount(team.id)) === 'copied') continue;
+    return { user: toUser(userItem), team };
+  }
+  throw new Error(`the team of ${userId} kept changing while read`);
 }
 
 /** The project part of the detail answer (GET and PATCH client/website/{id}); the caller adds `integrations`. */
@@ -88,7 +136,8 @@ export function detailView(project: Project, user: User) {
     website: {
       ...projectView(project, user),
       data: project.data,
-      effective: effectiveSettings(project.data, user),
+      // The team's plan from META's copy (issue 22), not the reading user's.
+      effective: effectiveSettings(project.data, ownerPlanOf(project)),
     },
   };
 }
@@ -126,10 +175,10 @@ const deletion = (userId: string, id: string) =>
 
 export async function remove(userId: string, id: string): Promise<void> {
   // Someone else's project is NOT_FOUND, untouched: the read and the delete's condition both check.
-  await deleteProjectRecord(id, ...deletion(userId, id));
+  const teamId = await deleteProjectRecord(id, ...deletion(userId, id));
   await purgeProjectData(id);
-  // The projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
-  await renumberSeats(userId);
+  // The team's projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
+  await renumberSeats(teamId);
 }
 
 /**

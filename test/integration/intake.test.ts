@@ -101,8 +101,9 @@ async function item(pk: string, sk: string): Promise<Record<string, unknown>> {
 }
 const project = (id: string) => item(`PROJECT#${id}`, 'META');
 
-async function ownerId(id: string): Promise<string> {
-  return (await project(id)).ownerId as string;
+/** The project's team, whose TEAM item counts the storage quota (issue 22). */
+async function teamIdOf(id: string): Promise<string> {
+  return (await project(id)).teamId as string;
 }
 
 async function objectsUnder(prefix: string): Promise<string[]> {
@@ -187,7 +188,7 @@ describe('a report', () => {
 
     // The counters: the project's open count and bytes, the owner's storage, the list's total.
     expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: size, seq: 1 });
-    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: size });
+    expect(await item(`TEAM#${await teamIdOf(s.id)}`, 'TEAM')).toMatchObject({ storageBytes: size });
     const list = await s.client.get<{ websites: { uuid: string; total: number }[] }>('/api/client/website');
     expect((list.body as { msg: { websites: { total: number }[] } }).msg.websites[0]?.total).toBe(1);
     await report(s.id);
@@ -486,7 +487,7 @@ describe('report-time checks of the uploads', () => {
     expectRefused(await report(s.id, { screenshots: [{ key, type: 'png' }] }), 400, 'INVALID_UPLOAD');
     // One issue, its bytes counted once, one stored copy.
     expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: 500 });
-    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: 500 });
+    expect(await item(`TEAM#${await teamIdOf(s.id)}`, 'TEAM')).toMatchObject({ storageBytes: 500 });
     expect(await objectsUnder(`p/${s.id}/`)).toHaveLength(1);
   });
 });
@@ -494,11 +495,11 @@ describe('report-time checks of the uploads', () => {
 describe('the storage quota', () => {
   it('refuses a report that would pass the Free 100 MB and leaves nothing behind', async () => {
     const s = await site();
-    const owner = await ownerId(s.id);
+    const team = await teamIdOf(s.id);
     await db().send(
       new UpdateCommand({
         TableName: stack.tableName,
-        Key: { pk: `USER#${owner}`, sk: 'USER' },
+        Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
         UpdateExpression: 'SET storageBytes = :used',
         ExpressionAttributeValues: { ':used': 100 * MB - 1000 },
       }),
@@ -508,12 +509,12 @@ describe('the storage quota', () => {
     const refused = await report(s.id, { screenshots: [{ key: over, type: 'png' }] });
     expectRefused(refused, 403, 'QUOTA_EXCEEDED');
     expect(refused.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB - 1000 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 100 * MB - 1000 });
     expect(await project(s.id)).toMatchObject({ openCount: 0 });
     expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
     // Exactly the rest still fits, and a report without files needs no room at all.
     expect((await report(s.id, { screenshots: [{ key: fits, type: 'png' }] })).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 100 * MB });
     expect((await report(s.id)).status).toBe(200);
     // The same account on Starter has 1 GB.
     await setPlan(s.client, s.email, 'BASIC_PLAN');
@@ -522,12 +523,12 @@ describe('the storage quota', () => {
 
   it("is freed when the project is deleted, with the project's files", async () => {
     const s = await site();
-    const owner = await ownerId(s.id);
+    const team = await teamIdOf(s.id);
     const key = await upload(s.id, 'screenshot', 'image/png', bytes(4000));
     expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 4000 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 4000 });
     expect((await s.client.delete(`/api/client/website/${s.id}`)).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 0, projectCount: 0 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 0, projectCount: 0 });
     expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
     expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toEqual({});
   });

@@ -254,3 +254,23 @@ describe("a team's plan", () => {
     expect((await createProject(admin.client, { teamId: team })).status).toBe(201);
   });
 });
+
+describe('a hostile teamId', () => {
+  it('is refused with INVALID_PARAMETERS on every call that takes one, and nothing is stored', async () => {
+    const a = await person();
+    for (const bad of ['nope', "x' OR 1=1", '../TEAM#x', '00000000-0000-0000-0000-00000000000g']) {
+      const q = await a.client.get(`/api/client/payment?teamId=${encodeURIComponent(bad)}`);
+      expect([q.status, q.body], bad).toEqual([400, expect.objectContaining({ code: 'INVALID_PARAMETERS' })]);
+      const pay = await a.client.post('/api/client/payment', { amount: 1000, teamId: bad });
+      expect(pay.status, bad).toBe(400);
+      expect((await createProject(a.client, { teamId: bad })).status, bad).toBe(400);
+      const ask = await businessRequest(a.client, { teamId: bad });
+      expect([ask.status, ask.body.code], bad).toEqual([400, 'INVALID_PARAMETERS']);
+    }
+    // A well-formed id of no team the caller is in: 404, as for another client's team.
+    const stranger = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    expect((await a.client.get(`/api/client/payment?teamId=${stranger}`)).status).toBe(404);
+    expect((await createProject(a.client, { teamId: stranger })).status).toBe(404);
+    expect(await item(`TEAM#${a.id}`, 'TEAM')).toMatchObject({ projectCount: 0 });
+  });
+});

@@ -142,12 +142,16 @@ export async function createPersonalTeam(user: Record<string, unknown>): Promise
   const id = String(user.id);
   const lang: Lang = user.lang === 'de' ? 'de' : 'en';
   const writes = personalTeamWrites({ id, firstName: String(user.firstName ?? '') }, lang);
-  const put = writes[0]?.Put;
-  if (put) {
-    const { billingMovedAt: _pending, ...item } = put.Item as Record<string, unknown>;
-    put.Item = { ...item, ...teamCopyOf(user) };
+  // An account migrated before (USER has `teamId`) whose TEAMS is gone gets a fresh Free team: its USER
+  // fields are no longer read, so there is nothing to copy.
+  if (user.teamId === undefined) {
+    const put = writes[0]?.Put;
+    if (put) {
+      const { billingMovedAt: _pending, ...item } = put.Item as Record<string, unknown>;
+      put.Item = { ...item, ...teamCopyOf(user) };
+    }
+    writes.push({ Update: userMovedUpdate(user) });
   }
-  writes.push({ Update: userMovedUpdate(user) });
   try {
     await retryConflicts(() => db().send(new TransactWriteCommand({ TransactItems: writes })));
     return true;

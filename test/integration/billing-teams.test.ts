@@ -9,6 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { writePlan } from '../../functions/billing/store';
 import type { ApiClient } from '../support/api-client';
 import { addMember, switchTeam } from '../support/billing-teams';
 import { watchDynamo } from '../support/dynamo-calls';
@@ -149,6 +150,21 @@ describe('payments belong to the team: only its OWNER pays', () => {
       gsi1sk: `TEAM#${owner.id}`,
     });
     expect(await item(`USER#${owner.id}`, 'BIZREQ_PENDING')).toEqual({});
+  });
+});
+
+describe('the expiry reminder', () => {
+  it("mails the team's OWNER once, not its other members", async () => {
+    const owner = await person();
+    const admin = await person();
+    await addMember(owner.id, admin.id, 'ADMIN');
+    await writePlan(owner.id, 'BASIC_PLAN', new Date(Date.now() + 5 * 86_400_000).toISOString());
+    const first = (await stack.runSchedule('reminders')) as { sent: string[] };
+    expect(first.sent).toContain(owner.email);
+    expect(first.sent).not.toContain(admin.email);
+    expect(await item(`TEAM#${owner.id}`, 'TEAM')).toMatchObject({ remindedFor: expect.any(String) });
+    const second = (await stack.runSchedule('reminders')) as { sent: string[] };
+    expect(second.sent).not.toContain(owner.email);
   });
 });
 

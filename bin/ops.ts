@@ -1,8 +1,8 @@
 /**
  * Operator commands (docs/operations.md "Billing"):
  *
- *   npm run ops -- grant-business <email> <months> [--amount <cents>]
- *   npm run ops -- close-business-request <email>
+ *   npm run ops -- grant-business <email> <months> [--amount <cents>] [--team <teamId>]
+ *   npm run ops -- close-business-request <email> [--team <teamId>]
  *   npm run ops -- send-reminders
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *
@@ -17,11 +17,12 @@ import { parseArgs } from 'node:util';
 import { localCredentials } from '../lib/local/credentials';
 
 const usage = `usage:
-  npm run ops -- grant-business <email> <months> [--amount <cents>] [--aws --table <name> --region <region>]
-  npm run ops -- close-business-request <email> [--aws --table <name> --region <region>]
+  npm run ops -- grant-business <email> <months> [--amount <cents>] [--team <teamId>] [--aws --table <name> --region <region>]
+  npm run ops -- close-business-request <email> [--team <teamId>] [--aws --table <name> --region <region>]
   npm run ops -- send-reminders [--aws --table <name> --region <region>]
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
-options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)`;
+options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
+         --team <teamId> (the team to grant or close for; default the user's personal team)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,6 +31,7 @@ const { values, positionals } = parseArgs({
     table: { type: 'string' },
     region: { type: 'string' },
     amount: { type: 'string' },
+    team: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     segments: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -98,7 +100,7 @@ async function main() {
     const where = configure();
     // Loaded after the environment is set: the functions read their configuration on first use.
     const { grantBusiness } = await import('../functions/billing/service');
-    const result = await grantBusiness(email, months, amount);
+    const result = await grantBusiness(email, months, amount, values.team);
     console.log(`Granted BUSINESS_PLAN to ${result.username} until ${result.planExpire} (${where})`);
     return;
   }
@@ -107,7 +109,7 @@ async function main() {
     if (!email) fail("close-business-request needs the client's email");
     const where = configure();
     const { closeBusinessRequest } = await import('../functions/billing/service');
-    const result = await closeBusinessRequest(email);
+    const result = await closeBusinessRequest(email, values.team);
     console.log(`Closed the pending Business request of ${result.username} (${where})`);
     return;
   }
@@ -121,16 +123,17 @@ async function main() {
     return;
   }
   if (command === 'migrate') {
-    // Pre-team accounts get their personal team (docs/data-model.md 4.12); idempotent and resumable.
+    // Pre-team accounts get their personal team with the plan, billing details and counters, and their
+    // billing items move into it (docs/data-model.md 4.12 steps 1 and 3); idempotent and resumable.
     const segments = values.segments === undefined ? 4 : Number(values.segments);
     if (!Number.isInteger(segments) || segments < 1 || segments > 64)
       fail('--segments is a whole number (1–64)');
     const where = configure();
-    const { migrateTeams } = await import('../functions/teams/migrate');
+    const { migrateAll } = await import('../functions/billing/migrate');
     const dryRun = values['dry-run'] ?? false;
-    const r = await migrateTeams({ segments, dryRun });
+    const r = await migrateAll({ segments, dryRun });
     console.log(
-      `${dryRun ? 'Dry run: would create' : 'Created'} ${r.created} personal team(s); ${r.existing} of ${r.accounts} account(s) had one (${where})`,
+      `${dryRun ? 'Dry run: would create' : 'Created'} ${r.created} personal team(s), ${dryRun ? 'would copy' : 'copied'} the plan to ${r.copied}; ${r.existing} of ${r.accounts} account(s) had theirs (${where})`,
     );
     return;
   }

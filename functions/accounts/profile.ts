@@ -32,28 +32,40 @@ export function planSettings(name: PlanName) {
   };
 }
 
-export function profileView(user: User) {
-  const name = effectivePlan(user.plan, user.planExpire, nowMs());
+/**
+ * What the profile shows of the team in use (issue 22; the entry point reads it): its plan and
+ * allowance count, and its billing details for its OWNER (others get empty ones: billing is the owner's).
+ */
+export interface ProfileTeam {
+  plan: PlanName;
+  planExpire: string | null;
+  projectCount: number;
+  billing: { country: string; company: string; vat: string } | null;
+}
+
+export function profileView(user: User, team: ProfileTeam) {
+  const name = effectivePlan(team.plan, team.planExpire, nowMs());
+  const billing = team.billing ?? { country: '', company: '', vat: '' };
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     username: user.email,
     settings: planSettings(name),
     plan: name,
-    plan_expire: { date: user.planExpire },
-    country: user.country,
-    company: user.company,
-    vat: user.vat,
-    projectCount: user.projectCount,
+    plan_expire: { date: team.planExpire },
+    country: billing.country,
+    company: billing.company,
+    vat: billing.vat,
+    projectCount: team.projectCount,
     google: !!user.googleSub,
     hasPassword: !!user.passwordHash,
   };
 }
 export type ProfileView = ReturnType<typeof profileView>;
 
+/** Renames the account; the entry point answers the profile read after it. */
 export async function updateProfile(session: Session, input: { firstName: string; lastName: string }) {
   await updateUser(session.userId, { firstName: input.firstName, lastName: input.lastName });
-  return profileView(await requireUser(session));
 }
 
 export async function changePassword(session: Session, input: { oldPassword: string; newPassword: string }) {

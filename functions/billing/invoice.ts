@@ -33,7 +33,9 @@ export interface Buyer {
 
 export interface Invoice {
   number: string;
+  /** The paying OWNER; `teamId` the team (absent on invoices made before teams: `userId`'s, T2). */
   userId: string;
+  teamId?: string;
   issuedAt: string;
   seller: Seller;
   buyer: Buyer;

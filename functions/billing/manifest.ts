@@ -3,7 +3,7 @@
  * history, Stripe's webhook, and the reminder before a paid plan runs out.
  */
 import * as z from 'zod';
-import { paymentSchema } from '#contracts/billing';
+import { billingTeamQuery, paymentSchema } from '#contracts/billing';
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
 
 // The dashboard's calls: Stripe's secret key starts a checkout; a Business request mails operators.
@@ -11,12 +11,13 @@ export const billingApi = apiFunction({
   resource: 'billing',
   needs: { table: 'readwrite', mail: true, secrets: true },
   routes: [
+    // Billing is the team's (issue 22): `teamId` in the body, query or form, else the team in use; OWNER only.
     {
       method: 'POST',
       path: '/api/client/payment',
       op: 'checkout',
       session: true,
-      access: { scope: 'account' },
+      access: { scope: 'team', action: 'team.billing', from: 'teamInUse' },
       body: paymentSchema,
     },
     {
@@ -24,7 +25,8 @@ export const billingApi = apiFunction({
       path: '/api/client/payment',
       op: 'payments',
       session: true,
-      access: { scope: 'account' },
+      access: { scope: 'team', action: 'team.billing', from: 'teamInUse' },
+      query: billingTeamQuery,
     },
     // Multipart (SPEC.md section 7): the handler parses the form itself, with businessRequestSchema.
     {
@@ -32,9 +34,10 @@ export const billingApi = apiFunction({
       path: '/api/client/profile/business_plan',
       op: 'businessRequest',
       session: true,
-      access: { scope: 'account' },
+      access: { scope: 'team', action: 'team.billing', from: 'teamInUse' },
     },
-    // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404.
+    // The printable invoice of one of the caller's payments (issue 19); anyone else's is a 404. Its team is
+    // the invoice's own (`teamId ?? userId`), checked for team.billing by the operation once it is read.
     {
       method: 'GET',
       path: '/api/client/invoice/{number}',

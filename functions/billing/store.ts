@@ -1,14 +1,18 @@
 /**
  * The billing entities (docs/data-model.md 3 and 4.10), each owning its keys:
  * - CHECKOUT#<csId>/CHECKOUT: a started checkout (pending → paid), the server's own record of the amount.
- * - USER#<uid>/PAYMENT#<paidAt ISO>#<ref>: a payment of the history.
- * - USER#<uid>/BIZREQ#<createdAt ISO>#<id>: a Business request, in gsi1 BIZREQ for an operator inbox.
+ * - TEAM#<tid>/PAYMENT#<paidAt ISO>#<ref>: a payment of the team's history (issue 22; before it, in USER#<uid>).
+ * - TEAM#<tid>/BIZREQ#<createdAt ISO>#<id>: a Business request, in gsi1 BIZREQ for an operator inbox.
  * - STRIPE_EVENT#<evtId>/STRIPE_EVENT: a handled Stripe event (idempotency on the event id, 30-day TTL).
- * - USER#<uid>/BIZREQ_PENDING: the account's open Business request (one at a time, issue 19), until an
+ * - TEAM#<tid>/BIZREQ_PENDING: the team's open Business request (one at a time, issue 19), until an
  *   operator grants it or it is `businessRequestOpenDays` old.
  * - INVOICE_SEQ#<prefix>/INVOICE_SEQ: the seller's last invoice number; INVOICE#<number>/INVOICE: an invoice.
- * - The plan fields of USER#<uid>/USER with the expiry index: gsi1pk EXPIRE#<YYYY-MM-DD of planExpire>,
- *   gsi1sk USER#<uid>, present only while a paid plan has an expiry (the reminder's Query).
+ * - The plan fields of TEAM#<tid>/TEAM with the expiry index: gsi1pk EXPIRE#<YYYY-MM-DD of planExpire>,
+ *   gsi1sk TEAM#<tid>, present only while a paid plan has an expiry (the reminder's Query). Accounts not
+ *   migrated yet keep theirs on USER#<uid>/USER (gsi1sk USER#<uid>) until their first use.
+ *
+ * Pre-team CHECKOUT and INVOICE items name only `userId`: readers use `teamId ?? userId` (a personal
+ * team's id is its user's id, decision T2).
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +21,7 @@ import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
-import { userKey } from '../accounts/user';
+import { teamKey } from '../teams/team';
 import type { Invoice } from './invoice';
 
 export const checkoutKey = (csId: string) => ({ pk: `CHECKOUT#${csId}`, sk: 'CHECKOUT' });
@@ -27,7 +31,10 @@ export const expiryPartition = (planExpire: string) => `EXPIRE#${planExpire.slic
 
 export interface Checkout {
   id: string;
+  /** Who paid (the team's OWNER). */
   userId: string;
+  /** The team paid for; absent on checkouts started before teams (then `userId`'s personal team). */
+  teamId?: string;
   plan: 'BASIC_PLAN';
   periodMonths: number;
   amount: number;
@@ -51,8 +58,11 @@ export interface Payment {
   invoiceNumber?: string;
 }
 
-/** Put CHECKOUT (pending) and keep the billing details on USER, in one transaction (A60). */
-export function checkoutItems(c: Checkout) {
+/** The team a checkout pays for (`teamId ?? userId`, T2). */
+export const checkoutTeam = (c: Pick<Checkout, 'teamId' | 'userId'>) => c.teamId ?? c.userId;
+
+/** Put CHECKOUT (pending) and keep the billing details on TEAM, in one transaction (A60). */
+export function checkoutItems(c: Checkout & { teamId: string }) {
   return [
     {
       Put: {
@@ -64,7 +74,7 @@ export function checkoutItems(c: Checkout) {
     {
       Update: {
         TableName: tableName(),
-        Key: userKey(c.userId),
+        Key: teamKey(c.teamId),
         UpdateExpression: 'SET country = :c, company = :co, vat = :v, lang = :l',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':c': c.country, ':co': c.company, ':v': c.vat, ':l': c.lang },
@@ -83,11 +93,11 @@ export async function getCheckout(csId: string): Promise<Checkout | null> {
 }
 
 /**
- * The USER update that sets a plan and its expiry index, only while the expiry is still the one read
+ * The TEAM update that sets a plan and its expiry index, only while the expiry is still the one read
  * (`readExpire`), so two payments applied at once cannot both extend from the same date.
  */
 export function planUpdate(
-  userId: string,
+  teamId: string,
   plan: PlanName,
   planExpire: string | null,
   readExpire: string | null,
@@ -102,13 +112,13 @@ export function planUpdate(
   if (planExpire && plan !== 'FREE_PLAN') {
     expression += ', gsi1pk = :g, gsi1sk = :gs';
     values[':g'] = expiryPartition(planExpire);
-    values[':gs'] = userKey(userId).pk;
+    values[':gs'] = teamKey(teamId).pk;
   } else {
     expression += ' REMOVE gsi1pk, gsi1sk';
   }
   return {
     TableName: tableName(),
-    Key: userKey(userId),
+    Key: teamKey(teamId),
     UpdateExpression: expression,
     ConditionExpression: condition,
     ExpressionAttributeNames: { '#plan': 'plan' },
@@ -117,32 +127,32 @@ export function planUpdate(
 }
 
 /** Sets the plan unconditionally (ops, the local dev route), keeping the expiry index. */
-export async function writePlan(userId: string, plan: PlanName, planExpire: string | null): Promise<void> {
-  const update = planUpdate(userId, plan, planExpire, null);
+export async function writePlan(teamId: string, plan: PlanName, planExpire: string | null): Promise<void> {
+  const update = planUpdate(teamId, plan, planExpire, null);
   update.ConditionExpression = 'attribute_exists(pk)';
   delete update.ExpressionAttributeValues[':null'];
   await db().send(new UpdateCommand(update));
 }
 
-export function paymentPut(userId: string, ref: string, p: Payment) {
+export function paymentPut(teamId: string, ref: string, p: Payment) {
   return {
     TableName: tableName(),
-    Item: { pk: userKey(userId).pk, sk: paymentSk(p.date, ref), ...p },
+    Item: { pk: teamKey(teamId).pk, sk: paymentSk(p.date, ref), ...p },
     ConditionExpression: 'attribute_not_exists(pk)',
   };
 }
 
-export async function putPayment(userId: string, ref: string, p: Payment): Promise<void> {
-  await db().send(new PutCommand(paymentPut(userId, ref, p)));
+export async function putPayment(teamId: string, ref: string, p: Payment): Promise<void> {
+  await db().send(new PutCommand(paymentPut(teamId, ref, p)));
 }
 
-/** The history, newest first (A63). */
-export async function listPayments(userId: string): Promise<Payment[]> {
+/** The team's history, newest first (A63). */
+export async function listPayments(teamId: string): Promise<Payment[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': userKey(userId).pk, ':p': 'PAYMENT#' },
+      ExpressionAttributeValues: { ':pk': teamKey(teamId).pk, ':p': 'PAYMENT#' },
       ScanIndexForward: false,
       Limit: 100,
     }),
@@ -155,7 +165,9 @@ export async function listPayments(userId: string): Promise<Payment[]> {
 
 export interface BusinessRequest extends BusinessRequestInput {
   id: string;
+  /** Who asked; `teamId` the team it is for (absent on requests made before teams: `userId`'s). */
   userId: string;
+  teamId?: string;
   status: 'new' | 'done';
   createdAt: string;
 }
@@ -163,7 +175,7 @@ export interface BusinessRequest extends BusinessRequestInput {
 /** How long a Business request blocks the next one when no operator closes it (docs/decisions.md). */
 export const businessRequestOpenDays = 30;
 
-export const pendingRequestKey = (userId: string) => ({ pk: userKey(userId).pk, sk: 'BIZREQ_PENDING' });
+export const pendingRequestKey = (teamId: string) => ({ pk: teamKey(teamId).pk, sk: 'BIZREQ_PENDING' });
 
 export interface PendingRequest {
   createdAt: string;
@@ -178,9 +190,14 @@ export interface PendingRequest {
  * A Business request (A64) as two Puts for one transaction: the pending marker, which refuses a second
  * request while the first is open (its condition), and the request itself, in gsi1 BIZREQ for operators.
  */
-export function businessRequestItems(userId: string, input: BusinessRequestInput, now: number) {
+export function businessRequestItems(
+  teamId: string,
+  userId: string,
+  input: BusinessRequestInput,
+  now: number,
+) {
   const createdAt = new Date(now).toISOString();
-  const request: BusinessRequest = { ...input, id: randomUUID(), userId, status: 'new', createdAt };
+  const request: BusinessRequest = { ...input, id: randomUUID(), userId, teamId, status: 'new', createdAt };
   const requestSk = `BIZREQ#${createdAt}#${request.id}`;
   const expiresAt = now + businessRequestOpenDays * DAY;
   const pending: PendingRequest = {
@@ -194,7 +211,7 @@ export function businessRequestItems(userId: string, input: BusinessRequestInput
     {
       Put: {
         TableName: tableName(),
-        Item: { ...pendingRequestKey(userId), ...pending, ttl: epochSeconds(expiresAt) },
+        Item: { ...pendingRequestKey(teamId), ...pending, ttl: epochSeconds(expiresAt) },
         // TTL deletes late (up to days): an expired marker that is still there does not block.
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
         ExpressionAttributeValues: { ':now': now },
@@ -204,10 +221,10 @@ export function businessRequestItems(userId: string, input: BusinessRequestInput
       Put: {
         TableName: tableName(),
         Item: {
-          pk: userKey(userId).pk,
+          pk: teamKey(teamId).pk,
           sk: requestSk,
           gsi1pk: 'BIZREQ',
-          gsi1sk: `${createdAt}#${userId}`,
+          gsi1sk: `${createdAt}#${teamId}`,
           ...request,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -216,26 +233,30 @@ export function businessRequestItems(userId: string, input: BusinessRequestInput
   ];
 }
 
-/** The account's open Business request, or null (none, or older than `businessRequestOpenDays`). */
-export async function getPendingRequest(userId: string, now = nowMs()): Promise<PendingRequest | null> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: pendingRequestKey(userId) }));
-  const item = out.Item as (PendingRequest & Record<string, unknown>) | undefined;
-  if (!item || item.expiresAt < now) return null;
-  const { createdAt, period, payment_method, requestSk, expiresAt } = item;
+/** The team's open Business request, or null (none, or older than `businessRequestOpenDays`). */
+export function pendingOf(item: Record<string, unknown> | undefined, now = nowMs()): PendingRequest | null {
+  const found = item as (PendingRequest & Record<string, unknown>) | undefined;
+  if (!found || found.expiresAt < now) return null;
+  const { createdAt, period, payment_method, requestSk, expiresAt } = found;
   return { createdAt, period, payment_method, requestSk, expiresAt };
 }
 
+export async function getPendingRequest(teamId: string, now = nowMs()): Promise<PendingRequest | null> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: pendingRequestKey(teamId) }));
+  return pendingOf(out.Item, now);
+}
+
 /** Closes the open Business request (an operator granted it): the marker goes, the request is done. */
-export async function closePendingRequest(userId: string): Promise<void> {
+export async function closePendingRequest(teamId: string): Promise<void> {
   const out = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: pendingRequestKey(userId), ReturnValues: 'ALL_OLD' }),
+    new DeleteCommand({ TableName: tableName(), Key: pendingRequestKey(teamId), ReturnValues: 'ALL_OLD' }),
   );
   const requestSk = out.Attributes?.requestSk;
   if (typeof requestSk !== 'string') return;
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: userKey(userId).pk, sk: requestSk },
+      Key: { pk: teamKey(teamId).pk, sk: requestSk },
       UpdateExpression: 'SET #s = :done',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#s': 'status' },

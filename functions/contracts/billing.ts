@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { ErrorCode } from './errors';
 import { starterPricesEur } from './plans';
+import { teamIdParam } from './teams';
 
 /** Starter periods in months and their prices in cents (euros times 100, SPEC.md section 9). */
 export const starterPeriods = Object.entries(starterPricesEur)
@@ -34,7 +35,12 @@ export const paymentSchema = z.object({
   vat: z.string().trim().max(30).default(''),
   country: z.string().trim().max(2).default(''),
   company: z.string().trim().max(100).default(''),
+  /** The team to pay for (issue 22); default the team in use. */
+  teamId: teamIdParam.optional(),
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
+
+/** `GET client/payment?teamId=`: the team whose history to show; default the team in use. */
+export const billingTeamQuery = z.object({ teamId: teamIdParam.optional() });
 
 export const paymentMethods = ['card', 'invoice'] as const;

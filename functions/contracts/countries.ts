@@ -43,6 +43,7 @@ import * as z from 'zod';
 import { paymentMethods } from './billing';
 import type { ErrorCode } from './errors';
 import { businessPeriodsMonths } from './plans';
+import { teamIdParam } from './teams';
 
 countries.registerLocale(en);
 countries.registerLocale(de);
@@ -152,6 +153,8 @@ export const businessRequestSchema = z
       .refine((c) => byCode.has(c)),
     vat: z.string().trim().max(30).default(''),
     comment: z.string().trim().max(1000).default(''),
+    /** The team asking (issue 22, a form field); default the team in use. */
+    teamId: teamIdParam.optional(),
   })
   .superRefine((v, ctx) => {
     const problem = vatProblem(v.country_code, v.vat);

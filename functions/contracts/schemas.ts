@@ -128,6 +128,8 @@ export const projectSchema = z.object({
   url: projectUrlField,
   active: flag.default(1),
   activeParam: flag.default(0),
+  /** The team to create it in (issue 22); default the team in use. (teams.ts `teamIdParam`; it imports this file) */
+  teamId: z.uuid().optional(),
 });
 
 export const widgetLanguages = ['en', 'cs', 'fr', 'de', 'ru', 'es'] as const;
@@ -337,6 +339,8 @@ export const devPlanSchema = z.object({
   username: emailField,
   plan: z.enum(planNames),
   days: z.number().int().min(1).max(3660).default(30),
+  /** The team to grant (issue 22); default the user's team in use, their personal team. (teams.ts `teamIdParam`) */
+  teamId: z.uuid().optional(),
 });
 
 // In validation.ts, which imports no schema: the HTTP pipeline maps every failed parse with them, and the

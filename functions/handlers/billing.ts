@@ -4,9 +4,11 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PaymentInput } from '#contracts/billing';
+import { TEAM_COOKIE } from '#contracts/cookies';
 import { businessRequestSchema } from '#contracts/countries';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type RawReply, resourceHandler } from '#runtime/http';
+import { readCookie } from '#runtime/session';
 import { sourceOf } from '#runtime/source';
 import { billingApi } from '../billing/manifest';
 import { businessRequest, invoicePage, payments, startCheckout } from '../billing/service';
@@ -31,16 +33,24 @@ async function formFields(event: APIGatewayProxyEventV2): Promise<Record<string,
   return fields;
 }
 
+/** The team a billing call means (issue 22): the `teamId` it names, else the switcher's team in use. */
+const choice = (event: APIGatewayProxyEventV2, requested: string | undefined) => ({
+  requested,
+  cookie: readCookie(event, TEAM_COOKIE),
+});
+
 export const operations = {
-  async checkout({ session, body, lang }: AuthedInput<PaymentInput>) {
-    return { msg: await startCheckout(session.userId, body, lang) };
+  async checkout({ session, body, lang, event }: AuthedInput<PaymentInput>) {
+    return { msg: await startCheckout(session.userId, choice(event, body.teamId), body, lang) };
   },
-  async payments({ session }: AuthedInput) {
-    return { msg: await payments(session.userId) };
+  async payments({ session, query, event }: InputOf<typeof billingApi, 'payments'>) {
+    return { msg: await payments(session.userId, choice(event, query.teamId)) };
   },
   async businessRequest({ session, event, lang, log }: AuthedInput) {
-    const input = businessRequestSchema.parse(await formFields(event));
-    return { msg: await businessRequest(session.userId, input, sourceOf(event), lang, log) };
+    const { teamId, ...input } = businessRequestSchema.parse(await formFields(event));
+    return {
+      msg: await businessRequest(session.userId, choice(event, teamId), input, sourceOf(event), lang, log),
+    };
   },
   /** A page to read and print, not JSON: no script may run and nothing is loaded from elsewhere. */
   async invoice({ session, params, lang }: InputOf<typeof billingApi, 'invoice'>): Promise<RawReply> {

@@ -10,8 +10,8 @@ import { getConfig, isLocal } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { type RequestInput, resourceHandler } from '#runtime/http';
 import { DAY, nowMs } from '#runtime/time';
-import { findUserByEmail } from '../accounts/user';
 import { grantPlan } from '../billing/grant';
+import { operatorTeam } from '../billing/service';
 import { devApi } from '../platform/dev-manifest';
 
 export interface DevEmail {
@@ -62,12 +62,12 @@ export const operations = {
   },
   async plan({ body }: RequestInput<z.infer<typeof devPlanSchema>>) {
     if (!isLocal()) throw new AppError('NOT_FOUND');
-    // The plan for `days` from now (Free never expires), granted as an operator's would be.
-    const user = await findUserByEmail(body.username);
-    if (!user) throw new AppError('NOT_FOUND');
+    // The plan for `days` from now (Free never expires), granted as an operator's would be: to the user's
+    // team in use (their personal team), or the team `teamId` names.
+    const { user, team } = await operatorTeam(body.username, body.teamId);
     const planExpire = body.plan === 'FREE_PLAN' ? null : new Date(nowMs() + body.days * DAY).toISOString();
-    await grantPlan(user.id, body.plan, planExpire);
-    return { msg: { username: user.email, plan: body.plan, planExpire } };
+    await grantPlan(team.id, body.plan, planExpire);
+    return { msg: { username: user.email, teamId: team.id, plan: body.plan, planExpire } };
   },
 };
 

@@ -1,23 +1,29 @@
 /** The signed-in client's own account: GET/PATCH/DELETE client/profile and PATCH client/password. */
 import type { z } from 'zod';
+import { TEAM_COOKIE } from '#contracts/cookies';
 import type { passwordChangeSchema, profileSchema } from '#contracts/schemas';
 import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
-import { clearedSessionCookies } from '#runtime/session';
+import { clearedSessionCookies, readCookie } from '#runtime/session';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
+import { profileOf } from '../billing/team';
 import { teamGuardCondition } from '../projects/access';
 import { deleteAllProjectsOf } from '../projects/service';
 import { removeMember } from '../teams/membership';
 import { deleteTeam, markTeamDeleting, teamKey, teamsOf } from '../teams/team';
 
 export const operations = {
-  async get({ session }: AuthedInput) {
-    return { msg: accounts.profileView(await accounts.requireUser(session)) };
+  /** The account with the plan of the team in use (issue 22): session, one BatchGetItem. */
+  async get({ session, event }: AuthedInput) {
+    const { user, team } = await profileOf(session.userId, { cookie: readCookie(event, TEAM_COOKIE) });
+    return { msg: accounts.profileView(user, team) };
   },
-  async update({ session, body }: AuthedInput<z.infer<typeof profileSchema>>) {
-    return { msg: await accounts.updateProfile(session, body) };
+  async update({ session, body, event }: AuthedInput<z.infer<typeof profileSchema>>) {
+    await accounts.updateProfile(session, body);
+    const { user, team } = await profileOf(session.userId, { cookie: readCookie(event, TEAM_COOKIE) });
+    return { msg: accounts.profileView(user, team) };
   },
   async changePassword({ session, body }: AuthedInput<z.infer<typeof passwordChangeSchema>>) {
     await accounts.changePassword(session, body);

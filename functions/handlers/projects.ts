@@ -38,10 +38,14 @@ export const operations = {
     const choice = { requested: query.teamId, cookie: readCookie(event, TEAM_COOKIE) };
     return { msg: await projects.list(session.userId, choice) };
   },
-  async create({ session, body, lang }: AuthedInput<z.infer<typeof projectSchema>>) {
-    // The owner hears of new reports by email from the first one (an opt-out): the email integration is
-    // written in the project's creation transaction.
-    const msg = await projects.create(session.userId, body, lang, (owner) => ownerNotification(owner.email));
+  async create({ session, body, lang, event }: AuthedInput<z.infer<typeof projectSchema>>) {
+    // The creator hears of new reports by email from the first one (an opt-out): the email integration is
+    // written in the project's creation transaction. The team: `teamId`, else the team in use (issue 22).
+    const { teamId, ...input } = body;
+    const choice = { requested: teamId, cookie: readCookie(event, TEAM_COOKIE) };
+    const msg = await projects.create(session.userId, choice, input, lang, (creator) =>
+      ownerNotification(creator.email),
+    );
     return { msg, statusCode: 201 };
   },
   async get({ session, params, access }: In<'get'>) {

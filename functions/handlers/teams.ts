@@ -54,7 +54,9 @@ import {
   readTeamAndUsers,
   readTeamsWithOwners,
   renameTeam,
+  type Team,
   teamKey,
+  teamPlan,
   teamsOf,
 } from '../teams/team';
 
@@ -64,18 +66,13 @@ const RACE_RETRIES = 5;
 type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
 
 /**
- * A team's plan: TEAM's own when it has one (teams made by `POST client/teams`, and every team once billing
- * moves the plan), else its owner's (USER item), as the profile answers it today.
+ * A team's plan: TEAM's own (every team since billing moved to TEAM), else, for a personal team made before
+ * that and not yet given migration step 1's copy, its owner's USER item's.
  */
-function planOf(
-  team: object,
-  owner: Record<string, unknown> | undefined,
-): { plan: PlanName; planExpire: string | null } {
-  const own = team as { plan?: unknown; planExpire?: unknown };
-  const holder = typeof own.plan === 'string' ? own : owner;
-  const planExpire = typeof holder?.planExpire === 'string' ? holder.planExpire : null;
-  const stored = (holder?.plan ?? 'FREE_PLAN') as PlanName;
-  return { plan: effectivePlan(stored, planExpire, nowMs()), planExpire };
+function planOf(team: Team, owner: Record<string, unknown> | undefined) {
+  return teamPlan(
+    typeof team.plan === 'string' ? team : ((owner ?? {}) as Pick<Team, 'plan' | 'planExpire'>),
+  );
 }
 
 /** A guest's projects (their METAs as read) must exist and be this team's (decision T10). */

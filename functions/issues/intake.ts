@@ -17,7 +17,7 @@ import { type FanoutMessage, type IntegrationName, integrationNames } from '#con
 import { plans } from '#contracts/plans';
 import { projectIdParam, type ReportBody } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
-import { tableName, transactWrite } from '#runtime/db';
+import { getItems, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
 import { countBusiness } from '#runtime/metrics';
@@ -25,6 +25,9 @@ import { publish } from '#runtime/publish';
 import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
 import { nowMs } from '#runtime/time';
 import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/project';
+import { teamOf } from '../teams/member';
+import { migrateAccount } from '../teams/migrate';
+import { teamKey } from '../teams/team';
 import {
   allocateNumber,
   createIssue,
@@ -297,7 +300,7 @@ export async function fileReport(
   });
   const issue: NewIssue = {
     projectId: project.id,
-    ownerId: project.ownerId,
+    teamId: teamOf(project),
     number: n,
     createdAt: new Date(nowMs()).toISOString(),
     title: (body.title || firstLine(body.msg)).slice(0, reportLimits.titleMax),
@@ -322,7 +325,7 @@ export async function fileReport(
   };
   try {
     // The project's day counts stored reports only, in the issue's own transaction: no refusal spends it.
-    await createIssue(issue, quota, [countWrite({ ...projectDay, key: project.id })]);
+    await storeIssue(issue, quota, [countWrite({ ...projectDay, key: project.id })]);
   } catch (err) {
     return undo(err);
   }
@@ -354,4 +357,20 @@ export async function fileReport(
     // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
     .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));
   return { number: n };
+}
+
+/**
+ * Writes the issue with its files' bytes counted on `TEAM#teamOf(META)` (issue 22). A refused quota on a
+ * team that does not exist is a pre-team project's first report with files: its owner's personal team is
+ * made (migration step 1, which copies the account's stored bytes) and the report is tried once more.
+ */
+async function storeIssue(issue: NewIssue, quota: number | null, extra: Parameters<typeof createIssue>[2]) {
+  try {
+    await createIssue(issue, quota, extra);
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'QUOTA_EXCEEDED') || issue.bytes === 0) throw err;
+    const [team] = await getItems([teamKey(issue.teamId)]);
+    if (team || (await migrateAccount(issue.teamId)) === 'gone') throw err;
+    await createIssue(issue, quota, extra);
+  }
 }

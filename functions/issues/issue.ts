@@ -15,8 +15,8 @@ import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { DAY, epochSeconds } from '#runtime/time';
-import { userKey } from '../accounts/user';
 import { projectKey, projectPartition, type WriteGuard } from '../projects/project';
+import { teamKey } from '../teams/team';
 
 export const BLOCK_SIZE = 1024;
 
@@ -96,7 +96,8 @@ export interface IssueScreenshot {
 
 export interface NewIssue {
   projectId: string;
-  ownerId: string;
+  /** The project's team (`teamOf(META)`): its TEAM counts the storage quota (issue 22). */
+  teamId: string;
   number: number;
   createdAt: string;
   title: string;
@@ -115,7 +116,7 @@ export interface NewIssue {
 }
 
 /**
- * The quota condition on the owner's `storageBytes` for `bytes` more, or 'exceeded' when they cannot fit
+ * The quota condition on the team's `storageBytes` for `bytes` more, or 'exceeded' when they cannot fit
  * even in an empty account. `quota` null is unlimited: usage is still counted, with no ceiling.
  */
 export function quotaCondition(
@@ -155,7 +156,7 @@ export function searchText(issue: Pick<NewIssue, 'title' | 'msg' | 'data'>): str
 
 /**
  * Writes a new issue in one transaction (4.6): header, detail, the project's counters, STATS, BLOCK, the
- * owner's storage (quota as a condition), sync markers and the upload guards. Refusals: a used upload →
+ * team's storage (quota as a condition), sync markers and the upload guards. Refusals: a used upload →
  * INVALID_UPLOAD; the quota → QUOTA_EXCEEDED; the project gone → NOT_FOUND.
  */
 /**
@@ -242,7 +243,7 @@ export async function createIssue(
     items.push({
       Update: {
         TableName: T,
-        Key: userKey(issue.ownerId),
+        Key: teamKey(issue.teamId),
         UpdateExpression: 'ADD storageBytes :bytes',
         ConditionExpression: condition.expression,
         ExpressionAttributeValues: { ':bytes': issue.bytes, ...condition.values },

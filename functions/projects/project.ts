@@ -21,11 +21,15 @@ import {
 } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
-import { userKey } from '../accounts/user';
+import { teamOf } from '../teams/member';
+import { type Team, teamKey } from '../teams/team';
 
 export interface Project {
   id: string;
+  /** Who created it (before teams: its owner, whose personal team it belongs to: `teamOf`). */
   ownerId: string;
+  /** Its team (issue 22); absent on projects created before teams, which are team `ownerId`'s. */
+  teamId?: string;
   name: string;
   /** As the client typed it (shown in lists). */
   url: string;
@@ -101,11 +105,14 @@ const ownedProjectsQuery = (ownerId: string) => ({
 });
 
 /**
- * Creates a project and counts it against the owner's allowance in one transaction: the condition on the
- * user's projectCount makes the plan limit hold even for parallel requests.
+ * Creates a project in `team` and counts it against the team's allowance in one transaction: the condition
+ * on TEAM's projectCount makes the plan limit hold even for parallel requests, and `guard` (the policy's
+ * ConditionCheck on the creator's membership) that the creator may still create projects there.
  */
 export async function createProject(
-  owner: { id: string; plan: PlanName; planExpire: string | null; projectCount?: number },
+  team: Pick<Team, 'id' | 'plan' | 'planExpire' | 'projectCount'>,
+  creatorId: string,
+  guard: TransactItems,
   allowed: number | null,
   input: { name: string; url: string; active: 0 | 1; activeParam: 0 | 1 },
   /**
@@ -120,29 +127,33 @@ export async function createProject(
   const now = nowMs();
   const project: Project = {
     id: randomUUID(),
-    ownerId: owner.id,
+    ownerId: creatorId,
+    teamId: team.id,
     name: input.name,
     url: input.url,
     host,
     active: input.active,
     activeParam: input.activeParam,
     data: widgetSettingsSchema.parse({}),
-    ownerPlan: owner.plan,
-    ownerPlanExpire: owner.planExpire ?? null,
-    seat: (owner.projectCount ?? 0) + 1,
+    ownerPlan: team.plan ?? 'FREE_PLAN',
+    ownerPlanExpire: team.planExpire ?? null,
+    seat: (team.projectCount ?? 0) + 1,
     openCount: 0,
     resolvedCount: 0,
     createdAt: now,
     ...(extra.activeIntegrations?.length ? { activeIntegrations: new Set(extra.activeIntegrations) } : {}),
     ...(extra.lang ? { lang: extra.lang } : {}),
   };
-  const gsi = { gsi1pk: `OWNER#${owner.id}`, gsi1sk: `PROJECT#${new Date(now).toISOString()}#${project.id}` };
+  const extraItems = extra.items?.(project.id) ?? [];
+  const guardFrom = 2 + extraItems.length;
+  // The team's projects are listed under OWNER#<tid> (the shape pre-team projects have, T2).
+  const gsi = { gsi1pk: `OWNER#${team.id}`, gsi1sk: `PROJECT#${new Date(now).toISOString()}#${project.id}` };
   await transactWrite(
     [
       {
         Update: {
           TableName: tableName(),
-          Key: userKey(owner.id),
+          Key: teamKey(team.id),
           UpdateExpression: 'ADD projectCount :one',
           ConditionExpression:
             allowed === null
@@ -158,9 +169,11 @@ export async function createProject(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...(extra.items?.(project.id) ?? []),
+      ...extraItems,
+      ...guard,
     ],
-    (failed) => (failed.includes(0) ? 'PLAN_LIMIT' : undefined),
+    (failed) =>
+      failed.includes(0) ? 'PLAN_LIMIT' : failed.some((i) => i >= guardFrom) ? 'FORBIDDEN' : undefined,
   );
   return project;
 }
@@ -211,8 +224,9 @@ export async function saveProject(
 }
 
 /**
- * Removes the project record, frees its place in its owner's allowance and the storage its issues' files
- * used (docs/data-model.md 4.11); its data goes in `purgeProjectData`. `read` reads META (consistently,
+ * Removes the project record, frees its place in its team's allowance and the storage its issues' files
+ * used (docs/data-model.md 4.11; on `TEAM#teamOf(META)`); its data goes in `purgeProjectData`. Answers the
+ * project's team (for the seats' renumbering). `read` reads META (consistently,
  * with the access check) for its `bytes`, and the delete is conditioned on them and on `guard`, so a
  * report landing in between makes it read again.
  */
@@ -220,13 +234,13 @@ export async function deleteProjectRecord(
   id: string,
   read: () => Promise<Record<string, unknown>>,
   guardOf: WriteGuard | (() => WriteGuard),
-): Promise<void> {
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const item = await read();
     // A guard may depend on what `read` found (the project's team, the caller's membership).
     const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
     const bytes = Number(item.bytes ?? 0);
-    const ownerId = String(item.ownerId);
+    const teamId = teamOf(item);
     try {
       await transactWrite(
         [
@@ -242,7 +256,7 @@ export async function deleteProjectRecord(
           {
             Update: {
               TableName: tableName(),
-              Key: userKey(ownerId),
+              Key: teamKey(teamId),
               UpdateExpression:
                 bytes > 0 ? 'ADD projectCount :minus, storageBytes :freed' : 'ADD projectCount :minus',
               ConditionExpression: 'attribute_exists(pk)',
@@ -254,7 +268,7 @@ export async function deleteProjectRecord(
         ],
         (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined),
       );
-      return;
+      return teamId;
     } catch (err) {
       // The project changed (or went) since it was read: read it again.
       if (attempt >= 5 || !isConditionFailure(err)) throw err;
@@ -263,42 +277,42 @@ export async function deleteProjectRecord(
 }
 
 /**
- * Copies the owner's plan onto each of their projects (docs/data-model.md 4.10), so the public widget
+ * Copies the team's plan onto each of its projects (docs/data-model.md 4.10, 4.12), so the public widget
  * calls see it with their one project read, and numbers their seats oldest first (D26). A project deleted
  * meanwhile is skipped.
  */
 export async function setOwnerPlanOnProjects(
-  ownerId: string,
+  teamId: string,
   plan: PlanName,
   planExpire: string | null,
 ): Promise<void> {
-  await updateOwnedProjects(ownerId, (_seat, index) => ({
+  await updateOwnedProjects(teamId, (_seat, index) => ({
     ownerPlan: plan,
     ownerPlanExpire: planExpire,
     seat: index + 1,
   }));
 }
 
-/** After a deletion: the owner's projects get consecutive seats again, oldest first (D26). */
-export async function renumberSeats(ownerId: string): Promise<void> {
-  await updateOwnedProjects(ownerId, (seat, index) => (seat === index + 1 ? undefined : { seat: index + 1 }));
+/** After a deletion: the team's projects get consecutive seats again, oldest first (D26). */
+export async function renumberSeats(teamId: string): Promise<void> {
+  await updateOwnedProjects(teamId, (seat, index) => (seat === index + 1 ? undefined : { seat: index + 1 }));
 }
 
 async function updateOwnedProjects(
-  ownerId: string,
+  teamId: string,
   fieldsFor: (seat: number | undefined, index: number) => Record<string, unknown> | undefined,
 ): Promise<void> {
-  const rows = (await queryAll({ ...ownedProjectsQuery(ownerId), ProjectionExpression: 'pk, sk, seat' })).map(
+  const rows = (await queryAll({ ...ownedProjectsQuery(teamId), ProjectionExpression: 'pk, sk, seat' })).map(
     (item) => ({ key: { pk: String(item.pk), sk: String(item.sk) }, seat: item.seat as number | undefined }),
   );
   await Promise.all(
     rows.map((row, index) => {
       const fields = fieldsFor(row.seat, index);
       if (!fields) return undefined;
-      // Not an access decision: the copy goes only onto rows that are still this owner's projects.
+      // Not an access decision: the copy goes only onto rows that are still this team's projects.
       return setFields(row.key, fields, {
-        expression: 'ownerId = :owner',
-        values: { ':owner': ownerId },
+        expression: 'teamId = :team OR (attribute_not_exists(teamId) AND ownerId = :team)',
+        values: { ':team': teamId },
         refusal: 'NOT_FOUND',
       }).catch((err) => {
         if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isConditionFailure(err)) throw err;

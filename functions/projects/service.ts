@@ -14,9 +14,10 @@ import type { Role } from '#contracts/teams';
 import { batchDelete, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
-import { displayName, getUser, type User, userKey } from '../accounts/user';
-import { teamInUse, teamOf, teamsKey } from '../teams/member';
-import { teamKey, teamsOf } from '../teams/team';
+import { displayName, toUser, type User, userKey } from '../accounts/user';
+import { teamInUse, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { migrateAccount } from '../teams/migrate';
+import { teamKey, teamPlan, teamsOf, toTeam } from '../teams/team';
 import {
   type AccessFacts,
   accessGuard,
@@ -25,6 +26,7 @@ import {
   callerOf,
   membershipOf,
   readProjectAs,
+  teamGuard,
 } from './access';
 import {
   createProject,
@@ -64,12 +66,6 @@ export function projectView(p: Project, owner: string, role: Role) {
     /** Beyond the owner's effective allowance: it takes no reports until the plan returns (D26). */
     paused: !withinAllowance(p),
   };
-}
-
-async function owner(userId: string): Promise<User> {
-  const user = await getUser(userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
 }
 
 /**
@@ -145,7 +141,7 @@ async function listAll(userId: string) {
 
 /** What a new project gets from other domains in its creation transaction (its owner's notification). */
 export type CreationExtras = Pick<
-  NonNullable<Parameters<typeof createProject>[3]>,
+  NonNullable<Parameters<typeof createProject>[5]>,
   'activeIntegrations' | 'items'
 >;
 
@@ -156,16 +152,60 @@ export type CreationExtras = Pick<
  */
 export async function create(
   userId: string,
-  input: Parameters<typeof createProject>[2],
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+  input: Parameters<typeof createProject>[4],
   lang: Lang | undefined,
-  extras: (owner: User) => CreationExtras,
+  extras: (creator: User) => CreationExtras,
 ) {
-  const user = await owner(userId);
-  const project = await createProject(user, plans[planOf(user)].projects, input, {
-    ...extras(user),
-    ...(lang ? { lang } : {}),
-  });
+  const { user, team } = await creationFacts(userId, choice);
+  const project = await createProject(
+    team,
+    user.id,
+    teamGuard(userId, team.id, 'team.projects'),
+    plans[teamPlan(team).plan].projects,
+    input,
+    { ...extras(user), ...(lang ? { lang } : {}) },
+  );
   return { id: project.id };
+}
+
+/**
+ * POST client/website's reads (issue 22): one consistent BatchGetItem of the creator's USER and TEAMS and
+ * the TEAM of the team in use (its role and its plan), guessing the personal team when the call names
+ * none and the cookie none; a wrong guess or a pre-team account costs one more round (docs/data-model.md
+ * section 6). 404 outside the team, 403 without `team.projects`.
+ */
+async function creationFacts(
+  userId: string,
+  choice: { requested?: string | undefined; cookie?: string | undefined },
+) {
+  let guess = choice.requested ?? choice.cookie ?? userId;
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const [userItem, teamsItem, teamItem] = await getItems([
+      userKey(userId),
+      teamsKey(userId),
+      teamKey(guess),
+    ]);
+    if (!userItem) throw new AppError('UNAUTHORIZED');
+    if (!teamsItem) {
+      await teamsOf(userId);
+      continue;
+    }
+    const teams = toTeamsItem(teamsItem);
+    const teamId = teamInUse(teams, choice);
+    if (teamId !== guess) {
+      guess = teamId;
+      continue;
+    }
+    authorizeTeam(membershipOf(teams, teamId), 'team.projects');
+    if (!teamItem) throw new AppError('NOT_FOUND');
+    const team = toTeam(teamItem);
+    // A personal team made before the plan moved to TEAM: migration step 1's copy first (any other
+    // team has no account of its id: 'gone', read as it is).
+    if (team.plan === undefined && (await migrateAccount(team.id)) === 'copied') continue;
+    return { user: toUser(userItem), team };
+  }
+  throw new Error(`the team of ${userId} kept changing while read`);
 }
 
 /**
@@ -228,19 +268,10 @@ function deletion(userId: string, id: string, action: ProjectAction) {
 
 export async function remove(userId: string, id: string, action: ProjectAction): Promise<void> {
   // Outside the team the project is NOT_FOUND, untouched: the read and the delete's guard both check.
-  let teamId = userId;
   const [read, guard] = deletion(userId, id, action);
-  await deleteProjectRecord(
-    id,
-    async () => {
-      const project = await read();
-      teamId = teamOf(project as AccessFacts);
-      return project;
-    },
-    guard,
-  );
+  const teamId = await deleteProjectRecord(id, read, guard);
   await purgeProjectData(id);
-  // The projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
+  // The team's projects after it move up a seat, so the oldest ones keep taking reports after a downgrade (D26).
   await renumberSeats(teamId);
 }
 

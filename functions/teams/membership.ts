@@ -11,7 +11,7 @@ import { isConditionFailure, type TransactItems, tableName, transactWrite } from
 import { nowMs } from '#runtime/time';
 import { type Member, memberKey, type TeamsEntry, type TeamsItem, teamsKey, toMember } from './member';
 import { seatCondition, seatCounter, seatOf } from './seats';
-import { type Team, teamKey } from './team';
+import { type Team, teamBillingDefaults, teamKey } from './team';
 
 /** The policy's guard as a condition on an item the write updates itself (its names use `#tid` = the team). */
 export interface GuardCondition {
@@ -28,15 +28,15 @@ export interface GuardCondition {
 export async function createTeam(userId: string, name: string): Promise<string | null> {
   const id = randomUUID();
   const now = nowMs();
-  const team: Team & { plan: string } = {
+  const team: Team = {
     id,
     name,
     ownerId: userId,
     memberCount: 1,
     guestCount: 0,
     createdAt: now,
-    // A new team starts on Free; its plan is its own (the billing calls pay for it).
-    plan: 'FREE_PLAN',
+    // A new team starts on Free with counters 0; its plan is its own (the billing calls pay for it).
+    ...teamBillingDefaults(now),
   };
   try {
     await transactWrite(

@@ -3,12 +3,13 @@
  * the same partition. A personal team's id is its user's id (decision T2), so creating it is idempotent:
  * every write is conditional on the item being absent, and two parallel first uses make one team.
  *
- * This increment keeps the plan on the owner's USER item (billing moves it to TEAM later, 4.12 "Migration"
- * step 1); every team is a personal one, so a team's plan is read from `USER#<ownerId>`.
+ * TEAM carries the plan, the billing details and the allowance/quota counters (moved from USER by 4.12
+ * "Migration" step 1: `createPersonalTeam` copies them, `teams/migrate.ts` completes older teams).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
+import { effectivePlan, type PlanName } from '#contracts/plans';
 import { TEAM_NAME_MAX } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import {
@@ -37,7 +38,54 @@ export interface Team {
   memberCount: number;
   guestCount: number;
   createdAt: number;
+  /** The plan and billing details (4.12; absent only on teams made before billing moved here). */
+  plan?: PlanName;
+  planExpire?: string | null;
+  remindedFor?: string;
+  lang?: Lang;
+  country?: string;
+  company?: string;
+  vat?: string;
+  /** The allowance and quota counters. */
+  projectCount?: number;
+  storageBytes?: number;
+  /** When the pre-team billing items were moved into the team partition (step 3); set at creation since. */
+  billingMovedAt?: number;
 }
+
+/** The team's plan as it applies now (a lapsed paid plan is Free), with its stored expiry. */
+export function teamPlan(team: Pick<Team, 'plan' | 'planExpire'>): {
+  plan: PlanName;
+  planExpire: string | null;
+} {
+  const planExpire = typeof team.planExpire === 'string' ? team.planExpire : null;
+  return { plan: effectivePlan(team.plan ?? 'FREE_PLAN', planExpire, nowMs()), planExpire };
+}
+
+/**
+ * What every new team starts with besides its name and members: Free, counters 0, no billing items to
+ * move (registration's personal team; a team created from the switcher should write the same).
+ */
+export const teamBillingDefaults = (now: number) => ({
+  plan: 'FREE_PLAN' as PlanName,
+  planExpire: null,
+  projectCount: 0,
+  storageBytes: 0,
+  billingMovedAt: now,
+});
+
+/** The USER fields a personal team takes over (migration step 1's copy). */
+export const copiedUserFields = [
+  'plan',
+  'planExpire',
+  'remindedFor',
+  'lang',
+  'country',
+  'company',
+  'vat',
+  'projectCount',
+  'storageBytes',
+] as const;
 
 export function toTeam(item: Record<string, unknown>): Team {
   const { pk: _pk, sk: _sk, ...rest } = item;
@@ -65,6 +113,7 @@ export function personalTeamWrites(user: { id: string; firstName: string }, lang
     memberCount: 1,
     guestCount: 0,
     createdAt: now,
+    ...teamBillingDefaults(now),
   };
   const teams: TeamsItem = { teams: { [user.id]: { r: 'OWNER' } }, personal: user.id };
   return [
@@ -83,14 +132,27 @@ export function personalTeamWrites(user: { id: string; firstName: string }, lang
 }
 
 /**
- * Creates the personal team of a pre-team account from its stored USER item (4.12 "Migration" step 1,
- * the part this increment builds). True when this call created it, false when it existed already (a
- * parallel first use or migration run won: its conditions cancel this one, nothing is written twice).
+ * Creates the personal team of a pre-team account from its stored USER item, read consistently (4.12
+ * "Migration" step 1): TEAM with the plan, billing details, counters and expiry index copied, the owner's
+ * MEMBER row and TEAMS, each only while absent, and the USER update `SET teamId REMOVE gsi1pk, gsi1sk`
+ * (the expiry index moves, or the reminder would mail twice) only while every copied field is still what
+ * was read. True when this call created it; false when it existed already (a parallel first use or
+ * migration run won) or the USER item changed meanwhile (the caller reads again).
  */
 export async function createPersonalTeam(user: Record<string, unknown>): Promise<boolean> {
   const id = String(user.id);
   const lang: Lang = user.lang === 'de' ? 'de' : 'en';
   const writes = personalTeamWrites({ id, firstName: String(user.firstName ?? '') }, lang);
+  // An account migrated before (USER has `teamId`) whose TEAMS is gone gets a fresh Free team: its USER
+  // fields are no longer read, so there is nothing to copy.
+  if (user.teamId === undefined) {
+    const put = writes[0]?.Put;
+    if (put) {
+      const { billingMovedAt: _pending, ...item } = put.Item as Record<string, unknown>;
+      put.Item = { ...item, ...teamCopyOf(user) };
+    }
+    writes.push({ Update: userMovedUpdate(user) });
+  }
   try {
     await retryConflicts(() => db().send(new TransactWriteCommand({ TransactItems: writes })));
     return true;
@@ -98,6 +160,45 @@ export async function createPersonalTeam(user: Record<string, unknown>): Promise
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** The copied fields of a pre-team USER item as TEAM stores them, with the expiry index (gsi1). */
+export function teamCopyOf(user: Record<string, unknown>): Record<string, unknown> {
+  const id = String(user.id);
+  const copy: Record<string, unknown> = {
+    plan: 'FREE_PLAN',
+    planExpire: null,
+    projectCount: 0,
+    storageBytes: 0,
+  };
+  for (const f of copiedUserFields) if (user[f] !== undefined) copy[f] = user[f];
+  const expire = copy.planExpire;
+  if (typeof expire === 'string' && copy.plan !== 'FREE_PLAN')
+    Object.assign(copy, { gsi1pk: `EXPIRE#${expire.slice(0, 10)}`, gsi1sk: teamKey(id).pk });
+  return copy;
+}
+
+/** Step 1's USER update: conditioned on the account being unmigrated and each copied field as read. */
+export function userMovedUpdate(user: Record<string, unknown>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':tid': String(user.id) };
+  const conditions = ['attribute_exists(pk)', 'attribute_not_exists(teamId)'];
+  copiedUserFields.forEach((f, i) => {
+    names[`#f${i}`] = f;
+    if (user[f] === undefined) conditions.push(`attribute_not_exists(#f${i})`);
+    else {
+      values[`:f${i}`] = user[f];
+      conditions.push(`#f${i} = :f${i}`);
+    }
+  });
+  return {
+    TableName: tableName(),
+    Key: userKey(String(user.id)),
+    UpdateExpression: 'SET teamId = :tid REMOVE gsi1pk, gsi1sk',
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /**
@@ -144,23 +245,24 @@ async function createReplacementTeam(user: Record<string, unknown>): Promise<voi
  * teams (a lazy migration: one consistent USER read and one transaction, once per account).
  */
 export async function teamsOf(userId: string): Promise<TeamsItem> {
-  const found = await readTeams(userId);
-  if (found && Object.keys(found.teams).length > 0) return found;
-  const user = await db().send(
-    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
-  );
-  // The account was deleted while this session lived on.
-  if (!user.Item) throw new AppError('UNAUTHORIZED');
-  if (found) {
-    // In no team any more (removed from a personal team they had transferred): a new personal team, so
-    // every account keeps at least one (4.12, kept lazily like the migration).
-    await createReplacementTeam(user.Item);
-    return (await readTeams(userId)) ?? found;
+  for (let attempt = 1; ; attempt++) {
+    const found = await readTeams(userId);
+    if (found && Object.keys(found.teams).length > 0) return found;
+    const user = await db().send(
+      new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
+    );
+    // The account was deleted while this session lived on.
+    if (!user.Item) throw new AppError('UNAUTHORIZED');
+    if (found) {
+      // In no team any more (removed from a personal team they had transferred): a new personal team, so
+      // every account keeps at least one (4.12, kept lazily like the migration).
+      await createReplacementTeam(user.Item);
+      return (await readTeams(userId)) ?? found;
+    }
+    // Refused while the USER item changed since it was read (a payment of the old code): read it again.
+    if (!(await createPersonalTeam(user.Item)) && attempt >= 5)
+      throw new Error(`personal team of ${userId} not created`);
   }
-  await createPersonalTeam(user.Item);
-  const made = await readTeams(userId);
-  if (!made) throw new Error(`personal team of ${userId} not readable after creation`);
-  return made;
 }
 
 /**

@@ -160,6 +160,8 @@ interface Fixture {
   freshMember?: true;
   /** Answers a redirect, not JSON (downloads). */
   raw?: true;
+  /** Sends its body as multipart form fields, as the dashboard does (the Business request). */
+  form?: true;
   /** Past the check the call is refused for reasons of its own (a vendor, an OAuth state): any code but access's. */
   pastTheCheck?: true;
   /** Not enforced on this branch yet: who builds it (the lead removes this at merge). */
@@ -209,7 +211,27 @@ const fixtures: Record<string, Fixture> = {
       path: '/api/client/website',
       body: { name: 'New', url: 'new.example', teamId: c.team },
     }),
-    todo: 'billing (POST client/website into a team)',
+  },
+  // The owner already has Business: what the payment calls answer it past the check is their own refusal.
+  'POST /api/client/payment': {
+    request: (c) => ({ path: '/api/client/payment', body: { amount: 1000, teamId: c.team } }),
+    pastTheCheck: true,
+  },
+  'GET /api/client/payment': { request: (c) => ({ path: `/api/client/payment?teamId=${c.team}` }) },
+  'POST /api/client/profile/business_plan': {
+    request: (c) => ({
+      path: '/api/client/profile/business_plan',
+      body: {
+        company: 'Agency GmbH',
+        period: '12',
+        payment_method: 'invoice',
+        country: 'Germany',
+        country_code: 'DE',
+        teamId: c.team,
+      },
+    }),
+    form: true,
+    pastTheCheck: true,
   },
   'GET /api/client/website/{id}': { request: (c) => ({ path: site(c) }) },
   'PATCH /api/client/website/{id}': { request: (c) => ({ path: site(c), body: { name: 'Shop' } }) },
@@ -398,8 +420,18 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function send(client: ApiClient, method: string, path: string, body: unknown, raw?: boolean) {
-  if (!raw) {
+async function send(client: ApiClient, method: string, path: string, body: unknown, how: Fixture) {
+  if (how.form) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body as Record<string, string>)) form.append(k, v);
+    const res = await fetch(new URL(path, stack.url), {
+      method,
+      headers: { origin: stack.url, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: form,
+    });
+    return { status: res.status, code: ((await res.json()) as { code?: string }).code };
+  }
+  if (!how.raw) {
     const res = await client.call<unknown>(method, path, body);
     return { status: res.status, code: (res.body as { code?: string } | undefined)?.code };
   }
@@ -444,7 +476,7 @@ describe('the access matrix', () => {
     }
     const { path, body } = fixture.request(c);
     const client = people[persona];
-    const answer = await send(client, method, path, body, fixture.raw);
+    const answer = await send(client, method, path, body, fixture);
     const want = expected[action][persona];
     const seen = `${answer.status} ${answer.code ?? ''}`;
     if (want === 404) expect(seen).toBe('404 NOT_FOUND');

@@ -689,12 +689,14 @@ describe('Invoices', () => {
       const pending = await dynamo.during(() => businessRequest(client, requestFields()));
       const list = await dynamo.during(() => payments(client));
       const page = await dynamo.during(() => invoicePage(client, number).then((r) => r.text()));
-      // Session, user, one transaction (the request, its pending marker and both counts).
-      expect(request.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+      // Session, one BatchGetItem (TEAMS, TEAM, USER), one transaction (the request, its pending marker,
+      // both counts and the owner's guard).
+      expect(request.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
       expect(pending.sort()).toEqual(request);
-      // Session, the history's Query and the pending marker.
-      expect(list.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
-      expect(page).toEqual(['GetItemCommand', 'GetItemCommand']);
+      // Session, one BatchGetItem (TEAMS, TEAM, the pending marker) beside the history's Query.
+      expect(list.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand']);
+      // Session, one BatchGetItem (INVOICE, TEAMS).
+      expect(page.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand']);
     } finally {
       dynamo.stop();
     }
@@ -726,13 +728,13 @@ async function createProject(client: ApiClient, name: string) {
 const report = (id: string) =>
   widgetCall(stack.url, id, 'request', { msg: 'The checkout button does nothing' }, { origin: SITE });
 
-/** Moves a client's paid plan into the past, on the user and (as the plan copy does) on the projects. */
+/** Moves a team's paid plan into the past, on TEAM and (as the plan copy does) on its projects. */
 async function lapse(email: string, projectIds: string[]) {
   const past = new Date(Date.now() - DAY).toISOString();
   await db().send(
     new UpdateCommand({
       TableName: stack.tableName,
-      Key: { pk: `USER#${await userIdOf(email)}`, sk: 'USER' },
+      Key: { pk: `TEAM#${await userIdOf(email)}`, sk: 'TEAM' },
       UpdateExpression: 'SET planExpire = :p',
       ExpressionAttributeValues: { ':p': past },
     }),

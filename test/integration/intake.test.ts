@@ -6,18 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intakeRateLimits, projectDay, type UploadKind } from '#contracts/intake';
-import type { PlanName } from '#contracts/plans';
+import { type PlanName, plans } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { rateWindow } from '#runtime/rate-limit';
 import { projectDayWindow } from '../../functions/issues/intake';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
+import { addMember } from '../support/billing-teams';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';
@@ -101,8 +102,9 @@ async function item(pk: string, sk: string): Promise<Record<string, unknown>> {
 }
 const project = (id: string) => item(`PROJECT#${id}`, 'META');
 
-async function ownerId(id: string): Promise<string> {
-  return (await project(id)).ownerId as string;
+/** The project's team, whose TEAM item counts the storage quota (issue 22). */
+async function teamIdOf(id: string): Promise<string> {
+  return (await project(id)).teamId as string;
 }
 
 async function objectsUnder(prefix: string): Promise<string[]> {
@@ -187,7 +189,7 @@ describe('a report', () => {
 
     // The counters: the project's open count and bytes, the owner's storage, the list's total.
     expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: size, seq: 1 });
-    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: size });
+    expect(await item(`TEAM#${await teamIdOf(s.id)}`, 'TEAM')).toMatchObject({ storageBytes: size });
     const list = await s.client.get<{ websites: { uuid: string; total: number }[] }>('/api/client/website');
     expect((list.body as { msg: { websites: { total: number }[] } }).msg.websites[0]?.total).toBe(1);
     await report(s.id);
@@ -486,7 +488,7 @@ describe('report-time checks of the uploads', () => {
     expectRefused(await report(s.id, { screenshots: [{ key, type: 'png' }] }), 400, 'INVALID_UPLOAD');
     // One issue, its bytes counted once, one stored copy.
     expect(await project(s.id)).toMatchObject({ openCount: 1, bytes: 500 });
-    expect(await item(`USER#${await ownerId(s.id)}`, 'USER')).toMatchObject({ storageBytes: 500 });
+    expect(await item(`TEAM#${await teamIdOf(s.id)}`, 'TEAM')).toMatchObject({ storageBytes: 500 });
     expect(await objectsUnder(`p/${s.id}/`)).toHaveLength(1);
   });
 });
@@ -494,11 +496,11 @@ describe('report-time checks of the uploads', () => {
 describe('the storage quota', () => {
   it('refuses a report that would pass the Free 100 MB and leaves nothing behind', async () => {
     const s = await site();
-    const owner = await ownerId(s.id);
+    const team = await teamIdOf(s.id);
     await db().send(
       new UpdateCommand({
         TableName: stack.tableName,
-        Key: { pk: `USER#${owner}`, sk: 'USER' },
+        Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
         UpdateExpression: 'SET storageBytes = :used',
         ExpressionAttributeValues: { ':used': 100 * MB - 1000 },
       }),
@@ -508,12 +510,12 @@ describe('the storage quota', () => {
     const refused = await report(s.id, { screenshots: [{ key: over, type: 'png' }] });
     expectRefused(refused, 403, 'QUOTA_EXCEEDED');
     expect(refused.headers.get('access-control-allow-origin')).toBe(SITE);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB - 1000 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 100 * MB - 1000 });
     expect(await project(s.id)).toMatchObject({ openCount: 0 });
     expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
     // Exactly the rest still fits, and a report without files needs no room at all.
     expect((await report(s.id, { screenshots: [{ key: fits, type: 'png' }] })).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 100 * MB });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 100 * MB });
     expect((await report(s.id)).status).toBe(200);
     // The same account on Starter has 1 GB.
     await setPlan(s.client, s.email, 'BASIC_PLAN');
@@ -522,14 +524,86 @@ describe('the storage quota', () => {
 
   it("is freed when the project is deleted, with the project's files", async () => {
     const s = await site();
-    const owner = await ownerId(s.id);
+    const team = await teamIdOf(s.id);
     const key = await upload(s.id, 'screenshot', 'image/png', bytes(4000));
     expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 4000 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 4000 });
     expect((await s.client.delete(`/api/client/website/${s.id}`)).status).toBe(200);
-    expect(await item(`USER#${owner}`, 'USER')).toMatchObject({ storageBytes: 0, projectCount: 0 });
+    expect(await item(`TEAM#${team}`, 'TEAM')).toMatchObject({ storageBytes: 0, projectCount: 0 });
     expect(await objectsUnder(`p/${s.id}/`)).toEqual([]);
     expect(await item(`PROJECT#${s.id}`, 'ISSUE#0000000001')).toEqual({});
+  });
+
+  it("is each team's own: a full team refuses, another team of the same user still takes files", async () => {
+    const own = await site();
+    const full = await teamIdOf(own.id);
+    const useUp = (team: string, used = 100 * MB) =>
+      db().send(
+        new UpdateCommand({
+          TableName: stack.tableName,
+          Key: { pk: `TEAM#${team}`, sk: 'TEAM' },
+          UpdateExpression: 'SET storageBytes = :used',
+          ExpressionAttributeValues: { ':used': used },
+        }),
+      );
+    await useUp(full);
+    // The same user is an ADMIN of another team (on Starter: room for a second project), and creates a
+    // project there.
+    const other = await site('BASIC_PLAN');
+    const otherTeam = await teamIdOf(other.id);
+    await addMember(otherTeam, full, 'ADMIN');
+    const made = await own.client.post<{ id: string }>('/api/client/website', {
+      name: 'Client shop',
+      url: 'shop.example',
+      teamId: otherTeam,
+    });
+    expect(made.status).toBe(201);
+    const there = (made.body as { msg: { id: string } }).msg.id;
+    const key = await upload(own.id, 'screenshot', 'image/png', bytes(1000));
+    expectRefused(await report(own.id, { screenshots: [{ key, type: 'png' }] }), 403, 'QUOTA_EXCEEDED');
+    const fits = await upload(there, 'screenshot', 'image/png', bytes(1000));
+    expect((await report(there, { screenshots: [{ key: fits, type: 'png' }] })).status).toBe(200);
+    expect(await item(`TEAM#${otherTeam}`, 'TEAM')).toMatchObject({ storageBytes: 1000 });
+    expect(await item(`TEAM#${full}`, 'TEAM')).toMatchObject({ storageBytes: 100 * MB });
+    // The other team filling up refuses there too, whatever the creator's own team holds.
+    await useUp(otherTeam, plans.BASIC_PLAN.storageBytes ?? 0);
+    const more = await upload(there, 'screenshot', 'image/png', bytes(10));
+    expectRefused(await report(there, { screenshots: [{ key: more, type: 'png' }] }), 403, 'QUOTA_EXCEEDED');
+  });
+
+  it("counts a pre-team project's first files on its owner's team, made then (migration step 1)", async () => {
+    const s = await site();
+    const uid = await teamIdOf(s.id);
+    // As the code before teams left it: bytes on USER, no team, META without teamId.
+    for (const sk of ['TEAM', `MEMBER#${uid}`])
+      await db().send(new DeleteCommand({ TableName: stack.tableName, Key: { pk: `TEAM#${uid}`, sk } }));
+    await db().send(
+      new DeleteCommand({ TableName: stack.tableName, Key: { pk: `USER#${uid}`, sk: 'TEAMS' } }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `USER#${uid}`, sk: 'USER' },
+        UpdateExpression: 'SET storageBytes = :b, projectCount = :one',
+        ExpressionAttributeValues: { ':b': 700, ':one': 1 },
+      }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${s.id}`, sk: 'META' },
+        UpdateExpression: 'REMOVE teamId',
+      }),
+    );
+    const key = await upload(s.id, 'screenshot', 'image/png', bytes(300));
+    expect((await report(s.id, { screenshots: [{ key, type: 'png' }] })).status).toBe(200);
+    expect(await item(`TEAM#${uid}`, 'TEAM')).toMatchObject({
+      storageBytes: 1000,
+      projectCount: 1,
+      plan: 'FREE_PLAN',
+    });
+    expect(await item(`USER#${uid}`, 'TEAMS')).toMatchObject({ teams: { [uid]: { r: 'OWNER' } } });
+    expect(await item(`USER#${uid}`, 'USER')).toMatchObject({ teamId: uid });
   });
 });
 

@@ -13,18 +13,19 @@ import {
   statsKey,
 } from '../../functions/issues/issue';
 import { getProject, projectKey } from '../../functions/projects/project';
+import { teamOf } from '../../functions/teams/member';
 
 /** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
 function sampleIssue(
   projectId: string,
-  ownerId: string,
+  teamId: string,
   n: number,
   createdAt: string,
   title: string,
 ): NewIssue {
   return {
     projectId,
-    ownerId,
+    teamId,
     number: n,
     createdAt,
     title,
@@ -58,7 +59,7 @@ export async function seedIssues(projectId: string, count: number, title = (n: n
     await createIssue(
       sampleIssue(
         projectId,
-        meta.ownerId,
+        teamOf(meta),
         n,
         new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
         title(n),

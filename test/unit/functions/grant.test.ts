@@ -20,11 +20,16 @@ describe('grantPlan', () => {
     await grantPlan('u1', 'BUSINESS_PLAN', expire);
 
     const calls = ddb.calls().map((c) => c.args[0].input as Record<string, unknown>);
-    const [user, query, ...projects] = calls;
-    // The user's item first: plan, expiry and the expiry index the reminders query.
-    expect(user).toMatchObject({
-      Key: { pk: 'USER#u1', sk: 'USER' },
-      ExpressionAttributeValues: { ':p': 'BUSINESS_PLAN', ':e': expire, ':g': 'EXPIRE#2027-03-04' },
+    const [team, query, ...projects] = calls;
+    // The team's item first (issue 22): plan, expiry and the expiry index the reminders query.
+    expect(team).toMatchObject({
+      Key: { pk: 'TEAM#u1', sk: 'TEAM' },
+      ExpressionAttributeValues: {
+        ':p': 'BUSINESS_PLAN',
+        ':e': expire,
+        ':g': 'EXPIRE#2027-03-04',
+        ':gs': 'TEAM#u1',
+      },
     });
     expect(query).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':o': 'OWNER#u1' } });
     expect(projects.map((p) => p.Key)).toEqual([
@@ -32,6 +37,10 @@ describe('grantPlan', () => {
       { pk: 'PROJECT#b', sk: 'META' },
     ]);
     for (const [i, p] of projects.entries()) {
+      // Only onto rows still the team's: its own, or a pre-team project of the owner whose id it has.
+      expect(p.ConditionExpression).toContain(
+        'teamId = :team OR (attribute_not_exists(teamId) AND ownerId = :team)',
+      );
       expect(Object.values(p.ExpressionAttributeValues as object)).toEqual(
         expect.arrayContaining(['BUSINESS_PLAN', expire, i + 1]),
       );

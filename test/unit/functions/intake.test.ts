@@ -183,7 +183,7 @@ describe('the create transaction', () => {
 
   const issue = (over: Partial<NewIssue> = {}): NewIssue => ({
     projectId: pid,
-    ownerId: other,
+    teamId: other,
     number: 1025,
     createdAt: '2026-01-01T00:00:00.000Z',
     title: 't',
@@ -225,7 +225,7 @@ describe('the create transaction', () => {
       Item: { pk: `PROJECT#${pid}` },
     });
     expect(guard?.Put?.Item?.ttl).toBe(Date.parse('2026-01-03T00:00:00.000Z') / 1000);
-    const user = all.find((i) => i.Update?.Key?.pk === `USER#${other}`);
+    const user = all.find((i) => i.Update?.Key?.pk === `TEAM#${other}`);
     expect(user?.Update?.ExpressionAttributeValues).toMatchObject({ ':bytes': 300, ':room': 700 });
     // Number 1025 is the first of block 1.
     const block = all.find((i) => i.Update?.Key?.sk === 'BLOCK#000001');
@@ -262,11 +262,11 @@ describe('the create transaction', () => {
   it('counts no storage for a report without files, and writes no quota for unlimited plans', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     await createIssue(issue({ bytes: 0 }), 1000);
-    expect(items().some((i) => i.Update?.Key?.pk === `USER#${other}`)).toBe(false);
+    expect(items().some((i) => i.Update?.Key?.pk === `TEAM#${other}`)).toBe(false);
     ddb.reset();
     ddb.on(TransactWriteCommand).resolves({});
     await createIssue(issue(), null);
-    const user = items().find((i) => i.Update?.Key?.pk === `USER#${other}`);
+    const user = items().find((i) => i.Update?.Key?.pk === `TEAM#${other}`);
     expect(user?.Update?.ConditionExpression).toBe('attribute_exists(pk)');
   });
 });

@@ -202,6 +202,71 @@ export const errorCatalogue = {
       de: 'Ihre Rolle in diesem Team erlaubt das nicht',
     },
   },
+  // Teams, members, invitations (issue 22, docs/data-model.md 4.12 "New catalogue codes").
+  SEAT_LIMIT: {
+    status: 403,
+    msg: {
+      en: "The team's plan has no free seat for this role. Upgrade the plan or free a seat first",
+      de: 'Der Tarif des Teams hat keinen freien Platz für diese Rolle. Wechseln Sie den Tarif oder geben Sie zuerst einen Platz frei',
+    },
+  },
+  TEAM_LIMIT: {
+    status: 403,
+    msg: {
+      en: 'You are a member of the maximum number of teams (50)',
+      de: 'Sie sind bereits Mitglied in der Höchstzahl von Teams (50)',
+    },
+  },
+  ALREADY_MEMBER: {
+    status: 409,
+    msg: {
+      en: 'This person is already a member of the team',
+      de: 'Diese Person ist bereits Mitglied des Teams',
+    },
+  },
+  OWNER_CANNOT_LEAVE: {
+    status: 409,
+    msg: {
+      en: 'The owner cannot leave the team. Transfer the ownership first',
+      de: 'Der Inhaber kann das Team nicht verlassen. Übertragen Sie zuerst die Inhaberschaft',
+    },
+  },
+  OWNS_SHARED_TEAM: {
+    status: 409,
+    msg: {
+      en: 'You own a team with other members. Transfer the team to another member or remove its members first',
+      de: 'Sie sind Inhaber eines Teams mit weiteren Mitgliedern. Übertragen Sie das Team zuerst an ein anderes Mitglied oder entfernen Sie seine Mitglieder',
+    },
+  },
+  INVITATION_INVALID: {
+    status: 404,
+    msg: { en: 'This invitation link is not valid', de: 'Dieser Einladungslink ist ungültig' },
+  },
+  INVITATION_USED: {
+    status: 410,
+    msg: { en: 'This invitation has already been used', de: 'Diese Einladung wurde bereits angenommen' },
+  },
+  INVITATION_REVOKED: {
+    status: 410,
+    msg: {
+      en: 'This invitation was withdrawn or replaced by a newer one',
+      de: 'Diese Einladung wurde zurückgezogen oder durch eine neuere ersetzt',
+    },
+  },
+  INVITATION_EXPIRED: {
+    status: 410,
+    msg: {
+      en: 'This invitation has expired. Ask for a new one',
+      de: 'Diese Einladung ist abgelaufen. Bitten Sie um eine neue',
+    },
+  },
+  INVITATION_WRONG_ACCOUNT: {
+    status: 403,
+    msg: {
+      en: 'This invitation is for another email address. Sign in with the invited address',
+      de: 'Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an',
+    },
+  },
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },

@@ -45,6 +45,21 @@ export const plans: Record<PlanName, PlanSettings> = {
   },
 };
 
+/**
+ * Seats per plan (issue 22, docs/data-model.md 4.12 "Seats"): `members` counts the OWNER, ADMINs and
+ * MEMBERs, `guests` the GUESTs; null means unlimited. A lapsed plan counts as Free for every new seat and
+ * keeps the members it has (teams/seats.ts).
+ */
+export interface PlanSeats {
+  members: number | null;
+  guests: number | null;
+}
+export const planSeats: Record<PlanName, PlanSeats> = {
+  FREE_PLAN: { members: 1, guests: 3 },
+  BASIC_PLAN: { members: 5, guests: null },
+  BUSINESS_PLAN: { members: null, guests: null },
+};
+
 /** Starter (BASIC_PLAN) card prices in euro by period in months; the amount sent is cents. */
 export const starterPricesEur = { 1: 10, 3: 30, 6: 60, 12: 100 } as const;
 export const businessPeriodsMonths = [1, 3, 6, 12] as const;

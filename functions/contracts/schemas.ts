@@ -71,15 +71,26 @@ export const loginSchema = z.object({
   _password: z.string().min(1).max(limits.loginInputMax),
 });
 
+/**
+ * An invitation link's token (issue 22, docs/data-model.md 4.12): 128 random bits, base64url without
+ * padding, 22 characters. Any other shape names no invitation.
+ */
+export const invitationTokenField = z.string().regex(/^[A-Za-z0-9_-]{22}$/, code('INVITATION_INVALID'));
+
 export const registrationSchema = z.object({
   _username: emailField,
   _password: newPasswordField,
   firstName: nameText(limits.nameMax),
   lastName: nameText(limits.nameMax),
   altcha: z.string().min(1).max(4096),
+  /** A pending invitation for this address: the account is created confirmed (the link proved it). */
+  invitation: invitationTokenField.optional(),
 });
 
-export const googleSignInSchema = z.object({ token: z.string().min(1).max(8192) });
+export const googleSignInSchema = z.object({
+  token: z.string().min(1).max(8192),
+  invitation: invitationTokenField.optional(),
+});
 
 export const confirmationSchema = z.object({
   _username: z.string().trim().min(limits.confirmUsernameMin, code('INVALID_CODE')).max(limits.loginInputMax),

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { PlanName } from './plans';
-import { nameText } from './schemas';
+import { emailField, invitationTokenField, nameText, projectIdParam } from './schemas';
 
 /** OWNER (exactly one per team), ADMIN, MEMBER, GUEST (only its projects). */
 export const roles = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'] as const;
@@ -28,4 +28,96 @@ export interface TeamListEntry {
   role: Role;
   /** The team's effective plan. */
   plan: PlanName;
+}
+
+/** The roles an invitation or a role change may give: OWNER only ever comes from a transfer. */
+export const assignableRoles = ['ADMIN', 'MEMBER', 'GUEST'] as const;
+export type AssignableRole = (typeof assignableRoles)[number];
+
+/** Caps (decision T10): teams per user (bounds the TEAMS item every call reads), projects per guest, invitations per team and day. */
+export const TEAMS_MAX = 50;
+export const GUEST_PROJECTS_MAX = 25;
+export const INVITATIONS_PER_DAY = 50;
+/** An invitation link is valid this long. */
+export const INVITATION_VALID_DAYS = 7;
+
+/** `POST client/teams`. */
+export const teamCreateSchema = z.strictObject({ name: teamNameText });
+
+/**
+ * A role with its projects: a GUEST names 1–25 distinct projects (of this team: the server checks their
+ * METAs), the other roles none.
+ */
+const roleWithProjects = {
+  role: z.enum(assignableRoles),
+  projects: z.array(projectIdParam).max(GUEST_PROJECTS_MAX).optional(),
+};
+function guestProjectsRule(
+  v: { role: AssignableRole; projects?: string[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const count = v.projects?.length ?? 0;
+  if (v.role === 'GUEST' && count === 0) {
+    ctx.addIssue({ code: 'custom', path: ['projects'], message: 'INVALID_PARAMETERS' });
+  } else if (v.role !== 'GUEST' && count > 0) {
+    ctx.addIssue({ code: 'custom', path: ['projects'], message: 'INVALID_PARAMETERS' });
+  } else if (new Set(v.projects).size !== count) {
+    ctx.addIssue({ code: 'custom', path: ['projects'], message: 'INVALID_PARAMETERS' });
+  }
+}
+
+/** `POST client/team/{teamId}/invitations`; inviting an address with a pending invitation resends it. */
+export const invitationSchema = z
+  .strictObject({ email: emailField, ...roleWithProjects })
+  .superRefine(guestProjectsRule);
+
+/** An invitation's id: the first 32 hex of sha256(teamId + newline + email) (decision T9). */
+export const invitationParams = z.object({ teamId: teamIdParam, id: z.string().regex(/^[0-9a-f]{32}$/) });
+
+/** `POST invitation/view` and `POST client/invitation/accept`: the link's token, in the body (never logged in a path). */
+export const invitationTokenSchema = z.strictObject({ token: invitationTokenField });
+
+/** `PATCH|DELETE client/team/{teamId}/members/{userId}`. */
+export const memberParams = z.object({ teamId: teamIdParam, userId: z.uuid() });
+
+/** `PATCH client/team/{teamId}/members/{userId}`: the new role (and a guest's projects, the whole list). */
+export const memberUpdateSchema = z.strictObject(roleWithProjects).superRefine(guestProjectsRule);
+
+/** `POST client/team/{teamId}/transfer`: the new owner, an ADMIN or MEMBER of the team. */
+export const transferSchema = z.strictObject({ userId: z.uuid() });
+
+/**
+ * A member in `GET client/team/{teamId}`. A GUEST caller sees only names (and the id, as a list key):
+ * `username` (the email), `role` and `projects` are absent for them.
+ */
+export interface TeamMemberEntry {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username?: string;
+  role?: Role;
+  projects?: string[];
+}
+
+/** A pending invitation in `GET client/team/{teamId}` (OWNER and ADMIN only). */
+export interface TeamInvitationEntry {
+  id: string;
+  email: string;
+  role: AssignableRole;
+  projects: string[];
+  /** When the current link stops working, ISO 8601 UTC. */
+  expires: string;
+}
+
+/** What an invitation link says (`POST invitation/view`): `replaced` links read as revoked. */
+export const invitationStates = ['pending', 'used', 'revoked', 'expired'] as const;
+export type InvitationState = (typeof invitationStates)[number];
+
+export interface InvitationView {
+  team: { name: string };
+  inviter: { firstName: string; lastName: string };
+  role: AssignableRole;
+  /** The invited address: the page signs in or registers with it. */
+  email: string;
+  state: InvitationState;
 }

@@ -3,8 +3,14 @@
  * The entry point composes: it reads the facts through the teams domain, asks the one policy
  * (projects/access.ts) and hands the teams domain the policy's guard for writes (decision T6).
  */
-import { effectivePlan, type PlanName } from '#contracts/plans';
-import type { TeamListEntry } from '#contracts/teams';
+import { effectivePlan, type PlanName, planSeats } from '#contracts/plans';
+import type {
+  InvitationView,
+  Role,
+  TeamInvitationEntry,
+  TeamListEntry,
+  TeamMemberEntry,
+} from '#contracts/teams';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { nowMs } from '#runtime/time';
@@ -45,7 +51,7 @@ export const operations = {
       ({ members } = await readMembers(params.teamId));
       own = members.find((m) => m.userId === session.userId);
     }
-    authorizeTeam(own ? { role: own.role, projects: own.projects } : null, 'team.read');
+    const role = authorizeTeam(own ? { role: own.role, projects: own.projects } : null, 'team.read');
     const { team, users } = await readTeamAndUsers(
       params.teamId,
       members.map((m) => m.userId),
@@ -61,8 +67,15 @@ export const operations = {
           plan,
           plan_expire: { date: planExpire },
           settings: planSettings(plan),
+          /** Seats used (the TEAM counters) and the effective plan's limits (null: unlimited). */
+          seats: {
+            members: { used: team.memberCount, limit: planSeats[plan].members },
+            guests: { used: team.guestCount, limit: planSeats[plan].guests },
+          },
         },
-        members: members.map((m) => {
+        /** The caller's own role in the team. */
+        role,
+        members: members.map((m): TeamMemberEntry => {
           const user = users.get(m.userId);
           return {
             userId: m.userId,
@@ -73,7 +86,7 @@ export const operations = {
             projects: m.projects ?? [],
           };
         }),
-        invitations: [] as never[],
+        invitations: [] as TeamInvitationEntry[],
       },
     };
   },
@@ -83,6 +96,32 @@ export const operations = {
     authorizeTeam(membershipOf(teams, params.teamId), 'team.rename');
     await renameTeam(params.teamId, body.name, teamGuard(session.userId, params.teamId, 'team.rename'));
     return { msg: { id: params.teamId, name: body.name } };
+  },
+  async create(_input: In<'create'>): Promise<{ msg: { id: string } }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async invite(_input: In<'invite'>): Promise<{ msg: { id: string } }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async revoke(_input: In<'revoke'>): Promise<{ msg: null }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async updateMember(
+    _input: In<'updateMember'>,
+  ): Promise<{ msg: { userId: string; role: Role; projects: string[] } }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async removeMember(_input: In<'removeMember'>): Promise<{ msg: null }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async transfer(_input: In<'transfer'>): Promise<{ msg: null }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async accept(_input: In<'accept'>): Promise<{ msg: { teamId: string } }> {
+    throw new AppError('SYSTEM_ERROR');
+  },
+  async view(_input: In<'view'>): Promise<{ msg: InvitationView }> {
+    throw new AppError('SYSTEM_ERROR');
   },
 };
 

@@ -1,12 +1,24 @@
-/** Teams, members, invitations (issue 22, docs/data-model.md 4.12): the first increment's calls. */
+/** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
-import { teamParams, teamUpdateSchema } from '#contracts/teams';
+import {
+  invitationParams,
+  invitationSchema,
+  invitationTokenSchema,
+  memberParams,
+  memberUpdateSchema,
+  teamCreateSchema,
+  teamParams,
+  teamUpdateSchema,
+  transferSchema,
+} from '#contracts/teams';
 
+// Mail for invitations.
 export const teamsApi = apiFunction({
   resource: 'teams',
-  needs: { table: 'readwrite' },
+  needs: { table: 'readwrite', mail: true },
   routes: [
     { method: 'GET', path: '/api/client/teams', op: 'list', session: true },
+    { method: 'POST', path: '/api/client/teams', op: 'create', session: true, body: teamCreateSchema },
     { method: 'GET', path: '/api/client/team/{teamId}', op: 'get', session: true, params: teamParams },
     {
       method: 'PATCH',
@@ -15,6 +27,59 @@ export const teamsApi = apiFunction({
       session: true,
       params: teamParams,
       body: teamUpdateSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/invitations',
+      op: 'invite',
+      session: true,
+      params: teamParams,
+      body: invitationSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/team/{teamId}/invitations/{id}',
+      op: 'revoke',
+      session: true,
+      params: invitationParams,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/team/{teamId}/members/{userId}',
+      op: 'updateMember',
+      session: true,
+      params: memberParams,
+      body: memberUpdateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/team/{teamId}/members/{userId}',
+      op: 'removeMember',
+      session: true,
+      params: memberParams,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/transfer',
+      op: 'transfer',
+      session: true,
+      params: teamParams,
+      body: transferSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/invitation/accept',
+      op: 'accept',
+      session: true,
+      body: invitationTokenSchema,
+    },
+    // Public: the invitation page shows who invites whom before the visitor signs in (rate limited per source).
+    {
+      method: 'POST',
+      path: '/api/invitation/view',
+      op: 'view',
+      session: false,
+      body: invitationTokenSchema,
     },
   ],
 });

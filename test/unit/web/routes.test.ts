@@ -43,6 +43,7 @@ describe('route map redirects (SPEC.md section 2)', () => {
       '/confirm_email',
       '/reset',
       '/reset_verification',
+      '/invitation',
       '/profile',
       '/profile/edit',
       '/profile/billing',

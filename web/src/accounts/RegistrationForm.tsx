@@ -28,12 +28,15 @@ const formSchema = registrationSchema.omit({ altcha: true });
 
 export function RegistrationForm({
   email,
+  invitation,
   submitLabel,
   onError,
   onRegistered,
 }: {
   /** A fixed address (the invited one): shown read-only. */
   email?: string;
+  /** The invitation's token: the server creates the invited address's account confirmed (no code mail). */
+  invitation?: string;
   submitLabel?: string;
   /** A failed registration (catalogue code), or null when a new attempt starts. */
   onError: (code: ErrorCode | null) => void;
@@ -55,7 +58,9 @@ export function RegistrationForm({
     setSubmitting(true);
     onError(null);
     try {
-      const { username } = await api.call('auth.register', { body: { ...values, altcha: payload } });
+      const { username } = await api.call('auth.register', {
+        body: { ...values, altcha: payload, invitation },
+      });
       await onRegistered(username ?? values._username.trim().toLowerCase(), values);
     } catch (error) {
       onError(errorCodeOf(error));

@@ -17,6 +17,7 @@ const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrat
 const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
 const ResetScreen = lazy(() => import('../screens/ResetScreen'));
 const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
+const InvitationScreen = lazy(() => import('../screens/InvitationScreen'));
 const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
 const OAuthRedirect = lazy(() => import('../screens/OAuthRedirect'));
 const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'confirm_email', element: <ConfirmEmailScreen /> },
           { path: 'reset', element: <ResetScreen /> },
           { path: 'reset_verification', element: <ResetVerificationScreen /> },
+          // Public, and also open with a session (issue 22): the page itself tells the two apart.
+          { path: 'invitation', element: <InvitationScreen /> },
         ]),
       },
       {

@@ -112,6 +112,51 @@ export const de: Catalogue = {
     requestNew: 'Neuen Link anfordern',
     back: 'Zurück zur Anmeldung',
   },
+  // The invitation page (/invitation?token=…, issue 22): join a team from a mailed link.
+  invitation: {
+    title: '{{team}} auf Snag beitreten',
+    invitedBy: '{{name}} lädt Sie ein, dem Team {{team}} {{role}} beizutreten.',
+    role: { ADMIN: 'als Admin', MEMBER: 'als Mitglied', GUEST: 'als Gast' },
+    roleHint: {
+      ADMIN: 'Admins richten Projekte, Widgets und Integrationen ein und verwalten die Mitglieder des Teams.',
+      MEMBER: 'Mitglieder sichten, erledigen und synchronisieren die Meldungen der Projekte des Teams.',
+      GUEST: 'Gäste sehen und sichten die Meldungen der Projekte, die mit ihnen geteilt sind.',
+    },
+    sentTo: 'Einladung für',
+    loading: 'Einladung wird geladen…',
+    newAccount: 'Ich bin neu bei Snag',
+    haveAccount: 'Ich habe ein Konto',
+    accountChoice: 'Ihr Snag-Konto',
+    registerHint: 'Ihre E-Mail-Adresse ist durch diese Einladung bestätigt: keine Bestätigungs-E-Mail nötig.',
+    registerSubmit: 'Konto erstellen und beitreten',
+    signInSubmit: 'Anmelden und beitreten',
+    accept: 'Einladung annehmen',
+    signedInAs: 'Sie sind als {{email}} angemeldet.',
+    wrongAccountTitle: 'Diese Einladung gilt für ein anderes Konto',
+    wrongAccount:
+      'Die Einladung ging an {{email}}, Sie sind aber als {{current}} angemeldet. Melden Sie sich ab und dann mit {{email}} an, oder erstellen Sie damit ein Konto.',
+    signOut: 'Abmelden',
+    toProjects: 'Zu Ihren Projekten',
+    toLogin: 'Zur Anmeldung',
+    closed: {
+      used: {
+        title: 'Diese Einladung wurde bereits verwendet',
+        text: 'Jeder Einladungslink funktioniert einmal. Wenn Sie sie angenommen haben, melden Sie sich an: Das Team steht in Ihrer Teamauswahl.',
+      },
+      revoked: {
+        title: 'Diese Einladung wurde zurückgezogen',
+        text: 'Das Team hat diese Einladung zurückgezogen oder eine neuere gesendet. Verwenden Sie die neueste Einladungs-E-Mail oder bitten Sie das Team um eine neue Einladung.',
+      },
+      expired: {
+        title: 'Diese Einladung ist abgelaufen',
+        text: 'Einladungslinks gelten 7 Tage. Bitten Sie die Person, die Sie eingeladen hat, um eine neue.',
+      },
+      unknown: {
+        title: 'Dieser Einladungslink ist ungültig',
+        text: 'Der Link ist vielleicht unvollständig. Öffnen Sie ihn erneut aus der Einladungs-E-Mail oder bitten Sie um eine neue Einladung.',
+      },
+    },
+  },
   profileEdit: {
     title: 'Profileinstellungen',
     subtitle: 'Verwalten Sie Ihre persönlichen Daten, Ihr Passwort und Ihr Konto.',
@@ -413,6 +458,7 @@ export const de: Catalogue = {
     confirmEmail: 'E-Mail-Adresse wird bestätigt',
     reset: 'Passwort zurücksetzen',
     resetVerification: 'Neues Passwort wählen',
+    invitation: 'Einladung',
     dashboard: 'Projekte',
     profileEdit: 'Profileinstellungen',
     billing: 'Abrechnung',

@@ -113,6 +113,51 @@ export const en = {
     requestNew: 'Request a new link',
     back: 'Back to sign in',
   },
+  // The invitation page (/invitation?token=…, issue 22): join a team from a mailed link.
+  invitation: {
+    title: 'Join {{team}} on Snag',
+    invitedBy: '{{name}} invites you to join the team {{team}} {{role}}.',
+    role: { ADMIN: 'as an admin', MEMBER: 'as a member', GUEST: 'as a guest' },
+    roleHint: {
+      ADMIN: 'Admins set up projects, widgets and integrations and manage the team’s members.',
+      MEMBER: 'Members review, close and sync the issues of the team’s projects.',
+      GUEST: 'Guests see and review the issues of the projects shared with them.',
+    },
+    sentTo: 'Invitation for',
+    loading: 'Loading the invitation…',
+    newAccount: 'I am new to Snag',
+    haveAccount: 'I have an account',
+    accountChoice: 'Your Snag account',
+    registerHint: 'Your email address is confirmed by this invitation: no confirmation email needed.',
+    registerSubmit: 'Create account and join',
+    signInSubmit: 'Sign in and join',
+    accept: 'Accept invitation',
+    signedInAs: 'You are signed in as {{email}}.',
+    wrongAccountTitle: 'This invitation is for another account',
+    wrongAccount:
+      'The invitation was sent to {{email}}, but you are signed in as {{current}}. Sign out, then sign in or create an account with {{email}}.',
+    signOut: 'Sign out',
+    toProjects: 'Go to your projects',
+    toLogin: 'Go to sign in',
+    closed: {
+      used: {
+        title: 'This invitation has already been used',
+        text: 'Each invitation link works once. If you accepted it, sign in to find the team in your team switcher.',
+      },
+      revoked: {
+        title: 'This invitation was withdrawn',
+        text: 'The team withdrew this invitation or sent a newer one. Use the newest invitation email, or ask the team for a new invitation.',
+      },
+      expired: {
+        title: 'This invitation has expired',
+        text: 'Invitation links are valid for 7 days. Ask the person who invited you to send a new one.',
+      },
+      unknown: {
+        title: 'This invitation link is not valid',
+        text: 'The link may be incomplete. Open it again from the invitation email, or ask for a new invitation.',
+      },
+    },
+  },
   profileEdit: {
     title: 'Profile settings',
     subtitle: 'Manage your personal data, your password and your account.',
@@ -406,6 +451,7 @@ export const en = {
     confirmEmail: 'Confirming your email',
     reset: 'Reset your password',
     resetVerification: 'Choose a new password',
+    invitation: 'Invitation',
     dashboard: 'Projects',
     profileEdit: 'Profile settings',
     billing: 'Billing',

@@ -124,7 +124,7 @@ export const de: Catalogue = {
     },
     sentTo: 'Einladung für',
     loading: 'Einladung wird geladen…',
-    newAccount: 'Ich bin neu bei Snag',
+    newAccount: 'Neu bei Snag',
     haveAccount: 'Ich habe ein Konto',
     accountChoice: 'Ihr Snag-Konto',
     registerHint: 'Ihre E-Mail-Adresse ist durch diese Einladung bestätigt: keine Bestätigungs-E-Mail nötig.',
@@ -139,22 +139,12 @@ export const de: Catalogue = {
     toProjects: 'Zu Ihren Projekten',
     toLogin: 'Zur Anmeldung',
     closed: {
-      used: {
-        title: 'Diese Einladung wurde bereits verwendet',
-        text: 'Jeder Einladungslink funktioniert einmal. Wenn Sie sie angenommen haben, melden Sie sich an: Das Team steht in Ihrer Teamauswahl.',
-      },
-      revoked: {
-        title: 'Diese Einladung wurde zurückgezogen',
-        text: 'Das Team hat diese Einladung zurückgezogen oder eine neuere gesendet. Verwenden Sie die neueste Einladungs-E-Mail oder bitten Sie das Team um eine neue Einladung.',
-      },
-      expired: {
-        title: 'Diese Einladung ist abgelaufen',
-        text: 'Einladungslinks gelten 7 Tage. Bitten Sie die Person, die Sie eingeladen hat, um eine neue.',
-      },
-      unknown: {
-        title: 'Dieser Einladungslink ist ungültig',
-        text: 'Der Link ist vielleicht unvollständig. Öffnen Sie ihn erneut aus der Einladungs-E-Mail oder bitten Sie um eine neue Einladung.',
-      },
+      used: 'Jeder Einladungslink funktioniert einmal. Wenn Sie sie angenommen haben, melden Sie sich an: Das Team steht in Ihrer Teamauswahl.',
+      revoked: 'Verwenden Sie die neueste Einladungs-E-Mail oder bitten Sie das Team um eine neue Einladung.',
+      expired:
+        'Einladungslinks gelten 7 Tage. Die Person, die Sie eingeladen hat, kann in den Teameinstellungen einen neuen Link senden.',
+      unknown:
+        'Der Link ist vielleicht unvollständig. Öffnen Sie ihn erneut aus der Einladungs-E-Mail oder bitten Sie um eine neue Einladung.',
     },
   },
   profileEdit: {

@@ -125,7 +125,7 @@ export const en = {
     },
     sentTo: 'Invitation for',
     loading: 'Loading the invitation…',
-    newAccount: 'I am new to Snag',
+    newAccount: 'New to Snag',
     haveAccount: 'I have an account',
     accountChoice: 'Your Snag account',
     registerHint: 'Your email address is confirmed by this invitation: no confirmation email needed.',
@@ -140,22 +140,12 @@ export const en = {
     toProjects: 'Go to your projects',
     toLogin: 'Go to sign in',
     closed: {
-      used: {
-        title: 'This invitation has already been used',
-        text: 'Each invitation link works once. If you accepted it, sign in to find the team in your team switcher.',
-      },
-      revoked: {
-        title: 'This invitation was withdrawn',
-        text: 'The team withdrew this invitation or sent a newer one. Use the newest invitation email, or ask the team for a new invitation.',
-      },
-      expired: {
-        title: 'This invitation has expired',
-        text: 'Invitation links are valid for 7 days. Ask the person who invited you to send a new one.',
-      },
-      unknown: {
-        title: 'This invitation link is not valid',
-        text: 'The link may be incomplete. Open it again from the invitation email, or ask for a new invitation.',
-      },
+      used: 'Each invitation link works once. If you accepted it, sign in to find the team in your team switcher.',
+      revoked: 'Use the newest invitation email, or ask the team for a new invitation.',
+      expired:
+        'Invitation links are valid for 7 days. The person who invited you can send a new link from the team settings.',
+      unknown:
+        'The link may be incomplete. Open it again from the invitation email, or ask for a new invitation.',
     },
   },
   profileEdit: {

@@ -7,7 +7,8 @@ import { IconCircleCheck, IconClockX, IconLinkOff, IconMailOff } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../app/paths';
-import type { ClosedReason } from './model';
+import { errorText } from '../i18n';
+import { type ClosedReason, closedReasonCodes } from './model';
 
 const icons = { used: IconCircleCheck, revoked: IconMailOff, expired: IconClockX, unknown: IconLinkOff };
 
@@ -20,10 +21,10 @@ export function InvitationClosed({ reason, signedIn }: { reason: ClosedReason; s
         <Icon size={30} aria-hidden />
       </ThemeIcon>
       <Title order={1} size="h3">
-        {t(`invitation.closed.${reason}.title`)}
+        {errorText(closedReasonCodes[reason])}
       </Title>
       <Text c="dimmed" size="sm">
-        {t(`invitation.closed.${reason}.text`)}
+        {t(`invitation.closed.${reason}`)}
       </Text>
       <Button component={Link} to={signedIn ? paths.profile : paths.login} mt="sm">
         {signedIn ? t('invitation.toProjects') : t('invitation.toLogin')}

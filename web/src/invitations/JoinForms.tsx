@@ -35,6 +35,8 @@ export function JoinForms({
     <Stack gap="md">
       <SegmentedControl
         fullWidth
+        // Long labels (German, phones) wrap instead of being cut off.
+        styles={{ label: { whiteSpace: 'normal' } }}
         aria-label={t('invitation.accountChoice')}
         value={choice}
         onChange={(value) => {

@@ -33,20 +33,18 @@ export function closedReason(state: InvitationState): ClosedReason | null {
   return state === 'pending' ? null : state;
 }
 
-/** The closed reason an accept refused with, if the refusal was about the link itself. */
+/** Each closed reason's catalogue code: the accept's refusal, and the page's heading (one wording). */
+export const closedReasonCodes = {
+  unknown: 'INVITATION_INVALID',
+  used: 'INVITATION_USED',
+  revoked: 'INVITATION_REVOKED',
+  expired: 'INVITATION_EXPIRED',
+} as const satisfies Record<ClosedReason, ErrorCode>;
+
+/** The closed reason a call refused with, if the refusal was about the link itself. */
 export function closedReasonOfError(code: ErrorCode): ClosedReason | null {
-  switch (code) {
-    case 'INVITATION_INVALID':
-      return 'unknown';
-    case 'INVITATION_USED':
-      return 'used';
-    case 'INVITATION_REVOKED':
-      return 'revoked';
-    case 'INVITATION_EXPIRED':
-      return 'expired';
-    default:
-      return null;
-  }
+  const found = Object.entries(closedReasonCodes).find(([, c]) => c === code);
+  return found ? (found[0] as ClosedReason) : null;
 }
 
 /**

@@ -6,6 +6,7 @@
  * This increment keeps the plan on the owner's USER item (billing moves it to TEAM later, 4.12 "Migration"
  * step 1); every team is a personal one, so a team's plan is read from `USER#<ownerId>`.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import { TEAM_NAME_MAX } from '#contracts/teams';
@@ -100,17 +101,62 @@ export async function createPersonalTeam(user: Record<string, unknown>): Promise
 }
 
 /**
+ * A new personal team (random id) for an account whose TEAMS is empty: TEAM, MEMBER and the TEAMS entry
+ * with `personal`, conditional on TEAMS still being empty (two parallel calls make one team).
+ */
+async function createReplacementTeam(user: Record<string, unknown>): Promise<void> {
+  const userId = String(user.id);
+  const lang: Lang = user.lang === 'de' ? 'de' : 'en';
+  const [team, member] = personalTeamWrites({ id: userId, firstName: String(user.firstName ?? '') }, lang);
+  const id = randomUUID();
+  const retarget = (write: typeof team | undefined) => {
+    const put = write?.Put;
+    if (!put?.Item) throw new Error('personal team writes changed shape');
+    return {
+      Put: { ...put, Item: { ...put.Item, pk: `TEAM#${id}`, ...(put.Item.sk === 'TEAM' ? { id } : {}) } },
+    };
+  };
+  try {
+    await transactWrite(
+      [
+        retarget(team),
+        retarget(member),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'SET teams.#tid = :m, personal = :tid',
+            ConditionExpression: 'size(teams) = :zero',
+            ExpressionAttributeNames: { '#tid': id },
+            ExpressionAttributeValues: { ':m': { r: 'OWNER' }, ':tid': id, ':zero': 0 },
+          },
+        },
+      ],
+      () => undefined,
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * The user side of the caller's memberships, creating the personal team first when the account predates
  * teams (a lazy migration: one consistent USER read and one transaction, once per account).
  */
 export async function teamsOf(userId: string): Promise<TeamsItem> {
   const found = await readTeams(userId);
-  if (found) return found;
+  if (found && Object.keys(found.teams).length > 0) return found;
   const user = await db().send(
     new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
   );
   // The account was deleted while this session lived on.
   if (!user.Item) throw new AppError('UNAUTHORIZED');
+  if (found) {
+    // In no team any more (removed from a personal team they had transferred): a new personal team, so
+    // every account keeps at least one (4.12, kept lazily like the migration).
+    await createReplacementTeam(user.Item);
+    return (await readTeams(userId)) ?? found;
+  }
   await createPersonalTeam(user.Item);
   const made = await readTeams(userId);
   if (!made) throw new Error(`personal team of ${userId} not readable after creation`);
@@ -145,7 +191,10 @@ export async function readMembers(teamId: string) {
     }),
   );
   const items = out.Items ?? [];
-  return { members: items.filter((i) => String(i.sk).startsWith('MEMBER#')).map(toMember) };
+  return {
+    members: items.filter((i) => String(i.sk).startsWith('MEMBER#')).map(toMember),
+    invites: items.filter((i) => String(i.sk).startsWith('INVITE#')),
+  };
 }
 
 /** The TEAM item and the USER items of `userIds`, in one consistent BatchGetItem (per 100 keys). */

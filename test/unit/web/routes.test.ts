@@ -47,6 +47,7 @@ describe('route map redirects (SPEC.md section 2)', () => {
       '/profile',
       '/profile/edit',
       '/profile/billing',
+      '/profile/team',
       '/profile/create/project',
       '/profile/site/1',
       '/profile/site/1/ticket/2',

@@ -5,7 +5,7 @@
  * answers: a used, withdrawn, expired or unknown link says which; another account is told so and may sign
  * out; the invited account accepts with one click. axe-core checks every state of the page.
  *
- * The invitations are made through the API (the team screen is another branch's: wt-webteam).
+ * The owner invites on the team screen (/profile/team); the link-state cases invite through the API.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
@@ -123,12 +123,35 @@ describe('a team works together: invited from the mails, German on phones', () =
     memberEmail = uniqueEmail().toLowerCase();
     const guest = await signedIn(suite.stack.url);
 
-    const forMember = await invite(owner, memberEmail, 'MEMBER');
-    const forGuest = await invite(owner, guest.email, 'GUEST', [shopId]);
+    // The owner invites both on the team screen (German, phone).
+    const o = await suite.newTab({ locale: 'de-DE', viewport: phone });
+    await o.context.addCookies(
+      [...owner.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    );
+    await o.page.goto('/profile/team');
+    const form = o.page.getByTestId('invite-form');
+    await form.waitFor();
+    await form.getByRole('textbox', { name: 'E-Mail' }).fill(memberEmail);
+    await form.getByRole('button', { name: 'Einladung senden' }).click();
+    await o.page.getByText(`Einladung an ${memberEmail} gesendet`).waitFor();
+    const forMember = await invitationLink(memberEmail);
+    await form.getByRole('textbox', { name: 'E-Mail' }).fill(guest.email);
+    await form.getByRole('combobox', { name: 'Rolle' }).click();
+    await o.page.getByRole('option', { name: 'Gast', exact: true }).click();
+    // The pills box around the field takes the pointer: a click anywhere on it opens the list.
+    await form.getByRole('combobox', { name: 'Projekte, die der Gast sehen darf' }).click({ force: true });
+    await o.page.getByRole('option', { name: 'Shop', exact: true }).click();
+    await o.page.keyboard.press('Escape');
+    const beforeGuest = await latestMail(suite.stack.url, guest.email);
+    await form.getByRole('button', { name: 'Einladung senden' }).click();
+    await o.page.getByText(`Einladung an ${guest.email} gesendet`).waitFor();
+    const forGuest = await invitationLink(guest.email, beforeGuest);
+    await shot(o.page, 'teams-de-phone-owner-invited');
+    expectClean(o);
 
     // The member is new: the page says who invites whom, and registers with the invited address.
     m = await suite.newTab({ locale: 'de-DE', viewport: phone });
-    await m.page.goto(pathOf(forMember.link));
+    await m.page.goto(pathOf(forMember));
     await m.page.getByRole('heading', { level: 1, name: `${owner.teamName} auf Snag beitreten` }).waitFor();
     await m.page
       .getByText(`Ada Lovelace lädt Sie ein, dem Team ${owner.teamName} als Mitglied beizutreten.`)
@@ -156,7 +179,7 @@ describe('a team works together: invited from the mails, German on phones', () =
 
     // The guest has an account: it signs in with the invited address and lands in the team too.
     g = await suite.newTab({ locale: 'de-DE', viewport: phone });
-    await g.page.goto(pathOf(forGuest.link));
+    await g.page.goto(pathOf(forGuest));
     await g.page
       .getByText(`Ada Lovelace lädt Sie ein, dem Team ${owner.teamName} als Gast beizutreten.`)
       .waitFor();
@@ -180,7 +203,7 @@ describe('a team works together: invited from the mails, German on phones', () =
     expect(roles).toMatchObject({ [memberEmail]: 'MEMBER', [guest.email]: 'GUEST', [owner.email]: 'OWNER' });
 
     // A link works once: the member's, opened again, says it has been used.
-    await m.page.goto(pathOf(forMember.link));
+    await m.page.goto(pathOf(forMember));
     await m.page
       .getByRole('heading', { level: 1, name: 'Diese Einladung wurde bereits angenommen' })
       .waitFor();

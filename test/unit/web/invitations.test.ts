@@ -5,7 +5,6 @@ import {
   closedReasonOfError,
   invitationStep,
   invitationToken,
-  teamCookie,
 } from '../../../web/src/invitations/model';
 
 const token = 'AbCdEfGhIjKlMnOpQrSt_-';
@@ -47,11 +46,5 @@ describe('the invitation page', () => {
     for (const account of [null, 'ada@example.com', 'grace@example.com']) {
       expect(invitationStep({ ...open, state: 'used' }, account)).toEqual({ step: 'closed', reason: 'used' });
     }
-  });
-
-  it('writes the team in use as the switcher does', () => {
-    const id = '0b7c4f1e-1111-4222-8333-944445555666';
-    expect(teamCookie(id, false)).toBe(`snag_team=${id}; Path=/; SameSite=Lax; Max-Age=31536000`);
-    expect(teamCookie(id, true)).toMatch(/; Secure$/);
   });
 });

@@ -117,11 +117,6 @@ export const de: Catalogue = {
     title: '{{team}} auf Snag beitreten',
     invitedBy: '{{name}} lädt Sie ein, dem Team {{team}} {{role}} beizutreten.',
     role: { ADMIN: 'als Admin', MEMBER: 'als Mitglied', GUEST: 'als Gast' },
-    roleHint: {
-      ADMIN: 'Admins richten Projekte, Widgets und Integrationen ein und verwalten die Mitglieder des Teams.',
-      MEMBER: 'Mitglieder sichten, erledigen und synchronisieren die Meldungen der Projekte des Teams.',
-      GUEST: 'Gäste sehen und sichten die Meldungen der Projekte, die mit ihnen geteilt sind.',
-    },
     sentTo: 'Einladung für',
     loading: 'Einladung wird geladen…',
     newAccount: 'Neu bei Snag',

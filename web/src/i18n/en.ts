@@ -118,11 +118,6 @@ export const en = {
     title: 'Join {{team}} on Snag',
     invitedBy: '{{name}} invites you to join the team {{team}} {{role}}.',
     role: { ADMIN: 'as an admin', MEMBER: 'as a member', GUEST: 'as a guest' },
-    roleHint: {
-      ADMIN: 'Admins set up projects, widgets and integrations and manage the team’s members.',
-      MEMBER: 'Members review, close and sync the issues of the team’s projects.',
-      GUEST: 'Guests see and review the issues of the projects shared with them.',
-    },
     sentTo: 'Invitation for',
     loading: 'Loading the invitation…',
     newAccount: 'New to Snag',

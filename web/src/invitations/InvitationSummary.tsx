@@ -14,7 +14,7 @@ export function InvitationSummary({ invitation }: { invitation: InvitationView }
         title={t('invitation.title', { team: team.name })}
         subtitle={t('invitation.invitedBy', { name, team: team.name, role: t(`invitation.role.${role}`) })}
       />
-      <Text size="sm">{t(`invitation.roleHint.${role}`)}</Text>
+      <Text size="sm">{t(`teams.roleRights.${role}`)}</Text>
       <Text size="sm" c="dimmed">
         {t('invitation.sentTo')}{' '}
         <Text span fw={600} c="var(--mantine-color-text)" data-testid="invitation-email">

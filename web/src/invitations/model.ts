@@ -2,7 +2,6 @@
  * The invitation page's rules (issue 22, /invitation?token=…): which step a visitor is at, from the link's
  * public view and the session. Free of React, so unit tests cover every case directly.
  */
-import { TEAM_COOKIE } from '#contracts/cookies';
 import type { ErrorCode } from '#contracts/errors';
 import { invitationTokenField } from '#contracts/schemas';
 import type { InvitationState } from '#contracts/teams';
@@ -61,18 +60,4 @@ export function invitationStep(
   if (account === null) return { step: 'signedOut' };
   const same = account.trim().toLowerCase() === invitation.email.trim().toLowerCase();
   return same ? { step: 'accept' } : { step: 'wrongAccount', current: account };
-}
-
-/**
- * The `snag_team` cookie that makes the accepted team the one in use (decision T8: readable, SameSite=Lax,
- * the whole site, a year), as the team switcher writes it.
- */
-export function teamCookie(teamId: string, secure: boolean): string {
-  const attributes = [
-    'Path=/',
-    'SameSite=Lax',
-    `Max-Age=${365 * 24 * 60 * 60}`,
-    ...(secure ? ['Secure'] : []),
-  ];
-  return [`${TEAM_COOKIE}=${encodeURIComponent(teamId)}`, ...attributes].join('; ');
 }

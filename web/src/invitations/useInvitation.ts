@@ -11,13 +11,8 @@ import { api, errorCodeOf } from '../api';
 import { clearApiCache, maybeSignedIn } from '../api/session';
 import { useEndpoint } from '../api/swr';
 import { paths } from '../app/paths';
-import {
-  type ClosedReason,
-  closedReasonOfError,
-  type InvitationStep,
-  invitationStep,
-  teamCookie,
-} from './model';
+import { switchTeam } from '../teams/hooks';
+import { type ClosedReason, closedReasonOfError, type InvitationStep, invitationStep } from './model';
 
 export type PageState =
   | { step: 'loading' }
@@ -59,10 +54,8 @@ export function useInvitation(token: string | null) {
     setError(null);
     try {
       const { teamId } = await api.call('teams.accept', { body: { token } });
-      // Work in the new team from now on (decision T8), and forget the other team's cached lists.
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari.
-      document.cookie = teamCookie(teamId, window.location.protocol === 'https:');
-      await clearApiCache();
+      // Work in the new team from now on (the switcher's own step: the snag_team cookie, decision T8).
+      await switchTeam(teamId);
       navigate(paths.profile, { replace: true });
     } catch (e) {
       const code = errorCodeOf(e);

@@ -58,12 +58,23 @@ import {
   teamsOf,
 } from '../teams/team';
 
+/** How often an invitation write that lost a race reads again before giving up. */
+const RACE_RETRIES = 5;
+
 type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
 
-/** A team's plan in this increment: its owner's (USER item), as the profile answers it today. */
-function planOf(owner: Record<string, unknown> | undefined): { plan: PlanName; planExpire: string | null } {
-  const planExpire = typeof owner?.planExpire === 'string' ? owner.planExpire : null;
-  const stored = (owner?.plan ?? 'FREE_PLAN') as PlanName;
+/**
+ * A team's plan: TEAM's own when it has one (teams made by `POST client/teams`, and every team once billing
+ * moves the plan), else its owner's (USER item), as the profile answers it today.
+ */
+function planOf(
+  team: object,
+  owner: Record<string, unknown> | undefined,
+): { plan: PlanName; planExpire: string | null } {
+  const own = team as { plan?: unknown; planExpire?: unknown };
+  const holder = typeof own.plan === 'string' ? own : owner;
+  const planExpire = typeof holder?.planExpire === 'string' ? holder.planExpire : null;
+  const stored = (holder?.plan ?? 'FREE_PLAN') as PlanName;
   return { plan: effectivePlan(stored, planExpire, nowMs()), planExpire };
 }
 
@@ -91,7 +102,7 @@ export const operations = {
       id: team.id,
       name: team.name,
       role: teams.teams[team.id]?.r ?? 'GUEST',
-      plan: planOf(owner).plan,
+      plan: planOf(team, owner).plan,
     }));
     return { msg: { teams: list } };
   },
@@ -112,11 +123,11 @@ export const operations = {
     );
     // Members without their TEAM: a team being deleted (a later increment) is gone for its readers.
     if (!team) throw new AppError('NOT_FOUND');
-    const { plan, planExpire } = planOf(users.get(team.ownerId));
-    // Seats are enforced on TEAM's own plan (teams/seats.ts); until billing moves the plan there, a TEAM
-    // without one is read through its owner's, as above.
+    const { plan, planExpire } = planOf(team, users.get(team.ownerId));
+    // Seats are enforced on TEAM's own plan (teams/seats.ts: a TEAM without one is Free); until billing
+    // moves the plan there, a personal team's answer shows its owner's plan with Free's seats.
     const stored = team as { plan?: PlanName; planExpire?: string | null };
-    const seatPlan = stored.plan ? effectivePlan(stored.plan, stored.planExpire, nowMs()) : plan;
+    const seatPlan = effectivePlan(stored.plan ?? 'FREE_PLAN', stored.planExpire, nowMs());
     return {
       msg: {
         team: {
@@ -201,7 +212,8 @@ export const operations = {
         );
         return { msg: { id: written.id } };
       } catch (err) {
-        if (err instanceof InvitationRaced && attempt === 0) continue;
+        // Another invite, resend or revoke of this address won the write: read again (a burst settles fast).
+        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
         throw err;
       }
     }
@@ -221,14 +233,14 @@ export const operations = {
         );
         return { msg: null };
       } catch (err) {
-        if (err instanceof InvitationRaced && attempt < 2) continue;
+        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
         throw err;
       }
     }
   },
   /**
-   * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row and TEAMS, a guest's METAs), the
-   * transaction: 3 requests.
+   * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row, a guest's METAs), the
+   * transaction: 3 requests (the target's TEAMS is written with a condition, not read).
    */
   async updateMember({
     session,
@@ -239,10 +251,9 @@ export const operations = {
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
     const { teams, items } = await factsOf(session.userId, [
       memberKey(teamId, userId),
-      teamsKey(userId),
       ...projects.map(projectKey),
     ]);
-    const [row, , ...metas] = items;
+    const [row, ...metas] = items;
     authorizeTeam(membershipOf(teams, teamId), 'team.members');
     const target = memberOf(row);
     authorizeTeamTarget(session.userId, target, body.role);

@@ -7,7 +7,7 @@
  * step 1); every team is a personal one, so a team's plan is read from `USER#<ownerId>`.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import { TEAM_NAME_MAX } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
@@ -15,7 +15,7 @@ import {
   batchDelete,
   getItems,
   isConditionFailure,
-  queryKeys,
+  queryAll,
   retryConflicts,
   type TransactItems,
   tableName,
@@ -228,17 +228,55 @@ export async function renameTeam(teamId: string, name: string, guard: TransactIt
 }
 
 /**
- * Deletes the personal team's partition (TEAM, its MEMBER row) at account deletion, before the account's
- * own items, so a failed deletion leaves an account that gets its team again on first use. In this
- * increment no call adds members, so the personal team is solo; the members increment replaces this with
- * 4.12's profile-deletion steps (refuse a shared team, leave the others).
+ * The first step of deleting a solo team with its owner's account (4.12 "Profile deletion"): marks TEAM
+ * `deleting` (invites and accepts then fail their seat condition) while `ownerId` still owns it alone; a
+ * join in between refuses with OWNS_SHARED_TEAM. A TEAM already gone is fine (a repeated deletion).
  */
-export async function deletePersonalTeam(userId: string): Promise<void> {
-  const keys = await queryKeys({
+export async function markTeamDeleting(teamId: string, ownerId: string): Promise<void> {
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: teamKey(teamId),
+          UpdateExpression: 'SET deleting = :one',
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (ownerId = :uid AND memberCount = :one AND guestCount = :zero)',
+          ExpressionAttributeValues: { ':uid': ownerId, ':one': 1, ':zero': 0 },
+        },
+      },
+    ],
+    'OWNS_SHARED_TEAM',
+  );
+}
+
+/**
+ * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
+ * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
+ * revoked first, so a mailed link says so rather than naming a team that is gone.
+ */
+export async function deleteTeam(teamId: string): Promise<void> {
+  const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': teamKey(userId).pk },
+    ExpressionAttributeValues: { ':pk': teamKey(teamId).pk },
   });
-  // TEAM last: until then a retry still finds the partition.
+  for (const invite of items.filter((i) => String(i.sk).startsWith('INVITE#'))) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: `INVITATION#${String(invite.tokenHash)}`, sk: 'INVITATION' },
+          UpdateExpression: 'SET #state = :revoked',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':revoked': 'revoked' },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+  const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
   await batchDelete(keys.filter((k) => k.sk === 'TEAM'));
 }

@@ -1,7 +1,7 @@
 /**
- * axe-core in the browser (issue 20's bar, docs/decisions.md "Accessibility"): WCAG 2.2 A/AA, any serious
- * or critical violation, plus the rules the issue named whatever axe rates them. Shared by the dashboard's
- * screen walk (test/e2e/a11y.test.ts) and the feature tests that check their own states.
+ * axe-core in a page of the browser tests (issue 20): the WCAG 2.2 A/AA rules plus the ones the issue named,
+ * one line per failing rule. Shared by the accessibility walk (test/e2e/a11y.test.ts) and the screens'
+ * own browser tests.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

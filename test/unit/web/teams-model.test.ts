@@ -13,6 +13,7 @@ import {
   type Right,
   readTeamCookie,
   rights,
+  sortTeams,
   teamCookie,
 } from '../../../web/src/teams/model';
 
@@ -57,20 +58,32 @@ describe('what each role is shown', () => {
 
 describe('the team in use', () => {
   const teams = [
-    { id: 'a', role: 'MEMBER' as const },
-    { id: 'b', role: 'OWNER' as const },
-    { id: 'c', role: 'GUEST' as const },
+    { id: 'a', personal: false },
+    { id: 'b', personal: true },
+    { id: 'c', personal: false },
   ];
   it('is the cookie’s team when it is one of the caller’s', () => {
     expect(currentTeamOf(teams, 'c')?.id).toBe('c');
   });
-  it('is the owned (personal) team without a cookie, or with one naming a team the caller left', () => {
+  it('is the personal team without a cookie, or with one naming a team the caller left', () => {
     expect(currentTeamOf(teams, null)?.id).toBe('b');
     expect(currentTeamOf(teams, 'gone')?.id).toBe('b');
   });
-  it('is the first team when the caller owns none, and none without teams', () => {
-    expect(currentTeamOf(teams.slice(0, 1), null)?.id).toBe('a');
+  it('is the first team without a personal one (transferred and left), and none without teams', () => {
+    expect(currentTeamOf([teams[0]!, teams[2]!], null)?.id).toBe('a');
     expect(currentTeamOf([], 'a')).toBeNull();
+  });
+});
+
+describe('the switcher’s order', () => {
+  it('puts the personal team first, then the others by name', () => {
+    const list = [
+      { id: '3', name: 'Zeta', personal: false },
+      { id: '2', name: 'Ada’s team', personal: true },
+      { id: '1', name: 'Agency', personal: false },
+    ];
+    expect(sortTeams(list).map((t) => t.id)).toEqual(['2', '1', '3']);
+    expect(list[0]!.id).toBe('3');
   });
 });
 

@@ -7,6 +7,7 @@ export const de: Catalogue = {
     tagline: 'Website-Feedback und Fehlerberichte',
     loading: 'Wird geladen…',
     homeLink: 'Snag-Startseite',
+    closeToast: 'Benachrichtigung schließen',
   },
   language: {
     label: 'Sprache',

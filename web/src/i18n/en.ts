@@ -9,6 +9,7 @@ export const en = {
     tagline: 'Website feedback and bug reports',
     loading: 'Loading…',
     homeLink: 'Snag home page',
+    closeToast: 'Close notification',
   },
   language: {
     label: 'Language',

@@ -14,7 +14,7 @@ import { DangerZone } from '../teams/DangerZone';
 import { useCurrentTeam } from '../teams/hooks';
 import { Invitations } from '../teams/Invitations';
 import { InviteForm } from '../teams/InviteForm';
-import { can } from '../teams/model';
+import { byRole, can } from '../teams/model';
 import { Seats } from '../teams/Seats';
 import { TeamGuests } from '../teams/TeamGuests';
 import { TeamMembers } from '../teams/TeamMembers';
@@ -36,8 +36,9 @@ export default function TeamScreen() {
   const role = detail.role;
   const self = detail.members.find((m) => m.username === profile.username);
   const manage = can(role, 'members');
-  const people = detail.members.filter((m) => m.role !== 'GUEST');
-  const guests = detail.members.filter((m) => m.role === 'GUEST');
+  const everyone = [...detail.members].sort(byRole);
+  const people = everyone.filter((m) => m.role !== 'GUEST');
+  const guests = everyone.filter((m) => m.role === 'GUEST');
   const projects = list.websites.map((p) => ({ value: p.uuid, label: p.name }));
   const { seats } = detail.team;
 

@@ -58,7 +58,7 @@ export function CreateTeamDialog({ opened, onClose }: { opened: boolean; onClose
       }
       centered
       radius="lg"
-      closeButtonProps={{ 'aria-label': t('teams.create.cancel') }}
+      closeButtonProps={{ 'aria-label': t('deleteModal.close') }}
     >
       <form onSubmit={form.onSubmit(create)} noValidate>
         <Stack gap="md">

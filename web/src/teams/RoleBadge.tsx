@@ -8,7 +8,7 @@ const colours: Record<Role, string> = { OWNER: 'brand', ADMIN: 'indigo', MEMBER:
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
-    <Badge size="sm" variant="light" color={colours[role]} style={{ flexShrink: 0 }}>
+    <Badge size="sm" variant="light" color={colours[role]} tt="none" style={{ flexShrink: 0 }}>
       {t(`teams.roles.${role}`)}
     </Badge>
   );

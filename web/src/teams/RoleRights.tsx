@@ -1,5 +1,5 @@
 /** What each role may do, one line each (issue 22), so a role select is chosen knowingly. */
-import { Group, List, Text } from '@mantine/core';
+import { Box, Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roles } from '#contracts/teams';
 import { RoleBadge } from './RoleBadge';
@@ -15,7 +15,10 @@ export function RoleRights() {
         {roles.map((role) => (
           <List.Item key={role}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <RoleBadge role={role} />
+              {/* One width for every badge, so the lines start together. */}
+              <Box w={76} style={{ flexShrink: 0 }}>
+                <RoleBadge role={role} />
+              </Box>
               <Text size="sm" c="dimmed">
                 {t(`teams.roleRights.${role}`)}
               </Text>

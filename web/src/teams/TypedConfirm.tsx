@@ -73,7 +73,7 @@ export function TypedConfirm({
         }
         centered
         radius="lg"
-        closeButtonProps={{ 'aria-label': t('teams.danger.cancel') }}
+        closeButtonProps={{ 'aria-label': t('deleteModal.close') }}
       >
         <form
           onSubmit={(event) => {

@@ -1,10 +1,10 @@
 /** The caller's teams, the team in use, and switching teams, with the SWR cache kept in step. */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { mutate } from 'swr';
 import { api } from '../api';
 import { type Answer, type BodyOf, endpointPath } from '../api/endpoints';
 import { toLogin, useEndpoint } from '../api/swr';
-import { currentTeamOf, readTeamCookie, teamCookie } from './model';
+import { currentTeamOf, readTeamCookie, sortTeams, teamCookie } from './model';
 
 export type TeamEntry = Answer<'teams.list'>['teams'][number];
 export type TeamDetail = Answer<'teams.get'>;
@@ -28,7 +28,7 @@ function writeTeamCookie(teamId: string): void {
  */
 export function useCurrentTeam() {
   const { data } = useTeams();
-  const teams = data?.teams ?? [];
+  const teams = useMemo(() => sortTeams(data?.teams ?? []), [data]);
   const cookie = typeof document === 'undefined' ? null : readTeamCookie(document.cookie);
   const team = currentTeamOf(teams, cookie);
   useEffect(() => {

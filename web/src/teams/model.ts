@@ -58,15 +58,31 @@ export function teamCookie(teamId: string, secure: boolean): string {
 
 interface TeamEntry {
   id: string;
-  role: Role;
+  personal: boolean;
 }
 
 /**
- * The team in use as the server picks it (teams/member.ts `teamInUse`): the cookie's when it names one of
- * the caller's teams; else the personal team, which the list does not mark, so the team the caller owns
- * (a personal team is owned by its user; after a transfer, any owned team), else the first. The dashboard
- * writes its pick to the cookie, so both sides agree from then on.
+ * The team in use exactly as the server picks it (teams/member.ts `teamInUse`): the cookie's when it
+ * names one of the caller's teams (a stale one is ignored), else the personal team, else the first.
  */
 export function currentTeamOf<T extends TeamEntry>(teams: readonly T[], cookie: string | null): T | null {
-  return teams.find((t) => t.id === cookie) ?? teams.find((t) => t.role === 'OWNER') ?? teams[0] ?? null;
+  return teams.find((t) => t.id === cookie) ?? teams.find((t) => t.personal) ?? teams[0] ?? null;
 }
+
+/** The switcher's order: the personal team first, then by name (the API's order is the storage's). */
+export function sortTeams<T extends TeamEntry & { name: string }>(teams: readonly T[]): T[] {
+  return [...teams].sort(
+    (a, b) =>
+      Number(b.personal) - Number(a.personal) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
+}
+
+/** The team screen's order of people: by role (OWNER first), then by name. */
+export function byRole<T extends { role?: Role | undefined; firstName: string; lastName: string }>(
+  a: T,
+  b: T,
+): number {
+  const rank = (m: T) => (m.role ? roleOrder.indexOf(m.role) : roleOrder.length);
+  return rank(a) - rank(b) || `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
+}
+const roleOrder: readonly Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];

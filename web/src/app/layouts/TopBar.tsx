@@ -5,7 +5,17 @@
  * (issue 19, docs/decisions-web.md "Navigation"). Issue 22: the team switcher beside the logo; Team and
  * Billing show only for the roles that may use them (docs/decisions.md "Role-aware dashboard").
  */
-import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconCreditCard, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
@@ -42,17 +52,21 @@ export function TopBar({
   const shown = entries.filter((entry) => !entry.right || can(role, entry.right));
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={mobileOpened}
           onClick={onToggleMobile}
           hiddenFrom="sm"
           size="sm"
           aria-label={t('nav.openMenu')}
+          style={{ flexShrink: 0 }}
         />
-        <Link to="/" aria-label={t('app.homeLink')} style={{ textDecoration: 'none', display: 'flex' }}>
-          <Logo size={30} />
-        </Link>
+        {/* Not on phones: the team switcher needs the width at 390 px (issue 22); Dashboard is in the drawer. */}
+        <Box visibleFrom="sm" display="flex" style={{ flexShrink: 0 }}>
+          <Link to="/" aria-label={t('app.homeLink')} style={{ textDecoration: 'none', display: 'flex' }}>
+            <Logo size={30} />
+          </Link>
+        </Box>
         <TeamSwitcher />
         <Group component="nav" aria-label={t('nav.mainNavigation')} gap={4} ml="lg" visibleFrom="md">
           {shown.map((entry) => (
@@ -72,7 +86,7 @@ export function TopBar({
         </Group>
       </Group>
 
-      <Group gap="md" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <LanguageSwitch />
         <Menu position="bottom-end" width={220} shadow="md" withinPortal>
           <Menu.Target>
@@ -90,7 +104,10 @@ export function TopBar({
                   {name}
                 </Text>
                 <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
-                <IconChevronDown size={14} stroke={2} />
+                {/* Phones leave the chevron out: the team switcher's name needs the width. */}
+                <Box visibleFrom="sm" display="flex">
+                  <IconChevronDown size={14} stroke={2} />
+                </Box>
               </Group>
             </UnstyledButton>
           </Menu.Target>

@@ -13,6 +13,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEAM_COOKIE } from '#contracts/cookies';
+import { errorMessage } from '#contracts/errors';
 import { db } from '#runtime/aws/dynamo';
 import { sha256 } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
@@ -270,6 +271,7 @@ describe('the invitation page answers every link', () => {
       signOut: 'Sign out',
       accept: 'Accept invitation',
       newAccount: 'New to Snag',
+      page: 'Invitation',
     },
     de: {
       used: 'Diese Einladung wurde bereits angenommen',
@@ -280,6 +282,7 @@ describe('the invitation page answers every link', () => {
       signOut: 'Abmelden',
       accept: 'Einladung annehmen',
       newAccount: 'Neu bei Snag',
+      page: 'Einladung',
     },
   } as const;
 
@@ -342,6 +345,21 @@ describe('the invitation page answers every link', () => {
       await page.goto('/invitation');
       await page.getByRole('heading', { level: 1, name: words.unknown }).waitFor();
 
+      // The view cannot be read (here the source's hourly limit): the page says why under its name.
+      await page.route('**/api/invitation/view*', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', code: 'RATE_LIMITED', msg: 'Too many requests' }),
+        }),
+      );
+      await page.goto(pathOf(expired.link));
+      await page.getByRole('heading', { level: 1, name: words.page }).waitFor();
+      await page.getByRole('alert').getByText(errorMessage('RATE_LIMITED', lang)).waitFor();
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, `invitation-${lang}-${label}-view-failed`);
+      await page.unroute('**/api/invitation/view*');
+
       // Another account is signed in: the page says so and offers to sign out, then shows the forms.
       const invited = await signedIn(suite.stack.url);
       const pending = await invite(owner, invited.email, 'ADMIN');
@@ -370,7 +388,7 @@ describe('the invitation page answers every link', () => {
       await waitForPath(page, '/profile');
       expect(await teamCookieOf(tab)).toBe(owner.teamId);
       // The view answers the unknown token with 404; nothing else failed.
-      expectClean(tab, ['404 POST /api/invitation/view']);
+      expectClean(tab, ['404 POST /api/invitation/view', '429 POST /api/invitation/view']);
     });
   }
 });

@@ -6,6 +6,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { AuthHeading } from '../accounts/AuthHeading';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
@@ -25,7 +26,15 @@ export default function InvitationScreen() {
 
   if (state.step === 'loading') return <PageLoader />;
   if (state.step === 'closed') return <InvitationClosed reason={state.reason} signedIn={signedIn} />;
-  if (state.step === 'failed') return <ErrorAlert>{errorText(state.code)}</ErrorAlert>;
+  if (state.step === 'failed') {
+    // The link could not be read (the source's rate limit, the network): say so under the page's name.
+    return (
+      <Stack gap="lg">
+        <AuthHeading title={t('screens.invitation')} />
+        <ErrorAlert>{errorText(state.code)}</ErrorAlert>
+      </Stack>
+    );
+  }
 
   const { invitation } = state;
   return (

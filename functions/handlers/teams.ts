@@ -78,6 +78,13 @@ function planOf(
   return { plan: effectivePlan(stored, planExpire, nowMs()), planExpire };
 }
 
+/** A guest's projects (their METAs as read) must exist and be this team's (decision T10). */
+function requireTeamProjects(metas: (Record<string, unknown> | undefined)[], teamId: string): void {
+  if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
+    throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
+  }
+}
+
 /** The pending invitations of the team Query, for OWNER and ADMIN (expired ones wait for their TTL). */
 function pendingInvitations(items: Record<string, unknown>[]): TeamInvitationEntry[] {
   const now = nowMs();
@@ -197,10 +204,7 @@ export const operations = {
       const [user, team, invite, ...metas] = items;
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       if (!team) throw new AppError('NOT_FOUND');
-      // A guest's projects must be this team's (decision T10).
-      if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
-        throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
-      }
+      requireTeamProjects(metas, teamId);
       try {
         const written = await writeInvitation(
           { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
@@ -258,10 +262,7 @@ export const operations = {
     authorizeTeam(membershipOf(teams, teamId), 'team.members');
     const target = memberOf(row);
     authorizeTeamTarget(session.userId, target, body.role);
-    if (!target) throw new AppError('NOT_FOUND');
-    if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
-      throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
-    }
+    requireTeamProjects(metas, teamId);
     await changeMember(
       teamId,
       target,
@@ -293,7 +294,6 @@ export const operations = {
     }
     authorizeTeam(own, 'team.members');
     authorizeTeamTarget(session.userId, target);
-    if (!target) throw new AppError('NOT_FOUND');
     const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
     await removeMember(teamId, target, targetTeams, teamGuard(session.userId, teamId, 'team.members'));
     return { msg: null };
@@ -352,14 +352,17 @@ export const operations = {
     if (!found) throw new AppError('INVITATION_INVALID');
     const link = toLink(found);
     const [team, inviter] = await getItems([teamKey(link.teamId), userKey(link.invitedBy)]);
-    if (!team) throw new AppError('INVITATION_INVALID');
+    // A team deleted with its owner's account revoked its links; one whose TEAM is gone says so too.
+    const state = team
+      ? linkState(link)
+      : linkState({ ...link, state: link.state === 'used' ? 'used' : 'revoked' });
     return {
       msg: {
-        team: { name: String(team.name) },
+        team: { name: String(team?.name ?? '') },
         inviter: { firstName: String(inviter?.firstName ?? ''), lastName: String(inviter?.lastName ?? '') },
         role: link.role,
         email: link.email,
-        state: linkState(link),
+        state,
       },
     };
   },

@@ -171,11 +171,11 @@ export function teamGuardCondition(teamId: string, action: TeamAction) {
  * a target that is not a member is NOT_FOUND; nobody changes or removes the OWNER or changes their own role
  * (leaving is the way down), and no role change makes an OWNER (only a transfer does): FORBIDDEN.
  */
-export function authorizeTeamTarget(
+export function authorizeTeamTarget<T extends { userId: string; role: Role }>(
   callerId: string,
-  target: { userId: string; role: Role } | null,
+  target: T | null,
   newRole?: Role,
-): void {
+): asserts target is T {
   if (!target) throw new AppError('NOT_FOUND');
   if (target.userId === callerId || target.role === 'OWNER' || newRole === 'OWNER') {
     throw new AppError('FORBIDDEN');

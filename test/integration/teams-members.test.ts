@@ -8,10 +8,11 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
+import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { join, person, projectOf, setTeamPlan } from '../support/members-teams';
-import { cheapCostsEnv } from '../support/users';
+import { join, mailedToken, person, projectOf, setTeamPlan } from '../support/members-teams';
+import { cheapCostsEnv, uniqueEmail } from '../support/users';
 
 let stack: TestStack;
 const dynamoRequestsOf = countFunctionRequests('api:teams');
@@ -134,6 +135,11 @@ describe('changing a role', () => {
     }
     const outsider = await person(stack.url);
     expect((await outsider.client.patch(memberPath(tid, member.id), { role: 'ADMIN' })).status).toBe(404);
+    expect((await outsider.client.delete(memberPath(tid, member.id))).status).toBe(404);
+    expect(
+      (await outsider.client.post(`/api/client/team/${tid}/transfer`, { userId: member.id })).status,
+    ).toBe(404);
+    expect(msgOf<Detail>(await owner.client.get(`/api/client/team/${tid}`)).members).toHaveLength(4);
     // An ADMIN may change another ADMIN.
     const second = await join(stack.url, owner.client, tid, 'ADMIN');
     expect((await admin.client.patch(memberPath(tid, second.id), { role: 'MEMBER' })).status).toBe(200);
@@ -153,12 +159,21 @@ describe('changing a role', () => {
 describe('removal and leaving', () => {
   it('an ADMIN removes a MEMBER, whose next call is refused at once; the OWNER cannot be removed', async () => {
     const { owner, admin, member, tid } = await fullTeam();
+    // A second open session of the member (another browser).
+    const other = new ApiClient(stack.url);
+    const login = await other.post('/api/client/login', {
+      _username: member.email,
+      _password: member.password,
+    });
+    expect(login.status).toBe(200);
     expect((await member.client.get(`/api/client/team/${tid}`)).status).toBe(200);
+    expect((await other.get(`/api/client/team/${tid}`)).status).toBe(200);
     expect((await admin.client.delete(memberPath(tid, member.id))).body).toEqual({
       status: 'success',
       msg: null,
     });
     expect((await member.client.get(`/api/client/team/${tid}`)).status).toBe(404);
+    expect((await other.patch(`/api/client/team/${tid}`, { name: 'Still here?' })).status).toBe(404);
     expect(msgOf<TeamsList>(await member.client.get('/api/client/teams')).teams.map((t) => t.id)).toEqual([
       member.id,
     ]);
@@ -242,10 +257,20 @@ describe('deleting a profile', () => {
     expect((await owner.client.get(`/api/client/website/${projectId}`)).status).toBe(200);
     expect(await teamItem(owner.id)).toMatchObject({ memberCount: 1, guestCount: 1 });
 
-    // Once the guest has left, the solo team goes with the account.
+    // Once the guest has left, the solo team goes with the account; a pending invitation holds no seat,
+    // and its link then says revoked.
     expect((await guest.client.delete(memberPath(owner.id, guest.id))).status).toBe(200);
+    const invitee = uniqueEmail().toLowerCase();
+    await owner.client.post(`/api/client/team/${owner.id}/invitations`, {
+      email: invitee,
+      role: 'GUEST',
+      projects: [projectId],
+    });
+    const token = await mailedToken(stack.url, invitee);
     expect((await owner.client.delete('/api/client/profile')).status).toBe(200);
     expect(await teamItem(owner.id)).toBeUndefined();
+    const view = await new ApiClient(stack.url).post('/api/invitation/view', { token });
+    expect(view.body).toMatchObject({ status: 'success', msg: { state: 'revoked' } });
   });
 
   it('of an old owner who transferred their personal team leaves that team its projects', async () => {

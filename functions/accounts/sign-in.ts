@@ -65,6 +65,11 @@ export async function register(
   lang: Lang,
   log: Logger,
   alsoWrite: AccountWrites = () => [],
+  /**
+   * Whether the address is already proven (a pending team invitation to it, issue 22): the account is
+   * created confirmed, without a code or its mail. The caller decides, after the proof of work.
+   */
+  addressProven: () => Promise<boolean> = async () => false,
 ): Promise<void> {
   // Counted before anything else, so refused and failed sign-ups use up the allowance too.
   await rateLimit(limitFor(registrationsPerSource, source));
@@ -75,6 +80,10 @@ export async function register(
     lastName: input.lastName,
     passwordHash: await hashPassword(input._password),
   });
+  if (await addressProven()) {
+    await createUser({ ...user, confirmed: true }, alsoWrite(user));
+    return;
+  }
   // The first code is written with the account: three requests in all (DESIGN.md section 7).
   const { code, write } = confirmationCodeWrite(user.id);
   await createUser(user, [write, ...alsoWrite(user)]);

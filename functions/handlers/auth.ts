@@ -14,6 +14,7 @@ import { sourceOf } from '#runtime/source';
 import { newChallenge } from '../accounts/altcha';
 import { authApi } from '../accounts/manifest';
 import * as accounts from '../accounts/sign-in';
+import { invitationProves } from '../teams/invitation';
 import { personalTeamWrites } from '../teams/team';
 
 type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
@@ -26,7 +27,17 @@ export const operations = {
   },
   async register({ body, event, lang, log }: In<typeof registrationSchema>) {
     // The personal team is written in the account's own transaction (docs/data-model.md 4.12, A85).
-    await accounts.register(body, sourceOf(event), lang, log, (user) => personalTeamWrites(user, lang));
+    // A pending invitation to this very address proves it: no confirmation code (4.12, +1 request).
+    const invitation = body.invitation;
+    const proven = invitation ? () => invitationProves(invitation, body._username) : undefined;
+    await accounts.register(
+      body,
+      sourceOf(event),
+      lang,
+      log,
+      (user) => personalTeamWrites(user, lang),
+      proven,
+    );
     return { msg: { username: body._username } };
   },
   async google({ body, event, lang }: In<typeof googleSignInSchema>) {

@@ -4,28 +4,100 @@
  * (projects/access.ts) and hands the teams domain the policy's guard for writes (decision T6).
  */
 import { effectivePlan, type PlanName, planSeats } from '#contracts/plans';
-import type {
-  InvitationView,
-  Role,
-  TeamInvitationEntry,
-  TeamListEntry,
-  TeamMemberEntry,
+import {
+  type InvitationView,
+  type Role,
+  TEAMS_MAX,
+  type TeamInvitationEntry,
+  type TeamListEntry,
+  type TeamMemberEntry,
 } from '#contracts/teams';
+import { getItems, type Key } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { sendMail } from '#runtime/mail';
+import { rateLimit } from '#runtime/rate-limit';
+import { sourceOf } from '#runtime/source';
 import { nowMs } from '#runtime/time';
 import { planSettings } from '../accounts/profile';
-import { authorizeTeam, membershipOf, teamGuard } from '../projects/access';
+import { userKey } from '../accounts/user';
+import {
+  authorizeTeam,
+  authorizeTeamTarget,
+  may,
+  membershipOf,
+  teamGuard,
+  teamGuardCondition,
+} from '../projects/access';
+import { projectKey } from '../projects/project';
+import {
+  acceptInvitation,
+  InvitationRaced,
+  invitationMail,
+  invitationViewsPerSource,
+  inviteIdOf,
+  inviteKey,
+  linkKey,
+  linkRefusal,
+  linkState,
+  revokeInvitation,
+  toInvite,
+  tokenHashOf,
+  toLink,
+  writeInvitation,
+} from '../teams/invitation';
 import { teamsApi } from '../teams/manifest';
-import { readMembers, readTeamAndUsers, readTeamsWithOwners, renameTeam, teamsOf } from '../teams/team';
+import { memberKey, readAccessFacts, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { changeMember, createTeam, memberOf, removeMember, transferOwnership } from '../teams/membership';
+import {
+  readMembers,
+  readTeamAndUsers,
+  readTeamsWithOwners,
+  renameTeam,
+  teamKey,
+  teamsOf,
+} from '../teams/team';
+
+/** How often an invitation write that lost a race reads again before giving up. */
+const RACE_RETRIES = 5;
 
 type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
 
-/** A team's plan in this increment: its owner's (USER item), as the profile answers it today. */
-function planOf(owner: Record<string, unknown> | undefined): { plan: PlanName; planExpire: string | null } {
-  const planExpire = typeof owner?.planExpire === 'string' ? owner.planExpire : null;
-  const stored = (owner?.plan ?? 'FREE_PLAN') as PlanName;
+/**
+ * A team's plan: TEAM's own when it has one (teams made by `POST client/teams`, and every team once billing
+ * moves the plan), else its owner's (USER item), as the profile answers it today.
+ */
+function planOf(
+  team: object,
+  owner: Record<string, unknown> | undefined,
+): { plan: PlanName; planExpire: string | null } {
+  const own = team as { plan?: unknown; planExpire?: unknown };
+  const holder = typeof own.plan === 'string' ? own : owner;
+  const planExpire = typeof holder?.planExpire === 'string' ? holder.planExpire : null;
+  const stored = (holder?.plan ?? 'FREE_PLAN') as PlanName;
   return { plan: effectivePlan(stored, planExpire, nowMs()), planExpire };
+}
+
+/** A guest's projects (their METAs as read) must exist and be this team's (decision T10). */
+function requireTeamProjects(metas: (Record<string, unknown> | undefined)[], teamId: string): void {
+  if (metas.some((meta) => !meta || teamOf(meta) !== teamId)) {
+    throw new AppError('INVALID_PARAMETERS', { projects: 'INVALID_PARAMETERS' });
+  }
+}
+
+/** The pending invitations of the team Query, for OWNER and ADMIN (expired ones wait for their TTL). */
+function pendingInvitations(items: Record<string, unknown>[]): TeamInvitationEntry[] {
+  const now = nowMs();
+  return items
+    .map(toInvite)
+    .filter((i) => i.expiresAt > now)
+    .map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      projects: i.projects ?? [],
+      expires: new Date(i.expiresAt).toISOString(),
+    }));
 }
 
 export const operations = {
@@ -37,19 +109,19 @@ export const operations = {
       id: team.id,
       name: team.name,
       role: teams.teams[team.id]?.r ?? 'GUEST',
-      plan: planOf(owner).plan,
+      plan: planOf(team, owner).plan,
       personal: teams.personal === team.id,
     }));
     return { msg: { teams: list } };
   },
   /** Session, the team partition's Query (the check), one BatchGetItem of TEAM and the members: 3 requests. */
   async get({ session, params }: In<'get'>) {
-    let { members } = await readMembers(params.teamId);
+    let { members, invites } = await readMembers(params.teamId);
     let own = members.find((m) => m.userId === session.userId);
     if (!own && params.teamId === session.userId) {
       // A pre-team account asking for its own personal team: created on this first use.
       await teamsOf(session.userId);
-      ({ members } = await readMembers(params.teamId));
+      ({ members, invites } = await readMembers(params.teamId));
       own = members.find((m) => m.userId === session.userId);
     }
     const role = authorizeTeam(own ? { role: own.role, projects: own.projects } : null, 'team.read');
@@ -59,7 +131,11 @@ export const operations = {
     );
     // Members without their TEAM: a team being deleted (a later increment) is gone for its readers.
     if (!team) throw new AppError('NOT_FOUND');
-    const { plan, planExpire } = planOf(users.get(team.ownerId));
+    const { plan, planExpire } = planOf(team, users.get(team.ownerId));
+    // Seats are enforced on TEAM's own plan (teams/seats.ts: a TEAM without one is Free); until billing
+    // moves the plan there, a personal team's answer shows its owner's plan with Free's seats.
+    const stored = team as { plan?: PlanName; planExpire?: string | null };
+    const seatPlan = effectivePlan(stored.plan ?? 'FREE_PLAN', stored.planExpire, nowMs());
     return {
       msg: {
         team: {
@@ -70,24 +146,24 @@ export const operations = {
           settings: planSettings(plan),
           /** Seats used (the TEAM counters) and the effective plan's limits (null: unlimited). */
           seats: {
-            members: { used: team.memberCount, limit: planSeats[plan].members },
-            guests: { used: team.guestCount, limit: planSeats[plan].guests },
+            members: { used: team.memberCount, limit: planSeats[seatPlan].members },
+            guests: { used: team.guestCount, limit: planSeats[seatPlan].guests },
           },
         },
         /** The caller's own role in the team. */
         role,
         members: members.map((m): TeamMemberEntry => {
           const user = users.get(m.userId);
-          return {
+          const names = {
             userId: m.userId,
-            username: String(user?.email ?? ''),
             firstName: String(user?.firstName ?? ''),
             lastName: String(user?.lastName ?? ''),
-            role: m.role,
-            projects: m.projects ?? [],
           };
+          // A guest sees who is in the team, not their addresses, roles or projects (4.12).
+          if (role === 'GUEST') return names;
+          return { ...names, username: String(user?.email ?? ''), role: m.role, projects: m.projects ?? [] };
         }),
-        invitations: [] as TeamInvitationEntry[],
+        invitations: may(role, 'team.members') ? pendingInvitations(invites) : [],
       },
     };
   },
@@ -98,32 +174,206 @@ export const operations = {
     await renameTeam(params.teamId, body.name, teamGuard(session.userId, params.teamId, 'team.rename'));
     return { msg: { id: params.teamId, name: body.name } };
   },
-  async create(_input: In<'create'>): Promise<{ msg: { id: string } }> {
-    throw new AppError('SYSTEM_ERROR');
+  /** Session, one transaction (its TEAMS condition caps 50 teams): 2 requests (a pre-team account +2, once). */
+  async create({ session, body }: In<'create'>): Promise<{ msg: { id: string } }> {
+    let id = await createTeam(session.userId, body.name);
+    if (!id) {
+      // TEAMS missing (a pre-team account: made now) or holding 50 teams.
+      const teams = await teamsOf(session.userId);
+      if (Object.keys(teams.teams).length >= TEAMS_MAX) throw new AppError('TEAM_LIMIT');
+      id = await createTeam(session.userId, body.name);
+      if (!id) throw new AppError('TEAM_LIMIT');
+    }
+    return { msg: { id } };
   },
-  async invite(_input: In<'invite'>): Promise<{ msg: { id: string } }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Session, one BatchGetItem (TEAMS, the inviter's USER, TEAM, the pending invitation, a guest's METAs),
+   * the transaction: 3 requests (+ SES). Inviting an address with a pending invitation resends it.
+   */
+  async invite({ session, params, body, lang }: In<'invite'>): Promise<{ msg: { id: string } }> {
+    const { teamId } = params;
+    const id = inviteIdOf(teamId, body.email);
+    const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
+    for (let attempt = 0; ; attempt++) {
+      const { teams, items } = await factsOf(session.userId, [
+        userKey(session.userId),
+        teamKey(teamId),
+        inviteKey(teamId, id),
+        ...projects.map(projectKey),
+      ]);
+      const [user, team, invite, ...metas] = items;
+      authorizeTeam(membershipOf(teams, teamId), 'team.members');
+      if (!team) throw new AppError('NOT_FOUND');
+      requireTeamProjects(metas, teamId);
+      try {
+        const written = await writeInvitation(
+          { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
+          invite ? toInvite(invite) : null,
+          teamGuard(session.userId, teamId, 'team.members'),
+        );
+        const inviter = `${String(user?.firstName ?? '')} ${String(user?.lastName ?? '')}`.trim();
+        await sendMail(
+          invitationMail(lang, body.email, inviter, String(team.name), body.role, written.token),
+        );
+        return { msg: { id: written.id } };
+      } catch (err) {
+        // Another invite, resend or revoke of this address won the write: read again (a burst settles fast).
+        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
+        throw err;
+      }
+    }
   },
-  async revoke(_input: In<'revoke'>): Promise<{ msg: null }> {
-    throw new AppError('SYSTEM_ERROR');
+  /** Session, one BatchGetItem (TEAMS, the invitation), the transaction: 3 requests. Gone is success. */
+  async revoke({ session, params }: In<'revoke'>): Promise<{ msg: null }> {
+    for (let attempt = 0; ; attempt++) {
+      const { teams, items } = await factsOf(session.userId, [inviteKey(params.teamId, params.id)]);
+      authorizeTeam(membershipOf(teams, params.teamId), 'team.members');
+      const [invite] = items;
+      if (!invite) return { msg: null };
+      try {
+        await revokeInvitation(
+          params.teamId,
+          toInvite(invite),
+          teamGuard(session.userId, params.teamId, 'team.members'),
+        );
+        return { msg: null };
+      } catch (err) {
+        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
+        throw err;
+      }
+    }
   },
-  async updateMember(
-    _input: In<'updateMember'>,
-  ): Promise<{ msg: { userId: string; role: Role; projects: string[] } }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row, a guest's METAs), the
+   * transaction: 3 requests (the target's TEAMS is written with a condition, not read).
+   */
+  async updateMember({
+    session,
+    params,
+    body,
+  }: In<'updateMember'>): Promise<{ msg: { userId: string; role: Role; projects: string[] } }> {
+    const { teamId, userId } = params;
+    const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
+    const { teams, items } = await factsOf(session.userId, [
+      memberKey(teamId, userId),
+      ...projects.map(projectKey),
+    ]);
+    const [row, ...metas] = items;
+    authorizeTeam(membershipOf(teams, teamId), 'team.members');
+    const target = memberOf(row);
+    authorizeTeamTarget(session.userId, target, body.role);
+    requireTeamProjects(metas, teamId);
+    await changeMember(
+      teamId,
+      target,
+      body.role,
+      projects,
+      teamGuard(session.userId, teamId, 'team.members'),
+    );
+    return { msg: { userId, role: body.role, projects } };
   },
-  async removeMember(_input: In<'removeMember'>): Promise<{ msg: null }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Removal by an OWNER or ADMIN, or leaving (the caller's own id). Session, one BatchGetItem (the
+   * caller's TEAMS, the target's MEMBER row and TEAMS), the transaction: 3 requests.
+   */
+  async removeMember({ session, params }: In<'removeMember'>): Promise<{ msg: null }> {
+    const { teamId, userId } = params;
+    const leaving = userId === session.userId;
+    const { teams, items } = await factsOf(
+      session.userId,
+      leaving ? [memberKey(teamId, userId)] : [memberKey(teamId, userId), teamsKey(userId)],
+    );
+    const own = membershipOf(teams, teamId);
+    const target = memberOf(items[0]);
+    if (leaving) {
+      if (own?.role === 'OWNER') throw new AppError('OWNER_CANNOT_LEAVE');
+      authorizeTeam(own, 'team.leave');
+      if (!target) throw new AppError('NOT_FOUND');
+      await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'));
+      return { msg: null };
+    }
+    authorizeTeam(own, 'team.members');
+    authorizeTeamTarget(session.userId, target);
+    const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
+    await removeMember(teamId, target, targetTeams, teamGuard(session.userId, teamId, 'team.members'));
+    return { msg: null };
   },
-  async transfer(_input: In<'transfer'>): Promise<{ msg: null }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Owner only: the target (an ADMIN or MEMBER) becomes OWNER, the caller ADMIN. Session, one BatchGetItem
+   * (the caller's TEAMS, the target's MEMBER row), the transaction: 3 requests.
+   */
+  async transfer({ session, params, body }: In<'transfer'>): Promise<{ msg: null }> {
+    const { teamId } = params;
+    const { teams, items } = await factsOf(session.userId, [memberKey(teamId, body.userId)]);
+    authorizeTeam(membershipOf(teams, teamId), 'team.transfer');
+    const target = memberOf(items[0]);
+    if (
+      !target ||
+      target.userId === session.userId ||
+      (target.role !== 'ADMIN' && target.role !== 'MEMBER')
+    ) {
+      throw new AppError('INVALID_PARAMETERS', { userId: 'INVALID_PARAMETERS' });
+    }
+    await transferOwnership(teamId, session.userId, target, teamGuardCondition(teamId, 'team.transfer'));
+    return { msg: null };
   },
-  async accept(_input: In<'accept'>): Promise<{ msg: { teamId: string } }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Signed in, with the account the invitation names. Session, one BatchGetItem (the link, USER, TEAMS),
+   * the transaction: 3 requests.
+   */
+  async accept({ session, body }: In<'accept'>): Promise<{ msg: { teamId: string } }> {
+    const hash = tokenHashOf(body.token);
+    let [found, user, teamsItem] = await getItems([
+      linkKey(hash),
+      userKey(session.userId),
+      teamsKey(session.userId),
+    ]);
+    if (!found) throw new AppError('INVITATION_INVALID');
+    const link = toLink(found);
+    const refusal = linkRefusal(link);
+    if (refusal) throw new AppError(refusal);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (String(user.email).toLowerCase() !== link.email) throw new AppError('INVITATION_WRONG_ACCOUNT');
+    // A pre-team account gets its personal team first (the membership is added to its TEAMS).
+    if (!teamsItem) teamsItem = { teams: (await teamsOf(session.userId)).teams };
+    const teams = toTeamsItem(teamsItem);
+    if (teams.teams[link.teamId]) throw new AppError('ALREADY_MEMBER');
+    if (Object.keys(teams.teams).length >= TEAMS_MAX) throw new AppError('TEAM_LIMIT');
+    await acceptInvitation(hash, link, session.userId);
+    return { msg: { teamId: link.teamId } };
   },
-  async view(_input: In<'view'>): Promise<{ msg: InvitationView }> {
-    throw new AppError('SYSTEM_ERROR');
+  /**
+   * Public: what the invitation page shows before sign-in. The source's count, the link, one BatchGetItem
+   * (TEAM, the inviter's USER): 3 requests.
+   */
+  async view({ body, event }: In<'view'>): Promise<{ msg: InvitationView }> {
+    await rateLimit({ ...invitationViewsPerSource, key: sourceOf(event) });
+    const [found] = await getItems([linkKey(tokenHashOf(body.token))]);
+    if (!found) throw new AppError('INVITATION_INVALID');
+    const link = toLink(found);
+    const [team, inviter] = await getItems([teamKey(link.teamId), userKey(link.invitedBy)]);
+    // A team deleted with its owner's account revoked its links; one whose TEAM is gone says so too.
+    const state = team
+      ? linkState(link)
+      : linkState({ ...link, state: link.state === 'used' ? 'used' : 'revoked' });
+    return {
+      msg: {
+        team: { name: String(team?.name ?? '') },
+        inviter: { firstName: String(inviter?.firstName ?? ''), lastName: String(inviter?.lastName ?? '') },
+        role: link.role,
+        email: link.email,
+        state,
+      },
+    };
   },
 };
 
 export const handler = resourceHandler(teamsApi, operations);
+
+/** The access facts with `keys`; a pre-team caller (no TEAMS yet) gets its personal team first. */
+async function factsOf(userId: string, keys: Key[]) {
+  const facts = await readAccessFacts(userId, keys);
+  if (facts.teams) return facts;
+  await teamsOf(userId);
+  return readAccessFacts(userId, keys);
+}

@@ -138,17 +138,46 @@ export function authorizeTeam(member: Membership | null, action: TeamAction): Ro
  * read and the write is refused too (4.12, decision T4).
  */
 export function teamGuard(userId: string, teamId: string, action: TeamAction): TransactItems {
-  const allowed = teamRules[action];
-  const values = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
+  const { expression, names, values } = teamGuardCondition(teamId, action);
   return [
     {
       ConditionCheck: {
         TableName: tableName(),
         Key: teamsKey(userId),
-        ConditionExpression: `teams.#tid.r IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#tid': teamId },
+        ConditionExpression: expression,
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       },
     },
   ];
+}
+
+// Members increment (issue 22): the guard's condition for writes that change the caller's own TEAMS item
+// (a transfer, which cannot also ConditionCheck that item), and the target rules of team.members.
+
+/** `teamGuard`'s condition on the caller's `USER#uid/TEAMS`, for an Update of that item itself. */
+export function teamGuardCondition(teamId: string, action: TeamAction) {
+  const allowed = teamRules[action];
+  const values: Record<string, unknown> = Object.fromEntries(allowed.map((role, i) => [`:r${i}`, role]));
+  return {
+    expression: `teams.#tid.r IN (${Object.keys(values).join(', ')})`,
+    names: { '#tid': teamId } as Record<string, string>,
+    values,
+  };
+}
+
+/**
+ * The target rules of `team.members` (4.12 "Roles and actions"), after `authorizeTeam(caller, 'team.members')`:
+ * a target that is not a member is NOT_FOUND; nobody changes or removes the OWNER or changes their own role
+ * (leaving is the way down), and no role change makes an OWNER (only a transfer does): FORBIDDEN.
+ */
+export function authorizeTeamTarget<T extends { userId: string; role: Role }>(
+  callerId: string,
+  target: T | null,
+  newRole?: Role,
+): asserts target is T {
+  if (!target) throw new AppError('NOT_FOUND');
+  if (target.userId === callerId || target.role === 'OWNER' || newRole === 'OWNER') {
+    throw new AppError('FORBIDDEN');
+  }
 }

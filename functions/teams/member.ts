@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
+import { getItems, type Key, tableName } from '#runtime/db';
 
 export const memberKey = (teamId: string, userId: string) => ({
   pk: `TEAM#${teamId}`,
@@ -78,4 +78,13 @@ export function teamInUse(
   if (choice.cookie && teams.teams[choice.cookie]) return choice.cookie;
   if (teams.personal && teams.teams[teams.personal]) return teams.personal;
   return Object.keys(teams.teams)[0] ?? '';
+}
+
+/**
+ * The access facts of a call and what else it reads, in one consistent BatchGetItem: the caller's
+ * `USER#uid/TEAMS` and `keys` (at most 99), in the order of `keys`.
+ */
+export async function readAccessFacts(userId: string, keys: Key[]) {
+  const [teams, ...items] = await getItems([teamsKey(userId), ...keys]);
+  return { teams: teams ? toTeamsItem(teams) : null, items };
 }

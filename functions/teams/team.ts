@@ -6,7 +6,8 @@
  * This increment keeps the plan on the owner's USER item (billing moves it to TEAM later, 4.12 "Migration"
  * step 1); every team is a personal one, so a team's plan is read from `USER#<ownerId>`.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import { TEAM_NAME_MAX } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
@@ -14,7 +15,7 @@ import {
   batchDelete,
   getItems,
   isConditionFailure,
-  queryKeys,
+  queryAll,
   retryConflicts,
   type TransactItems,
   tableName,
@@ -100,17 +101,62 @@ export async function createPersonalTeam(user: Record<string, unknown>): Promise
 }
 
 /**
+ * A new personal team (random id) for an account whose TEAMS is empty: TEAM, MEMBER and the TEAMS entry
+ * with `personal`, conditional on TEAMS still being empty (two parallel calls make one team).
+ */
+async function createReplacementTeam(user: Record<string, unknown>): Promise<void> {
+  const userId = String(user.id);
+  const lang: Lang = user.lang === 'de' ? 'de' : 'en';
+  const [team, member] = personalTeamWrites({ id: userId, firstName: String(user.firstName ?? '') }, lang);
+  const id = randomUUID();
+  const retarget = (write: typeof team | undefined) => {
+    const put = write?.Put;
+    if (!put?.Item) throw new Error('personal team writes changed shape');
+    return {
+      Put: { ...put, Item: { ...put.Item, pk: `TEAM#${id}`, ...(put.Item.sk === 'TEAM' ? { id } : {}) } },
+    };
+  };
+  try {
+    await transactWrite(
+      [
+        retarget(team),
+        retarget(member),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'SET teams.#tid = :m, personal = :tid',
+            ConditionExpression: 'size(teams) = :zero',
+            ExpressionAttributeNames: { '#tid': id },
+            ExpressionAttributeValues: { ':m': { r: 'OWNER' }, ':tid': id, ':zero': 0 },
+          },
+        },
+      ],
+      () => undefined,
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * The user side of the caller's memberships, creating the personal team first when the account predates
  * teams (a lazy migration: one consistent USER read and one transaction, once per account).
  */
 export async function teamsOf(userId: string): Promise<TeamsItem> {
   const found = await readTeams(userId);
-  if (found) return found;
+  if (found && Object.keys(found.teams).length > 0) return found;
   const user = await db().send(
     new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
   );
   // The account was deleted while this session lived on.
   if (!user.Item) throw new AppError('UNAUTHORIZED');
+  if (found) {
+    // In no team any more (removed from a personal team they had transferred): a new personal team, so
+    // every account keeps at least one (4.12, kept lazily like the migration).
+    await createReplacementTeam(user.Item);
+    return (await readTeams(userId)) ?? found;
+  }
   await createPersonalTeam(user.Item);
   const made = await readTeams(userId);
   if (!made) throw new Error(`personal team of ${userId} not readable after creation`);
@@ -145,7 +191,10 @@ export async function readMembers(teamId: string) {
     }),
   );
   const items = out.Items ?? [];
-  return { members: items.filter((i) => String(i.sk).startsWith('MEMBER#')).map(toMember) };
+  return {
+    members: items.filter((i) => String(i.sk).startsWith('MEMBER#')).map(toMember),
+    invites: items.filter((i) => String(i.sk).startsWith('INVITE#')),
+  };
 }
 
 /** The TEAM item and the USER items of `userIds`, in one consistent BatchGetItem (per 100 keys). */
@@ -179,17 +228,55 @@ export async function renameTeam(teamId: string, name: string, guard: TransactIt
 }
 
 /**
- * Deletes the personal team's partition (TEAM, its MEMBER row) at account deletion, before the account's
- * own items, so a failed deletion leaves an account that gets its team again on first use. In this
- * increment no call adds members, so the personal team is solo; the members increment replaces this with
- * 4.12's profile-deletion steps (refuse a shared team, leave the others).
+ * The first step of deleting a solo team with its owner's account (4.12 "Profile deletion"): marks TEAM
+ * `deleting` (invites and accepts then fail their seat condition) while `ownerId` still owns it alone; a
+ * join in between refuses with OWNS_SHARED_TEAM. A TEAM already gone is fine (a repeated deletion).
  */
-export async function deletePersonalTeam(userId: string): Promise<void> {
-  const keys = await queryKeys({
+export async function markTeamDeleting(teamId: string, ownerId: string): Promise<void> {
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: teamKey(teamId),
+          UpdateExpression: 'SET deleting = :one',
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (ownerId = :uid AND memberCount = :one AND guestCount = :zero)',
+          ExpressionAttributeValues: { ':uid': ownerId, ':one': 1, ':zero': 0 },
+        },
+      },
+    ],
+    'OWNS_SHARED_TEAM',
+  );
+}
+
+/**
+ * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
+ * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
+ * revoked first, so a mailed link says so rather than naming a team that is gone.
+ */
+export async function deleteTeam(teamId: string): Promise<void> {
+  const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': teamKey(userId).pk },
+    ExpressionAttributeValues: { ':pk': teamKey(teamId).pk },
   });
-  // TEAM last: until then a retry still finds the partition.
+  for (const invite of items.filter((i) => String(i.sk).startsWith('INVITE#'))) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: `INVITATION#${String(invite.tokenHash)}`, sk: 'INVITATION' },
+          UpdateExpression: 'SET #state = :revoked',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':revoked': 'revoked' },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+  const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
   await batchDelete(keys.filter((k) => k.sk === 'TEAM'));
 }

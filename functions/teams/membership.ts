@@ -1,0 +1,270 @@
+/**
+ * The writes that change who is in a team (docs/data-model.md 4.12 "Transactions"): create a team, change
+ * a member's role or a guest's projects, remove or leave, transfer ownership. Each is one transaction over
+ * both membership sides (so they never disagree), TEAM's seat counters where they change, and the policy's
+ * guard, which the entry point passes in (teams never decide, decision T6).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AssignableRole, Role } from '#contracts/teams';
+import { TEAMS_MAX } from '#contracts/teams';
+import { isConditionFailure, type TransactItems, tableName, transactWrite } from '#runtime/db';
+import { nowMs } from '#runtime/time';
+import { type Member, memberKey, type TeamsEntry, type TeamsItem, teamsKey, toMember } from './member';
+import { seatCondition, seatCounter, seatOf } from './seats';
+import { type Team, teamKey } from './team';
+
+/** The policy's guard as a condition on an item the write updates itself (its names use `#tid` = the team). */
+export interface GuardCondition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Creates a team owned by `userId` (random id): TEAM, the OWNER's MEMBER row and the entry in their TEAMS,
+ * which must exist (a pre-team account gets it first: the caller retries after `teamsOf`) and hold fewer
+ * than 50 teams (TEAM_LIMIT). Answers the new id, or null when TEAMS is missing.
+ */
+export async function createTeam(userId: string, name: string): Promise<string | null> {
+  const id = randomUUID();
+  const now = nowMs();
+  const team: Team & { plan: string } = {
+    id,
+    name,
+    ownerId: userId,
+    memberCount: 1,
+    guestCount: 0,
+    createdAt: now,
+    // A new team starts on Free; its plan is its own (the billing calls pay for it).
+    plan: 'FREE_PLAN',
+  };
+  try {
+    await transactWrite(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...teamKey(id), ...team },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...memberKey(id, userId), userId, role: 'OWNER', joinedAt: now },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(userId),
+            UpdateExpression: 'SET teams.#tid = :m',
+            ConditionExpression: 'attribute_exists(pk) AND size(teams) < :max',
+            ExpressionAttributeNames: { '#tid': id },
+            ExpressionAttributeValues: { ':m': { r: 'OWNER' }, ':max': TEAMS_MAX },
+          },
+        },
+      ],
+      () => undefined,
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+  return id;
+}
+
+/** The user side's entry for a role. */
+export const teamsEntry = (role: Role, projects?: string[]): TeamsEntry =>
+  role === 'GUEST' ? { r: role, p: projects ?? [] } : { r: role };
+
+/**
+ * Gives `target` (as read: its MEMBER row) the role `role` (and a guest's `projects`): both sides, and the
+ * seat counters when the kind changes (member ↔ guest), with the new kind's seat condition.
+ */
+export async function changeMember(
+  teamId: string,
+  target: Member,
+  role: AssignableRole,
+  projects: string[] | undefined,
+  guard: TransactItems,
+): Promise<void> {
+  const from = seatOf(target.role);
+  const to = seatOf(role);
+  const memberUpdate =
+    role === 'GUEST' ? 'SET #role = :role, projects = :p' : 'SET #role = :role REMOVE projects';
+  const items: TransactItems = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: memberKey(teamId, target.userId),
+        UpdateExpression: memberUpdate,
+        ConditionExpression: '#role = :read AND #role <> :owner',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':role': role,
+          ':read': target.role,
+          ':owner': 'OWNER',
+          ...(role === 'GUEST' ? { ':p': projects ?? [] } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: teamsKey(target.userId),
+        UpdateExpression: 'SET teams.#tid = :m',
+        ConditionExpression: 'attribute_exists(teams.#tid)',
+        ExpressionAttributeNames: { '#tid': teamId },
+        ExpressionAttributeValues: { ':m': teamsEntry(role, projects) },
+      },
+    },
+    ...guard,
+  ];
+  if (from !== to) {
+    const seat = seatCondition(to);
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: 'ADD #seatCount :one, #oldCount :minus',
+        ConditionExpression: seat.expression,
+        ExpressionAttributeNames: { ...seat.names, '#oldCount': seatCounter(from) },
+        ExpressionAttributeValues: { ...seat.values, ':one': 1, ':minus': -1 },
+      },
+    });
+  }
+  const seatIndex = 2 + guard.length;
+  await transactWrite(items, (failed) => {
+    if (failed.includes(0) || failed.includes(1)) return 'NOT_FOUND';
+    if (failed.includes(seatIndex)) return 'SEAT_LIMIT';
+    return 'FORBIDDEN';
+  });
+}
+
+/**
+ * Removes `target` (as read) from the team, or lets them leave (`guard` empty: their own MEMBER row's
+ * condition is the check): both sides, the seat counter, and `personal` when it named this team. The
+ * team's projects, issues and payments stay with the team.
+ */
+export async function removeMember(
+  teamId: string,
+  target: Member,
+  targetTeams: TeamsItem | null,
+  guard: TransactItems | GuardCondition,
+): Promise<void> {
+  const wasPersonal = targetTeams?.personal === teamId;
+  // Leaving: the guard is a condition on the leaver's own TEAMS, which this transaction updates.
+  const own = Array.isArray(guard) ? null : guard;
+  const items: TransactItems = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: memberKey(teamId, target.userId),
+        ConditionExpression: '#role = :read AND #role <> :owner',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':read': target.role, ':owner': 'OWNER' },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: teamsKey(target.userId),
+        UpdateExpression: wasPersonal ? 'REMOVE teams.#tid, personal' : 'REMOVE teams.#tid',
+        ...(own
+          ? {
+              ConditionExpression: own.expression,
+              ExpressionAttributeNames: { ...own.names, '#tid': teamId },
+              ExpressionAttributeValues: own.values,
+            }
+          : { ExpressionAttributeNames: { '#tid': teamId } }),
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': seatCounter(seatOf(target.role)) },
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
+    ...(Array.isArray(guard) ? guard : []),
+  ];
+  await transactWrite(items, (failed) =>
+    failed.includes(0) || failed.includes(2) ? 'NOT_FOUND' : 'FORBIDDEN',
+  );
+}
+
+/**
+ * Makes `newOwner` (an ADMIN or MEMBER, as read) the OWNER and the old owner an ADMIN: TEAM's `ownerId`,
+ * both MEMBER rows and both TEAMS entries. `guard` is the policy's condition on the old owner's TEAMS,
+ * which this transaction updates itself (an item appears once per transaction). Seats do not change.
+ */
+export async function transferOwnership(
+  teamId: string,
+  oldOwner: string,
+  newOwner: Member,
+  guard: GuardCondition,
+): Promise<void> {
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: teamKey(teamId),
+          UpdateExpression: 'SET ownerId = :new',
+          ConditionExpression: 'ownerId = :old',
+          ExpressionAttributeValues: { ':new': newOwner.userId, ':old': oldOwner },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: memberKey(teamId, oldOwner),
+          UpdateExpression: 'SET #role = :admin',
+          ConditionExpression: '#role = :owner',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':admin': 'ADMIN', ':owner': 'OWNER' },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: memberKey(teamId, newOwner.userId),
+          UpdateExpression: 'SET #role = :owner',
+          ConditionExpression: '#role IN (:admin, :member)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':owner': 'OWNER', ':admin': 'ADMIN', ':member': 'MEMBER' },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: teamsKey(oldOwner),
+          UpdateExpression: 'SET teams.#tid.r = :admin',
+          ConditionExpression: guard.expression,
+          ExpressionAttributeNames: guard.names,
+          ExpressionAttributeValues: { ...guard.values, ':admin': 'ADMIN' },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: teamsKey(newOwner.userId),
+          UpdateExpression: 'SET teams.#tid = :m',
+          ConditionExpression: 'teams.#tid.r IN (:admin, :member)',
+          ExpressionAttributeNames: { '#tid': teamId },
+          ExpressionAttributeValues: { ':m': { r: 'OWNER' }, ':admin': 'ADMIN', ':member': 'MEMBER' },
+        },
+      },
+    ],
+    (failed) => (failed.includes(2) || failed.includes(4) ? 'INVALID_PARAMETERS' : 'FORBIDDEN'),
+  );
+}
+
+/** A MEMBER row of a batch read; null when absent. */
+export const memberOf = (item: Record<string, unknown> | undefined): Member | null =>
+  item ? toMember(item) : null;

@@ -34,7 +34,7 @@ import { useIssueMoves } from '../issues/useIssueMoves';
 import { useProject } from '../projects/hooks';
 import type { ProjectHeader } from '../projects/ProjectHeader';
 import { useProjectRole } from '../projects/role';
-import { can } from '../teams/model';
+import { can, type Role } from '../teams/model';
 
 export default function IssueScreen() {
   const { t } = useTranslation();
@@ -49,23 +49,26 @@ export default function IssueScreen() {
   }, [id, n, navigate]);
   const { data: project } = useProject(id);
   const { data: issue } = useIssue(id, n);
+  // The role decides Resolve and its shortcut: the screen waits for it rather than offer them late.
+  const role = useProjectRole();
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
-  if (!project || !issue || !id) return <PageLoader />;
-  return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} />;
+  if (!project || !issue || !id || !role) return <PageLoader />;
+  return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} role={role} />;
 }
 
 function IssueView({
   projectId,
   project,
   issue,
+  role,
 }: {
   projectId: string;
   project: Parameters<typeof ProjectHeader>[0]['project'];
   issue: IssueAnswer;
+  role: Role;
 }) {
   const { t } = useTranslation();
   const [viewed, setViewed] = useState<Viewed>(null);
-  const role = useProjectRole();
   const triage = can(role, 'triage');
   const moves = useIssueMoves(projectId, issue, viewed !== null, triage);
   const resolved = issue.deleted === 1;

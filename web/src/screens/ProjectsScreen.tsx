@@ -26,7 +26,8 @@ export default function ProjectsScreen() {
   const { data: profile } = useProfile();
   const { role } = useCurrentTeam();
   const wide = useMediaQuery('(min-width: 48em)', true);
-  if (!list || !profile) return <PageLoader />;
+  // The role decides what is offered: nothing shows before it is known.
+  if (!list || !profile || !role) return <PageLoader />;
 
   const projects = list.websites;
   const allowed = profile.settings?.projects;

@@ -28,6 +28,11 @@ export interface TeamListEntry {
   role: Role;
   /** The team's effective plan. */
   plan: PlanName;
+  /**
+   * The caller's personal team: the server's team in use without a cookie (`teamInUse`), which the
+   * dashboard's switcher must show as current then.
+   */
+  personal: boolean;
 }
 
 /** The roles an invitation or a role change may give: OWNER only ever comes from a transfer. */

@@ -107,6 +107,7 @@ export const operations = {
       name: team.name,
       role: teams.teams[team.id]?.r ?? 'GUEST',
       plan: planOf(team, owner).plan,
+      personal: teams.personal === team.id,
     }));
     return { msg: { teams: list } };
   },

@@ -8,13 +8,12 @@
  * stored choice (`snag.lang`) and the width the viewport, so the setup (accounts, projects, issues) is paid
  * once. The auth screens are public; a session does not change them.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { integrationNames } from '#contracts/integration-names';
 import { configurationSections } from '../../web/src/app/paths';
 import type { ApiClient } from '../support/api-client';
+import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { seedIssues } from '../support/issues';
 import { png } from '../support/png';
@@ -22,55 +21,6 @@ import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite();
-/** Evaluated rather than added as a script tag: the dashboard's CSP (rightly) refuses inline scripts. */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's WCAG A/AA tags up to 2.2. */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/**
- * Rules the issue named that axe keeps outside those tags or rates below serious: `region` (content
- * outside landmarks, best practice, moderate) and `label-content-name-mismatch` (experimental in axe 4).
- */
-const requiredRules = ['region', 'label-content-name-mismatch', 'link-in-text-block'];
-
-interface AxeNode {
-  target: unknown[];
-  any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: AxeNode[];
-}
-
-/** One element of a violation: its colours for a contrast finding, else its selector. */
-const describeNode = (n: AxeNode) => {
-  const d = n.any.find((c) => c.data?.fgColor)?.data;
-  return d ? `${d.fgColor} on ${d.bgColor} ${d.contrastRatio}:1` : n.target.join(' ');
-};
-
-/** The violations on the page now that fail the bar, one line each with their distinct elements. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    async ({ tags, rules }) => {
-      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
-      const result = (await axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])),
-        // The issue snapshot's frame shows the visitor's page, not ours, and runs no script.
-        iframes: false,
-        resultTypes: ['violations'],
-      })) as { violations: AxeViolation[] };
-      return result.violations;
-    },
-    { tags: wcagTags, rules: requiredRules },
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || requiredRules.includes(v.id))
-    .map((v) => `${v.id} [${v.impact}]: ${[...new Set(v.nodes.map(describeNode))].join('; ')}`);
-}
-
 /**
  * Requests in flight on the page, so a screen counts as loaded 150 ms after its last answer: Playwright's
  * networkidle waits 500 ms on every one of the hundred-odd loads.

@@ -541,13 +541,14 @@ describe('navigation and unknown addresses (issue 19)', () => {
     expect(await main.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Profile settings',
+      'Team',
       'Billing',
     ]);
     expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Account menu' }).click();
     const items = page.getByRole('menuitem');
     await items.first().waitFor();
-    expect(await items.allTextContents()).toEqual(['Profile settings', 'Billing', 'Log out']);
+    expect(await items.allTextContents()).toEqual(['Profile settings', 'Team', 'Billing', 'Log out']);
     await shot(page, 'topbar-menu-en');
     await page.keyboard.press('Escape');
 
@@ -595,6 +596,7 @@ describe('navigation and unknown addresses (issue 19)', () => {
     await page.getByRole('menuitem').first().waitFor();
     expect(await page.getByRole('menuitem').allTextContents()).toEqual([
       'Profileinstellungen',
+      'Team',
       'Abrechnung',
       'Abmelden',
     ]);

@@ -87,7 +87,7 @@ describe('the personal team', () => {
     const list = await client.get<TeamsList>('/api/client/teams');
     expect(list.body).toEqual({
       status: 'success',
-      msg: { teams: [{ id: uid, name: "Ada's team", role: 'OWNER', plan: 'FREE_PLAN' }] },
+      msg: { teams: [{ id: uid, name: "Ada's team", role: 'OWNER', plan: 'FREE_PLAN', personal: true }] },
     });
     const detail = await client.get<TeamDetail>(`/api/client/team/${uid}`);
     expect(detail.status).toBe(200);
@@ -220,8 +220,8 @@ describe('a member of the team', () => {
     const list = await member.client.get<TeamsList>('/api/client/teams');
     expect((list.body as { msg: TeamsList }).msg.teams).toEqual(
       expect.arrayContaining([
-        { id: memberId, name: "Ada's team", role: 'OWNER', plan: 'FREE_PLAN' },
-        { id: tid, name: "Ada's team", role: 'MEMBER', plan: 'FREE_PLAN' },
+        { id: memberId, name: "Ada's team", role: 'OWNER', plan: 'FREE_PLAN', personal: true },
+        { id: tid, name: "Ada's team", role: 'MEMBER', plan: 'FREE_PLAN', personal: false },
       ]),
     );
     const detail = await member.client.get<TeamDetail>(`/api/client/team/${tid}`);
@@ -249,7 +249,7 @@ describe('a member of the team', () => {
     expect(renamed.status).toBe(200);
     const owners = await owner.client.get<TeamsList>('/api/client/teams');
     expect((owners.body as { msg: TeamsList }).msg.teams).toEqual([
-      { id: tid, name: 'Shared', role: 'OWNER', plan: 'FREE_PLAN' },
+      { id: tid, name: 'Shared', role: 'OWNER', plan: 'FREE_PLAN', personal: true },
     ]);
   });
 });
@@ -265,7 +265,9 @@ describe('an account made before teams', () => {
     for (const res of [a, b]) {
       expect(res.body).toEqual({
         status: 'success',
-        msg: { teams: [{ id: uid, name: 'Team von Grace', role: 'OWNER', plan: 'FREE_PLAN' }] },
+        msg: {
+          teams: [{ id: uid, name: 'Team von Grace', role: 'OWNER', plan: 'FREE_PLAN', personal: true }],
+        },
       });
     }
     expect(await stored(uid)).toMatchObject({
@@ -307,7 +309,7 @@ describe('an account made before teams', () => {
     ]);
     expect(r1.created + r2.created).toBeLessThanOrEqual(1);
     expect((list.body as { msg: TeamsList }).msg.teams).toEqual([
-      { id: third.uid, name: 'Team von Grace', role: 'OWNER', plan: 'FREE_PLAN' },
+      { id: third.uid, name: 'Team von Grace', role: 'OWNER', plan: 'FREE_PLAN', personal: true },
     ]);
     expect(await stored(third.uid)).toMatchObject({
       sks: [`MEMBER#${third.uid}`, 'TEAM'],

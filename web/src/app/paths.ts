@@ -22,6 +22,8 @@ export const paths = {
   profile: '/profile',
   profileEdit: '/profile/edit',
   billing: '/profile/billing',
+  /** Issue 22: the team in use, its members, guests and invitations. */
+  team: '/profile/team',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
   ticket: (id: string, ticketId: string) => `/profile/site/${enc(id)}/ticket/${enc(ticketId)}`,

@@ -6,6 +6,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
+import { ProjectGate } from '../projects/ProjectGate';
+import { TeamGate } from '../teams/RoleGate';
 import { NotFoundRedirect } from './NotFound';
 import { configurationSections, integrationNames } from './paths';
 
@@ -17,6 +19,7 @@ const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrat
 const ConfirmEmailScreen = lazy(() => import('../screens/ConfirmEmailScreen'));
 const ResetScreen = lazy(() => import('../screens/ResetScreen'));
 const ResetVerificationScreen = lazy(() => import('../screens/ResetVerificationScreen'));
+const InvitationScreen = lazy(() => import('../screens/InvitationScreen'));
 const ProfileEditScreen = lazy(() => import('../screens/ProfileEditScreen'));
 const OAuthRedirect = lazy(() => import('../screens/OAuthRedirect'));
 const ProjectsScreen = lazy(() => import('../screens/ProjectsScreen'));
@@ -27,6 +30,7 @@ const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
+const TeamScreen = lazy(() => import('../screens/TeamScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -60,6 +64,8 @@ export const routes: RouteObject[] = [
           { path: 'confirm_email', element: <ConfirmEmailScreen /> },
           { path: 'reset', element: <ResetScreen /> },
           { path: 'reset_verification', element: <ResetVerificationScreen /> },
+          // Public, and also open with a session (issue 22): the page itself tells the two apart.
+          { path: 'invitation', element: <InvitationScreen /> },
         ]),
       },
       {
@@ -68,8 +74,31 @@ export const routes: RouteObject[] = [
         children: guarded('profile', [
           { index: true, element: <ProjectsScreen /> },
           { path: 'edit', element: <ProfileEditScreen /> },
-          { path: 'billing', element: <BillingScreen /> },
-          { path: 'create/project', element: <CreateProjectScreen /> },
+          // Issue 22: screens a role does not include say so (the server refuses their calls too).
+          {
+            path: 'billing',
+            element: (
+              <TeamGate right="billing">
+                <BillingScreen />
+              </TeamGate>
+            ),
+          },
+          {
+            path: 'team',
+            element: (
+              <TeamGate right="team">
+                <TeamScreen />
+              </TeamGate>
+            ),
+          },
+          {
+            path: 'create/project',
+            element: (
+              <TeamGate right="projects">
+                <CreateProjectScreen />
+              </TeamGate>
+            ),
+          },
           // Keyed by list, so switching between the two lists starts a fresh screen (search box included).
           { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
@@ -84,18 +113,33 @@ export const routes: RouteObject[] = [
               ...integrationNames.map((name) => ({
                 path: name,
                 // Keyed by integration, so switching tabs starts each form afresh.
-                element: <IntegrationScreen key={name} name={name} />,
+                element: (
+                  <ProjectGate right="integrations">
+                    <IntegrationScreen key={name} name={name} />
+                  </ProjectGate>
+                ),
               })),
             ],
           },
-          { path: 'widget/:id', element: <WidgetScreen /> },
+          {
+            path: 'widget/:id',
+            element: (
+              <ProjectGate right="settings">
+                <WidgetScreen />
+              </ProjectGate>
+            ),
+          },
           {
             path: 'configuration/:id',
             children: [
               { index: true, element: <Navigate to="installation" replace /> },
               ...configurationSections.map((name) => ({
                 path: name,
-                element: <ConfigurationScreen section={name} />,
+                element: (
+                  <ProjectGate right="settings">
+                    <ConfigurationScreen section={name} />
+                  </ProjectGate>
+                ),
               })),
             ],
           },

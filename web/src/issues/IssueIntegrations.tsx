@@ -1,4 +1,7 @@
-/** Where the issue went: each integration's delivery state and reason, or the way to set one up. */
+/**
+ * Where the issue went: each integration's delivery state and reason, or the way to set one up. `setUp`:
+ * the caller may change integrations (OWNER, ADMIN); others see the states without the links.
+ */
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,7 +12,15 @@ import { integrationRows } from './model';
 
 const statusColor = { inProgress: 'blue', passed: 'teal', failed: 'red' } as const;
 
-export function IssueIntegrations({ issue, projectId }: { issue: IssueAnswer; projectId: string }) {
+export function IssueIntegrations({
+  issue,
+  projectId,
+  setUp,
+}: {
+  issue: IssueAnswer;
+  projectId: string;
+  setUp: boolean;
+}) {
   const { t } = useTranslation();
   const rows = integrationRows(issue);
   return (
@@ -17,9 +28,11 @@ export function IssueIntegrations({ issue, projectId }: { issue: IssueAnswer; pr
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('issue.noIntegrations')}{' '}
-          <Anchor component={Link} to={paths.integrations(projectId)} size="sm">
-            {t('issue.setUpIntegrations')}
-          </Anchor>
+          {setUp && (
+            <Anchor component={Link} to={paths.integrations(projectId)} size="sm">
+              {t('issue.setUpIntegrations')}
+            </Anchor>
+          )}
         </Text>
       ) : (
         <Table layout="fixed" verticalSpacing={6} data-testid="integration-status">
@@ -27,9 +40,15 @@ export function IssueIntegrations({ issue, projectId }: { issue: IssueAnswer; pr
             {rows.map((row) => (
               <Table.Tr key={row.name}>
                 <Table.Td pl={0}>
-                  <Anchor component={Link} to={paths.integrations(projectId, row.name)} size="sm" fw={600}>
-                    {t(`integrations.${row.name}`)}
-                  </Anchor>
+                  {setUp ? (
+                    <Anchor component={Link} to={paths.integrations(projectId, row.name)} size="sm" fw={600}>
+                      {t(`integrations.${row.name}`)}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={600}>
+                      {t(`integrations.${row.name}`)}
+                    </Text>
+                  )}
                   {row.reason && (
                     <Text size="xs" c="red.8" data-testid={`reason-${row.name}`}>
                       {row.reason}

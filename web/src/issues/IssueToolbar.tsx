@@ -1,4 +1,7 @@
-/** The issue screen's top row: back to the list, Previous and Next in the list's order, Resolve or Reopen. */
+/**
+ * The issue screen's top row: back to the list, Previous and Next in the list's order, Resolve or Reopen
+ * (for a role that may triage: not a GUEST).
+ */
 import { Anchor, Box, Button, Group } from '@mantine/core';
 import {
   IconArchive,
@@ -16,10 +19,12 @@ export function IssueToolbar({
   projectId,
   resolved,
   moves,
+  triage,
 }: {
   projectId: string;
   resolved: boolean;
   moves: IssueMoves;
+  triage: boolean;
 }) {
   const { t } = useTranslation();
   const { back, previous, next, keep, busy, toggle } = moves;
@@ -39,14 +44,16 @@ export function IssueToolbar({
           <NeighbourButton to={previous} state={keep} direction="previous" />
           <NeighbourButton to={next} state={keep} direction="next" />
         </Button.Group>
-        <Button
-          onClick={() => void toggle()}
-          loading={busy}
-          color={resolved ? 'brand' : 'teal'}
-          leftSection={resolved ? <IconRestore size={16} /> : <IconArchive size={16} />}
-        >
-          {resolved ? t('issue.restore') : t('issue.close')}
-        </Button>
+        {triage && (
+          <Button
+            onClick={() => void toggle()}
+            loading={busy}
+            color={resolved ? 'brand' : 'teal'}
+            leftSection={resolved ? <IconRestore size={16} /> : <IconArchive size={16} />}
+          >
+            {resolved ? t('issue.restore') : t('issue.close')}
+          </Button>
+        )}
       </Group>
     </Group>
   );

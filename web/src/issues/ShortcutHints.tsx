@@ -2,7 +2,8 @@
 import { Group, Kbd } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function ShortcutHints({ resolved }: { resolved: boolean }) {
+/** `triage`: the caller may resolve (not a GUEST), so e is a shortcut. */
+export function ShortcutHints({ resolved, triage }: { resolved: boolean; triage: boolean }) {
   const { t } = useTranslation();
   return (
     <Group gap="md" justify="center" visibleFrom="sm" c="dimmed" fz="xs">
@@ -12,7 +13,7 @@ export function ShortcutHints({ resolved }: { resolved: boolean }) {
       <span>
         <Kbd size="xs">k</Kbd> {t('issue.previousShort')}
       </span>
-      {!resolved && (
+      {!resolved && triage && (
         <span>
           <Kbd size="xs">e</Kbd> {t('issue.close')}
         </span>

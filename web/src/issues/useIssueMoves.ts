@@ -24,8 +24,16 @@ export interface IssueMoves {
   toggle: () => Promise<void>;
 }
 
-/** `paused` while something covers the screen (the media viewer): the shortcuts then belong to it. */
-export function useIssueMoves(projectId: string, issue: IssueAnswer, paused: boolean): IssueMoves {
+/**
+ * `paused` while something covers the screen (the media viewer): the shortcuts then belong to it.
+ * `triage`: the caller may resolve and reopen (not a GUEST); without it e does nothing.
+ */
+export function useIssueMoves(
+  projectId: string,
+  issue: IssueAnswer,
+  paused: boolean,
+  triage = true,
+): IssueMoves {
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
@@ -60,7 +68,7 @@ export function useIssueMoves(projectId: string, issue: IssueAnswer, paused: boo
       const go = (to: string | null) => to && navigate(to, { state: keep });
       if (event.key === 'j') go(next);
       else if (event.key === 'k') go(previous);
-      else if (event.key === 'e' && !resolved) void toggle();
+      else if (event.key === 'e' && !resolved && triage) void toggle();
       else return;
       event.preventDefault();
     }

@@ -4,7 +4,8 @@
  * Next in the list's order (newest first), and the shortcuts j (next), k (previous), e (resolve) and u
  * (undo). Everything the visitor sent is shown as
  * text: the description is never markup, links are plain anchors that leak no referrer, and the page
- * snapshot runs in a sandboxed frame (SnapshotFrame). The parts live in web/src/issues/.
+ * snapshot runs in a sandboxed frame (SnapshotFrame). The parts live in web/src/issues/. Issue 22: a GUEST
+ * reviews without Resolve or Reopen, and only OWNER and ADMIN are led to the integrations' settings.
  */
 import { Grid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -32,6 +33,8 @@ import { UndoNotice } from '../issues/UndoNotice';
 import { useIssueMoves } from '../issues/useIssueMoves';
 import { useProject } from '../projects/hooks';
 import type { ProjectHeader } from '../projects/ProjectHeader';
+import { useProjectRole } from '../projects/role';
+import { can, type Role } from '../teams/model';
 
 export default function IssueScreen() {
   const { t } = useTranslation();
@@ -46,29 +49,34 @@ export default function IssueScreen() {
   }, [id, n, navigate]);
   const { data: project } = useProject(id);
   const { data: issue } = useIssue(id, n);
+  // The role decides Resolve and its shortcut: the screen waits for it rather than offer them late.
+  const role = useProjectRole();
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
-  if (!project || !issue || !id) return <PageLoader />;
-  return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} />;
+  if (!project || !issue || !id || !role) return <PageLoader />;
+  return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} role={role} />;
 }
 
 function IssueView({
   projectId,
   project,
   issue,
+  role,
 }: {
   projectId: string;
   project: Parameters<typeof ProjectHeader>[0]['project'];
   issue: IssueAnswer;
+  role: Role;
 }) {
   const { t } = useTranslation();
   const [viewed, setViewed] = useState<Viewed>(null);
-  const moves = useIssueMoves(projectId, issue, viewed !== null);
+  const triage = can(role, 'triage');
+  const moves = useIssueMoves(projectId, issue, viewed !== null, triage);
   const resolved = issue.deleted === 1;
   const locale = displayLocale();
 
   return (
     <Stack gap="lg" maw={1180} mx="auto">
-      <IssueToolbar projectId={projectId} resolved={resolved} moves={moves} />
+      <IssueToolbar projectId={projectId} resolved={resolved} moves={moves} triage={triage} />
       <UndoNotice projectId={projectId} />
       <IssueHeading project={project} issue={issue} locale={locale} />
       <Grid gap="lg">
@@ -90,11 +98,11 @@ function IssueView({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <IssueFacts issue={issue} locale={locale} />
-            <IssueIntegrations issue={issue} projectId={projectId} />
+            <IssueIntegrations issue={issue} projectId={projectId} setUp={can(role, 'integrations')} />
           </Stack>
         </Grid.Col>
       </Grid>
-      <ShortcutHints resolved={resolved} />
+      <ShortcutHints resolved={resolved} triage={triage} />
       <MediaViewer viewed={viewed} onClose={() => setViewed(null)} />
     </Stack>
   );

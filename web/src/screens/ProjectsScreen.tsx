@@ -1,7 +1,8 @@
 /**
  * /profile (SPEC.md section 2): the project dashboard. A table of projects (stacked cards on phones), each
  * row with an active/inactive indicator, name, url, open issue count and owner, opening the project's
- * issues. 'New project' shows only below the plan's allowance.
+ * issues. 'New project' shows only below the plan's allowance, and only to a role that may create
+ * projects in the team (issue 22: OWNER, ADMIN).
  */
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -15,18 +16,23 @@ import { useDocumentTitle } from '../hooks/title';
 import { useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance } from '../projects/model';
 import { ProjectCards, ProjectTable } from '../projects/ProjectList';
+import { useCurrentTeam } from '../teams/hooks';
+import { can } from '../teams/model';
 
 export default function ProjectsScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.dashboard'));
   const { data: list } = useProjects();
   const { data: profile } = useProfile();
+  const { role } = useCurrentTeam();
   const wide = useMediaQuery('(min-width: 48em)', true);
-  if (!list || !profile) return <PageLoader />;
+  // The role decides what is offered: nothing shows before it is known.
+  if (!list || !profile || !role) return <PageLoader />;
 
   const projects = list.websites;
   const allowed = profile.settings?.projects;
-  const canCreate = belowAllowance(allowed, projects.length);
+  const mayCreate = can(role, 'projects');
+  const canCreate = mayCreate && belowAllowance(allowed, projects.length);
   const newButton = canCreate && (
     <Button component={Link} to={paths.createProject} leftSection={<IconPlus size={18} />}>
       {t('projects.newProject')}
@@ -43,7 +49,7 @@ export default function ProjectsScreen() {
           <Text c="dimmed">{t('projects.subtitle')}</Text>
         </Stack>
         {newButton ||
-          (typeof allowed === 'number' && (
+          (mayCreate && typeof allowed === 'number' && (
             <Text size="sm" c="dimmed">
               {t('projects.limitReached', { count: allowed })}{' '}
               <Anchor component={Link} to={paths.billing} fw={600}>
@@ -57,7 +63,7 @@ export default function ProjectsScreen() {
         <StateCard
           icon={<IconWorldWww size={32} stroke={1.5} />}
           title={t('projects.empty')}
-          text={t('projects.emptyHint')}
+          text={mayCreate ? t('projects.emptyHint') : t('teams.noProjectsHint')}
           actions={newButton}
         />
       ) : wide ? (

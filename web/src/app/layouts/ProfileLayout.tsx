@@ -18,6 +18,9 @@ export default function ProfileLayout() {
   // No session hint: straight to login, without a profile request that could only answer 401.
   const hinted = maybeSignedIn();
   const { data: profile } = useEndpoint('profile.get', hinted ? {} : null, { redirect: toLogin });
+  // The caller's teams, loaded beside the profile: the role in the team in use decides what every
+  // screen and the navigation offer (issue 22), so nothing renders before it is known.
+  const { data: teams } = useEndpoint('teams.list', hinted ? {} : null, { redirect: toLogin });
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'snag.sidebar.collapsed',
     defaultValue: true, // SPEC: collapsed by default
@@ -27,7 +30,7 @@ export default function ProfileLayout() {
   const desktop = useMediaQuery('(min-width: 48em)', true);
 
   if (!hinted) return <Navigate to="/login" replace />;
-  if (!profile) return <PageLoader fullHeight />;
+  if (!profile || !teams) return <PageLoader fullHeight />;
 
   // The mobile drawer always shows labels; the icon rail is a desktop state.
   const rail = collapsed && desktop !== false;

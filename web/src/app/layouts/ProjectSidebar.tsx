@@ -1,6 +1,7 @@
 /**
  * Project sidebar (SPEC.md section 2): a project selector and the project's sections. Sub-entries show
- * only while their section is open. Collapsed, it is an icon rail with tooltips.
+ * only while their section is open. Collapsed, it is an icon rail with tooltips. Issue 22: integrations,
+ * widget and configuration show only for a role that may change them (OWNER, ADMIN).
  */
 import { ActionIcon, Box, NavLink, ScrollArea, Select, Stack, Text, Tooltip } from '@mantine/core';
 import {
@@ -18,6 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useEndpoint } from '../../api/swr';
 import type { Catalogue } from '../../i18n/en';
+import { roleOf } from '../../projects/role';
+import { useCurrentTeam } from '../../teams/hooks';
+import { can, type Right } from '../../teams/model';
 import {
   type ConfigurationSection,
   configurationSections,
@@ -33,6 +37,8 @@ interface Entry {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   to: (id: string) => string;
   children?: { label: string; to: string }[];
+  /** The right the section's screen needs; none: every role (the review screens). */
+  right?: Right;
 }
 
 type SidebarKey = keyof Catalogue['sidebar'];
@@ -55,12 +61,15 @@ export function ProjectSidebar({
   const projects = data?.websites ?? [];
   const currentId = projectIdFromPath(pathname) ?? projects[0]?.uuid ?? null;
   const open = sidebarSection(pathname);
+  const { role: teamRole } = useCurrentTeam();
+  const role = roleOf(projects.find((p) => p.uuid === currentId)) ?? teamRole;
 
   const entries: Entry[] = [
     { section: 'feedback', icon: IconMessageReport, to: paths.site },
     { section: 'archive', icon: IconArchive, to: paths.resolved },
     {
       section: 'integrations',
+      right: 'integrations',
       icon: IconPlugConnected,
       to: (id) => paths.integrations(id),
       children: currentId
@@ -70,9 +79,10 @@ export function ProjectSidebar({
           }))
         : [],
     },
-    { section: 'widget', icon: IconPalette, to: paths.widget },
+    { section: 'widget', right: 'settings', icon: IconPalette, to: paths.widget },
     {
       section: 'configuration',
+      right: 'settings',
       icon: IconAdjustments,
       to: (id) => paths.configuration(id),
       children: currentId
@@ -179,9 +189,11 @@ export function ProjectSidebar({
         <Stack gap={collapsed ? 6 : 2} align={collapsed ? 'center' : 'stretch'}>
           {item('dashboard', IconLayoutDashboard, paths.profile, open === 'dashboard')}
           {currentId &&
-            entries.map((entry) =>
-              item(entry.section, entry.icon, entry.to(currentId), open === entry.section, entry.children),
-            )}
+            entries
+              .filter((entry) => !entry.right || can(role, entry.right))
+              .map((entry) =>
+                item(entry.section, entry.icon, entry.to(currentId), open === entry.section, entry.children),
+              )}
         </Stack>
       </ScrollArea>
       <Box p="sm" visibleFrom="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>

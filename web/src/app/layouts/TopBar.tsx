@@ -2,23 +2,40 @@
  * Profile top bar (SPEC.md section 2): logo to /, the entries Dashboard, Profile settings and Billing, and
  * the username menu (Profile settings, Billing, Log out). Log out is an action, not a place: it is only in
  * the menu, never a tab beside the places. The menu has one profile entry, named as the screen it opens
- * (issue 19, docs/decisions-web.md "Navigation").
+ * (issue 19, docs/decisions-web.md "Navigation"). Issue 22: the team switcher beside the logo; Team and
+ * Billing show only for the roles that may use them (docs/decisions.md "Role-aware dashboard").
  */
-import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconCreditCard, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconCreditCard, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { logout } from '../../api/session';
 import { displayName, type Profile } from '../../api/types';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { useCurrentTeam } from '../../teams/hooks';
+import { can, type Right } from '../../teams/model';
+import { TeamSwitcher } from '../../teams/TeamSwitcher';
 import { paths } from '../paths';
 
-const entries = [
-  { to: paths.profile, key: 'nav.dashboard', end: true },
-  { to: paths.profileEdit, key: 'nav.profileSettings', end: false },
-  { to: paths.billing, key: 'nav.billing', end: false },
-] as const;
+type NavKey = 'dashboard' | 'profileSettings' | 'team' | 'billing';
+
+const entries: readonly { to: string; key: NavKey; end: boolean; right?: Right }[] = [
+  { to: paths.profile, key: 'dashboard', end: true },
+  { to: paths.profileEdit, key: 'profileSettings', end: false },
+  { to: paths.team, key: 'team', end: false, right: 'team' },
+  { to: paths.billing, key: 'billing', end: false, right: 'billing' },
+];
 
 export function TopBar({
   profile,
@@ -31,21 +48,28 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const name = displayName(profile);
+  const { role } = useCurrentTeam();
+  const shown = entries.filter((entry) => !entry.right || can(role, entry.right));
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={mobileOpened}
           onClick={onToggleMobile}
           hiddenFrom="sm"
           size="sm"
           aria-label={t('nav.openMenu')}
+          style={{ flexShrink: 0 }}
         />
-        <Link to="/" aria-label={t('app.homeLink')} style={{ textDecoration: 'none', display: 'flex' }}>
-          <Logo size={30} />
-        </Link>
+        {/* Not on phones: the team switcher needs the width at 390 px (issue 22); Dashboard is in the drawer. */}
+        <Box visibleFrom="sm" display="flex" style={{ flexShrink: 0 }}>
+          <Link to="/" aria-label={t('app.homeLink')} style={{ textDecoration: 'none', display: 'flex' }}>
+            <Logo size={30} />
+          </Link>
+        </Box>
+        <TeamSwitcher />
         <Group component="nav" aria-label={t('nav.mainNavigation')} gap={4} ml="lg" visibleFrom="md">
-          {entries.map((entry) => (
+          {shown.map((entry) => (
             <NavLink key={entry.to} to={entry.to} end={entry.end} style={{ textDecoration: 'none' }}>
               {({ isActive }) => (
                 <Button
@@ -54,7 +78,7 @@ export function TopBar({
                   color={isActive ? 'brand' : 'gray'}
                   size="sm"
                 >
-                  {t(entry.key)}
+                  {t(`nav.${entry.key}`)}
                 </Button>
               )}
             </NavLink>
@@ -62,7 +86,7 @@ export function TopBar({
         </Group>
       </Group>
 
-      <Group gap="md" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <LanguageSwitch />
         <Menu position="bottom-end" width={220} shadow="md" withinPortal>
           <Menu.Target>
@@ -80,7 +104,10 @@ export function TopBar({
                   {name}
                 </Text>
                 <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
-                <IconChevronDown size={14} stroke={2} />
+                {/* Phones leave the chevron out: the team switcher's name needs the width. */}
+                <Box visibleFrom="sm" display="flex">
+                  <IconChevronDown size={14} stroke={2} />
+                </Box>
               </Group>
             </UnstyledButton>
           </Menu.Target>
@@ -95,9 +122,16 @@ export function TopBar({
             <Menu.Item component={Link} to={paths.profileEdit} leftSection={<IconSettings size={16} />}>
               {t('nav.profileSettings')}
             </Menu.Item>
-            <Menu.Item component={Link} to={paths.billing} leftSection={<IconCreditCard size={16} />}>
-              {t('nav.billing')}
-            </Menu.Item>
+            {can(role, 'team') && (
+              <Menu.Item component={Link} to={paths.team} leftSection={<IconUsers size={16} />}>
+                {t('nav.team')}
+              </Menu.Item>
+            )}
+            {can(role, 'billing') && (
+              <Menu.Item component={Link} to={paths.billing} leftSection={<IconCreditCard size={16} />}>
+                {t('nav.billing')}
+              </Menu.Item>
+            )}
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
               {t('nav.logout')}

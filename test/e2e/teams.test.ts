@@ -3,9 +3,8 @@
  * member and a guest; both accept from the mailed links (the member registers with the invited address,
  * without a confirmation mail; the guest signs in), in German at 390 px. Then the invitation page's other
  * answers: a used, withdrawn, expired or unknown link says which; another account is told so and may sign
- * out; the invited account accepts with one click. axe-core checks every state of the page. The issue's
- * next steps (the member closes an issue, the guest sees only its project, the removed member's next click
- * is refused) are written and skipped until project access through the team is merged (see the test).
+ * out; the invited account accepts with one click. axe-core checks every state of the page. Then the
+ * member closes an issue, the guest sees only its project, and the removed member's next click is refused.
  *
  * The owner invites on the team screen (/profile/team); the link-state cases invite through the API.
  */
@@ -213,9 +212,7 @@ describe('a team works together: invited from the mails, German on phones', () =
     await shot(m.page, 'invitation-de-phone-used');
   });
 
-  // Waits for project access through the team (wt-access: the team in use's project list, the issue
-  // routes for a MEMBER and for a GUEST of the project). Unskip once it is merged; removal is built.
-  it.skip('lets the member close an issue and the guest see only its project; a removed member is refused at once', async () => {
+  it('lets the member close an issue and the guest see only its project; a removed member is refused at once', async () => {
     // The member works in the team's projects: both are listed, and it closes an issue.
     await m.page.goto('/profile');
     await m.page.getByTestId('project-row').getByText('Shop').waitFor();

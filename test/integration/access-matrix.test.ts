@@ -227,6 +227,7 @@ const fixtures: Record<string, Fixture> = {
         payment_method: 'invoice',
         country: 'Germany',
         country_code: 'DE',
+        vat: 'DE136695976',
         teamId: c.team,
       },
     }),

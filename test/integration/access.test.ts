@@ -5,7 +5,7 @@
  * fails its guard; `GET client/website` per team (teamId, all, the switcher's cookie); an account made
  * before teams gets its personal team on its first project call.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_COOKIE } from '#contracts/cookies';
 import { db } from '#runtime/aws/dynamo';
@@ -14,7 +14,7 @@ import { tableName } from '#runtime/db';
 import { createUser, findUserIdByEmail, newUser } from '../../functions/accounts/user';
 import { accessGuard, readProjectAs } from '../../functions/projects/access';
 import { saveProject } from '../../functions/projects/project';
-import { teamsKey } from '../../functions/teams/member';
+import { memberKey, teamsKey } from '../../functions/teams/member';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
@@ -241,6 +241,14 @@ describe('an account made before teams', () => {
       url: 'old.example',
     });
     const id = (created.body as { msg: { id: string } }).msg.id;
+    // Creating the project made the team (the lazy migration): put the account back as the old code left
+    // it, a project without teamId and no team items.
+    const remove = (Key: Record<string, string>, what: string) =>
+      db().send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression: `REMOVE ${what}` }));
+    await remove({ pk: `PROJECT#${id}`, sk: 'META' }, 'teamId');
+    await remove({ pk: `USER#${user.id}`, sk: 'USER' }, 'teamId');
+    for (const Key of [teamsKey(user.id), { pk: `TEAM#${user.id}`, sk: 'TEAM' }, memberKey(user.id, user.id)])
+      await db().send(new DeleteCommand({ TableName: tableName(), Key }));
     const before = await db().send(new GetCommand({ TableName: tableName(), Key: teamsKey(user.id) }));
     expect(before.Item).toBeUndefined();
     const res = await client.get(`/api/client/website/${id}`);

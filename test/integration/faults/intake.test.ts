@@ -123,8 +123,13 @@ async function state(s: Site) {
   const sks = (prefix: string) =>
     items.flatMap((i) => (String(i.sk).startsWith(prefix) ? [String(i.sk)] : []));
   const meta = items.find((i) => i.sk === 'META') ?? {};
-  const user = await db().send(
-    new GetCommand({ TableName: stack.tableName, Key: { pk: `USER#${meta.ownerId}`, sk: 'USER' } }),
+  // The storage quota is the team's (issue 22): a project's team is its teamId, or its owner's personal team.
+  const team = await db().send(
+    new GetCommand({
+      TableName: stack.tableName,
+      Key: { pk: `TEAM#${meta.teamId ?? meta.ownerId}`, sk: 'TEAM' },
+      ConsistentRead: true,
+    }),
   );
   // The project's day: it counts stored reports only (issue 19).
   const day = await db().send(
@@ -144,7 +149,7 @@ async function state(s: Site) {
       bytes: Number(meta.bytes ?? 0),
       stats: Number(items.find((i) => i.sk === 'STATS')?.open_000000 ?? 0),
       offsets: [...((items.find((i) => i.sk === 'BLOCK#000000')?.openOffsets as Set<number>) ?? [])].sort(),
-      storageBytes: Number(user.Item?.storageBytes ?? 0),
+      storageBytes: Number(team.Item?.storageBytes ?? 0),
       day: Number(day.Item?.count ?? 0),
       finals: (await keysUnder(`p/${s.id}/`)).length,
       pending: (await keysUnder(`pending/${s.id}/`)).length,

@@ -13,7 +13,7 @@ import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
 import { type PageOptions, setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { signedIn } from '../support/users';
-import { addMembership, addTeam, userIdOf } from '../support/webteam';
+import { addMembership, addTeam, setTeamPlan, userIdOf } from '../support/webteam';
 
 const suite = setUpBrowserSuite();
 const phone = { width: 390, height: 844 };
@@ -59,7 +59,7 @@ beforeAll(async () => {
   });
   projectId = (created.body as { msg: { id: string } }).msg.id;
   // Starter: five member seats, so the owner and the member fit.
-  await owner.api.post('/api/dev/plan', { username: owner.email, plan: 'BASIC_PLAN', days: 30 });
+  await setTeamPlan(owner.id, 'BASIC_PLAN', 30);
   // The personal team's id is its owner's id; the member joins it, and the owner has a second team.
   // The member is Grace, with a personal team of her own.
   await member.api.patch('/api/client/profile', { firstName: 'Grace', lastName: 'Hopper' });
@@ -109,20 +109,34 @@ describe('the team switcher', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the switcher on a phone, in German', async () => {
-    const { page } = await tabOf(owner, { locale: 'de-DE', viewport: phone });
+  it('creates a team from the switcher on a phone, in German: it becomes the team in use, empty', async () => {
+    const { page, errors } = await tabOf(owner, { locale: 'de-DE', viewport: phone });
     await page.context().addCookies([{ name: TEAM_COOKIE, value: owner.id, url: suite.stack.url }]);
     await page.goto('/profile');
-    await page.getByTestId('team-switcher').click();
-    await page.getByRole('menuitem', { name: 'Team erstellen' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Teamname' }).waitFor();
-    await expectAxeClean(page, 'create team dialog (de, 390)');
-    await shot(page, 'team-create-de-390');
-    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-    await dialog.waitFor({ state: 'detached' });
     await expectAxeClean(page, 'dashboard (de, 390)');
     await shot(page, 'team-dashboard-de-390');
+    const switcher = page.getByTestId('team-switcher');
+    await switcher.click();
+    await page.getByRole('menuitem', { name: 'Team erstellen' }).click();
+    const dialog = page.getByRole('dialog');
+    const name = dialog.getByRole('textbox', { name: 'Teamname' });
+    // The names rule of the API, before anything is sent.
+    await dialog.getByRole('button', { name: 'Team erstellen' }).click();
+    await dialog.getByText('Dieses Feld ist erforderlich').waitFor();
+    await name.fill('Agentur Süd');
+    await expectAxeClean(page, 'create team dialog (de, 390)');
+    await shot(page, 'team-create-de-390');
+    await dialog.getByRole('button', { name: 'Team erstellen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Team „Agentur Süd“ erstellt').waitFor();
+    await expect.poll(() => switcher.innerText()).toMatch(/Agentur Süd\s*Inhaber/);
+    const teams = (await owner.api.get<{ teams: { id: string; name: string }[] }>('/api/client/teams'))
+      .body as {
+      msg: { teams: { id: string; name: string }[] };
+    };
+    const created = teams.msg.teams.find((t) => t.name === 'Agentur Süd');
+    expect(await teamCookieOf(page)).toBe(created?.id);
+    expect(errors).toEqual([]);
   });
 });
 
@@ -154,6 +168,16 @@ describe('/profile/team', () => {
 
     await expectAxeClean(page, 'team screen (en, 1280)');
     await shot(page, 'team-screen-en-1280');
+    // An invitation: pending with its expiry, then revoked.
+    const invited = `invitee${Date.now()}@example.com`;
+    const form = page.getByTestId('invite-form');
+    await form.getByRole('textbox', { name: 'Email' }).fill(invited);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${invited}`).waitFor();
+    const pending = page.getByTestId(`invitation-${invited}`);
+    expect(await pending.innerText()).toMatch(/Member[\s\S]*Expires/);
+    await pending.getByRole('button', { name: `Revoke the invitation to ${invited}` }).click();
+    await pending.waitFor({ state: 'detached' });
     // Danger zone: the owner may transfer (to the member), not leave.
     await page.getByRole('button', { name: 'Transfer ownership' }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave team' }).isDisabled()).toBe(true);
@@ -170,6 +194,26 @@ describe('/profile/team', () => {
     expect(await page.getByTestId('team-seats').innerText()).toContain('Mitgliederplätze: 2 von 5 belegt');
     await expectAxeClean(page, 'team screen (de, 390)');
     await shot(page, 'team-screen-de-390');
+  });
+});
+
+describe('refusals', () => {
+  it('shows the catalogue’s SEAT_LIMIT when a Free team has no member seat left', async () => {
+    const { page } = await tabOf(owner);
+    const res = await owner.api.post<{ id: string }>('/api/client/teams', { name: 'Free team' });
+    const freeId = (res.body as { msg: { id: string } }).msg.id;
+    await page.context().addCookies([{ name: TEAM_COOKIE, value: freeId, url: suite.stack.url }]);
+    await page.goto('/profile/team');
+    expect(await page.getByTestId('team-seats').innerText()).toContain('Member seats: 1 of 1 used');
+    const form = page.getByTestId('invite-form');
+    await form.getByRole('textbox', { name: 'Email' }).fill(`nobody${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await form
+      .getByRole('alert')
+      .getByText("The team's plan has no free seat for this role. Upgrade the plan or free a seat first")
+      .waitFor();
+    await expectAxeClean(page, 'seat limit (en, 1280)');
+    await shot(page, 'team-seat-limit-en-1280');
   });
 });
 

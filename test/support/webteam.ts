@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanName } from '#contracts/plans';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
@@ -75,4 +76,19 @@ export async function addTeam(ownerId: string, name: string): Promise<string> {
   );
   await addMembership(id, ownerId, 'OWNER');
   return id;
+}
+
+/** The team's own plan (TEAM `plan`, `planExpire`), as a payment for the team leaves it. */
+export async function setTeamPlan(teamId: string, plan: PlanName, days: number): Promise<void> {
+  const planExpire = new Date(Date.now() + days * 86_400_000).toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
+      UpdateExpression: 'SET #plan = :plan, planExpire = :expire',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan, ':expire': planExpire },
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
 }

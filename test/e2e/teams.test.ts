@@ -215,8 +215,8 @@ describe('a team works together: invited from the mails, German on phones', () =
   it('lets the member close an issue and the guest see only its project; a removed member is refused at once', async () => {
     // The member works in the team's projects: both are listed, and it closes an issue.
     await m.page.goto('/profile');
-    await m.page.getByTestId('project-row').getByText('Shop').waitFor();
-    await m.page.getByTestId('project-row').getByText('Blog').waitFor();
+    await m.page.getByTestId('project-row').getByText('Shop', { exact: true }).waitFor();
+    await m.page.getByTestId('project-row').getByText('Blog', { exact: true }).waitFor();
     await shot(m.page, 'teams-de-phone-member-projects');
     await m.page.goto(`/profile/site/${shopId}`);
     await m.page.getByRole('heading', { name: 'Offene Meldungen' }).waitFor();
@@ -231,7 +231,7 @@ describe('a team works together: invited from the mails, German on phones', () =
 
     // The guest sees only the project shared with it; the other one does not exist for it.
     await g.page.goto('/profile');
-    await g.page.getByTestId('project-row').getByText('Shop').waitFor();
+    await g.page.getByTestId('project-row').getByText('Shop', { exact: true }).waitFor();
     expect(await g.page.getByTestId('project-row').count()).toBe(1);
     await shot(g.page, 'teams-de-phone-guest-projects');
     await g.page.goto(`/profile/site/${blogId}`);

@@ -122,6 +122,38 @@ export async function dynamoRequestsPerCall(): Promise<RequestCount[]> {
     await measure('PATCH client/website/{id}/request/{ticketId}', () =>
       client.patch(`${base}/2`, { restore: false }),
     );
+    // A teammate (issue 22): the team on Starter, a MEMBER invited and accepted from the mailed link, then
+    // the same project-scoped calls with the access check through the team, and the member calls.
+    const plan = await client.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
+    if (plan.status !== 200) throw new Error(`plan not set: ${JSON.stringify(plan.body)}`);
+    const mate = await signedIn(stack.url);
+    await measure('POST client/team/{teamId}/invitations', () =>
+      client.post(`/api/client/team/${teamId}/invitations`, { email: mate.email, role: 'MEMBER' }),
+    );
+    const invite = linkIn(await latestMail(stack.url, mate.email.toLowerCase()), '/invitation');
+    const token = invite.searchParams.get('token') ?? '';
+    await measure('POST invitation/view (public)', () =>
+      new ApiClient(stack.url).post('/api/invitation/view', { token }),
+    );
+    await measure('POST client/invitation/accept', () =>
+      mate.client.post('/api/client/invitation/accept', { token }),
+    );
+    await measure('GET client/website/{id} (MEMBER)', () => mate.client.get(`/api/client/website/${id}`));
+    await measure('GET client/website/{id}/request (MEMBER)', () => mate.client.get(base));
+    await measure('PATCH client/website/{id}/request/{ticketId} (MEMBER)', () =>
+      mate.client.patch(`${base}/3`, { restore: false }),
+    );
+    const team = await client.get<{ members: { userId: string; username: string }[] }>(
+      `/api/client/team/${teamId}`,
+    );
+    const members = (team.body as { msg: { members: { userId: string; username: string }[] } }).msg.members;
+    const mateId = members.find((m) => m.username === mate.email.toLowerCase())?.userId ?? '';
+    const member = `/api/client/team/${teamId}/members/${mateId}`;
+    await measure('PATCH client/team/{teamId}/members/{userId}', () =>
+      client.patch(member, { role: 'ADMIN' }),
+    );
+    await measure('DELETE client/team/{teamId}/members/{userId}', () => client.delete(member));
+    await measure('POST client/teams', () => client.post('/api/client/teams', { name: 'Agency' }));
     await measure('GET client/download/screenshot/{siteId}/{name}', () =>
       fetch(`${stack.url}/api/client/download/screenshot/${id}/${shot}`, {
         redirect: 'manual',

@@ -12,8 +12,9 @@ import { TEAM_COOKIE } from '#contracts/cookies';
 import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
 import { type PageOptions, setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { addTeam, addToTeam, inDays, setTeamPlan } from '../support/teams';
 import { signedIn } from '../support/users';
-import { addMembership, addTeam, setTeamPlan, userIdOf } from '../support/webteam';
+import { userIdOf } from '../support/webteam';
 
 const suite = setUpBrowserSuite();
 const phone = { width: 390, height: 844 };
@@ -59,12 +60,12 @@ beforeAll(async () => {
   });
   projectId = (created.body as { msg: { id: string } }).msg.id;
   // Starter: five member seats, so the owner and the member fit.
-  await setTeamPlan(owner.id, 'BASIC_PLAN', 30);
+  await setTeamPlan(owner.id, 'BASIC_PLAN', inDays(30));
   // The personal team's id is its owner's id; the member joins it, and the owner has a second team.
   // The member is Grace, with a personal team of her own.
   await member.api.patch('/api/client/profile', { firstName: 'Grace', lastName: 'Hopper' });
   await member.api.patch(`/api/client/team/${member.id}`, { name: "Grace's team" });
-  await addMembership(owner.id, member.id, 'MEMBER');
+  await addToTeam(owner.id, member.id, 'MEMBER');
   agencyId = await addTeam(owner.id, 'Agency Berlin');
 });
 

@@ -21,7 +21,7 @@ import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage, waitEnabled, waitForPath } from '../support/browser';
 import { seedIssues } from '../support/issues';
 import { eventually } from '../support/local-stack';
-import { inDays, setTeamPlan } from '../support/members-teams';
+import { inDays, setTeamPlan } from '../support/teams';
 import { signedIn, uniqueEmail } from '../support/users';
 
 const suite = setUpBrowserSuite();

@@ -11,9 +11,9 @@ import { db } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { writePlan } from '../../functions/billing/store';
 import type { ApiClient } from '../support/api-client';
-import { addMember, switchTeam } from '../support/billing-teams';
 import { watchDynamo } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { addToTeam, switchTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
 
@@ -97,8 +97,8 @@ describe('payments belong to the team: only its OWNER pays', () => {
     const admin = await person();
     const member = await person();
     const outsider = await person();
-    await addMember(team, admin.id, 'ADMIN');
-    await addMember(team, member.id, 'MEMBER');
+    await addToTeam(team, admin.id, 'ADMIN');
+    await addToTeam(team, member.id, 'MEMBER');
 
     for (const [who, status, code] of [
       [admin, 403, 'FORBIDDEN'],
@@ -157,7 +157,7 @@ describe('the expiry reminder', () => {
   it("mails the team's OWNER once, not its other members", async () => {
     const owner = await person();
     const admin = await person();
-    await addMember(owner.id, admin.id, 'ADMIN');
+    await addToTeam(owner.id, admin.id, 'ADMIN');
     await writePlan(owner.id, 'BASIC_PLAN', new Date(Date.now() + 5 * 86_400_000).toISOString());
     const first = (await stack.runSchedule('reminders')) as { sent: string[] };
     expect(first.sent).toContain(owner.email);
@@ -174,8 +174,8 @@ describe('the team in use', () => {
     const admin = await person();
     const member = await person();
     const team = owner.id;
-    await addMember(team, admin.id, 'ADMIN');
-    await addMember(team, member.id, 'MEMBER');
+    await addToTeam(team, admin.id, 'ADMIN');
+    await addToTeam(team, member.id, 'MEMBER');
     expect(
       (await owner.client.post('/api/dev/plan', { username: owner.email, plan: 'BASIC_PLAN' })).status,
     ).toBe(200);
@@ -234,7 +234,7 @@ describe("a team's plan", () => {
     const owner = await person();
     const admin = await person();
     const team = owner.id;
-    await addMember(team, admin.id, 'ADMIN');
+    await addToTeam(team, admin.id, 'ADMIN');
     await payStarter(owner.client);
     // The admin's personal team is Free: one project.
     expect((await createProject(admin.client)).status).toBe(201);

@@ -18,9 +18,9 @@ import { rateWindow } from '#runtime/rate-limit';
 import { projectDayWindow } from '../../functions/issues/intake';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
-import { addMember } from '../support/billing-teams';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
+import { addToTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
 
@@ -551,7 +551,7 @@ describe('the storage quota', () => {
     // project there.
     const other = await site('BASIC_PLAN');
     const otherTeam = await teamIdOf(other.id);
-    await addMember(otherTeam, full, 'ADMIN');
+    await addToTeam(otherTeam, full, 'ADMIN');
     const made = await own.client.post<{ id: string }>('/api/client/website', {
       name: 'Client shop',
       url: 'shop.example',

@@ -15,7 +15,8 @@ import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { inDays, join, mailedToken, person, projectOf, setTeamPlan } from '../support/members-teams';
+import { join, mailedToken, person, projectOf } from '../support/members-teams';
+import { inDays, setTeamPlan } from '../support/teams';
 import { cheapCostsEnv, uniqueEmail } from '../support/users';
 
 let stack: TestStack;

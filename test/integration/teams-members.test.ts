@@ -11,7 +11,8 @@ import { tableName } from '#runtime/db';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { join, mailedToken, person, projectOf, setTeamPlan } from '../support/members-teams';
+import { join, mailedToken, person, projectOf } from '../support/members-teams';
+import { setTeamPlan } from '../support/teams';
 import { cheapCostsEnv, uniqueEmail } from '../support/users';
 
 let stack: TestStack;

@@ -4,7 +4,7 @@
  * name with the names rule; another client is refused with 404; an account made before teams gets its
  * team on first use and from the migration, once, however often and however concurrently they run.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { hashPassword } from '#runtime/crypto';
@@ -17,6 +17,7 @@ import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { addToTeam } from '../support/teams';
 import { cheapCostsEnv, confirmFromMail, signedIn, uniqueEmail } from '../support/users';
 
 let stack: TestStack;
@@ -184,28 +185,6 @@ describe('another client', () => {
   });
 });
 
-/**
- * Puts `userId` into `teamId` with `role` the way the invitation increment's accept will (both sides),
- * written directly: this increment has no call that adds members.
- */
-async function addMember(teamId: string, userId: string, role: 'ADMIN' | 'MEMBER') {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { pk: `TEAM#${teamId}`, sk: `MEMBER#${userId}`, userId, role, joinedAt: Date.now() },
-    }),
-  );
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: `USER#${userId}`, sk: 'TEAMS' },
-      UpdateExpression: 'SET teams.#tid = :m',
-      ExpressionAttributeNames: { '#tid': teamId },
-      ExpressionAttributeValues: { ':m': { r: role } },
-    }),
-  );
-}
-
 describe('a member of the team', () => {
   it('reads the team; a MEMBER may not rename it (403 FORBIDDEN), an ADMIN may', async () => {
     const owner = await signedIn(stack.url);
@@ -214,8 +193,8 @@ describe('a member of the team', () => {
     const tid = (await findUserIdByEmail(owner.email)) as string;
     const memberId = (await findUserIdByEmail(member.email)) as string;
     const adminId = (await findUserIdByEmail(admin.email)) as string;
-    await addMember(tid, memberId, 'MEMBER');
-    await addMember(tid, adminId, 'ADMIN');
+    await addToTeam(tid, memberId, 'MEMBER');
+    await addToTeam(tid, adminId, 'ADMIN');
 
     const list = await member.client.get<TeamsList>('/api/client/teams');
     expect((list.body as { msg: TeamsList }).msg.teams).toEqual(

@@ -3,9 +3,6 @@
  * product (invited by mail, accepted with the mailed link); a team's plan is set on its TEAM item directly
  * (the billing increment moves the plan there; docs/data-model.md 4.12 "Seats").
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { type ApiClient, latestMail, linkIn } from './api-client';
 import { signedIn } from './users';
@@ -17,22 +14,6 @@ export async function person(baseUrl: string): Promise<Person> {
   const p = await signedIn(baseUrl);
   return { ...p, id: (await findUserIdByEmail(p.email)) as string };
 }
-
-/** Sets the plan on TEAM (`planExpire` an ISO date or null). */
-export async function setTeamPlan(teamId: string, plan: string, planExpire: string | null) {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
-      UpdateExpression: 'SET #plan = :plan, planExpire = :expire',
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':plan': plan, ':expire': planExpire },
-    }),
-  );
-}
-
-/** An ISO date `days` from now (negative: past). */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /** The token of the newest invitation mail to `email`. */
 export async function mailedToken(baseUrl: string, email: string): Promise<string> {

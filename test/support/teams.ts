@@ -4,12 +4,16 @@
  * (docs/data-model.md 4.12 "Transactions": Accept, Remove). Tests of the access policy need the members
  * without going through invitations, which the members increment builds and tests on its own.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TEAM_COOKIE } from '#contracts/cookies';
+import type { PlanName } from '#contracts/plans';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { memberKey, teamsKey } from '../../functions/teams/member';
-import { teamKey } from '../../functions/teams/team';
+import { teamBillingDefaults, teamKey } from '../../functions/teams/team';
+import type { ApiClient } from './api-client';
 
 /** The TEAM counter a role counts in: GUESTs their own, everyone else a member seat. */
 const counterOf = (role: Role) => (role === 'GUEST' ? 'guestCount' : 'memberCount');
@@ -124,4 +128,71 @@ export async function addGuestProject(teamId: string, userId: string, projectId:
       ],
     }),
   );
+}
+
+/** A further team owned by `ownerId`, as "Create team" makes it (TEAM, the OWNER's MEMBER row, TEAMS entry); its id. */
+export async function addTeam(ownerId: string, name: string): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...teamKey(id),
+              id,
+              name,
+              ownerId,
+              memberCount: 1,
+              guestCount: 0,
+              createdAt: now,
+              ...teamBillingDefaults(now),
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...memberKey(id, ownerId), userId: ownerId, role: 'OWNER', joinedAt: now },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: teamsKey(ownerId),
+            UpdateExpression: 'SET teams.#tid = :m',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#tid': id },
+            ExpressionAttributeValues: { ':m': { r: 'OWNER' } },
+          },
+        },
+      ],
+    }),
+  );
+  return id;
+}
+
+/** Sets the team's own plan on TEAM (`planExpire` an ISO date or null), as a payment for the team leaves it. */
+export async function setTeamPlan(teamId: string, plan: PlanName, planExpire: string | null) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: teamKey(teamId),
+      UpdateExpression: 'SET #plan = :plan, planExpire = :expire',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan, ':expire': planExpire },
+    }),
+  );
+}
+
+/** An ISO date `days` from now (negative: past). */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Switches `client` to `teamId` as the dashboard's team switcher does (its cookie); none: back to personal. */
+export function switchTeam(client: ApiClient, teamId?: string) {
+  if (teamId) client.cookies.set(TEAM_COOKIE, teamId);
+  else client.cookies.delete(TEAM_COOKIE);
 }

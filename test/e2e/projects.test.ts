@@ -7,9 +7,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findUserByEmail, updateUser } from '../../functions/accounts/user';
+import { findUserByEmail } from '../../functions/accounts/user';
 import type { ApiClient } from '../support/api-client';
 import { setUpBrowserSuite, shot, signedInTab, type TestPage, waitForPath } from '../support/browser';
+import { setTeamPlan } from '../support/teams';
 
 const suite = setUpBrowserSuite();
 
@@ -23,9 +24,10 @@ interface Client {
 async function client(locale = 'en-US', plan?: 'BUSINESS_PLAN'): Promise<Client> {
   const { api, email, tab, page } = await signedInTab(suite, { locale });
   if (plan) {
-    // Billing is a later issue: the plan is set where the server keeps it (the stack runs in this process).
+    // The plan is set where the server keeps it, on the personal team (issue 22; its id is the user's), as
+    // a payment leaves it (the stack runs in this process).
     const user = await findUserByEmail(email);
-    await updateUser(user!.id, { plan });
+    await setTeamPlan(user!.id, plan, null);
   }
   return { api, tab, page };
 }

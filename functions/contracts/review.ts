@@ -5,9 +5,10 @@
 
 import type { DeviceData, LogEntry, ScreenshotType } from './intake';
 import type { IntegrationName } from './integration-names';
+import type { TriageFields } from './triage';
 
-/** One row of GET client/website/{id}/request. */
-export interface IssueRow {
+/** One row of GET client/website/{id}/request (with its triage fields since issue 23). */
+export interface IssueRow extends TriageFields {
   number: number;
   title: string;
   /** The start of the description, plain text. */
@@ -49,7 +50,8 @@ export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: numb
 };
 
 /** GET client/website/{id}/request/{ticketId}. */
-export type IssueAnswer = IntegrationStatusFields & {
+export type IssueAnswer = IntegrationStatusFields &
+  TriageFields & {
   number: number;
   /** The neighbours by number within the issue's own list; null at either end. */
   prev_number: number | null;

@@ -20,6 +20,7 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
 import { teamOf } from '../teams/member';
+import { triageFieldsOf } from './triage-fields';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -76,6 +77,7 @@ function row(h: Item): IssueRow {
     date_created: { date: String(h.createdAt) },
     total_files: Number(h.totalFiles ?? 0),
     total_screenshots: Number(h.totalScreenshots ?? 0),
+    ...triageFieldsOf(h),
   };
 }
 
@@ -228,6 +230,7 @@ export async function getIssue(
       size: Number(s.size ?? 0),
     })),
     data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
+    ...triageFieldsOf(h),
     ...(Object.fromEntries(
       integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)]),
     ) as unknown as IntegrationStatusFields),

@@ -1,0 +1,243 @@
+/**
+ * Triage (issue 23): the fields a team sorts issues by (status, priority, assignee, labels, due date), the
+ * project's labels, comments, the activity timeline and the members' notification settings. One place for
+ * each rule: the API validates with these schemas and the dashboard builds its forms and chips from them.
+ * docs/data-model.md 4.13 says how they are stored and listed.
+ */
+import * as z from 'zod';
+import { nameText } from './schemas';
+import { hasForbidden, visibleChar } from './text';
+
+/** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
+export const issueStatuses = ['new', 'in_progress', 'in_review', 'resolved', 'closed'] as const;
+export type IssueStatus = (typeof issueStatuses)[number];
+export const openStatuses = ['new', 'in_progress', 'in_review'] as const satisfies readonly IssueStatus[];
+export const isOpenStatus = (s: IssueStatus) => (openStatuses as readonly IssueStatus[]).includes(s);
+
+/** Lowest first; the `priority` sort shows the highest first. */
+export const priorities = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export type Priority = (typeof priorities)[number];
+
+export const listSorts = ['newest', 'oldest', 'priority', 'updated'] as const;
+export type ListSort = (typeof listSorts)[number];
+
+export const triageLimits = {
+  labelsPerIssue: 10,
+  labelsPerProject: 50,
+  labelNameMax: 30,
+  bulkTickets: 100,
+  commentMax: 5000,
+  commentsPerPage: 50,
+} as const;
+
+/** A label's id: server-made, short, lowercase base-36 (so it fits in keys and URLs as it is). */
+export const labelIdParam = z.string().regex(/^[a-z0-9]{8,16}$/);
+export const labelColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+export const labelSchema = z.strictObject({
+  name: nameText(triageLimits.labelNameMax),
+  color: labelColorSchema,
+});
+export const labelUpdateSchema = labelSchema
+  .partial()
+  .refine((v) => v.name !== undefined || v.color !== undefined, { message: 'empty' });
+export interface Label {
+  id: string;
+  name: string;
+  color: string;
+}
+/** GET|POST|PATCH …/labels: `msg: {labels}` for the list, `msg: {label}` for one. */
+export interface LabelsAnswer {
+  labels: Label[];
+}
+export interface LabelAnswer {
+  label: Label;
+}
+
+/** A calendar date (YYYY-MM-DD, the team's own day, no time zone) or null to clear it. */
+export const dueDateSchema = z.iso.date().nullable();
+const ticketNumber = z.number().int().min(1).max(9_999_999_999);
+const labelIds = z.array(labelIdParam).max(triageLimits.labelsPerIssue);
+
+/**
+ * PATCH client/website/{id}/request/{ticketId}: any of the triage fields, or SPEC's `restore` (false →
+ * resolved, true → new). At least one key.
+ */
+export const issuePatchSchema = z
+  .strictObject({
+    restore: z.boolean().optional(),
+    status: z.enum(issueStatuses).optional(),
+    priority: z.enum(priorities).optional(),
+    /** A member's user id, or null to unassign. */
+    assignee: z.uuid().nullable().optional(),
+    /** The issue's whole label set (ids of the project's labels). */
+    labels: labelIds.optional(),
+    dueDate: dueDateSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' });
+export type IssuePatch = z.infer<typeof issuePatchSchema>;
+
+/** PATCH client/website/{id}/requests: one change applied to up to 100 issues, each atomically. */
+export const bulkPatchSchema = z.strictObject({
+  tickets: z.array(ticketNumber).min(1).max(triageLimits.bulkTickets),
+  set: z
+    .strictObject({
+      status: z.enum(issueStatuses).optional(),
+      priority: z.enum(priorities).optional(),
+      assignee: z.uuid().nullable().optional(),
+      labels: z.strictObject({ add: labelIds.optional(), remove: labelIds.optional() }).optional(),
+    })
+    .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' }),
+});
+export type BulkPatch = z.infer<typeof bulkPatchSchema>;
+export interface BulkAnswer {
+  /** The issues the call found (changed or already so); missing numbers are left out. */
+  updated: number[];
+}
+
+/**
+ * The list's triage filters and sort (GET client/website/{id}/request and requests.csv), beside SPEC's
+ * `page`, `search` and `resolved`. The dashboard keeps them in its URL, so a link shares the view.
+ */
+export const listFilterShape = {
+  status: z.enum(issueStatuses).optional(),
+  priority: z.enum(priorities).optional(),
+  /** A member's user id, `me` (the caller) or `none` (unassigned). */
+  assignee: z.union([z.uuid(), z.enum(['me', 'none'])]).optional(),
+  label: labelIdParam.optional(),
+  sort: z.enum(listSorts).optional(),
+};
+
+/** The triage fields of an issue, in the list rows and the detail answer. */
+export interface TriageFields {
+  status: IssueStatus;
+  priority: Priority;
+  /** A member's user id, or null. */
+  assignee: string | null;
+  /** Label ids of the project's live labels. */
+  labels: string[];
+  dueDate: string | null;
+  /** ISO time of the last triage change or comment (the `updated` sort); the creation time before any. */
+  updatedAt: string;
+}
+
+export const commentVisibilities = ['internal', 'public'] as const;
+export type CommentVisibility = (typeof commentVisibilities)[number];
+
+/** Plain text: line breaks kept, nothing invisible or text-reordering, not all blank. */
+const commentBody = z
+  .string()
+  .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(triageLimits.commentMax)
+      .refine((v) => !hasForbidden(v, true) && visibleChar.test(v)),
+  );
+export const commentSchema = z.strictObject({
+  body: commentBody,
+  visibility: z.enum(commentVisibilities),
+});
+export const commentUpdateSchema = z.strictObject({ body: commentBody });
+/** A comment or activity id: time-ordered (`functions/issues/timeline.ts`). */
+export const timelineIdParam = z.string().regex(/^[0-9a-z]{20}$/);
+
+/** Who did something: a member (name as it was then), the reporter (next issue), the system, an API token. */
+export interface Actor {
+  kind: 'member' | 'reporter' | 'system' | 'token';
+  /** The member's user id (kind member); absent otherwise. */
+  id?: string;
+  name: string;
+}
+
+export interface CommentView {
+  id: string;
+  author: Actor;
+  body: string;
+  visibility: CommentVisibility;
+  createdAt: string;
+  editedAt: string | null;
+  /** User ids of the members the body mentions. */
+  mentions: string[];
+}
+
+export const activityKinds = [
+  'created',
+  'status',
+  'priority',
+  'assignee',
+  'labels',
+  'dueDate',
+  'closed',
+  'restored',
+  'comment.deleted',
+  'delivered',
+  'delivery.failed',
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export interface ActivityView {
+  id: string;
+  kind: ActivityKind;
+  actor: Actor;
+  at: string;
+  /** The field's value before and after (kind status…dueDate); the integration (delivered, delivery.failed). */
+  from?: unknown;
+  to?: unknown;
+  integration?: string;
+  reason?: string;
+}
+
+/** One entry of the issue's timeline: comments interleaved with activity, oldest first. */
+export type TimelineEntry = ({ type: 'comment' } & CommentView) | ({ type: 'activity' } & ActivityView);
+/** GET …/comments and …/activity: a page, oldest first, and the cursor of the next one (null at the end). */
+export interface TimelinePage<T> {
+  entries: T[];
+  next: string | null;
+}
+export const timelineQuerySchema = z.object({
+  cursor: timelineIdParam.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(triageLimits.commentsPerPage),
+});
+
+/** A member's mails (`/profile/edit`), kept on the account, for every team it works in. */
+export const newIssueMails = ['off', 'instant', 'daily'] as const;
+export const notificationSettingsSchema = z.strictObject({
+  newIssue: z.enum(newIssueMails),
+  assigned: z.boolean(),
+  mentioned: z.boolean(),
+  /** Comments on issues assigned to me. */
+  comments: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** What a member gets before changing anything: what a tracker's user expects (decision Tr-N1). */
+export const defaultNotificationSettings: NotificationSettings = {
+  newIssue: 'instant',
+  assigned: true,
+  mentioned: true,
+  comments: true,
+};
+
+/** The webhook integration's events (DESIGN section 8 `event`); `issue.created` alone before issue 23. */
+export const webhookEvents = ['issue.created', 'issue.updated', 'comment.created'] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+/**
+ * What happened that a member may want a mail about. The change writes it to the notification outbox in its
+ * own transaction (`functions/issues/notify.ts` `notifyPut`); the outbox's flush decides who gets what from
+ * their settings and sends one mail per person per flush, so a bulk action of 100 issues is one mail.
+ */
+export type NotifyEvent =
+  | { kind: 'new'; projectId: string; number: number }
+  | { kind: 'assigned'; projectId: string; number: number; to: string; by: Actor }
+  | { kind: 'mentioned'; projectId: string; number: number; to: string[]; by: Actor; commentId: string }
+  | {
+      kind: 'comment';
+      projectId: string;
+      number: number;
+      /** The issue's assignee, who gets it when their settings say so (never for their own comment). */
+      assignee: string;
+      by: Actor;
+      commentId: string;
+      visibility: CommentVisibility;
+    };

@@ -13,7 +13,7 @@ export { type IntegrationName, integrationNames };
  */
 export const correlationIdSchema = z.string().regex(/^[A-Za-z0-9+/=._:-]{1,128}$/);
 
-export const fanoutMessageSchema = z.object({
+export const issueCreatedMessageSchema = z.object({
   type: z.literal('issue.created'),
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
@@ -21,6 +21,37 @@ export const fanoutMessageSchema = z.object({
   only: z.array(z.enum(integrationNames)).optional(),
   correlationId: correlationIdSchema.optional(),
 });
+
+/**
+ * A change of an issue after its creation (issue 23): triage fields, close and restore, a new comment. The
+ * fan-out hands it to the integrations that subscribe to it (the webhook's `events`, DESIGN section 8).
+ * `changes` holds each changed field's value before and after; a comment names its id (its body is read
+ * when delivering, so a queue never carries it).
+ */
+export const issueEventMessageSchema = z.object({
+  type: z.enum(['issue.updated', 'comment.created']),
+  projectId: z.uuid(),
+  issueNumber: z.number().int().positive(),
+  /** Who made the change: a member's name, "Reporter", or "API token <name>". */
+  actor: z.object({
+    kind: z.enum(['member', 'reporter', 'system', 'token']),
+    id: z.string().max(100).optional(),
+    name: z.string().max(200),
+  }),
+  at: z.iso.datetime(),
+  changes: z.record(z.string().max(20), z.object({ from: z.unknown(), to: z.unknown() })).optional(),
+  commentId: z
+    .string()
+    .regex(/^[0-9a-z]{20}$/)
+    .optional(),
+  correlationId: correlationIdSchema.optional(),
+});
+export type IssueEventMessage = z.infer<typeof issueEventMessageSchema>;
+
+export const fanoutMessageSchema = z.discriminatedUnion('type', [
+  issueCreatedMessageSchema,
+  issueEventMessageSchema,
+]);
 export type FanoutMessage = z.infer<typeof fanoutMessageSchema>;
 
 export const deliveryMessageSchema = z.object({

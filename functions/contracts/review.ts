@@ -52,26 +52,26 @@ export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: numb
 /** GET client/website/{id}/request/{ticketId}. */
 export type IssueAnswer = IntegrationStatusFields &
   TriageFields & {
-  number: number;
-  /** The neighbours by number within the issue's own list; null at either end. */
-  prev_number: number | null;
-  next_number: number | null;
-  date_created: { date: string };
-  /** 1 when the issue is resolved (closed). */
-  deleted: 0 | 1;
-  total_files: number;
-  total_screenshots: number;
-  files: IssueFileAnswer[];
-  screenshots: IssueScreenshotAnswer[];
-  data: Partial<DeviceData> & {
-    title: string;
-    msg: string;
-    username?: string;
-    href?: string;
-    customFields?: { name: string; value: string }[];
+    number: number;
+    /** The neighbours by number within the issue's own list; null at either end. */
+    prev_number: number | null;
+    next_number: number | null;
+    date_created: { date: string };
+    /** 1 when the issue is resolved (closed). */
+    deleted: 0 | 1;
+    total_files: number;
+    total_screenshots: number;
+    files: IssueFileAnswer[];
+    screenshots: IssueScreenshotAnswer[];
+    data: Partial<DeviceData> & {
+      title: string;
+      msg: string;
+      username?: string;
+      href?: string;
+      customFields?: { name: string; value: string }[];
+    };
+    logs: LogEntry[];
   };
-  logs: LogEntry[];
-};
 
 /** PATCH client/website/{id}/request/{ticketId}. */
 export interface IssueStateAnswer {

@@ -210,9 +210,12 @@ export const notificationSettingsSchema = z.strictObject({
   comments: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-/** What a member gets before changing anything: what a tracker's user expects (decision Tr-N1). */
+/**
+ * What a member gets before changing anything (decision Tr-N1): mails about their own work; new reports
+ * only when asked for, since the email integration already mails them to whoever the project names.
+ */
 export const defaultNotificationSettings: NotificationSettings = {
-  newIssue: 'instant',
+  newIssue: 'off',
   assigned: true,
   mentioned: true,
   comments: true,

@@ -20,7 +20,6 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
 import { teamOf } from '../teams/member';
-import { triageFieldsOf } from './triage-fields';
 import {
   BLOCK_SIZE,
   blockCounts,
@@ -36,6 +35,7 @@ import {
   offsetsAttribute,
   statsKey,
 } from './issue';
+import { triageFieldsOf } from './triage-fields';
 
 export const PAGE_SIZE = limits.issuesPerPage;
 export const SEARCH_WINDOW = 200;

@@ -14,8 +14,7 @@ import { nowMs } from '#runtime/time';
 import { projectPartition } from '../projects/project';
 import { n10 } from './issue';
 
-const random36 = (length: number) =>
-  [...randomBytes(length)].map((b) => (b % 36).toString(36)).join('');
+const random36 = (length: number) => [...randomBytes(length)].map((b) => (b % 36).toString(36)).join('');
 
 /** A new time-ordered id (the time first, so the sort key orders the timeline). */
 export const timelineId = (ms = nowMs()) => ms.toString(36).padStart(9, '0') + random36(11);
@@ -77,5 +76,13 @@ export function activity(
   change: Pick<StoredActivity, 'from' | 'to' | 'integration' | 'reason'> = {},
 ): StoredActivity {
   const ms = nowMs();
-  return { kind: 'activity', id: timelineId(ms), number, type, actor, at: new Date(ms).toISOString(), ...change };
+  return {
+    kind: 'activity',
+    id: timelineId(ms),
+    number,
+    type,
+    actor,
+    at: new Date(ms).toISOString(),
+    ...change,
+  };
 }

@@ -171,14 +171,19 @@ async function contextOf(
   assignee: string | null | undefined,
   issueKeys: { pk: string; sk: string }[] = [],
 ): Promise<{ ctx: Context; items: (Item | undefined)[] }> {
-  const extra = assignee ? [teamsKey(assignee)] : [];
+  // The caller's own TEAMS is in the access check's batch already (a BatchGetItem refuses a key twice).
+  const other = assignee && assignee !== userId ? assignee : null;
+  const extra = other ? [teamsKey(other)] : [];
   const {
     project,
     caller,
     items: [labels, user, ...rest],
   } = await readProjectAs(userId, pid, action, [labelsKey(pid), userKey(userId), ...extra, ...issueKeys]);
   const teamId = teamOf(project as { teamId?: unknown });
-  if (assignee) checkAssignee(teamId, rest[0]);
+  if (assignee) {
+    const member = other ? rest[0] : { teams: caller.teams?.teams ?? {} };
+    checkAssignee(teamId, member);
+  }
   const name = user ? displayName(user as { firstName: string; lastName: string }) : '';
   return {
     ctx: {
@@ -190,7 +195,7 @@ async function contextOf(
       actor: { kind: 'member', id: userId, name: name || 'Member' },
       live: liveLabelIds(labels),
     },
-    items: assignee ? rest.slice(1) : rest,
+    items: other ? rest.slice(1) : rest,
   };
 }
 

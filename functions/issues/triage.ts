@@ -41,7 +41,7 @@ import {
   type ProjectAction,
   readProjectAs,
 } from '../projects/access';
-import { listProjects, projectKey, type WriteGuard } from '../projects/project';
+import { listProjects, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import {
   issueDetailKey,
@@ -264,20 +264,10 @@ function changeActions(
       },
     },
   ];
+  // A move updates META's counters under the caller's guard. A change within a list leaves META out (Tr-C11):
+  // META is every triage write's hot item (each allocates its `u` there), and a ConditionCheck on it would
+  // make the transactions conflict with each other; the caller's TEAMS check below still holds T4.
   if (from !== to) actions.push(...listMoveActions(pid, n, to, ctx.guard));
-  else {
-    const guarded = Object.keys(ctx.guard.values).length > 0;
-    actions.push({
-      ConditionCheck: {
-        TableName: T,
-        Key: projectKey(pid),
-        ConditionExpression: guarded
-          ? `attribute_exists(pk) AND ${ctx.guard.expression}`
-          : 'attribute_exists(pk)',
-        ...(guarded ? { ExpressionAttributeValues: ctx.guard.values } : {}),
-      },
-    });
-  }
   actions.push(...(ctx.guard.checks ?? []));
   const assignee = next.fields.assignee;
   if (changes.assignee && assignee && assignee !== ctx.caller.userId) {

@@ -511,11 +511,11 @@ export async function unassignEverywhere(teamId: string, userId: string): Promis
       live: new Set(),
     };
     const numbers: number[] = [];
-    for (const list of ['open', 'resolved'] as const) {
-      const facet = assigneeFacet(list, userId);
-      const [fstats] = await getItems([fstatsKey(project.id, facet)]);
-      const total = totalOf(fstats);
-      if (total > 0) numbers.push(...(await facetPage(project.id, [facet], [fstats], 0, total, 'newest')));
+    const facets = (['open', 'resolved'] as const).map((list) => assigneeFacet(list, userId));
+    const stats = await getItems(facets.map((f) => fstatsKey(project.id, f)));
+    for (const [i, facet] of facets.entries()) {
+      const total = totalOf(stats[i]);
+      if (total > 0) numbers.push(...(await facetPage(project.id, [facet], [stats[i]], 0, total, 'newest')));
     }
     const events: Event[] = [];
     let next = 0;

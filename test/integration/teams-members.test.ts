@@ -310,7 +310,13 @@ describe('request counts (docs/data-model.md section 6)', () => {
     expect(
       await dynamoRequestsOf(() => owner.client.patch(memberPath(tid, admin.id), { role: 'MEMBER' })),
     ).toEqual(three);
-    expect(await dynamoRequestsOf(() => owner.client.delete(memberPath(tid, admin.id)))).toEqual(three);
+    // Issue 23 (data-model 4.13, decision Tr-C5): removing someone who may be an assignee reads the team's
+    // projects and, per project, their assignee facets; each issue still assigned adds its unassign.
+    expect(await dynamoRequestsOf(() => owner.client.delete(memberPath(tid, admin.id)))).toEqual([
+      ...three,
+      'QueryCommand',
+      'BatchGetItemCommand',
+    ]);
     expect(await dynamoRequestsOf(() => guest.client.delete(memberPath(tid, guest.id)))).toEqual(three);
     expect(
       await dynamoRequestsOf(() =>

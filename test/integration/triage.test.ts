@@ -10,7 +10,7 @@ import { findUserIdByEmail } from '../../functions/accounts/user';
 import { n10 } from '../../functions/issues/issue';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
-import { seedIssues } from '../support/issues';
+import { bulkSeedIssues, seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { addToTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn } from '../support/users';
@@ -291,5 +291,18 @@ describe('a member who leaves the team', () => {
     // Nobody can assign them any more.
     expect((await owner.client.patch(path(3), { assignee: member.uid })).status).toBe(400);
     expect(await checkRankIndex(pid)).toEqual([]);
+  });
+});
+
+describe('the bench seed', () => {
+  it('leaves the rank indexes as the create transactions would, across a block boundary', async () => {
+    const { owner } = await team(0);
+    const created = await owner.client.post('/api/client/website', { name: 'Big', url: 'shop.example' });
+    const pid = (created.body as { msg: { id: string } }).msg.id;
+    await bulkSeedIssues(pid, 1030);
+    expect(await checkRankIndex(pid)).toEqual([]);
+    const page = await owner.client.get(`/api/client/website/${pid}/request?sort=updated&page=2`);
+    const rows = (page.body as { msg: { requests: { number: number }[] } }).msg.requests;
+    expect(rows.map((r) => r.number)).toEqual([1020, 1019, 1018, 1017, 1016, 1015, 1014, 1013, 1012, 1011]);
   });
 });

@@ -2,7 +2,7 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
-import { createIssue } from '../../functions/issues/create';
+import { createIssue, initialFields } from '../../functions/issues/create';
 import {
   allocateNumber,
   blockKey,
@@ -12,6 +12,7 @@ import {
   statsAttribute,
   statsKey,
 } from '../../functions/issues/issue';
+import { facetsOf, fblockKey, fstatsKey, ublockKey, ustatsKey } from '../../functions/issues/rank-index';
 import { getProject, projectKey } from '../../functions/projects/project';
 import { teamOf } from '../../functions/teams/member';
 
@@ -83,7 +84,11 @@ export async function bulkSeedIssues(
   const T = tableName();
   const createdAt = new Date(Date.UTC(2026, 0, 1)).toISOString();
   const itemsOf = (n: number) => {
-    const { header, detail } = newIssueItems(sampleIssue(projectId, '', n, createdAt, `Issue ${n}`));
+    // u = n: the `updated` order of a project nobody has triaged yet is the creation order (4.13).
+    const { header, detail } = newIssueItems({
+      ...sampleIssue(projectId, '', n, createdAt, `Issue ${n}`),
+      u: n,
+    });
     return withDetail(n) ? [header, detail] : [header];
   };
   let next = 1;
@@ -114,11 +119,30 @@ export async function bulkSeedIssues(
     );
   }
   await db().send(new PutCommand({ TableName: T, Item: { ...statsKey(projectId), ...stats } }));
+  // The facet rank index as the create transactions leave it (4.13): every issue new, no priority, nobody;
+  // with u = n the u-blocks are the number blocks, and UBLOCK holds i<n> = (n-1) mod 1024.
+  const counts = Object.fromEntries(
+    [...blocks].map(([b, offs]) => [String(b).padStart(6, '0'), offs.length]),
+  );
+  for (const facet of facetsOf(initialFields)) {
+    await db().send(new PutCommand({ TableName: T, Item: { ...fstatsKey(projectId, facet), ...counts } }));
+    for (const [b, offs] of blocks)
+      await db().send(
+        new PutCommand({ TableName: T, Item: { ...fblockKey(projectId, facet, b), o: new Set(offs) } }),
+      );
+  }
+  await db().send(new PutCommand({ TableName: T, Item: { ...ustatsKey(projectId, 'open'), ...counts } }));
+  for (const [b, offs] of blocks) {
+    const entries = Object.fromEntries(offs.map((off) => [`i${b * 1024 + off + 1}`, off]));
+    await db().send(
+      new PutCommand({ TableName: T, Item: { ...ublockKey(projectId, 'open', b), ...entries } }),
+    );
+  }
   await db().send(
     new UpdateCommand({
       TableName: T,
       Key: projectKey(projectId),
-      UpdateExpression: 'SET seq = :n, openCount = :n',
+      UpdateExpression: 'SET seq = :n, useq = :n, openCount = :n',
       ExpressionAttributeValues: { ':n': count },
     }),
   );

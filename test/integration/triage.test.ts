@@ -296,12 +296,11 @@ describe('a member who leaves the team', () => {
 
 describe('the bench seed', () => {
   it('leaves the rank indexes as the create transactions would, across a block boundary', async () => {
-    const { owner } = await team(0);
-    const created = await owner.client.post('/api/client/website', { name: 'Big', url: 'shop.example' });
-    const pid = (created.body as { msg: { id: string } }).msg.id;
+    const { owner, pid } = await team(0);
     await bulkSeedIssues(pid, 1030);
     expect(await checkRankIndex(pid)).toEqual([]);
     const page = await owner.client.get(`/api/client/website/${pid}/request?sort=updated&page=2`);
+    expect(page.status).toBe(200);
     const rows = (page.body as { msg: { requests: { number: number }[] } }).msg.requests;
     expect(rows.map((r) => r.number)).toEqual([1020, 1019, 1018, 1017, 1016, 1015, 1014, 1013, 1012, 1011]);
   });

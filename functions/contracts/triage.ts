@@ -5,7 +5,7 @@
  * docs/data-model.md 4.13 says how they are stored and listed.
  */
 import * as z from 'zod';
-import { nameText } from './schemas';
+import { issueListQuerySchema, nameText } from './schemas';
 import { hasForbidden, visibleChar } from './text';
 
 /** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
@@ -106,6 +106,18 @@ export const listFilterShape = {
   label: labelIdParam.optional(),
   sort: z.enum(listSorts).optional(),
 };
+
+/**
+ * GET client/website/{id}/requests.csv: the list's query without `page` (the export is every page) and without
+ * the sync list's `integration`; `resolved` picks the list, the filters and the sort as the list takes them.
+ */
+export const exportQuerySchema = issueListQuerySchema
+  .omit({ page: true, integration: true })
+  .extend(listFilterShape);
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** What one export may hold (docs/api.md "CSV export"): what one request can read and write in time. */
+export const exportLimits = { maxRows: 50_000 } as const;
 
 /** The triage fields of an issue, in the list rows and the detail answer. */
 export interface TriageFields {

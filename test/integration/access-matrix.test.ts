@@ -247,6 +247,10 @@ const fixtures: Record<string, Fixture> = {
   'PATCH /api/client/website/{id}/request/{ticketId}': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}`, body: { restore: true } }),
   },
+  'GET /api/client/website/{id}/requests.csv': {
+    request: (c) => ({ path: `${site(c)}/requests.csv` }),
+    raw: true,
+  },
   'GET /api/client/download/file/{siteId}/{name}': {
     request: (c) => ({ path: `/api/client/download/file/${c.project}/${c.file}` }),
     raw: true,

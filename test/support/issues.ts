@@ -50,19 +50,29 @@ function sampleIssue(
   };
 }
 
-/** `count` issues written through the entity module, numbered from the project's next number on. */
-export async function seedIssues(projectId: string, count: number, title = (n: number) => `Issue ${n}`) {
+/**
+ * `count` issues written through the entity module, numbered from the project's next number on; `shape`
+ * changes what is stored (hostile content the widget's validation would refuse, custom fields).
+ */
+export async function seedIssues(
+  projectId: string,
+  count: number,
+  title = (n: number) => `Issue ${n}`,
+  shape: (issue: NewIssue) => NewIssue = (issue) => issue,
+) {
   const meta = await getProject(projectId);
   if (!meta) throw new Error(`no project ${projectId}`);
   for (let i = 0; i < count; i++) {
     const n = await allocateNumber(projectId);
     await createIssue(
-      sampleIssue(
-        projectId,
-        teamOf(meta),
-        n,
-        new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-        title(n),
+      shape(
+        sampleIssue(
+          projectId,
+          teamOf(meta),
+          n,
+          new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+          title(n),
+        ),
       ),
       null,
     );

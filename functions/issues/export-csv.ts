@@ -214,7 +214,12 @@ async function batchRead(
     const out = await db().send(
       new BatchGetCommand({
         RequestItems: {
-          [T]: { Keys: pending, ProjectionExpression: projection, ExpressionAttributeNames: names },
+          [T]: {
+            Keys: pending,
+            ProjectionExpression: projection,
+            // DynamoDB refuses an empty map.
+            ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+          },
         },
       }),
     );

@@ -1,0 +1,333 @@
+/**
+ * The CSV export through the local stack (issue 23, docs/api.md "CSV export"): a 302 to a presigned download
+ * of an RFC 4180 file with a BOM, every column (custom fields included), hostile cells neutralised, the
+ * list's filters honoured, another client refused, a GUEST's export, and a large export complete and in order.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '#runtime/aws/dynamo';
+import { findUserIdByEmail } from '../../functions/accounts/user';
+import { issueHeaderKey } from '../../functions/issues/issue';
+import { projectPartition } from '../../functions/projects/project';
+import type { ApiClient } from '../support/api-client';
+import { parseCsv } from '../support/csv';
+import { bulkSeedIssues, seedIssues } from '../support/issues';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { addToTeam } from '../support/teams';
+import { cheapCostsEnv, signedIn } from '../support/users';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  stack = await startTestStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Person {
+  client: ApiClient;
+  uid: string;
+  email: string;
+}
+
+async function person(): Promise<Person> {
+  const { client, email } = await signedIn(stack.url);
+  const uid = await findUserIdByEmail(email.toLowerCase());
+  if (!uid) throw new Error('no user id');
+  return { client, uid, email };
+}
+
+async function newProject(client: ApiClient, name = 'Shop'): Promise<string> {
+  const res = await client.post<{ id: string }>('/api/client/website', { name, url: 'shop.example' });
+  if (res.status !== 201) throw new Error(`project not created: ${JSON.stringify(res.body)}`);
+  return (res.body as { msg: { id: string } }).msg.id;
+}
+
+const cookieOf = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** The export call as a browser makes it: the redirect, then the file it points at. */
+async function exportCsv(client: ApiClient, projectId: string, query = '') {
+  const res = await fetch(new URL(`/api/client/website/${projectId}/requests.csv${query}`, stack.url), {
+    redirect: 'manual',
+    headers: { cookie: cookieOf(client) },
+  });
+  if (res.status !== 302) return { status: res.status, body: await res.text() } as const;
+  const location = res.headers.get('location') ?? '';
+  const file = await fetch(location);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return {
+    status: 302,
+    location,
+    fileStatus: file.status,
+    type: file.headers.get('content-type') ?? '',
+    disposition: file.headers.get('content-disposition') ?? '',
+    bytes,
+    rows: parseCsv(new TextDecoder().decode(bytes)),
+    text: new TextDecoder().decode(bytes),
+  } as const;
+}
+
+async function ok(client: ApiClient, projectId: string, query = '') {
+  const out = await exportCsv(client, projectId, query);
+  if (out.status !== 302) throw new Error(`export answered ${out.status}: ${out.body}`);
+  expect(out.fileStatus).toBe(200);
+  return out;
+}
+
+const column = (rows: string[][], name: string) => {
+  const i = rows[0]?.indexOf(name) ?? -1;
+  if (i < 0) throw new Error(`no column ${name} in ${rows[0]?.join(',')}`);
+  return rows.slice(1).map((r) => r[i]);
+};
+
+/** Triage fields written on the header as the triage writes leave them (the values the export reads). */
+async function setHeader(projectId: string, n: number, fields: Record<string, unknown>) {
+  const names = Object.fromEntries(Object.keys(fields).map((k, i) => [`#f${i}`, k]));
+  const values = Object.fromEntries(Object.values(fields).map((v, i) => [`:v${i}`, v]));
+  await db().send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: issueHeaderKey(projectId, n),
+      UpdateExpression: `SET ${Object.keys(names)
+        .map((k, i) => `${k} = :v${i}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+describe('the CSV export', () => {
+  it('answers a presigned download of a UTF-8 file with a BOM, named after the project and the day', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client, 'Läden & Co');
+    await seedIssues(id, 2);
+    const out = await ok(owner.client, id);
+    expect(out.location).toMatch(/X-Amz-Signature=/);
+    expect([...out.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(out.type).toMatch(/^text\/csv; charset=utf-8/);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(out.disposition).toContain(`filename*=UTF-8''L%C3%A4den%20%26%20Co-open-${day}.csv`);
+    expect(out.disposition).toMatch(/^attachment; filename="L_den & Co-open-\d{4}-\d\d-\d\d\.csv"/);
+    // RFC 4180: CRLF after every record, the last one included.
+    expect(out.text.endsWith('\r\n')).toBe(true);
+    expect(out.text.split('\r\n')).toHaveLength(4);
+  });
+
+  it('has every column of the list, the reporter, page, device, one column per custom field and the link', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    const res = await owner.client.patch(`/api/client/website/${id}`, {
+      data: {
+        customFields: [
+          { name: 'Customer', selector: '#customer' },
+          { name: 'Plan', selector: '.plan' },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await seedIssues(
+      id,
+      2,
+      (n) => `Issue ${n}`,
+      (issue) => ({
+        ...issue,
+        data: {
+          ...issue.data,
+          customFields:
+            issue.number === 1
+              ? [
+                  { name: 'Plan', value: 'Gold' },
+                  { name: 'Customer', value: 'C-17' },
+                  { name: 'Retired', value: 'old value' },
+                ]
+              : [],
+        },
+      }),
+    );
+    await setHeader(id, 1, {
+      status: 'in_progress',
+      priority: 'high',
+      assignee: owner.uid,
+      labels: ['lbl00001', 'gone0001'],
+      dueDate: '2026-12-24',
+      updatedAt: '2026-02-01T10:00:00.000Z',
+    });
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: projectPartition(id), sk: 'LABELS' },
+        UpdateExpression: 'SET labels = :l',
+        ExpressionAttributeValues: { ':l': { lbl00001: { name: 'Checkout', color: '#ff0000' } } },
+      }),
+    );
+    const out = await ok(owner.client, id);
+    expect(out.rows[0]).toEqual([
+      'Number',
+      'Title',
+      'Status',
+      'Priority',
+      'Assignee',
+      'Labels',
+      'Due date',
+      'Created',
+      'Updated',
+      'Files',
+      'Screenshots',
+      'Reporter',
+      'Page URL',
+      'Browser',
+      'Operating system',
+      'Device type',
+      'Screen resolution',
+      'Customer',
+      'Plan',
+      'Other fields',
+      'Link',
+    ]);
+    // Newest first, as the list.
+    expect(out.rows.slice(1).map((r) => r[0])).toEqual(['2', '1']);
+    const one = out.rows[2];
+    expect(one).toEqual([
+      '1',
+      'Issue 1',
+      'in_progress',
+      'high',
+      'Ada Lovelace',
+      // A deleted label's id is left out (4.13).
+      'Checkout',
+      '2026-12-24',
+      '2026-01-01T00:00:01.000Z',
+      '2026-02-01T10:00:00.000Z',
+      '0',
+      '0',
+      'visitor@example.org',
+      'https://shop.example/',
+      'Firefox 130',
+      'Linux 6',
+      'Desktop',
+      '1920x1080',
+      'C-17',
+      'Gold',
+      'Retired: old value',
+      `${stack.url}/profile/site/${id}/ticket/1`,
+    ]);
+    // An issue filed before triage reads with the defaults.
+    expect(out.rows[1]?.slice(2, 7)).toEqual(['new', 'none', '', '', '']);
+  });
+
+  it('names the columns in German with lng=de', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    const out = await ok(owner.client, id, '?lng=de');
+    expect(out.rows[0]?.slice(0, 5)).toEqual(['Nummer', 'Titel', 'Status', 'Priorität', 'Zuständig']);
+    expect(out.rows).toHaveLength(1);
+  });
+
+  it('neutralises cells a spreadsheet would evaluate and quotes quotes, commas and line breaks', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    await owner.client.patch(`/api/client/website/${id}`, {
+      data: { customFields: [{ name: 'Note', selector: '#note' }] },
+    });
+    const hostile = [
+      '=HYPERLINK("http://evil.example","click")',
+      '+1+2',
+      "-2+3+cmd|' /C calc'!A0",
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+      'He said "hi", then\nleft',
+    ];
+    await seedIssues(
+      id,
+      hostile.length,
+      (n) => hostile[n - 1] ?? '',
+      (issue) => ({
+        ...issue,
+        data: {
+          ...issue.data,
+          username: hostile[issue.number - 1] ?? '',
+          customFields: [{ name: 'Note', value: hostile[issue.number - 1] ?? '' }],
+        },
+      }),
+    );
+    const out = await ok(owner.client, id, '?sort=oldest');
+    const want = [
+      '\'=HYPERLINK("http://evil.example","click")',
+      "'+1+2",
+      "'-2+3+cmd|' /C calc'!A0",
+      "'@SUM(A1:A9)",
+      "'\t=1+1",
+      "'\r=1+1",
+      'He said "hi", then\nleft',
+    ];
+    expect(column(out.rows, 'Title')).toEqual(want);
+    expect(column(out.rows, 'Reporter')).toEqual(want);
+    expect(column(out.rows, 'Note')).toEqual(want);
+    // What the bytes say: the quote doubled inside a quoted field, no cell of the file starts a formula.
+    expect(out.text).toContain('"He said ""hi"", then\nleft"');
+    for (const row of out.rows.slice(1))
+      for (const cell of row) expect(cell, `cell ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('exports the resolved list with resolved=1, and oldest first with sort=oldest', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    await seedIssues(id, 4);
+    const closed = await owner.client.patch(`/api/client/website/${id}/request/2`, { restore: false });
+    expect(closed.status).toBe(200);
+    expect((await ok(owner.client, id)).rows.slice(1).map((r) => r[0])).toEqual(['4', '3', '1']);
+    expect((await ok(owner.client, id, '?sort=oldest')).rows.slice(1).map((r) => r[0])).toEqual([
+      '1',
+      '3',
+      '4',
+    ]);
+    const resolved = await ok(owner.client, id, '?resolved=1');
+    expect(resolved.rows.slice(1).map((r) => r[0])).toEqual(['2']);
+    expect(column(resolved.rows, 'Status')).toEqual(['resolved']);
+    expect(resolved.disposition).toContain('-resolved-');
+  });
+
+  it('refuses another client (404), an anonymous caller (401) and a bad filter (400)', async () => {
+    const owner = await person();
+    const other = await person();
+    const id = await newProject(owner.client);
+    await seedIssues(id, 1);
+    const refused = await exportCsv(other.client, id);
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.body ?? '{}').code).toBe('NOT_FOUND');
+    const anonymous = await fetch(new URL(`/api/client/website/${id}/requests.csv`, stack.url), {
+      redirect: 'manual',
+    });
+    expect(anonymous.status).toBe(401);
+    const bad = await exportCsv(owner.client, id, '?status=lost');
+    expect(bad.status).toBe(400);
+  });
+
+  it('gives a GUEST the same columns as the team: nothing internal is in the file', async () => {
+    const owner = await person();
+    const guest = await person();
+    const id = await newProject(owner.client);
+    await seedIssues(id, 3);
+    await addToTeam(owner.uid, guest.uid, 'GUEST', [id]);
+    const theirs = await ok(guest.client, id);
+    const ours = await ok(owner.client, id);
+    expect(theirs.rows).toEqual(ours.rows);
+  });
+
+  it('exports 1,500 issues complete and in order (several batches and block groups)', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    await bulkSeedIssues(id, 1500);
+    const t = performance.now();
+    const out = await ok(owner.client, id);
+    console.log(`export of 1,500 issues: ${Math.round(performance.now() - t)} ms, ${out.bytes.length} bytes`);
+    const numbers = out.rows.slice(1).map((r) => Number(r[0]));
+    expect(numbers).toEqual(Array.from({ length: 1500 }, (_, i) => 1500 - i));
+    expect(new Set(out.rows.map((r) => r.length))).toEqual(new Set([out.rows[0]?.length]));
+  }, 120_000);
+});

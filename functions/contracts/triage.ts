@@ -106,6 +106,11 @@ export const listFilterShape = {
   label: labelIdParam.optional(),
   sort: z.enum(listSorts).optional(),
 };
+/**
+ * GET client/website/{id}/request's whole query: SPEC's (schemas.ts `issueListQuerySchema`) and the triage
+ * filters. Composed here, not in schemas.ts, because this module already imports that one.
+ */
+export const listQuerySchema = issueListQuerySchema.extend(listFilterShape);
 
 /**
  * GET client/website/{id}/requests.csv: the list's query without `page` (the export is every page) and without

@@ -26,19 +26,11 @@ import { s3ObjectWriter } from '#runtime/s3-writer';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
 import { type ProjectAction, readProjectAs } from '../projects/access';
-import { projectPartition } from '../projects/project';
 import { type CsvValue, csvRow, UTF8_BOM } from './csv';
 import { contentDisposition, DOWNLOAD_EXPIRY_SECONDS } from './downloads';
-import {
-  BLOCK_SIZE,
-  blockCounts,
-  blockKey,
-  type IssueList,
-  issueDetailKey,
-  issueHeaderKey,
-  offsetsAttribute,
-  statsKey,
-} from './issue';
+import { exportOrder, orderKeys } from './export-order';
+import { type IssueList, issueDetailKey, issueHeaderKey, statsKey } from './issue';
+import { labelsKey, labelsOf, liveLabelIds } from './labels';
 import { issuePageUrl } from './page-url';
 import { triageFieldsOf } from './triage-fields';
 
@@ -48,16 +40,11 @@ type Item = Record<string, unknown>;
 export const EXPORT_BATCH = 50;
 /** Batch reads in flight while the rows before them are written: overlap without unbounded memory. */
 const READ_AHEAD = 3;
-/** BLOCK items per read of the order: 10 blocks hold up to 10,240 numbers. */
-const BLOCK_GROUP = 10;
 /**
  * What the export may take of the function's time (its timeout is 28 s, under API Gateway's 30 s): past it
  * the export is refused instead of answering a truncated file.
  */
 export const EXPORT_DEADLINE_MS = 24_000;
-
-/** The project's labels item (`PROJECT#pid / LABELS`, a map id → {name, color}; 4.13). */
-const labelsKey = (projectId: string) => ({ pk: projectPartition(projectId), sk: 'LABELS' });
 
 const fixedColumns = {
   en: [
@@ -114,6 +101,8 @@ export interface RowContext {
   projectId: string;
   customFields: readonly string[];
   labelNames: ReadonlyMap<string, string>;
+  /** The project's live label ids (a deleted label's id is left out of the rows). */
+  live: ReadonlySet<string>;
   userNames: ReadonlyMap<string, string>;
 }
 
@@ -123,7 +112,7 @@ const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' '
 /** One issue's cells, in `exportColumns` order. A missing detail (never expected) leaves its cells empty. */
 export function exportRow(header: Item, detail: Item | undefined, ctx: RowContext): CsvValue[] {
   const n = Number(header.number);
-  const t = triageFieldsOf(header, new Set(ctx.labelNames.keys()));
+  const t = triageFieldsOf(header, ctx.live);
   const data = (detail?.data ?? {}) as Item;
   const given = Array.isArray(data.customFields) ? (data.customFields as Item[]) : [];
   const byName = new Map(given.map((f) => [text(f.name), text(f.value)]));
@@ -166,37 +155,6 @@ export function exportFileName(projectName: string, list: IssueList, at: Date): 
       .replace(/^[.\s]+|[.\s]+$/g, '')
       .slice(0, 80) || 'snag';
   return `${base}-${list}-${at.toISOString().slice(0, 10)}.csv`;
-}
-
-/**
- * The numbers of one list in order, a block group at a time (4.5's STATS and BLOCK: the same walk the
- * list's page N makes, to the end): newest first, or oldest first.
- */
-export async function* listNumbers(
-  projectId: string,
-  list: IssueList,
-  stats: Item,
-  ascending: boolean,
-): AsyncGenerator<number[]> {
-  const blocks = blockCounts(stats, list)
-    .filter(([, count]) => count > 0)
-    .map(([b]) => b);
-  if (ascending) blocks.reverse();
-  const attr = offsetsAttribute(list);
-  for (let i = 0; i < blocks.length; i += BLOCK_GROUP) {
-    const group = blocks.slice(i, i + BLOCK_GROUP);
-    const items = await batchRead(
-      group.map((b) => blockKey(projectId, b)),
-      '#o, sk',
-      { '#o': attr },
-    );
-    for (const b of group) {
-      const offsets = [...((items.get(blockKey(projectId, b).sk)?.[attr] as Set<number> | undefined) ?? [])]
-        .map(Number)
-        .sort((x, y) => (ascending ? x - y : y - x));
-      yield offsets.map((off) => b * BLOCK_SIZE + off + 1);
-    }
-  }
 }
 
 /** One BatchGetItem (≤ 100 keys, retried for what DynamoDB leaves unprocessed), by sort key. */
@@ -290,11 +248,10 @@ async function* inBatches(source: AsyncIterable<number[]>, size: number): AsyncG
   if (batch.length > 0) yield batch;
 }
 
-const isResolved = (q: { resolved?: string | undefined }) => q.resolved === '1' || q.resolved === 'true';
-
 /**
  * Writes the export of the list `query` names and answers a presigned download of it (5 minutes). The
- * access check (META + the caller's TEAMS) reads the project's labels and STATS in the same BatchGetItem.
+ * access check (META + the caller's TEAMS) reads the labels and the index counts the order needs in the
+ * same BatchGetItem (export-order.ts).
  */
 export async function exportIssues(
   userId: string,
@@ -307,20 +264,24 @@ export async function exportIssues(
   const started = nowMs();
   const {
     project,
-    items: [labelsItem, stats],
-  } = await readProjectAs(userId, projectId, action, [labelsKey(projectId), statsKey(projectId)]);
-  const list: IssueList = isResolved(query) ? 'resolved' : 'open';
-  const count = Number(project[`${list}Count`] ?? 0);
-  if (count > exportLimits.maxRows) throw new AppError('EXPORT_TOO_LARGE');
+    items: [labelsItem, stats, ...indexItems],
+  } = await readProjectAs(userId, projectId, action, [
+    labelsKey(projectId),
+    statsKey(projectId),
+    ...orderKeys(projectId, query, userId),
+  ]);
+  const live = liveLabelIds(labelsItem);
+  const order = await exportOrder(projectId, query, userId, project, stats, indexItems, live);
+  if (order.bound > exportLimits.maxRows) throw new AppError('EXPORT_TOO_LARGE');
 
   const customFields = (((project.data as Item | undefined)?.customFields ?? []) as Item[]).map((f) =>
     text(f.name),
   );
-  const labels = (labelsItem?.labels ?? {}) as Record<string, { name?: unknown }>;
   const ctx: RowContext = {
     projectId,
     customFields,
-    labelNames: new Map(Object.entries(labels).map(([id, l]) => [id, text(l?.name)])),
+    labelNames: new Map(labelsOf(labelsItem).map((l) => [l.id, l.name])),
+    live,
     userNames: new Map(),
   };
   const at = new Date(started);
@@ -328,9 +289,8 @@ export async function exportIssues(
   const out = s3ObjectWriter(key, { contentType: 'text/csv; charset=utf-8' });
   await out.write(UTF8_BOM + csvRow(exportColumns(customFields, lang)));
 
-  const order = listNumbers(projectId, list, stats ?? {}, query.sort === 'oldest');
   const reads: Promise<[Item, Item | undefined][]>[] = [];
-  const batches = inBatches(order, EXPORT_BATCH);
+  const batches = inBatches(order.numbers, EXPORT_BATCH);
   const refill = async () => {
     while (reads.length < READ_AHEAD) {
       const next = await batches.next();
@@ -343,7 +303,9 @@ export async function exportIssues(
   let rows = 0;
   await refill();
   while (reads.length > 0) {
-    const issues = await (reads.shift() as Promise<[Item, Item | undefined][]>);
+    const issues = (await (reads.shift() as Promise<[Item, Item | undefined][]>)).filter(([h]) =>
+      order.keep(h),
+    );
     await refill();
     await addUserNames(
       ctx.userNames as Map<string, string>,
@@ -367,7 +329,7 @@ export async function exportIssues(
       ResponseContentType: 'text/csv; charset=utf-8',
       ResponseContentDisposition: contentDisposition(
         'attachment',
-        exportFileName(text(project.name), list, at),
+        exportFileName(text(project.name), order.list, at),
       ),
       ResponseCacheControl: 'private, no-store',
     }),

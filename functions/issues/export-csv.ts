@@ -262,16 +262,18 @@ export async function exportIssues(
   deadlineMs = EXPORT_DEADLINE_MS,
 ): Promise<string> {
   const started = nowMs();
+  const indexKeys = orderKeys(projectId, query, userId);
   const {
     project,
     items: [labelsItem, stats, ...indexItems],
   } = await readProjectAs(userId, projectId, action, [
     labelsKey(projectId),
     statsKey(projectId),
-    ...orderKeys(projectId, query, userId),
+    ...indexKeys,
   ]);
   const live = liveLabelIds(labelsItem);
-  const order = await exportOrder(projectId, query, userId, project, stats, indexItems, live);
+  const read = new Map(indexKeys.map((k, i) => [k.sk, indexItems[i]]));
+  const order = await exportOrder(projectId, query, userId, project, stats, read, live);
   if (order.bound > exportLimits.maxRows) throw new AppError('EXPORT_TOO_LARGE');
 
   const customFields = (((project.data as Item | undefined)?.customFields ?? []) as Item[]).map((f) =>

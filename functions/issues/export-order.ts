@@ -56,15 +56,19 @@ export interface ExportOrder {
   keep: (header: Item) => boolean;
 }
 
-/** The keys the export's first read (with META and the caller's TEAMS) needs for `query`. */
+/**
+ * The keys the export's first read (with META and the caller's TEAMS) needs for `query`: its filters'
+ * FSTATS and, for its sort, the priority facets' or USTATS, each once (BatchGetItem refuses duplicates).
+ */
 export function orderKeys(projectId: string, query: ExportQuery, userId: string): Key[] {
   const q = query as ListQuery;
   const list = listOfQuery(q);
-  return [
+  const keys = [
     ...filterFacets(list, q, userId).map((f) => fstatsKey(projectId, f)),
-    ...priorityOrder(list).map((f) => fstatsKey(projectId, f)),
-    ustatsKey(projectId, list),
+    ...(q.sort === 'priority' ? priorityOrder(list).map((f) => fstatsKey(projectId, f)) : []),
+    ...(q.sort === 'updated' ? [ustatsKey(projectId, list)] : []),
   ];
+  return [...new Map(keys.map((k) => [k.sk, k])).values()];
 }
 
 /** Reads index items `group` at a time, in order, and yields each item's numbers. */
@@ -140,7 +144,7 @@ async function headersOf(pid: string, numbers: number[]): Promise<Item[]> {
 }
 
 /**
- * The export's order for `query`, from the items the first read returned for `orderKeys` (in that order)
+ * The export's order for `query`, from what the first read returned for `orderKeys` (`read`, by sort key)
  * and the project's STATS. `live` is the project's live label ids.
  */
 export async function exportOrder(
@@ -149,15 +153,15 @@ export async function exportOrder(
   userId: string,
   meta: Item,
   stats: Item | undefined,
-  indexItems: (Item | undefined)[],
+  read: ReadonlyMap<string, Item | undefined>,
   live: ReadonlySet<string>,
 ): Promise<ExportOrder> {
   const q = query as ListQuery;
   const list = listOfQuery(q);
   const facets = filterFacets(list, q, userId);
-  const fstats = indexItems.slice(0, facets.length);
-  const priorityStats = indexItems.slice(facets.length, facets.length + 5);
-  const ustats = indexItems[facets.length + 5];
+  const fstats = facets.map((f) => read.get(fstatsKey(pid, f).sk));
+  const priorityStats = priorityOrder(list).map((f) => read.get(fstatsKey(pid, f).sk));
+  const ustats = read.get(ustatsKey(pid, list).sk);
   const sort = q.sort ?? 'newest';
   const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
   const inList = (h: Item) => (Number(h.deleted ?? 0) === 1 ? 'resolved' : 'open') === list;

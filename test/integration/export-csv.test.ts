@@ -15,7 +15,7 @@ import { cheapCostsEnv, signedIn } from '../support/users';
 let stack: TestStack;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv, { LOG_LEVEL: 'error' });
+  Object.assign(process.env, cheapCostsEnv);
   stack = await startTestStack();
 });
 
@@ -126,7 +126,9 @@ describe('the CSV export', () => {
 
   it('has every column of the list, the reporter, page, device, one column per custom field and the link', async () => {
     const owner = await person();
+    const member = await person();
     const id = await newProject(owner.client);
+    await addToTeam(owner.uid, member.uid, 'MEMBER');
     const res = await owner.client.patch(`/api/client/website/${id}`, {
       data: {
         customFields: [
@@ -160,7 +162,7 @@ describe('the CSV export', () => {
     await patch(owner.client, id, 1, {
       status: 'in_progress',
       priority: 'high',
-      assignee: owner.uid,
+      assignee: member.uid,
       labels: [checkout, gone],
       dueDate: '2026-12-24',
     });
@@ -299,14 +301,16 @@ describe('the CSV export', () => {
   it('honours every filter and sort of the list, to the end, and agrees with the list page by page', async () => {
     const owner = await person();
     const member = await person();
+    const second = await person();
     const id = await newProject(owner.client);
     await addToTeam(owner.uid, member.uid, 'MEMBER');
+    await addToTeam(owner.uid, second.uid, 'MEMBER');
     await seedIssues(id, 30);
     const a = await label(owner.client, id, 'A');
     const b = await label(owner.client, id, 'B');
     const statuses = ['new', 'in_progress', 'in_review', 'resolved', 'closed'] as const;
     const prios = ['none', 'low', 'high', 'urgent'] as const;
-    const who = [null, owner.uid, member.uid] as const;
+    const who = [null, second.uid, member.uid] as const;
     const truth = Array.from({ length: 30 }, (_, i) => {
       const n = i + 1;
       return {
@@ -327,7 +331,7 @@ describe('the CSV export', () => {
         truth.filter((t) => t.priority === p).map((t) => t.n),
         { priority: p },
       );
-    for (const u of [owner.uid, member.uid])
+    for (const u of [second.uid, member.uid])
       await bulk(
         truth.filter((t) => t.assignee === u).map((t) => t.n),
         { assignee: u },
@@ -352,7 +356,7 @@ describe('the CSV export', () => {
       ['?status=in_progress', newest(truth.filter((t) => t.status === 'in_progress'))],
       ['?status=closed', newest(truth.filter((t) => t.status === 'closed'))],
       ['?priority=high', newest(truth.filter((t) => open(t) && t.priority === 'high'))],
-      ['?assignee=me', newest(truth.filter((t) => open(t) && t.assignee === owner.uid))],
+      [`?assignee=${second.uid}`, newest(truth.filter((t) => open(t) && t.assignee === second.uid))],
       [`?assignee=${member.uid}`, newest(truth.filter((t) => open(t) && t.assignee === member.uid))],
       ['?assignee=none', newest(truth.filter((t) => open(t) && t.assignee === null))],
       [`?label=${a}`, newest(truth.filter((t) => open(t) && t.labels.includes(a)))],
@@ -386,6 +390,10 @@ describe('the CSV export', () => {
       if (want) expect(got, `truth ${query}`).toEqual(want);
       else expect(got.length, `non-empty ${query}`).toBeGreaterThan(0);
     }
+    // `me` is the caller: the member's own export holds the issues assigned to them.
+    const mine = numbersOf((await ok(member.client, id, '?assignee=me')).rows);
+    expect(mine).toEqual(newest(truth.filter((t) => open(t) && t.assignee === member.uid)));
+    expect(mine).toEqual(await allListed(member.client, id, '?assignee=me'));
     // The status column says what each row's filter asked for.
     const inReview = await ok(owner.client, id, '?status=in_review');
     expect(new Set(column(inReview.rows, 'Status'))).toEqual(new Set(['in_review']));

@@ -16,7 +16,7 @@ import { getProject, projectKey } from '../../functions/projects/project';
 import { teamOf } from '../../functions/teams/member';
 
 /** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
-function sampleIssue(
+export function sampleIssue(
   projectId: string,
   teamId: string,
   n: number,

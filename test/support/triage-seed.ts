@@ -36,9 +36,17 @@ import { sampleIssue } from './issues';
 type Item = Record<string, unknown>;
 const b6 = (b: number) => String(b).padStart(6, '0');
 
-/** A deterministic spread: issue n's value from cumulative weights (a cheap hash, no randomness). */
+/** A 32-bit mix (murmur3's finalizer): independent-looking values per (n, salt), no randomness. */
+function mix(v: number): number {
+  let h = v >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A deterministic spread: issue n's value from cumulative weights out of 1,000. */
 function pick<T>(n: number, salt: number, weighted: [T, number][]): T {
-  const x = ((n * 2654435761 + salt * 40503) >>> 0) % 1000;
+  const x = mix(n * 977 + salt * 1_000_003) % 1000;
   let acc = 0;
   for (const [v, w] of weighted) {
     acc += w;

@@ -3,8 +3,17 @@
  * of an RFC 4180 file with a BOM, every column (custom fields included), hostile cells neutralised, the
  * list's filters honoured, another client refused, a GUEST's export, and a large export complete and in order.
  */
+import { createHash } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportLimits } from '#contracts/triage';
+import { db } from '#runtime/aws/dynamo';
+import { s3 } from '#runtime/aws/s3';
+import { bucketName } from '#runtime/config';
+import { MIN_PART_BYTES, s3ObjectWriter } from '#runtime/s3-writer';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { projectKey } from '../../functions/projects/project';
 import type { ApiClient } from '../support/api-client';
 import { parseCsv } from '../support/csv';
 import { bulkSeedIssues, seedIssues } from '../support/issues';
@@ -436,5 +445,57 @@ describe('the CSV export', () => {
     const numbers = out.rows.slice(1).map((r) => Number(r[0]));
     expect(numbers).toEqual(Array.from({ length: 1500 }, (_, i) => 1500 - i));
     expect(new Set(out.rows.map((r) => r.length))).toEqual(new Set([out.rows[0]?.length]));
+  }, 120_000);
+
+  it('refuses an export over the limit with EXPORT_TOO_LARGE before writing anything', async () => {
+    const owner = await person();
+    const id = await newProject(owner.client);
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: projectKey(id),
+        UpdateExpression: 'SET openCount = :n',
+        ExpressionAttributeValues: { ':n': exportLimits.maxRows + 1 },
+      }),
+    );
+    const out = await exportCsv(owner.client, id);
+    expect(out.status).toBe(413);
+    expect(out.file ? '' : JSON.parse(out.body).code).toBe('EXPORT_TOO_LARGE');
+  });
+
+  it('streams an object larger than a part as a multipart upload, byte for byte', async () => {
+    const key = `x/writer-test/${Date.now()}.csv`;
+    const sent: string[] = [];
+    const client = await s3();
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: `writerTestCounter${Date.now()}` },
+    );
+    const w = s3ObjectWriter(key, { contentType: 'text/csv; charset=utf-8' });
+    const hash = createHash('sha256');
+    const line = `${'é,"x"'.repeat(40)}\r\n`;
+    let written = 0;
+    while (written < 2 * MIN_PART_BYTES + 12345) {
+      await w.write(line);
+      hash.update(line);
+      written += Buffer.byteLength(line);
+    }
+    await w.close();
+    expect(w.bytes).toBe(written);
+    const got = await client.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+    const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
+    expect(bytes.length).toBe(written);
+    // Three parts (two full ones and the rest), never the whole object in one PutObject.
+    expect(sent.filter((c) => c !== 'GetObjectCommand')).toEqual([
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'CompleteMultipartUploadCommand',
+    ]);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(hash.digest('hex'));
   }, 120_000);
 });

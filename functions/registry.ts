@@ -20,6 +20,7 @@ type Operations = {
   widget: typeof import('./handlers/widget').operations;
   intake: typeof import('./handlers/intake').operations;
   issues: typeof import('./handlers/issues').operations;
+  exports: typeof import('./handlers/exports').operations;
   integrations: typeof import('./handlers/integrations').operations;
   vendors: typeof import('./handlers/vendors').operations;
   billing: typeof import('./handlers/billing').operations;

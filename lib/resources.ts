@@ -36,6 +36,9 @@ export const uploads = {
   /** Uploads never confirmed by an issue are removed after a day. */
   pendingPrefix: bucketPrefixes.pending,
   pendingExpiryDays: 1,
+  /** CSV exports (functions/issues/export-csv.ts) are fetched right away through a short-lived link. */
+  exportsPrefix: bucketPrefixes.exports,
+  exportsExpiryDays: 1,
   abortIncompleteMultipartDays: 1,
 } as const;
 

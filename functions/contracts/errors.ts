@@ -185,6 +185,14 @@ export const errorCatalogue = {
       de: 'Der Speicherplatz dieser Website ist aufgebraucht',
     },
   },
+  // The CSV export (issue 23): more issues than one export can prepare in time (exportLimits).
+  EXPORT_TOO_LARGE: {
+    status: 413,
+    msg: {
+      en: 'Too many issues for one export: narrow it with a filter',
+      de: 'Zu viele Meldungen für einen Export: Grenzen Sie ihn mit einem Filter ein',
+    },
+  },
   // Transport-level errors (the foundation's own; never a 500 for bad input)
   UNAUTHORIZED: {
     status: 401,

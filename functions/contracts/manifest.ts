@@ -13,8 +13,11 @@ import type { RouteDecl } from './routes';
 export const queueNames = ['fanout', 'delivery'] as const;
 export type QueueName = (typeof queueNames)[number];
 
-/** Key prefixes of the uploads bucket: unconfirmed uploads, and the objects of stored issues. */
-export const bucketPrefixes = { pending: 'pending/', stored: 'p/' } as const;
+/**
+ * Key prefixes of the uploads bucket: unconfirmed uploads, the objects of stored issues, and the CSV exports
+ * (issue 23; short-lived downloads, removed by a lifecycle rule a day later).
+ */
+export const bucketPrefixes = { pending: 'pending/', stored: 'p/', exports: 'x/' } as const;
 export type BucketPrefix = (typeof bucketPrefixes)[keyof typeof bucketPrefixes];
 
 /**

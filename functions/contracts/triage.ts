@@ -112,6 +112,18 @@ export const listFilterShape = {
  */
 export const listQuerySchema = issueListQuerySchema.extend(listFilterShape);
 
+/**
+ * GET client/website/{id}/requests.csv: the list's query without `page` (the export is every page) and without
+ * the sync list's `integration`; `resolved` picks the list, the filters and the sort as the list takes them.
+ */
+export const exportQuerySchema = issueListQuerySchema
+  .omit({ page: true, integration: true })
+  .extend(listFilterShape);
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** What one export may hold (docs/api.md "CSV export"): what one request can read and write in time. */
+export const exportLimits = { maxRows: 50_000 } as const;
+
 /** The triage fields of an issue, in the list rows and the detail answer. */
 export interface TriageFields {
   status: IssueStatus;

@@ -75,6 +75,7 @@ export class Data extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(uploads.abortIncompleteMultipartDays) },
         { prefix: uploads.pendingPrefix, expiration: Duration.days(uploads.pendingExpiryDays) },
+        { prefix: uploads.exportsPrefix, expiration: Duration.days(uploads.exportsExpiryDays) },
       ],
     });
   }

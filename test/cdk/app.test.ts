@@ -359,6 +359,10 @@ describe('data', () => {
           ExpirationInDays: uploads.pendingExpiryDays,
         }),
         expect.objectContaining({
+          Prefix: uploads.exportsPrefix,
+          ExpirationInDays: uploads.exportsExpiryDays,
+        }),
+        expect.objectContaining({
           AbortIncompleteMultipartUpload: { DaysAfterInitiation: uploads.abortIncompleteMultipartDays },
         }),
       ]),

@@ -260,6 +260,10 @@ const fixtures: Record<string, Fixture> = {
   'PATCH /api/client/website/{id}/request/{ticketId}': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}`, body: { restore: true } }),
   },
+  'GET /api/client/website/{id}/requests.csv': {
+    request: (c) => ({ path: `${site(c)}/requests.csv` }),
+    raw: true,
+  },
   'PATCH /api/client/website/{id}/requests': {
     request: (c) => ({
       path: `${site(c)}/requests`,

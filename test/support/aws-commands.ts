@@ -86,7 +86,11 @@ export function coverage(needs: Needs, call: AwsCall): string | null {
         case 'GetObject':
         case 'HeadObject':
           return keysIn(objects.read);
+        // A multipart upload is PutObject to IAM (s3:PutObject covers its create, parts and completion).
         case 'PutObject':
+        case 'CreateMultipartUpload':
+        case 'UploadPart':
+        case 'CompleteMultipartUpload':
           return keysIn(objects.write);
         case 'CopyObject': {
           const [target, source] = call.keys ?? [];

@@ -17,7 +17,7 @@ import { getProject, projectKey } from '../../functions/projects/project';
 import { teamOf } from '../../functions/teams/member';
 
 /** A plain report as the widget would file it: issue `n` of the project, with device data and no files. */
-function sampleIssue(
+export function sampleIssue(
   projectId: string,
   teamId: string,
   n: number,
@@ -51,19 +51,29 @@ function sampleIssue(
   };
 }
 
-/** `count` issues written through the entity module, numbered from the project's next number on. */
-export async function seedIssues(projectId: string, count: number, title = (n: number) => `Issue ${n}`) {
+/**
+ * `count` issues written through the entity module, numbered from the project's next number on; `shape`
+ * changes what is stored (hostile content the widget's validation would refuse, custom fields).
+ */
+export async function seedIssues(
+  projectId: string,
+  count: number,
+  title = (n: number) => `Issue ${n}`,
+  shape: (issue: NewIssue) => NewIssue = (issue) => issue,
+) {
   const meta = await getProject(projectId);
   if (!meta) throw new Error(`no project ${projectId}`);
   for (let i = 0; i < count; i++) {
     const n = await allocateNumber(projectId);
     await createIssue(
-      sampleIssue(
-        projectId,
-        teamOf(meta),
-        n,
-        new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-        title(n),
+      shape(
+        sampleIssue(
+          projectId,
+          teamOf(meta),
+          n,
+          new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+          title(n),
+        ),
       ),
       null,
     );

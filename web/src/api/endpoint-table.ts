@@ -17,6 +17,7 @@ export const endpointTable = {
   'billing.payments': ['GET', '/api/client/payment'],
   'dev.emails': ['GET', '/api/dev/emails'],
   'dev.plan': ['POST', '/api/dev/plan'],
+  'exports.exportCsv': ['GET', '/api/client/website/{id}/requests.csv'],
   'health.health': ['GET', '/api/health'],
   'intake.preflight': ['OPTIONS', '/api/website/{id}/upload'],
   'intake.report': ['POST', '/api/website/{id}/request'],

@@ -391,4 +391,19 @@ describe('the unsubscribe link', () => {
     await flush();
     expect(await mailCount(stack.url, p.email)).toBe(mailed);
   });
+
+  it('is rate-limited per source: 30 an hour, then RATE_LIMITED', async () => {
+    const source = { 'cloudfront-viewer-address': `10.200.${Math.floor(Math.random() * 250)}.7:40000` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await fetch(`${stack.url}/api/notifications/unsubscribe?token=forged.assigned.x`, {
+        headers: source,
+      });
+      statuses.push(res.status);
+      if (i === 30) expect(await res.json()).toMatchObject({ status: 'error', code: 'RATE_LIMITED' });
+      else await res.text();
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
 });

@@ -36,6 +36,7 @@ import { teamOf } from '../teams/member';
 import { readMembers } from '../teams/team';
 import { issueHeaderKey } from './issue';
 import { notifyPut } from './notify';
+import { allocateUpdates, indexActions } from './rank-index';
 import {
   activity,
   type StoredActivity,
@@ -45,6 +46,7 @@ import {
   timelinePut,
   timelineRange,
 } from './timeline';
+import { stateOf } from './triage';
 
 type Item = Record<string, unknown>;
 
@@ -269,24 +271,37 @@ function guardItems(caller: Caller, project: Item, projectId: string, action: Pr
 }
 
 /**
- * The header's move in the `updated` order. CORE-MERGE: core's rank-index writer (functions/issues/
- * rank-index.ts) replaces this once wt-core lands: it allocates `META.useq` and moves the issue's `u` in
- * USTATS/UBLOCK; until then only `updatedAt` is set. Conditioned on the header: an issue deleted meanwhile
- * is NOT_FOUND.
+ * The header's move in the `updated` order (4.13): `updatedAt`, the next place `u` of `META.useq`, and the
+ * rank index's entries moved by core's write builder (`indexActions`), so the index cannot drift. The
+ * header's condition holds while nothing else moved the issue since it was read (its `u`, or none before
+ * triage): a concurrent change is read again and the comment's place allocated anew (`postComment`).
  */
-function touchIssue(projectId: string, n: number, at: string): TransactItems {
+function touchIssue(projectId: string, n: number, h: Item, u: number, at: string): TransactItems {
+  const cur = stateOf(h);
+  const next = { ...cur, u };
+  const values: Item = { ':at': at, ':u': u };
+  let condition = 'attribute_exists(pk)';
+  if (cur.u === null) condition += ' AND attribute_not_exists(u)';
+  else {
+    condition += ' AND u = :u0';
+    values[':u0'] = cur.u;
+  }
   return [
     {
       Update: {
         TableName: tableName(),
         Key: issueHeaderKey(projectId, n),
-        UpdateExpression: 'SET updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at },
+        UpdateExpression: 'SET updatedAt = :at, u = :u',
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
       },
     },
+    ...indexActions(projectId, n, cur.u === null ? null : cur, next),
   ];
 }
+
+/** Attempts of a comment's write when concurrent changes of the issue keep moving it (each reads it again). */
+const ATTEMPTS = 5;
 
 /** POST …/request/{ticketId}/comments. */
 export async function postComment(
@@ -352,16 +367,37 @@ export async function postComment(
         visibility: input.visibility,
       }),
     );
-  const head: TransactItems = [
-    timelinePut(projectId, comment),
-    ...touchIssue(projectId, n, at),
-    rateLimitWrite(commentRate(userId)),
-  ];
-  const rateIndex = head.length - 1;
-  await transactWrite(
-    [...head, ...guardItems(caller, project, projectId, internal ? 'internal' : action), ...notify],
-    (failed) => (failed.includes(rateIndex) ? 'RATE_LIMITED' : 'NOT_FOUND'),
-  );
+  const guard = guardItems(caller, project, projectId, internal ? 'internal' : action);
+  let header: Item | undefined = h;
+  for (let attempt = 1; ; attempt++) {
+    if (!header) throw new AppError('NOT_FOUND');
+    // The comment's place in the `updated` order: one request more (the budget exception of section 6).
+    const u = await allocateUpdates(projectId);
+    const [headerWrite, ...index] = touchIssue(projectId, n, header, u, at);
+    // [0] the comment, [1] the header, [2] the rate count, then the index, the guard, the outbox.
+    const items: TransactItems = [
+      timelinePut(projectId, comment),
+      ...(headerWrite ? [headerWrite] : []),
+      rateLimitWrite(commentRate(userId)),
+      ...index,
+      ...guard,
+      ...notify,
+    ];
+    let moved = false;
+    await transactWrite(items, (failed) => {
+      if (failed.includes(2)) return 'RATE_LIMITED';
+      if (failed.length === 1 && failed[0] === 1 && attempt < ATTEMPTS) {
+        moved = true;
+        return undefined;
+      }
+      return 'NOT_FOUND';
+    }).catch((err) => {
+      if (!moved) throw err;
+    });
+    if (!moved) break;
+    // The issue changed since it was read: read it again (gone is NOT_FOUND above).
+    header = (await getItems([issueHeaderKey(projectId, n)]))[0];
+  }
   // After the commit (never for a comment that failed): the webhooks that subscribe to comment.created.
   // A failed publish loses that event only, never the comment: logged, and the answer is still success.
   await publish('fanout', [

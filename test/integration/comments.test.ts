@@ -14,6 +14,7 @@ import { updateUser } from '../../functions/accounts/user';
 import { commentRate } from '../../functions/issues/comments';
 import { issueHeaderKey } from '../../functions/issues/issue';
 import { OUTBOX_PARTITION } from '../../functions/issues/notify';
+import { checkRankIndex } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -144,6 +145,14 @@ describe('writing comments', () => {
       new GetCommand({ TableName: tableName(), Key: issueHeaderKey(projectId, n), ConsistentRead: true }),
     );
     expect(h.Item?.updatedAt).toBe(c.createdAt);
+    // Its place in the `updated` order moved through the rank index's writer: the index agrees with the headers.
+    const u = Number(h.Item?.u);
+    await posted(owner.client, n, 'and on Firefox');
+    const after = await db().send(
+      new GetCommand({ TableName: tableName(), Key: issueHeaderKey(projectId, n), ConsistentRead: true }),
+    );
+    expect(Number(after.Item?.u)).toBeGreaterThan(u);
+    expect(await checkRankIndex(projectId)).toEqual([]);
   });
 
   it('refuses another client (404) and a missing issue (404)', async () => {
@@ -205,10 +214,11 @@ describe('a GUEST', () => {
     expect((await member.client.delete(path)).status).toBe(200);
     const team = msgOf<TimelinePage<TimelineEntry>>(await member.client.get(activityPath(n)));
     expect(team.entries).toEqual([
+      expect.objectContaining({ type: 'activity', kind: 'created' }),
       expect.objectContaining({ type: 'activity', kind: 'comment.deleted', internal: true }),
     ]);
     const seen = msgOf<TimelinePage<TimelineEntry>>(await guest.client.get(activityPath(n)));
-    expect(seen.entries).toEqual([]);
+    expect(seen.entries).toEqual([expect.objectContaining({ type: 'activity', kind: 'created' })]);
   });
 
   it('pages fill around the internal entries left out', async () => {
@@ -256,6 +266,7 @@ describe('editing and deleting', () => {
     );
     const timeline = msgOf<TimelinePage<TimelineEntry>>(await guest.client.get(activityPath(n))).entries;
     expect(timeline.map((e) => (e.type === 'activity' ? `${e.kind} by ${e.actor.name}` : e.type))).toEqual([
+      'created by Reporter',
       'comment.deleted by Gus Guest',
       'comment.deleted by Ann Lee-Smith',
     ]);

@@ -274,9 +274,32 @@ export const errorCatalogue = {
       de: 'Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an',
     },
   },
+  // Triage (issue 23, docs/data-model.md 4.13): a project's labels.
+  LABEL_LIMIT: {
+    status: 409,
+    msg: {
+      en: 'A project has at most 50 labels. Delete one first',
+      de: 'Ein Projekt hat höchstens 50 Labels. Löschen Sie zuerst eines',
+    },
+  },
+  LABEL_EXISTS: {
+    status: 409,
+    msg: {
+      en: 'The project already has a label with this name',
+      de: 'Das Projekt hat bereits ein Label mit diesem Namen',
+    },
+  },
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },
+  },
+  // Issue 23: the comment was deleted meanwhile (or is one the caller may not see: a GUEST and an internal one).
+  COMMENT_NOT_FOUND: {
+    status: 404,
+    msg: {
+      en: 'This comment no longer exists',
+      de: 'Dieser Kommentar existiert nicht mehr',
+    },
   },
   METHOD_NOT_ALLOWED: {
     status: 405,

@@ -65,11 +65,8 @@ export const excerptOf = (body: string) => {
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
 };
 
-/**
- * The roles that read internal comments: those of the comments increment's `internal` action (OWNER,
- * ADMIN, MEMBER), which are today's `triage` roles; one line to change when that action lands.
- */
-const readsInternal = (role: Role) => may(role, 'triage');
+/** The roles that read internal comments: the policy's `internal` action. */
+const readsInternal = (role: Role) => may(role, 'internal');
 
 type Item = Record<string, unknown>;
 

@@ -40,6 +40,8 @@ beforeAll(async () => {
   projectId = await projectOf(owner.client, 'Shop <b>&</b>');
   await addToTeam(owner.id, member.id, 'MEMBER');
   await seedIssues(projectId, 3, (n) => `Checkout breaks ${n}`);
+  // Filing writes a `new` entry each (nobody here asked for new-issue mails): start with an empty outbox.
+  await flush();
 });
 
 afterAll(async () => {
@@ -307,6 +309,35 @@ describe('the flush', () => {
     await db().send(new PutCommand({ ...live, Item: { ...live.Item, claimUntil: Date.now() - 1 } }));
     await flush();
     expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('with the producers (triage and comments)', () => {
+  it('a bulk assignment of every issue is one mail; a comment on the issue mails its assignee', async () => {
+    const worker = await person(stack.url);
+    await addToTeam(owner.id, worker.id, 'MEMBER');
+    const before = await mailCount(stack.url, worker.email);
+    const bulk = await owner.client.patch(`/api/client/website/${projectId}/requests`, {
+      tickets: [1, 2, 3],
+      set: { assignee: worker.id },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    await flush();
+    expect(await mailCount(stack.url, worker.email)).toBe(before + 1);
+    const mail = await latestMail(stack.url, worker.email);
+    expect(mail?.subject).toBe('3 notifications from Snag');
+    for (const n of [1, 2, 3]) expect(mail?.text).toContain(`assigned #${n} “Checkout breaks ${n}” to you`);
+
+    const posted = await owner.client.post(`/api/client/website/${projectId}/request/2/comments`, {
+      body: 'Reproduced on Safari',
+      visibility: 'public',
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    await flush();
+    expect(await mailCount(stack.url, worker.email)).toBe(before + 2);
+    const comment = await latestMail(stack.url, worker.email);
+    expect(comment?.subject).toBe('[Shop <b>&</b>] New comment on #2: Checkout breaks 2');
+    expect(comment?.text).toContain('> Reproduced on Safari');
   });
 });
 

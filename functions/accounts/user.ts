@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanName } from '#contracts/plans';
+import type { NotificationSettings } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { setFields, tableName, transactWrite } from '#runtime/db';
 import { nowMs } from '#runtime/time';
@@ -27,8 +28,13 @@ export interface User {
   vat: string;
   createdAt: number;
   projectCount: number;
-  /** The dashboard language of the account's last billing call, for billing mail (issue 12). */
+  /**
+   * The dashboard language of the account's last billing call or notification settings save, for billing and
+   * notification mail (issues 12, 23).
+   */
   lang?: 'en' | 'de';
+  /** Notification settings (issue 23, accounts/notifications.ts); absent until first saved: the defaults. */
+  notify?: Partial<NotificationSettings>;
   /** The planExpire the expiry reminder was last sent for (functions/schedules/reminders.ts). */
   remindedFor?: string;
 }

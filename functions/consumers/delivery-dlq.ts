@@ -35,6 +35,11 @@ const CLOCK_SLACK_MS = 1000;
 
 export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async (msg, log, record) => {
   const { projectId, issueNumber: n, integration: name } = msg;
+  // An issue event (issue 23) has no status to settle: its consumer drops it on its last receive.
+  if (msg.event) {
+    log.warn('dead letter of a webhook event; dropped', { projectId, issueNumber: n, event: msg.event.type });
+    return;
+  }
   const [header, detail] = await getItems([issueHeaderKey(projectId, n), issueDetailKey(projectId, n)]);
   if (!header || !detail) {
     log.info('dead letter of an issue that is gone', { projectId, issueNumber: n, integration: name });

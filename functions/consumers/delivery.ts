@@ -18,7 +18,8 @@
  *     `delivered` message, which only records it, so the vendor is not called again;
  *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
-import type { Context } from 'aws-lambda';
+import type { Context, SQSRecord } from 'aws-lambda';
+import { webhookEventsOf } from '#contracts/integrations';
 import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
 import { batchHandler } from '#runtime/batch';
 import { getItems } from '#runtime/db';
@@ -57,9 +58,11 @@ import {
 } from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
 import { deliveryQueue } from '../integrations/queues';
+import { type EventComment, eventPayload, type IssueEvent, sendEvent } from '../integrations/webhook-events';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { presignStored } from '../issues/downloads';
 import { issueDetailKey, issueHeaderKey } from '../issues/issue';
+import { timelineKey } from '../issues/timeline';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /**
@@ -129,10 +132,68 @@ async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log:
 
 const screenshotLabel = (i: number, type: string) => `screenshot-${i + 1}.${type}`;
 
+/**
+ * One webhook event (functions/integrations/webhook-events.ts): read the project, the issue, the webhook
+ * integration and (comment.created) the comment in one BatchGetItem; send when still subscribed; a transient
+ * failure is thrown (the queue retries it with backoff) until the last receive, then dropped with a warning;
+ * a permanent one is dropped at once. Never reaches the DLQ, never touches the issue's statuses.
+ */
+async function deliverEvent(msg: DeliveryMessage, event: IssueEvent, log: Logger, record: SQSRecord) {
+  const { projectId, issueNumber: n } = msg;
+  const where = { projectId, issueNumber: n, event: event.type };
+  const keys = [projectKey(projectId), issueHeaderKey(projectId, n), integrationKey(projectId, 'webhooks')];
+  if (event.type === 'comment.created' && event.commentId)
+    keys.push(timelineKey(projectId, n, event.commentId));
+  const [meta, header, item, stored] = await getItems(keys);
+  if (!meta || !header || !item) {
+    log.info('issue or webhook gone; event dropped', where);
+    return;
+  }
+  const project = toProject(meta);
+  const integration = toIntegration(item) as IntegrationRecord<'webhooks'>;
+  const subscribed =
+    integration.active === 1 &&
+    project.activeIntegrations?.has('webhooks') &&
+    allowedByPlan('webhooks', planOf(ownerPlanOf(project))) &&
+    webhookEventsOf(integration.data).includes(event.type);
+  if (!subscribed) {
+    log.info('webhook no longer subscribed; event dropped', where);
+    return;
+  }
+  const payload = eventPayload(
+    {
+      project: { id: project.id, name: project.name, url: project.url },
+      issue: { number: n, title: String(header.title ?? ''), url: issueLink(projectId, n) },
+    },
+    event,
+    stored?.kind === 'comment' ? (stored as unknown as EventComment) : null,
+  );
+  if (!payload) {
+    log.info('comment deleted before its event went out; dropped', where);
+    return;
+  }
+  try {
+    await sendEvent(outboundFetch(), integration.data, payload);
+    log.info('webhook event delivered', { ...where, deliveryId: payload.deliveryId });
+  } catch (err) {
+    const permanent = err instanceof PermanentFailure || (err instanceof OutboundRefused && err.permanent);
+    const attempt = receiveCount(record);
+    if (!permanent && attempt < lastReceive()) throw err;
+    log.warn('webhook event dropped', {
+      ...where,
+      deliveryId: payload.deliveryId,
+      attempt,
+      reason: (err as Error).message ?? String(err),
+    });
+  }
+}
+
 export const handler = batchHandler(
   'delivery',
   deliveryMessageSchema,
   async (msg, log, record, context) => {
+    // An issue event (issue 23) is sent on its own: no status, no sync marker (decision Tr-M7).
+    if (msg.event) return deliverEvent(msg, msg.event, log, record);
     const { projectId, issueNumber: n, integration: name } = msg;
     const [meta, header, detail, item] = await getItems([
       projectKey(projectId),

@@ -7,13 +7,21 @@
  * delivery's message group (fairness between projects).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { fanoutMessageSchema, type IntegrationName, integrationNames } from '#contracts/messages';
+import { webhookEventsOf } from '#contracts/integrations';
+import {
+  fanoutMessageSchema,
+  type IntegrationName,
+  type IssueEventMessage,
+  integrationNames,
+} from '#contracts/messages';
 import { db } from '#runtime/aws/dynamo';
 import { batchHandler } from '#runtime/batch';
 import { tableName } from '#runtime/config';
+import { getItems } from '#runtime/db';
+import type { Logger } from '#runtime/log';
 import { publish } from '#runtime/publish';
 import { startDeliveries } from '../integrations/delivery-state';
-import { allowedByPlan } from '../integrations/integration';
+import { allowedByPlan, integrationKey, toIntegration } from '../integrations/integration';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
@@ -26,10 +34,49 @@ export async function activeIntegrations(projectId: string): Promise<Integration
   return integrationNames.filter((n) => active.has(n) && allowedByPlan(n, plan));
 }
 
+/**
+ * Whether the project's webhook integration is active, allowed by the plan and subscribes to `event`
+ * (its `events`, decision Tr-M6): one BatchGetItem of META and the integration.
+ */
+export async function webhookSubscribes(
+  projectId: string,
+  event: IssueEventMessage['type'],
+): Promise<boolean> {
+  const [meta, item] = await getItems([projectKey(projectId), integrationKey(projectId, 'webhooks')]);
+  if (!meta || !item) return false;
+  const project = toProject(meta);
+  const integration = toIntegration(item);
+  if (!project.activeIntegrations?.has('webhooks') || integration.active !== 1) return false;
+  if (!allowedByPlan('webhooks', planOf(ownerPlanOf(project)))) return false;
+  return webhookEventsOf(integration.data as { events?: IssueEventMessage['type'][] }).includes(event);
+}
+
+/**
+ * Issue 23's events (issue.updated, comment.created) go to the webhook integration alone, when it subscribes
+ * to them: one delivery message carrying the event, which the delivery consumer sends and retries without
+ * touching the issue's statuses (functions/integrations/webhook-events.ts). The other integrations get
+ * nothing of them.
+ */
+async function fanOutEvent(msg: IssueEventMessage & { correlationId: string }, log: Logger) {
+  if (!(await webhookSubscribes(msg.projectId, msg.type))) return;
+  const { type, actor, at, changes, commentId } = msg;
+  await publish('delivery', [
+    {
+      groupId: msg.projectId,
+      message: {
+        projectId: msg.projectId,
+        issueNumber: msg.issueNumber,
+        integration: 'webhooks',
+        correlationId: msg.correlationId,
+        event: { type, actor, at, ...(changes ? { changes } : {}), ...(commentId ? { commentId } : {}) },
+      },
+    },
+  ]);
+  log.info('event fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, event: type });
+}
+
 export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, log) => {
-  // Issue 23's events (issue.updated, comment.created) go to the webhooks that subscribe to them: built with
-  // the webhook events increment; until then they are acknowledged and dropped.
-  if (msg.type !== 'issue.created') return;
+  if (msg.type !== 'issue.created') return fanOutEvent(msg, log);
   const wanted = (await activeIntegrations(msg.projectId)).filter((n) => !msg.only || msg.only.includes(n));
   if (wanted.length === 0) return;
   const names = await startDeliveries(msg.projectId, msg.issueNumber, wanted);

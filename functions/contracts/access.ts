@@ -10,8 +10,20 @@
  * integrations again (Sync) · settings: the project's own settings · integrations: set up and authorise
  * integrations · delete: the project with everything it owns · labels: manage the project's labels (issue 23;
  * `triage` also covers status, priority, assignee, labels and due date of issues, bulk changes).
+ * Issue 23: comment: write public comments and edit one's own · internal: read and write internal
+ * comments (and the activity only the team sees) · moderate: delete other people's comments.
  */
-export const projectActions = ['read', 'triage', 'settings', 'integrations', 'delete', 'labels'] as const;
+export const projectActions = [
+  'read',
+  'triage',
+  'settings',
+  'integrations',
+  'delete',
+  'labels',
+  'comment',
+  'internal',
+  'moderate',
+] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
 /**

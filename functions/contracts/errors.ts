@@ -250,6 +250,13 @@ export const errorCatalogue = {
     status: 404,
     msg: { en: 'This invitation link is not valid', de: 'Dieser Einladungslink ist ungültig' },
   },
+  UNSUBSCRIBE_INVALID: {
+    status: 404,
+    msg: {
+      en: 'This unsubscribe link is not valid. Change your mails in your profile.',
+      de: 'Dieser Abmeldelink ist ungültig. Ändern Sie Ihre E-Mails in Ihrem Profil.',
+    },
+  },
   INVITATION_USED: {
     status: 410,
     msg: { en: 'This invitation has already been used', de: 'Diese Einladung wurde bereits angenommen' },
@@ -293,6 +300,14 @@ export const errorCatalogue = {
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },
+  },
+  // Issue 23: the comment was deleted meanwhile (or is one the caller may not see: a GUEST and an internal one).
+  COMMENT_NOT_FOUND: {
+    status: 404,
+    msg: {
+      en: 'This comment no longer exists',
+      de: 'Dieser Kommentar existiert nicht mehr',
+    },
   },
   METHOD_NOT_ALLOWED: {
     status: 405,

@@ -12,6 +12,7 @@ import type { ErrorCode } from './errors';
 import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
 import { nameText } from './schemas';
+import { type WebhookEvent, webhookEvents } from './triage';
 
 export { type IntegrationName, integrationNames };
 
@@ -144,7 +145,21 @@ export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200
 export const webhooksDataSchema = z.object({
   url: z.union([httpsUrl(), loopbackTarget(2000)]).default(''),
   token: secret,
+  /**
+   * The events sent (DESIGN section 8 `event`, issue 23); absent is `['issue.created']` (`webhookEventsOf`).
+   * `issue.created` is always among them: it carries the issue's delivery status and Sync (decision Tr-M6),
+   * so a list is normalised to hold it, first, without repeats.
+   */
+  events: z
+    .array(z.enum(webhookEvents))
+    .max(webhookEvents.length * 2)
+    .transform((list) => webhookEvents.filter((e) => e === 'issue.created' || list.includes(e)))
+    .optional(),
 });
+
+/** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
+export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
+  webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
 
 /** The fields of each integration's `data` that name an outbound target (checked by the save call). */
 export const targetFields = {

@@ -64,6 +64,11 @@ export const deliveryMessageSchema = z.object({
    * outcome on through the queue, and whoever receives this only records it (consumers/delivery.ts).
    */
   delivered: z.object({ vendorId: z.string().max(500).optional() }).optional(),
+  /**
+   * An issue event for a webhook that subscribes to it (issue 23, DESIGN section 8 `event`): sent and
+   * retried on its own, never touching the issue's delivery status (consumers/delivery.ts, docs/webhooks.md).
+   */
+  event: issueEventMessageSchema.omit({ projectId: true, issueNumber: true, correlationId: true }).optional(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 

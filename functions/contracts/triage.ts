@@ -177,6 +177,14 @@ export interface CommentView {
   /** User ids of the members the body mentions. */
   mentions: string[];
 }
+/** POST and PATCH …/comments: the comment as stored. */
+export interface CommentAnswer {
+  comment: CommentView;
+}
+/** DELETE …/comments/{commentId}: the id of the comment removed. */
+export interface CommentDeletedAnswer {
+  deleted: string;
+}
 
 export const activityKinds = [
   'created',
@@ -203,6 +211,11 @@ export interface ActivityView {
   to?: unknown;
   integration?: string;
   reason?: string;
+  /**
+   * Set on entries only the team sees (never a GUEST): the deletion of an internal comment, and the
+   * integrations' deliveries (a GUEST sees no integrations).
+   */
+  internal?: true;
 }
 
 /** One entry of the issue's timeline: comments interleaved with activity, oldest first. */
@@ -237,6 +250,16 @@ export const defaultNotificationSettings: NotificationSettings = {
   mentioned: true,
   comments: true,
 };
+/** What one unsubscribe link turns off: one setting each (`newIssue` to 'off', the others to false). */
+export const notificationKinds = [
+  'newIssue',
+  'assigned',
+  'mentioned',
+  'comments',
+] as const satisfies readonly (keyof NotificationSettings)[];
+export type NotificationKind = (typeof notificationKinds)[number];
+/** GET /api/notifications/unsubscribe: the signed token of a mail's link (decision Tr-N5). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** The webhook integration's events (DESIGN section 8 `event`); `issue.created` alone before issue 23. */
 export const webhookEvents = ['issue.created', 'issue.updated', 'comment.created'] as const;

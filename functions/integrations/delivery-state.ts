@@ -25,6 +25,7 @@ import {
 } from '#runtime/db';
 import { nowMs } from '#runtime/time';
 import { issueDetailKey, issueHeaderKey, syncKey } from '../issues/issue';
+import { activity, timelinePut } from '../issues/timeline';
 import { projectPartition } from '../projects/project';
 
 const vendorAttr = (name: IntegrationName) => `vendor_${name}`;
@@ -192,18 +193,51 @@ export const recordVendorId = (projectId: string, name: IntegrationName, n: numb
     values: { ':v': vendorId },
   });
 
-/** Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51). */
+/**
+ * The issue's timeline entry of a delivery's outcome (issue 23, 4.13), written in the same transaction as
+ * the status: by Snag itself, and internal (a GUEST sees no integrations, decision Tr-M5).
+ */
+const deliveryActivityPut = (projectId: string, n: number, name: IntegrationName, reason?: string) =>
+  timelinePut(
+    projectId,
+    activity(
+      n,
+      reason === undefined ? 'delivered' : 'delivery.failed',
+      { kind: 'system', name: 'Snag' },
+      { integration: name, ...(reason !== undefined ? { reason } : {}), visibility: 'internal' },
+    ),
+  );
+
+/**
+ * Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51), and the `delivered`
+ * activity entry, in one transaction. Never twice: a status already 2 (a duplicate) writes nothing.
+ */
 export const markDelivered = (projectId: string, name: IntegrationName, n: number, vendorId?: string) =>
-  updateIssueDetail(projectId, n, {
-    expression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r, #a`,
-    names: {
-      '#x': name,
-      '#r': reasonAttr(name),
-      '#a': attemptAttr(name),
-      ...(vendorId ? { '#v': vendorAttr(name) } : {}),
-    },
-    values: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
-  });
+  unlessIssueGone(() =>
+    retryConflicts(() =>
+      transactWrite(
+        [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: issueDetailKey(projectId, n),
+              UpdateExpression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r, #a`,
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
+              ExpressionAttributeNames: {
+                '#x': name,
+                '#r': reasonAttr(name),
+                '#a': attemptAttr(name),
+                ...(vendorId ? { '#v': vendorAttr(name) } : {}),
+              },
+              ExpressionAttributeValues: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
+            },
+          },
+          deliveryActivityPut(projectId, n, name),
+        ],
+        () => undefined,
+      ),
+    ),
+  );
 
 /**
  * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the
@@ -263,6 +297,8 @@ export async function markForSync(
               },
             },
           },
+          // A failure is on the issue's timeline (issue 23); a switched-off integration (0) is not news.
+          ...(s === 3 ? [deliveryActivityPut(projectId, n, name, reason ?? '')] : []),
         ],
         () => undefined,
       ),

@@ -78,27 +78,40 @@ export function webhookPayload(ctx: DeliveryContext<'webhooks'>): WebhookPayload
   };
 }
 
-export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
-  if (ctx.vendorId) return { vendorId: ctx.vendorId };
-  const { url, token } = ctx.integration.data;
+/**
+ * POSTs `body` to the receiver, signed (DESIGN section 8): the one sender of every webhook event. Answers
+ * the receipt `<status>@<signed unix time>`; throws PermanentFailure on 401/403/404/410, an Error on other answers.
+ */
+export async function postSigned(
+  http: DeliveryContext['http'],
+  target: { url: string; token: string },
+  body: string,
+  deliveryId: string,
+): Promise<string> {
+  const { url, token } = target;
   if (!url) throw new PermanentFailure('No webhook URL is configured');
-  const body = JSON.stringify(webhookPayload(ctx));
   const t = Math.floor(nowMs() / 1000);
-  const res = await ctx.http(url, {
+  const res = await http(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'user-agent': 'Snag-Webhooks/1',
       'x-snag-token': token,
       'x-snag-signature': timestampedSignature(body, token, t),
-      'x-snag-delivery': ctx.deliveryId,
-      'idempotency-key': ctx.deliveryId,
+      'x-snag-delivery': deliveryId,
+      'idempotency-key': deliveryId,
     },
     body,
   });
-  if (res.status >= 200 && res.status < 300) return { vendorId: `${res.status}@${t}` };
+  if (res.status >= 200 && res.status < 300) return `${res.status}@${t}`;
   if ([401, 403, 404, 410].includes(res.status)) {
     throw new PermanentFailure(`The webhook receiver answered ${res.status}`);
   }
   throw new Error(`webhook receiver answered ${res.status}`);
+}
+
+export const webhooksDeliverer: Deliverer<'webhooks'> = async (ctx) => {
+  if (ctx.vendorId) return { vendorId: ctx.vendorId };
+  const body = JSON.stringify(webhookPayload(ctx));
+  return { vendorId: await postSigned(ctx.http, ctx.integration.data, body, ctx.deliveryId) };
 };

@@ -11,11 +11,15 @@ import {
 import {
   bulkPatchSchema,
   exportQuerySchema,
+  commentSchema,
+  commentUpdateSchema,
   issuePatchSchema,
   labelIdParam,
   labelSchema,
   labelUpdateSchema,
   listQuerySchema,
+  timelineIdParam,
+  timelineQuerySchema,
 } from '#contracts/triage';
 
 const { pending, stored, exports } = bucketPrefixes;
@@ -23,6 +27,7 @@ const { pending, stored, exports } = bucketPrefixes;
 const project = z.object({ id: projectIdParam });
 const issue = z.object({ id: projectIdParam, ticketId: ticketIdParam });
 const label = z.object({ id: projectIdParam, labelId: labelIdParam });
+const comment = z.object({ id: projectIdParam, ticketId: ticketIdParam, commentId: timelineIdParam });
 /** A stored object of a project; review.ts checks the name's form itself (its NOT_FOUND). */
 const storedObject = z.object({ siteId: projectIdParam, name: z.string() });
 
@@ -159,6 +164,53 @@ export const issuesApi = apiFunction({
       params: issue,
       // SPEC's {restore} and the triage fields (issue 23); the answer is the issue, as `get` answers it.
       body: issuePatchSchema,
+    },
+    // Comments and the timeline (issue 23, functions/issues/comments.ts). Reads are `read` (a GUEST's
+    // answers leave internal entries out); writing is `comment`, and an internal comment also needs
+    // `internal`, an edit the authorship, and deleting another's comment `moderate`: the operations check.
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}/comments',
+      op: 'comments',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: issue,
+      query: timelineQuerySchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/website/{id}/request/{ticketId}/comments',
+      op: 'addComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: issue,
+      body: commentSchema,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}/request/{ticketId}/comments/{commentId}',
+      op: 'editComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: comment,
+      body: commentUpdateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/website/{id}/request/{ticketId}/comments/{commentId}',
+      op: 'deleteComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: comment,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}/activity',
+      op: 'activity',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: issue,
+      query: timelineQuerySchema,
     },
     {
       method: 'GET',

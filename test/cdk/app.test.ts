@@ -292,7 +292,7 @@ describe('billing (issue 12)', () => {
     expect(functionOf('stripe')).toBeDefined();
   });
 
-  it('runs each declared schedule from an EventBridge rule with its expression, and the reminder daily', () => {
+  it('runs each declared schedule from an EventBridge rule with its expression: the reminder and digest daily, the notification flush every minute', () => {
     const rules = Object.values(resourcesOf('AWS::Events::Rule'));
     expect(Object.keys(scheduleDecls)).toContain('reminders');
     for (const [name, decl] of Object.entries(scheduleDecls)) {
@@ -313,6 +313,9 @@ describe('billing (issue 12)', () => {
       });
     }
     expect(scheduleDecls.reminders!.expression).toBe('cron(0 8 * * ? *)');
+    // Issue 23: the notification outbox's flush every minute, the digest daily at 07:00 UTC (Tr-N4).
+    expect(scheduleDecls.notifications!.expression).toBe('rate(1 minute)');
+    expect(scheduleDecls.digest!.expression).toBe('cron(0 7 * * ? *)');
   });
 });
 

@@ -82,6 +82,33 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  comment: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 'ok',
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
+  internal: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 403,
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
+  moderate: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
   'team.read': {
     owner: 'ok',
     admin: 'ok',
@@ -263,6 +290,30 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/client/website/{id}/requests.csv': {
     request: (c) => ({ path: `${site(c)}/requests.csv` }),
     raw: true,
+  },
+  'GET /api/client/website/{id}/request/{ticketId}/comments': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/comments` }),
+  },
+  'POST /api/client/website/{id}/request/{ticketId}/comments': {
+    request: (c) => ({
+      path: `${site(c)}/request/${c.issue}/comments`,
+      body: { body: 'Seen on Safari too', visibility: 'public' },
+    }),
+  },
+  // A comment that is not there: past the check the answer is the comment's own (COMMENT_NOT_FOUND).
+  'PATCH /api/client/website/{id}/request/{ticketId}/comments/{commentId}': {
+    request: (c) => ({
+      path: `${site(c)}/request/${c.issue}/comments/${'0'.repeat(20)}`,
+      body: { body: 'Edited' },
+    }),
+    pastTheCheck: true,
+  },
+  'DELETE /api/client/website/{id}/request/{ticketId}/comments/{commentId}': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/comments/${'0'.repeat(20)}` }),
+    pastTheCheck: true,
+  },
+  'GET /api/client/website/{id}/request/{ticketId}/activity': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/activity` }),
   },
   'PATCH /api/client/website/{id}/requests': {
     request: (c) => ({

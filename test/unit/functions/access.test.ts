@@ -52,6 +52,9 @@ const expected: Record<ProjectAction, string> = {
   integrations: 'OWNER ADMIN',
   delete: 'OWNER ADMIN',
   labels: 'OWNER ADMIN',
+  comment: 'OWNER ADMIN MEMBER GUEST',
+  internal: 'OWNER ADMIN MEMBER',
+  moderate: 'OWNER ADMIN',
 };
 const roles: Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
 

@@ -362,6 +362,9 @@ export const de: Catalogue = {
     emptySearch: 'Keine Meldungen gefunden',
     emptySearchHint:
       'Keine Meldung enthält diese Wörter in Nummer, Titel, Beschreibung, Absender, Seite oder eigenen Feldern. Versuchen Sie andere oder löschen Sie die Suche.',
+    emptyFilter: 'Keine Meldung passt zu diesen Filtern',
+    emptyFilterHint:
+      'Keine Meldung dieser Liste erfüllt alle Filter. Ändern Sie einen Filter oder setzen Sie sie zurück.',
     pastEnd: 'Diese Seite liegt hinter dem Ende der Liste.',
     firstPage: 'Zur ersten Seite',
     pages: 'Seiten',

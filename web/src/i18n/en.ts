@@ -356,6 +356,9 @@ export const en = {
     emptySearch: 'No issues found',
     emptySearchHint:
       'No issue has these words in its number, title, description, reporter, page or custom fields. Try others, or clear the search.',
+    emptyFilter: 'No issues match these filters',
+    emptyFilterHint:
+      'No issue of this list has everything the filters ask for. Change a filter, or clear them.',
     pastEnd: 'This page is past the end of the list.',
     firstPage: 'Go to the first page',
     pages: 'Pages',

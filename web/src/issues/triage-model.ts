@@ -69,3 +69,19 @@ export const priorityColor: Record<Priority, string> = {
   high: 'orange',
   urgent: 'red',
 };
+
+/** A due date (a calendar day, no zone) in the user's locale: read as that day, wherever the browser is. */
+export function formatDueDate(date: string, locale: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(locale, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+}
+
+/** Past its day in the user's own calendar (due today is not overdue). */
+export function isOverdue(date: string, now: Date): boolean {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return date < today;
+}

@@ -369,6 +369,9 @@ export const de: Catalogue = {
     firstPage: 'Zur ersten Seite',
     pages: 'Seiten',
     page: 'Seite {{page}}',
+    previousPage: 'Vorherige Seite',
+    nextPage: 'Nächste Seite',
+    lastPage: 'Letzte Seite',
   },
   issue: {
     backOpen: 'Offene Meldungen',

@@ -363,6 +363,9 @@ export const en = {
     firstPage: 'Go to the first page',
     pages: 'Pages',
     page: 'Page {{page}}',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
   },
   issue: {
     backOpen: 'Open issues',

@@ -37,18 +37,24 @@ export function BulkBar({
     labels.map((l) => ({ key: l.id, label: l.name, set: { labels: { [key]: [l.id] } } }));
   return (
     <>
-      <VisuallyHidden role="status">{count > 0 ? selected : (notice ?? '')}</VisuallyHidden>
-      {count === 0 && notice && (
-        <Alert
-          color="teal"
-          withCloseButton
-          closeButtonLabel={t('app.closeToast')}
-          onClose={dismiss}
-          role="none"
-        >
-          {notice}
-        </Alert>
-      )}
+      {/* One live region, always there, so what it says next is announced: the count, then the outcome. */}
+      <div role="status" data-testid="bulk-status">
+        {count > 0 ? (
+          <VisuallyHidden>{selected}</VisuallyHidden>
+        ) : (
+          notice && (
+            <Alert
+              color="teal"
+              withCloseButton
+              closeButtonLabel={t('app.closeToast')}
+              onClose={dismiss}
+              role="none"
+            >
+              {notice}
+            </Alert>
+          )
+        )}
+      </div>
       {count > 0 && (
         <Paper
           component="section"

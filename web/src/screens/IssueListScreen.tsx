@@ -118,6 +118,8 @@ export default function IssueListScreen({ resolved }: { resolved: boolean }) {
             boundaries={1}
             aria-label={t('issueList.pages')}
             getItemProps={(page) => ({ 'aria-label': t('issueList.page', { page }) })}
+            // Mantine's arrows are icons only: named, or a screen reader hears "button" (axe button-name).
+            getControlProps={(control) => ({ 'aria-label': t(`issueList.${control}Page`) })}
           />
         </Group>
       )}

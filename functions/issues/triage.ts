@@ -171,14 +171,17 @@ async function contextOf(
   assignee: string | null | undefined,
   issueKeys: { pk: string; sk: string }[] = [],
 ): Promise<{ ctx: Context; items: (Item | undefined)[] }> {
-  const extra = assignee ? [teamsKey(assignee)] : [];
+  // Assigning oneself: the caller's TEAMS is in the batch already (BatchGetItem refuses a key twice, a 500),
+  // and the access check just found the caller's role may triage.
+  const other = assignee && assignee !== userId ? assignee : null;
+  const extra = other ? [teamsKey(other)] : [];
   const {
     project,
     caller,
     items: [labels, user, ...rest],
   } = await readProjectAs(userId, pid, action, [labelsKey(pid), userKey(userId), ...extra, ...issueKeys]);
   const teamId = teamOf(project as { teamId?: unknown });
-  if (assignee) checkAssignee(teamId, rest[0]);
+  if (other) checkAssignee(teamId, rest[0]);
   const name = user ? displayName(user as { firstName: string; lastName: string }) : '';
   return {
     ctx: {
@@ -190,7 +193,7 @@ async function contextOf(
       actor: { kind: 'member', id: userId, name: name || 'Member' },
       live: liveLabelIds(labels),
     },
-    items: assignee ? rest.slice(1) : rest,
+    items: other ? rest.slice(1) : rest,
   };
 }
 

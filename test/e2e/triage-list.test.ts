@@ -293,9 +293,6 @@ describe('triaging the list in German at phone width', () => {
     await expect.poll(() => chipsOf(page, 10)).toEqual(['In Arbeit', 'Hoch']);
     await box(page, 10).check();
     await bulk(page, 'Zuweisen', 'Ich');
-    await page.waitForTimeout(1500);
-    await shot(page, 'debug');
-    console.log('DEBUG', t.failedResponses, t.errors);
     await page.getByText('1 Meldung geändert.').waitFor();
     await filter(page, 'Zuständig', 'Ich');
     await waitForPath(page, `/profile/site/${projectId}`, '?status=in_progress&assignee=me');

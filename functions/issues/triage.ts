@@ -41,7 +41,7 @@ import {
   type ProjectAction,
   readProjectAs,
 } from '../projects/access';
-import { listProjects, projectKey, type WriteGuard } from '../projects/project';
+import { listProjects, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import {
   issueDetailKey,
@@ -171,8 +171,7 @@ async function contextOf(
   assignee: string | null | undefined,
   issueKeys: { pk: string; sk: string }[] = [],
 ): Promise<{ ctx: Context; items: (Item | undefined)[] }> {
-  // Assigning oneself: the caller's TEAMS is in the batch already (BatchGetItem refuses a key twice, a 500),
-  // and the access check just found the caller's role may triage.
+  // The caller's own TEAMS is in the access check's batch already (a BatchGetItem refuses a key twice).
   const other = assignee && assignee !== userId ? assignee : null;
   const extra = other ? [teamsKey(other)] : [];
   const {
@@ -181,7 +180,10 @@ async function contextOf(
     items: [labels, user, ...rest],
   } = await readProjectAs(userId, pid, action, [labelsKey(pid), userKey(userId), ...extra, ...issueKeys]);
   const teamId = teamOf(project as { teamId?: unknown });
-  if (other) checkAssignee(teamId, rest[0]);
+  if (assignee) {
+    const member = other ? rest[0] : { teams: caller.teams?.teams ?? {} };
+    checkAssignee(teamId, member);
+  }
   const name = user ? displayName(user as { firstName: string; lastName: string }) : '';
   return {
     ctx: {
@@ -262,20 +264,10 @@ function changeActions(
       },
     },
   ];
+  // A move updates META's counters under the caller's guard. A change within a list leaves META out (Tr-C11):
+  // META is every triage write's hot item (each allocates its `u` there), and a ConditionCheck on it would
+  // make the transactions conflict with each other; the caller's TEAMS check below still holds T4.
   if (from !== to) actions.push(...listMoveActions(pid, n, to, ctx.guard));
-  else {
-    const guarded = Object.keys(ctx.guard.values).length > 0;
-    actions.push({
-      ConditionCheck: {
-        TableName: T,
-        Key: projectKey(pid),
-        ConditionExpression: guarded
-          ? `attribute_exists(pk) AND ${ctx.guard.expression}`
-          : 'attribute_exists(pk)',
-        ...(guarded ? { ExpressionAttributeValues: ctx.guard.values } : {}),
-      },
-    });
-  }
   actions.push(...(ctx.guard.checks ?? []));
   const assignee = next.fields.assignee;
   if (changes.assignee && assignee && assignee !== ctx.caller.userId) {

@@ -70,6 +70,8 @@ beforeAll(async () => {
 });
 
 const rows = (page: Page) => page.getByTestId('issue-row');
+/** A reload loads chunks, profile, team, labels and list: longer than expect.poll's 1 s default. */
+const slow = { timeout: 15_000 };
 /** Row `n`'s box, by its name in either language ("Select issue #3", "Meldung #3 auswählen"). */
 const box = (page: Page, n: number) => page.getByRole('checkbox', { name: new RegExp(`#${n}\\b`) });
 const row = (page: Page, n: number) => rows(page).filter({ has: box(page, n) });
@@ -81,7 +83,7 @@ async function rowNumbers(page: Page): Promise<number[]> {
 }
 
 async function expectRows(page: Page, numbers: number[]) {
-  await expect.poll(() => rowNumbers(page), { timeout: 15_000 }).toEqual(numbers);
+  await expect.poll(() => rowNumbers(page), slow).toEqual(numbers);
 }
 
 /** The chips of row `n` as text: status, priority, labels and due date in order. */
@@ -132,7 +134,7 @@ describe('triaging the list in English', () => {
     await page.getByText('3 issues updated.').waitFor();
     await bar.waitFor({ state: 'detached' });
     expect(await box(page, 12).isChecked()).toBe(false);
-    await expect.poll(() => chipsOf(page, 10)).toEqual(['In progress']);
+    await expect.poll(() => chipsOf(page, 10), slow).toEqual(['In progress']);
     expect(await chipsOf(page, 9)).toEqual(['New']);
 
     // Two of them: priority, assignee and a label, one action each.
@@ -144,7 +146,7 @@ describe('triaging the list in English', () => {
     await page.getByText('2 issues updated.').waitFor();
     for (const n of [12, 11]) await box(page, n).check();
     await bulk(page, 'Add label', 'Checkout');
-    await expect.poll(() => chipsOf(page, 12)).toEqual(['In progress', 'Urgent', 'Checkout']);
+    await expect.poll(() => chipsOf(page, 12), slow).toEqual(['In progress', 'Urgent', 'Checkout']);
     expect(await chipsOf(page, 11)).toEqual(['In progress', 'Urgent', 'Checkout']);
     await row(page, 12).getByRole('img', { name: 'Assigned to Grace Hopper' }).first().waitFor();
     expect(
@@ -159,10 +161,10 @@ describe('triaging the list in English', () => {
     // A label comes off again; another goes on (the yellow one, black text).
     await box(page, 11).check();
     await bulk(page, 'Remove label', 'Checkout');
-    await expect.poll(() => chipsOf(page, 11)).toEqual(['In progress', 'Urgent']);
+    await expect.poll(() => chipsOf(page, 11), slow).toEqual(['In progress', 'Urgent']);
     await box(page, 9).check();
     await bulk(page, 'Add label', 'Design');
-    await expect.poll(() => chipsOf(page, 9)).toEqual(['New', 'Design']);
+    await expect.poll(() => chipsOf(page, 9), slow).toEqual(['New', 'Design']);
     expect(
       await row(page, 9)
         .getByTestId('label-chip')
@@ -255,7 +257,7 @@ describe('triaging the list in English', () => {
     await filter(page, 'Sort', 'Recently updated');
     await waitForPath(page, listPath(), '?sort=updated');
     // 9 got the last change (its label), then 11 (a label removed), then 12 (a label added).
-    await expect.poll(async () => (await rowNumbers(page)).slice(0, 3)).toEqual([9, 11, 12]);
+    await expect.poll(async () => (await rowNumbers(page)).slice(0, 3), slow).toEqual([9, 11, 12]);
     // A filter with the sort keeps both.
     await filter(page, 'Status', 'In progress');
     await waitForPath(page, listPath(), '?status=in_progress&sort=updated');
@@ -286,7 +288,7 @@ describe('triaging the list in German at phone width', () => {
     await page.goto(`/profile/site/${projectId}?status=in_progress`);
     await expectRows(page, [12, 11, 10]);
     await shot(page, 'triage-list-de-phone');
-    await expect.poll(() => chipsOf(page, 10)).toEqual(['In Arbeit']);
+    await expect.poll(() => chipsOf(page, 10), slow).toEqual(['In Arbeit']);
     await page.getByText('3 Meldungen', { exact: true }).waitFor();
     await box(page, 10).check();
     await page.getByRole('region', { name: 'Ausgewählte Meldungen ändern' }).waitFor();
@@ -295,7 +297,7 @@ describe('triaging the list in German at phone width', () => {
     await shot(page, 'triage-list-de-phone-selected');
     await bulk(page, 'Priorität setzen', 'Hoch');
     await page.getByText('1 Meldung geändert.').waitFor();
-    await expect.poll(() => chipsOf(page, 10)).toEqual(['In Arbeit', 'Hoch']);
+    await expect.poll(() => chipsOf(page, 10), slow).toEqual(['In Arbeit', 'Hoch']);
     await box(page, 10).check();
     await bulk(page, 'Zuweisen', 'Ich');
     await page.getByText('1 Meldung geändert.').waitFor();
@@ -309,5 +311,46 @@ describe('triaging the list in German at phone width', () => {
     // The page is no wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(t.failedResponses).toEqual([]);
+  });
+});
+
+describe('the other two pictures: German at 1280 px, English at 390 px', () => {
+  beforeAll(async () => {
+    // What the English steps leave on 12 and 11, so this part also runs alone (each call is idempotent).
+    for (const set of [
+      { status: 'in_progress' },
+      { priority: 'urgent' },
+      { assignee: grace.id },
+      { labels: { add: [checkout] } },
+    ]) {
+      const res = await ada.api.patch(`/api/client/website/${projectId}/requests`, {
+        tickets: [12, 11],
+        set,
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('shows the triaged list without axe findings and no wider than a phone', async () => {
+    const de = await tabOf(grace, { locale: 'de-DE' });
+    await de.page.goto(listPath());
+    await de.page.getByRole('heading', { name: 'Offene Meldungen' }).waitFor();
+    await expect.poll(() => chipsOf(de.page, 11), slow).toEqual(['In Arbeit', 'Dringend', 'Checkout']);
+    await box(de.page, 12).check();
+    await de.page.getByRole('region', { name: 'Ausgewählte Meldungen ändern' }).waitFor();
+    await expectAxeClean(de.page, 'German list at 1280 px');
+    await shot(de.page, 'triage-list-de');
+
+    const en = await tabOf(ada, { viewport: phone });
+    await en.page.goto(`${listPath()}?sort=priority`);
+    await expect.poll(async () => (await rowNumbers(en.page)).slice(0, 2), slow).toEqual([12, 11]);
+    await box(en.page, 11).check();
+    await en.page.getByRole('region', { name: 'Change the selected issues' }).waitFor();
+    await expectAxeClean(en.page, 'English list at 390 px');
+    await shot(en.page, 'triage-list-en-phone');
+    expect(await en.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      phone.width,
+    );
+    expect([...de.failedResponses, ...en.failedResponses]).toEqual([]);
   });
 });

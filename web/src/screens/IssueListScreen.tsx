@@ -7,6 +7,7 @@ import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { limits } from '#contracts/limits';
+import { ViewSwitch } from '../board/ViewSwitch';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { EmptyList } from '../issues/EmptyList';
@@ -37,7 +38,10 @@ export default function IssueListScreen({ resolved }: { resolved: boolean }) {
   const searching = query.search.trim() !== '';
   return (
     <Stack gap="lg" maw={1080} mx="auto">
-      <ProjectHeader project={project.website} title={title} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <ProjectHeader project={project.website} title={title} />
+        <ViewSwitch projectId={id} view="list" />
+      </Group>
       <UndoNotice projectId={id} />
       <Group justify="space-between" align="center" gap="sm">
         <SearchBox

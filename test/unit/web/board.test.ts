@@ -1,7 +1,7 @@
 /**
  * The board's pure rules (issue 23, web/src/board/model.ts): a column's query, paging that neither skips nor
- * repeats a card after moves, what a move and its rollback do to two columns, keyboard neighbours,
- * initials, the label chip's text colour and the filters carried between list and board.
+ * repeats a card after moves, what a move and its rollback do to two columns, keyboard neighbours, the
+ * filter window notice and the filters carried between list and board.
  */
 import { describe, expect, it } from 'vitest';
 import type { IssueListAnswer, IssueRow } from '#contracts/review';
@@ -9,17 +9,15 @@ import type { IssueStatus } from '#contracts/triage';
 import {
   type Board,
   boardReducer,
+  boardWindow,
   carriedFilters,
   columnQuery,
   emptyBoard,
   hasMore,
-  initials,
-  labelTextColor,
   neighbourStatus,
   nextPage,
 } from '../../../web/src/board/model';
 import { backTarget } from '../../../web/src/issues/model';
-import { contrastRatio } from '../../../web/src/projects/model';
 
 const row = (number: number, status: IssueStatus = 'new'): IssueRow => ({
   number,
@@ -137,28 +135,11 @@ describe('the board model', () => {
     expect(neighbourStatus('closed', 1)).toBeNull();
   });
 
-  it('writes initials from first and last name', () => {
-    expect(initials({ firstName: 'ada', lastName: 'Lovelace' })).toBe('AL');
-    expect(initials({ firstName: 'Ödön', lastName: '' })).toBe('Ö');
-    expect(initials({ firstName: ' ', lastName: '' })).toBe('?');
-  });
-
-  it('writes label chips in black or white, whichever reads at 4.5:1 or more on the label colour', () => {
-    for (const color of [
-      '#000000',
-      '#ffffff',
-      '#ff0000',
-      '#ffff00',
-      '#4f4eae',
-      '#777777',
-      '#0b6e4f',
-      '#f59f00',
-    ]) {
-      const text = labelTextColor(color);
-      expect(contrastRatio(color, text), color).toBeGreaterThanOrEqual(4.5);
-    }
-    expect(labelTextColor('#ffff00')).toBe('#000000');
-    expect(labelTextColor('#1c1c1c')).toBe('#ffffff');
+  it('names the widest filter window of the columns, none when every column was answered whole', () => {
+    let board = load(emptyBoard(), 'new', page([1], 1));
+    expect(boardWindow(board)).toBeUndefined();
+    board = load(board, 'closed', { ...page([2], 1, 'closed'), filterWindow: 500 } as IssueListAnswer);
+    expect(boardWindow(board)).toBe(500);
   });
 
   it('carries priority, assignee and label between list and board, and nothing else', () => {

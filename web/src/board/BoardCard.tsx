@@ -3,41 +3,30 @@
  * readers and as a tooltip) and label chips. The title opens the issue (remembering the board for "back").
  * A role that may triage drags the card, or moves it with the "Move to…" menu or Alt+Arrow keys.
  */
-import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Label, Priority } from '#contracts/triage';
+import type { Label } from '#contracts/triage';
 import { issueStatuses } from '#contracts/triage';
 import { paths } from '../app/paths';
 import type { FromList } from '../issues/model';
-import { type BoardCard as Card, initials, labelTextColor, neighbourStatus } from './model';
-
-export interface Member {
-  firstName: string;
-  lastName: string;
-}
+import { AssigneeAvatar, LabelChip, PriorityChip } from '../issues/TriageChips';
+import type { Person } from '../issues/triage-model';
+import { type BoardCard as Card, neighbourStatus } from './model';
 
 export interface CardContext {
   projectId: string;
   /** The board's address with its filters (for "back" from the issue). */
   from: string;
-  members: ReadonlyMap<string, Member>;
+  members: ReadonlyMap<string, Person>;
   labels: ReadonlyMap<string, Label>;
   /** Null for a role that may not triage (a GUEST): no drag, no menu. */
   onMove: ((card: Card, to: Card['status'], byKeyboard: boolean) => void) | null;
   onDragStart: (card: Card) => void;
   onDragEnd: () => void;
 }
-
-const priorityColor: Record<Priority, string> = {
-  none: 'gray',
-  low: 'blue',
-  medium: 'yellow',
-  high: 'orange',
-  urgent: 'red',
-};
 
 export function BoardCard({
   card,
@@ -54,8 +43,6 @@ export function BoardCard({
   const link = useRef<HTMLAnchorElement>(null);
   const { onMove } = context;
   const state: FromList = { from: context.from };
-  const member = card.assignee ? context.members.get(card.assignee) : undefined;
-  const assigneeName = member ? `${member.firstName} ${member.lastName}`.trim() : t('board.formerMember');
   const labels = card.labels.flatMap((id) => context.labels.get(id) ?? []);
 
   // After a keyboard move the card is drawn anew in its new column: focus follows it there.
@@ -128,7 +115,7 @@ export function BoardCard({
                 .filter((s) => s !== card.status)
                 .map((s) => (
                   <Menu.Item key={s} onClick={() => onMove(card, s, true)}>
-                    {t(`board.status.${s}`)}
+                    {t(`triage.status.${s}`)}
                   </Menu.Item>
                 ))}
             </Menu.Dropdown>
@@ -137,35 +124,12 @@ export function BoardCard({
       </Group>
       <Group justify="space-between" mt={8} gap={6} wrap="nowrap" align="flex-end">
         <Group gap={4} wrap="wrap" style={{ minWidth: 0 }}>
-          {card.priority !== 'none' && (
-            <Badge size="sm" variant="light" color={priorityColor[card.priority]}>
-              {t(`board.priority.${card.priority}`)}
-            </Badge>
-          )}
+          <PriorityChip priority={card.priority} />
           {labels.map((label) => (
-            <Badge
-              key={label.id}
-              size="sm"
-              radius="sm"
-              style={{ background: label.color, color: labelTextColor(label.color), textTransform: 'none' }}
-            >
-              {label.name}
-            </Badge>
+            <LabelChip key={label.id} label={label} />
           ))}
         </Group>
-        {card.assignee && (
-          <Tooltip label={assigneeName} withArrow>
-            <Avatar
-              size={26}
-              radius="xl"
-              color="brand"
-              role="img"
-              aria-label={t('board.assignee', { name: assigneeName })}
-            >
-              {member ? initials(member) : '?'}
-            </Avatar>
-          </Tooltip>
-        )}
+        {card.assignee && <AssigneeAvatar person={context.members.get(card.assignee) ?? null} />}
       </Group>
     </Paper>
   );

@@ -106,7 +106,7 @@ function BoardColumn({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const name = t(`board.status.${status}`);
+  const name = t(`triage.status.${status}`);
   return (
     <Box
       component="section"
@@ -132,11 +132,6 @@ function BoardColumn({
           <VisuallyHidden>{t('board.count', { count: column.total })}</VisuallyHidden>
         </Group>
       </Title>
-      {column.window !== undefined && (
-        <Text size="xs" c="dimmed" mb="xs">
-          {t('board.window', { count: column.window })}
-        </Text>
-      )}
       <Stack component="ul" gap="xs" p={0} m={0} aria-label={name}>
         {children}
       </Stack>

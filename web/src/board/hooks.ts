@@ -1,23 +1,26 @@
 /**
- * What the cards show besides the issue itself: the team's members (the assignee's name and initials) and
- * the project's labels (name and colour), each loaded once for the whole board.
+ * Stand-ins until the list increment's `issues/triage-hooks.ts` lands (same names and answers, so the board
+ * switches by its import): the team's people and the project's labels.
  */
 import { useMemo } from 'react';
 import type { Label } from '#contracts/triage';
 import { useEndpoint } from '../api/swr';
-import { useCurrentTeam } from '../teams/hooks';
-import type { Member } from './BoardCard';
+import { assignableMembers, type Person } from '../issues/triage-model';
 
-/** The team's members by user id. The board needs only names: a failed load leaves the avatars initial-less. */
-export function useMemberNames(): ReadonlyMap<string, Member> {
-  const { team } = useCurrentTeam();
-  const { data } = useEndpoint('teams.get', team ? { params: { teamId: team.id } } : null, {
-    redirect: () => null,
-  });
-  return useMemo(() => new Map((data?.members ?? []).map((m) => [m.userId, m])), [data]);
+const stay = () => null;
+
+export function useTeamPeople(teamId: string | undefined) {
+  const { data } = useEndpoint('teams.get', teamId ? { params: { teamId } } : null, { redirect: stay });
+  return useMemo(() => {
+    const members = data?.members ?? [];
+    return {
+      members,
+      people: new Map<string, Person>(members.map((m) => [m.userId, m])),
+      assignable: assignableMembers(members),
+    };
+  }, [data]);
 }
 
-/** The project's labels by id (GET …/labels, issue 23); empty until they have loaded. */
-export function useLabelMap(_projectId: string | undefined): ReadonlyMap<string, Label> {
-  return useMemo(() => new Map<string, Label>(), []);
+export function useLabels(_projectId: string | undefined): Label[] {
+  return useMemo(() => [], []);
 }

@@ -13,7 +13,6 @@ import { limits } from '#contracts/limits';
 import type { IssueListAnswer, IssueRow } from '#contracts/review';
 import type { IssueStatus, Priority } from '#contracts/triage';
 import { isOpenStatus, issueStatuses } from '#contracts/triage';
-import { contrastRatio } from '../projects/model';
 
 export type BoardCard = IssueRow;
 
@@ -58,6 +57,12 @@ export const prefixLength = (column: Column) => column.cards.filter((c) => c.num
 export const nextPage = (column: Column) => Math.floor(prefixLength(column) / limits.issuesPerPage) + 1;
 
 export const hasMore = (column: Column) => column.cards.length < column.total;
+
+/** The widest `filterWindow` any column was answered with (combined filters), for one notice on the board. */
+export function boardWindow(board: Board): number | undefined {
+  const windows = Object.values(board).flatMap((c) => (c.window === undefined ? [] : [c.window]));
+  return windows.length ? Math.max(...windows) : undefined;
+}
 
 /** The list call of one column's page: the filters, the status, and `resolved` for the last two. */
 export function columnQuery(status: IssueStatus, filters: BoardFilters, page: number) {
@@ -134,21 +139,6 @@ function withCard(column: Column, card: BoardCard): Column {
 /** The column a keyboard move goes to: the one left or right of `status`, none past either end. */
 export function neighbourStatus(status: IssueStatus, step: -1 | 1): IssueStatus | null {
   return issueStatuses[issueStatuses.indexOf(status) + step] ?? null;
-}
-
-/** A member's initials for the avatar: first letters of first and last name, or of the one there is. */
-export function initials(name: { firstName: string; lastName: string }): string {
-  const letter = (s: string) => Array.from(s.trim())[0]?.toLocaleUpperCase() ?? '';
-  const both = `${letter(name.firstName)}${letter(name.lastName)}`;
-  return both || '?';
-}
-
-/**
- * The text colour of a label chip on the label's own colour: black or white, whichever contrasts more
- * (one of the two always reaches 4.5:1 on any colour, WCAG 1.4.3).
- */
-export function labelTextColor(background: string): '#000000' | '#ffffff' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
 }
 
 /** The query names the list and the board share: switching between them keeps these (not page, search, sort). */

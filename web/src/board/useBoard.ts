@@ -69,7 +69,7 @@ export function useBoard(projectId: string, filters: BoardFilters) {
     async (card: BoardCard, to: IssueStatus, byKeyboard = false) => {
       const from = card.status;
       if (from === to) return;
-      const names = { number: card.number, column: t(`board.status.${to}`) };
+      const names = { number: card.number, column: t(`triage.status.${to}`) };
       dispatch({ type: 'moved', card, from, to });
       if (byKeyboard) setFocusNumber(card.number);
       try {

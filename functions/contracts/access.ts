@@ -8,9 +8,10 @@
 /**
  * read: the project, its issues, files and sync lists · triage: resolve and reopen issues, send them to
  * integrations again (Sync) · settings: the project's own settings · integrations: set up and authorise
- * integrations · delete: the project with everything it owns.
+ * integrations · delete: the project with everything it owns · labels: manage the project's labels (issue 23;
+ * `triage` also covers status, priority, assignee, labels and due date of issues, bulk changes).
  */
-export const projectActions = ['read', 'triage', 'settings', 'integrations', 'delete'] as const;
+export const projectActions = ['read', 'triage', 'settings', 'integrations', 'delete', 'labels'] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
 /**

@@ -74,8 +74,9 @@ export function activity(
   type: ActivityKind,
   actor: Actor,
   change: Pick<StoredActivity, 'from' | 'to' | 'integration' | 'reason'> = {},
+  at?: string,
 ): StoredActivity {
-  const ms = nowMs();
+  const ms = at ? Date.parse(at) : nowMs();
   return {
     kind: 'activity',
     id: timelineId(ms),

@@ -26,6 +26,7 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   settings: ['OWNER', 'ADMIN'],
   integrations: ['OWNER', 'ADMIN'],
   delete: ['OWNER', 'ADMIN'],
+  labels: ['OWNER', 'ADMIN'],
 };
 
 /** Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams). */

@@ -51,6 +51,7 @@ const expected: Record<ProjectAction, string> = {
   settings: 'OWNER ADMIN',
   integrations: 'OWNER ADMIN',
   delete: 'OWNER ADMIN',
+  labels: 'OWNER ADMIN',
 };
 const roles: Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
 

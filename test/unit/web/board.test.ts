@@ -138,7 +138,7 @@ describe('the board model', () => {
   it('names the widest filter window of the columns, none when every column was answered whole', () => {
     let board = load(emptyBoard(), 'new', page([1], 1));
     expect(boardWindow(board)).toBeUndefined();
-    board = load(board, 'closed', { ...page([2], 1, 'closed'), filterWindow: 500 } as IssueListAnswer);
+    board = load(board, 'closed', { ...page([2], 1, 'closed'), filterWindow: 500 });
     expect(boardWindow(board)).toBe(500);
   });
 

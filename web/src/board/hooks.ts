@@ -21,6 +21,9 @@ export function useTeamPeople(teamId: string | undefined) {
   }, [data]);
 }
 
-export function useLabels(_projectId: string | undefined): Label[] {
-  return useMemo(() => [], []);
+export function useLabels(projectId: string | undefined): Label[] {
+  const { data } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null, {
+    redirect: stay,
+  });
+  return useMemo(() => [...(data?.labels ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [data]);
 }

@@ -82,7 +82,7 @@ export type BoardAction =
   | { type: 'reset' }
   | { type: 'loading'; status: IssueStatus }
   | { type: 'failed'; status: IssueStatus }
-  | { type: 'loaded'; status: IssueStatus; answer: IssueListAnswer & { filterWindow?: number } }
+  | { type: 'loaded'; status: IssueStatus; answer: IssueListAnswer }
   | { type: 'moved'; card: BoardCard; from: IssueStatus; to: IssueStatus };
 
 export function boardReducer(board: Board, action: BoardAction): Board {
@@ -106,7 +106,7 @@ export function boardReducer(board: Board, action: BoardAction): Board {
 }
 
 /** A page merged in: new cards appended in order, duplicates (shifted by moves) dropped. */
-function withPage(column: Column, answer: IssueListAnswer & { filterWindow?: number }): Column {
+function withPage(column: Column, answer: IssueListAnswer): Column {
   const known = new Set(column.cards.map((c) => c.number));
   const cards = [...column.cards, ...answer.requests.filter((r) => !known.has(r.number))].sort(byNumberDesc);
   const last = answer.requests.at(-1)?.number;

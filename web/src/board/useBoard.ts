@@ -43,7 +43,7 @@ export function useBoard(projectId: string, filters: BoardFilters) {
         query: columnQuery(status, JSON.parse(filterKey), page),
       });
       try {
-        const answer = await api.load<IssueListAnswer & { filterWindow?: number }>(path);
+        const answer = await api.load<IssueListAnswer>(path);
         if (gen === generation.current) dispatch({ type: 'loaded', status, answer });
       } catch (error) {
         if (gen !== generation.current) return;
@@ -75,8 +75,7 @@ export function useBoard(projectId: string, filters: BoardFilters) {
       try {
         await api.call('issues.setState', {
           params: { id: projectId, ticketId: card.number },
-          // The triage PATCH of issue 23 (contracts/triage.ts issuePatchSchema).
-          body: { status: to } as never,
+          body: { status: to },
         });
         setAnnouncement(t('board.moved', names));
         const prefix = issuesPrefix(projectId);

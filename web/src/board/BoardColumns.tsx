@@ -4,8 +4,8 @@
  * the keyboard and the "Move to…" menu are the way on touch screens). On a narrow screen the columns
  * scroll sideways, each snapping into view (decision Tr-B3).
  */
-import { Badge, Box, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IssueStatus, issueStatuses } from '#contracts/triage';
 import { BoardCard, type CardContext } from './BoardCard';
@@ -105,12 +105,12 @@ function BoardColumn({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const name = t(`triage.status.${status}`);
   return (
     <Box
       component="section"
-      aria-labelledby={headingId}
+      // The count is part of the region's name ("New, 3 issues"), so it is heard on entering the column.
+      aria-label={t('board.column', { column: name, count: column.total })}
       data-testid={`board-column-${status}`}
       {...dropProps}
       style={{
@@ -122,16 +122,14 @@ function BoardColumn({
         minHeight: '12rem',
       }}
     >
-      {/* The count is part of the heading (and so of the region's name): "New, 3 issues". */}
-      <Title order={2} size="h5" id={headingId} mb="sm">
-        <Group justify="space-between" wrap="nowrap" component="span">
-          <span>{name}</span>
-          <Badge variant="light" color="gray" data-testid="column-count" aria-hidden>
-            {column.total}
-          </Badge>
-          <VisuallyHidden>{t('board.count', { count: column.total })}</VisuallyHidden>
-        </Group>
-      </Title>
+      <Group justify="space-between" wrap="nowrap" mb="sm">
+        <Title order={2} size="h5">
+          {name}
+        </Title>
+        <Badge variant="light" color="gray" data-testid="column-count" aria-hidden>
+          {column.total}
+        </Badge>
+      </Group>
       <Stack component="ul" gap="xs" p={0} m={0} aria-label={name}>
         {children}
       </Stack>

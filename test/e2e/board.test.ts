@@ -193,10 +193,7 @@ describe('the board in English', () => {
 
   it('applies the list filters from the address, and keeps them when switching to the list', async () => {
     const { page } = t;
-    await page
-      .getByRole('group', { name: 'Filters' })
-      .getByRole('textbox', { name: 'Priority', exact: true })
-      .click();
+    await page.getByRole('group', { name: 'Filters' }).getByLabel('Priority', { exact: true }).click();
     await page.getByRole('option', { name: 'High', exact: true }).click();
     await waitForPath(page, `/profile/site/${s.id}/board`, '?priority=high');
     await expect.poll(() => counts(page)).toEqual([1, 0, 0, 0, 0]);
@@ -205,9 +202,9 @@ describe('the board in English', () => {
     await page.goto(`/profile/site/${s.id}/board?label=${s.labelId}&assignee=none`);
     await expect.poll(() => counts(page), { timeout: 15_000 }).toEqual([1, 0, 0, 0, 0]);
     await shot(page, 'board-filtered-en');
-    await page.getByRole('link', { name: 'List' }).click();
+    await page.getByRole('link', { name: 'List', exact: true }).click();
     await waitForPath(page, `/profile/site/${s.id}`, `?assignee=none&label=${s.labelId}`);
-    await page.getByRole('link', { name: 'Board' }).click();
+    await page.getByRole('link', { name: 'Board', exact: true }).click();
     await waitForPath(page, `/profile/site/${s.id}/board`, `?assignee=none&label=${s.labelId}`);
   });
 
@@ -217,7 +214,7 @@ describe('the board in English', () => {
       .getByRole('link', { name: /Checkout button does nothing/ })
       .click();
     await waitForPath(page, `/profile/site/${s.id}/ticket/5`);
-    await page.getByRole('link', { name: 'Board' }).first().click();
+    await page.getByRole('link', { name: 'Board', exact: true }).click();
     await waitForPath(page, `/profile/site/${s.id}/board`, `?assignee=none&label=${s.labelId}`);
     expect(t.errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
   });

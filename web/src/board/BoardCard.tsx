@@ -122,15 +122,17 @@ export function BoardCard({
           </Menu>
         )}
       </Group>
-      <Group justify="space-between" mt={8} gap={6} wrap="nowrap" align="flex-end">
-        <Group gap={4} wrap="wrap" style={{ minWidth: 0 }}>
-          <PriorityChip priority={card.priority} />
-          {labels.map((label) => (
-            <LabelChip key={label.id} label={label} />
-          ))}
+      {(card.priority !== 'none' || labels.length > 0 || card.assignee) && (
+        <Group justify="space-between" mt={8} gap={6} wrap="nowrap" align="flex-end">
+          <Group gap={4} wrap="wrap" style={{ minWidth: 0 }}>
+            <PriorityChip priority={card.priority} />
+            {labels.map((label) => (
+              <LabelChip key={label.id} label={label} />
+            ))}
+          </Group>
+          {card.assignee && <AssigneeAvatar person={context.members.get(card.assignee) ?? null} />}
         </Group>
-        {card.assignee && <AssigneeAvatar person={context.members.get(card.assignee) ?? null} />}
-      </Group>
+      )}
     </Paper>
   );
 }

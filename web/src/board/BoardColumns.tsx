@@ -55,7 +55,7 @@ export function BoardColumns({
     <Box
       style={{
         display: 'grid',
-        gridTemplateColumns: `repeat(${issueStatuses.length}, minmax(15rem, 1fr))`,
+        gridTemplateColumns: `repeat(${issueStatuses.length}, minmax(12rem, 1fr))`,
         gap: 'var(--mantine-spacing-sm)',
         overflowX: 'auto',
         scrollSnapType: 'x mandatory',

@@ -5,6 +5,7 @@
  *   npm run ops -- close-business-request <email> [--team <teamId>]
  *   npm run ops -- send-reminders
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
+ *   npm run ops -- check-index <projectId>   (issue 23: the lists' rank indexes against the issue headers)
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
  * endpoint), or against AWS with `--aws` (or TABLE_NAME in the environment): `--table <name>` (or
@@ -21,6 +22,7 @@ const usage = `usage:
   npm run ops -- close-business-request <email> [--team <teamId>] [--aws --table <name> --region <region>]
   npm run ops -- send-reminders [--aws --table <name> --region <region>]
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
+  npm run ops -- check-index <projectId> [--aws --table <name> --region <region>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
 
@@ -135,6 +137,19 @@ async function main() {
     console.log(
       `${dryRun ? 'Dry run: would create' : 'Created'} ${r.created} personal team(s), ${dryRun ? 'would copy' : 'copied'} the plan to ${r.copied}; ${r.existing} of ${r.accounts} account(s) had theirs (${where})`,
     );
+    return;
+  }
+  if (command === 'check-index') {
+    // docs/data-model.md 4.13: META's counters, STATS/BLOCK and the facet and `updated` indexes recomputed
+    // from the headers; prints each difference, exits 1 when there is one.
+    const [projectId] = args;
+    if (!projectId) fail('check-index needs a project id');
+    const where = configure();
+    const { checkRankIndex } = await import('../functions/issues/rank-check');
+    const problems = await checkRankIndex(projectId);
+    for (const p of problems) console.log(p);
+    console.log(`${problems.length} difference(s) in project ${projectId} (${where})`);
+    if (problems.length) process.exitCode = 1;
     return;
   }
   fail(`unknown command ${command}`);

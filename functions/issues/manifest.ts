@@ -76,7 +76,13 @@ export const intakeApi = apiFunction({
 // viewable copy of a page snapshot (p/<pid>/v1/, issues/downloads.ts snapshotView).
 export const issuesApi = apiFunction({
   resource: 'issues',
-  needs: { table: 'readwrite', objects: { read: [stored], write: [stored] }, sendTo: ['fanout'] },
+  // 25 s: a bulk change of 100 issues is 100 transactions (8 at a time), retried under contention.
+  needs: {
+    table: 'readwrite',
+    objects: { read: [stored], write: [stored] },
+    sendTo: ['fanout'],
+    timeoutSeconds: 25,
+  },
   routes: [
     {
       method: 'GET',

@@ -242,6 +242,34 @@ describe('the create transaction', () => {
     expect(markers).not.toContain('SYNC#email#0000001025');
   });
 
+  it('files a new issue as new with no priority, in its three facets and the updated order, with its created activity and outbox entry (issue 23)', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await createIssue(issue(), 1000);
+    const all = items();
+    const header = all[0]?.Put?.Item;
+    expect(header).toMatchObject({
+      status: 'new',
+      priority: 'none',
+      labels: [],
+      u: 7,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(header).not.toHaveProperty('assignee');
+    const sks = all.map((i) => String((i.Update?.Key ?? i.Put?.Item)?.sk));
+    for (const facet of ['open.status.new', 'open.priority.none', 'open.assignee.none'])
+      expect(sks).toEqual(expect.arrayContaining([`FSTATS#${facet}`, `FBLOCK#${facet}#000001`]));
+    expect(sks).toEqual(expect.arrayContaining(['USTATS#open', 'UBLOCK#open#000000']));
+    const created = all.find((i) => i.Put?.Item?.kind === 'activity')?.Put?.Item;
+    expect(created).toMatchObject({ type: 'created', number: 1025, actor: { kind: 'reporter' } });
+    expect(all.find((i) => i.Put?.Item?.pk === 'NOTIFY')?.Put?.Item?.event).toEqual({
+      kind: 'new',
+      projectId: pid,
+      number: 1025,
+    });
+    // Far inside DynamoDB's 100 actions even with the largest report.
+    expect(all.length).toBeLessThan(100 - 20);
+  });
+
   it('answers a used upload with INVALID_UPLOAD and a full account with QUOTA_EXCEEDED', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled([...Array(22).fill('None'), 'ConditionalCheckFailed']));
     expect(await codeOf(createIssue(issue(), 1000))).toBe('INVALID_UPLOAD');

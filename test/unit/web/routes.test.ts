@@ -50,6 +50,7 @@ describe('route map redirects (SPEC.md section 2)', () => {
       '/profile/team',
       '/profile/create/project',
       '/profile/site/1',
+      '/profile/site/1/board',
       '/profile/site/1/ticket/2',
       '/profile/resolved/1',
       '/profile/asana_redirect',

@@ -26,6 +26,8 @@ export const paths = {
   team: '/profile/team',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
+  /** Issue 23: the project's issues as a board, one column per status. */
+  board: (id: string) => `/profile/site/${enc(id)}/board`,
   ticket: (id: string, ticketId: string) => `/profile/site/${enc(id)}/ticket/${enc(ticketId)}`,
   resolved: (id: string) => `/profile/resolved/${enc(id)}`,
   integrations: (id: string, name?: IntegrationName) =>

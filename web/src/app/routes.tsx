@@ -28,6 +28,7 @@ const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'))
 const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
+const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 const TeamScreen = lazy(() => import('../screens/TeamScreen'));
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
           },
           // Keyed by list, so switching between the two lists starts a fresh screen (search box included).
           { path: 'site/:id', element: <IssueListScreen key="open" resolved={false} /> },
+          { path: 'site/:id/board', element: <BoardScreen /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
           { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
           // The vendors' OAuth returns (one fixed address each, registered in their app settings).

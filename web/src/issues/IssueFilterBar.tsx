@@ -32,10 +32,15 @@ export function IssueFilterBar({
   const choose = (key: Exclude<FilterKey, 'sort'>) => (value: string | null) =>
     setFilters({ [key]: value === ANY || value === null ? undefined : value } as FilterChange);
   const fields = [
-    {
-      key: 'status' as const,
-      data: [any, ...statuses.map((s) => ({ value: s, label: t(`triage.status.${s}`) }))],
-    },
+    // No statuses (the board, whose columns are the statuses): no status filter.
+    ...(statuses.length === 0
+      ? []
+      : [
+          {
+            key: 'status' as const,
+            data: [any, ...statuses.map((s) => ({ value: s, label: t(`triage.status.${s}`) }))],
+          },
+        ]),
     {
       key: 'priority' as const,
       data: [any, ...[...priorities].reverse().map((p) => ({ value: p, label: t(`triage.priority.${p}`) }))],
@@ -53,7 +58,7 @@ export function IssueFilterBar({
   ];
   return (
     <Stack gap="xs" role="group" aria-label={t('triage.filters')}>
-      <SimpleGrid cols={{ base: 2, sm: sort ? 5 : 4 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: fields.length + (sort ? 1 : 0) }} spacing="sm" verticalSpacing="xs">
         {fields.map(({ key, data }) => {
           const value = filters[key] ?? ANY;
           // A filter the options do not name (a member who left, a label deleted) stays visible as its id.

@@ -28,9 +28,11 @@ export function IssueToolbar({
 }) {
   const { t } = useTranslation();
   const { back, previous, next, keep, busy, toggle } = moves;
-  const backLabel = back.startsWith(paths.resolved(projectId))
-    ? t('issue.backResolved')
-    : t('issue.backOpen');
+  const backLabel = back.startsWith(paths.board(projectId))
+    ? t('board.backBoard')
+    : back.startsWith(paths.resolved(projectId))
+      ? t('issue.backResolved')
+      : t('issue.backOpen');
   return (
     <Group justify="space-between" gap="sm">
       <Anchor component={Link} to={back} size="sm" fw={600}>

@@ -217,10 +217,10 @@ export interface UndoState {
   resolved: boolean;
 }
 
-/** The list the user came from when it is one of this project's lists, else the issue's own list. */
+/** The list (or board) the user came from when it is one of this project's, else the issue's own list. */
 export function backTarget(state: unknown, projectId: string, deleted: 0 | 1): string {
   const from = (state as Partial<FromList> | null)?.from;
-  const lists = [paths.site(projectId), paths.resolved(projectId)];
+  const lists = [paths.site(projectId), paths.resolved(projectId), paths.board(projectId)];
   if (typeof from === 'string' && lists.some((l) => from === l || from.startsWith(`${l}?`))) return from;
   return listPathOf(projectId, deleted);
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { limits } from '#contracts/limits';
 import { issueStatuses, openStatuses } from '#contracts/triage';
+import { ViewSwitch } from '../board/ViewSwitch';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { BulkBar } from '../issues/BulkBar';
@@ -55,7 +56,10 @@ export default function IssueListScreen({ resolved }: { resolved: boolean }) {
   const mayTriage = can(website.role, 'triage');
   return (
     <Stack gap="lg" maw={1080} mx="auto">
-      <ProjectHeader project={website} title={title} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <ProjectHeader project={website} title={title} />
+        <ViewSwitch projectId={id} view="list" />
+      </Group>
       <UndoNotice projectId={id} />
       <Group justify="space-between" align="center" gap="sm">
         <SearchBox

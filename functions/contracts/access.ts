@@ -9,8 +9,19 @@
  * read: the project, its issues, files and sync lists · triage: resolve and reopen issues, send them to
  * integrations again (Sync) · settings: the project's own settings · integrations: set up and authorise
  * integrations · delete: the project with everything it owns.
+ * Issue 23: comment: write public comments and edit one's own · internal: read and write internal
+ * comments (and the activity only the team sees) · moderate: delete other people's comments.
  */
-export const projectActions = ['read', 'triage', 'settings', 'integrations', 'delete'] as const;
+export const projectActions = [
+  'read',
+  'triage',
+  'settings',
+  'integrations',
+  'delete',
+  'comment',
+  'internal',
+  'moderate',
+] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
 /**

@@ -271,6 +271,14 @@ export const errorCatalogue = {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },
   },
+  // Issue 23: the comment was deleted meanwhile (or is one the caller may not see: a GUEST and an internal one).
+  COMMENT_NOT_FOUND: {
+    status: 404,
+    msg: {
+      en: 'This comment no longer exists',
+      de: 'Dieser Kommentar existiert nicht mehr',
+    },
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     msg: { en: 'Method not allowed', de: 'Methode nicht erlaubt' },

@@ -160,6 +160,14 @@ export interface CommentView {
   /** User ids of the members the body mentions. */
   mentions: string[];
 }
+/** POST and PATCH …/comments: the comment as stored. */
+export interface CommentAnswer {
+  comment: CommentView;
+}
+/** DELETE …/comments/{commentId}: the id of the comment removed. */
+export interface CommentDeletedAnswer {
+  deleted: string;
+}
 
 export const activityKinds = [
   'created',
@@ -186,6 +194,11 @@ export interface ActivityView {
   to?: unknown;
   integration?: string;
   reason?: string;
+  /**
+   * Set on entries only the team sees (never a GUEST): the deletion of an internal comment, and the
+   * integrations' deliveries (a GUEST sees no integrations).
+   */
+  internal?: true;
 }
 
 /** One entry of the issue's timeline: comments interleaved with activity, oldest first. */

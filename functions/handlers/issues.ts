@@ -2,6 +2,7 @@
 import { projectActionOf } from '#contracts/access';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
+import { deleteComment, editComment, listActivity, listComments, postComment } from '../issues/comments';
 import { downloadUrl, snapshotView } from '../issues/downloads';
 import { issuesApi } from '../issues/manifest';
 import { getIssue, listIssues, setIssueState } from '../issues/review';
@@ -39,6 +40,34 @@ export const operations = {
   async setState({ session, params, body, access }: In<'setState'>) {
     const action = projectActionOf(access);
     return { msg: await setIssueState(session.userId, params.id, params.ticketId, body.restore, action) };
+  },
+  async comments({ session, params, query, access }: In<'comments'>) {
+    const action = projectActionOf(access);
+    return { msg: await listComments(session.userId, params.id, params.ticketId, query, action) };
+  },
+  async addComment({ session, params, body, access, log, correlationId }: In<'addComment'>) {
+    const action = projectActionOf(access);
+    const msg = await postComment(session.userId, params.id, params.ticketId, body, action, {
+      log,
+      correlationId,
+    });
+    return { msg, statusCode: 201 };
+  },
+  async editComment({ session, params, body, access }: In<'editComment'>) {
+    const action = projectActionOf(access);
+    return {
+      msg: await editComment(session.userId, params.id, params.ticketId, params.commentId, body.body, action),
+    };
+  },
+  async deleteComment({ session, params, access }: In<'deleteComment'>) {
+    const action = projectActionOf(access);
+    return {
+      msg: await deleteComment(session.userId, params.id, params.ticketId, params.commentId, action),
+    };
+  },
+  async activity({ session, params, query, access }: In<'activity'>) {
+    const action = projectActionOf(access);
+    return { msg: await listActivity(session.userId, params.id, params.ticketId, query, action) };
   },
   downloadFile: (input: In<'downloadFile'>) => download(input, 'file'),
   downloadScreenshot: (input: In<'downloadScreenshot'>) => download(input, 'screenshot'),

@@ -10,11 +10,13 @@ import {
   ticketIdParam,
   uploadRequestSchema,
 } from '#contracts/schemas';
+import { commentSchema, commentUpdateSchema, timelineIdParam, timelineQuerySchema } from '#contracts/triage';
 
 const { pending, stored } = bucketPrefixes;
 
 const project = z.object({ id: projectIdParam });
 const issue = z.object({ id: projectIdParam, ticketId: ticketIdParam });
+const comment = z.object({ id: projectIdParam, ticketId: ticketIdParam, commentId: timelineIdParam });
 /** A stored object of a project; review.ts checks the name's form itself (its NOT_FOUND). */
 const storedObject = z.object({ siteId: projectIdParam, name: z.string() });
 
@@ -68,7 +70,8 @@ export const intakeApi = apiFunction({
 // object: the viewable copy of a page snapshot (p/<pid>/v1/, issues/review.ts snapshotView).
 export const issuesApi = apiFunction({
   resource: 'issues',
-  needs: { table: 'readwrite', objects: { read: [stored], write: [stored] } },
+  // sendTo fanout: a new comment is announced to the webhooks that subscribe to comment.created (issue 23).
+  needs: { table: 'readwrite', objects: { read: [stored], write: [stored] }, sendTo: ['fanout'] },
   routes: [
     {
       method: 'GET',
@@ -100,6 +103,53 @@ export const issuesApi = apiFunction({
       access: { scope: 'project', action: 'triage', from: 'params.id' },
       params: issue,
       body: issueStateSchema,
+    },
+    // Comments and the timeline (issue 23, functions/issues/comments.ts). Reads are `read` (a GUEST's
+    // answers leave internal entries out); writing is `comment`, and an internal comment also needs
+    // `internal`, an edit the authorship, and deleting another's comment `moderate`: the operations check.
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}/comments',
+      op: 'comments',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: issue,
+      query: timelineQuerySchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/website/{id}/request/{ticketId}/comments',
+      op: 'addComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: issue,
+      body: commentSchema,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}/request/{ticketId}/comments/{commentId}',
+      op: 'editComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: comment,
+      body: commentUpdateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/website/{id}/request/{ticketId}/comments/{commentId}',
+      op: 'deleteComment',
+      session: true,
+      access: { scope: 'project', action: 'comment', from: 'params.id' },
+      params: comment,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}/activity',
+      op: 'activity',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: issue,
+      query: timelineQuerySchema,
     },
     {
       method: 'GET',

@@ -55,6 +55,11 @@ export interface StoredActivity {
   to?: unknown;
   integration?: string;
   reason?: string;
+  /**
+   * 'internal' on entries a GUEST never sees (the deletion of an internal comment, the deliveries): the
+   * same attribute as a comment's, so one FilterExpression hides both (functions/issues/comments.ts).
+   */
+  visibility?: 'internal';
 }
 
 /** A transaction Put of one timeline entry (new id, so it can never overwrite another). */
@@ -73,7 +78,7 @@ export function activity(
   number: number,
   type: ActivityKind,
   actor: Actor,
-  change: Pick<StoredActivity, 'from' | 'to' | 'integration' | 'reason'> = {},
+  change: Pick<StoredActivity, 'from' | 'to' | 'integration' | 'reason' | 'visibility'> = {},
 ): StoredActivity {
   const ms = nowMs();
   return {

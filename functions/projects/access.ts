@@ -26,6 +26,9 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   settings: ['OWNER', 'ADMIN'],
   integrations: ['OWNER', 'ADMIN'],
   delete: ['OWNER', 'ADMIN'],
+  comment: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
+  internal: ['OWNER', 'ADMIN', 'MEMBER'],
+  moderate: ['OWNER', 'ADMIN'],
 };
 
 /** Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams). */

@@ -73,6 +73,33 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  comment: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 'ok',
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
+  internal: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 403,
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
+  moderate: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
   'team.read': {
     owner: 'ok',
     admin: 'ok',
@@ -246,6 +273,30 @@ const fixtures: Record<string, Fixture> = {
   },
   'PATCH /api/client/website/{id}/request/{ticketId}': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}`, body: { restore: true } }),
+  },
+  'GET /api/client/website/{id}/request/{ticketId}/comments': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/comments` }),
+  },
+  'POST /api/client/website/{id}/request/{ticketId}/comments': {
+    request: (c) => ({
+      path: `${site(c)}/request/${c.issue}/comments`,
+      body: { body: 'Seen on Safari too', visibility: 'public' },
+    }),
+  },
+  // A comment that is not there: past the check the answer is the comment's own (COMMENT_NOT_FOUND).
+  'PATCH /api/client/website/{id}/request/{ticketId}/comments/{commentId}': {
+    request: (c) => ({
+      path: `${site(c)}/request/${c.issue}/comments/${'0'.repeat(20)}`,
+      body: { body: 'Edited' },
+    }),
+    pastTheCheck: true,
+  },
+  'DELETE /api/client/website/{id}/request/{ticketId}/comments/{commentId}': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/comments/${'0'.repeat(20)}` }),
+    pastTheCheck: true,
+  },
+  'GET /api/client/website/{id}/request/{ticketId}/activity': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/activity` }),
   },
   'GET /api/client/download/file/{siteId}/{name}': {
     request: (c) => ({ path: `/api/client/download/file/${c.project}/${c.file}` }),

@@ -51,6 +51,9 @@ const expected: Record<ProjectAction, string> = {
   settings: 'OWNER ADMIN',
   integrations: 'OWNER ADMIN',
   delete: 'OWNER ADMIN',
+  comment: 'OWNER ADMIN MEMBER GUEST',
+  internal: 'OWNER ADMIN MEMBER',
+  moderate: 'OWNER ADMIN',
 };
 const roles: Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
 

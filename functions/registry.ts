@@ -15,6 +15,7 @@ type Operations = {
   dev: typeof import('./handlers/dev').operations;
   auth: typeof import('./handlers/auth').operations;
   profile: typeof import('./handlers/profile').operations;
+  notifications: typeof import('./handlers/notifications').operations;
   teams: typeof import('./handlers/teams').operations;
   projects: typeof import('./handlers/projects').operations;
   widget: typeof import('./handlers/widget').operations;

@@ -10,6 +10,7 @@ import {
   resetVerificationSchema,
   usernameOnlySchema,
 } from '#contracts/schemas';
+import { notificationSettingsSchema, unsubscribeQuerySchema } from '#contracts/triage';
 
 // Mail for confirmations and resets; the proof-of-work key is a secret.
 export const authApi = apiFunction({
@@ -110,7 +111,56 @@ export const profileApi = apiFunction({
   ],
 });
 
+// A member's notification mails (issue 23, docs/data-model.md 4.13 "Notifications"): the settings on the
+// USER item, and the mails' unsubscribe link (public: a signed token, keyed from the secrets).
+export const notificationsApi = apiFunction({
+  resource: 'notifications',
+  needs: { table: 'readwrite', secrets: true },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/client/notifications',
+      op: 'get',
+      session: true,
+      access: { scope: 'account' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/client/notifications',
+      op: 'set',
+      session: true,
+      access: { scope: 'account' },
+      body: notificationSettingsSchema,
+    },
+    // Opened from a mail: no session, no Origin; the token says whose setting and which one.
+    {
+      method: 'GET',
+      path: '/api/notifications/unsubscribe',
+      op: 'unsubscribe',
+      session: false,
+      caller: 'public',
+      query: unsubscribeQuerySchema,
+    },
+  ],
+});
+
 export const accounts = {
   domain: 'accounts',
-  api: [authApi, profileApi],
+  api: [authApi, profileApi, notificationsApi],
+  schedules: {
+    // The notification outbox's flush (functions/schedules/notifications.ts): one mail per person per run.
+    notifications: {
+      expression: 'rate(1 minute)',
+      localEveryMs: 60 * 1000,
+      needs: { table: 'readwrite', mail: true, secrets: true },
+      timeoutSeconds: 60,
+    },
+    // The daily digest of new issues (functions/schedules/digest.ts), at 07:00 UTC for everyone (Tr-N4).
+    digest: {
+      expression: 'cron(0 7 * * ? *)',
+      localEveryMs: 60 * 60 * 1000,
+      needs: { table: 'readwrite', mail: true, secrets: true },
+      timeoutSeconds: 300,
+    },
+  },
 } satisfies DomainManifest;

@@ -242,6 +242,13 @@ export const errorCatalogue = {
     status: 404,
     msg: { en: 'This invitation link is not valid', de: 'Dieser Einladungslink ist ungültig' },
   },
+  UNSUBSCRIBE_INVALID: {
+    status: 404,
+    msg: {
+      en: 'This unsubscribe link is not valid. Change your mails in your profile.',
+      de: 'Dieser Abmeldelink ist ungültig. Ändern Sie Ihre E-Mails in Ihrem Profil.',
+    },
+  },
   INVITATION_USED: {
     status: 410,
     msg: { en: 'This invitation has already been used', de: 'Diese Einladung wurde bereits angenommen' },

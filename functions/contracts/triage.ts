@@ -233,6 +233,16 @@ export const defaultNotificationSettings: NotificationSettings = {
   mentioned: true,
   comments: true,
 };
+/** What one unsubscribe link turns off: one setting each (`newIssue` to 'off', the others to false). */
+export const notificationKinds = [
+  'newIssue',
+  'assigned',
+  'mentioned',
+  'comments',
+] as const satisfies readonly (keyof NotificationSettings)[];
+export type NotificationKind = (typeof notificationKinds)[number];
+/** GET /api/notifications/unsubscribe: the signed token of a mail's link (decision Tr-N5). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** The webhook integration's events (DESIGN section 8 `event`); `issue.created` alone before issue 23. */
 export const webhookEvents = ['issue.created', 'issue.updated', 'comment.created'] as const;

@@ -89,7 +89,10 @@ describe('activity in plain words', () => {
       values: { integration: 'slack' },
     });
     expect(
-      activityWords(entry({ kind: 'delivery.failed', actor: system, integration: 'jira', reason: '401' }), names),
+      activityWords(
+        entry({ kind: 'delivery.failed', actor: system, integration: 'jira', reason: '401' }),
+        names,
+      ),
     ).toEqual({ key: 'deliveryFailed', values: { integration: 'jira', reason: '401' } });
     expect(activityWords(entry({ kind: 'dueDate', to: null }), names).key).toBe('dueDateCleared');
     expect(activityWords(entry({ kind: 'dueDate', to: '2026-12-01' }), names).values.to).toBe('2026-12-01');
@@ -121,7 +124,10 @@ describe('mention completion', () => {
   });
 
   it('inserts @First Last and a space, with the caret after it', () => {
-    expect(insertMention('Hi @ja, look', 3, 6, people[0]!)).toEqual({ text: 'Hi @Jane Roe , look', caret: 13 });
+    expect(insertMention('Hi @ja, look', 3, 6, people[0]!)).toEqual({
+      text: 'Hi @Jane Roe , look',
+      caret: 13,
+    });
   });
 });
 

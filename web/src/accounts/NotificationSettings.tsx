@@ -8,12 +8,12 @@ import { Radio, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import { type NotificationSettings as Settings, newIssueMails } from '#contracts/triage';
+import { newIssueMails, type NotificationSettings as Settings } from '#contracts/triage';
 import { api, errorCodeOf } from '../api';
 import { endpointPath } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
-import { Section } from '../components/Section';
 import { FieldState, type SaveState } from '../components/FieldState';
+import { Section } from '../components/Section';
 
 const settingsPath = endpointPath('notifications.get');
 
@@ -28,7 +28,7 @@ export function NotificationSettings() {
     // Shown at once; the server's answer (or the old value after a refusal) replaces it.
     await mutate(settingsPath, { settings: next }, { revalidate: false });
     try {
-      const answer = await api.call('notifications.save', { body: next });
+      const answer = await api.call('notifications.set', { body: next });
       await mutate(settingsPath, answer, { revalidate: false });
       setSave({ state: 'saved' });
     } catch (error) {

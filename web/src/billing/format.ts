@@ -1,5 +1,5 @@
 /** How the billing screen writes dates, sizes, prices and periods, in the UI language. */
-import type { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { euros } from '#contracts/billing';
 import { currentLanguage, displayLocale } from '../i18n';
 
@@ -13,5 +13,5 @@ export const formatSize = (bytes: number) =>
 export const price = (cents: number) =>
   currentLanguage() === 'de' ? `${euros(cents).slice(1)} €`.replace('.', ',') : euros(cents);
 
-export const periodLabel = (t: ReturnType<typeof useTranslation>['t'], months: number) =>
+export const periodLabel = (t: TFunction<'translation'>, months: number) =>
   months === 12 ? t('billing.starter.year') : t('billing.starter.months', { count: months });

@@ -568,7 +568,8 @@ export const de: Catalogue = {
   },
   labels: {
     title: 'Labels',
-    description: '{{count}} von {{max}} Labels. Mit Labels ordnen Sie Fehler in Gruppen, nach denen jedes Mitglied filtern kann.',
+    description:
+      '{{count}} von {{max}} Labels. Mit Labels ordnen Sie Fehler in Gruppen, nach denen jedes Mitglied filtern kann.',
     empty: 'Noch keine Labels. Legen Sie unten das erste an.',
     add: 'Label hinzufügen',
     name: 'Name',
@@ -587,7 +588,8 @@ export const de: Catalogue = {
     delete: 'Löschen',
     deleteNamed: 'Label {{name}} löschen',
     deleteTitle: 'Label {{name}} löschen?',
-    deleteBody: 'Das Label wird von allen Fehlern entfernt, die es tragen. Das kann nicht rückgängig gemacht werden.',
+    deleteBody:
+      'Das Label wird von allen Fehlern entfernt, die es tragen. Das kann nicht rückgängig gemacht werden.',
     deleteConfirm: 'Label löschen',
     deleted: 'Label {{name}} gelöscht',
     colors: {

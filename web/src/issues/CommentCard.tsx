@@ -107,7 +107,11 @@ export function CommentCard({
         {editing ? (
           <EditForm projectId={projectId} n={n} comment={comment} onDone={() => setEditing(false)} />
         ) : (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-body">
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="comment-body"
+          >
             {comment.body}
           </Text>
         )}

@@ -49,7 +49,12 @@ export function ConfirmAction({
   return (
     <>
       {trigger(() => setOpened(true))}
-      <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': t('deleteModal.close') }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={title}
+        closeButtonProps={{ 'aria-label': t('deleteModal.close') }}
+      >
         <Stack gap="md">
           <Text size="sm">{body}</Text>
           {code && <ErrorAlert>{errorText(code)}</ErrorAlert>}

@@ -3,7 +3,13 @@ import { Badge, Group } from '@mantine/core';
 import type { Label } from '#contracts/triage';
 import { labelTextColor } from './triage-model';
 
-export function LabelChip({ label, size = 'md' }: { label: Pick<Label, 'name' | 'color'>; size?: 'sm' | 'md' }) {
+export function LabelChip({
+  label,
+  size = 'md',
+}: {
+  label: Pick<Label, 'name' | 'color'>;
+  size?: 'sm' | 'md';
+}) {
   return (
     <Badge
       size={size}

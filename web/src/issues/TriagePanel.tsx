@@ -3,7 +3,17 @@
  * with its own saved or failed state under it. A GUEST sees the values with a note why it cannot change
  * them (the server refuses it too).
  */
-import { ActionIcon, Anchor, Group, MultiSelect, NativeSelect, Pill, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Pill,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +21,9 @@ import { Link } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import { issueStatuses, type Label, priorities, triageLimits } from '#contracts/triage';
 import { paths } from '../app/paths';
+import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
 import { can, type Role } from '../teams/model';
-import { FieldState } from '../components/FieldState';
 import { LabelChips } from './LabelChip';
 import type { TeamPerson } from './triage-api';
 import { fullName, labelTextColor } from './triage-model';
@@ -52,7 +62,11 @@ export function TriagePanel({
   const chosen = labels.filter((l) => issue.labels.includes(l.id));
 
   return (
-    <Section title={t('triageDetail.panel.title')} labelId="issue-triage" description={edit ? undefined : t('triageDetail.panel.guest')}>
+    <Section
+      title={t('triageDetail.panel.title')}
+      labelId="issue-triage"
+      description={edit ? undefined : t('triageDetail.panel.guest')}
+    >
       <Stack gap="xs" data-testid="triage-panel">
         <Field id="status" states={states}>
           <NativeSelect
@@ -90,7 +104,11 @@ export function TriagePanel({
           {edit ? (
             <MultiSelect
               label={t('triageDetail.panel.labelsField')}
-              description={labels.length ? t('triageDetail.panel.labelsHint', { max: triageLimits.labelsPerIssue }) : undefined}
+              description={
+                labels.length
+                  ? t('triageDetail.panel.labelsHint', { max: triageLimits.labelsPerIssue })
+                  : undefined
+              }
               placeholder={chosen.length ? undefined : t('triageDetail.panel.labelsPick')}
               data={labels.map((l) => ({ value: l.id, label: l.name }))}
               value={chosen.map((l) => l.id)}
@@ -103,7 +121,9 @@ export function TriagePanel({
                   <Pill
                     withRemoveButton
                     onRemove={onRemove}
-                    removeButtonProps={{ 'aria-label': t('triageDetail.panel.removeLabel', { name: option.label }) }}
+                    removeButtonProps={{
+                      'aria-label': t('triageDetail.panel.removeLabel', { name: option.label }),
+                    }}
                     styles={{ root: { backgroundColor: color, color: labelTextColor(color) } }}
                   >
                     {option.label}
@@ -117,7 +137,13 @@ export function TriagePanel({
               <Text size="sm" fw={500}>
                 {t('triageDetail.panel.labelsField')}
               </Text>
-              {chosen.length ? <LabelChips labels={chosen} /> : <Text size="sm" c="dimmed">—</Text>}
+              {chosen.length ? (
+                <LabelChips labels={chosen} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
             </Stack>
           )}
           {edit && labels.length === 0 && <NoLabels projectId={projectId} role={role} />}

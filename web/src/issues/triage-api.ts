@@ -6,13 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type {
-  CommentVisibility,
-  IssuePatch,
-  Label,
-  TimelineEntry,
-  TimelinePage,
-} from '#contracts/triage';
+import type { CommentVisibility, IssuePatch, Label, TimelineEntry, TimelinePage } from '#contracts/triage';
 import { api } from '../api';
 import { endpointPath } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
@@ -21,16 +15,16 @@ import type { Role } from '../teams/model';
 import { issuePath, issuesPrefix } from './model';
 import type { Person } from './triage-model';
 
-const labelsPath = (projectId: string) => endpointPath('labels.list', { params: { id: projectId } });
+const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { params: { id: projectId } });
 
 /** The project's labels (any role that reads the project sees them: chips need their names and colours). */
 export function useLabels(projectId: string | undefined) {
-  const { data, error } = useEndpoint('labels.list', projectId ? { params: { id: projectId } } : null);
+  const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null);
   return error ? [] : data?.labels;
 }
 
 export async function createLabel(projectId: string, label: Omit<Label, 'id'>): Promise<Label> {
-  const answer = await api.call('labels.create', { params: { id: projectId }, body: label });
+  const answer = await api.call('issues.createLabel', { params: { id: projectId }, body: label });
   await mutate(labelsPath(projectId));
   return answer.label;
 }
@@ -40,13 +34,13 @@ export async function updateLabel(
   labelId: string,
   change: Partial<Omit<Label, 'id'>>,
 ): Promise<void> {
-  await api.call('labels.update', { params: { id: projectId, labelId }, body: change });
+  await api.call('issues.updateLabel', { params: { id: projectId, labelId }, body: change });
   await mutate(labelsPath(projectId));
 }
 
 /** A deleted label leaves every issue at once (the server drops it from answers): issues reload. */
 export async function deleteLabel(projectId: string, labelId: string): Promise<void> {
-  await api.call('labels.remove', { params: { id: projectId, labelId } });
+  await api.call('issues.deleteLabel', { params: { id: projectId, labelId } });
   await mutate(labelsPath(projectId));
   await mutate((key) => typeof key === 'string' && key.startsWith(issuesPrefix(projectId)));
 }
@@ -85,12 +79,13 @@ export async function patchIssue(projectId: string, n: number, body: IssuePatch)
   // Reloaded rather than taken from the answer: the detail answer also carries the list neighbours.
   await Promise.all([mutate(issuePath(projectId, n)), reloadTimeline(projectId, n)]);
   void mutate(
-    (key) => typeof key === 'string' && key.startsWith(issuesPrefix(projectId)) && key !== issuePath(projectId, n),
+    (key) =>
+      typeof key === 'string' && key.startsWith(issuesPrefix(projectId)) && key !== issuePath(projectId, n),
   );
 }
 
 const timelinePrefix = (projectId: string, n: number) =>
-  endpointPath('comments.activity', { params: { id: projectId, ticketId: n } });
+  endpointPath('issues.activity', { params: { id: projectId, ticketId: n } });
 
 /**
  * The loaded timelines' reloads, by their first page's address. SWR's key filters skip infinite keys, so
@@ -105,7 +100,7 @@ export function useTimeline(projectId: string, n: number) {
   const result = useSWRInfinite<TimelinePage<TimelineEntry>>((index, previous) => {
     if (index === 0) return base;
     if (!previous?.next) return null;
-    return endpointPath('comments.activity', {
+    return endpointPath('issues.activity', {
       params: { id: projectId, ticketId: n },
       query: { cursor: previous.next },
     });
@@ -139,17 +134,17 @@ export async function addComment(
   body: string,
   visibility: CommentVisibility,
 ): Promise<void> {
-  await api.call('comments.create', { params: { id: projectId, ticketId: n }, body: { body, visibility } });
+  await api.call('issues.addComment', { params: { id: projectId, ticketId: n }, body: { body, visibility } });
   await reloadTimeline(projectId, n);
 }
 
 export async function editComment(projectId: string, n: number, commentId: string, body: string) {
-  await api.call('comments.update', { params: { id: projectId, ticketId: n, commentId }, body: { body } });
+  await api.call('issues.editComment', { params: { id: projectId, ticketId: n, commentId }, body: { body } });
   await reloadTimeline(projectId, n);
 }
 
 export async function deleteComment(projectId: string, n: number, commentId: string) {
-  await api.call('comments.remove', { params: { id: projectId, ticketId: n, commentId } });
+  await api.call('issues.deleteComment', { params: { id: projectId, ticketId: n, commentId } });
   await reloadTimeline(projectId, n);
 }
 

@@ -3,8 +3,9 @@
  * contrast, the words an activity entry is told in, the `@` mention completion, and which comments the
  * caller may change.
  */
-import type { ActivityView, Actor, Label } from '#contracts/triage';
+
 import type { Role } from '#contracts/teams';
+import type { ActivityView, Actor, Label } from '#contracts/triage';
 
 /** WCAG 2 relative luminance of a `#rrggbb` colour. */
 function luminance(hex: string): number {
@@ -100,7 +101,8 @@ export function activityWords(entry: ActivityView, names: ActivityNames): Activi
       // Deleted labels are left unnamed: the count still says something changed.
       if (added.length && removed.length)
         return { key: 'labelsChanged', values: { actor, added: a.join(', '), removed: r.join(', ') } };
-      if (added.length) return { key: 'labelsAdded', values: { actor, labels: a.join(', '), count: a.length } };
+      if (added.length)
+        return { key: 'labelsAdded', values: { actor, labels: a.join(', '), count: a.length } };
       if (removed.length)
         return { key: 'labelsRemoved', values: { actor, labels: r.join(', '), count: r.length } };
       return { key: 'labelsCleared', values: { actor } };

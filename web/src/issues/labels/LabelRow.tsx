@@ -12,7 +12,7 @@ import { errorText } from '../../i18n';
 import { ConfirmAction } from '../ConfirmAction';
 import { LabelChip } from '../LabelChip';
 import { deleteLabel, updateLabel } from '../triage-api';
-import { LabelEditor, type LabelDraft, validColor } from './LabelEditor';
+import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 
 export function LabelRow({ projectId, label }: { projectId: string; label: Label }) {
   const { t } = useTranslation();
@@ -50,13 +50,23 @@ export function LabelRow({ projectId, label }: { projectId: string; label: Label
     >
       {draft ? (
         <>
-          <LabelEditor value={draft} onChange={setDraft} idPrefix={`label-${label.id}`} onEnter={() => void save()} />
+          <LabelEditor
+            value={draft}
+            onChange={setDraft}
+            idPrefix={`label-${label.id}`}
+            onEnter={() => void save()}
+          />
           {code && <ErrorAlert>{errorText(code)}</ErrorAlert>}
           <Group gap="xs" justify="flex-end">
             <Button variant="default" size="xs" onClick={() => setDraft(null)} disabled={busy}>
               {t('labels.cancel')}
             </Button>
-            <Button size="xs" loading={busy} onClick={() => void save()} disabled={!draft.name.trim() || !validColor(draft.color)}>
+            <Button
+              size="xs"
+              loading={busy}
+              onClick={() => void save()}
+              disabled={!draft.name.trim() || !validColor(draft.color)}
+            >
               {t('labels.save')}
             </Button>
           </Group>

@@ -16,7 +16,7 @@ import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
 import { createLabel, useLabels } from '../triage-api';
 import { labelPresets } from '../triage-model';
-import { LabelEditor, type LabelDraft, validColor } from './LabelEditor';
+import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 import { LabelRow } from './LabelRow';
 
 export function ProjectLabels({ projectId }: { projectId: string }) {
@@ -69,7 +69,12 @@ export function ProjectLabels({ projectId }: { projectId: string }) {
           {full ? (
             <Text size="sm">{t('labels.full', { max: triageLimits.labelsPerProject })}</Text>
           ) : (
-            <LabelEditor value={draft} onChange={setDraft} idPrefix="label-new" onEnter={() => void create()} />
+            <LabelEditor
+              value={draft}
+              onChange={setDraft}
+              idPrefix="label-new"
+              onEnter={() => void create()}
+            />
           )}
           {code && <ErrorAlert>{errorText(code)}</ErrorAlert>}
           <Group justify="flex-end">

@@ -8,7 +8,8 @@
 /**
  * read: the project, its issues, files and sync lists · triage: resolve and reopen issues, send them to
  * integrations again (Sync) · settings: the project's own settings · integrations: set up and authorise
- * integrations · delete: the project with everything it owns.
+ * integrations · delete: the project with everything it owns · labels: manage the project's labels (issue 23;
+ * `triage` also covers status, priority, assignee, labels and due date of issues, bulk changes).
  * Issue 23: comment: write public comments and edit one's own · internal: read and write internal
  * comments (and the activity only the team sees) · moderate: delete other people's comments.
  */
@@ -18,6 +19,7 @@ export const projectActions = [
   'settings',
   'integrations',
   'delete',
+  'labels',
   'comment',
   'internal',
   'moderate',

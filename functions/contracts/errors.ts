@@ -274,6 +274,21 @@ export const errorCatalogue = {
       de: 'Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an',
     },
   },
+  // Triage (issue 23, docs/data-model.md 4.13): a project's labels.
+  LABEL_LIMIT: {
+    status: 409,
+    msg: {
+      en: 'A project has at most 50 labels. Delete one first',
+      de: 'Ein Projekt hat höchstens 50 Labels. Löschen Sie zuerst eines',
+    },
+  },
+  LABEL_EXISTS: {
+    status: 409,
+    msg: {
+      en: 'The project already has a label with this name',
+      de: 'Das Projekt hat bereits ein Label mit diesem Namen',
+    },
+  },
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },

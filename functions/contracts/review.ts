@@ -25,6 +25,11 @@ export interface IssueListAnswer {
   page: number;
   /** Present when a search looked at only the newest `searchWindow` issues of a longer list. */
   searchWindow?: number;
+  /**
+   * Present when a combination of filters (or a filter with the `priority` or `updated` sort, or with a
+   * search) looked at only the first `filterWindow` issues of its smallest facet (issue 23, 4.13).
+   */
+  filterWindow?: number;
 }
 
 export interface IssueFileAnswer {

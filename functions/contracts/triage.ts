@@ -5,7 +5,7 @@
  * docs/data-model.md 4.13 says how they are stored and listed.
  */
 import * as z from 'zod';
-import { nameText } from './schemas';
+import { issueListQuerySchema, nameText } from './schemas';
 import { hasForbidden, visibleChar } from './text';
 
 /** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
@@ -106,6 +106,11 @@ export const listFilterShape = {
   label: labelIdParam.optional(),
   sort: z.enum(listSorts).optional(),
 };
+/**
+ * GET client/website/{id}/request's whole query: SPEC's (schemas.ts `issueListQuerySchema`) and the triage
+ * filters. Composed here, not in schemas.ts, because this module already imports that one.
+ */
+export const listQuerySchema = issueListQuerySchema.extend(listFilterShape);
 
 /** The triage fields of an issue, in the list rows and the detail answer. */
 export interface TriageFields {

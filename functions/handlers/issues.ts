@@ -1,11 +1,14 @@
-/** Issue review (issue 8, SPEC.md section 7): the lists, one issue, close/restore, and downloads. */
+/** Issue review and triage (issue 8, SPEC.md section 7; issue 23): lists, one issue, changes, labels, downloads. */
 import { projectActionOf } from '#contracts/access';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { syncList } from '../integrations/service';
 import { deleteComment, editComment, listActivity, listComments, postComment } from '../issues/comments';
 import { downloadUrl, snapshotView } from '../issues/downloads';
+import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/labels';
+import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
-import { getIssue, listIssues, setIssueState } from '../issues/review';
+import { getIssue } from '../issues/review';
+import { bulkPatchIssues, patchIssue } from '../issues/triage';
 
 /** What the pipeline hands each operation: params, query and body as the route's schemas produced them. */
 type In<Op extends OpName<typeof issuesApi>> = InputOf<typeof issuesApi, Op>;
@@ -39,7 +42,26 @@ export const operations = {
   },
   async setState({ session, params, body, access }: In<'setState'>) {
     const action = projectActionOf(access);
-    return { msg: await setIssueState(session.userId, params.id, params.ticketId, body.restore, action) };
+    return { msg: await patchIssue(session.userId, params.id, params.ticketId, body, action) };
+  },
+  async bulkUpdate({ session, params, body, access }: In<'bulkUpdate'>) {
+    return { msg: await bulkPatchIssues(session.userId, params.id, body, projectActionOf(access)) };
+  },
+  async listLabels({ session, params, access }: In<'listLabels'>) {
+    return { msg: await listLabels(session.userId, params.id, projectActionOf(access)) };
+  },
+  async createLabel({ session, params, body, access }: In<'createLabel'>) {
+    return {
+      msg: await createLabel(session.userId, params.id, body, projectActionOf(access)),
+      statusCode: 201,
+    };
+  },
+  async updateLabel({ session, params, body, access }: In<'updateLabel'>) {
+    const action = projectActionOf(access);
+    return { msg: await updateLabel(session.userId, params.id, params.labelId, body, action) };
+  },
+  async deleteLabel({ session, params, access }: In<'deleteLabel'>) {
+    return { msg: await deleteLabel(session.userId, params.id, params.labelId, projectActionOf(access)) };
   },
   async comments({ session, params, query, access }: In<'comments'>) {
     const action = projectActionOf(access);

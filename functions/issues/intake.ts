@@ -29,7 +29,7 @@ import { teamOf } from '../teams/member';
 import { migrateAccount } from '../teams/migrate';
 import { teamKey } from '../teams/team';
 import {
-  allocateNumber,
+  allocateIssue,
   createIssue,
   type IssueFile,
   type IssueScreenshot,
@@ -281,10 +281,10 @@ export async function fileReport(
     await deleteObjects(copied).catch((e) => log.error('could not remove copies of a failed report', { e }));
     throw err;
   };
-  const [numberResult, ...copyResults] = await Promise.allSettled([allocateNumber(project.id), ...copies]);
+  const [numberResult, ...copyResults] = await Promise.allSettled([allocateIssue(project.id), ...copies]);
   const failed = [numberResult, ...copyResults].find((r) => r.status === 'rejected');
   if (failed) return undo((failed as PromiseRejectedResult).reason);
-  const n = (numberResult as PromiseFulfilledResult<number>).value;
+  const { number: n, u } = (numberResult as PromiseFulfilledResult<{ number: number; u: number }>).value;
 
   const nameOf = new Map(
     uploads.map((u, i) => [u.key, { name: targets[i]!.name, size: stored[i]!.size, type: stored[i]!.type }]),
@@ -321,7 +321,8 @@ export async function fileReport(
     logs: body.logs,
     st: initialStatuses(),
     bytes,
-    uploadIds: uploads.map((u) => u.id),
+    uploadIds: uploads.map((up) => up.id),
+    u,
   };
   try {
     // The project's day counts stored reports only, in the issue's own transaction: no refusal spends it.

@@ -8,15 +8,19 @@
  *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
 import type { IntegrationName } from '#contracts/messages';
+import type { Actor } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { DAY, epochSeconds } from '#runtime/time';
 import { projectKey, projectPartition, type WriteGuard } from '../projects/project';
 import { teamKey } from '../teams/team';
+import { notifyPut } from './notify';
+import { allocateUpdates, type FacetFields, indexActions } from './rank-index';
+import { activity, timelinePut } from './timeline';
 
 export const BLOCK_SIZE = 1024;
 
@@ -55,28 +59,34 @@ export const listPartition = (projectId: string, list: 'OPEN' | 'RESOLVED') => `
 const guardLifetimeMs = 2 * DAY;
 
 /**
- * The next issue number of an active project: `ADD seq :1` on META, one request. NOT_FOUND when the
- * project is gone or switched off. A create that fails later leaves a harmless gap (D13).
+ * The next issue number of an active project and its first place in the `updated` order (4.13):
+ * `ADD seq :1, useq :1` on META, one request. NOT_FOUND when the project is gone or switched off. A create
+ * that fails later leaves a harmless gap (D13).
  */
-export async function allocateNumber(projectId: string): Promise<number> {
+export async function allocateIssue(projectId: string): Promise<{ number: number; u: number }> {
   try {
     const out = await retryConflicts(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: projectKey(projectId),
-          UpdateExpression: 'ADD seq :one',
+          UpdateExpression: 'ADD seq :one, useq :one',
           ConditionExpression: 'attribute_exists(pk) AND active = :one',
           ExpressionAttributeValues: { ':one': 1 },
           ReturnValues: 'UPDATED_NEW',
         }),
       ),
     );
-    return Number(out.Attributes?.seq);
+    return { number: Number(out.Attributes?.seq), u: Number(out.Attributes?.useq) };
   } catch (err) {
     if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
     throw err;
   }
+}
+
+/** The next issue number (`allocateIssue` without its `u`: createIssue then reads one itself). */
+export async function allocateNumber(projectId: string): Promise<number> {
+  return (await allocateIssue(projectId)).number;
 }
 
 export interface IssueFile {
@@ -113,6 +123,8 @@ export interface NewIssue {
   bytes: number;
   /** Upload ids used, each guarded once. */
   uploadIds: string[];
+  /** Its place in the `updated` order (`allocateIssue`); createIssue allocates one when absent. */
+  u?: number;
 }
 
 /**
@@ -177,6 +189,12 @@ export function newIssueItems(issue: NewIssue) {
     q: searchText(issue),
     totalFiles: issue.files.length,
     totalScreenshots: issue.screenshots.length,
+    // Triage (4.13): a report starts new, without priority, assignee, labels or due date.
+    status: 'new',
+    priority: 'none',
+    labels: [],
+    updatedAt: issue.createdAt,
+    ...(issue.u !== undefined ? { u: issue.u } : {}),
   };
   const detail = {
     ...issueDetailKey(pid, n),
@@ -192,7 +210,14 @@ export function newIssueItems(issue: NewIssue) {
   return { header, detail };
 }
 
-/** `extra`: writes that must happen with the issue or not at all (the intake's day count). */
+/** What a new issue's facets are (4.13). */
+export const initialFields: FacetFields = { status: 'new', priority: 'none', assignee: null, labels: [] };
+const reporterActor: Actor = { kind: 'reporter', name: 'Reporter' };
+
+/**
+ * `extra`: writes that must happen with the issue or not at all (the intake's day count). With the largest
+ * report (21 upload guards, 6 sync markers) the transaction has about 45 of DynamoDB's 100 actions.
+ */
 export async function createIssue(
   issue: NewIssue,
   quota: number | null,
@@ -201,7 +226,8 @@ export async function createIssue(
   const { projectId: pid, number: n } = issue;
   const { b, off } = blockOf(n);
   const T = tableName();
-  const { header, detail } = newIssueItems(issue);
+  const u = issue.u ?? (await allocateUpdates(pid));
+  const { header, detail } = newIssueItems({ ...issue, u });
   const absent = 'attribute_not_exists(pk)';
   type Item = Parameters<typeof transactWrite>[0][number];
   const items: Item[] = [
@@ -262,6 +288,10 @@ export async function createIssue(
     };
     items.push({ Put: { TableName: T, Item: marker } });
   }
+  // The facet index and the `updated` order (4.13), the `created` activity and the outbox's `new` (8 + 2).
+  items.push(...indexActions(pid, n, null, { fields: initialFields, u }));
+  items.push(timelinePut(pid, activity(n, 'created', reporterActor, {}, issue.createdAt)));
+  items.push(notifyPut({ kind: 'new', projectId: pid, number: n }));
   items.push(...extra);
   const firstGuard = items.length;
   const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);
@@ -298,39 +328,20 @@ export function blockCounts(stats: Record<string, unknown>, list: IssueList): [n
 }
 
 /**
- * Moves issue `n` from one list to the other in one transaction (4.6): header keys and `deleted`, META's
- * counters, STATS and BLOCK. The header's condition makes it idempotent: false when the issue was already
- * in the target list (nothing changed); NOT_FOUND when the issue or the project is gone.
+ * The list half of moving issue `n` from one list to the other (4.6): META's counters (with the caller's
+ * guard), STATS and BLOCK. The header's own change (`deleted`, `gsi1pk`, `resolvedAt`) is the caller's, in
+ * the same transaction (issues/triage.ts, with the facet index's actions), so the counters cannot drift.
  */
-export async function moveIssue(
+export function listMoveActions(
   projectId: string,
   n: number,
   to: IssueList,
-  at: string,
   guard?: WriteGuard,
-): Promise<boolean> {
+): Parameters<typeof transactWrite>[0] {
   const from: IssueList = to === 'open' ? 'resolved' : 'open';
   const { b, off } = blockOf(n);
   const T = tableName();
-  const toDeleted = to === 'resolved' ? 1 : 0;
-  const items: Parameters<typeof transactWrite>[0] = [
-    {
-      Update: {
-        TableName: T,
-        Key: issueHeaderKey(projectId, n),
-        UpdateExpression:
-          to === 'resolved'
-            ? 'SET deleted = :to, gsi1pk = :list, resolvedAt = :at'
-            : 'SET deleted = :to, gsi1pk = :list REMOVE resolvedAt',
-        ConditionExpression: 'attribute_exists(pk) AND deleted = :from',
-        ExpressionAttributeValues: {
-          ':to': toDeleted,
-          ':from': 1 - toDeleted,
-          ':list': listPartition(projectId, listName(to)),
-          ...(to === 'resolved' ? { ':at': at } : {}),
-        },
-      },
-    },
+  return [
     {
       Update: {
         TableName: T,
@@ -360,22 +371,5 @@ export async function moveIssue(
         ExpressionAttributeValues: { ':off': new Set([off]) },
       },
     },
-    // The caller's membership still allowing the move (4.12, decision T4).
-    ...(guard?.checks ?? []),
   ];
-  try {
-    await transactWrite(items, (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined));
-    return true;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (isConditionFailure(err)) {
-      // Only the header's condition is left: the issue is gone or already in the target list.
-      const current = await db().send(
-        new GetCommand({ TableName: T, Key: issueHeaderKey(projectId, n), ConsistentRead: true }),
-      );
-      if (!current.Item) throw new AppError('NOT_FOUND');
-      return false;
-    }
-    throw err;
-  }
 }

@@ -3,20 +3,30 @@ import * as z from 'zod';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   downloadQuerySchema,
-  issueListQuerySchema,
-  issueStateSchema,
   projectIdParam,
   reportSchema,
   ticketIdParam,
   uploadRequestSchema,
 } from '#contracts/schemas';
-import { commentSchema, commentUpdateSchema, timelineIdParam, timelineQuerySchema } from '#contracts/triage';
+import {
+  bulkPatchSchema,
+  commentSchema,
+  commentUpdateSchema,
+  issuePatchSchema,
+  labelIdParam,
+  labelSchema,
+  labelUpdateSchema,
+  listQuerySchema,
+  timelineIdParam,
+  timelineQuerySchema,
+} from '#contracts/triage';
 
 const { pending, stored } = bucketPrefixes;
 
 const project = z.object({ id: projectIdParam });
 const issue = z.object({ id: projectIdParam, ticketId: ticketIdParam });
 const comment = z.object({ id: projectIdParam, ticketId: ticketIdParam, commentId: timelineIdParam });
+const label = z.object({ id: projectIdParam, labelId: labelIdParam });
 /** A stored object of a project; review.ts checks the name's form itself (its NOT_FOUND). */
 const storedObject = z.object({ siteId: projectIdParam, name: z.string() });
 
@@ -66,8 +76,9 @@ export const intakeApi = apiFunction({
   ],
 });
 
-// Review: reads and moves issues; downloads are presigned GETs of stored objects. It writes one kind of
-// object: the viewable copy of a page snapshot (p/<pid>/v1/, issues/review.ts snapshotView).
+// Review and triage: reads, lists and changes issues and the project's labels (issue 23: `issue.updated` to
+// the fan-out queue); downloads are presigned GETs of stored objects. It writes one kind of object: the
+// viewable copy of a page snapshot (p/<pid>/v1/, issues/downloads.ts snapshotView).
 export const issuesApi = apiFunction({
   resource: 'issues',
   // sendTo fanout: a new comment is announced to the webhooks that subscribe to comment.created (issue 23).
@@ -85,7 +96,50 @@ export const issuesApi = apiFunction({
         queryActions: { integration: 'triage' },
       },
       params: project,
-      query: issueListQuerySchema,
+      query: listQuerySchema,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}/requests',
+      op: 'bulkUpdate',
+      session: true,
+      access: { scope: 'project', action: 'triage', from: 'params.id' },
+      params: project,
+      body: bulkPatchSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/labels',
+      op: 'listLabels',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: project,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/website/{id}/labels',
+      op: 'createLabel',
+      session: true,
+      access: { scope: 'project', action: 'labels', from: 'params.id' },
+      params: project,
+      body: labelSchema,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/client/website/{id}/labels/{labelId}',
+      op: 'updateLabel',
+      session: true,
+      access: { scope: 'project', action: 'labels', from: 'params.id' },
+      params: label,
+      body: labelUpdateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/website/{id}/labels/{labelId}',
+      op: 'deleteLabel',
+      session: true,
+      access: { scope: 'project', action: 'labels', from: 'params.id' },
+      params: label,
     },
     {
       method: 'GET',
@@ -102,7 +156,8 @@ export const issuesApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'triage', from: 'params.id' },
       params: issue,
-      body: issueStateSchema,
+      // SPEC's {restore} and the triage fields (issue 23); the answer is the issue, as `get` answers it.
+      body: issuePatchSchema,
     },
     // Comments and the timeline (issue 23, functions/issues/comments.ts). Reads are `read` (a GUEST's
     // answers leave internal entries out); writing is `comment`, and an internal comment also needs

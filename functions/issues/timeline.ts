@@ -79,8 +79,9 @@ export function activity(
   type: ActivityKind,
   actor: Actor,
   change: Pick<StoredActivity, 'from' | 'to' | 'integration' | 'reason' | 'visibility'> = {},
+  at?: string,
 ): StoredActivity {
-  const ms = nowMs();
+  const ms = at ? Date.parse(at) : nowMs();
   return {
     kind: 'activity',
     id: timelineId(ms),

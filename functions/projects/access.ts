@@ -26,6 +26,7 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   settings: ['OWNER', 'ADMIN'],
   integrations: ['OWNER', 'ADMIN'],
   delete: ['OWNER', 'ADMIN'],
+  labels: ['OWNER', 'ADMIN'],
   comment: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
   internal: ['OWNER', 'ADMIN', 'MEMBER'],
   moderate: ['OWNER', 'ADMIN'],

@@ -8,8 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { flushNotifications } from '../../functions/issues/notify-flush';
 import { createLogger } from '#runtime/log';
+import { flushNotifications } from '../../functions/issues/notify-flush';
 import type { ApiClient } from '../support/api-client';
 import { latestMail } from '../support/api-client';
 import { axeFindings } from '../support/axe';
@@ -36,7 +36,10 @@ async function person(firstName: string, lastName: string): Promise<Person> {
   return { client, email, id: await userIdOf(email) };
 }
 
-async function tabOf(p: Person, opts: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+async function tabOf(
+  p: Person,
+  opts: { locale?: string; viewport?: { width: number; height: number } } = {},
+) {
   const tab = await suite.newTab(opts);
   await tab.context.addCookies(
     [...p.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
@@ -110,7 +113,9 @@ describe('triage on the issue detail, with comments, mentions and notification m
     await o.page.getByRole('button', { name: 'Delete the label Temporary' }).click();
     await o.page.getByRole('dialog').getByRole('button', { name: 'Delete label' }).click();
     await o.page.getByText('Label Temporary deleted').waitFor();
-    await expect.poll(() => rows.allTextContents()).toEqual(['Bug', 'Payment'].map((n) => expect.stringContaining(n)));
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual(['Bug', 'Payment'].map((n) => expect.stringContaining(n)));
     const labels = await owner.client.get<{ labels: { name: string; color: string }[] }>(
       `/api/client/website/${projectId}/labels`,
     );
@@ -152,7 +157,9 @@ describe('triage on the issue detail, with comments, mentions and notification m
     ])
       await t.getByText(line).waitFor();
     // The API agrees: the fields are stored, not only shown.
-    const issue = await owner.client.get<Record<string, unknown>>(`/api/client/website/${projectId}/request/1`);
+    const issue = await owner.client.get<Record<string, unknown>>(
+      `/api/client/website/${projectId}/request/1`,
+    );
     if (issue.body.status !== 'success') throw new Error(JSON.stringify(issue.body));
     expect(issue.body.msg).toMatchObject({
       status: 'in_progress',
@@ -232,7 +239,9 @@ describe('triage on the issue detail, with comments, mentions and notification m
     await settings.waitFor();
     await settings.getByRole('radio', { name: 'A daily digest of new issues' }).check();
     await m.page.locator('#notification-state[data-save-state="saved"]').waitFor();
-    await settings.getByRole('switch', { name: 'Comments on issues assigned to me' }).uncheck({ force: true });
+    await settings
+      .getByRole('switch', { name: 'Comments on issues assigned to me' })
+      .uncheck({ force: true });
     await expect
       .poll(async () => {
         const r = await member.client.get<{ settings: Record<string, unknown> }>('/api/client/notifications');
@@ -241,7 +250,9 @@ describe('triage on the issue detail, with comments, mentions and notification m
       .toEqual({ newIssue: 'daily', assigned: true, mentioned: true, comments: false });
     await m.page.reload();
     await settings.getByRole('radio', { name: 'A daily digest of new issues' }).waitFor();
-    expect(await settings.getByRole('radio', { name: 'A daily digest of new issues' }).isChecked()).toBe(true);
+    expect(await settings.getByRole('radio', { name: 'A daily digest of new issues' }).isChecked()).toBe(
+      true,
+    );
     expect(await axeFindings(m.page)).toEqual([]);
     await shot(m.page, 'profile-en-desktop-notifications');
     expectClean(m);
@@ -266,7 +277,11 @@ describe('triage on the issue detail, with comments, mentions and notification m
     await mine.getByRole('button', { name: /bearbeiten$/ }).click();
     await mine.getByRole('textbox', { name: 'Kommentar bearbeiten' }).fill('Ich übernehme das.');
     await mine.getByRole('button', { name: 'Speichern' }).click();
-    await m.page.getByTestId('comment').filter({ hasText: 'Ich übernehme das.' }).getByText('bearbeitet').waitFor();
+    await m.page
+      .getByTestId('comment')
+      .filter({ hasText: 'Ich übernehme das.' })
+      .getByText('bearbeitet')
+      .waitFor();
     expect(await axeFindings(m.page)).toEqual([]);
     await shot(m.page, 'detail-de-phone');
     expectClean(m);

@@ -100,6 +100,15 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  labels: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
   'team.read': {
     owner: 'ok',
     admin: 'ok',
@@ -178,6 +187,9 @@ interface Ctx {
   guest: string;
   /** A MEMBER of the team made for this case alone (`freshMember`), the target of member changes. */
   target: string;
+  /** A label of the route's project, and one the DELETE cases remove. */
+  label: string;
+  deletable: string;
 }
 interface Fixture {
   request: (c: Ctx) => { path: string; body?: unknown };
@@ -196,6 +208,7 @@ interface Fixture {
 }
 
 const site = (c: Ctx) => `/api/client/website/${c.project}`;
+let labelNames = 0;
 const vendor = (v: string, what: string) => (c: Ctx) => ({
   path: `/api/client/integration/${v}/${what}/${c.project}`,
 });
@@ -297,6 +310,27 @@ const fixtures: Record<string, Fixture> = {
   },
   'GET /api/client/website/{id}/request/{ticketId}/activity': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}/activity` }),
+  },
+  'PATCH /api/client/website/{id}/requests': {
+    request: (c) => ({
+      path: `${site(c)}/requests`,
+      body: { tickets: [c.issue], set: { priority: 'high' } },
+    }),
+  },
+  'GET /api/client/website/{id}/labels': { request: (c) => ({ path: `${site(c)}/labels` }) },
+  'POST /api/client/website/{id}/labels': {
+    // A name of its own per call: each allowed persona adds one (the fixture never hits LABEL_EXISTS).
+    request: (c) => ({
+      path: `${site(c)}/labels`,
+      body: { name: `Label ${++labelNames}`, color: '#aa3300' },
+    }),
+  },
+  'PATCH /api/client/website/{id}/labels/{labelId}': {
+    request: (c) => ({ path: `${site(c)}/labels/${c.label}`, body: { color: '#0055aa' } }),
+  },
+  // Idempotent: deleting a label that is gone is success, so every allowed persona may delete it.
+  'DELETE /api/client/website/{id}/labels/{labelId}': {
+    request: (c) => ({ path: `${site(c)}/labels/${c.deletable}` }),
   },
   'GET /api/client/download/file/{siteId}/{name}': {
     request: (c) => ({ path: `/api/client/download/file/${c.project}/${c.file}` }),
@@ -444,7 +478,16 @@ beforeAll(async () => {
     snapshot: got.screenshots?.[0]?.html ?? '',
     guest: '',
     target: '',
+    label: '',
+    deletable: '',
   };
+  const newLabel = async (name: string) => {
+    const res = await ownerClient.post(`/api/client/website/${project}/labels`, { name, color: '#336699' });
+    if (res.status !== 201) throw new Error(`label not created: ${JSON.stringify(res.body)}`);
+    return (res.body as { msg: { label: { id: string } } }).msg.label.id;
+  };
+  ctx.label = await newLabel('Bug');
+  ctx.deletable = await newLabel('Doomed');
   const [admin, member, guest, otherGuest, nonMember, removed] = await Promise.all(
     [1, 2, 3, 4, 5, 6].map(() => person()),
   );

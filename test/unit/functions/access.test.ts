@@ -54,6 +54,7 @@ const expected: Record<ProjectAction, string> = {
   comment: 'OWNER ADMIN MEMBER GUEST',
   internal: 'OWNER ADMIN MEMBER',
   moderate: 'OWNER ADMIN',
+  labels: 'OWNER ADMIN',
 };
 const roles: Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
 

@@ -185,6 +185,7 @@ describe('the create transaction', () => {
     projectId: pid,
     teamId: other,
     number: 1025,
+    u: 7,
     createdAt: '2026-01-01T00:00:00.000Z',
     title: 't',
     msg: 'm',
@@ -241,7 +242,7 @@ describe('the create transaction', () => {
   });
 
   it('answers a used upload with INVALID_UPLOAD and a full account with QUOTA_EXCEEDED', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(12).fill('None'), 'ConditionalCheckFailed']));
+    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(22).fill('None'), 'ConditionalCheckFailed']));
     expect(await codeOf(createIssue(issue(), 1000))).toBe('INVALID_UPLOAD');
     ddb.reset();
     ddb

@@ -1,0 +1,370 @@
+/**
+ * The issue lists (issue 8, issue 23; docs/data-model.md 4.5, 4.7, 4.13): the open or resolved list, newest
+ * first, with page N at the cost of page 1; search over the newest 200; one triage filter or sort at the
+ * same cost through the facet rank index; combinations over a bounded window of their smallest facet.
+ * Every read is access-checked first (projects/access.ts): another client's project is NOT_FOUND.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { limits } from '#contracts/limits';
+import type { IssueListAnswer, IssueRow } from '#contracts/review';
+import { type IssueStatus, type ListSort, type Priority, priorities } from '#contracts/triage';
+import { db } from '#runtime/aws/dynamo';
+import { getItems, type Key, tableName } from '#runtime/db';
+import { type ProjectAction, readProjectAs } from '../projects/access';
+import {
+  BLOCK_SIZE,
+  blockCounts,
+  blockKey,
+  type IssueList,
+  issueHeaderKey,
+  listName,
+  listOfDeleted,
+  listPartition,
+  n10,
+  offsetsAttribute,
+  statsKey,
+} from './issue';
+import { labelsKey, liveLabelIds } from './labels';
+import {
+  assigneeFacet,
+  type Direction,
+  facetPage,
+  fstatsKey,
+  labelFacet,
+  listOfStatus,
+  priorityFacet,
+  priorityOrder,
+  statusFacet,
+  totalOf,
+  updatedPage,
+  ustatsKey,
+} from './rank-index';
+import { triageFieldsOf } from './triage-fields';
+
+export const PAGE_SIZE = limits.issuesPerPage;
+export const SEARCH_WINDOW = 200;
+/** How many numbers of its smallest facet a combination of filters looks at (4.13). */
+export const FILTER_WINDOW = 500;
+
+type Item = Record<string, unknown>;
+
+export function queryList(
+  projectId: string,
+  list: IssueList,
+  opts: {
+    limit: number;
+    forward?: boolean;
+    bound?: { op: '<' | '<=' | '>' | '>='; n: number };
+    filter?: string;
+  },
+) {
+  const values: Item = { ':l': listPartition(projectId, listName(list)) };
+  let condition = 'gsi1pk = :l';
+  if (opts.bound) {
+    condition += ` AND gsi1sk ${opts.bound.op} :n`;
+    values[':n'] = n10(opts.bound.n);
+  }
+  if (opts.filter !== undefined) values[':q'] = opts.filter;
+  return db()
+    .send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ...(opts.filter !== undefined ? { FilterExpression: 'contains(q, :q)' } : {}),
+        ScanIndexForward: opts.forward ?? false,
+        Limit: opts.limit,
+      }),
+    )
+    .then((out) => out.Items ?? []);
+}
+
+export function row(h: Item, live?: ReadonlySet<string>): IssueRow {
+  return {
+    number: Number(h.number),
+    title: String(h.title ?? ''),
+    preview: String(h.preview ?? '').slice(0, 200),
+    date_created: { date: String(h.createdAt) },
+    total_files: Number(h.totalFiles ?? 0),
+    total_screenshots: Number(h.totalScreenshots ?? 0),
+    ...triageFieldsOf(h, live),
+  };
+}
+
+export interface ListQuery {
+  page: number;
+  search?: string | undefined;
+  resolved?: string | undefined;
+  status?: IssueStatus | undefined;
+  priority?: Priority | undefined;
+  assignee?: string | undefined;
+  label?: string | undefined;
+  sort?: ListSort | undefined;
+}
+
+const isResolved = (q: { resolved?: string | undefined }) => q.resolved === '1' || q.resolved === 'true';
+
+/** The list a query reads: a status names its own list; otherwise SPEC's `resolved`. */
+export const listOfQuery = (q: ListQuery): IssueList =>
+  q.status ? listOfStatus(q.status) : isResolved(q) ? 'resolved' : 'open';
+
+/** The facets a query's filters name (`me` is the caller), in a fixed order. */
+export function filterFacets(list: IssueList, q: ListQuery, userId: string): string[] {
+  const out: string[] = [];
+  if (q.status) out.push(statusFacet(list, q.status));
+  if (q.priority) out.push(priorityFacet(list, q.priority));
+  if (q.assignee) {
+    const who = q.assignee === 'me' ? userId : q.assignee === 'none' ? null : q.assignee;
+    out.push(assigneeFacet(list, who));
+  }
+  if (q.label) out.push(labelFacet(list, q.label));
+  return out;
+}
+
+/** Whether a header passes every filter of `q` (the combinations' in-memory check). */
+export function matches(h: Item, q: ListQuery, userId: string, live: ReadonlySet<string>): boolean {
+  const f = triageFieldsOf(h, live);
+  if (q.status && f.status !== q.status) return false;
+  if (q.priority && f.priority !== q.priority) return false;
+  if (q.assignee) {
+    const who = q.assignee === 'me' ? userId : q.assignee === 'none' ? null : q.assignee;
+    if (f.assignee !== who) return false;
+  }
+  if (q.label && !f.labels.includes(q.label)) return false;
+  if (q.search && !String(h.q ?? '').includes(q.search.toLowerCase())) return false;
+  return true;
+}
+
+const priorityRank = (p: Priority) => priorities.indexOf(p);
+
+/** The order of a sort, for the rows a window holds in memory. */
+export function compareBy(sort: ListSort): (a: Item, b: Item) => number {
+  const num = (h: Item) => Number(h.number);
+  switch (sort) {
+    case 'oldest':
+      return (a, b) => num(a) - num(b);
+    case 'priority':
+      return (a, b) =>
+        priorityRank(triageFieldsOf(b).priority) - priorityRank(triageFieldsOf(a).priority) ||
+        num(b) - num(a);
+    case 'updated':
+      return (a, b) => Number(b.u ?? 0) - Number(a.u ?? 0) || num(b) - num(a);
+    default:
+      return (a, b) => num(b) - num(a);
+  }
+}
+
+/**
+ * The number where page `skip / PAGE_SIZE` of `list` starts in `dir` order, from STATS and one BLOCK
+ * (4.5), or null past the end.
+ */
+async function pageStart(
+  projectId: string,
+  list: IssueList,
+  stats: Item,
+  skip: number,
+  dir: Direction,
+): Promise<number | null> {
+  let before = 0;
+  const blocks = blockCounts(stats, list);
+  if (dir === 'oldest') blocks.reverse();
+  for (const [b, count] of blocks) {
+    if (count <= 0) continue;
+    if (before + count > skip) {
+      const j = skip - before;
+      const [block] = await getItems([blockKey(projectId, b)]);
+      const offsets = [...((block?.[offsetsAttribute(list)] as Set<number> | undefined) ?? [])]
+        .map(Number)
+        .sort((x, y) => (dir === 'newest' ? y - x : x - y));
+      // A commit between the two reads can shift the page by a row (D14); never past the block.
+      const off = offsets[Math.min(j, offsets.length - 1)];
+      if (off === undefined) return dir === 'newest' ? (b + 1) * BLOCK_SIZE : b * BLOCK_SIZE + 1;
+      return b * BLOCK_SIZE + off + 1;
+    }
+    before += count;
+  }
+  return null;
+}
+
+const total = (meta: Item, list: IssueList) => Number(meta[`${list}Count`] ?? 0);
+
+/** The issue number a search names: digits, optionally after '#' ("42", "#42"); null for anything else. */
+export function searchedNumber(search: string): number | null {
+  const m = /^#?\s*([1-9][0-9]{0,9})$/.exec(search.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** Headers of `numbers`, in their order, in BatchGetItems of 100 (missing ones left out). */
+async function headersOf(projectId: string, numbers: number[]): Promise<Item[]> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < numbers.length; i += 100) chunks.push(numbers.slice(i, i + 100));
+  const read = await Promise.all(chunks.map((c) => getItems(c.map((n) => issueHeaderKey(projectId, n)))));
+  return read.flat().filter((h): h is Item => h !== undefined);
+}
+
+/**
+ * GET client/website/{id}/request. The paths, each ≤ 4 DynamoDB requests with the session's (4.13, section 6):
+ * no filter newest (META ∥ gsi1 Query; page N: STATS, BLOCK, Query), no filter oldest (the same ascending),
+ * one filter newest/oldest (FSTATS, FBLOCK, headers), `priority` (five priority facets concatenated) and
+ * `updated` (USTATS, UBLOCK, headers). Search, and combinations, read bounded windows.
+ */
+export async function listIssues(
+  userId: string,
+  projectId: string,
+  query: ListQuery,
+  action: ProjectAction = 'read',
+): Promise<IssueListAnswer> {
+  const list = listOfQuery(query);
+  const page = query.page;
+  const skip = (page - 1) * PAGE_SIZE;
+  const sort = query.sort ?? 'newest';
+  const facets = filterFacets(list, query, userId);
+  const search = query.search?.toLowerCase() || undefined;
+  if (facets.length === 0 && search) return searchList(userId, projectId, list, { ...query, search }, action);
+  if (facets.length > 1 || (facets.length === 1 && (search || sort === 'priority' || sort === 'updated')))
+    return combination(userId, projectId, list, facets, { ...query, search }, action);
+  if (facets.length === 1 || sort === 'priority') {
+    const segments = facets.length === 1 ? facets : priorityOrder(list);
+    const {
+      project: meta,
+      items: [labels, ...fstats],
+    } = await readProjectAs(userId, projectId, action, [
+      labelsKey(projectId),
+      ...segments.map((f) => fstatsKey(projectId, f)),
+    ]);
+    void meta;
+    const live = liveLabelIds(labels);
+    // A deleted label's facet is never read again: nothing has it any more (decision Tr-C4).
+    if (query.label && !live.has(query.label)) return { requests: [], total_requests: 0, page };
+    const totalRequests = fstats.reduce((s, f) => s + totalOf(f), 0);
+    const numbers =
+      skip >= totalRequests
+        ? []
+        : await facetPage(
+            projectId,
+            segments,
+            fstats,
+            skip,
+            PAGE_SIZE,
+            sort === 'oldest' ? 'oldest' : 'newest',
+          );
+    const headers = numbers.length ? await headersOf(projectId, numbers) : [];
+    return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
+  }
+  if (sort === 'updated') {
+    const {
+      project: meta,
+      items: [labels, ustats],
+    } = await readProjectAs(userId, projectId, action, [labelsKey(projectId), ustatsKey(projectId, list)]);
+    const live = liveLabelIds(labels);
+    const totalRequests = total(meta, list);
+    const numbers =
+      skip >= totalOf(ustats) ? [] : await updatedPage(projectId, list, ustats, skip, PAGE_SIZE, 'newest');
+    const headers = numbers.length ? await headersOf(projectId, numbers) : [];
+    return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
+  }
+  const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
+  const forward = dir === 'oldest';
+  if (page === 1) {
+    const [
+      {
+        project: meta,
+        items: [labels],
+      },
+      items,
+    ] = await Promise.all([
+      readProjectAs(userId, projectId, action, [labelsKey(projectId)]),
+      queryList(projectId, list, { limit: PAGE_SIZE, forward }),
+    ]);
+    const live = liveLabelIds(labels);
+    return { requests: items.map((h) => row(h, live)), total_requests: total(meta, list), page };
+  }
+  const {
+    project: meta,
+    items: [labels, stats],
+  } = await readProjectAs(userId, projectId, action, [labelsKey(projectId), statsKey(projectId)]);
+  const live = liveLabelIds(labels);
+  const totalRequests = total(meta, list);
+  if (skip >= totalRequests) return { requests: [], total_requests: totalRequests, page };
+  const start = await pageStart(projectId, list, stats ?? {}, skip, dir);
+  if (start === null) return { requests: [], total_requests: totalRequests, page };
+  const items = await queryList(projectId, list, {
+    limit: PAGE_SIZE,
+    forward,
+    bound: { op: forward ? '>=' : '<=', n: start },
+  });
+  return { requests: items.map((h) => row(h, live)), total_requests: totalRequests, page };
+}
+
+/** Search without filters (4.7): the newest 200 of the list, a searched number first; then the sort. */
+async function searchList(
+  userId: string,
+  projectId: string,
+  list: IssueList,
+  query: ListQuery & { search: string },
+  action: ProjectAction,
+): Promise<IssueListAnswer> {
+  const skip = (query.page - 1) * PAGE_SIZE;
+  const n = searchedNumber(query.search);
+  const keys: Key[] = [labelsKey(projectId), ...(n === null ? [] : [issueHeaderKey(projectId, n)])];
+  // The Query runs beside the ownership read; its rows are used only once the project is the caller's.
+  const [got, found] = await Promise.all([
+    readProjectAs(userId, projectId, action, keys),
+    queryList(projectId, list, { limit: SEARCH_WINDOW, filter: query.search }),
+  ]);
+  const [labels, exact] = got.items;
+  const live = liveLabelIds(labels);
+  const sorted = query.sort && query.sort !== 'newest' ? [...found].sort(compareBy(query.sort)) : found;
+  const items =
+    exact && listOfDeleted(exact.deleted) === list
+      ? [exact, ...sorted.filter((i) => Number(i.number) !== n)]
+      : sorted;
+  return {
+    requests: items.slice(skip, skip + PAGE_SIZE).map((h) => row(h, live)),
+    total_requests: items.length,
+    page: query.page,
+    // Search looks at the newest 200 of the list only (4.7, D17): say so when there are more.
+    ...(total(got.project, list) > SEARCH_WINDOW ? { searchWindow: SEARCH_WINDOW } : {}),
+  };
+}
+
+/**
+ * Filters combined (or a filter with the `priority`/`updated` sort or a search): the facet with the fewest
+ * issues, its first 500 numbers (newest first; oldest first for `oldest`), their headers (5 BatchGetItems at
+ * most), filtered and sorted in memory. Worst case 1 + 1 + 5 requests beside the session (4.13).
+ */
+async function combination(
+  userId: string,
+  projectId: string,
+  list: IssueList,
+  facets: string[],
+  query: ListQuery,
+  action: ProjectAction,
+): Promise<IssueListAnswer> {
+  const skip = (query.page - 1) * PAGE_SIZE;
+  const sort = query.sort ?? 'newest';
+  const {
+    items: [labels, ...fstats],
+  } = await readProjectAs(userId, projectId, action, [
+    labelsKey(projectId),
+    ...facets.map((f) => fstatsKey(projectId, f)),
+  ]);
+  const live = liveLabelIds(labels);
+  if (query.label && !live.has(query.label)) return { requests: [], total_requests: 0, page: query.page };
+  const totals = fstats.map(totalOf);
+  const smallest = totals.indexOf(Math.min(...totals));
+  const facet = facets[smallest] as string;
+  const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
+  const numbers = await facetPage(projectId, [facet], [fstats[smallest]], 0, FILTER_WINDOW, dir);
+  const headers = await headersOf(projectId, numbers);
+  const found = headers
+    .filter((h) => listOfDeleted(h.deleted) === list && matches(h, query, userId, live))
+    .sort(compareBy(sort));
+  return {
+    requests: found.slice(skip, skip + PAGE_SIZE).map((h) => row(h, live)),
+    total_requests: found.length,
+    page: query.page,
+    ...((totals[smallest] ?? 0) > FILTER_WINDOW ? { filterWindow: FILTER_WINDOW } : {}),
+  };
+}

@@ -1,0 +1,463 @@
+/**
+ * Triage writes (issue 23; docs/data-model.md 4.13): status, priority, assignee, labels and due date of one
+ * issue (PATCH …/request/{ticketId}, with SPEC's `restore`) or of up to 100 (PATCH …/requests). Each issue
+ * changes in ONE transaction: its header (conditioned on the `u` it was read with, so a concurrent change
+ * makes it read again instead of writing over it), the list's counters when it moves between the open and
+ * resolved lists (META with the caller's guard, STATS, BLOCK), the facet index and the `updated` order
+ * (rank-index.ts), one activity entry per changed field and the outbox's `assigned`. Counters and index
+ * therefore stay exact under any mix of parallel calls. `issue.updated` goes to the fan-out queue after.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { IssueAnswer } from '#contracts/review';
+import {
+  type Actor,
+  type BulkAnswer,
+  type BulkPatch,
+  type IssuePatch,
+  type IssueStatus,
+  isOpenStatus,
+  type Priority,
+  triageLimits,
+} from '#contracts/triage';
+import { db } from '#runtime/aws/dynamo';
+import {
+  failedConditions,
+  getItems,
+  isConditionFailure,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { log } from '#runtime/log';
+import { publish } from '#runtime/publish';
+import { nowMs } from '#runtime/time';
+import { displayName, userKey } from '../accounts/user';
+import {
+  accessGuard,
+  type Caller,
+  may,
+  membershipOf,
+  type ProjectAction,
+  readProjectAs,
+} from '../projects/access';
+import { projectKey, type WriteGuard } from '../projects/project';
+import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import {
+  issueDetailKey,
+  issueHeaderKey,
+  listMoveActions,
+  listName,
+  listOfDeleted,
+  listPartition,
+} from './issue';
+import { labelsKey, liveLabelIds } from './labels';
+import { notifyPut } from './notify';
+import { allocateUpdates, type FacetFields, type IndexState, indexActions, listOfStatus } from './rank-index';
+import { issueAnswer } from './review';
+import { activity, type StoredActivity, timelinePut } from './timeline';
+import { triageFieldsOf } from './triage-fields';
+
+type Item = Record<string, unknown>;
+
+/** An issue's stored triage state: the facet fields, the due date and its `u` (null before triage). */
+export interface IssueState extends IndexState {
+  dueDate: string | null;
+}
+
+/** The state a header holds (labels as stored, deleted ones included: the index has them too). */
+export function stateOf(h: Item): IssueState {
+  const f = triageFieldsOf(h);
+  return {
+    fields: { status: f.status, priority: f.priority, assignee: f.assignee, labels: f.labels },
+    dueDate: f.dueDate,
+    u: typeof h.u === 'number' || typeof h.u === 'string' ? Number(h.u) : null,
+  };
+}
+
+/** What a call asks of one issue, already resolved against its current state (see `nextState`). */
+export interface Change {
+  status?: IssueStatus;
+  priority?: Priority;
+  assignee?: string | null;
+  /** The whole set, or additions and removals (bulk). */
+  labels?: string[] | { add?: string[]; remove?: string[] };
+  dueDate?: string | null;
+  /** SPEC's close/restore: false → resolved (unless already resolved or closed), true → new (unless open). */
+  restore?: boolean;
+}
+
+/** The state after `change`; deleted labels are dropped on the way (the lazy clean-up of decision Tr-C4). */
+export function nextState(cur: IssueState, change: Change, live: ReadonlySet<string>): IssueState {
+  let status = change.status ?? cur.fields.status;
+  if (change.status === undefined && change.restore !== undefined) {
+    const open = isOpenStatus(cur.fields.status);
+    if (change.restore && !open) status = 'new';
+    if (!change.restore && open) status = 'resolved';
+  }
+  let labels = [...cur.fields.labels];
+  if (Array.isArray(change.labels)) labels = [...new Set(change.labels)];
+  else if (change.labels) {
+    const remove = new Set(change.labels.remove ?? []);
+    labels = [...new Set([...labels.filter((id) => live.has(id)), ...(change.labels.add ?? [])])].filter(
+      (id) => !remove.has(id),
+    );
+  }
+  if (change.labels !== undefined) labels = labels.filter((id) => live.has(id));
+  const fields: FacetFields = {
+    status,
+    priority: change.priority ?? cur.fields.priority,
+    assignee: change.assignee === undefined ? cur.fields.assignee : change.assignee,
+    labels,
+  };
+  return { fields, dueDate: change.dueDate === undefined ? cur.dueDate : change.dueDate, u: cur.u };
+}
+
+const sameLabels = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Each field `change` changed, before and after (the activity entries and `issue.updated`'s `changes`). */
+export function changesOf(cur: IssueState, next: IssueState): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  const a = cur.fields;
+  const b = next.fields;
+  if (a.status !== b.status) out.status = { from: a.status, to: b.status };
+  if (a.priority !== b.priority) out.priority = { from: a.priority, to: b.priority };
+  if (a.assignee !== b.assignee) out.assignee = { from: a.assignee, to: b.assignee };
+  if (!sameLabels(a.labels, b.labels)) out.labels = { from: [...a.labels], to: [...b.labels] };
+  if (cur.dueDate !== next.dueDate) out.dueDate = { from: cur.dueDate, to: next.dueDate };
+  return out;
+}
+
+/** The check on a call's own inputs: labels live and ≤ 10, the assignee a member who may triage. */
+interface Context {
+  pid: string;
+  teamId: string;
+  caller: Caller;
+  action: ProjectAction;
+  guard: WriteGuard;
+  actor: Actor;
+  live: Set<string>;
+}
+
+function refuse(): never {
+  throw new AppError('INVALID_PARAMETERS');
+}
+
+/** The assignee must be in the project's team with a role that may triage (not a GUEST). */
+function checkAssignee(teamId: string, assigneeTeams: Item | undefined) {
+  const member = assigneeTeams ? membershipOf(toTeamsItem(assigneeTeams), teamId) : null;
+  if (!member || !may(member.role, 'triage')) refuse();
+}
+
+/**
+ * Reads what a triage call needs besides its issues, in the access check's one BatchGetItem: LABELS, the
+ * caller's USER (the activity's name) and the assignee's TEAMS.
+ */
+async function contextOf(
+  userId: string,
+  pid: string,
+  action: ProjectAction,
+  assignee: string | null | undefined,
+  issueKeys: { pk: string; sk: string }[] = [],
+): Promise<{ ctx: Context; items: (Item | undefined)[] }> {
+  const extra = assignee ? [teamsKey(assignee)] : [];
+  const {
+    project,
+    caller,
+    items: [labels, user, ...rest],
+  } = await readProjectAs(userId, pid, action, [labelsKey(pid), userKey(userId), ...extra, ...issueKeys]);
+  const teamId = teamOf(project as { teamId?: unknown });
+  if (assignee) checkAssignee(teamId, rest[0]);
+  const name = user ? displayName(user as { firstName: string; lastName: string }) : '';
+  return {
+    ctx: {
+      pid,
+      teamId,
+      caller,
+      action,
+      guard: accessGuard(caller, teamId, action, pid),
+      actor: { kind: 'member', id: userId, name: name || 'Member' },
+      live: liveLabelIds(labels),
+    },
+    items: assignee ? rest.slice(1) : rest,
+  };
+}
+
+/** The restore/status pair must agree: restore false with an open status (or true with a resolved one) is refused. */
+function checkRestore(patch: { restore?: boolean | undefined; status?: IssueStatus | undefined }) {
+  if (patch.restore === undefined || patch.status === undefined) return;
+  if (patch.restore !== isOpenStatus(patch.status)) refuse();
+}
+
+/** The transaction of one issue's change (see the module's comment). */
+function changeActions(
+  ctx: Context,
+  n: number,
+  h: Item,
+  cur: IssueState,
+  next: IssueState,
+  changes: Record<string, { from: unknown; to: unknown }>,
+  restore: boolean | undefined,
+  at: string,
+): TransactItems {
+  const { pid } = ctx;
+  const from = listOfDeleted(h.deleted);
+  const to = listOfStatus(next.fields.status);
+  const names: Record<string, string> = { '#s': 'status' };
+  const values: Item = {
+    ':s': next.fields.status,
+    ':p': next.fields.priority,
+    ':l': next.fields.labels,
+    ':at': at,
+    ':u': next.u,
+  };
+  const sets = ['#s = :s', 'priority = :p', 'labels = :l', 'updatedAt = :at', 'u = :u'];
+  const removes: string[] = [];
+  if (next.fields.assignee) {
+    sets.push('assignee = :a');
+    values[':a'] = next.fields.assignee;
+  } else removes.push('assignee');
+  if (next.dueDate) {
+    sets.push('dueDate = :due');
+    values[':due'] = next.dueDate;
+  } else removes.push('dueDate');
+  if (from !== to) {
+    sets.push('deleted = :d', 'gsi1pk = :g');
+    values[':d'] = to === 'resolved' ? 1 : 0;
+    values[':g'] = listPartition(pid, listName(to));
+    if (to === 'resolved') sets.push('resolvedAt = :at');
+    else removes.push('resolvedAt');
+  }
+  let condition = 'attribute_exists(pk) AND deleted = :d0';
+  values[':d0'] = from === 'resolved' ? 1 : 0;
+  if (cur.u === null) condition += ' AND attribute_not_exists(u)';
+  else {
+    condition += ' AND u = :u0';
+    values[':u0'] = cur.u;
+  }
+  const T = tableName();
+  const actions: TransactItems = [
+    {
+      Update: {
+        TableName: T,
+        Key: issueHeaderKey(pid, n),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  if (from !== to) actions.push(...listMoveActions(pid, n, to, ctx.guard));
+  else {
+    actions.push({
+      ConditionCheck: {
+        TableName: T,
+        Key: projectKey(pid),
+        ConditionExpression: `attribute_exists(pk) AND ${ctx.guard.expression}`,
+        ExpressionAttributeValues: ctx.guard.values,
+      },
+    });
+  }
+  actions.push(...(ctx.guard.checks ?? []));
+  const assignee = next.fields.assignee;
+  if (changes.assignee && assignee && assignee !== ctx.caller.userId) {
+    // The assignee still a member who may triage when this commits (a removal's unassign then finds it).
+    actions.push(...(accessGuard({ userId: assignee, teams: null }, ctx.teamId, 'triage').checks ?? []));
+    actions.push(notifyPut({ kind: 'assigned', projectId: pid, number: n, to: assignee, by: ctx.actor }));
+  }
+  actions.push(...indexActions(pid, n, cur.u === null ? null : cur, next));
+  for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at))
+    actions.push(timelinePut(pid, entry));
+  // 1 + 3 + 1 + 2 + 30 + 5 = 42 at most, well inside DynamoDB's 100.
+  return actions;
+}
+
+function activityOf(
+  n: number,
+  actor: Actor,
+  changes: Record<string, { from: unknown; to: unknown }>,
+  restore: boolean | undefined,
+  moved: boolean,
+  at: string,
+): StoredActivity[] {
+  return Object.entries(changes).map(([field, c]) => {
+    // SPEC's close and restore read as such on the timeline.
+    const kind =
+      field === 'status' && restore !== undefined && moved
+        ? restore
+          ? 'restored'
+          : 'closed'
+        : (field as StoredActivity['type']);
+    return activity(n, kind, actor, { from: c.from, to: c.to }, at);
+  });
+}
+
+const ATTEMPTS = 6;
+
+/**
+ * Applies `change` to issue `n` (header `h` as read): nothing when nothing changes; otherwise the
+ * transaction, reading the header again when a concurrent change beat it. `u` is a pre-allocated place in
+ * the `updated` order for the first attempt (a retry allocates its own). Answers the header after and the
+ * changes (null: nothing changed), or null when the issue is gone.
+ */
+async function applyChange(
+  ctx: Context,
+  n: number,
+  h: Item | undefined,
+  change: Change,
+  u?: number,
+): Promise<{ header: Item; changes: Record<string, { from: unknown; to: unknown }> | null } | null> {
+  let header = h;
+  let place = u;
+  for (let attempt = 1; ; attempt++) {
+    if (!header) return null;
+    const cur = stateOf(header);
+    const next = nextState(cur, change, ctx.live);
+    const changes = changesOf(cur, next);
+    if (Object.keys(changes).length === 0) return { header, changes: null };
+    next.u = place ?? (await allocateUpdates(ctx.pid));
+    place = undefined;
+    const at = new Date(nowMs()).toISOString();
+    try {
+      await writeTransaction(changeActions(ctx, n, header, cur, next, changes, change.restore, at));
+      return { header: headerAfter(header, next, at), changes };
+    } catch (err) {
+      const failed = failedConditions(err);
+      if (!isConditionFailure(err) || failed.some((i) => i > 0)) {
+        if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
+        if (attempt >= ATTEMPTS) throw err;
+      } else if (attempt >= ATTEMPTS) throw err;
+      // The header changed since it was read (or a conflict outlasted the retries): read it again.
+      header = (
+        await db().send(
+          new GetCommand({ TableName: tableName(), Key: issueHeaderKey(ctx.pid, n), ConsistentRead: true }),
+        )
+      ).Item;
+    }
+  }
+}
+
+/** The TransactWriteItems request with the runtime's conflict retries; the caller reads the failed indexes. */
+const writeTransaction = (items: TransactItems) => transactWrite(items, () => undefined);
+
+function headerAfter(h: Item, next: IssueState, at: string): Item {
+  const out: Item = {
+    ...h,
+    status: next.fields.status,
+    priority: next.fields.priority,
+    labels: [...next.fields.labels],
+    updatedAt: at,
+    u: next.u,
+    deleted: listOfStatus(next.fields.status) === 'resolved' ? 1 : 0,
+  };
+  if (next.fields.assignee) out.assignee = next.fields.assignee;
+  else delete out.assignee;
+  if (next.dueDate) out.dueDate = next.dueDate;
+  else delete out.dueDate;
+  return out;
+}
+
+type Event = { n: number; at: string; changes: Record<string, { from: unknown; to: unknown }> };
+
+/** `issue.updated` per changed issue, after the writes (a failure only costs the webhooks these events). */
+async function announce(ctx: Context, events: Event[]) {
+  if (events.length === 0) return;
+  try {
+    await publish(
+      'fanout',
+      events.map((e) => ({
+        message: {
+          type: 'issue.updated' as const,
+          projectId: ctx.pid,
+          issueNumber: e.n,
+          actor: ctx.actor,
+          at: e.at,
+          changes: e.changes,
+        },
+      })),
+    );
+  } catch (e) {
+    log.error('issue.updated not sent', { projectId: ctx.pid, numbers: events.map((x) => x.n), e });
+  }
+}
+
+/** PATCH …/request/{ticketId}: the change, answered with the issue as GET …/request/{ticketId} answers it. */
+export async function patchIssue(
+  userId: string,
+  pid: string,
+  n: number,
+  patch: IssuePatch,
+  action: ProjectAction = 'triage',
+): Promise<IssueAnswer> {
+  checkRestore(patch);
+  const { ctx, items } = await contextOf(userId, pid, action, patch.assignee, [
+    issueHeaderKey(pid, n),
+    issueDetailKey(pid, n),
+  ]);
+  const [h, d] = items;
+  if (!h || !d) throw new AppError('NOT_FOUND');
+  if (patch.labels?.some((id) => !ctx.live.has(id))) refuse();
+  const change: Change = {};
+  for (const key of ['status', 'priority', 'assignee', 'labels', 'dueDate', 'restore'] as const) {
+    if (patch[key] !== undefined) Object.assign(change, { [key]: patch[key] });
+  }
+  const done = await applyChange(ctx, n, h, change);
+  if (!done) throw new AppError('NOT_FOUND');
+  if (done.changes) await announce(ctx, [{ n, at: String(done.header.updatedAt), changes: done.changes }]);
+  return issueAnswer(pid, n, done.header, d, ctx.live);
+}
+
+/** How many issues of a bulk change are written at once (each its own transaction). */
+const BULK_CONCURRENCY = 8;
+
+/**
+ * PATCH …/requests: the same change to each listed issue, each in its own transaction (atomic per issue,
+ * idempotent: an issue already so is left alone and still listed). Inputs are checked before anything is
+ * written; one `useq` allocation covers the batch. Missing numbers are left out of `updated`.
+ */
+export async function bulkPatchIssues(
+  userId: string,
+  pid: string,
+  body: BulkPatch,
+  action: ProjectAction = 'triage',
+): Promise<BulkAnswer> {
+  const set = body.set;
+  checkRestore({ status: set.status });
+  const tickets = [...new Set(body.tickets)];
+  const { ctx } = await contextOf(userId, pid, action, set.assignee);
+  if (set.labels?.add?.some((id) => !ctx.live.has(id))) refuse();
+  const headers = await getItems(tickets.map((n) => issueHeaderKey(pid, n)));
+  const change: Change = {};
+  for (const key of ['status', 'priority', 'assignee', 'labels'] as const) {
+    if (set[key] !== undefined) Object.assign(change, { [key]: set[key] });
+  }
+  // Refused before any write: an issue the change would give more than 10 labels.
+  const changing: number[] = [];
+  headers.forEach((h, i) => {
+    if (!h) return;
+    const cur = stateOf(h);
+    const next = nextState(cur, change, ctx.live);
+    if (next.fields.labels.length > triageLimits.labelsPerIssue) refuse();
+    if (Object.keys(changesOf(cur, next)).length > 0) changing.push(i);
+  });
+  const first = changing.length > 0 ? await allocateUpdates(pid, changing.length) : 0;
+  const places = new Map(changing.map((i, k) => [i, first + k]));
+  const updated: number[] = [];
+  const events: Event[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tickets.length) {
+      const i = next++;
+      const n = tickets[i] as number;
+      const done = await applyChange(ctx, n, headers[i], change, places.get(i));
+      if (!done) continue;
+      updated.push(n);
+      if (done.changes) events.push({ n, at: String(done.header.updatedAt), changes: done.changes });
+    }
+  };
+  await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
+  await announce(ctx, events);
+  return { updated: updated.sort((a, b) => a - b) };
+}

@@ -3,7 +3,10 @@
  * colour, activity told in plain words without ids, the `@` completion, and who may change a comment.
  */
 import { describe, expect, it } from 'vitest';
-import type { ActivityView } from '#contracts/triage';
+import { roles } from '#contracts/teams';
+import { type ActivityView, activityKinds } from '#contracts/triage';
+import { may } from '../../../functions/projects/access';
+import { en } from '../../../web/src/i18n/en';
 import {
   activityWords,
   commentRights,
@@ -82,6 +85,15 @@ describe('activity in plain words', () => {
     });
   });
 
+  it('tells a widget report apart from an issue a member created', () => {
+    const reporter = { kind: 'reporter' as const, name: 'Reporter' };
+    expect(activityWords(entry({ kind: 'created', actor: reporter }), names)).toEqual({
+      key: 'reported',
+      values: {},
+    });
+    expect(activityWords(entry({ kind: 'created' }), names).key).toBe('created');
+  });
+
   it('tells deliveries and their failures with the integration and the reason', () => {
     const system = { kind: 'system' as const, name: 'Snag' };
     expect(activityWords(entry({ kind: 'delivered', actor: system, integration: 'slack' }), names)).toEqual({
@@ -131,7 +143,35 @@ describe('mention completion', () => {
   });
 });
 
+describe('the words exist', () => {
+  it('has a catalogue line for every word activityWords can choose, in every shape of every kind', () => {
+    const lines = en.triageDetail.activity as Record<string, string>;
+    const has = (key: string) => key in lines || `${key}_one` in lines;
+    const shapes: Partial<ActivityView>[] = [
+      { to: 'x' },
+      { to: null },
+      { to: 'u2' },
+      { from: [], to: ['l1'] },
+      { from: ['l1'], to: [] },
+      { from: ['l1'], to: ['x'] },
+      { from: [], to: [] },
+      { to: '2026-01-01', reason: 'r', integration: 'slack' },
+      { integration: 'slack' },
+    ];
+    for (const kind of activityKinds)
+      for (const shape of shapes) {
+        const { key } = activityWords(entry({ kind, ...shape }), names);
+        expect([kind, key, has(key)]).toEqual([kind, key, true]);
+      }
+  });
+});
+
 describe('who may change a comment', () => {
+  it("offers Delete on others' comments exactly to the roles the server lets moderate", () => {
+    for (const role of roles)
+      expect([role, commentRights(jane, 'other', role).remove]).toEqual([role, may(role, 'moderate')]);
+  });
+
   it('lets the author edit and delete, ADMIN and OWNER delete others', () => {
     expect(commentRights(jane, jane.id, 'MEMBER')).toEqual({ edit: true, remove: true });
     expect(commentRights(jane, jane.id, 'GUEST')).toEqual({ edit: true, remove: true });

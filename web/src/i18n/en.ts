@@ -505,6 +505,7 @@ export const en = {
       loadMore: 'Load more',
       loadFailed: 'The activity could not be loaded.',
       someone: 'Someone',
+      reported: 'The issue was reported through the widget',
       created: '{{actor}} reported the issue',
       status: '{{actor}} set status to {{to}}',
       priority: '{{actor}} set priority to {{to}}',

@@ -55,9 +55,8 @@ export function CommentCard({
             </Text>
             {internal && (
               <Badge
-                color="yellow.9"
-                variant="light"
-                c="yellow.9"
+                color="dark"
+                variant="outline"
                 leftSection={<IconLock size={12} aria-hidden />}
                 title={t('triageDetail.comment.internalHint')}
               >

@@ -113,9 +113,13 @@ export function Composer({
           maxRows={12}
           maxLength={triageLimits.commentMax}
           onChange={(e) => {
-            setText(e.currentTarget.value);
-            setCaret(e.currentTarget.selectionStart ?? 0);
+            const value = e.currentTarget.value;
+            const at = e.currentTarget.selectionStart ?? 0;
+            setText(value);
+            setCaret(at);
             setActive(0);
+            // A closed completion opens again once its mention is gone and a new one is typed.
+            if (!mentionAt(value, at)) setDismissed(null);
           }}
           onKeyDown={onKeyDown}
           onKeyUp={(e) => {

@@ -118,12 +118,19 @@ export function activityWords(entry: ActivityView, names: ActivityNames): Activi
         key: entry.reason ? 'deliveryFailed' : 'deliveryFailedNoReason',
         values: { integration: entry.integration ?? '', reason: entry.reason ?? '' },
       };
+    case 'created':
+      // The widget's report: the reporter is a visitor without an account, named by no one.
+      return actorOf(entry) === 'reporter'
+        ? { key: 'reported', values: {} }
+        : { key: 'created', values: { actor } };
     case 'comment.deleted':
       return { key: 'commentDeleted', values: { actor } };
     default:
       return { key: entry.kind, values: { actor } };
   }
 }
+
+const actorOf = (entry: ActivityView) => entry.actor.kind;
 
 /** An actor's name as it was then; an empty one (never expected) reads as "Someone" in the screen. */
 export const actorName = (actor: Actor) => actor.name.trim();

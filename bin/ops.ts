@@ -4,6 +4,8 @@
  *   npm run ops -- grant-business <email> <months> [--amount <cents>] [--team <teamId>]
  *   npm run ops -- close-business-request <email> [--team <teamId>]
  *   npm run ops -- send-reminders
+ *   npm run ops -- flush-notifications     (the every-minute outbox flush, now; docs/operations.md)
+ *   npm run ops -- send-digests            (the 07:00 UTC digest of new issues, now)
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
@@ -15,11 +17,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localCredentials } from '../lib/local/credentials';
+import { ensureLocalSecrets } from '../lib/local/secrets';
 
 const usage = `usage:
   npm run ops -- grant-business <email> <months> [--amount <cents>] [--team <teamId>] [--aws --table <name> --region <region>]
   npm run ops -- close-business-request <email> [--team <teamId>] [--aws --table <name> --region <region>]
   npm run ops -- send-reminders [--aws --table <name> --region <region>]
+  npm run ops -- flush-notifications | send-digests [--aws --table <name> --region <region>]
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
@@ -119,6 +123,24 @@ async function main() {
     const result = await handler();
     console.log(
       `Sent ${result.sent.length} reminder(s) (${where})${result.sent.length ? `: ${result.sent.join(', ')}` : ''}`,
+    );
+    return;
+  }
+  if (command === 'flush-notifications' || command === 'send-digests') {
+    const where = configure();
+    // The mails' unsubscribe links are signed with the secrets: SSM's in AWS (SECRETS_PARAMETER, never a
+    // key made up here, whose links would not verify), the local stack's kept key locally.
+    if (where.startsWith('AWS')) {
+      if (!process.env.SECRETS_PARAMETER)
+        fail(`${command} in AWS needs SECRETS_PARAMETER (the secrets' SSM name)`);
+    } else ensureLocalSecrets(resolve(values['data-dir'] ?? process.env.SNAG_DATA_DIR ?? '.local'));
+    const name = command === 'flush-notifications' ? 'notifications' : 'digest';
+    const { handler } = (await import(
+      `../functions/schedules/${name}.ts`
+    )) as typeof import('../functions/schedules/notifications');
+    const r = await handler();
+    console.log(
+      `${command}: ${r.entries} outbox entr(ies), ${r.mails} mail(s), ${r.failed} failed (${where})`,
     );
     return;
   }

@@ -12,6 +12,7 @@ import { getConfig } from '#runtime/config';
 import { safeEqual } from '#runtime/crypto';
 import { getSecrets } from '#runtime/secrets';
 import { DAY, nowMs } from '#runtime/time';
+import { issuePageUrl } from '../issues/notify-mails';
 
 /**
  * How long a delivery's links last, in days: the issue asked for at least 7. Every text that states the
@@ -65,6 +66,5 @@ export async function verifyFileLink(token: string, now = nowMs()): Promise<File
   }
 }
 
-/** The dashboard's page of an issue. */
-export const issueLink = (projectId: string, n: number) =>
-  `${getConfig().APP_ORIGIN}/profile/site/${projectId}/ticket/${n}`;
+/** The dashboard's page of an issue (one definition, shared with the notification mails). */
+export const issueLink = issuePageUrl;

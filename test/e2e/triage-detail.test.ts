@@ -233,7 +233,7 @@ describe('triage on the issue detail, with comments, mentions and notification m
       15_000,
       `a mention mail to ${member.email}`,
     );
-    expect(mail.text).toContain('Grace Hopper thanks');
+    expect(mail.text).toContain('Ada Lovelace mentioned you on #1');
   });
 
   it('saves the notification settings on the profile', async () => {

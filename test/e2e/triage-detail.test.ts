@@ -297,11 +297,15 @@ describe('triage on the issue detail, with comments, mentions and notification m
   it('shows a GUEST the fields read-only, no internal comment and a public-only composer', async () => {
     const g = await tabOf(guest);
     await g.page.goto(`/profile/site/${projectId}/ticket/1`);
-    const p = panel(g.page);
-    await p.waitFor();
+    // Read-only: the values as text with the reason, no control to change them.
+    const summary = g.page.getByTestId('triage-summary');
+    await summary.waitFor();
     await g.page.getByText('As a guest you can see these fields but not change them.').waitFor();
-    expect(await p.getByRole('combobox', { name: 'Status' }).isDisabled()).toBe(true);
-    expect(await p.getByRole('combobox', { name: 'Assignee' }).isDisabled()).toBe(true);
+    expect(await summary.innerText()).toMatch(
+      /Status\s+In progress\s+Priority\s+High\s+Assignee\s+Grace Hopper/,
+    );
+    expect(await summary.getByText('Bug', { exact: true }).count()).toBe(1);
+    expect(await g.page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
     await timeline(g.page).getByText('Thanks, we are on it.').waitFor();
     // The server leaves internal comments out of a GUEST's answers; none is shown.
     const comments = g.page.getByTestId('comment');
@@ -318,5 +322,28 @@ describe('triage on the issue detail, with comments, mentions and notification m
     expect(await axeFindings(g.page)).toEqual([]);
     await shot(g.page, 'detail-en-desktop-guest');
     expectClean(g);
+  });
+
+  it('fits and reads well at 1280 and 390 px in English and German', async () => {
+    for (const [locale, viewport, name] of [
+      ['de-DE', { width: 1280, height: 860 }, 'de-desktop'],
+      ['en-US', phone, 'en-phone'],
+      ['de-DE', phone, 'de-phone'],
+    ] as const) {
+      const o = await tabOf(owner, { locale, viewport });
+      for (const [path, what, ready] of [
+        [`/profile/site/${projectId}/ticket/1`, 'detail', 'triage-panel'],
+        [`/profile/configuration/${projectId}/labels`, 'labels', 'label-create'],
+        ['/profile/edit', 'profile', 'notification-settings'],
+      ] as const) {
+        await o.page.goto(path);
+        await o.page.getByTestId(ready).waitFor();
+        if (viewport.width === phone.width)
+          expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect([name, what, await axeFindings(o.page)]).toEqual([name, what, []]);
+        await shot(o.page, `${what}-${name}`);
+      }
+      expectClean(o);
+    }
   });
 });

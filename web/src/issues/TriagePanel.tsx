@@ -24,7 +24,7 @@ import { paths } from '../app/paths';
 import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
 import { can, type Role } from '../teams/model';
-import { LabelChips } from './LabelChip';
+import { TriageSummary } from './TriageSummary';
 import type { TeamPerson } from './triage-api';
 import { fullName, labelTextColor } from './triage-model';
 import { useFieldSaves } from './useFieldSaves';
@@ -37,12 +37,14 @@ export function TriagePanel({
   labels,
   people,
   role,
+  locale,
 }: {
   projectId: string;
   issue: IssueAnswer;
   labels: Label[];
   people: TeamPerson[];
   role: Role;
+  locale: string;
 }) {
   const { t } = useTranslation();
   const { states, save } = useFieldSaves(projectId, issue.number);
@@ -61,18 +63,24 @@ export function TriagePanel({
   ];
   const chosen = labels.filter((l) => issue.labels.includes(l.id));
 
+  if (!edit)
+    return (
+      <Section
+        title={t('triageDetail.panel.title')}
+        labelId="issue-triage"
+        description={t('triageDetail.panel.guest')}
+      >
+        <TriageSummary issue={issue} labels={labels} people={people} locale={locale} />
+      </Section>
+    );
+
   return (
-    <Section
-      title={t('triageDetail.panel.title')}
-      labelId="issue-triage"
-      description={edit ? undefined : t('triageDetail.panel.guest')}
-    >
+    <Section title={t('triageDetail.panel.title')} labelId="issue-triage">
       <Stack gap="xs" data-testid="triage-panel">
         <Field id="status" states={states}>
           <NativeSelect
             label={t('triageDetail.panel.statusField')}
             value={issue.status}
-            disabled={!edit}
             data={issueStatuses.map((s) => ({ value: s, label: t(`triage.status.${s}`) }))}
             onChange={(e) => void save('status', { status: e.currentTarget.value as IssueAnswer['status'] })}
             aria-describedby="triage-status-state"
@@ -82,7 +90,6 @@ export function TriagePanel({
           <NativeSelect
             label={t('triageDetail.panel.priorityField')}
             value={issue.priority}
-            disabled={!edit}
             data={priorities.map((p) => ({ value: p, label: t(`triage.priority.${p}`) }))}
             onChange={(e) =>
               void save('priority', { priority: e.currentTarget.value as IssueAnswer['priority'] })
@@ -94,59 +101,43 @@ export function TriagePanel({
           <NativeSelect
             label={t('triageDetail.panel.assigneeField')}
             value={current ?? ''}
-            disabled={!edit}
             data={assigneeData}
             onChange={(e) => void save('assignee', { assignee: e.currentTarget.value || null })}
             aria-describedby="triage-assignee-state"
           />
         </Field>
         <Field id="labels" states={states}>
-          {edit ? (
-            <MultiSelect
-              label={t('triageDetail.panel.labelsField')}
-              description={
-                labels.length
-                  ? t('triageDetail.panel.labelsHint', { max: triageLimits.labelsPerIssue })
-                  : undefined
-              }
-              placeholder={chosen.length ? undefined : t('triageDetail.panel.labelsPick')}
-              data={labels.map((l) => ({ value: l.id, label: l.name }))}
-              value={chosen.map((l) => l.id)}
-              maxValues={triageLimits.labelsPerIssue}
-              disabled={labels.length === 0}
-              onChange={(ids) => void save('labels', { labels: ids })}
-              renderPill={({ option, onRemove }) => {
-                const color = labels.find((l) => l.id === option.value)?.color ?? '#ced4da';
-                return (
-                  <Pill
-                    withRemoveButton
-                    onRemove={onRemove}
-                    removeButtonProps={{
-                      'aria-label': t('triageDetail.panel.removeLabel', { name: option.label }),
-                    }}
-                    styles={{ root: { backgroundColor: color, color: labelTextColor(color) } }}
-                  >
-                    {option.label}
-                  </Pill>
-                );
-              }}
-              aria-describedby="triage-labels-state"
-            />
-          ) : (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('triageDetail.panel.labelsField')}
-              </Text>
-              {chosen.length ? (
-                <LabelChips labels={chosen} />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  —
-                </Text>
-              )}
-            </Stack>
-          )}
-          {edit && labels.length === 0 && <NoLabels projectId={projectId} role={role} />}
+          <MultiSelect
+            label={t('triageDetail.panel.labelsField')}
+            description={
+              labels.length
+                ? t('triageDetail.panel.labelsHint', { max: triageLimits.labelsPerIssue })
+                : undefined
+            }
+            placeholder={chosen.length ? undefined : t('triageDetail.panel.labelsPick')}
+            data={labels.map((l) => ({ value: l.id, label: l.name }))}
+            value={chosen.map((l) => l.id)}
+            maxValues={triageLimits.labelsPerIssue}
+            disabled={labels.length === 0}
+            onChange={(ids) => void save('labels', { labels: ids })}
+            renderPill={({ option, onRemove }) => {
+              const color = labels.find((l) => l.id === option.value)?.color ?? '#ced4da';
+              return (
+                <Pill
+                  withRemoveButton
+                  onRemove={onRemove}
+                  removeButtonProps={{
+                    'aria-label': t('triageDetail.panel.removeLabel', { name: option.label }),
+                  }}
+                  styles={{ root: { backgroundColor: color, color: labelTextColor(color) } }}
+                >
+                  {option.label}
+                </Pill>
+              );
+            }}
+            aria-describedby="triage-labels-state"
+          />
+          {labels.length === 0 && <NoLabels projectId={projectId} role={role} />}
         </Field>
         <Field id="dueDate" states={states}>
           <Group gap={4} align="flex-end" wrap="nowrap">
@@ -154,7 +145,6 @@ export function TriagePanel({
               type="date"
               label={t('triageDetail.panel.dueField')}
               value={due}
-              disabled={!edit}
               style={{ flex: 1 }}
               onChange={(e) => {
                 const v = e.currentTarget.value;
@@ -167,7 +157,7 @@ export function TriagePanel({
               }}
               aria-describedby="triage-dueDate-state"
             />
-            {edit && issue.dueDate && (
+            {issue.dueDate && (
               <ActionIcon
                 variant="default"
                 size="lg"

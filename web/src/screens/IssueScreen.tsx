@@ -98,7 +98,14 @@ function IssueView({
   // One panel, placed by width: beside everything on wide screens, under the description on phones.
   const wide = useMediaQuery('(min-width: 62em)', true);
   const panel = (
-    <TriagePanel projectId={projectId} issue={issue} labels={team.labels} people={team.people} role={role} />
+    <TriagePanel
+      projectId={projectId}
+      issue={issue}
+      labels={team.labels}
+      people={team.people}
+      role={role}
+      locale={locale}
+    />
   );
 
   return (

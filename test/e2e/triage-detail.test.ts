@@ -8,8 +8,6 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '#runtime/log';
-import { flushNotifications } from '../../functions/issues/notify-flush';
 import type { ApiClient } from '../support/api-client';
 import { latestMail } from '../support/api-client';
 import { axeFindings } from '../support/axe';
@@ -223,8 +221,8 @@ describe('triage on the issue detail, with comments, mentions and notification m
     expect(await axeFindings(o.page)).toEqual([]);
     expectClean(o);
 
-    // The outbox's flush (the schedule's handler, as the notification tests run it) mails the member.
-    await flushNotifications(createLogger({ requestId: 'e2e', resource: 'test' }));
+    // The outbox's flush (its schedule, run now as the notification tests run it) mails the member.
+    await suite.stack.runSchedule('notifications');
     const mail = await eventually(
       async () => {
         const m = await latestMail(suite.stack.url, member.email);

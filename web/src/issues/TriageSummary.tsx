@@ -35,7 +35,7 @@ export function TriageSummary({
           : t('triageDetail.panel.formerMember')
         : t('triageDetail.panel.unassigned'),
     ],
-    [t('triageDetail.panel.labelsField'), chosen.length ? <LabelChips labels={chosen} /> : '—'],
+    [t('triageDetail.panel.labelsField'), chosen.length ? <LabelChips key="labels" labels={chosen} /> : '—'],
     [
       t('triageDetail.panel.dueField'),
       issue.dueDate

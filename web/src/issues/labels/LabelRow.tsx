@@ -72,7 +72,8 @@ export function LabelRow({ projectId, label }: { projectId: string; label: Label
           </Group>
         </>
       ) : (
-        <Group justify="space-between" gap="sm" wrap="nowrap">
+        // Wraps on phones so a long name keeps its whole chip.
+        <Group justify="space-between" gap="sm">
           <LabelChip label={label} />
           <Group gap={4} wrap="nowrap">
             <Button

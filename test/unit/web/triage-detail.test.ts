@@ -15,7 +15,7 @@ import {
   labelTextColor,
   mentionAt,
   mentionMatches,
-} from '../../../web/src/issues/triage-model';
+} from '../../../web/src/issues/detail-model';
 
 /** WCAG 2 contrast of two `#rrggbb` colours. */
 function contrast(a: string, b: string): number {

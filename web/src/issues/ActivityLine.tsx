@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ActivityView, Label } from '#contracts/triage';
 import { formatDate } from './model';
-import { activityWords, fullName, type Person } from './triage-model';
+import { activityWords, fullName, type Person } from './detail-model';
 
 const icons: Partial<Record<ActivityView['kind'], typeof IconFlag>> = {
   status: IconCircleDot,

@@ -16,7 +16,7 @@ import { toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
 import { MentionList, mentionOptionId } from './MentionList';
 import { addComment } from './triage-api';
-import { countFrom, insertMention, mentionAt, mentionMatches, type Person } from './triage-model';
+import { countFrom, insertMention, mentionAt, mentionMatches, type Person } from './detail-model';
 
 export function Composer({
   projectId,

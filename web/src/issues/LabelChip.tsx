@@ -1,7 +1,7 @@
 /** A label as a chip: the label's colour, black or white text by contrast (triage-model labelTextColor). */
 import { Badge, Group } from '@mantine/core';
 import type { Label } from '#contracts/triage';
-import { labelTextColor } from './triage-model';
+import { labelTextColor } from './detail-model';
 
 export function LabelChip({
   label,

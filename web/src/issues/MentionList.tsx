@@ -4,7 +4,7 @@
  */
 import { Paper, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fullName, type Person } from './triage-model';
+import { fullName, type Person } from './detail-model';
 
 export const mentionOptionId = (listId: string, i: number) => `${listId}-option-${i}`;
 

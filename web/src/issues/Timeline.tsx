@@ -12,7 +12,7 @@ import { ActivityLine } from './ActivityLine';
 import { CommentCard } from './CommentCard';
 import { Composer } from './Composer';
 import { type TeamPerson, useTimeline } from './triage-api';
-import { commentRights } from './triage-model';
+import { commentRights } from './detail-model';
 
 export function Timeline({
   projectId,

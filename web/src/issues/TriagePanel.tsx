@@ -26,7 +26,7 @@ import { Section } from '../components/Section';
 import { can, type Role } from '../teams/model';
 import { TriageSummary } from './TriageSummary';
 import type { TeamPerson } from './triage-api';
-import { fullName, labelTextColor } from './triage-model';
+import { fullName, labelTextColor } from './detail-model';
 import { useFieldSaves } from './useFieldSaves';
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);

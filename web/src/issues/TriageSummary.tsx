@@ -8,7 +8,7 @@ import type { IssueAnswer } from '#contracts/review';
 import type { Label } from '#contracts/triage';
 import { LabelChips } from './LabelChip';
 import type { TeamPerson } from './triage-api';
-import { fullName } from './triage-model';
+import { fullName } from './detail-model';
 
 export function TriageSummary({
   issue,

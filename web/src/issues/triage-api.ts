@@ -13,7 +13,7 @@ import { useEndpoint } from '../api/swr';
 import { teamPath } from '../teams/hooks';
 import type { Role } from '../teams/model';
 import { issuePath, issuesPrefix } from './model';
-import type { Person } from './triage-model';
+import type { Person } from './detail-model';
 
 const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { params: { id: projectId } });
 

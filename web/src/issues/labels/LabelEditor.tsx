@@ -8,7 +8,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { labelColorSchema, triageLimits } from '#contracts/triage';
 import { LabelChip } from '../LabelChip';
-import { labelPresets, labelTextColor } from '../triage-model';
+import { labelPresets, labelTextColor } from '../detail-model';
 
 export interface LabelDraft {
   name: string;

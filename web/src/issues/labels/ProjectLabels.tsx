@@ -15,7 +15,7 @@ import { Section } from '../../components/Section';
 import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
 import { createLabel, useLabels } from '../triage-api';
-import { labelPresets } from '../triage-model';
+import { labelPresets } from '../detail-model';
 import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 import { LabelRow } from './LabelRow';
 

@@ -13,5 +13,5 @@ export const formatSize = (bytes: number) =>
 export const price = (cents: number) =>
   currentLanguage() === 'de' ? `${euros(cents).slice(1)} €`.replace('.', ',') : euros(cents);
 
-export const periodLabel = (t: TFunction<'translation'>, months: number) =>
+export const periodLabel = (t: TFunction, months: number) =>
   months === 12 ? t('billing.starter.year') : t('billing.starter.months', { count: months });

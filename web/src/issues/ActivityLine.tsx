@@ -12,8 +12,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView, Label } from '#contracts/triage';
-import { formatDate } from './model';
 import { activityWords, fullName, type Person } from './detail-model';
+import { formatDate } from './model';
 
 const icons: Partial<Record<ActivityView['kind'], typeof IconFlag>> = {
   status: IconCircleDot,

@@ -14,9 +14,9 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
+import { countFrom, insertMention, mentionAt, mentionMatches, type Person } from './detail-model';
 import { MentionList, mentionOptionId } from './MentionList';
 import { addComment } from './triage-api';
-import { countFrom, insertMention, mentionAt, mentionMatches, type Person } from './detail-model';
 
 export function Composer({
   projectId,

@@ -6,18 +6,22 @@ import { useTranslation } from 'react-i18next';
 export function EmptyList({
   resolved,
   searching,
+  filtered = false,
   pastEnd,
   onReset,
   onFirstPage,
 }: {
   resolved: boolean;
   searching: boolean;
+  /** Triage filters are set (issue 23): the reset clears them (and the search). */
+  filtered?: boolean;
   pastEnd: boolean;
   onReset: () => void;
   onFirstPage: () => void;
 }) {
   const { t } = useTranslation();
-  const kind = searching ? 'Search' : resolved ? 'Resolved' : 'Open';
+  const kind = filtered ? 'Filter' : searching ? 'Search' : resolved ? 'Resolved' : 'Open';
+  const narrowed = searching || filtered;
   return (
     <Paper withBorder radius="lg" p={{ base: 'xl', sm: 48 }}>
       <Stack align="center" ta="center" gap="sm">
@@ -28,14 +32,14 @@ export function EmptyList({
           {t(`issueList.empty${kind}`)}
         </Title>
         <Text c="dimmed" maw={440}>
-          {pastEnd && !searching ? t('issueList.pastEnd') : t(`issueList.empty${kind}Hint`)}
+          {pastEnd && !narrowed ? t('issueList.pastEnd') : t(`issueList.empty${kind}Hint`)}
         </Text>
-        {searching && (
+        {narrowed && (
           <Button variant="light" onClick={onReset}>
-            {t('issueList.clearSearch')}
+            {filtered ? t('triage.clearFilters') : t('issueList.clearSearch')}
           </Button>
         )}
-        {pastEnd && !searching && (
+        {pastEnd && !narrowed && (
           <Button variant="light" onClick={onFirstPage}>
             {t('issueList.firstPage')}
           </Button>

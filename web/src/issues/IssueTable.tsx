@@ -1,25 +1,50 @@
 /**
- * One page of issues: number, title and the description's start, the date, and the counts of files and
- * screenshots. A row opens the issue and remembers this list (with its page and search) for "back".
+ * One page of issues: number, title and the description's start, the triage chips (issue 23), the assignee,
+ * the date, and the counts of files and screenshots. A row opens the issue and remembers this list (with its
+ * page, search and filters) for "back". With a `selection` (a role that may triage) each row has a checkbox
+ * and the header one for the whole page.
  */
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { IssueRow } from '#contracts/review';
+import type { Label } from '#contracts/triage';
 import { paths } from '../app/paths';
 import { displayLocale } from '../i18n';
+import { IssueRowTriage } from './IssueRowTriage';
 import { type FromList, formatDate, previewAfterTitle } from './model';
+import { AssigneeAvatar } from './TriageChips';
+import type { Selection } from './triage-hooks';
+import { type Person, personName } from './triage-model';
 
 export function IssueTable({
   projectId,
   rows,
   busy,
+  people,
+  labels,
+  selection,
 }: {
   projectId: string;
   rows: IssueRow[];
   busy: boolean;
+  /** The team's members by user id (assignee avatars). */
+  people: ReadonlyMap<string, Person>;
+  labels: ReadonlyMap<string, Label>;
+  selection?: Selection;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,8 +57,22 @@ export function IssueTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={wide ? 'md' : 'xs'} layout="fixed">
         <Table.Thead bg="var(--mantine-color-gray-0)">
           <Table.Tr>
+            {selection && (
+              <Table.Th w={44}>
+                <Checkbox
+                  aria-label={t('triageList.selectPage')}
+                  checked={selection.all}
+                  indeterminate={selection.some}
+                  onChange={(event) => selection.setAll(event.currentTarget.checked)}
+                  data-testid="select-page"
+                />
+              </Table.Th>
+            )}
             <Table.Th>{t('issueList.description')}</Table.Th>
-            <Table.Th w={200} visibleFrom="sm">
+            <Table.Th w={150} visibleFrom="sm">
+              {t('triage.assigneeLabel')}
+            </Table.Th>
+            <Table.Th w={170} visibleFrom="sm">
               {t('issueList.created')}
             </Table.Th>
             <Table.Th w={{ base: 72, sm: 140 }}>
@@ -56,13 +95,27 @@ export function IssueTable({
             const to = paths.ticket(projectId, String(row.number));
             const created = formatDate(row.date_created.date, locale);
             const preview = previewAfterTitle(row.title, row.preview);
+            const assignee = row.assignee ? (people.get(row.assignee) ?? null) : undefined;
+            const selected = selection?.isSelected(row.number) ?? false;
             return (
               <Table.Tr
                 key={row.number}
                 onClick={() => navigate(to, { state })}
                 style={{ cursor: 'pointer' }}
+                bg={selected ? 'var(--mantine-color-brand-0)' : undefined}
                 data-testid="issue-row"
               >
+                {selection && (
+                  // The cell, not only the box, takes the click: a near miss must not open the issue.
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <Checkbox
+                      aria-label={t('triageList.selectIssue', { number: row.number })}
+                      checked={selected}
+                      onChange={(event) => selection.toggle(row.number, event.currentTarget.checked)}
+                      data-testid="select-issue"
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -86,10 +139,21 @@ export function IssueTable({
                         {preview}
                       </Text>
                     )}
+                    <IssueRowTriage row={row} labels={labels} assignee={assignee} />
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {created}
                     </Text>
                   </Stack>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {assignee !== undefined && (
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      <AssigneeAvatar person={assignee} />
+                      <Text size="sm" truncate aria-hidden>
+                        {assignee ? personName(assignee) : '?'}
+                      </Text>
+                    </Group>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm">{created}</Text>

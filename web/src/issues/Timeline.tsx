@@ -11,8 +11,8 @@ import { can, type Role } from '../teams/model';
 import { ActivityLine } from './ActivityLine';
 import { CommentCard } from './CommentCard';
 import { Composer } from './Composer';
-import { type TeamPerson, useTimeline } from './triage-api';
 import { commentRights } from './detail-model';
+import { type TeamPerson, useTimeline } from './triage-api';
 
 export function Timeline({
   projectId,

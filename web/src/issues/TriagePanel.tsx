@@ -24,9 +24,10 @@ import { paths } from '../app/paths';
 import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
 import { can, type Role } from '../teams/model';
+import { fullName } from './detail-model';
 import { TriageSummary } from './TriageSummary';
 import type { TeamPerson } from './triage-api';
-import { fullName, labelTextColor } from './detail-model';
+import { assignableMembers, labelTextColor } from './triage-model';
 import { useFieldSaves } from './useFieldSaves';
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -52,7 +53,7 @@ export function TriagePanel({
   const [due, setDue] = useState(issue.dueDate ?? '');
   useEffect(() => setDue(issue.dueDate ?? ''), [issue.dueDate]);
   // Assignable: members who may triage (no GUEST). A former member still assigned stays shown as such.
-  const assignable = people.filter((p) => p.role && p.role !== 'GUEST');
+  const assignable = assignableMembers(people);
   const current = issue.assignee;
   const assigneeData = [
     { value: '', label: t('triageDetail.panel.unassigned') },

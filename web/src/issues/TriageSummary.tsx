@@ -2,13 +2,13 @@
  * The triage fields as text, for a role that may not change them (a GUEST): readable values rather than
  * greyed-out controls, which would be hard to read and offer nothing to do.
  */
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { IssueAnswer } from '#contracts/review';
 import type { Label } from '#contracts/triage';
-import { LabelChips } from './LabelChip';
-import type { TeamPerson } from './triage-api';
 import { fullName } from './detail-model';
+import { LabelChip } from './TriageChips';
+import type { TeamPerson } from './triage-api';
 
 export function TriageSummary({
   issue,
@@ -35,7 +35,18 @@ export function TriageSummary({
           : t('triageDetail.panel.formerMember')
         : t('triageDetail.panel.unassigned'),
     ],
-    [t('triageDetail.panel.labelsField'), chosen.length ? <LabelChips key="labels" labels={chosen} /> : '—'],
+    [
+      t('triageDetail.panel.labelsField'),
+      chosen.length ? (
+        <Group key="labels" gap={6}>
+          {chosen.map((l) => (
+            <LabelChip key={l.id} label={l} />
+          ))}
+        </Group>
+      ) : (
+        '—'
+      ),
+    ],
     [
       t('triageDetail.panel.dueField'),
       issue.dueDate

@@ -1,32 +1,16 @@
 /**
- * The issue detail's triage rules (issue 23), free of React so unit tests cover them directly: label chip
- * contrast, the words an activity entry is told in, the `@` mention completion, and which comments the
- * caller may change.
+ * The issue detail's triage rules (issue 23), free of React so unit tests cover them directly: the label
+ * colour presets, the words an activity entry is told in, the `@` mention completion, and which comments
+ * the caller may change. Label chip contrast and people are the list's (triage-model.ts).
  */
 
 import type { Role } from '#contracts/teams';
 import type { ActivityView, Actor, Label } from '#contracts/triage';
+import type { Person } from './triage-model';
 
-/** WCAG 2 relative luminance of a `#rrggbb` colour. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
+export type { Person };
 
-/**
- * The text colour for a chip filled with `background`: black or white, whichever contrasts more (for any
- * colour one of them reaches at least 4.58:1, so a label's name stays readable whatever colour it has).
- */
-export function labelTextColor(background: string): '#000000' | '#ffffff' {
-  if (!/^#[0-9a-fA-F]{6}$/.test(background)) return '#000000';
-  const l = luminance(background);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
-}
-
-/** The colour picker's presets: distinct hues, each readable with black or white text. */
+/** The colour picker's presets: distinct hues (chip text by triage-model's labelTextColor). */
 export const labelPresets = [
   '#e03131',
   '#f08c00',
@@ -40,13 +24,7 @@ export const labelPresets = [
   '#ced4da',
 ] as const;
 
-/** A person the dashboard can name: the team's members as GET client/team/{teamId} lists them. */
-export interface Person {
-  userId: string;
-  firstName: string;
-  lastName: string;
-}
-
+/** "First Last" with single spaces: the mention form the server matches. */
 export const fullName = (p: Pick<Person, 'firstName' | 'lastName'>) =>
   `${p.firstName} ${p.lastName}`.replace(/\s+/g, ' ').trim();
 

@@ -15,6 +15,8 @@ import { type IssueStatus, type ListSort, listFilterShape, type Priority } from 
 /** The filter parameters, in the order they are written to the address. */
 export const filterKeys = ['status', 'priority', 'assignee', 'label', 'sort'] as const;
 export type FilterKey = (typeof filterKeys)[number];
+/** The filters as query values (`filterQuery`): what the address and the API calls carry. */
+export type FilterQuery = Partial<Record<FilterKey, string>>;
 
 /** Who an issue is assigned to, as the API takes it: a member's user id, the caller, or nobody. */
 export type AssigneeFilter = string | 'me' | 'none';
@@ -59,8 +61,8 @@ export function filtersOf(params: URLSearchParams): ListFilters {
  * The filters as query values, defaults left out (the plain view has a plain address, and equal views
  * share one cache key): for the address and for the API calls alike (list, board columns, CSV).
  */
-export function filterQuery(filters: ListFilters): Partial<Record<FilterKey, string>> {
-  const query: Partial<Record<FilterKey, string>> = {};
+export function filterQuery(filters: ListFilters): FilterQuery {
+  const query: FilterQuery = {};
   for (const key of filterKeys) {
     const value = filters[key];
     if (value !== undefined && !(key === 'sort' && value === defaultSort)) query[key] = value;
@@ -108,7 +110,7 @@ export interface ListFiltersState {
   /** Any filter set (sort aside). */
   filtered: boolean;
   /** The filters as query values for API calls (`filterQuery`). */
-  query: Partial<Record<FilterKey, string>>;
+  query: FilterQuery;
   /** A new history entry with the change applied (so back returns to the previous view). */
   setFilters: (change: FilterChange) => void;
   /** Every filter cleared; the sort kept. */
@@ -140,5 +142,6 @@ export function useListFilters({
     () => setFilters({ status: undefined, priority: undefined, assignee: undefined, label: undefined }),
     [setFilters],
   );
-  return { filters, filtered: hasFilters(filters), query: filterQuery(filters), setFilters, clearFilters };
+  const query = useMemo(() => filterQuery(filters), [filters]);
+  return { filters, filtered: hasFilters(filters), query, setFilters, clearFilters };
 }

@@ -6,6 +6,7 @@ import { useEndpoint } from '../api/swr';
 import { paths } from '../app/paths';
 import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
+import type { FilterQuery } from './filters';
 import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';
 
 /**
@@ -13,10 +14,15 @@ import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';
  * between pages). A project that is gone or not the caller's goes to the dashboard; any other failure
  * to login (SPEC.md section 2).
  */
-export function useIssueList(projectId: string | undefined, resolved: boolean, query: ListQuery) {
+export function useIssueList(
+  projectId: string | undefined,
+  resolved: boolean,
+  query: ListQuery,
+  filters: FilterQuery = {},
+) {
   const { data, isValidating } = useEndpoint(
     'issues.list',
-    projectId ? listCallOf(projectId, resolved, query) : null,
+    projectId ? listCallOf(projectId, resolved, query, filters) : null,
     { redirect: toDashboardIfMissing, keepPreviousData: true },
   );
   // The same route answers the sync lists when asked with `integration` (issue 11); this call never does.

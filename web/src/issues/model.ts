@@ -11,6 +11,7 @@ import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/revi
 import { issueListQuerySchema } from '#contracts/schemas';
 import { endpointPath } from '../api/endpoints';
 import { type IntegrationName, integrationNames, paths } from '../app/paths';
+import type { FilterQuery } from './filters';
 
 const enc = encodeURIComponent;
 
@@ -42,16 +43,46 @@ export function listSearchParams({ page, search }: ListQuery): URLSearchParams {
   return params;
 }
 
-/** The list call: the search is trimmed as the server trims it, so equal searches share one cache entry. */
-export function listCallOf(projectId: string, resolved: boolean, { page, search }: ListQuery) {
+/**
+ * The list call: the search is trimmed as the server trims it, so equal searches share one cache entry;
+ * `filters` are the view's triage filters as query values (`filterQuery` of ./filters.ts).
+ */
+export function listCallOf(
+  projectId: string,
+  resolved: boolean,
+  { page, search }: ListQuery,
+  filters: FilterQuery = {},
+) {
   return {
     params: { id: projectId },
-    query: { page, search: search.trim(), resolved: resolved ? '1' : undefined },
+    query: { page, search: search.trim(), resolved: resolved ? '1' : undefined, ...filters },
   };
 }
 
-export const issueListPath = (projectId: string, resolved: boolean, query: ListQuery): string =>
-  endpointPath('issues.list', listCallOf(projectId, resolved, query));
+export const issueListPath = (
+  projectId: string,
+  resolved: boolean,
+  query: ListQuery,
+  filters: FilterQuery = {},
+): string => endpointPath('issues.list', listCallOf(projectId, resolved, query, filters));
+
+/**
+ * The CSV export of a view (GET …/requests.csv, issue 23): the list's search and filters, every page. A plain
+ * address, so a link downloads it with the session cookie (the API answers with a short-lived file address).
+ */
+export function csvExportPath(
+  projectId: string,
+  resolved: boolean,
+  search: string,
+  filters: FilterQuery = {},
+) {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  if (resolved) query.set('resolved', '1');
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  const q = query.toString();
+  return `/api/client/website/${enc(projectId)}/requests.csv${q ? `?${q}` : ''}`;
+}
 
 /** `GET client/website/{id}/request` answers a page of issues, or with `integration` a sync list (issue 11). */
 export const isIssuePage = (answer: IssueListAnswer | SyncListAnswer): answer is IssueListAnswer =>

@@ -12,13 +12,16 @@ import { endpointPath } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
 import { teamPath } from '../teams/hooks';
 import type { Role } from '../teams/model';
-import { issuePath, issuesPrefix } from './model';
 import type { Person } from './detail-model';
+import { issuePath, issuesPrefix } from './model';
 
 const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { params: { id: projectId } });
 
-/** The project's labels (any role that reads the project sees them: chips need their names and colours). */
-export function useLabels(projectId: string | undefined) {
+/**
+ * The project's labels, undefined until loaded (the detail waits for them, so its panel never says "no
+ * labels" for a moment; the list's `useLabels` in triage-hooks.ts answers [] meanwhile).
+ */
+export function useProjectLabels(projectId: string | undefined) {
   const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null);
   return error ? [] : data?.labels;
 }
@@ -48,8 +51,11 @@ export async function deleteLabel(projectId: string, labelId: string): Promise<v
 /** A member of the project's team, with the role when the caller may see it (not for a GUEST). */
 export type TeamPerson = Person & { role?: Role; username?: string };
 
-/** The project team's people: the assignee choice and the mention completion. */
-export function useTeamPeople(teamId: string | undefined): TeamPerson[] | undefined {
+/**
+ * The project team's members, undefined until loaded: the assignee choice and the mention completion (the
+ * list's `useTeamPeople` in triage-hooks.ts answers them by id and empty meanwhile).
+ */
+export function useTeamMembers(teamId: string | undefined): TeamPerson[] | undefined {
   const { data, error } = useEndpoint('teams.get', teamId ? { params: { teamId } } : null, {
     redirect: () => null,
   });

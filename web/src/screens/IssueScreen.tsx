@@ -36,7 +36,7 @@ import { oneLineTitle } from '../issues/model';
 import { ShortcutHints } from '../issues/ShortcutHints';
 import { Timeline } from '../issues/Timeline';
 import { TriagePanel } from '../issues/TriagePanel';
-import { selfIn, type TeamPerson, useLabels, useTeamPeople } from '../issues/triage-api';
+import { selfIn, type TeamPerson, useProjectLabels, useTeamMembers } from '../issues/triage-api';
 import { UndoNotice } from '../issues/UndoNotice';
 import { useIssueMoves } from '../issues/useIssueMoves';
 import { useProject } from '../projects/hooks';
@@ -59,8 +59,8 @@ export default function IssueScreen() {
   const { data: issue } = useIssue(id, n);
   // The role decides Resolve and its shortcut: the screen waits for it rather than offer them late.
   const role = useProjectRole();
-  const labels = useLabels(id);
-  const people = useTeamPeople(project?.website.teamId);
+  const labels = useProjectLabels(id);
+  const people = useTeamMembers(project?.website.teamId);
   const { data: me } = useEndpoint('profile.get', {}, { redirect: toLogin });
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
   if (!project || !issue || !id || !role || !labels || !people || !me) return <PageLoader />;

@@ -7,8 +7,9 @@ import { ColorInput, ColorSwatch, Group, Stack, Text, TextInput } from '@mantine
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { labelColorSchema, triageLimits } from '#contracts/triage';
-import { LabelChip } from '../LabelChip';
-import { labelPresets, labelTextColor } from '../detail-model';
+import { labelPresets } from '../detail-model';
+import { LabelChip } from '../TriageChips';
+import { labelTextColor } from '../triage-model';
 
 export interface LabelDraft {
   name: string;
@@ -90,7 +91,7 @@ export function LabelEditor({
           <Text size="sm" c="dimmed">
             {t('labels.preview')}
           </Text>
-          <LabelChip label={{ name: value.name.trim(), color: value.color }} />
+          <LabelChip label={{ id: 'preview', name: value.name.trim(), color: value.color }} />
         </Group>
       )}
     </Stack>

@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
 import { ConfirmAction } from '../ConfirmAction';
-import { LabelChip } from '../LabelChip';
+import { LabelChip } from '../TriageChips';
 import { deleteLabel, updateLabel } from '../triage-api';
 import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 

@@ -14,14 +14,14 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Section } from '../../components/Section';
 import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
-import { createLabel, useLabels } from '../triage-api';
 import { labelPresets } from '../detail-model';
+import { createLabel, useProjectLabels } from '../triage-api';
 import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 import { LabelRow } from './LabelRow';
 
 export function ProjectLabels({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const labels = useLabels(projectId);
+  const labels = useProjectLabels(projectId);
   const [draft, setDraft] = useState<LabelDraft>({ name: '', color: labelPresets[5] });
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<ErrorCode | null>(null);

@@ -1,0 +1,151 @@
+/**
+ * What the list's triage needs besides the page (issue 23): the team's members (the assignee choices and
+ * the rows' avatars), the project's labels, the selection of rows and the bulk change with the caches kept
+ * right afterwards.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
+import type { BulkPatch } from '#contracts/triage';
+import { api, errorCodeOf } from '../api';
+import { useEndpoint } from '../api/swr';
+import { toastError } from '../components/toast';
+import { errorText } from '../i18n';
+import { useProfile } from '../projects/hooks';
+import { projectPath, projectsPath } from '../projects/model';
+import { issuesPrefix } from './model';
+import { assignableMembers, type Person } from './triage-model';
+
+const stay = () => null;
+
+/**
+ * The project's team: every member by user id (the rows' avatars) and the ones an issue may be assigned to
+ * (not GUESTs), by name; empty while loading. A failure leaves the list usable (names fall back to "a
+ * former member"), so it goes nowhere.
+ */
+export function useTeamPeople(teamId: string | undefined) {
+  const { data } = useEndpoint('teams.get', teamId ? { params: { teamId } } : null, { redirect: stay });
+  return useMemo(() => {
+    const members = data?.members ?? [];
+    return {
+      members,
+      people: new Map<string, Person>(members.map((m) => [m.userId, m])),
+      assignable: assignableMembers(members),
+    };
+  }, [data]);
+}
+
+/** The project's labels (GET …/labels), by name; empty while loading or when the load failed. */
+export function useLabels(projectId: string | undefined) {
+  const { data } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null, {
+    redirect: stay,
+  });
+  return useMemo(() => [...(data?.labels ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [data]);
+}
+
+/**
+ * PATCH …/requests: one change to the selected issues. Every cached list and issue of the project is stale
+ * afterwards (rows change, and close moves them to the other list), as are the project's counts.
+ */
+export async function bulkUpdate(projectId: string, body: BulkPatch): Promise<number[]> {
+  const { updated } = await api.call('issues.bulkUpdate', { params: { id: projectId }, body });
+  const prefix = issuesPrefix(projectId);
+  await mutate((key) => typeof key === 'string' && key.startsWith(prefix), undefined, { revalidate: true });
+  void mutate(projectPath(projectId));
+  void mutate(projectsPath);
+  return updated;
+}
+
+/**
+ * The rows chosen on the page shown. `view` names that page (its address): a new page, filter or sort
+ * starts with nothing selected, so an action never reaches issues the user no longer sees.
+ */
+export function useSelection(view: string, numbers: readonly number[]) {
+  const [state, setState] = useState<{ view: string; chosen: ReadonlySet<number> }>({
+    view,
+    chosen: new Set(),
+  });
+  const chosen = state.view === view ? state.chosen : new Set<number>();
+  // Only the rows still on the page count (a refresh may have moved some away).
+  const selected = numbers.filter((n) => chosen.has(n));
+  const toggle = useCallback(
+    (n: number, on: boolean) =>
+      setState((s) => {
+        const next = new Set(s.view === view ? s.chosen : []);
+        if (on) next.add(n);
+        else next.delete(n);
+        return { view, chosen: next };
+      }),
+    [view],
+  );
+  const setAll = useCallback(
+    (on: boolean) => setState({ view, chosen: new Set(on ? numbers : []) }),
+    [view, numbers],
+  );
+  const clear = useCallback(() => setState({ view, chosen: new Set() }), [view]);
+  return {
+    selected,
+    isSelected: (n: number) => chosen.has(n),
+    all: numbers.length > 0 && selected.length === numbers.length,
+    some: selected.length > 0 && selected.length < numbers.length,
+    toggle,
+    setAll,
+    clear,
+  };
+}
+export type Selection = ReturnType<typeof useSelection>;
+
+/**
+ * The bulk change of the selection: runs it, then clears the selection and says how many were updated (the
+ * notice stays until the next selection). A refusal shows the catalogue's text and keeps the selection.
+ */
+export function useBulkTriage(projectId: string, selection: Selection) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const count = selection.selected.length;
+  async function run(set: BulkPatch['set']) {
+    if (busy || count === 0) return;
+    setBusy(true);
+    try {
+      const updated = await bulkUpdate(projectId, { tickets: selection.selected, set });
+      selection.clear();
+      setNotice(t('triageList.updated', { count: updated.length }));
+    } catch (error) {
+      toastError(errorText(errorCodeOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return {
+    count,
+    busy,
+    notice: count > 0 ? null : notice,
+    run,
+    clear: selection.clear,
+    dismiss: () => setNotice(null),
+  };
+}
+export type BulkTriage = ReturnType<typeof useBulkTriage>;
+
+/**
+ * Everything the list's triage parts need, for the screen to compose: the team's people, the labels (also
+ * by id), the caller's own user id ("Assign to me"), the selection of the page `view` shows and its bulk
+ * change. `triage` false (a GUEST) leaves the selection out.
+ */
+export function useListTriage(
+  projectId: string | undefined,
+  teamId: string | undefined,
+  rows: readonly { number: number }[] | undefined,
+  view: string,
+) {
+  const { members, people, assignable } = useTeamPeople(teamId);
+  const labels = useLabels(projectId);
+  const { data: profile } = useProfile();
+  const numbers = useMemo(() => (rows ?? []).map((r) => r.number), [rows]);
+  const selection = useSelection(view, numbers);
+  const bulk = useBulkTriage(projectId ?? '', selection);
+  const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
+  const self = members.find((m) => profile && m.username === profile.username)?.userId ?? null;
+  return { people, assignable, labels, labelMap, self, selection, bulk };
+}

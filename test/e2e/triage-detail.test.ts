@@ -203,6 +203,7 @@ describe('triage on the issue detail, with comments, mentions and notification m
     expect(await field.getAttribute('aria-activedescendant')).toBe(
       await list.getByRole('option', { name: 'Grace Hopper' }).getAttribute('id'),
     );
+    await shot(o.page, 'detail-en-desktop-mention');
     await o.page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });
     // Closed for that mention; typed afresh, it offers the members again.

@@ -21,6 +21,7 @@ import { sourceOf } from '#runtime/source';
 import { nowMs } from '#runtime/time';
 import { planSettings } from '../accounts/profile';
 import { userKey } from '../accounts/user';
+import { unassignEverywhere } from '../issues/triage';
 import {
   authorizeTeam,
   authorizeTeamTarget,
@@ -267,6 +268,8 @@ export const operations = {
       projects,
       teamGuard(session.userId, teamId, 'team.members'),
     );
+    // A GUEST may not triage, so cannot stay an assignee (issue 23, decision Tr-C5).
+    if (body.role === 'GUEST') await unassignEverywhere(teamId, userId);
     return { msg: { userId, role: body.role, projects } };
   },
   /**
@@ -287,12 +290,15 @@ export const operations = {
       authorizeTeam(own, 'team.leave');
       if (!target) throw new AppError('NOT_FOUND');
       await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'));
+      // Issue 23: whoever leaves is nobody's assignee any more (decision Tr-C5).
+      await unassignEverywhere(teamId, userId);
       return { msg: null };
     }
     authorizeTeam(own, 'team.members');
     authorizeTeamTarget(session.userId, target);
     const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
     await removeMember(teamId, target, targetTeams, teamGuard(session.userId, teamId, 'team.members'));
+    await unassignEverywhere(teamId, userId);
     return { msg: null };
   },
   /**

@@ -28,14 +28,8 @@ import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '
 import { teamOf } from '../teams/member';
 import { migrateAccount } from '../teams/migrate';
 import { teamKey } from '../teams/team';
-import {
-  allocateIssue,
-  createIssue,
-  type IssueFile,
-  type IssueScreenshot,
-  type NewIssue,
-  quotaCondition,
-} from './issue';
+import { createIssue } from './create';
+import { allocateIssue, type IssueFile, type IssueScreenshot, type NewIssue, quotaCondition } from './issue';
 import { requireProof } from './proof';
 import {
   copyUpload,

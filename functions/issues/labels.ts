@@ -98,7 +98,11 @@ async function changeLabels(
       );
       return label;
     } catch (err) {
-      if (attempt < 5 && isConditionFailure(err) && !(err instanceof AppError)) continue;
+      // Another label write won the version: read again (a short jittered pause spreads the next round).
+      if (attempt < 20 && isConditionFailure(err) && !(err instanceof AppError)) {
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
+        continue;
+      }
       throw err;
     }
   }

@@ -9,8 +9,6 @@ import { blockOf, listOfDeleted } from './issue';
 import { facetsOf, listOfStatus } from './rank-index';
 import { stateOf } from './triage';
 
-type Item = Record<string, unknown>;
-
 const headerSk = /^ISSUE#\d{10}$/;
 const b6 = (b: number) => String(b).padStart(6, '0');
 

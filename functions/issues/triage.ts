@@ -41,7 +41,7 @@ import {
   type ProjectAction,
   readProjectAs,
 } from '../projects/access';
-import { projectKey, type WriteGuard } from '../projects/project';
+import { listProjects, projectKey, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import {
   issueDetailKey,
@@ -53,7 +53,17 @@ import {
 } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
 import { notifyPut } from './notify';
-import { allocateUpdates, type FacetFields, type IndexState, indexActions, listOfStatus } from './rank-index';
+import {
+  allocateUpdates,
+  assigneeFacet,
+  type FacetFields,
+  facetPage,
+  fstatsKey,
+  type IndexState,
+  indexActions,
+  listOfStatus,
+  totalOf,
+} from './rank-index';
 import { issueAnswer } from './review';
 import { activity, type StoredActivity, timelinePut } from './timeline';
 import { triageFieldsOf } from './triage-fields';
@@ -161,14 +171,19 @@ async function contextOf(
   assignee: string | null | undefined,
   issueKeys: { pk: string; sk: string }[] = [],
 ): Promise<{ ctx: Context; items: (Item | undefined)[] }> {
-  const extra = assignee ? [teamsKey(assignee)] : [];
+  // The caller's own TEAMS is in the access check's batch already (a BatchGetItem refuses a key twice).
+  const other = assignee && assignee !== userId ? assignee : null;
+  const extra = other ? [teamsKey(other)] : [];
   const {
     project,
     caller,
     items: [labels, user, ...rest],
   } = await readProjectAs(userId, pid, action, [labelsKey(pid), userKey(userId), ...extra, ...issueKeys]);
   const teamId = teamOf(project as { teamId?: unknown });
-  if (assignee) checkAssignee(teamId, rest[0]);
+  if (assignee) {
+    const member = other ? rest[0] : { teams: caller.teams?.teams ?? {} };
+    checkAssignee(teamId, member);
+  }
   const name = user ? displayName(user as { firstName: string; lastName: string }) : '';
   return {
     ctx: {
@@ -180,7 +195,7 @@ async function contextOf(
       actor: { kind: 'member', id: userId, name: name || 'Member' },
       live: liveLabelIds(labels),
     },
-    items: assignee ? rest.slice(1) : rest,
+    items: other ? rest.slice(1) : rest,
   };
 }
 
@@ -251,12 +266,15 @@ function changeActions(
   ];
   if (from !== to) actions.push(...listMoveActions(pid, n, to, ctx.guard));
   else {
+    const guarded = Object.keys(ctx.guard.values).length > 0;
     actions.push({
       ConditionCheck: {
         TableName: T,
         Key: projectKey(pid),
-        ConditionExpression: `attribute_exists(pk) AND ${ctx.guard.expression}`,
-        ExpressionAttributeValues: ctx.guard.values,
+        ConditionExpression: guarded
+          ? `attribute_exists(pk) AND ${ctx.guard.expression}`
+          : 'attribute_exists(pk)',
+        ...(guarded ? { ExpressionAttributeValues: ctx.guard.values } : {}),
       },
     });
   }
@@ -460,4 +478,58 @@ export async function bulkPatchIssues(
   await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
   await announce(ctx, events);
   return { updated: updated.sort((a, b) => a - b) };
+}
+
+/** Who unassigns a member who left or was removed: nobody's action, the team's change. */
+const systemActor: Actor = { kind: 'system', name: 'Snag' };
+
+/**
+ * Unassigns `userId` from every issue of every project of `teamId` (they left or were removed: decision
+ * Tr-C5). The issues come from the assignee facets, open and resolved, each unassigned in its own triage
+ * transaction (activity, index, `issue.updated`), 8 at a time. Runs after the removal committed: from then
+ * on no triage write can assign them (its ConditionCheck on their TEAMS fails), so nothing is missed.
+ * Answers how many issues it unassigned.
+ */
+export async function unassignEverywhere(teamId: string, userId: string): Promise<number> {
+  let count = 0;
+  for (const project of await listProjects(teamId)) {
+    const ctx: Context = {
+      pid: project.id,
+      teamId,
+      caller: { userId: '', teams: null },
+      action: 'triage',
+      // The member's removal is the authority: no caller's membership to check.
+      guard: { expression: 'attribute_exists(pk)', values: {} },
+      actor: systemActor,
+      live: new Set(),
+    };
+    const numbers: number[] = [];
+    for (const list of ['open', 'resolved'] as const) {
+      const facet = assigneeFacet(list, userId);
+      const [fstats] = await getItems([fstatsKey(project.id, facet)]);
+      const total = totalOf(fstats);
+      if (total > 0) numbers.push(...(await facetPage(project.id, [facet], [fstats], 0, total, 'newest')));
+    }
+    const events: Event[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < numbers.length) {
+        const chunk = numbers.slice(next, next + 25);
+        next += 25;
+        const headers = await getItems(chunk.map((n) => issueHeaderKey(project.id, n)));
+        for (const [i, n] of chunk.entries()) {
+          const h = headers[i];
+          if (!h || h.assignee !== userId) continue;
+          const done = await applyChange(ctx, n, h, { assignee: null });
+          if (done?.changes) {
+            count++;
+            events.push({ n, at: String(done.header.updatedAt), changes: done.changes });
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
+    await announce(ctx, events);
+  }
+  return count;
 }

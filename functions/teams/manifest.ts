@@ -15,7 +15,7 @@ import {
 // Mail for invitations.
 export const teamsApi = apiFunction({
   resource: 'teams',
-  needs: { table: 'readwrite', mail: true },
+  needs: { table: 'readwrite', mail: true, sendTo: ['fanout'] },
   routes: [
     { method: 'GET', path: '/api/client/teams', op: 'list', session: true, access: { scope: 'account' } },
     {

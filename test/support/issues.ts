@@ -2,11 +2,11 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
+import { createIssue } from '../../functions/issues/create';
 import {
   allocateNumber,
   blockKey,
   blockOf,
-  createIssue,
   type NewIssue,
   newIssueItems,
   statsAttribute,

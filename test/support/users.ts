@@ -12,7 +12,7 @@ export const cheapCostsEnv = {
   ALTCHA_COUNTER_MAX: '50',
   SCRYPT_LOG_N: '10',
   ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789abcdef',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.DEBUG_LOG_LEVEL ?? 'silent',
 } as const;
 
 export async function register(

@@ -13,8 +13,9 @@ import { effectivePlan } from '#contracts/plans';
 import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
 import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
+import { createIssue } from '../../../functions/issues/create';
 import { checkKeys } from '../../../functions/issues/intake';
-import { createIssue, type NewIssue, quotaCondition } from '../../../functions/issues/issue';
+import { type NewIssue, quotaCondition } from '../../../functions/issues/issue';
 import { pendingKey, snapshotViewKey, storedKey } from '../../../functions/issues/object-keys';
 import {
   encodeOriginalName,

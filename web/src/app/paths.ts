@@ -8,7 +8,8 @@ import { limits } from '#contracts/limits';
 
 export { type IntegrationName, integrationNames };
 
-export const configurationSections = ['installation', 'custom_fields', 'general'] as const;
+/** Issue 23 adds the project's labels. */
+export const configurationSections = ['installation', 'custom_fields', 'labels', 'general'] as const;
 export type ConfigurationSection = (typeof configurationSections)[number];
 
 const enc = encodeURIComponent;

@@ -1,7 +1,7 @@
 /**
- * /profile/configuration/{id}/{installation|custom_fields|general} (SPEC.md sections 2, 4 and 5):
- * the install snippet with the domain rule and how to verify it, up to 3 custom fields, and the general
- * settings with the project deletion. An unknown or foreign project goes back to /profile. The parts live
+ * /profile/configuration/{id}/{installation|custom_fields|labels|general} (SPEC.md sections 2, 4 and 5):
+ * the install snippet with the domain rule and how to verify it, up to 3 custom fields, the project's
+ * labels (issue 23), and the general settings with the project deletion. An unknown or foreign project goes back to /profile. The parts live
  * in web/src/projects/.
  */
 import { Stack } from '@mantine/core';
@@ -11,6 +11,7 @@ import { type ConfigurationSection, configurationSections, paths } from '../app/
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { useDocumentTitle } from '../hooks/title';
+import { ProjectLabels } from '../issues/labels/ProjectLabels';
 import { CustomFields } from '../projects/CustomFields';
 import { GeneralSettings } from '../projects/GeneralSettings';
 import { useProject } from '../projects/hooks';
@@ -39,6 +40,7 @@ export default function ConfigurationScreen({ section }: { section: Configuratio
       />
       {section === 'installation' && <Installation website={website} />}
       {section === 'custom_fields' && <CustomFields key={website.uuid} website={website} />}
+      {section === 'labels' && <ProjectLabels projectId={website.uuid} />}
       {section === 'general' && <GeneralSettings key={website.uuid} website={website} />}
     </Stack>
   );

@@ -6,13 +6,18 @@
  * text: the description is never markup, links are plain anchors that leak no referrer, and the page
  * snapshot runs in a sandboxed frame (SnapshotFrame). The parts live in web/src/issues/. Issue 22: a GUEST
  * reviews without Resolve or Reopen, and only OWNER and ADMIN are led to the integrations' settings.
+ * Issue 23: the triage side panel (status, priority, assignee, labels, due date; beside the description on
+ * wide screens, right under it on phones) and the timeline of comments and activity with the composer.
  */
 import { Grid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import { ticketIdParam } from '#contracts/schemas';
+import type { Label } from '#contracts/triage';
+import { toLogin, useEndpoint } from '../api/swr';
 import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
@@ -29,6 +34,9 @@ import { IssueToolbar } from '../issues/IssueToolbar';
 import { MediaViewer, type Viewed } from '../issues/MediaViewer';
 import { oneLineTitle } from '../issues/model';
 import { ShortcutHints } from '../issues/ShortcutHints';
+import { Timeline } from '../issues/Timeline';
+import { TriagePanel } from '../issues/TriagePanel';
+import { selfIn, type TeamPerson, useProjectLabels, useTeamMembers } from '../issues/triage-api';
 import { UndoNotice } from '../issues/UndoNotice';
 import { useIssueMoves } from '../issues/useIssueMoves';
 import { useProject } from '../projects/hooks';
@@ -51,9 +59,21 @@ export default function IssueScreen() {
   const { data: issue } = useIssue(id, n);
   // The role decides Resolve and its shortcut: the screen waits for it rather than offer them late.
   const role = useProjectRole();
+  const labels = useProjectLabels(id);
+  const people = useTeamMembers(project?.website.teamId);
+  const { data: me } = useEndpoint('profile.get', {}, { redirect: toLogin });
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
-  if (!project || !issue || !id || !role) return <PageLoader />;
-  return <IssueView key={issue.number} projectId={id} project={project.website} issue={issue} role={role} />;
+  if (!project || !issue || !id || !role || !labels || !people || !me) return <PageLoader />;
+  return (
+    <IssueView
+      key={issue.number}
+      projectId={id}
+      project={project.website}
+      issue={issue}
+      role={role}
+      team={{ labels, people, self: selfIn(people, me) }}
+    />
+  );
 }
 
 function IssueView({
@@ -61,11 +81,13 @@ function IssueView({
   project,
   issue,
   role,
+  team,
 }: {
   projectId: string;
   project: Parameters<typeof ProjectHeader>[0]['project'];
   issue: IssueAnswer;
   role: Role;
+  team: { labels: Label[]; people: TeamPerson[]; self: string | null };
 }) {
   const { t } = useTranslation();
   const [viewed, setViewed] = useState<Viewed>(null);
@@ -73,6 +95,18 @@ function IssueView({
   const moves = useIssueMoves(projectId, issue, viewed !== null, triage);
   const resolved = issue.deleted === 1;
   const locale = displayLocale();
+  // One panel, placed by width: beside everything on wide screens, under the description on phones.
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const panel = (
+    <TriagePanel
+      projectId={projectId}
+      issue={issue}
+      labels={team.labels}
+      people={team.people}
+      role={role}
+      locale={locale}
+    />
+  );
 
   return (
     <Stack gap="lg" maw={1180} mx="auto">
@@ -90,13 +124,16 @@ function IssueView({
                 {issue.data.msg}
               </Text>
             </Section>
+            {!wide && panel}
             <IssueMedia issue={issue} projectId={projectId} onView={setViewed} />
             <IssueAttachments issue={issue} projectId={projectId} locale={locale} onView={setViewed} />
             <ConsoleLog issue={issue} locale={locale} />
+            <Timeline projectId={projectId} n={issue.number} role={role} locale={locale} {...team} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            {wide && panel}
             <IssueFacts issue={issue} locale={locale} />
             <IssueIntegrations issue={issue} projectId={projectId} setUp={can(role, 'integrations')} />
           </Stack>

@@ -1,12 +1,14 @@
 /**
  * /profile/edit (SPEC.md sections 2, 4, 5 and 8): personal data (PATCH /client/profile), change password
  * (PATCH /client/password) and delete profile (DELETE /client/profile behind a modal where typing the
- * word "confirm" enables Delete; afterwards the marketing site). The parts live in web/src/accounts/.
+ * word "confirm" enables Delete; afterwards the marketing site). Issue 23: the member's email notifications
+ * (GET|PUT /client/notifications). The parts live in web/src/accounts/.
  */
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChangePassword } from '../accounts/ChangePassword';
 import { DeleteProfile } from '../accounts/DeleteProfile';
+import { NotificationSettings } from '../accounts/NotificationSettings';
 import { PersonalData } from '../accounts/PersonalData';
 import { toLogin, useEndpoint } from '../api/swr';
 import { PageLoader } from '../components/PageLoader';
@@ -29,6 +31,7 @@ export default function ProfileEditScreen() {
         <PersonalData profile={profile} />
         <ChangePassword profile={profile} />
       </SimpleGrid>
+      <NotificationSettings />
       <DeleteProfile />
     </Stack>
   );

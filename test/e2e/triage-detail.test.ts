@@ -1,0 +1,348 @@
+/**
+ * Triage on the issue detail (issue 23), against the built dashboard and the local stack: the owner creates,
+ * renames, recolours and deletes the project's labels in the configuration; sets status, priority,
+ * assignee, labels and due date in the side panel and sees each in the timeline; posts an internal and a
+ * public comment and one that mentions a member through the `@` completion, by keyboard; the mentioned
+ * member gets the mail once the notification outbox is flushed; the member saves its notification
+ * settings, then reads the issue in German at 390 px. axe-core checks every screen.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client';
+import { latestMail } from '../support/api-client';
+import { axeFindings } from '../support/axe';
+import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { seedIssues } from '../support/issues';
+import { eventually } from '../support/local-stack';
+import { addToTeam, inDays, setTeamPlan } from '../support/teams';
+import { signedIn } from '../support/users';
+import { userIdOf } from '../support/webteam';
+
+const suite = setUpBrowserSuite();
+const phone = { width: 390, height: 844 };
+
+interface Person {
+  client: ApiClient;
+  email: string;
+  id: string;
+}
+
+async function person(firstName: string, lastName: string): Promise<Person> {
+  const { client, email } = await signedIn(suite.stack.url);
+  const named = await client.patch('/api/client/profile', { firstName, lastName });
+  expect(named.status).toBe(200);
+  return { client, email, id: await userIdOf(email) };
+}
+
+async function tabOf(
+  p: Person,
+  opts: { locale?: string; viewport?: { width: number; height: number } } = {},
+) {
+  const tab = await suite.newTab(opts);
+  await tab.context.addCookies(
+    [...p.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+  );
+  return tab;
+}
+
+/** No console error and no failed call: every save and load of the steps went through. */
+function expectClean(tab: TestPage) {
+  expect(tab.errors).toEqual([]);
+  expect(tab.failedResponses).toEqual([]);
+}
+
+const panel = (page: Page) => page.getByTestId('triage-panel');
+const timeline = (page: Page) => page.getByTestId('timeline');
+
+/** Waits for the field's own saved state (its status line under it). */
+async function savedState(page: Page, field: string) {
+  await page.locator(`#triage-${field}-state[data-save-state="saved"]`).waitFor();
+}
+
+describe('triage on the issue detail, with comments, mentions and notification mails', () => {
+  let owner: Person;
+  let member: Person;
+  let guest: Person;
+  let projectId: string;
+
+  it('manages the project labels in the configuration', async () => {
+    owner = await person('Ada', 'Lovelace');
+    member = await person('Grace', 'Hopper');
+    guest = await person('Alan', 'Turing');
+    const plan = await owner.client.post('/api/dev/plan', {
+      username: owner.email,
+      plan: 'BASIC_PLAN',
+      days: 30,
+    });
+    expect(plan.status).toBe(200);
+    await setTeamPlan(owner.id, 'BASIC_PLAN', inDays(30));
+    await addToTeam(owner.id, member.id, 'MEMBER');
+    const created = await owner.client.post<{ id: string }>('/api/client/website', {
+      name: 'Shop',
+      url: 'shop.example',
+    });
+    if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
+    projectId = created.body.msg.id;
+    await seedIssues(projectId, 2, (n) => `Checkout step ${n} fails`);
+    await addToTeam(owner.id, guest.id, 'GUEST', [projectId]);
+
+    const o = await tabOf(owner);
+    await o.page.goto(`/profile/configuration/${projectId}/labels`);
+    const create = o.page.getByTestId('label-create');
+    await create.waitFor();
+    const add = async (name: string, colour: string | null, hex?: string) => {
+      await create.getByRole('textbox', { name: 'Name' }).fill(name);
+      if (colour) await create.getByRole('button', { name: colour, exact: true }).click();
+      if (hex) await create.getByRole('textbox', { name: 'Colour' }).fill(hex);
+      await create.getByRole('button', { name: 'Add label' }).click();
+      await o.page.getByText(`Label ${name} added`).waitFor();
+    };
+    await add('Bug', 'Red');
+    await add('Checkout', null, '#fab005');
+    await add('Temporary', 'Violet');
+    const rows = o.page.getByTestId('label-row');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // Rename and recolour in place.
+    await o.page.getByRole('button', { name: 'Edit the label Checkout' }).click();
+    const editing = rows.filter({ has: o.page.getByRole('button', { name: 'Save' }) });
+    await editing.getByRole('textbox', { name: 'Name' }).fill('Payment');
+    await editing.getByRole('button', { name: 'Blue', exact: true }).click();
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await o.page.getByText('Label saved').waitFor();
+    // Delete after the confirmation.
+    await o.page.getByRole('button', { name: 'Delete the label Temporary' }).click();
+    await o.page.getByRole('dialog').getByRole('button', { name: 'Delete label' }).click();
+    await o.page.getByText('Label Temporary deleted').waitFor();
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual(['Bug', 'Payment'].map((n) => expect.stringContaining(n)));
+    const labels = await owner.client.get<{ labels: { name: string; color: string }[] }>(
+      `/api/client/website/${projectId}/labels`,
+    );
+    if (labels.body.status !== 'success') throw new Error(JSON.stringify(labels.body));
+    expect(labels.body.msg.labels.map((l) => [l.name, l.color.toLowerCase()]).sort()).toEqual([
+      ['Bug', '#e03131'],
+      ['Payment', '#1971c2'],
+    ]);
+    expect(await axeFindings(o.page)).toEqual([]);
+    await shot(o.page, 'labels-en-desktop');
+    expectClean(o);
+  });
+
+  it('sets the triage fields in the side panel and shows each in the timeline', async () => {
+    const o = await tabOf(owner);
+    await o.page.goto(`/profile/site/${projectId}/ticket/1`);
+    const p = panel(o.page);
+    await p.waitFor();
+    await p.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'In progress' });
+    await savedState(o.page, 'status');
+    await p.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High' });
+    await savedState(o.page, 'priority');
+    await p.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: 'Grace Hopper' });
+    await savedState(o.page, 'assignee');
+    await p.getByLabel('Labels', { exact: true }).click();
+    await o.page.getByRole('option', { name: 'Bug' }).click();
+    await savedState(o.page, 'labels');
+    await o.page.keyboard.press('Escape');
+    await p.getByLabel('Due date').fill('2026-12-24');
+    await savedState(o.page, 'dueDate');
+
+    const t = timeline(o.page);
+    for (const line of [
+      'Ada Lovelace set status to In progress',
+      'Ada Lovelace set priority to High',
+      'Ada Lovelace assigned the issue to Grace Hopper',
+      'Ada Lovelace added the label Bug',
+      'Ada Lovelace set the due date to Dec 24, 2026',
+    ])
+      await t.getByText(line).waitFor();
+    // The API agrees: the fields are stored, not only shown.
+    const issue = await owner.client.get<Record<string, unknown>>(
+      `/api/client/website/${projectId}/request/1`,
+    );
+    if (issue.body.status !== 'success') throw new Error(JSON.stringify(issue.body));
+    expect(issue.body.msg).toMatchObject({
+      status: 'in_progress',
+      priority: 'high',
+      assignee: member.id,
+      dueDate: '2026-12-24',
+    });
+    expect(issue.body.msg.labels).toHaveLength(1);
+    await shot(o.page, 'detail-en-desktop-triaged');
+    expectClean(o);
+  });
+
+  it('posts internal and public comments and a mention by keyboard; the member gets the mail', async () => {
+    const o = await tabOf(owner);
+    await o.page.goto(`/profile/site/${projectId}/ticket/1`);
+    const field = o.page.getByRole('textbox', { name: 'Comment' });
+    await field.waitFor();
+
+    // Internal is the default for the team.
+    await field.fill('The payment provider times out.');
+    await o.page.getByRole('button', { name: 'Send' }).click();
+    const comments = o.page.getByTestId('comment');
+    await expect.poll(() => comments.count()).toBe(1);
+    expect(await comments.nth(0).getAttribute('data-visibility')).toBe('internal');
+    await comments.nth(0).getByText('Internal', { exact: true }).waitFor();
+
+    await field.fill('Thanks, we are on it.');
+    await o.page.getByRole('radio', { name: 'Public (the reporter too)' }).check();
+    await o.page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => comments.count()).toBe(2);
+    expect(await comments.nth(1).getAttribute('data-visibility')).toBe('public');
+    expect(await comments.nth(1).getByText('Internal', { exact: true }).count()).toBe(0);
+
+    // A mention through the completion, keyboard only; markup stays text.
+    await o.page.getByRole('radio', { name: 'Internal (team only)' }).check();
+    await field.click();
+    await field.pressSequentially('Please look <b>now</b> @gr');
+    const list = o.page.getByRole('listbox', { name: 'Team members to mention' });
+    await list.waitFor();
+    expect(await field.getAttribute('aria-activedescendant')).toBe(
+      await list.getByRole('option', { name: 'Grace Hopper' }).getAttribute('id'),
+    );
+    await shot(o.page, 'detail-en-desktop-mention');
+    await o.page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    // Closed for that mention; typed afresh, it offers the members again.
+    for (let i = 0; i < 3; i++) await field.press('Backspace');
+    await field.pressSequentially('@gr');
+    await list.waitFor();
+    await o.page.keyboard.press('Enter');
+    expect(await field.inputValue()).toBe('Please look <b>now</b> @Grace Hopper ');
+    await field.pressSequentially('thanks');
+    await field.press('Control+Enter');
+    await expect.poll(() => comments.count()).toBe(3);
+    const body = comments.nth(2).getByTestId('comment-body');
+    expect(await body.textContent()).toBe('Please look <b>now</b> @Grace Hopper thanks');
+    expect(await body.locator('b').count()).toBe(0);
+    await shot(o.page, 'detail-en-desktop-comments');
+    expect(await axeFindings(o.page)).toEqual([]);
+    expectClean(o);
+
+    // The outbox's flush (its schedule, run now as the notification tests run it) mails the member.
+    await suite.stack.runSchedule('notifications');
+    const mail = await eventually(
+      async () => {
+        const m = await latestMail(suite.stack.url, member.email);
+        return m && /mention/i.test(`${m.subject} ${m.text}`) ? m : undefined;
+      },
+      15_000,
+      `a mention mail to ${member.email}`,
+    );
+    expect(mail.text).toContain('Ada Lovelace mentioned you on #1');
+  });
+
+  it('saves the notification settings on the profile', async () => {
+    const m = await tabOf(member);
+    await m.page.goto('/profile/edit');
+    const settings = m.page.getByTestId('notification-settings');
+    await settings.waitFor();
+    await settings.getByRole('radio', { name: 'A daily digest of new issues' }).check();
+    await m.page.locator('#notification-state[data-save-state="saved"]').waitFor();
+    await settings
+      .getByRole('switch', { name: 'Comments on issues assigned to me' })
+      .uncheck({ force: true });
+    await expect
+      .poll(async () => {
+        const r = await member.client.get<{ settings: Record<string, unknown> }>('/api/client/notifications');
+        return r.body.status === 'success' ? r.body.msg.settings : null;
+      })
+      .toEqual({ newIssue: 'daily', assigned: true, mentioned: true, comments: false });
+    await m.page.reload();
+    await settings.getByRole('radio', { name: 'A daily digest of new issues' }).waitFor();
+    expect(await settings.getByRole('radio', { name: 'A daily digest of new issues' }).isChecked()).toBe(
+      true,
+    );
+    expect(await axeFindings(m.page)).toEqual([]);
+    await shot(m.page, 'profile-en-desktop-notifications');
+    expectClean(m);
+  });
+
+  it('reads the issue in German at 390 px, where the member edits its own comment', async () => {
+    const m = await tabOf(member, { locale: 'de-DE', viewport: phone });
+    await m.page.goto(`/profile/site/${projectId}/ticket/1`);
+    const t = timeline(m.page);
+    await t.getByText('Ada Lovelace hat die Priorität auf Hoch gesetzt').waitFor();
+    await t.getByText('Ada Lovelace hat die Meldung Grace Hopper zugewiesen').waitFor();
+    expect(await t.getByText('Intern', { exact: true }).count()).toBe(2);
+    expect(await m.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Someone else's comment: no Edit, no Delete for a MEMBER.
+    expect(await m.page.getByRole('button', { name: /bearbeiten$/ }).count()).toBe(0);
+
+    const field = m.page.getByRole('textbox', { name: 'Kommentar', exact: true });
+    await field.fill('Ich schaue es mir an.');
+    await m.page.getByRole('button', { name: 'Senden' }).click();
+    const mine = m.page.getByTestId('comment').filter({ hasText: 'Ich schaue es mir an.' });
+    await mine.waitFor();
+    await mine.getByRole('button', { name: /bearbeiten$/ }).click();
+    const editing = m.page
+      .getByTestId('comment')
+      .filter({ has: m.page.getByRole('textbox', { name: 'Kommentar bearbeiten' }) });
+    await editing.getByRole('textbox').fill('Ich übernehme das.');
+    await editing.getByRole('button', { name: 'Speichern' }).click();
+    await m.page
+      .getByTestId('comment')
+      .filter({ hasText: 'Ich übernehme das.' })
+      .getByText('bearbeitet')
+      .waitFor();
+    expect(await axeFindings(m.page)).toEqual([]);
+    await shot(m.page, 'detail-de-phone');
+    expectClean(m);
+  });
+
+  it('shows a GUEST the fields read-only, no internal comment and a public-only composer', async () => {
+    const g = await tabOf(guest);
+    await g.page.goto(`/profile/site/${projectId}/ticket/1`);
+    // Read-only: the values as text with the reason, no control to change them.
+    const summary = g.page.getByTestId('triage-summary');
+    await summary.waitFor();
+    await g.page.getByText('As a guest you can see these fields but not change them.').waitFor();
+    expect(await summary.innerText()).toMatch(
+      /Status\s+In progress\s+Priority\s+High\s+Assignee\s+Grace Hopper/,
+    );
+    expect(await summary.getByText('Bug', { exact: true }).count()).toBe(1);
+    expect(await g.page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
+    await timeline(g.page).getByText('Thanks, we are on it.').waitFor();
+    // The server leaves internal comments out of a GUEST's answers; none is shown.
+    const comments = g.page.getByTestId('comment');
+    expect(
+      await comments.evaluateAll((els) => els.map((e) => e.getAttribute('data-visibility'))),
+    ).not.toContain('internal');
+    expect(await g.page.getByRole('radio', { name: 'Internal (team only)' }).count()).toBe(0);
+    await g.page.getByText('Your comments are public: the team and the reporter see them.').waitFor();
+    const before = await comments.count();
+    await g.page.getByRole('textbox', { name: 'Comment' }).fill('Seen on my phone too.');
+    await g.page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => comments.count()).toBe(before + 1);
+    expect(await comments.last().getAttribute('data-visibility')).toBe('public');
+    expect(await axeFindings(g.page)).toEqual([]);
+    await shot(g.page, 'detail-en-desktop-guest');
+    expectClean(g);
+  });
+
+  it('fits and reads well at 1280 and 390 px in English and German', async () => {
+    for (const [locale, viewport, name] of [
+      ['de-DE', { width: 1280, height: 860 }, 'de-desktop'],
+      ['en-US', phone, 'en-phone'],
+      ['de-DE', phone, 'de-phone'],
+    ] as const) {
+      const o = await tabOf(owner, { locale, viewport });
+      for (const [path, what, ready] of [
+        [`/profile/site/${projectId}/ticket/1`, 'detail', 'triage-panel'],
+        [`/profile/configuration/${projectId}/labels`, 'labels', 'label-create'],
+        ['/profile/edit', 'profile', 'notification-settings'],
+      ] as const) {
+        await o.page.goto(path);
+        await o.page.getByTestId(ready).waitFor();
+        if (viewport.width === phone.width)
+          expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect([name, what, await axeFindings(o.page)]).toEqual([name, what, []]);
+        await shot(o.page, `${what}-${name}`);
+      }
+      expectClean(o);
+    }
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The issue detail's triage rules (web/src/issues/triage-model.ts, issue 23): label chips readable on any
+ * colour, activity told in plain words without ids, the `@` completion, and who may change a comment.
+ */
+import { describe, expect, it } from 'vitest';
+import { roles } from '#contracts/teams';
+import { type ActivityView, activityKinds } from '#contracts/triage';
+import { may } from '../../../functions/projects/access';
+import { en } from '../../../web/src/i18n/en';
+import {
+  activityWords,
+  commentRights,
+  insertMention,
+  labelPresets,
+  mentionAt,
+  mentionMatches,
+} from '../../../web/src/issues/detail-model';
+import { labelTextColor } from '../../../web/src/issues/triage-model';
+
+/** WCAG 2 contrast of two `#rrggbb` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const c = [1, 3, 5].map((i) => {
+      const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+describe('label chip text', () => {
+  it('is white on dark colours and black on light ones', () => {
+    expect(labelTextColor('#000000')).toBe('#ffffff');
+    expect(labelTextColor('#1971c2')).toBe('#ffffff');
+    expect(labelTextColor('#ffffff')).toBe('#000000');
+    expect(labelTextColor('#fab005')).toBe('#000000');
+  });
+
+  it('reaches 4.5:1 for every preset and for a sweep of all hues and shades', () => {
+    const colours = [...labelPresets];
+    for (let r = 0; r < 256; r += 17)
+      for (let g = 0; g < 256; g += 17)
+        for (let b = 0; b < 256; b += 17)
+          colours.push(`#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}` as never);
+    const worst = Math.min(...colours.map((c) => contrast(c, labelTextColor(c))));
+    expect(worst).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+const jane = { kind: 'member' as const, id: '11111111-1111-4111-8111-111111111111', name: 'Jane Roe' };
+const entry = (e: Partial<ActivityView>): ActivityView => ({
+  id: 'a'.repeat(20),
+  kind: 'status',
+  actor: jane,
+  at: '2026-11-25T06:00:00.000Z',
+  ...e,
+});
+const names = {
+  person: (id: string) => (id === 'u2' ? 'Max Mustermann' : null),
+  label: (id: string) => (id === 'l1' ? { id, name: 'Bug', color: '#e03131' } : undefined),
+};
+
+describe('activity in plain words', () => {
+  it('names the actor and the new value', () => {
+    expect(activityWords(entry({ kind: 'priority', from: 'none', to: 'high' }), names)).toEqual({
+      key: 'priority',
+      values: { actor: 'Jane Roe', to: 'high' },
+    });
+    expect(activityWords(entry({ kind: 'assignee', from: null, to: 'u2' }), names).values.to).toBe(
+      'Max Mustermann',
+    );
+  });
+
+  it('never shows an id: a member who left and a deleted label get neutral words', () => {
+    expect(activityWords(entry({ kind: 'assignee', to: 'gone' }), names).key).toBe('assignedFormer');
+    expect(activityWords(entry({ kind: 'assignee', to: null }), names).key).toBe('unassigned');
+    const both = activityWords(entry({ kind: 'labels', from: ['x9'], to: ['l1'] }), names);
+    expect(both).toEqual({ key: 'labelsChanged', values: { actor: 'Jane Roe', added: 'Bug', removed: '' } });
+    expect(activityWords(entry({ kind: 'labels', from: [], to: ['l1'] }), names)).toEqual({
+      key: 'labelsAdded',
+      values: { actor: 'Jane Roe', labels: 'Bug', count: 1 },
+    });
+  });
+
+  it('tells a widget report apart from an issue a member created', () => {
+    const reporter = { kind: 'reporter' as const, name: 'Reporter' };
+    expect(activityWords(entry({ kind: 'created', actor: reporter }), names)).toEqual({
+      key: 'reported',
+      values: {},
+    });
+    expect(activityWords(entry({ kind: 'created' }), names).key).toBe('created');
+  });
+
+  it('tells deliveries and their failures with the integration and the reason', () => {
+    const system = { kind: 'system' as const, name: 'Snag' };
+    expect(activityWords(entry({ kind: 'delivered', actor: system, integration: 'slack' }), names)).toEqual({
+      key: 'delivered',
+      values: { integration: 'slack' },
+    });
+    expect(
+      activityWords(
+        entry({ kind: 'delivery.failed', actor: system, integration: 'jira', reason: '401' }),
+        names,
+      ),
+    ).toEqual({ key: 'deliveryFailed', values: { integration: 'jira', reason: '401' } });
+    expect(activityWords(entry({ kind: 'dueDate', to: null }), names).key).toBe('dueDateCleared');
+    expect(activityWords(entry({ kind: 'dueDate', to: '2026-12-01' }), names).values.to).toBe('2026-12-01');
+  });
+});
+
+const people = [
+  { userId: 'u1', firstName: 'Jane', lastName: 'Roe' },
+  { userId: 'u2', firstName: 'Max', lastName: 'Mustermann' },
+  { userId: 'u3', firstName: 'Janet', lastName: 'Jackson' },
+];
+
+describe('mention completion', () => {
+  it('finds the mention being typed at the caret, names with a space included', () => {
+    expect(mentionAt('Hi @ja', 6)).toEqual({ start: 3, query: 'ja' });
+    expect(mentionAt('@Jane R', 7)).toEqual({ start: 0, query: 'Jane R' });
+    expect(mentionAt('Hi @', 4)).toEqual({ start: 3, query: '' });
+    // An address is no mention; neither is a finished line nor a far-away @.
+    expect(mentionAt('mail me@example.org', 19)).toBeNull();
+    expect(mentionAt('@Jane\nok', 8)).toBeNull();
+    expect(mentionAt('@a b c d', 8)).toBeNull();
+  });
+
+  it('matches names by their start or a word start, case-insensitively', () => {
+    expect(mentionMatches(people, 'ja').map((p) => p.userId)).toEqual(['u1', 'u3']);
+    expect(mentionMatches(people, 'MUST').map((p) => p.userId)).toEqual(['u2']);
+    expect(mentionMatches(people, 'jane r').map((p) => p.userId)).toEqual(['u1']);
+    expect(mentionMatches(people, 'zz')).toEqual([]);
+  });
+
+  it('inserts @First Last and a space, with the caret after it', () => {
+    expect(insertMention('Hi @ja, look', 3, 6, people[0]!)).toEqual({
+      text: 'Hi @Jane Roe , look',
+      caret: 13,
+    });
+  });
+});
+
+describe('the words exist', () => {
+  it('has a catalogue line for every word activityWords can choose, in every shape of every kind', () => {
+    const lines = en.triageDetail.activity as Record<string, string>;
+    const has = (key: string) => key in lines || `${key}_one` in lines;
+    const shapes: Partial<ActivityView>[] = [
+      { to: 'x' },
+      { to: null },
+      { to: 'u2' },
+      { from: [], to: ['l1'] },
+      { from: ['l1'], to: [] },
+      { from: ['l1'], to: ['x'] },
+      { from: [], to: [] },
+      { to: '2026-01-01', reason: 'r', integration: 'slack' },
+      { integration: 'slack' },
+    ];
+    for (const kind of activityKinds)
+      for (const shape of shapes) {
+        const { key } = activityWords(entry({ kind, ...shape }), names);
+        expect([kind, key, has(key)]).toEqual([kind, key, true]);
+      }
+  });
+});
+
+describe('who may change a comment', () => {
+  it("offers Delete on others' comments exactly to the roles the server lets moderate", () => {
+    for (const role of roles)
+      expect([role, commentRights(jane, 'other', role).remove]).toEqual([role, may(role, 'moderate')]);
+  });
+
+  it('lets the author edit and delete, ADMIN and OWNER delete others', () => {
+    expect(commentRights(jane, jane.id, 'MEMBER')).toEqual({ edit: true, remove: true });
+    expect(commentRights(jane, jane.id, 'GUEST')).toEqual({ edit: true, remove: true });
+    expect(commentRights(jane, 'someone-else', 'MEMBER')).toEqual({ edit: false, remove: false });
+    expect(commentRights(jane, 'someone-else', 'ADMIN')).toEqual({ edit: false, remove: true });
+    expect(commentRights(jane, null, 'OWNER')).toEqual({ edit: false, remove: true });
+    expect(commentRights({ kind: 'system', name: 'Snag' }, null, 'MEMBER')).toEqual({
+      edit: false,
+      remove: false,
+    });
+  });
+});

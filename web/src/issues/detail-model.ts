@@ -1,0 +1,166 @@
+/**
+ * The issue detail's triage rules (issue 23), free of React so unit tests cover them directly: the label
+ * colour presets, the words an activity entry is told in, the `@` mention completion, and which comments
+ * the caller may change. Label chip contrast and people are the list's (triage-model.ts).
+ */
+
+import type { Role } from '#contracts/teams';
+import type { ActivityView, Actor, Label } from '#contracts/triage';
+import type { Person } from './triage-model';
+
+export type { Person };
+
+/** The colour picker's presets: distinct hues (chip text by triage-model's labelTextColor). */
+export const labelPresets = [
+  '#e03131',
+  '#f08c00',
+  '#fab005',
+  '#2f9e44',
+  '#0c8599',
+  '#1971c2',
+  '#6741d9',
+  '#c2255c',
+  '#495057',
+  '#ced4da',
+] as const;
+
+/** "First Last" with single spaces: the mention form the server matches. */
+export const fullName = (p: Pick<Person, 'firstName' | 'lastName'>) =>
+  `${p.firstName} ${p.lastName}`.replace(/\s+/g, ' ').trim();
+
+/** The lookups an activity line needs to name what changed. */
+export interface ActivityNames {
+  /** A user id's name; null for someone no longer in the team. */
+  person: (userId: string) => string | null;
+  label: (labelId: string) => Label | undefined;
+}
+
+/** An activity line as an i18n key and its values; the screen translates status and priority names. */
+export interface ActivityWords {
+  key: string;
+  values: Record<string, string | number>;
+}
+
+const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+
+/** A value that names a person: a user id, or an object with a name (an actor), or null. */
+function personOf(v: unknown, names: ActivityNames): string | null {
+  if (typeof v === 'string') return names.person(v);
+  if (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string')
+    return (v as { name: string }).name;
+  return null;
+}
+
+/**
+ * The words of one activity entry, in plain language ("Jane set priority to High"): the key below
+ * `activity.` and its values. Unknown values (a label deleted since, a member who left) get a neutral word,
+ * so an old entry never shows an id.
+ */
+export function activityWords(entry: ActivityView, names: ActivityNames): ActivityWords {
+  const actor = actorName(entry.actor);
+  switch (entry.kind) {
+    case 'status':
+    case 'priority':
+      return { key: entry.kind, values: { actor, to: String(entry.to ?? '') } };
+    case 'assignee': {
+      if (entry.to === null || entry.to === undefined) return { key: 'unassigned', values: { actor } };
+      const to = personOf(entry.to, names);
+      return to ? { key: 'assigned', values: { actor, to } } : { key: 'assignedFormer', values: { actor } };
+    }
+    case 'labels': {
+      const before = ids(entry.from);
+      const after = ids(entry.to);
+      const name = (id: string) => names.label(id)?.name;
+      const added = after.filter((id) => !before.includes(id));
+      const removed = before.filter((id) => !after.includes(id));
+      const list = (xs: string[]) => xs.map((id) => name(id) ?? '').filter(Boolean);
+      const a = list(added);
+      const r = list(removed);
+      // Deleted labels are left unnamed: the count still says something changed.
+      if (added.length && removed.length)
+        return { key: 'labelsChanged', values: { actor, added: a.join(', '), removed: r.join(', ') } };
+      if (added.length)
+        return { key: 'labelsAdded', values: { actor, labels: a.join(', '), count: a.length } };
+      if (removed.length)
+        return { key: 'labelsRemoved', values: { actor, labels: r.join(', '), count: r.length } };
+      return { key: 'labelsCleared', values: { actor } };
+    }
+    case 'dueDate':
+      return typeof entry.to === 'string'
+        ? { key: 'dueDate', values: { actor, to: entry.to } }
+        : { key: 'dueDateCleared', values: { actor } };
+    case 'delivered':
+      return { key: 'delivered', values: { integration: entry.integration ?? '' } };
+    case 'delivery.failed':
+      return {
+        key: entry.reason ? 'deliveryFailed' : 'deliveryFailedNoReason',
+        values: { integration: entry.integration ?? '', reason: entry.reason ?? '' },
+      };
+    case 'created':
+      // The widget's report: the reporter is a visitor without an account, named by no one.
+      return actorOf(entry) === 'reporter'
+        ? { key: 'reported', values: {} }
+        : { key: 'created', values: { actor } };
+    case 'comment.deleted':
+      return { key: 'commentDeleted', values: { actor } };
+    default:
+      return { key: entry.kind, values: { actor } };
+  }
+}
+
+const actorOf = (entry: ActivityView) => entry.actor.kind;
+
+/** An actor's name as it was then; an empty one (never expected) reads as "Someone" in the screen. */
+export const actorName = (actor: Actor) => actor.name.trim();
+
+/**
+ * The mention being typed at the caret: the `@` that starts it (at the start or after a space or line
+ * break) and the text typed since, up to two spaces (first and last names with a space inside). Null when
+ * the caret is not in one.
+ */
+export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const at = before.lastIndexOf('@');
+  if (at < 0) return null;
+  if (at > 0 && !/\s/.test(before[at - 1] ?? '')) return null;
+  const query = before.slice(at + 1);
+  if (query.length > 60 || /[\n@]/.test(query) || (query.match(/ /g) ?? []).length > 2) return null;
+  if (query.startsWith(' ')) return null;
+  return { start: at, query };
+}
+
+/** Members whose name starts with the query, or has a word that does (case-insensitive), at most 8. */
+export function mentionMatches<P extends Person>(people: readonly P[], query: string): P[] {
+  const q = query.toLocaleLowerCase().trim();
+  return people
+    .filter((p) => {
+      const name = fullName(p).toLocaleLowerCase();
+      return name.startsWith(q) || name.split(' ').some((w) => w.startsWith(q));
+    })
+    .sort((a, b) => fullName(a).localeCompare(fullName(b)))
+    .slice(0, 8);
+}
+
+/** The text with the mention at `start…caret` replaced by `@First Last ` and the caret after it. */
+export function insertMention(
+  text: string,
+  start: number,
+  caret: number,
+  person: Person,
+): { text: string; caret: number } {
+  const inserted = `@${fullName(person)} `;
+  return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length };
+}
+
+/** Authors edit their own comments; ADMIN and OWNER may also delete others' (issue 23). */
+export function commentRights(
+  author: Actor,
+  self: string | null,
+  role: Role,
+): { edit: boolean; remove: boolean } {
+  const own = author.kind === 'member' && !!self && author.id === self;
+  return { edit: own, remove: own || role === 'OWNER' || role === 'ADMIN' };
+}
+
+/** The counter under the composer shows from this many characters on (the limit is 5,000). */
+export const countFrom = 4500;

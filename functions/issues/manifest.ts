@@ -10,9 +10,9 @@ import {
 } from '#contracts/schemas';
 import {
   bulkPatchSchema,
-  exportQuerySchema,
   commentSchema,
   commentUpdateSchema,
+  exportQuerySchema,
   issuePatchSchema,
   labelIdParam,
   labelSchema,

@@ -15,7 +15,6 @@ import { kindLabels, settingsUrl } from '../accounts/unsubscribe-page';
 import type { MailEvent, Recipient } from './notify-recipients';
 import { issuePageUrl } from './page-url';
 
-
 /** The setting that governs each event kind. */
 export const settingOfKind = {
   new: 'newIssue',

@@ -149,6 +149,11 @@ export async function bulkSeedTriaged(
     if (!index.has(k)) index.set(k, { ...key });
     return index.get(k) as Item;
   };
+  /** The number set `attr` of an index item, made on first use. */
+  const numberSet = (it: Item, attr: string) => {
+    if (!(it[attr] instanceof Set)) it[attr] = new Set<number>();
+    return it[attr] as Set<number>;
+  };
   const stats = item(statsKey(projectId));
   const counts = { open: 0, resolved: 0 };
   for (let n = 1; n <= count; n++) {
@@ -158,11 +163,11 @@ export async function bulkSeedTriaged(
     const sa = statsAttribute(list, b);
     stats[sa] = Number(stats[sa] ?? 0) + 1;
     const block = item(blockKey(projectId, b));
-    ((block[offsetsAttribute(list)] ??= new Set<number>()) as Set<number>).add(off);
+    numberSet(block, offsetsAttribute(list)).add(off);
     for (const facet of facetsOf(fieldsOf(n))) {
       const fs = item(fstatsKey(projectId, facet));
       fs[b6(b)] = Number(fs[b6(b)] ?? 0) + 1;
-      ((item(fblockKey(projectId, facet, b)).o ??= new Set<number>()) as Set<number>).add(off);
+      numberSet(item(fblockKey(projectId, facet, b)), 'o').add(off);
     }
     const us = item(ustatsKey(projectId, list));
     us[b6(b)] = Number(us[b6(b)] ?? 0) + 1;

@@ -169,6 +169,7 @@ describe('delivery consumer', () => {
     };
     ddb.on(BatchGetCommand).resolves(items(3, { email: 1, jira: 1 }));
     ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     const res = await delivery(
       sqsEvent([
         JSON.stringify({ projectId, issueNumber: 3, integration: 'email' }),
@@ -178,13 +179,24 @@ describe('delivery consumer', () => {
     expect(seen).toEqual(['email:3']);
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
     // The attempt is marked first, then the outcome written, which removes the mark.
-    const [mark, update] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    const [mark] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
     expect(mark?.UpdateExpression).toBe('SET #a = :mark');
     expect(mark?.ExpressionAttributeNames).toEqual({ '#a': 'attempt_email' });
-    expect(update?.UpdateExpression).toContain('st.#x = :two');
-    expect(update?.UpdateExpression).toContain('REMOVE #r, #a');
-    expect(update?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'v-1' });
-    expect(update?.ConditionExpression).toBe('attribute_exists(pk)');
+    // The status and its timeline entry (issue 23) in one transaction, never over a passed delivery.
+    const [update, entry] = transactions();
+    expect(update?.Update?.UpdateExpression).toContain('st.#x = :two');
+    expect(update?.Update?.UpdateExpression).toContain('REMOVE #r, #a');
+    expect(update?.Update?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'v-1' });
+    expect(update?.Update?.ConditionExpression).toBe(
+      'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
+    );
+    expect(entry?.Put?.Item).toMatchObject({
+      kind: 'activity',
+      type: 'delivered',
+      integration: 'email',
+      actor: { kind: 'system', name: 'Snag' },
+      visibility: 'internal',
+    });
   });
 
   /** One delivery record on its `receive`th receive, its detail carrying `extra` (an attempt mark, a status). */
@@ -266,10 +278,8 @@ describe('delivery consumer', () => {
       sends++;
       return { vendorId: '200@7' };
     };
-    ddb
-      .on(UpdateCommand)
-      .resolvesOnce({}) // the attempt mark
-      .rejects(new Error('DynamoDB is down'));
+    ddb.on(UpdateCommand).resolves({}); // the attempt mark
+    ddb.on(TransactWriteCommand).rejects(new Error('DynamoDB is down'));
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([]);
     expect(sends).toBe(1);
@@ -284,22 +294,24 @@ describe('delivery consumer', () => {
 
     // The handed-on message only records the outcome: the vendor is not called again.
     ddb.reset();
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     const res = await delivery(oneRecord('webhooks', { body: { delivered: { vendorId: '200@7' } } }));
     expect(res.batchItemFailures).toEqual([]);
     expect(sends).toBe(1);
-    const [write] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    const write = transactions()[0]?.Update;
     expect(write?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': '200@7' });
   });
 
   it('fails the record when neither the status nor the hand-over can be written (the mark stays)', async () => {
     deliverers.webhooks = async () => ({ vendorId: '200@7' });
-    ddb.on(UpdateCommand).resolvesOnce({}).rejects(new Error('DynamoDB is down'));
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).rejects(new Error('DynamoDB is down'));
     sqs.on(SendMessageBatchCommand).rejects(new Error('SQS is down'));
     sqs.on(ChangeMessageVisibilityCommand).resolves({});
     expect((await delivery(oneRecord('webhooks'))).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
     // Only the mark and the failed status write: no REMOVE of the mark after a success nobody recorded.
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(2);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('stops waiting for a hung vendor when the budget runs out, and on the last receive fails it itself', async () => {
@@ -409,9 +421,9 @@ describe('delivery dead-letter consumer', () => {
     }
     ddb.reset();
     ddb.on(BatchGetCommand).resolves(stored({ email: 1 }));
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     await deadLetters(dead('email', { delivered: { vendorId: 'ses-1' } }));
-    const write = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    const write = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Update;
     expect(write?.ExpressionAttributeValues).toMatchObject({ ':two': 2, ':v': 'ses-1' });
   });
 

@@ -8,6 +8,7 @@
  *   npm run ops -- send-digests            (the 07:00 UTC digest of new issues, now)
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *   npm run ops -- check-index <projectId>   (issue 23: the lists' rank indexes against the issue headers)
+ *   npm run ops -- index-issues [projectId]  (issue 23: index the issues filed before triage, once after upgrading)
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
  * endpoint), or against AWS with `--aws` (or TABLE_NAME in the environment): `--table <name>` (or
@@ -27,6 +28,7 @@ const usage = `usage:
   npm run ops -- flush-notifications | send-digests [--aws --table <name> --region <region>]
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
   npm run ops -- check-index <projectId> [--aws --table <name> --region <region>]
+  npm run ops -- index-issues [projectId] [--aws --table <name> --region <region>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
 
@@ -158,6 +160,20 @@ async function main() {
     const r = await migrateAll({ segments, dryRun });
     console.log(
       `${dryRun ? 'Dry run: would create' : 'Created'} ${r.created} personal team(s), ${dryRun ? 'would copy' : 'copied'} the plan to ${r.copied}; ${r.existing} of ${r.accounts} account(s) had theirs (${where})`,
+    );
+    return;
+  }
+  if (command === 'index-issues') {
+    // docs/data-model.md 4.13: issues filed before triage get their fields, facets and place in the
+    // `updated` order, so every filter and sort finds them; one project, or all. Idempotent.
+    const [projectId] = args;
+    const where = configure();
+    const { indexAllLegacyIssues, indexLegacyIssues } = await import('../functions/issues/backfill');
+    const r = projectId
+      ? { ...(await indexLegacyIssues(projectId)), projects: 1 }
+      : await indexAllLegacyIssues();
+    console.log(
+      `Indexed ${r.indexed} issue(s) filed before triage in ${r.projects} project(s); ${r.skipped} changed meanwhile (${where})`,
     );
     return;
   }

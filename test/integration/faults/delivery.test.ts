@@ -129,8 +129,11 @@ async function marker(id: string, name: IntegrationName, n: number) {
 }
 
 /** Matches a DynamoDB write (marshalled input) to this project whose update sets status 2. */
-const successWriteOf = (id: string) => (input: Record<string, unknown>) =>
-  JSON.stringify(input.Key ?? {}).includes(id) && String(input.UpdateExpression).includes('st.#x = :two');
+/** The write of status 2: one transaction with the `delivered` activity entry since issue 23. */
+const successWriteOf = (id: string) => (input: Record<string, unknown>) => {
+  const text = JSON.stringify(input.TransactItems ?? []);
+  return text.includes(id) && text.includes('st.#x = :two');
+};
 
 /** A middleware that never answers the first matching command: the invocation hangs until it is ended. */
 function hangOnce(command: string, when: (input: Record<string, unknown>) => boolean) {
@@ -208,7 +211,7 @@ describe('a consumer that dies or times out', () => {
       return { vendorId: 'SNAG-1' };
     };
     // The success write of the last receive never returns: the poller ends the invocation (timeout).
-    const hang = hangOnce('UpdateItemCommand', successWriteOf(s.id));
+    const hang = hangOnce('TransactWriteItemsCommand', successWriteOf(s.id));
     const n = await report(s);
 
     await statusIs(s.id, n, 'jira', 3);
@@ -283,7 +286,7 @@ describe('a database failure after the vendor’s success', () => {
     const s = await site('webhooks');
     const attempts = await sdkAttempts(dynamo());
     const fault: Injected = injectFault(dynamo(), {
-      command: 'UpdateItemCommand',
+      command: 'TransactWriteItemsCommand',
       when: successWriteOf(s.id),
       times: attempts,
       error: faults.internal,

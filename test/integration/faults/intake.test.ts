@@ -138,7 +138,11 @@ async function state(s: Site) {
   return {
     seq: Number(meta.seq ?? 0),
     counted: {
-      issues: sks('ISSUE#').sort(),
+      issues: sks('ISSUE#')
+        .filter((sk) => !sk.includes('#T#'))
+        .sort(),
+      // The issue's timeline (issue 23): its `created` activity, written once with the issue.
+      timeline: sks('ISSUE#').filter((sk) => sk.includes('#T#')).length,
       // Email's marker is the fan-out's to delete (status 1) whenever its message is consumed, which races
       // these reads; the markers of the five inactive integrations stay until a Sync (data-model 4.8).
       markers: sks('SYNC#')
@@ -179,6 +183,7 @@ function expectStoredOnce(reply: WidgetReply, before: State, after: State, pendi
   const b = before.counted;
   expect(after.counted).toEqual({
     issues: [...b.issues, `ISSUE#${n10(n)}`, `ISSUE#${n10(n)}#DETAIL`].sort(),
+    timeline: b.timeline + 1,
     markers: [
       ...b.markers,
       ...integrationNames.filter((name) => name !== fannedOut).map((name) => `SYNC#${name}#${n10(n)}`),

@@ -170,6 +170,7 @@ describe('integration screens', () => {
     await page.reload();
     expect(await page.getByRole('checkbox', { name: /issue\.updated/ }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /comment\.created/ }).isChecked()).toBe(false);
+    await shot(page, 'integrations-webhooks-en-1280');
     const token = await page.getByLabel('Token').inputValue();
     expect(token.startsWith('••••')).toBe(true);
     expect(token).not.toContain('0123456789');

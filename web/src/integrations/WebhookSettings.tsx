@@ -90,7 +90,12 @@ export function WebhookSettings({ projectId, view }: { projectId: string; view: 
             key={form.key('token')}
             {...form.getInputProps('token')}
           />
-          <Fieldset legend={t('integrationScreen.webhooks.events')} variant="unstyled">
+          <Fieldset
+            legend={t('integrationScreen.webhooks.events')}
+            variant="unstyled"
+            // The legend reads like the form's other field labels.
+            styles={{ legend: { fontWeight: 'var(--mantine-font-weight-medium)' } }}
+          >
             <Checkbox.Group key={form.key('events')} {...form.getInputProps('events')}>
               <Stack gap="xs">
                 {webhookEvents.map((e) => (

@@ -152,9 +152,25 @@ describe('integration screens', () => {
     await page.getByText('Please enter an address that starts with https://').waitFor();
     await page.getByLabel('URL').fill('https://hooks.shop.example/snag');
     await page.getByLabel('Token').fill('whsec-0123456789abcdef');
+    // Events (issue 23): issue.created is always sent (checked, disabled); issue.updated is chosen here.
+    const events = page.getByRole('group', { name: 'Events' });
+    expect(await events.getByRole('checkbox', { name: /issue\.created/ }).isChecked()).toBe(true);
+    expect(await events.getByRole('checkbox', { name: /issue\.created/ }).isDisabled()).toBe(true);
+    await events.getByRole('checkbox', { name: /issue\.updated/ }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'webhooks');
+    const res = await c.api.get<{ integrations: { name: string; data: { events?: string[] } }[] }>(
+      `/api/client/website/${c.id}`,
+    );
+    if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
+    expect(res.body.msg.integrations.find((i) => i.name === 'webhooks')?.data.events).toEqual([
+      'issue.created',
+      'issue.updated',
+    ]);
     await page.reload();
+    expect(await page.getByRole('checkbox', { name: /issue\.updated/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /comment\.created/ }).isChecked()).toBe(false);
+    await shot(page, 'integrations-webhooks-en-1280');
     const token = await page.getByLabel('Token').inputValue();
     expect(token.startsWith('••••')).toBe(true);
     expect(token).not.toContain('0123456789');

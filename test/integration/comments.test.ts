@@ -16,12 +16,15 @@ import { issueHeaderKey } from '../../functions/issues/issue';
 import { OUTBOX_PARTITION } from '../../functions/issues/notify';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
 import { addToTeam, setTeamPlan } from '../support/teams';
 import { cheapCostsEnv } from '../support/users';
 
+// Hooked before the stack starts, so every client it makes counts (docs/data-model.md section 6).
+const dynamoRequestsOf = countFunctionRequests('api:issues');
 let stack: TestStack;
 let owner: Person;
 let admin: Person;
@@ -311,5 +314,40 @@ describe('mentions', () => {
     expect(comments).toEqual([
       expect.objectContaining({ assignee: member.id, commentId: c.id, visibility: 'internal' }),
     ]);
+  });
+});
+
+describe('requests per call (docs/data-model.md section 6, session included)', () => {
+  it('posts in 4 (6 with a mention), edits and deletes in 3, reads a page in 3', async () => {
+    const n = await newIssue();
+    let id = '';
+    const plain = await dynamoRequestsOf(async () => {
+      id = (await posted(member.client, n, 'Seen on Safari too.', 'internal')).id;
+    });
+    // Session, the access read (META, TEAMS, header, USER), `ADD useq`, the transaction.
+    expect(plain.length, plain.join(' ')).toBe(4);
+    const mention = await dynamoRequestsOf(() => posted(owner.client, n, '@Ann Lee can you check?'));
+    // + the team's members (Query) and their USER items (BatchGetItem), only when the body holds an `@`.
+    expect(mention.length, mention.join(' ')).toBe(6);
+    const edit = await dynamoRequestsOf(async () => {
+      const res = await member.client.patch(`${commentsPath(n)}/${id}`, { body: 'Seen on Safari 18 too.' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    expect(edit.length, edit.join(' ')).toBe(3);
+    for (const [who, path] of [
+      [member, activityPath(n)],
+      [member, commentsPath(n)],
+      [guest, activityPath(n)],
+    ] as const) {
+      const read = await dynamoRequestsOf(async () => {
+        expect((await who.client.get(path)).status).toBe(200);
+      });
+      // Session, the access read with the header, one Query (a filtered page takes up to 4).
+      expect(read.length, `${path}: ${read.join(' ')}`).toBe(3);
+    }
+    const del = await dynamoRequestsOf(async () => {
+      expect((await member.client.delete(`${commentsPath(n)}/${id}`)).status).toBe(200);
+    });
+    expect(del.length, del.join(' ')).toBe(3);
   });
 });

@@ -1014,6 +1014,12 @@ export const de: Catalogue = {
       token: 'Token',
       tokenHint: 'Wird im Header X-Snag-Token gesendet und signiert jede Anfrage (X-Snag-Signature).',
       docs: 'Jede Anfrage ist ein signiertes JSON-Dokument mit einem Versionsfeld; prüfen Sie den Header X-Snag-Signature mit Ihrem Token, bevor Sie ihr vertrauen.',
+      events: 'Ereignisse',
+      eventCreated: 'Neue Meldung (issue.created)',
+      alwaysSent: 'Wird immer gesendet.',
+      eventUpdated:
+        'Meldung geändert: Status, Priorität, Zuständigkeit, Labels, Fälligkeitsdatum (issue.updated)',
+      eventComment: 'Neuer Kommentar, interne gekennzeichnet (comment.created)',
     },
     oauth: {
       exchanging: 'Ihr Konto wird verbunden…',

@@ -1000,6 +1000,11 @@ export const en = {
       token: 'Token',
       tokenHint: 'Sent in the X-Snag-Token header and used to sign each request (X-Snag-Signature).',
       docs: 'Each request is a signed JSON document with a version field; verify the X-Snag-Signature header with your token before trusting it.',
+      events: 'Events',
+      eventCreated: 'New issue (issue.created)',
+      alwaysSent: 'Always sent.',
+      eventUpdated: 'Issue changed: status, priority, assignee, labels, due date (issue.updated)',
+      eventComment: 'New comment, internal ones flagged (comment.created)',
     },
     oauth: {
       exchanging: 'Connecting your account…',

@@ -178,6 +178,8 @@ async function deliverEvent(msg: DeliveryMessage, event: IssueEvent, log: Logger
   } catch (err) {
     const permanent = err instanceof PermanentFailure || (err instanceof OutboundRefused && err.permanent);
     const attempt = receiveCount(record);
+    // Every failed attempt counts as the issue deliveries' do, so the dashboard's graph shows a failing receiver.
+    countBusiness('deliveryFailed', 'webhooks');
     if (!permanent && attempt < lastReceive()) throw err;
     log.warn('webhook event dropped', {
       ...where,

@@ -6,7 +6,8 @@
  * They are fire-and-retry (decision Tr-M7): no status on the issue, no sync marker, no Sync. The delivery
  * consumer sends each one; a receiver that is down is retried with the delivery queue's backoff (1, 5, 20,
  * 60 minutes); after the last receive, or at once on a permanent refusal (401/403/404/410, a refused
- * target), the event is dropped with a warning in the log and the `webhookEventFailed` metric.
+ * target), the event is dropped with a warning in the log. Each failed attempt counts in `DeliveriesFailed`
+ * (integration webhooks), like an issue delivery's.
  */
 
 import { createHash } from 'node:crypto';

@@ -335,7 +335,7 @@ describe('reviewing issues in English', () => {
     await page.keyboard.press('Enter');
     await onIssue(page, s.id, 2);
     await page.getByText('Issue #2 reopened.').waitFor();
-    await page.getByText('Open', { exact: true }).waitFor();
+    await page.getByTestId('issue-state').getByText('Open', { exact: true }).waitFor();
     // The u key undoes too.
     await page.getByRole('button', { name: 'Resolve', exact: true }).click();
     await onIssue(page, s.id, 1);
@@ -359,11 +359,12 @@ describe('reviewing issues in English', () => {
     await shot(page, 'issues-resolved-en');
     await rows(page).first().click();
     await onIssue(page, s.id, 2);
-    await page.getByText('Resolved', { exact: true }).waitFor();
+    // The heading's state (the side panel's status choice holds a "Resolved" too).
+    await page.getByTestId('issue-state').getByText('Resolved', { exact: true }).waitFor();
     // Email was in progress for the seeded issues: its row shows and links to the integration.
     const email = page.getByTestId('integration-status').getByRole('link', { name: 'Email' });
     expect(await email.getAttribute('href')).toBe(`/profile/integrations/${s.id}/email`);
-    await page.getByText('In progress').waitFor();
+    await page.getByTestId('integration-status').getByText('In progress').waitFor();
     // e only resolves: on a resolved issue it does nothing.
     await page.keyboard.press('e');
     await page.waitForTimeout(300);

@@ -25,7 +25,14 @@ export function IssueHeading({
           <Badge variant="light" color="gray" size="lg" radius="sm" tt="none" data-testid="issue-number">
             #{issue.number}
           </Badge>
-          <Badge variant="light" color={resolved ? 'gray' : 'brand'} size="lg" radius="sm" tt="none">
+          <Badge
+            variant="light"
+            color={resolved ? 'gray' : 'brand'}
+            size="lg"
+            radius="sm"
+            tt="none"
+            data-testid="issue-state"
+          >
             {resolved ? t('issue.stateResolved') : t('issue.stateOpen')}
           </Badge>
           <Text span size="sm" c="dimmed">

@@ -242,9 +242,7 @@ async function mentionable(
   const allowed = members.filter((m) =>
     m.role === 'GUEST' ? visibility === 'public' && (m.projects ?? []).includes(projectId) : true,
   );
-  const users: (Item | undefined)[] = [];
-  for (let i = 0; i < allowed.length; i += 100)
-    users.push(...(await getItems(allowed.slice(i, i + 100).map((m) => userKey(m.userId)))));
+  const users = await getItems(allowed.map((m) => userKey(m.userId)));
   return allowed.flatMap((m, i) => {
     const u = users[i];
     return u ? [{ id: m.userId, name: displayName(u as unknown as User) }] : [];

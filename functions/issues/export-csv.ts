@@ -13,14 +13,12 @@
  * integration internals; keep it so (decision Tr-X4).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import { bucketPrefixes } from '#contracts/manifest';
 import { type ExportQuery, exportLimits } from '#contracts/triage';
-import { db } from '#runtime/aws/dynamo';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
-import { type Key, tableName } from '#runtime/db';
+import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { s3ObjectWriter } from '#runtime/s3-writer';
 import { nowMs } from '#runtime/time';
@@ -157,38 +155,9 @@ export function exportFileName(projectName: string, list: IssueList, at: Date): 
   return `${base}-${list}-${at.toISOString().slice(0, 10)}.csv`;
 }
 
-/** One BatchGetItem (≤ 100 keys, retried for what DynamoDB leaves unprocessed), by sort key. */
-async function batchRead(
-  keys: Key[],
-  projection: string,
-  names: Record<string, string>,
-): Promise<Map<string, Item>> {
-  const T = tableName();
-  const found = new Map<string, Item>();
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-    if (attempt > 8) throw new Error('export batch read did not complete');
-    const out = await db().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [T]: {
-            Keys: pending,
-            ProjectionExpression: projection,
-            // DynamoDB refuses an empty map.
-            ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-          },
-        },
-      }),
-    );
-    for (const item of out.Responses?.[T] ?? []) found.set(String(item.sk), item);
-    pending = (out.UnprocessedKeys?.[T]?.Keys ?? []) as Key[];
-  }
-  return found;
-}
-
 /** The attributes a row reads of a header and a detail (not the search text, description or logs). */
 const rowAttributes = [
+  'pk',
   'sk',
   'number',
   'title',
@@ -210,27 +179,25 @@ const rowProjection = Object.keys(rowNames).join(', ');
 /** Headers and details of up to 50 issues, in the order given; numbers without a header are left out. */
 async function readIssues(projectId: string, numbers: number[]): Promise<[Item, Item | undefined][]> {
   const keys = numbers.flatMap((n) => [issueHeaderKey(projectId, n), issueDetailKey(projectId, n)]);
-  const items = await batchRead(keys, rowProjection, rowNames);
-  return numbers.flatMap((n): [Item, Item | undefined][] => {
-    const h = items.get(issueHeaderKey(projectId, n).sk);
-    return h ? [[h, items.get(issueDetailKey(projectId, n).sk)]] : [];
+  const items = await getItems(keys, {
+    eventual: true,
+    projection: { expression: rowProjection, names: rowNames },
+  });
+  return numbers.flatMap((_n, i): [Item, Item | undefined][] => {
+    const h = items[2 * i];
+    return h ? [[h, items[2 * i + 1]]] : [];
   });
 }
 
 /** Members' names by user id, read once per export for the assignees it meets (a few per project). */
 async function addUserNames(names: Map<string, string>, userIds: Iterable<string>) {
   const missing = [...new Set(userIds)].filter((id) => !names.has(id));
-  for (let i = 0; i < missing.length; i += 100) {
-    const ids = missing.slice(i, i + 100);
-    const got = await batchRead(
-      ids.map((id) => userKey(id)),
-      'pk, firstName, lastName',
-      {},
-    );
-    for (const id of ids) names.set(id, '');
-    for (const u of got.values())
-      names.set(String(u.pk).slice('USER#'.length), joined(u.firstName, u.lastName));
-  }
+  const users = await getItems(missing.map(userKey), {
+    eventual: true,
+    projection: { expression: 'pk, sk, firstName, lastName' },
+  });
+  for (const [i, id] of missing.entries())
+    names.set(id, users[i] ? joined(users[i]?.firstName, users[i]?.lastName) : '');
 }
 
 /** Re-batches an ordered stream of number groups into groups of `size`. */

@@ -15,11 +15,12 @@
  */
 import type { ExportQuery } from '#contracts/triage';
 import { getItems, type Key } from '#runtime/db';
-import { BLOCK_SIZE, blockCounts, blockKey, type IssueList, issueHeaderKey, offsetsAttribute } from './issue';
+import { BLOCK_SIZE, blockCounts, blockKey, type IssueList, offsetsAttribute } from './issue';
 import {
   compareBy,
   FILTER_WINDOW,
   filterFacets,
+  headersOf,
   type ListQuery,
   listOfQuery,
   matches,
@@ -131,16 +132,6 @@ async function* within(order: AsyncIterable<number[]>, members: Set<number>): As
 
 async function* once(numbers: number[]): AsyncGenerator<number[]> {
   yield numbers;
-}
-
-/** Headers of up to a window's numbers, in their order. */
-async function headersOf(pid: string, numbers: number[]): Promise<Item[]> {
-  const out: Item[] = [];
-  for (let i = 0; i < numbers.length; i += 100) {
-    const got = await getItems(numbers.slice(i, i + 100).map((n) => issueHeaderKey(pid, n)));
-    out.push(...got.filter((h): h is Item => h !== undefined));
-  }
-  return out;
 }
 
 /**

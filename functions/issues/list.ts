@@ -195,12 +195,10 @@ export function searchedNumber(search: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Headers of `numbers`, in their order, in BatchGetItems of 100 (missing ones left out). */
-async function headersOf(projectId: string, numbers: number[]): Promise<Item[]> {
-  const chunks: number[][] = [];
-  for (let i = 0; i < numbers.length; i += 100) chunks.push(numbers.slice(i, i + 100));
-  const read = await Promise.all(chunks.map((c) => getItems(c.map((n) => issueHeaderKey(projectId, n)))));
-  return read.flat().filter((h): h is Item => h !== undefined);
+/** Headers of `numbers`, in their order (missing ones left out): one BatchGetItem per 100. */
+export async function headersOf(projectId: string, numbers: number[]): Promise<Item[]> {
+  const read = await getItems(numbers.map((n) => issueHeaderKey(projectId, n)));
+  return read.filter((h): h is Item => h !== undefined);
 }
 
 /**

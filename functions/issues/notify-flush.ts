@@ -289,9 +289,7 @@ const today = () => new Date(nowMs()).toISOString().slice(0, 10);
 async function stillWanted(userId: string, events: MailEvent[]) {
   const pids = [...new Set(events.map((e) => e.projectId))];
   const keys = [userKey(userId), teamsKey(userId), ...pids.map(projectKey)];
-  const read: (Item | undefined)[] = [];
-  for (let i = 0; i < keys.length; i += 100) read.push(...(await getItems(keys.slice(i, i + 100))));
-  const [user, teamsItem, ...metas] = read;
+  const [user, teamsItem, ...metas] = await getItems(keys);
   if (!user || typeof user.email !== 'string' || settingsOf(user).newIssue !== 'daily') return null;
   const caller = { userId, teams: teamsItem ? toTeamsItem(teamsItem) : null };
   const readable = new Set(

@@ -102,18 +102,15 @@ export function decide(event: NotifyEvent, userId: string, f: CandidateFacts): D
 
 const keyText = (k: Key) => `${k.pk}\n${k.sk}`;
 
-/** Reads `keys` (any number, each once) in consistent BatchGetItems of 100. */
+/** Reads `keys` (any number, each once: getItems refuses a key twice), by key. */
 async function readAll(keys: Key[]): Promise<Map<string, Item>> {
   const unique = [...new Map(keys.map((k) => [keyText(k), k])).values()];
+  const items = await getItems(unique);
   const out = new Map<string, Item>();
-  for (let i = 0; i < unique.length; i += 100) {
-    const chunk = unique.slice(i, i + 100);
-    const items = await getItems(chunk);
-    chunk.forEach((k, j) => {
-      const item = items[j];
-      if (item) out.set(keyText(k), item);
-    });
-  }
+  unique.forEach((k, j) => {
+    const item = items[j];
+    if (item) out.set(keyText(k), item);
+  });
   return out;
 }
 

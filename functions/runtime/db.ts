@@ -55,17 +55,57 @@ export async function retryConflicts<T>(write: () => Promise<T>, attempts = 8): 
   }
 }
 
+/** BatchGetItem's ceiling of keys per request. */
+const BATCH_GET_MAX = 100;
+
 /**
- * Reads up to 100 items in one consistent BatchGetItem, in the order of `keys` (undefined where an item is
- * missing). Throttled keys that DynamoDB leaves unprocessed are read again.
+ * Reads `keys` in consistent BatchGetItems, in the order of `keys` (undefined where an item is missing): one
+ * request for up to 100 keys (what the request budgets count on), more in parallel beyond. Throttled keys
+ * that DynamoDB leaves unprocessed are read again. A key may appear once per call (DynamoDB refuses a
+ * request that names one twice).
  */
-export async function getItems(keys: Key[]): Promise<(Record<string, unknown> | undefined)[]> {
+export async function getItems(
+  keys: Key[],
+  options: ReadOptions = {},
+): Promise<(Record<string, unknown> | undefined)[]> {
+  if (keys.length <= BATCH_GET_MAX) return getBatch(keys, options);
+  const chunks: Key[][] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX) chunks.push(keys.slice(i, i + BATCH_GET_MAX));
+  return (await Promise.all(chunks.map((chunk) => getBatch(chunk, options)))).flat();
+}
+
+/**
+ * How `getItems` reads: consistently unless `eventual` (half the capacity, for bulk reads that tolerate a
+ * second's lag), and only `projection`'s attributes when given (it must name `pk` and `sk`, which match the
+ * answers to the keys).
+ */
+export interface ReadOptions {
+  eventual?: boolean;
+  projection?: { expression: string; names?: Record<string, string> };
+}
+
+/** One BatchGetItem of at most 100 keys, its unprocessed keys read again. */
+async function getBatch(
+  keys: Key[],
+  { eventual, projection }: ReadOptions,
+): Promise<(Record<string, unknown> | undefined)[]> {
   const found = new Map<string, Record<string, unknown>>();
   let pending: Key[] = keys;
+  const names = projection?.names ?? {};
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
     const out = await db().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: {
+            Keys: pending,
+            ConsistentRead: !eventual,
+            ...(projection ? { ProjectionExpression: projection.expression } : {}),
+            // DynamoDB refuses an empty map.
+            ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+          },
+        },
+      }),
     );
     for (const item of out.Responses?.[tableName()] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
     pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];

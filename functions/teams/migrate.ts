@@ -136,8 +136,7 @@ async function migrateSegment(
     // Which of this page's accounts are done already (TEAMS, a TEAM with the plan, the billing items
     // moved): one batch read per 50 accounts, so a re-run costs reads, not cancelled transactions.
     const keys = users.flatMap((u) => [teamsKey(String(u.id)), teamKey(String(u.id))]);
-    const read: (Record<string, unknown> | undefined)[] = [];
-    for (let i = 0; i < keys.length; i += 100) read.push(...(await getItems(keys.slice(i, i + 100))));
+    const read = await getItems(keys);
     for (const [i, user] of users.entries()) {
       const id = String(user.id);
       const [teams, team] = [read[2 * i], read[2 * i + 1]];

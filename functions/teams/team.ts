@@ -271,8 +271,7 @@ export async function teamsOf(userId: string): Promise<TeamsItem> {
  */
 export async function readTeamsWithOwners(teamIds: string[]) {
   const keys = teamIds.flatMap((id) => [teamKey(id), userKey(id)]);
-  const items: (Record<string, unknown> | undefined)[] = [];
-  for (let i = 0; i < keys.length; i += 100) items.push(...(await getItems(keys.slice(i, i + 100))));
+  const items = await getItems(keys);
   return teamIds.flatMap((_id, i) => {
     const team = items[2 * i];
     return team ? [{ team: toTeam(team), owner: items[2 * i + 1] }] : [];
@@ -302,9 +301,7 @@ export async function readMembers(teamId: string) {
 /** The TEAM item and the USER items of `userIds`, in one consistent BatchGetItem (per 100 keys). */
 export async function readTeamAndUsers(teamId: string, userIds: string[]) {
   const keys = [teamKey(teamId), ...userIds.map(userKey)];
-  const items: (Record<string, unknown> | undefined)[] = [];
-  for (let i = 0; i < keys.length; i += 100) items.push(...(await getItems(keys.slice(i, i + 100))));
-  const [team, ...users] = items;
+  const [team, ...users] = await getItems(keys);
   return { team: team ? toTeam(team) : null, users: new Map(userIds.map((id, i) => [id, users[i]])) };
 }
 

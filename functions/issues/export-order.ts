@@ -15,7 +15,7 @@
  */
 import type { ExportQuery } from '#contracts/triage';
 import { getItems, type Key } from '#runtime/db';
-import { BLOCK_SIZE, blockCounts, blockKey, type IssueList, offsetsAttribute } from './issue';
+import { blockCounts, blockKey, type IssueList, listOfDeleted, offsetsAttribute } from './issue';
 import {
   compareBy,
   FILTER_WINDOW,
@@ -27,11 +27,13 @@ import {
   queryList,
   SEARCH_WINDOW,
   searchedNumber,
+  smallestFacet,
 } from './list';
 import {
   blockNumbers,
   countsOf,
   type Direction,
+  directionOf,
   facetPage,
   fblockKey,
   fstatsKey,
@@ -113,15 +115,10 @@ function listWalk(pid: string, list: IssueList, stats: Item | undefined, dir: Di
     .filter(([, count]) => count > 0)
     .map(([b]) => b);
   if (dir === 'oldest') blocks.reverse();
-  const attr = offsetsAttribute(list);
   return walk(
     blocks,
     (b) => blockKey(pid, b),
-    (item, b) =>
-      [...((item?.[attr] as Set<number> | undefined) ?? [])]
-        .map(Number)
-        .sort((x, y) => (dir === 'oldest' ? x - y : y - x))
-        .map((off) => b * BLOCK_SIZE + off + 1),
+    (item, b) => blockNumbers(item, b, dir, offsetsAttribute(list)),
   );
 }
 
@@ -154,8 +151,8 @@ export async function exportOrder(
   const priorityStats = priorityOrder(list).map((f) => read.get(fstatsKey(pid, f).sk));
   const ustats = read.get(ustatsKey(pid, list).sk);
   const sort = q.sort ?? 'newest';
-  const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
-  const inList = (h: Item) => (Number(h.deleted ?? 0) === 1 ? 'resolved' : 'open') === list;
+  const dir = directionOf(sort);
+  const inList = (h: Item) => listOfDeleted(h.deleted) === list;
   const keep = (h: Item) => inList(h) && matches(h, { ...q, search: undefined }, userId, live);
   // A label deleted since the link was made selects nothing (decision Tr-C4).
   if (q.label && !live.has(q.label)) return { list, bound: 0, numbers: once([]), keep };
@@ -171,16 +168,8 @@ export async function exportOrder(
       const sorted = sort !== 'newest' ? [...matched].sort(compareBy(sort)) : matched;
       found = exact && inList(exact) ? [exact, ...sorted.filter((h) => h.number !== exact.number)] : sorted;
     } else {
-      const totals = fstats.map(totalOf);
-      const smallest = totals.indexOf(Math.min(...totals));
-      const numbers = await facetPage(
-        pid,
-        [facets[smallest] ?? ''],
-        [fstats[smallest]],
-        0,
-        FILTER_WINDOW,
-        dir,
-      );
+      const smallest = smallestFacet(facets, fstats);
+      const numbers = await facetPage(pid, [smallest.facet], [smallest.stats], 0, FILTER_WINDOW, dir);
       found = (await headersOf(pid, numbers))
         .filter((h) => inList(h) && matches(h, { ...q, search }, userId, live))
         .sort(compareBy(sort));
@@ -202,11 +191,9 @@ export async function exportOrder(
     return { list, bound: Number(meta[`${list}Count`] ?? 0), numbers: listWalk(pid, list, stats, dir), keep };
   }
 
-  const totals = fstats.map(totalOf);
-  const smallest = totals.indexOf(Math.min(...totals));
-  const facet = facets[smallest] ?? '';
-  const bound = totals[smallest] ?? 0;
-  const smallestWalk = () => facetWalk(pid, [facet], [fstats[smallest]], dir);
+  const smallest = smallestFacet(facets, fstats);
+  const bound = smallest.total;
+  const smallestWalk = () => facetWalk(pid, [smallest.facet], [smallest.stats], dir);
   if (sort === 'newest' || sort === 'oldest') return { list, bound, numbers: smallestWalk(), keep };
   // priority or updated with filters: the sort's whole order, kept where the smallest facet has the number.
   const members = new Set<number>();

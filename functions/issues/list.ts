@@ -27,7 +27,9 @@ import {
 import { labelsKey, liveLabelIds } from './labels';
 import {
   assigneeFacet,
+  blockNumbers,
   type Direction,
+  directionOf,
   facetPage,
   fstatsKey,
   labelFacet,
@@ -109,15 +111,16 @@ const isResolved = (q: { resolved?: string | undefined }) => q.resolved === '1' 
 export const listOfQuery = (q: ListQuery): IssueList =>
   q.status ? listOfStatus(q.status) : isResolved(q) ? 'resolved' : 'open';
 
+/** The assignee a query's filter names: `me` is the caller, `none` nobody. */
+const assigneeOf = (assignee: string, userId: string) =>
+  assignee === 'me' ? userId : assignee === 'none' ? null : assignee;
+
 /** The facets a query's filters name (`me` is the caller), in a fixed order. */
 export function filterFacets(list: IssueList, q: ListQuery, userId: string): string[] {
   const out: string[] = [];
   if (q.status) out.push(statusFacet(list, q.status));
   if (q.priority) out.push(priorityFacet(list, q.priority));
-  if (q.assignee) {
-    const who = q.assignee === 'me' ? userId : q.assignee === 'none' ? null : q.assignee;
-    out.push(assigneeFacet(list, who));
-  }
+  if (q.assignee) out.push(assigneeFacet(list, assigneeOf(q.assignee, userId)));
   if (q.label) out.push(labelFacet(list, q.label));
   return out;
 }
@@ -127,10 +130,7 @@ export function matches(h: Item, q: ListQuery, userId: string, live: ReadonlySet
   const f = triageFieldsOf(h, live);
   if (q.status && f.status !== q.status) return false;
   if (q.priority && f.priority !== q.priority) return false;
-  if (q.assignee) {
-    const who = q.assignee === 'me' ? userId : q.assignee === 'none' ? null : q.assignee;
-    if (f.assignee !== who) return false;
-  }
+  if (q.assignee && f.assignee !== assigneeOf(q.assignee, userId)) return false;
   if (q.label && !f.labels.includes(q.label)) return false;
   if (q.search && !String(h.q ?? '').includes(q.search.toLowerCase())) return false;
   return true;
@@ -174,13 +174,12 @@ async function pageStart(
     if (before + count > skip) {
       const j = skip - before;
       const [block] = await getItems([blockKey(projectId, b)]);
-      const offsets = [...((block?.[offsetsAttribute(list)] as Set<number> | undefined) ?? [])]
-        .map(Number)
-        .sort((x, y) => (dir === 'newest' ? y - x : x - y));
+      const numbers = blockNumbers(block, b, dir, offsetsAttribute(list));
       // A commit between the two reads can shift the page by a row (D14); never past the block.
-      const off = offsets[Math.min(j, offsets.length - 1)];
-      if (off === undefined) return dir === 'newest' ? (b + 1) * BLOCK_SIZE : b * BLOCK_SIZE + 1;
-      return b * BLOCK_SIZE + off + 1;
+      return (
+        numbers[Math.min(j, numbers.length - 1)] ??
+        (dir === 'newest' ? (b + 1) * BLOCK_SIZE : b * BLOCK_SIZE + 1)
+      );
     }
     before += count;
   }
@@ -225,13 +224,11 @@ export async function listIssues(
   if (facets.length === 1 || sort === 'priority') {
     const segments = facets.length === 1 ? facets : priorityOrder(list);
     const {
-      project: meta,
       items: [labels, ...fstats],
     } = await readProjectAs(userId, projectId, action, [
       labelsKey(projectId),
       ...segments.map((f) => fstatsKey(projectId, f)),
     ]);
-    void meta;
     const live = liveLabelIds(labels);
     // A deleted label's facet is never read again: nothing has it any more (decision Tr-C4).
     if (query.label && !live.has(query.label)) return { requests: [], total_requests: 0, page };
@@ -239,14 +236,7 @@ export async function listIssues(
     const numbers =
       skip >= totalRequests
         ? []
-        : await facetPage(
-            projectId,
-            segments,
-            fstats,
-            skip,
-            PAGE_SIZE,
-            sort === 'oldest' ? 'oldest' : 'newest',
-          );
+        : await facetPage(projectId, segments, fstats, skip, PAGE_SIZE, directionOf(sort));
     const headers = numbers.length ? await headersOf(projectId, numbers) : [];
     return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
   }
@@ -262,7 +252,7 @@ export async function listIssues(
     const headers = numbers.length ? await headersOf(projectId, numbers) : [];
     return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
   }
-  const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
+  const dir = directionOf(sort);
   const forward = dir === 'oldest';
   if (page === 1) {
     const [
@@ -327,6 +317,13 @@ async function searchList(
   };
 }
 
+/** Of a combination's facets (their FSTATS as read, in the same order), the one with the fewest issues. */
+export function smallestFacet(facets: string[], fstats: (Item | undefined)[]) {
+  const totals = fstats.map(totalOf);
+  const i = totals.indexOf(Math.min(...totals));
+  return { facet: facets[i] ?? '', stats: fstats[i], total: totals[i] ?? 0 };
+}
+
 /**
  * Filters combined (or a filter with the `priority`/`updated` sort or a search): the facet with the fewest
  * issues, its first 500 numbers (newest first; oldest first for `oldest`), their headers (5 BatchGetItems at
@@ -350,11 +347,15 @@ async function combination(
   ]);
   const live = liveLabelIds(labels);
   if (query.label && !live.has(query.label)) return { requests: [], total_requests: 0, page: query.page };
-  const totals = fstats.map(totalOf);
-  const smallest = totals.indexOf(Math.min(...totals));
-  const facet = facets[smallest] as string;
-  const dir: Direction = sort === 'oldest' ? 'oldest' : 'newest';
-  const numbers = await facetPage(projectId, [facet], [fstats[smallest]], 0, FILTER_WINDOW, dir);
+  const smallest = smallestFacet(facets, fstats);
+  const numbers = await facetPage(
+    projectId,
+    [smallest.facet],
+    [smallest.stats],
+    0,
+    FILTER_WINDOW,
+    directionOf(sort),
+  );
   const headers = await headersOf(projectId, numbers);
   const found = headers
     .filter((h) => listOfDeleted(h.deleted) === list && matches(h, query, userId, live))
@@ -363,6 +364,6 @@ async function combination(
     requests: found.slice(skip, skip + PAGE_SIZE).map((h) => row(h, live)),
     total_requests: found.length,
     page: query.page,
-    ...((totals[smallest] ?? 0) > FILTER_WINDOW ? { filterWindow: FILTER_WINDOW } : {}),
+    ...(smallest.total > FILTER_WINDOW ? { filterWindow: FILTER_WINDOW } : {}),
   };
 }

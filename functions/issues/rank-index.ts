@@ -252,9 +252,9 @@ export function pagePlan(
   return plan;
 }
 
-/** The issue numbers of an FBLOCK item in `dir` order. */
-export function blockNumbers(item: Item | undefined, b: number, dir: Direction): number[] {
-  const offs = [...((item?.o as Set<number> | undefined) ?? [])].map(Number).sort((x, y) => x - y);
+/** The issue numbers of block `b`'s offset set `attr` in `dir` order: an FBLOCK's `o`, or a 4.5 BLOCK's list set. */
+export function blockNumbers(item: Item | undefined, b: number, dir: Direction, attr = 'o'): number[] {
+  const offs = [...((item?.[attr] as Set<number> | undefined) ?? [])].map(Number).sort((x, y) => x - y);
   if (dir === 'newest') offs.reverse();
   return offs.map((o) => b * BLOCK_SIZE + o + 1);
 }

@@ -36,7 +36,7 @@ import { teamOf } from '../teams/member';
 import { readMembers } from '../teams/team';
 import { issueHeaderKey } from './issue';
 import { notifyPut } from './notify';
-import { allocateUpdates, indexActions } from './rank-index';
+import { allocateUpdates, indexActions, placeCondition } from './rank-index';
 import {
   activity,
   type StoredActivity,
@@ -277,24 +277,18 @@ function guardItems(caller: Caller, project: Item, projectId: string, action: Pr
 function touchIssue(projectId: string, n: number, h: Item, u: number, at: string): TransactItems {
   const cur = stateOf(h);
   const next = { ...cur, u };
-  const values: Item = { ':at': at, ':u': u };
-  let condition = 'attribute_exists(pk)';
-  if (cur.u === null) condition += ' AND attribute_not_exists(u)';
-  else {
-    condition += ' AND u = :u0';
-    values[':u0'] = cur.u;
-  }
+  const place = placeCondition(cur.u);
   return [
     {
       Update: {
         TableName: tableName(),
         Key: issueHeaderKey(projectId, n),
         UpdateExpression: 'SET updatedAt = :at, u = :u',
-        ConditionExpression: condition,
-        ExpressionAttributeValues: values,
+        ConditionExpression: `attribute_exists(pk) AND ${place.expression}`,
+        ExpressionAttributeValues: { ':at': at, ':u': u, ...place.values },
       },
     },
-    ...indexActions(projectId, n, cur.u === null ? null : cur, next),
+    ...indexActions(projectId, n, cur, next),
   ];
 }
 

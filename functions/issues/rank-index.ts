@@ -75,7 +75,8 @@ export const ublockKey = (pid: string, list: IssueList, b: number): Key => ({
 const uAttribute = (n: number) => `i${n}`;
 
 /**
- * The transaction actions that take issue `n`'s index entries from `before` (null: not indexed) to
+ * The transaction actions that take issue `n`'s index entries from `before` (null, or a state without `u`:
+ * not indexed, as a new issue or one filed before triage) to
  * `after`: for each facet left and joined, its FSTATS count and FBLOCK offset; for the `updated` order, the
  * USTATS counts and UBLOCK entries. Never two actions on one item (a transaction refuses that): facets left
  * and joined are disjoint, and a move within one u-block is one SET. At most 2 × (3 + 10) + 4 = 30 actions
@@ -89,7 +90,7 @@ export function indexActions(
 ): TransactItems {
   const T = tableName();
   const { b, off } = blockOf(n);
-  const was = new Set(before ? facetsOf(before.fields) : []);
+  const was = new Set(before && before.u !== null ? facetsOf(before.fields) : []);
   const now = new Set(facetsOf(after.fields));
   const actions: TransactItems = [];
   const facetChange = (facet: string, delta: 1 | -1) => {
@@ -198,6 +199,16 @@ export async function allocateUpdates(pid: string, k = 1): Promise<number> {
     }),
   );
   return Number(out.Attributes?.useq) - k + 1;
+}
+
+/**
+ * The header's condition that its place `u` is still the one read (none: not yet indexed), so a concurrent
+ * change, which moves it, makes the writer read again instead of leaving the index behind (decision Tr-C3).
+ */
+export function placeCondition(u: number | null): { expression: string; values: Item } {
+  return u === null
+    ? { expression: 'attribute_not_exists(u)', values: {} }
+    : { expression: 'u = :u0', values: { ':u0': u } };
 }
 
 // Reads.

@@ -62,6 +62,7 @@ import {
   type IndexState,
   indexActions,
   listOfStatus,
+  placeCondition,
   totalOf,
 } from './rank-index';
 import { issueAnswer } from './review';
@@ -244,13 +245,10 @@ function changeActions(
     if (to === 'resolved') sets.push('resolvedAt = :at');
     else removes.push('resolvedAt');
   }
-  let condition = 'attribute_exists(pk) AND deleted = :d0';
+  const place = placeCondition(cur.u);
+  const condition = `attribute_exists(pk) AND deleted = :d0 AND ${place.expression}`;
   values[':d0'] = from === 'resolved' ? 1 : 0;
-  if (cur.u === null) condition += ' AND attribute_not_exists(u)';
-  else {
-    condition += ' AND u = :u0';
-    values[':u0'] = cur.u;
-  }
+  Object.assign(values, place.values);
   const T = tableName();
   const actions: TransactItems = [
     {
@@ -275,7 +273,7 @@ function changeActions(
     actions.push(...(accessGuard({ userId: assignee, teams: null }, ctx.teamId, 'triage').checks ?? []));
     actions.push(notifyPut({ kind: 'assigned', projectId: pid, number: n, to: assignee, by: ctx.actor }));
   }
-  actions.push(...indexActions(pid, n, cur.u === null ? null : cur, next));
+  actions.push(...indexActions(pid, n, cur, next));
   for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at))
     actions.push(timelinePut(pid, entry));
   // 1 + 3 + 1 + 2 + 30 + 5 = 42 at most, well inside DynamoDB's 100.

@@ -14,6 +14,7 @@ import { errorText } from '../i18n';
 import { useProfile } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
 import { issuesPrefix } from './model';
+import { useTeamMembers } from './triage-api';
 import { assignableMembers, type Person } from './triage-model';
 
 const stay = () => null;
@@ -24,15 +25,15 @@ const stay = () => null;
  * former member"), so it goes nowhere.
  */
 export function useTeamPeople(teamId: string | undefined) {
-  const { data } = useEndpoint('teams.get', teamId ? { params: { teamId } } : null, { redirect: stay });
+  const loaded = useTeamMembers(teamId);
   return useMemo(() => {
-    const members = data?.members ?? [];
+    const members = loaded ?? [];
     return {
       members,
       people: new Map<string, Person>(members.map((m) => [m.userId, m])),
       assignable: assignableMembers(members),
     };
-  }, [data]);
+  }, [loaded]);
 }
 
 /** The project's labels (GET …/labels), by name; empty while loading or when the load failed. */

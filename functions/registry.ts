@@ -17,6 +17,7 @@ type Operations = {
   profile: typeof import('./handlers/profile').operations;
   notifications: typeof import('./handlers/notifications').operations;
   teams: typeof import('./handlers/teams').operations;
+  tokens: typeof import('./handlers/tokens').operations;
   projects: typeof import('./handlers/projects').operations;
   widget: typeof import('./handlers/widget').operations;
   intake: typeof import('./handlers/intake').operations;
@@ -26,6 +27,7 @@ type Operations = {
   vendors: typeof import('./handlers/vendors').operations;
   billing: typeof import('./handlers/billing').operations;
   stripe: typeof import('./handlers/stripe').operations;
+  v1: typeof import('./handlers/v1').operations;
 };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -28,7 +28,8 @@ export type ProjectAction = (typeof projectActions)[number];
 
 /**
  * team.read the team and its members · team.rename · team.members invite, re-role and remove others ·
- * team.leave · team.projects create projects in the team · team.billing · team.transfer ownership.
+ * team.leave · team.projects create projects in the team · team.billing · team.transfer ownership ·
+ * team.tokens create, list and revoke the team's API tokens (issue 25).
  */
 export const teamActions = [
   'team.read',
@@ -38,11 +39,18 @@ export const teamActions = [
   'team.projects',
   'team.billing',
   'team.transfer',
+  'team.tokens',
 ] as const;
 export type TeamAction = (typeof teamActions)[number];
 
 /** Where a project route finds its project id. */
-export type ProjectSource = 'params.id' | 'params.siteId' | 'params.siteUuid' | 'body.siteId';
+export type ProjectSource =
+  | 'params.id'
+  | 'params.siteId'
+  | 'params.siteUuid'
+  | 'body.siteId'
+  /** The public API's `/api/v1/projects/{projectId}/…` (issue 25). */
+  | 'params.projectId';
 /** Where a team route finds its team: the path, or the team in use (query `teamId`, cookie, personal). */
 export type TeamSource = 'params.teamId' | 'teamInUse';
 

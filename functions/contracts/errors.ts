@@ -210,6 +210,21 @@ export const errorCatalogue = {
       de: 'Ihre Rolle in diesem Team erlaubt das nicht',
     },
   },
+  // API tokens (issue 25, docs/api.md): a token without the route's scope; a team at its token cap.
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    msg: {
+      en: 'This API token does not have the scope this call needs',
+      de: 'Dieses API-Token hat nicht die Berechtigung, die dieser Aufruf braucht',
+    },
+  },
+  TOKEN_LIMIT: {
+    status: 403,
+    msg: {
+      en: 'This team has the most API tokens it may have: revoke one first',
+      de: 'Dieses Team hat bereits die Höchstzahl an API-Tokens: widerrufen Sie zuerst eines',
+    },
+  },
   // Teams, members, invitations (issue 22, docs/data-model.md 4.12 "New catalogue codes").
   SEAT_LIMIT: {
     status: 403,

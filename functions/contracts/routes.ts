@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import type { RouteAccess } from './access';
 import type { ErrorContext } from './errors';
+import type { TokenScope } from './tokens';
 
 /** OPTIONS only for CORS preflights of public routes, answered by their own function. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -41,7 +42,19 @@ export interface RouteDecl {
    * Who may call it: `dashboard` (the default) requires the dashboard's own Origin/Referer on state-changing
    * calls; `public` is called cross-origin by the widget on customers' sites.
    */
-  caller?: 'dashboard' | 'public';
+  caller?: 'dashboard' | 'public' | 'api';
+  /**
+   * A public REST API route (issue 25, docs/api.md): authenticated by `Authorization: Bearer snag_pat_…`
+   * (no cookies, no Origin check), and the scope the token must hold. Such a route is `session: false`,
+   * `caller: 'api'`; the pipeline resolves the token, refuses a missing scope and counts its rate limit.
+   */
+  token?: TokenScope;
+  /**
+   * The schema of the answer's `msg` (the public API's routes: the OpenAPI document is built from it, and a
+   * unit test refuses a `token` route without one), with a one-line `summary` for the document.
+   */
+  response?: z.ZodType;
+  summary?: string;
   /** Served by the local stack only (developer tools); never deployed. */
   localOnly?: boolean;
 }

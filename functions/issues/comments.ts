@@ -34,6 +34,7 @@ import { accessGuard, type Caller, may, type ProjectAction, readProjectAs } from
 import { projectKey } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { readMembers } from '../teams/team';
+import { tokenActor } from '../teams/token';
 import { issueHeaderKey } from './issue';
 import { notifyPut } from './notify';
 import { allocateUpdates, indexActions, placeCondition } from './rank-index';
@@ -313,7 +314,7 @@ export async function postComment(
   const internal = input.visibility === 'internal';
   // A GUEST writes public comments only (DESIGN section 10).
   if (internal && !may(project.role, 'internal')) throw new AppError('FORBIDDEN');
-  const author = actorOf(userId, user);
+  const author = caller.token ? tokenActor(caller.token) : actorOf(userId, user);
   const mentions = await mentionsIn(
     input.body,
     teamOf(project as { teamId?: unknown }),

@@ -201,6 +201,16 @@ export async function headersOf(projectId: string, numbers: number[]): Promise<I
 }
 
 /**
+ * Which rows of the list a call wants: the dashboard's page N (`pageWindow`), or the public API's cursor
+ * (an offset) and limit (≤ 100). Every path below reads a window at the cost of the first one.
+ */
+export interface ListWindow {
+  skip: number;
+  size: number;
+}
+export const pageWindow = (page: number): ListWindow => ({ skip: (page - 1) * PAGE_SIZE, size: PAGE_SIZE });
+
+/**
  * GET client/website/{id}/request. The paths, each ≤ 4 DynamoDB requests with the session's (4.13, section 6):
  * no filter newest (META ∥ gsi1 Query; page N: STATS, BLOCK, Query), no filter oldest (the same ascending),
  * one filter newest/oldest (FSTATS, FBLOCK, headers), `priority` (five priority facets concatenated) and
@@ -211,16 +221,18 @@ export async function listIssues(
   projectId: string,
   query: ListQuery,
   action: ProjectAction = 'read',
+  window: ListWindow = pageWindow(query.page),
 ): Promise<IssueListAnswer> {
   const list = listOfQuery(query);
   const page = query.page;
-  const skip = (page - 1) * PAGE_SIZE;
+  const { skip, size } = window;
   const sort = query.sort ?? 'newest';
   const facets = filterFacets(list, query, userId);
   const search = query.search?.toLowerCase() || undefined;
-  if (facets.length === 0 && search) return searchList(userId, projectId, list, { ...query, search }, action);
+  if (facets.length === 0 && search)
+    return searchList(userId, projectId, list, { ...query, search }, action, window);
   if (facets.length > 1 || (facets.length === 1 && (search || sort === 'priority' || sort === 'updated')))
-    return combination(userId, projectId, list, facets, { ...query, search }, action);
+    return combination(userId, projectId, list, facets, { ...query, search }, action, window);
   if (facets.length === 1 || sort === 'priority') {
     const segments = facets.length === 1 ? facets : priorityOrder(list);
     const {
@@ -236,7 +248,7 @@ export async function listIssues(
     const numbers =
       skip >= totalRequests
         ? []
-        : await facetPage(projectId, segments, fstats, skip, PAGE_SIZE, directionOf(sort));
+        : await facetPage(projectId, segments, fstats, skip, size, directionOf(sort));
     const headers = numbers.length ? await headersOf(projectId, numbers) : [];
     return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
   }
@@ -248,13 +260,13 @@ export async function listIssues(
     const live = liveLabelIds(labels);
     const totalRequests = total(meta, list);
     const numbers =
-      skip >= totalOf(ustats) ? [] : await updatedPage(projectId, list, ustats, skip, PAGE_SIZE, 'newest');
+      skip >= totalOf(ustats) ? [] : await updatedPage(projectId, list, ustats, skip, size, 'newest');
     const headers = numbers.length ? await headersOf(projectId, numbers) : [];
     return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page };
   }
   const dir = directionOf(sort);
   const forward = dir === 'oldest';
-  if (page === 1) {
+  if (skip === 0) {
     const [
       {
         project: meta,
@@ -263,7 +275,7 @@ export async function listIssues(
       items,
     ] = await Promise.all([
       readProjectAs(userId, projectId, action, [labelsKey(projectId)]),
-      queryList(projectId, list, { limit: PAGE_SIZE, forward }),
+      queryList(projectId, list, { limit: size, forward }),
     ]);
     const live = liveLabelIds(labels);
     return { requests: items.map((h) => row(h, live)), total_requests: total(meta, list), page };
@@ -278,7 +290,7 @@ export async function listIssues(
   const start = await pageStart(projectId, list, stats ?? {}, skip, dir);
   if (start === null) return { requests: [], total_requests: totalRequests, page };
   const items = await queryList(projectId, list, {
-    limit: PAGE_SIZE,
+    limit: size,
     forward,
     bound: { op: forward ? '>=' : '<=', n: start },
   });
@@ -292,8 +304,8 @@ async function searchList(
   list: IssueList,
   query: ListQuery & { search: string },
   action: ProjectAction,
+  { skip, size }: ListWindow,
 ): Promise<IssueListAnswer> {
-  const skip = (query.page - 1) * PAGE_SIZE;
   const n = searchedNumber(query.search);
   const keys: Key[] = [labelsKey(projectId), ...(n === null ? [] : [issueHeaderKey(projectId, n)])];
   // The Query runs beside the ownership read; its rows are used only once the project is the caller's.
@@ -309,7 +321,7 @@ async function searchList(
       ? [exact, ...sorted.filter((i) => Number(i.number) !== n)]
       : sorted;
   return {
-    requests: items.slice(skip, skip + PAGE_SIZE).map((h) => row(h, live)),
+    requests: items.slice(skip, skip + size).map((h) => row(h, live)),
     total_requests: items.length,
     page: query.page,
     // Search looks at the newest 200 of the list only (4.7, D17): say so when there are more.
@@ -336,8 +348,8 @@ async function combination(
   facets: string[],
   query: ListQuery,
   action: ProjectAction,
+  { skip, size }: ListWindow,
 ): Promise<IssueListAnswer> {
-  const skip = (query.page - 1) * PAGE_SIZE;
   const sort = query.sort ?? 'newest';
   const {
     items: [labels, ...fstats],
@@ -361,7 +373,7 @@ async function combination(
     .filter((h) => listOfDeleted(h.deleted) === list && matches(h, query, userId, live))
     .sort(compareBy(sort));
   return {
-    requests: found.slice(skip, skip + PAGE_SIZE).map((h) => row(h, live)),
+    requests: found.slice(skip, skip + size).map((h) => row(h, live)),
     total_requests: found.length,
     page: query.page,
     ...(smallest.total > FILTER_WINDOW ? { filterWindow: FILTER_WINDOW } : {}),

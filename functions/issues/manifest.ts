@@ -1,5 +1,19 @@
 /** Issues: the widget's intake (issue 7) and their review (issue 8). */
 import * as z from 'zod';
+import {
+  v1CommentBody,
+  v1CommentPageSchema,
+  v1CommentQuery,
+  v1CommentSchema,
+  v1IssueListQuery,
+  v1IssuePageSchema,
+  v1IssueParams,
+  v1IssuePatch,
+  v1IssueSchema,
+  v1ProjectListSchema,
+  v1ProjectParams,
+  v1ProjectSchema,
+} from '#contracts/api-v1';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   downloadQuerySchema,
@@ -265,7 +279,106 @@ export const exportsApi = apiFunction({
   ],
 });
 
+/**
+ * The public REST API, version 1 (issue 25, docs/api.md): bearer-token routes (`token`: the scope each
+ * needs), no cookies, no Origin check. The projects and issues of the token's team, through the same
+ * domain functions and policy as the dashboard's routes; `response` feeds the OpenAPI document.
+ */
+const v1Project = { scope: 'project', from: 'params.projectId' } as const;
+export const v1Api = apiFunction({
+  resource: 'v1',
+  needs: { table: 'readwrite', objects: { read: [stored] }, sendTo: ['fanout'] },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/v1/projects',
+      op: 'listProjects',
+      session: false,
+      caller: 'api',
+      token: 'projects:read',
+      summary: "List the token's team's projects",
+      response: v1ProjectListSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}',
+      op: 'getProject',
+      session: false,
+      caller: 'api',
+      token: 'projects:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1ProjectParams,
+      summary: 'Get a project',
+      response: v1ProjectSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/issues',
+      op: 'listIssues',
+      session: false,
+      caller: 'api',
+      token: 'issues:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1ProjectParams,
+      query: v1IssueListQuery,
+      summary: 'List issues, filtered and sorted, a cursor page at a time',
+      response: v1IssuePageSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/issues/{number}',
+      op: 'getIssue',
+      session: false,
+      caller: 'api',
+      token: 'issues:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1IssueParams,
+      summary: 'Get an issue with signed links to its screenshots, files and page snapshots',
+      response: v1IssueSchema,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/projects/{projectId}/issues/{number}',
+      op: 'updateIssue',
+      session: false,
+      caller: 'api',
+      token: 'issues:write',
+      access: { ...v1Project, action: 'triage' },
+      params: v1IssueParams,
+      body: v1IssuePatch,
+      summary: 'Change status, priority, assignee, labels or due date',
+      response: v1IssueSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/issues/{number}/comments',
+      op: 'listComments',
+      session: false,
+      caller: 'api',
+      token: 'issues:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1IssueParams,
+      query: v1CommentQuery,
+      summary: "List an issue's comments, oldest first",
+      response: v1CommentPageSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/projects/{projectId}/issues/{number}/comments',
+      op: 'addComment',
+      session: false,
+      caller: 'api',
+      token: 'comments:write',
+      access: { ...v1Project, action: 'comment' },
+      params: v1IssueParams,
+      body: v1CommentBody,
+      summary: 'Comment on an issue (public or internal)',
+      response: v1CommentSchema,
+    },
+  ],
+});
+
 export const issues = {
   domain: 'issues',
-  api: [intakeApi, issuesApi, exportsApi],
+  api: [intakeApi, issuesApi, exportsApi, v1Api],
 } satisfies DomainManifest;

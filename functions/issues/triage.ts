@@ -43,6 +43,7 @@ import {
 } from '../projects/access';
 import { listProjects, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { tokenActor } from '../teams/token';
 import {
   issueDetailKey,
   issueHeaderKey,
@@ -193,7 +194,8 @@ async function contextOf(
       caller,
       action,
       guard: accessGuard(caller, teamId, action, pid),
-      actor: { kind: 'member', id: userId, name: name || 'Member' },
+      // An API token acts under its own name (issue 25): the activity shows "API token <name>".
+      actor: caller.token ? tokenActor(caller.token) : { kind: 'member', id: userId, name: name || 'Member' },
       live: liveLabelIds(labels),
     },
     items: other ? rest.slice(1) : rest,

@@ -13,8 +13,9 @@ import { type ProjectAction, projectActions, type TeamAction, teamActions } from
 import type { Role } from '#contracts/teams';
 import { getItems, type Key, type TransactItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
-import { type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { type TeamsItem, teamOf, toTeamsItem } from '../teams/member';
 import { teamsOf } from '../teams/team';
+import { isLive, principalKey, tokenIdOfPrincipal, toToken } from '../teams/token';
 import { projectKey, type WriteGuard } from './project';
 
 export { type ProjectAction, projectActions, type TeamAction, teamActions };
@@ -32,10 +33,15 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   moderate: ['OWNER', 'ADMIN'],
 };
 
-/** Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams). */
+/**
+ * Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams), or an
+ * API token (issue 25): `userId` is its principal `pat:<id>`, `teams` its item's map (its team as ADMIN),
+ * `token` its id and name for the activity ("via API token <name>").
+ */
 export interface Caller {
   userId: string;
   teams: TeamsItem | null;
+  token?: { id: string; name: string };
 }
 
 /** What the policy reads of a stored project (META): its team (or, before teams, its owner). */
@@ -75,6 +81,13 @@ export async function callerOf(
   userId: string,
   teamsItem: Record<string, unknown> | undefined,
 ): Promise<Caller> {
+  if (tokenIdOfPrincipal(userId) !== null) {
+    // A token revoked or expired since the pipeline let it in has no memberships (and is never migrated).
+    if (!teamsItem) return { userId, teams: null };
+    const token = toToken(teamsItem);
+    if (!isLive(token)) return { userId, teams: null };
+    return { userId, teams: toTeamsItem(teamsItem), token: { id: token.id, name: token.name } };
+  }
   if (teamsItem) return { userId, teams: toTeamsItem(teamsItem) };
   return { userId, teams: await teamsOf(userId) };
 }
@@ -94,7 +107,7 @@ export async function readProjectAs(
   caller: Caller;
   items: (Record<string, unknown> | undefined)[];
 }> {
-  const [meta, teams, ...items] = await getItems([projectKey(projectId), teamsKey(userId), ...keys]);
+  const [meta, teams, ...items] = await getItems([projectKey(projectId), principalKey(userId), ...keys]);
   const caller = await callerOf(userId, teams);
   return { project: authorize(caller, meta, action), caller, items };
 }
@@ -130,7 +143,7 @@ function membershipCheck(userId: string, teamId: string, allowed: readonly Role[
   return {
     ConditionCheck: {
       TableName: tableName(),
-      Key: teamsKey(userId),
+      Key: principalKey(userId),
       ConditionExpression: expression,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -167,6 +180,7 @@ const teamRules: Record<TeamAction, readonly Role[]> = {
   'team.projects': ['OWNER', 'ADMIN'],
   'team.billing': ['OWNER'],
   'team.transfer': ['OWNER'],
+  'team.tokens': ['OWNER', 'ADMIN'],
 };
 
 /** Whether `role` may do `action` (for role-aware answers and the dashboard; a GUEST's list aside). */
@@ -186,6 +200,14 @@ export function membershipOf(teams: TeamsItem | null, teamId: string): Membershi
   const entry = teams?.teams[teamId];
   if (!entry) return null;
   return entry.p ? { role: entry.r, projects: entry.p } : { role: entry.r };
+}
+
+/**
+ * An API token's membership of `teamId` (issue 25): its own team as ADMIN, none other. Scopes narrow it
+ * further in the pipeline; the team actions of billing, members and tokens have no token route at all.
+ */
+export function tokenMembership(token: { teamId: string }, teamId: string): Membership | null {
+  return token.teamId === teamId ? { role: 'ADMIN' } : null;
 }
 
 /**

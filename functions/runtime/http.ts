@@ -18,10 +18,12 @@ import { limits } from '#contracts/limits';
 import type { ApiDecl } from '#contracts/manifest';
 import { correlationIdSchema } from '#contracts/messages';
 import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
+import { API_RATE_LIMIT, type TokenCaller, type TokenScope } from '#contracts/tokens';
 import { fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './log';
+import { rateLimitStand } from './rate-limit';
 import { resolveSession, type Session } from './session';
 
 export interface RequestInput<B = unknown, Q = unknown, P = unknown> {
@@ -31,6 +33,8 @@ export interface RequestInput<B = unknown, Q = unknown, P = unknown> {
   params: P;
   /** The signed-in client on `session: true` routes; always null on public routes. */
   session: Session | null;
+  /** The API token a `token` route was called with, checked (issue 25); null on every other route. */
+  token: TokenCaller | null;
   /**
    * What the route declares it asks of the access policy (`RouteDecl.access`), its `queryActions` resolved
    * against this query: the operation hands its action to the policy, so the declaration is what is
@@ -86,7 +90,8 @@ export type RouteInput<R extends RouteDecl, Admitted = undefined> = R extends un
       SchemaOut<R['query'], Record<string, string | undefined>>,
       SchemaOut<R['params'], Record<string, never>>
     > &
-      (R extends { session: true } ? { session: Session } : unknown) & { admitted: Admitted }
+      (R extends { session: true } ? { session: Session } : unknown) &
+      (R extends { token: TokenScope } ? { token: TokenCaller } : unknown) & { admitted: Admitted }
   : never;
 
 type RouteOf<D extends ApiDecl> = D['routes'][number];
@@ -176,6 +181,8 @@ interface SnagState {
   /** Added to every answer, errors included (set by the admission). */
   headers: Record<string, string>;
   admitted?: unknown;
+  /** The checked API token of a `token` route. */
+  token?: TokenCaller;
 }
 type SnagRequest = middy.Request<
   APIGatewayProxyEventV2,
@@ -202,6 +209,41 @@ export type Admission<A = unknown> = (request: {
 
 export interface HandlerOptions<A = unknown> {
   admit?: Admission<A>;
+  /**
+   * How a resource with `token` routes finds the live token a bearer value names (null: unknown, revoked,
+   * expired): the domain's, handed in by the entry point, since the runtime knows no token items.
+   */
+  authenticate?: (bearer: string) => Promise<TokenCaller | null>;
+}
+
+const bearerOf = (header: string | undefined) => /^Bearer +(\S+)$/i.exec(header ?? '')?.[1];
+
+/**
+ * The token mode of the pipeline (issue 25, docs/api.md): the bearer token resolved (401 without a live
+ * one), its rate limit counted (`RateLimit-*` on every later answer, errors included; 429 with
+ * `Retry-After` past it), then the route's scope (403). From here on every log line of the request
+ * carries the token's id, never the token: the `api call` line is the API's access log.
+ */
+async function authenticateToken(req: SnagRequest, route: RouteDef, options: HandlerOptions) {
+  const { event, snag } = req;
+  const bearer = bearerOf(event.headers.authorization);
+  const token = bearer && options.authenticate ? await options.authenticate(bearer) : null;
+  if (!token) {
+    snag.headers['www-authenticate'] = 'Bearer realm="snag"';
+    throw new AppError('UNAUTHORIZED');
+  }
+  snag.log = snag.log.child({ tokenId: token.id, teamId: token.teamId });
+  snag.log.info('api call', { method: event.requestContext?.http?.method, path: event.rawPath });
+  const stand = await rateLimitStand({ action: 'api', key: token.id, ...API_RATE_LIMIT });
+  snag.headers['ratelimit-limit'] = String(stand.limit);
+  snag.headers['ratelimit-remaining'] = String(stand.remaining);
+  snag.headers['ratelimit-reset'] = String(stand.resetSeconds);
+  if (!stand.allowed) {
+    snag.headers['retry-after'] = String(stand.resetSeconds);
+    throw new AppError('RATE_LIMITED');
+  }
+  if (route.token && !token.scopes.includes(route.token)) throw new AppError('INSUFFICIENT_SCOPE');
+  snag.token = token;
 }
 
 /** The declaration's own routes by route key: only these reach its function (API Gateway, local gateway). */
@@ -250,6 +292,7 @@ const prepare = (resource: string, findRoute: RouteFinder, options: HandlerOptio
     req.snag.route = routeOf(event, findRoute);
     checkEdge(event);
     checkOrigin(event, req.snag.route);
+    if (req.snag.route.token) await authenticateToken(req, req.snag.route, options);
     if (options.admit) {
       req.snag.admitted = await options.admit({
         event,
@@ -362,7 +405,7 @@ export function resourceHandler<
   const resource = declaration.resource;
   const ops = operations as unknown as Record<string, (input: RequestInput) => OperationResult>;
   const core = async (event: APIGatewayProxyEventV2, context: Context) => {
-    const { route, lang, log, headers, admitted } = (context as unknown as { snag: SnagState }).snag;
+    const { route, lang, log, headers, admitted, token } = (context as unknown as { snag: SnagState }).snag;
     if (!route) throw new AppError('NOT_FOUND');
     const op = ops[route.op];
     if (!op) throw new Error(`${resource} has no operation ${route.op}`);
@@ -379,6 +422,7 @@ export function resourceHandler<
       // Last of the three, where the handlers used to parse them: a bad body still answers 400 first.
       params: parseParams(route, event.pathParameters as Record<string, string> | undefined),
       session,
+      token: token ?? null,
       access: requestAccess(route.access, query),
       lang,
       log,

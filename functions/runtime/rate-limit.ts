@@ -96,3 +96,30 @@ export function countWrite(limit: Omit<RateLimit, 'max'>) {
 /** The uses a window item (read with its `rateWindow` key) holds; 0 when there is none. */
 export const windowCount = (item: Record<string, unknown> | undefined): number =>
   typeof item?.count === 'number' ? item.count : 0;
+
+/** Where a counted window stands, for the `RateLimit-*` headers of the public API (docs/api.md). */
+export interface WindowStand {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends (at least 1). */
+  resetSeconds: number;
+}
+
+/**
+ * Counts one use like `rateLimit`, and answers where the window stands instead of only refusing, so the
+ * caller can tell its client (`RateLimit-Remaining`, `Retry-After`). A refused use is not counted.
+ */
+export async function rateLimitStand(limit: RateLimit): Promise<WindowStand> {
+  const now = nowMs();
+  const { windowStart } = rateWindow(limit, now);
+  const resetSeconds = Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000));
+  try {
+    const out = await db().send(new UpdateCommand({ ...updateInput(limit), ReturnValues: 'UPDATED_NEW' }));
+    const count = Number(out.Attributes?.count ?? limit.max);
+    return { allowed: true, limit: limit.max, remaining: Math.max(0, limit.max - count), resetSeconds };
+  } catch (err) {
+    if (isConditionFailure(err)) return { allowed: false, limit: limit.max, remaining: 0, resetSeconds };
+    throw err;
+  }
+}

@@ -11,6 +11,7 @@ import {
   teamUpdateSchema,
   transferSchema,
 } from '#contracts/teams';
+import { tokenCreateSchema, tokenParams } from '#contracts/tokens';
 
 // Mail for invitations.
 export const teamsApi = apiFunction({
@@ -106,7 +107,40 @@ export const teamsApi = apiFunction({
   ],
 });
 
+/** The team's API tokens (issue 25, docs/api.md): OWNER and ADMIN, through the policy's `team.tokens`. */
+export const tokensApi = apiFunction({
+  resource: 'tokens',
+  needs: { table: 'readwrite' },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}/tokens',
+      op: 'list',
+      session: true,
+      access: { scope: 'team', action: 'team.tokens', from: 'params.teamId' },
+      params: teamParams,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/tokens',
+      op: 'create',
+      session: true,
+      access: { scope: 'team', action: 'team.tokens', from: 'params.teamId' },
+      params: teamParams,
+      body: tokenCreateSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/team/{teamId}/tokens/{id}',
+      op: 'revoke',
+      session: true,
+      access: { scope: 'team', action: 'team.tokens', from: 'params.teamId' },
+      params: tokenParams,
+    },
+  ],
+});
+
 export const teams = {
   domain: 'teams',
-  api: [teamsApi],
+  api: [teamsApi, tokensApi],
 } satisfies DomainManifest;

@@ -173,6 +173,15 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  'team.tokens': {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 403,
+    nonMember: 404,
+    removed: 404,
+  },
 };
 
 /** What a fixture builds its request from: the team, the route's project and what lives in it. */
@@ -244,6 +253,17 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/client/team/{teamId}/transfer': {
     request: (c) => ({ path: `/api/client/team/${c.team}/transfer`, body: { userId: c.guest } }),
     pastTheCheck: true,
+  },
+  'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
+  'POST /api/client/team/{teamId}/tokens': {
+    request: (c) => ({
+      path: `/api/client/team/${c.team}/tokens`,
+      body: { name: 'CI', scopes: ['issues:read'] },
+    }),
+  },
+  // Revoking a token that is gone succeeds (idempotent, as invitations): the answer is the check's alone.
+  'DELETE /api/client/team/{teamId}/tokens/{id}': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/tokens/${'a'.repeat(12)}` }),
   },
   'GET /api/client/website': { request: (c) => ({ path: `/api/client/website?teamId=${c.team}` }) },
   'POST /api/client/website': {
@@ -416,7 +436,8 @@ const fixtures: Record<string, Fixture> = {
 /** Every row the route table asks for: each project/team route, and each of its `queryActions`. */
 const rows = routes.flatMap((r) => {
   const a = r.access;
-  if (!a || a.scope === 'account') return [];
+  // The public API's routes take a token, not a session: test/integration/v1.test.ts walks their refusals.
+  if (!a || a.scope === 'account' || r.token) return [];
   const key = routeKey(r);
   const base = [{ key, method: r.method, action: a.action as ProjectAction | TeamAction }];
   if (a.scope !== 'project') return base;

@@ -25,6 +25,7 @@ const teamActionOf: Partial<Record<Right, TeamAction>> = {
   projects: 'team.projects',
   billing: 'team.billing',
   transfer: 'team.transfer',
+  tokens: 'team.tokens',
 };
 
 describe('what each role is shown', () => {

@@ -1,0 +1,173 @@
+/**
+ * The public REST API, version 1 (issue 25, docs/api.md): the request and answer schemas of every
+ * `/api/v1` route. Requests reuse the dashboard's own schemas (the list's filters and sort, the triage
+ * patch, comments), so one rule holds in both places; answers are zod schemas too, because the OpenAPI
+ * document is generated from them (a unit test refuses a v1 route without one).
+ */
+import * as z from 'zod';
+import { screenshotTypes } from './intake';
+import { projectIdParam, ticketIdParam } from './schemas';
+import {
+  commentSchema,
+  commentVisibilities,
+  issuePatchSchema,
+  issueStatuses,
+  listQuerySchema,
+  priorities,
+  timelineQuerySchema,
+} from './triage';
+
+export const V1_PAGE_MAX = 100;
+export const V1_PAGE_DEFAULT = 25;
+/** How far a cursor may point: the dashboard's last page (100,000 pages of its size) and then some. */
+const OFFSET_MAX = 10_000_000;
+
+export const v1ProjectParams = z.object({ projectId: projectIdParam });
+export const v1IssueParams = z.object({ projectId: projectIdParam, number: ticketIdParam });
+
+/**
+ * The cursor is opaque to clients: base64url of `o<offset>`. The lists' rank index reads page N at the
+ * cost of page 1 from an offset (docs/data-model.md 4.13), so an offset is what a page needs.
+ */
+export const encodeCursor = (offset: number) => btoa(`o${offset}`).replace(/=+$/, '');
+export function decodeCursor(cursor: string): number | null {
+  let text: string;
+  try {
+    text = atob(cursor);
+  } catch {
+    return null;
+  }
+  const m = /^o(\d{1,8})$/.exec(text);
+  const offset = m ? Number(m[1]) : Number.NaN;
+  return Number.isInteger(offset) && offset > 0 && offset <= OFFSET_MAX ? offset : null;
+}
+
+/**
+ * GET /api/v1/projects/{projectId}/issues: the dashboard list's query (status, priority, assignee, label,
+ * sort, search, `resolved` for the resolved list) with `limit` and `cursor` instead of `page`.
+ */
+export const v1IssueListQuery = listQuerySchema.omit({ page: true, integration: true }).extend({
+  limit: z.coerce.number().int().min(1).max(V1_PAGE_MAX).default(V1_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .max(16)
+    .refine((c) => decodeCursor(c) !== null)
+    .optional(),
+});
+export type V1IssueListQuery = z.output<typeof v1IssueListQuery>;
+
+/** PATCH …/issues/{number}: the dashboard's triage patch, the one schema of that rule. */
+export const v1IssuePatch = issuePatchSchema;
+export const v1CommentQuery = timelineQuerySchema;
+export const v1CommentBody = commentSchema;
+
+// Answers.
+
+const isoTime = z.string().meta({ format: 'date-time' });
+
+export const v1ProjectSchema = z
+  .object({
+    id: z.uuid(),
+    teamId: z.string(),
+    name: z.string(),
+    url: z.string(),
+    domain: z.string(),
+    active: z.boolean(),
+    openIssues: z.number().int(),
+    resolvedIssues: z.number().int(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'Project' });
+export type V1Project = z.output<typeof v1ProjectSchema>;
+
+const triageShape = {
+  status: z.enum(issueStatuses),
+  priority: z.enum(priorities),
+  assignee: z.string().nullable().meta({ description: "A team member's user id, or null" }),
+  labels: z.array(z.string()).meta({ description: "Ids of the project's labels" }),
+  dueDate: z.string().nullable().meta({ description: 'YYYY-MM-DD or null' }),
+  updatedAt: isoTime,
+};
+
+export const v1IssueSummarySchema = z
+  .object({
+    number: z.number().int(),
+    title: z.string(),
+    preview: z.string(),
+    resolved: z.boolean(),
+    createdAt: isoTime,
+    files: z.number().int(),
+    screenshots: z.number().int(),
+    ...triageShape,
+  })
+  .meta({ id: 'IssueSummary' });
+export type V1IssueSummary = z.output<typeof v1IssueSummarySchema>;
+
+export const v1IssuePageSchema = z
+  .object({
+    issues: z.array(v1IssueSummarySchema),
+    total: z.number().int().meta({ description: 'Issues in the list with these filters (see docs/api.md)' }),
+    next: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null at the end' }),
+  })
+  .meta({ id: 'IssuePage' });
+export type V1IssuePage = z.output<typeof v1IssuePageSchema>;
+
+const signedUrl = z.url().meta({ description: 'A presigned link, valid for 5 minutes' });
+
+export const v1IssueSchema = z
+  .object({
+    number: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    resolved: z.boolean(),
+    createdAt: isoTime,
+    reporter: z.string().nullable(),
+    pageUrl: z.string().nullable(),
+    device: z.record(z.string(), z.unknown()),
+    customFields: z.array(z.object({ name: z.string(), value: z.string() })),
+    files: z.array(
+      z.object({
+        name: z.string(),
+        originalName: z.string(),
+        size: z.number(),
+        type: z.string(),
+        url: signedUrl,
+      }),
+    ),
+    screenshots: z.array(
+      z.object({
+        name: z.string(),
+        type: z.enum(screenshotTypes),
+        size: z.number(),
+        url: signedUrl,
+        snapshotUrl: signedUrl.nullable(),
+      }),
+    ),
+    linksExpireAt: isoTime,
+    ...triageShape,
+  })
+  .meta({ id: 'Issue' });
+export type V1Issue = z.output<typeof v1IssueSchema>;
+
+export const v1CommentSchema = z
+  .object({
+    id: z.string(),
+    author: z.object({
+      kind: z.enum(['member', 'reporter', 'system', 'token']),
+      id: z.string().optional(),
+      name: z.string(),
+    }),
+    body: z.string(),
+    visibility: z.enum(commentVisibilities),
+    createdAt: isoTime,
+    editedAt: isoTime.nullable(),
+    mentions: z.array(z.string()),
+  })
+  .meta({ id: 'Comment' });
+export const v1CommentPageSchema = z
+  .object({ comments: z.array(v1CommentSchema), next: z.string().nullable() })
+  .meta({ id: 'CommentPage' });
+
+export const v1ProjectListSchema = z
+  .object({ projects: z.array(v1ProjectSchema) })
+  .meta({ id: 'ProjectList' });

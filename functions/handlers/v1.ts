@@ -1,0 +1,180 @@
+/**
+ * The public REST API, version 1 (issue 25, docs/api.md). The pipeline has checked the bearer token (its
+ * scope, its rate limit) before an operation runs; each operation hands the token's principal and the
+ * action its route declares to the same domain functions and the same policy as the dashboard's routes,
+ * and maps their answers to the documented v1 shapes (contracts/api-v1.ts).
+ */
+import { projectActionOf } from '#contracts/access';
+import {
+  decodeCursor,
+  encodeCursor,
+  type V1Issue,
+  type V1IssuePage,
+  type V1IssueSummary,
+  type V1Project,
+} from '#contracts/api-v1';
+import type { IssueAnswer, IssueRow } from '#contracts/review';
+import type { TokenCaller } from '#contracts/tokens';
+import { isOpenStatus } from '#contracts/triage';
+import { type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { listComments, postComment } from '../issues/comments';
+import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
+import { listIssues } from '../issues/list';
+import { v1Api } from '../issues/manifest';
+import { getIssue } from '../issues/review';
+import { patchIssue } from '../issues/triage';
+import { authorizeTeam, projectFor, tokenMembership } from '../projects/access';
+import { listProjects, type Project, toProject } from '../projects/project';
+import { teamOf } from '../teams/member';
+import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
+
+type In<Op extends OpName<typeof v1Api>> = InputOf<typeof v1Api, Op>;
+
+/** The pipeline's token check: the live token, its last use recorded at most once a minute. */
+async function authenticate(bearer: string): Promise<TokenCaller | null> {
+  const token = await resolveToken(bearer);
+  if (!token) return null;
+  await touchToken(token);
+  const { id, teamId, name, scopes } = token;
+  return { id, teamId, name, scopes, principal: tokenPrincipal(id) };
+}
+
+function projectOf(p: Project): V1Project {
+  return {
+    id: p.id,
+    teamId: teamOf(p),
+    name: p.name,
+    url: p.url,
+    domain: p.host,
+    active: p.active === 1,
+    openIssues: p.openCount,
+    resolvedIssues: p.resolvedCount,
+    createdAt: new Date(p.createdAt).toISOString(),
+  };
+}
+
+const triageOf = ({ status, priority, assignee, labels, dueDate, updatedAt }: IssueRow | IssueAnswer) => ({
+  status,
+  priority,
+  assignee,
+  labels,
+  dueDate,
+  updatedAt,
+});
+
+function summaryOf(r: IssueRow): V1IssueSummary {
+  return {
+    number: r.number,
+    title: r.title,
+    preview: r.preview,
+    resolved: !isOpenStatus(r.status),
+    createdAt: r.date_created.date,
+    files: r.total_files,
+    screenshots: r.total_screenshots,
+    ...triageOf(r),
+  };
+}
+
+/**
+ * The issue with signed links (the review's own signing, `presignStored`): screenshots inline, files and
+ * page snapshots as downloads. The links live 5 minutes; `linksExpireAt` says when.
+ */
+async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
+  const sign = (kind: 'file' | 'screenshot', name: string, download: boolean) =>
+    presignStored(projectId, kind, name, download);
+  const { title, msg, username, href, customFields, ...device } = a.data;
+  const [files, screenshots] = await Promise.all([
+    Promise.all(
+      a.files.map(async (f) => ({
+        name: f.name,
+        originalName: f.original_name,
+        size: f.size,
+        type: f.type,
+        url: await sign('file', f.name, true),
+      })),
+    ),
+    Promise.all(
+      a.screenshots.map(async (s) => ({
+        name: s.name,
+        type: s.type,
+        size: s.size,
+        url: await sign('screenshot', s.name, false),
+        snapshotUrl: s.html ? await sign('screenshot', s.html, true).catch(() => null) : null,
+      })),
+    ),
+  ]);
+  return {
+    number: a.number,
+    title,
+    description: msg,
+    resolved: a.deleted === 1,
+    createdAt: a.date_created.date,
+    reporter: username || null,
+    pageUrl: href || null,
+    device,
+    customFields: customFields ?? [],
+    files,
+    screenshots,
+    linksExpireAt: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString(),
+    ...triageOf(a),
+  };
+}
+
+export const operations = {
+  /** Token, rate window, the team's project Query: 3 requests. */
+  async listProjects({ token }: In<'listProjects'>) {
+    authorizeTeam(tokenMembership(token, token.teamId), 'team.read');
+    const found = await listProjects(token.teamId);
+    found.sort((a, b) => a.createdAt - b.createdAt);
+    return { msg: { projects: found.map(projectOf) } };
+  },
+  /** Token, rate window, META through the policy: 3 requests. */
+  async getProject({ token, params, access }: In<'getProject'>) {
+    const meta = await projectFor(token.principal, params.projectId, projectActionOf(access));
+    return { msg: projectOf(toProject(meta)) };
+  },
+  /** Token, rate window, then the dashboard list's own reads for this window (≤ 3 for one filter or sort). */
+  async listIssues({ token, params, query, access }: In<'listIssues'>) {
+    const { limit, cursor, ...filters } = query;
+    const skip = cursor ? (decodeCursor(cursor) ?? 0) : 0;
+    const answer = await listIssues(
+      token.principal,
+      params.projectId,
+      { ...filters, page: 1 },
+      projectActionOf(access),
+      { skip, size: limit },
+    );
+    const end = skip + answer.requests.length;
+    const page: V1IssuePage = {
+      issues: answer.requests.map(summaryOf),
+      total: answer.total_requests,
+      next: answer.requests.length === limit && end < answer.total_requests ? encodeCursor(end) : null,
+    };
+    return { msg: page };
+  },
+  async getIssue({ token, params, access }: In<'getIssue'>) {
+    const answer = await getIssue(token.principal, params.projectId, params.number, projectActionOf(access));
+    return { msg: await issueOf(params.projectId, answer) };
+  },
+  /** The dashboard's triage PATCH (one core, one activity), by "API token <name>". */
+  async updateIssue({ token, params, body, access }: In<'updateIssue'>) {
+    const action = projectActionOf(access);
+    const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);
+    return { msg: await issueOf(params.projectId, answer) };
+  },
+  async listComments({ token, params, query, access }: In<'listComments'>) {
+    const action = projectActionOf(access);
+    const page = await listComments(token.principal, params.projectId, params.number, query, action);
+    return { msg: { comments: page.entries, next: page.next } };
+  },
+  async addComment({ token, params, body, access, log, correlationId }: In<'addComment'>) {
+    const action = projectActionOf(access);
+    const { comment } = await postComment(token.principal, params.projectId, params.number, body, action, {
+      log,
+      correlationId,
+    });
+    return { msg: comment, statusCode: 201 };
+  },
+};
+
+export const handler = resourceHandler(v1Api, operations, { authenticate });

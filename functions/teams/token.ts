@@ -128,7 +128,8 @@ export async function createToken(
           TableName: tableName(),
           Item: {
             ...tokenKey(id),
-            ...stored,
+            // No null attributes: `touchToken`'s condition compares `lastUsedAt` as a number.
+            ...Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== null)),
             hash: sha256(token),
             teams: { [teamId]: { r: 'ADMIN' } },
             gsi1pk: `TOKENS#${teamId}`,

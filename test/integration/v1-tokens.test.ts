@@ -1,0 +1,468 @@
+/**
+ * API tokens and the public REST API v1 through the local stack (issue 25, docs/api.md): tokens made by an
+ * ADMIN, shown once, hashed at rest, never logged, refused to a MEMBER and to another team; every v1 call
+ * and its refusals (401 without, with a revoked or an expired token; 403 for a missing scope; 404 outside
+ * the token's team; 400 for bad input); cursor paging to the end against the list's truth; the rate limit
+ * and its headers; a change and a comment shown as "API token <name>" in the activity. Every v1 answer is
+ * checked against its route's response schema, the one the OpenAPI document is built from.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeKey } from '#contracts/routes';
+import { API_RATE_LIMIT } from '#contracts/tokens';
+import { db } from '#runtime/aws/dynamo';
+import { resetConfig } from '#runtime/config';
+import { sha256 } from '#runtime/crypto';
+import { tableName } from '#runtime/db';
+import { rateWindow } from '#runtime/rate-limit';
+import { findUserIdByEmail } from '../../functions/accounts/user';
+import { matchRoute } from '../../functions/routes';
+import { tokenKey } from '../../functions/teams/token';
+import type { ApiClient } from '../support/api-client';
+import { seedIssues } from '../support/issues';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { png } from '../support/png';
+import { newSite, type Site } from '../support/sites';
+import { addToTeam } from '../support/teams';
+import { cheapCostsEnv, signedIn } from '../support/users';
+import { fileReport } from '../support/widget';
+
+let stack: TestStack;
+const SITE = 'https://shop.example';
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  stack = await startTestStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Reply<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: { status: 'success'; msg: T } | { status: 'error'; code: string; msg: string };
+}
+
+/** Every v1 answer seen, to check against the route table's response schemas at the end. */
+const seen: { method: string; path: string; status: number; body: unknown }[] = [];
+
+/** A v1 call as a script would make it: bearer token, no cookies, no Origin. */
+async function v1<T = Record<string, unknown>>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply<T>> {
+  const res = await fetch(new URL(path, stack.url), {
+    method,
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = await res.json();
+  seen.push({ method, path: new URL(path, stack.url).pathname, status: res.status, body: parsed });
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+const msgOf = <T>(r: Reply<T>): T => {
+  if (r.body.status !== 'success') throw new Error(`refused: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.msg;
+};
+const codeOf = (r: Reply<unknown>) => (r.body.status === 'error' ? r.body.code : 'success');
+
+async function uidOf(email: string) {
+  const uid = await findUserIdByEmail(email.toLowerCase());
+  if (!uid) throw new Error('no user id');
+  return uid;
+}
+
+interface Created {
+  entry: { id: string; name: string; scopes: string[]; prefix: string; expires: string | null };
+  token: string;
+}
+
+async function createToken(client: ApiClient, teamId: string, body: Record<string, unknown>) {
+  return client.post<Created>(`/api/client/team/${teamId}/tokens`, body);
+}
+
+const allScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'];
+
+/** An agency (owner, on Starter) with a project, an ADMIN, a MEMBER and an all-scopes token made by the ADMIN. */
+async function agency() {
+  const site = await newSite(stack.url, 'BASIC_PLAN');
+  const teamId = await uidOf(site.email);
+  const [admin, member] = await Promise.all([signedIn(stack.url), signedIn(stack.url)]);
+  const [adminId, memberId] = await Promise.all([uidOf(admin.email), uidOf(member.email)]);
+  await addToTeam(teamId, adminId, 'ADMIN');
+  await addToTeam(teamId, memberId, 'MEMBER');
+  const made = await createToken(admin.client, teamId, { name: 'CI', scopes: allScopes });
+  expect(made.status).toBe(201);
+  const { token, entry } = (made.body as { msg: Created }).msg;
+  return { site, teamId, admin, adminId, member, memberId, token, entry };
+}
+
+describe('tokens', () => {
+  it('are made by an ADMIN, shown once, listed without the secret, and stored only as a hash', async () => {
+    const a = await agency();
+    expect(a.token).toMatch(/^snag_pat_[A-Za-z0-9_-]{55}$/);
+    expect(a.entry).toMatchObject({
+      name: 'CI',
+      scopes: allScopes,
+      prefix: a.token.slice(0, 21),
+      expires: null,
+    });
+
+    const list = await a.site.client.get<{ tokens: Record<string, unknown>[] }>(
+      `/api/client/team/${a.teamId}/tokens`,
+    );
+    expect(list.status).toBe(200);
+    const tokens = (list.body as { msg: { tokens: Record<string, unknown>[] } }).msg.tokens;
+    expect(tokens).toEqual([
+      {
+        id: a.entry.id,
+        name: 'CI',
+        scopes: allScopes,
+        prefix: a.entry.prefix,
+        created: expect.any(String),
+        lastUsed: null,
+        expires: null,
+      },
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(a.token.slice(21));
+
+    const stored = await db().send(
+      new GetCommand({ TableName: tableName(), Key: tokenKey(a.entry.id), ConsistentRead: true }),
+    );
+    expect(stored.Item?.hash).toBe(sha256(a.token));
+    expect(JSON.stringify(stored.Item)).not.toContain(a.token.slice(21));
+  });
+
+  it('are refused to a MEMBER (403) and to another team (404), and bad input is a 400', async () => {
+    const a = await agency();
+    const member = await createToken(a.member.client, a.teamId, { name: 'Mine', scopes: ['issues:read'] });
+    expect([member.status, (member.body as { code: string }).code]).toEqual([403, 'FORBIDDEN']);
+    const other = await signedIn(stack.url);
+    const outsider = await createToken(other.client, a.teamId, { name: 'Theirs', scopes: ['issues:read'] });
+    expect(outsider.status).toBe(404);
+    expect((await other.client.get(`/api/client/team/${a.teamId}/tokens`)).status).toBe(404);
+    // Another team's admin cannot revoke it either: the token still works.
+    const otherTeam = await uidOf(other.email);
+    expect((await other.client.delete(`/api/client/team/${otherTeam}/tokens/${a.entry.id}`)).status).toBe(
+      200,
+    );
+    expect((await v1(a.token, 'GET', '/api/v1/projects')).status).toBe(200);
+
+    for (const body of [
+      { name: '', scopes: ['issues:read'] },
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['billing:write'] },
+      { name: 'x', scopes: ['issues:read', 'issues:read'] },
+      { name: 'x', scopes: ['issues:read'], expiresInDays: 0 },
+      { name: 'x', scopes: ['issues:read'], expiresInDays: 366 },
+      { name: 'x', scopes: ['issues:read'], extra: 1 },
+    ]) {
+      const res = await createToken(a.admin.client, a.teamId, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+    }
+  });
+
+  it('end at once when revoked, and after their expiry', async () => {
+    const a = await agency();
+    expect((await v1(a.token, 'GET', '/api/v1/projects')).status).toBe(200);
+    const revoked = await a.admin.client.delete(`/api/client/team/${a.teamId}/tokens/${a.entry.id}`);
+    expect(revoked.status).toBe(200);
+    const after = await v1(a.token, 'GET', '/api/v1/projects');
+    expect([after.status, codeOf(after)]).toEqual([401, 'UNAUTHORIZED']);
+    expect(after.headers.get('www-authenticate')).toMatch(/^Bearer/);
+
+    const made = await createToken(a.admin.client, a.teamId, {
+      name: 'Short',
+      scopes: ['projects:read'],
+      expiresInDays: 1,
+    });
+    const short = (made.body as { msg: Created }).msg;
+    expect(Date.parse(short.entry.expires ?? '') - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect((await v1(short.token, 'GET', '/api/v1/projects')).status).toBe(200);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: tokenKey(short.entry.id),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1000 },
+      }),
+    );
+    expect((await v1(short.token, 'GET', '/api/v1/projects')).status).toBe(401);
+    // A forged secret for a real id, and a malformed token, are the same 401.
+    const forged = `${short.token.slice(0, 21)}${'A'.repeat(43)}`;
+    expect((await v1(forged, 'GET', '/api/v1/projects')).status).toBe(401);
+    expect((await v1('snag_pat_short', 'GET', '/api/v1/projects')).status).toBe(401);
+    expect((await v1(null, 'GET', '/api/v1/projects')).status).toBe(401);
+  });
+
+  it('record their last use, and never appear in a log line', async () => {
+    const a = await agency();
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk, ...rest) => {
+      lines.push(String(chunk));
+      return write(chunk, ...(rest as []));
+    });
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'debug';
+    resetConfig();
+    try {
+      await v1(a.token, 'GET', '/api/v1/projects');
+      await v1(a.token, 'GET', `/api/v1/projects/${a.site.id}/issues?limit=0`);
+    } finally {
+      process.env.LOG_LEVEL = level;
+      resetConfig();
+      spy.mockRestore();
+    }
+    const text = lines.join('');
+    expect(text).toContain(a.entry.id);
+    expect(text).toContain('api call');
+    expect(text).not.toContain(a.token.slice(21));
+    const list = await a.admin.client.get(`/api/client/team/${a.teamId}/tokens`);
+    const [entry] = (list.body as { msg: { tokens: { lastUsed: string | null }[] } }).msg.tokens;
+    expect(Date.now() - Date.parse(entry?.lastUsed ?? '')).toBeLessThan(60_000);
+  });
+});
+
+describe('v1', () => {
+  it("lists and reads the projects of the token's team only", async () => {
+    const a = await agency();
+    const other: Site = await newSite(stack.url);
+    const projects = msgOf(
+      await v1<{ projects: { id: string; name: string }[] }>(a.token, 'GET', '/api/v1/projects'),
+    );
+    expect(projects.projects.map((p) => [p.id, p.name])).toEqual([[a.site.id, 'Shop']]);
+    const one = msgOf(
+      await v1<{ id: string; openIssues: number }>(a.token, 'GET', `/api/v1/projects/${a.site.id}`),
+    );
+    expect(one).toMatchObject({ id: a.site.id, openIssues: 0, url: expect.stringContaining('shop.example') });
+    const outside = await v1(a.token, 'GET', `/api/v1/projects/${other.id}`);
+    expect([outside.status, codeOf(outside)]).toEqual([404, 'NOT_FOUND']);
+    expect((await v1(a.token, 'GET', `/api/v1/projects/${other.id}/issues`)).status).toBe(404);
+    expect((await v1(a.token, 'GET', '/api/v1/projects/not-a-uuid')).status).toBe(404);
+  });
+
+  it('refuses a call whose scope the token lacks (403), and the dashboard routes take no token', async () => {
+    const a = await agency();
+    const made = await createToken(a.admin.client, a.teamId, { name: 'Reader', scopes: ['issues:read'] });
+    const reader = (made.body as { msg: Created }).msg.token;
+    const res = await v1(reader, 'GET', '/api/v1/projects');
+    expect([res.status, codeOf(res)]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    await seedIssues(a.site.id, 1);
+    expect((await v1(reader, 'GET', `/api/v1/projects/${a.site.id}/issues/1`)).status).toBe(200);
+    const patch = await v1(reader, 'PATCH', `/api/v1/projects/${a.site.id}/issues/1`, { status: 'closed' });
+    expect([patch.status, codeOf(patch)]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    const comment = await v1(reader, 'POST', `/api/v1/projects/${a.site.id}/issues/1/comments`, {
+      body: 'Hi',
+      visibility: 'public',
+    });
+    expect(comment.status).toBe(403);
+    // A token is no session: the dashboard's routes answer 401 to it (and want their Origin for changes).
+    expect((await v1(a.token, 'GET', `/api/client/team/${a.teamId}/tokens`)).status).toBe(401);
+    const post = await v1(a.token, 'POST', `/api/client/team/${a.teamId}/tokens`, {
+      name: 'x',
+      scopes: ['issues:read'],
+    });
+    expect(post.status).toBe(403);
+    expect(codeOf(post)).toBe('FORBIDDEN_ORIGIN');
+  });
+
+  it('pages a filtered list to its end with cursors, matching the list exactly', async () => {
+    const a = await agency();
+    await seedIssues(a.site.id, 23);
+    const base = `/api/v1/projects/${a.site.id}/issues`;
+    const walk = async (query: string) => {
+      const numbers: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const q = `${query}&limit=5${cursor ? `&cursor=${cursor}` : ''}`;
+        const page: { issues: { number: number }[]; total: number; next: string | null } = msgOf(
+          await v1(a.token, 'GET', `${base}?${q}`),
+        );
+        numbers.push(...page.issues.map((i) => i.number));
+        cursor = page.next;
+        pages++;
+      } while (cursor && pages < 20);
+      return { numbers, pages };
+    };
+    const newest = await walk('sort=newest');
+    expect(newest.numbers).toEqual(Array.from({ length: 23 }, (_, i) => 23 - i));
+    expect(newest.pages).toBe(5);
+    const oldest = await walk('sort=oldest');
+    expect(oldest.numbers).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+
+    // Close five through the API: the status filter then finds exactly those, newest first.
+    for (const n of [2, 4, 6, 8, 10]) {
+      const res = await v1(a.token, 'PATCH', `${base}/${n}`, { status: 'closed', priority: 'high' });
+      expect(res.status).toBe(200);
+    }
+    const closed = await walk('status=closed');
+    expect(closed.numbers).toEqual([10, 8, 6, 4, 2]);
+    const open = await walk('sort=newest');
+    expect(open.numbers).toHaveLength(18);
+    expect(open.numbers).not.toContain(4);
+
+    for (const q of [
+      'limit=101',
+      'limit=0',
+      'cursor=%%%',
+      'cursor=bzA',
+      'sort=random',
+      'status=done',
+      'assignee=x',
+    ]) {
+      const res = await v1(a.token, 'GET', `${base}?${q}`);
+      expect([q, res.status, codeOf(res)]).toEqual([q, 400, expect.any(String)]);
+    }
+  });
+
+  it('reads an issue with working signed links, changes it and comments as "API token <name>"', async () => {
+    const a = await agency();
+    const image = png(4, 4, [200, 10, 10]);
+    const number = await fileReport(stack.url, a.site.id, SITE, {
+      fields: {
+        msg: 'Checkout broken\nThe button does nothing.',
+        username: 'visitor@example.org',
+        href: 'https://shop.example/cart',
+      },
+      screenshots: [{ type: 'image/png', content: image, snapshot: '<p>page</p>' }],
+      files: [{ name: 'log.txt', type: 'text/plain', content: new TextEncoder().encode('trace') }],
+    });
+    const path = `/api/v1/projects/${a.site.id}/issues/${number}`;
+    const issue = msgOf(
+      await v1<{
+        title: string;
+        description: string;
+        reporter: string;
+        pageUrl: string;
+        screenshots: { url: string; snapshotUrl: string | null }[];
+        files: { url: string; originalName: string }[];
+      }>(a.token, 'GET', path),
+    );
+    expect(issue).toMatchObject({
+      title: 'Checkout broken',
+      reporter: 'visitor@example.org',
+      pageUrl: 'https://shop.example/cart',
+      files: [{ originalName: 'log.txt' }],
+    });
+    // The stored screenshot (the intake re-encodes it), served inline as an image.
+    const shot = await fetch(issue.screenshots[0]?.url ?? '');
+    expect(shot.headers.get('content-type')).toBe('image/png');
+    expect(shot.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect([...new Uint8Array(await shot.arrayBuffer()).slice(0, 4)]).toEqual([...image.slice(0, 4)]);
+    expect(await (await fetch(issue.files[0]?.url ?? '')).text()).toBe('trace');
+    expect(await (await fetch(issue.screenshots[0]?.snapshotUrl ?? '')).text()).toContain('<p>page</p>');
+
+    const changed = msgOf(
+      await v1<{ status: string; assignee: string | null; dueDate: string | null }>(a.token, 'PATCH', path, {
+        status: 'in_progress',
+        assignee: a.memberId,
+        dueDate: '2026-12-24',
+      }),
+    );
+    expect(changed).toMatchObject({ status: 'in_progress', assignee: a.memberId, dueDate: '2026-12-24' });
+    const bad = await v1(a.token, 'PATCH', path, {
+      status: 'in_progress',
+      assignee: await uidOf((await signedIn(stack.url)).email),
+    });
+    expect([bad.status, codeOf(bad)]).toEqual([400, 'INVALID_PARAMETERS']);
+    for (const body of [{}, { status: 'done' }, { labels: ['nope'] }, 'not json']) {
+      expect((await v1(a.token, 'PATCH', path, body)).status).toBe(400);
+    }
+    expect(
+      (await v1(a.token, 'PATCH', `/api/v1/projects/${a.site.id}/issues/999`, { status: 'closed' })).status,
+    ).toBe(404);
+
+    const posted = await v1<{ author: { kind: string; name: string } }>(a.token, 'POST', `${path}/comments`, {
+      body: 'Fixed in 1.2.3',
+      visibility: 'public',
+    });
+    expect(posted.status).toBe(201);
+    expect(msgOf(posted).author).toEqual({ kind: 'token', id: a.entry.id, name: 'API token CI' });
+    const comments = msgOf(
+      await v1<{ comments: { body: string }[]; next: null }>(a.token, 'GET', `${path}/comments`),
+    );
+    expect(comments.comments.map((c) => c.body)).toEqual(['Fixed in 1.2.3']);
+    expect((await v1(a.token, 'POST', `${path}/comments`, { body: '  ', visibility: 'public' })).status).toBe(
+      400,
+    );
+
+    // The dashboard's activity shows who did it: the token, by name.
+    const activity = await a.site.client.get<{
+      entries: { kind: string; actor: { kind: string; name: string } }[];
+    }>(`/api/client/website/${a.site.id}/request/${number}/activity`);
+    const entries = (
+      activity.body as unknown as {
+        msg: { entries: { kind?: string; actor?: { kind: string; name: string } }[] };
+      }
+    ).msg.entries;
+    const byToken = entries.filter((e) => e.actor?.kind === 'token').map((e) => [e.kind, e.actor?.name]);
+    expect(byToken).toEqual(
+      expect.arrayContaining([
+        ['status', 'API token CI'],
+        ['assignee', 'API token CI'],
+        ['dueDate', 'API token CI'],
+      ]),
+    );
+  });
+
+  it('counts calls per token with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {
+    const a = await agency();
+    const first = await v1(a.token, 'GET', '/api/v1/projects');
+    expect(first.headers.get('ratelimit-limit')).toBe(String(API_RATE_LIMIT.max));
+    expect(first.headers.get('ratelimit-remaining')).toBe(String(API_RATE_LIMIT.max - 1));
+    const second = await v1(a.token, 'GET', '/api/v1/projects');
+    expect(second.headers.get('ratelimit-remaining')).toBe(String(API_RATE_LIMIT.max - 2));
+    const reset = Number(second.headers.get('ratelimit-reset'));
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(60);
+
+    // Fill the window as `max` calls would, then one more is refused, the others' tokens untouched.
+    const { key } = rateWindow({ action: 'api', key: a.entry.id, windowMs: API_RATE_LIMIT.windowMs });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET #c = :max',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':max': API_RATE_LIMIT.max },
+      }),
+    );
+    const refused = await v1(a.token, 'GET', '/api/v1/projects');
+    expect([refused.status, codeOf(refused)]).toEqual([429, 'RATE_LIMITED']);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const made = await createToken(a.admin.client, a.teamId, { name: 'Other', scopes: ['projects:read'] });
+    expect((await v1((made.body as { msg: Created }).msg.token, 'GET', '/api/v1/projects')).status).toBe(200);
+  });
+
+  it("answers every call with its route's documented shape", () => {
+    let checked = 0;
+    for (const call of seen) {
+      const match = matchRoute(call.method, call.path);
+      if (!('route' in match) || !match.route.response) continue;
+      const body = call.body as { status: string; msg: unknown };
+      if (body.status !== 'success') {
+        expect(body, routeKey(match.route)).toMatchObject({
+          status: 'error',
+          code: expect.any(String),
+          msg: expect.any(String),
+        });
+        continue;
+      }
+      const parsed = match.route.response.safeParse(body.msg);
+      expect(parsed.success, `${routeKey(match.route)}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});

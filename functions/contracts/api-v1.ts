@@ -57,9 +57,13 @@ export const v1IssueListQuery = listQuerySchema.omit({ page: true, integration: 
 export type V1IssueListQuery = z.output<typeof v1IssueListQuery>;
 
 /** PATCH …/issues/{number}: the dashboard's triage patch, the one schema of that rule. */
-export const v1IssuePatch = issuePatchSchema;
+export const v1IssuePatch = issuePatchSchema.meta({
+  examples: [{ status: 'in_progress', priority: 'high', dueDate: '2026-12-24' }, { status: 'closed' }],
+});
 export const v1CommentQuery = timelineQuerySchema;
-export const v1CommentBody = commentSchema;
+export const v1CommentBody = commentSchema.meta({
+  examples: [{ body: 'Fixed in release 1.4.2', visibility: 'public' }],
+});
 
 // Answers.
 
@@ -77,7 +81,7 @@ export const v1ProjectSchema = z
     resolvedIssues: z.number().int(),
     createdAt: isoTime,
   })
-  .meta({ id: 'Project' });
+  .meta({ title: 'Project' });
 export type V1Project = z.output<typeof v1ProjectSchema>;
 
 const triageShape = {
@@ -100,7 +104,7 @@ export const v1IssueSummarySchema = z
     screenshots: z.number().int(),
     ...triageShape,
   })
-  .meta({ id: 'IssueSummary' });
+  .meta({ title: 'IssueSummary' });
 export type V1IssueSummary = z.output<typeof v1IssueSummarySchema>;
 
 export const v1IssuePageSchema = z
@@ -109,7 +113,7 @@ export const v1IssuePageSchema = z
     total: z.number().int().meta({ description: 'Issues in the list with these filters (see docs/api.md)' }),
     next: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null at the end' }),
   })
-  .meta({ id: 'IssuePage' });
+  .meta({ title: 'IssuePage' });
 export type V1IssuePage = z.output<typeof v1IssuePageSchema>;
 
 const signedUrl = z.url().meta({ description: 'A presigned link, valid for 5 minutes' });
@@ -146,7 +150,7 @@ export const v1IssueSchema = z
     linksExpireAt: isoTime,
     ...triageShape,
   })
-  .meta({ id: 'Issue' });
+  .meta({ title: 'Issue' });
 export type V1Issue = z.output<typeof v1IssueSchema>;
 
 export const v1CommentSchema = z
@@ -163,11 +167,11 @@ export const v1CommentSchema = z
     editedAt: isoTime.nullable(),
     mentions: z.array(z.string()),
   })
-  .meta({ id: 'Comment' });
+  .meta({ title: 'Comment' });
 export const v1CommentPageSchema = z
   .object({ comments: z.array(v1CommentSchema), next: z.string().nullable() })
-  .meta({ id: 'CommentPage' });
+  .meta({ title: 'CommentPage' });
 
 export const v1ProjectListSchema = z
   .object({ projects: z.array(v1ProjectSchema) })
-  .meta({ id: 'ProjectList' });
+  .meta({ title: 'ProjectList' });

@@ -13,10 +13,12 @@ import {
   type V1IssueSummary,
   type V1Project,
 } from '#contracts/api-v1';
+import { openApiDocument } from '#contracts/openapi';
 import type { IssueAnswer, IssueRow } from '#contracts/review';
 import type { TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
-import { type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { getConfig } from '#runtime/config';
+import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
@@ -120,7 +122,37 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
   };
 }
 
+/** The OpenAPI document of this declaration's token routes: built once per function instance. */
+let document: string | undefined;
+function openApi(): string {
+  document ??= JSON.stringify(
+    openApiDocument(v1Api.routes, {
+      title: 'Snag API',
+      version: '1.0.0',
+      description:
+        'The public REST API of Snag: projects, issues, triage and comments of one team, for scripts and tools. ' +
+        'Authenticate with `Authorization: Bearer snag_pat_…`. See docs/api.md for scopes, rate limits, paging and errors.',
+      serverUrl: getConfig().APP_ORIGIN,
+    }),
+  );
+  return document;
+}
+
 export const operations = {
+  /** The document, public and cacheable for a few minutes (it changes only with a deploy). */
+  async openapi(): Promise<RawReply> {
+    return {
+      raw: {
+        statusCode: 200,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'public, max-age=300',
+          'access-control-allow-origin': '*',
+        },
+        body: openApi(),
+      },
+    };
+  },
   /** Token, rate window, the team's project Query: 3 requests. */
   async listProjects({ token }: In<'listProjects'>) {
     authorizeTeam(tokenMembership(token, token.teamId), 'team.read');

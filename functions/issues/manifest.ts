@@ -289,6 +289,8 @@ export const v1Api = apiFunction({
   resource: 'v1',
   needs: { table: 'readwrite', objects: { read: [stored] }, sendTo: ['fanout'] },
   routes: [
+    // The document itself: public (no token), built from this declaration's routes.
+    { method: 'GET', path: '/api/v1/openapi.json', op: 'openapi', session: false, caller: 'api' },
     {
       method: 'GET',
       path: '/api/v1/projects',

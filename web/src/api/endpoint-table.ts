@@ -74,6 +74,7 @@ export const endpointTable = {
   'v1.listComments': ['GET', '/api/v1/projects/{projectId}/issues/{number}/comments'],
   'v1.listIssues': ['GET', '/api/v1/projects/{projectId}/issues'],
   'v1.listProjects': ['GET', '/api/v1/projects'],
+  'v1.openapi': ['GET', '/api/v1/openapi.json'],
   'v1.updateIssue': ['PATCH', '/api/v1/projects/{projectId}/issues/{number}'],
   'vendors.asanaAuthentication': ['POST', '/api/client/integration/asana/authentication/{siteId}'],
   'vendors.asanaAuthorize': ['GET', '/api/client/integration/asana/authorize/{siteId}'],

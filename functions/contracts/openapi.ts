@@ -1,0 +1,161 @@
+/**
+ * The OpenAPI 3.1 document of the public API (issue 25, docs/api.md), built from route declarations: each
+ * `token` route's params, query, body and `response` zod schemas through zod 4's `z.toJSONSchema`, the
+ * bearer scheme, the error envelope and its catalogue codes. Built, never hand-written, so it cannot drift
+ * from what the pipeline validates and the handlers answer.
+ */
+import * as z from 'zod';
+import { errorCatalogue } from './errors';
+import type { RouteDecl } from './routes';
+
+type Json = Record<string, unknown>;
+
+/** Requests as a client writes them (before coercion and transforms); answers as the server sends them. */
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    reused: 'inline',
+  }) as Json;
+  return rest;
+};
+
+/** The error envelope every refusal answers with: `code` from the one catalogue, `msg` in the caller's language. */
+const errorEnvelope: Json = {
+  type: 'object',
+  required: ['status', 'code', 'msg'],
+  properties: {
+    status: { const: 'error' },
+    code: { type: 'string', enum: Object.keys(errorCatalogue) },
+    msg: { type: 'string', description: 'In English, or German with `?lng=de`' },
+    fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Per-field codes' },
+  },
+  example: { status: 'error', code: 'NOT_FOUND', msg: errorCatalogue.NOT_FOUND.msg.en },
+};
+
+const rateHeaders: Json = {
+  'RateLimit-Limit': { description: 'Calls allowed per window', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Calls left in this window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
+};
+
+const refusal = (description: string): Json => ({
+  description,
+  headers: rateHeaders,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** What every token route may answer besides success (docs/api.md "Errors"). */
+const refusals = (route: RouteDecl): Json => ({
+  ...(route.body || route.query
+    ? { 400: refusal('Invalid input: `code` names the rule, `fields` the fields') }
+    : {}),
+  401: {
+    ...refusal('No token, or a revoked, expired or unknown one'),
+    headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
+  },
+  403: refusal('The token lacks the scope this operation needs (`INSUFFICIENT_SCOPE`)'),
+  404: refusal("Not found, or not in the token's team"),
+  429: {
+    ...refusal('Rate limit reached'),
+    headers: {
+      ...rateHeaders,
+      'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+    },
+  },
+});
+
+/** `{name}` path parameters and the query's properties as OpenAPI parameters. */
+function parameters(route: RouteDecl): Json[] {
+  const out: Json[] = [];
+  const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return;
+    const json = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      const { description, ...rest } = property as Json & { description?: string };
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
+    }
+  };
+  add(route.params, 'path');
+  add(route.query, 'query');
+  return out;
+}
+
+const operationId = (route: RouteDecl) => route.op;
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+  /** The server's base (the dashboard's origin; the API lives under `/api/v1`). */
+  serverUrl: string;
+}
+
+/** The document of `routes` (the `token` routes; others are left out). */
+export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    if (!route.token) continue;
+    const method = route.method.toLowerCase();
+    const success = route.method === 'POST' ? '201' : '200';
+    const answer: Json = {
+      type: 'object',
+      required: ['status', 'msg'],
+      properties: {
+        status: { const: 'success' },
+        msg: route.response ? schemaOf(route.response, 'output') : {},
+      },
+    };
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, Json>)[method] = {
+      operationId: operationId(route),
+      summary: route.summary ?? route.op,
+      security: [{ bearer: [route.token] }],
+      'x-scope': route.token,
+      parameters: parameters(route),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+            },
+          }
+        : {}),
+      responses: {
+        [success]: {
+          description: 'Success',
+          headers: rateHeaders,
+          content: { 'application/json': { schema: answer } },
+        },
+        ...refusals(route),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: info.serverUrl }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'snag_pat_<id><secret>',
+          description:
+            "An API token made under the team's settings (OWNER or ADMIN). Scopes: projects:read, issues:read, issues:write, comments:write.",
+        },
+      },
+      schemas: { Error: errorEnvelope },
+    },
+  };
+}

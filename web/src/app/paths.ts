@@ -25,6 +25,8 @@ export const paths = {
   billing: '/profile/billing',
   /** Issue 22: the team in use, its members, guests and invitations. */
   team: '/profile/team',
+  /** Issue 25: the team's API tokens. */
+  tokens: '/profile/team/tokens',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
   /** Issue 23: the project's issues as a board, one column per status. */

@@ -28,6 +28,7 @@ const ConfigurationScreen = lazy(() => import('../screens/ConfigurationScreen'))
 const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
+const TokensScreen = lazy(() => import('../screens/TokensScreen'));
 const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
@@ -89,6 +90,14 @@ export const routes: RouteObject[] = [
             element: (
               <TeamGate right="team">
                 <TeamScreen />
+              </TeamGate>
+            ),
+          },
+          {
+            path: 'team/tokens',
+            element: (
+              <TeamGate right="tokens">
+                <TokensScreen />
               </TeamGate>
             ),
           },

@@ -4,9 +4,11 @@
  * form, seats used of the plan's, and the danger zone (transfer ownership, leave). What a role may not
  * change is shown without controls; the parts live in web/src/teams/.
  */
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useEndpoint } from '../api/swr';
+import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { toDashboardIfMissing, useProfile, useProjects } from '../projects/hooks';
@@ -49,6 +51,11 @@ export default function TeamScreen() {
           {t('teams.title')}
         </Title>
         <Text c="dimmed">{t('teams.subtitle', { team: detail.team.name })}</Text>
+        {can(role, 'tokens') && (
+          <Anchor component={Link} to={paths.tokens} size="sm" data-testid="team-tokens-link">
+            {t('teams.tokens.link')}
+          </Anchor>
+        )}
       </Stack>
       <TeamName
         key={`${teamId}:${detail.team.name}`}

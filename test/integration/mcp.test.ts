@@ -1,0 +1,131 @@
+/**
+ * `snag-mcp` (issue 25) driven by the MCP SDK's own Client over stdio, as an assistant would run it, against
+ * the local stack: it lists its tools with input schemas, lists projects and issues, reads an issue with its
+ * screenshot as an image, closes it and comments (seen in the dashboard's activity as the API token), and a
+ * refusal is a tool error, not a crash.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserIdByEmail } from '../../functions/accounts/user';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { png } from '../support/png';
+import { newSite, type Site } from '../support/sites';
+import { cheapCostsEnv } from '../support/users';
+import { fileReport } from '../support/widget';
+
+let stack: TestStack;
+let site: Site;
+let client: Client;
+let number: number;
+
+type Result = {
+  content: { type: string; text?: string; data?: string; mimeType?: string }[];
+  isError?: boolean;
+};
+const run = async (name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })) as Result;
+const textOf = (r: Result) => r.content.find((c) => c.type === 'text')?.text ?? '';
+
+beforeAll(async () => {
+  Object.assign(process.env, cheapCostsEnv);
+  stack = await startTestStack();
+  site = await newSite(stack.url, 'BASIC_PLAN');
+  const teamId = await findUserIdByEmail(site.email.toLowerCase());
+  const made = await site.client.post(`/api/client/team/${teamId}/tokens`, {
+    name: 'Assistant',
+    scopes: ['projects:read', 'issues:read', 'issues:write', 'comments:write'],
+  });
+  const token = (made.body as { msg: { token: string } }).msg.token;
+  number = await fileReport(stack.url, site.id, 'https://shop.example', {
+    fields: { msg: 'The cart total is wrong', href: 'https://shop.example/cart' },
+    screenshots: [{ type: 'image/png', content: png(4, 4, [10, 200, 10]) }],
+  });
+  client = new Client({ name: 'snag-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['bin/snag-mcp.mjs'],
+      env: { PATH: process.env.PATH ?? '', SNAG_URL: stack.url, SNAG_TOKEN: token },
+      stderr: 'ignore',
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await stack?.stop();
+});
+
+describe('snag-mcp', () => {
+  it('offers the five tools with descriptions and input schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'add_comment',
+      'get_issue',
+      'list_issues',
+      'list_projects',
+      'update_issue',
+    ]);
+    for (const t of tools) {
+      expect(t.description?.length ?? 0).toBeGreaterThan(40);
+      expect(t.inputSchema.type).toBe('object');
+    }
+    const update = tools.find((t) => t.name === 'update_issue');
+    expect(Object.keys(update?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['projectId', 'number', 'status', 'priority', 'assignee', 'labels', 'dueDate']),
+    );
+  });
+
+  it('lists projects and issues, reads one with its screenshot, closes it and comments', async () => {
+    const projects = JSON.parse(textOf(await run('list_projects'))) as { projects: { id: string }[] };
+    expect(projects.projects.map((p) => p.id)).toEqual([site.id]);
+    const issues = JSON.parse(textOf(await run('list_issues', { projectId: site.id }))) as {
+      issues: { number: number; title: string }[];
+    };
+    expect(issues.issues.map((i) => [i.number, i.title])).toEqual([[number, 'The cart total is wrong']]);
+
+    const read = await run('get_issue', { projectId: site.id, number });
+    expect(read.isError).toBeFalsy();
+    expect(textOf(read)).toContain('The cart total is wrong');
+    const image = read.content.find((c) => c.type === 'image');
+    expect(image?.mimeType).toBe('image/png');
+    expect(
+      Buffer.from(image?.data ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+
+    const closed = await run('update_issue', { projectId: site.id, number, status: 'closed' });
+    expect(textOf(closed)).toContain('closed');
+    const commented = await run('add_comment', { projectId: site.id, number, body: 'Fixed the rounding.' });
+    expect(commented.isError).toBeFalsy();
+
+    const resolved = JSON.parse(textOf(await run('list_issues', { projectId: site.id, resolved: true }))) as {
+      issues: { number: number; status: string }[];
+    };
+    expect(resolved.issues).toEqual([expect.objectContaining({ number, status: 'closed' })]);
+    const activity = await site.client.get(`/api/client/website/${site.id}/request/${number}/activity`);
+    const entries = (
+      activity.body as unknown as {
+        msg: { entries: { actor?: { name: string }; author?: { name: string } }[] };
+      }
+    ).msg.entries;
+    const names = entries.map((e) => e.actor?.name ?? e.author?.name);
+    expect(names).toEqual(expect.arrayContaining(['API token Assistant']));
+    expect(
+      entries.filter((e) => (e.actor ?? e.author)?.name === 'API token Assistant').length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers refusals as tool errors and keeps serving', async () => {
+    const missing = await run('get_issue', { projectId: site.id, number: 999 });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/^NOT_FOUND: /);
+    const bad = await run('update_issue', { projectId: site.id, number, status: 'closed', dueDate: 'soon' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^INVALID_PARAMETERS|^[A-Z_]+: /);
+    const again = await run('list_projects');
+    expect(again.isError).toBeFalsy();
+  });
+});

@@ -15,6 +15,7 @@ import { loadBench, loadPlan } from './load';
 import { passwordHashTimings } from './passwords';
 import { reviewBench } from './review';
 import { triageBench } from './triage';
+import { v1Bench } from './v1';
 import { loaderOnTheWire, webBudgets } from './web';
 import { flowBudgets, widgetFlow } from './widget-flow';
 
@@ -100,6 +101,20 @@ for (const r of await dynamoRequestsPerCall()) {
       measured: `${row.requests} requests, ${row.medianMs} ms, ${row.rows} rows`,
       budget: budget === null ? 'informational' : board ? '20 requests (5 × 4)' : '4 requests',
       ok: budget === null || row.requests <= budget,
+    });
+  }
+}
+
+{
+  // Issue 25: the public API's cursor pages (v1) on a seeded project: page 500 costs what page 1 costs, ≤ 5
+  // requests with the token's and the rate window's (docs/api.md "Cost per call").
+  const r = await v1Bench();
+  for (const row of r.rows) {
+    rows.push({
+      what: `API v1 list, ${r.issues} issues: ${row.call} (DynamoDB requests, median of 5, local stack)`,
+      measured: `${row.requests} requests, ${row.medianMs} ms, ${row.rows} rows`,
+      budget: '5 requests',
+      ok: row.requests <= 5,
     });
   }
 }

@@ -139,6 +139,18 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The public API (issue 25, docs/api.md): CloudFront forwards `Authorization` only when it is in the
+    // cache key, which needs a maximum TTL above 0. Its answers say `no-store` (the OpenAPI document
+    // `max-age=300`), so nothing is kept longer than they allow; the key holds the token and the query.
+    const apiV1Cache = new CachePolicy(this, 'ApiV1Cache', {
+      comment: 'Snag public API: Authorization forwarded; answers are no-store',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+    });
     const dashboardHeaders = new ResponseHeadersPolicy(this, 'DashboardHeaders', {
       comment: 'Snag dashboard: strict CSP and security headers',
       securityHeadersBehavior: {
@@ -196,6 +208,13 @@ export class Web extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: loaderCache,
+        },
+        '/api/v1/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: apiV1Cache,
+          originRequestPolicy: apiRequests,
         },
         '/api/*': {
           origin: apiOrigin,

@@ -73,6 +73,9 @@ export const appearanceKeys = [
   'widgetDisableMobile',
   'widgetDisableBranding',
   'widgetTexts',
+  // Issue 24: the reporter's mails and status page.
+  'reporterUpdates',
+  'reporterSenderName',
 ] as const satisfies readonly (keyof WidgetSettings)[];
 export type Appearance = Pick<WidgetSettings, (typeof appearanceKeys)[number]>;
 

@@ -1,6 +1,6 @@
 /**
  * English: the reference language of the reporter's mails and status page (issue 24). Every other file has
- * exactly these keys with the same `{placeholders}` (test/unit/issues/reporter-texts.test.ts). The
+ * exactly these keys with the same `{placeholders}` (test/unit/functions/reporter.test.ts). The
  * reporter is a visitor of the client's site, not a Snag user: the texts speak for the client's team.
  */
 const en = {

@@ -43,7 +43,7 @@ main{max-width:720px;margin:auto;padding:16px}h1{font-size:1.5rem;margin:8px 0}h
 .meta{color:#4b5563;margin:0}.badge{display:inline-block;border:1px solid #374151;border-radius:999px;padding:0 10px;font-weight:600}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}ol{list-style:none;padding:0;margin:0}li{border-top:1px solid #e5e7eb;padding:8px 0}
 .who{margin:0 0 4px;font-weight:600}.who time{font-weight:400;color:#4b5563}
-label{display:block;font-weight:600;margin-bottom:4px}textarea{width:100%;min-height:120px;font:inherit;padding:8px;border:1px solid #6b7280;border-radius:6px}
+label{display:block}textarea{width:100%;min-height:120px;font:inherit;padding:8px;border:1px solid #6b7280;border-radius:6px}
 textarea[aria-invalid=true]{border-color:#b91c1c}.hint{color:#4b5563;font-size:.9rem;margin:4px 0}
 button{font:inherit;font-weight:600;background:${color};color:${fg};border:1px solid #1f2937;border-radius:6px;padding:8px 16px;cursor:pointer}
 button:disabled{opacity:.7}:focus-visible{outline:3px solid #1f2937;outline-offset:2px}#msg{min-height:1.5em;font-weight:600}`;
@@ -108,7 +108,7 @@ export function statusPage(look: PageLook, status: ReporterStatusAnswer, token: 
 <p class="meta">${e(fill(t.submitted, { date: dateOf(status.submittedAt, look.lang, 'long') }))}</p>
 <section aria-labelledby="h-desc"><h2 id="h-desc">${e(t.description)}</h2><p class="text">${e(status.description)}</p></section>
 <section aria-labelledby="h-replies"><h2 id="h-replies">${e(t.conversation)}</h2><ol id="list">${comments}</ol>${status.comments.length === 0 ? `<p id="none" class="meta">${e(t.noComments)}</p>` : ''}</section>
-<section aria-labelledby="h-reply"><h2 id="h-reply">${e(t.replyLabel)}</h2><form id="reply" ${attrs} novalidate><label for="body">${e(t.replyLabel)}</label><textarea id="body" name="body" maxlength="${reportLimits.descriptionMax}" required aria-describedby="hint msg"></textarea><p id="hint" class="hint">${e(fill(t.replyHint, v))}</p><p id="msg" role="status" aria-live="polite"></p><button type="submit">${e(t.send)}</button></form></section>
+<section aria-labelledby="h-reply"><form id="reply" ${attrs} novalidate><h2 id="h-reply"><label for="body">${e(t.replyLabel)}</label></h2><textarea id="body" name="body" maxlength="${reportLimits.descriptionMax}" required aria-describedby="hint msg"></textarea><p id="hint" class="hint">${e(fill(t.replyHint, v))}</p><p id="msg" role="status" aria-live="polite"></p><button type="submit">${e(t.send)}</button></form></section>
 ${status.mails ? '' : `<p class="meta">${e(t.mailsOff)}</p>`}`;
   return layout(look, `${fill(t.pageTitle, v)} · ${look.projectName}`, body, true);
 }

@@ -19,11 +19,14 @@ import { outboxKey, reporterKey } from '../../functions/issues/reporter';
 import { fill, reporterTexts } from '../../functions/issues/reporter-texts';
 import { projectKey } from '../../functions/projects/project';
 import { ApiClient, type SentMail } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
 import { addToTeam } from '../support/teams';
 import { cheapCostsEnv } from '../support/users';
 
+// Hooked before the stack starts, so every client it makes counts (docs/data-model.md 4.14 request counts).
+const reporterRequests = countFunctionRequests('api:reporter');
 let stack: TestStack;
 let owner: Person;
 let member: Person;
@@ -445,6 +448,24 @@ describe('the reply', () => {
     expect(json.msg.comments).toHaveLength(reporterRateLimits.replyPerIssue.max);
     advance(11 * MINUTE);
     expect((await reply(token, { body: 'later' })).status).toBe(200);
+  });
+});
+
+describe('requests per call (docs/data-model.md 4.14)', () => {
+  it('page and status 4, reply 5: the source count, the token, one BatchGetItem, then the Query or the comment', async () => {
+    const { token } = await confirmed('requests');
+    const read = ['UpdateItemCommand', 'GetItemCommand', 'BatchGetItemCommand'];
+    expect(await reporterRequests(() => page(token))).toEqual([...read, 'QueryCommand']);
+    expect(await reporterRequests(() => reporterCall(token))).toEqual([...read, 'QueryCommand']);
+    expect(await reporterRequests(() => reply(token, { body: 'counted' }))).toEqual([
+      ...read,
+      'UpdateItemCommand',
+      'TransactWriteItemsCommand',
+    ]);
+    // A token that opens nothing costs the same two first requests, whatever the reason.
+    expect(await reporterRequests(() => page(randomBytes(16).toString('base64url')))).toEqual(
+      read.slice(0, 2),
+    );
   });
 });
 

@@ -62,8 +62,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function tab(viewport = desktop, cookies = false): Promise<TestPage> {
-  const t = await openPage(browser, stack.url, { viewport });
+async function tab(viewport = desktop, cookies = false, locale = 'en-US'): Promise<TestPage> {
+  const t = await openPage(browser, stack.url, { viewport, locale });
   if (cookies)
     await t.context.addCookies(
       [...owner.client.cookies].map(([name, value]) => ({ name, value, url: stack.url })),
@@ -218,5 +218,52 @@ describe('the reporter hears back', () => {
     await reply.waitFor();
     await reply.getByText('Reporter').first().waitFor();
     expect(await reply.getAttribute('data-visibility')).toBe('public');
+  });
+});
+
+describe('the Widget screen', () => {
+  const stored = async () =>
+    (
+      (await owner.client.get(`/api/client/website/${projectId}`)).body as {
+        msg: { website: { data: Record<string, unknown> } };
+      }
+    ).msg.website.data;
+
+  it('turns reporter updates off and names the sender, in English at 1280 px and German at 390 px', async () => {
+    const en = await tab(desktop, true);
+    await en.page.goto(`/profile/widget/${projectId}`);
+    await en.page.getByRole('heading', { name: 'Replies to visitors' }).waitFor();
+    const updates = en.page.getByRole('switch', { name: 'Keep reporters informed' });
+    expect(await updates.isChecked()).toBe(true);
+    await en.page.getByRole('textbox', { name: 'Sender name' }).fill('Acme Support');
+    await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    expect(await stored()).toMatchObject({ reporterUpdates: true, reporterSenderName: 'Acme Support' });
+    // A name that would break the From header is refused on the screen, before the server would.
+    await en.page.getByRole('textbox', { name: 'Sender name' }).fill('Acme "Support"');
+    await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await en.page.getByText('without quotes or angle brackets', { exact: false }).waitFor();
+    await en.page.getByRole('textbox', { name: 'Sender name' }).fill('Acme Support');
+    await updates.click({ force: true });
+    expect(await en.page.getByRole('textbox', { name: 'Sender name' }).isDisabled()).toBe(true);
+    await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    expect(await stored()).toMatchObject({ reporterUpdates: false });
+    expect(await axeFindings(en.page)).toEqual([]);
+    await shot(en.page, 'widget-reporter-en-1280');
+    expect(en.errors).toEqual([]);
+
+    const de = await tab(phone, true, 'de-DE');
+    await de.page.goto(`/profile/widget/${projectId}`);
+    await de.page.getByRole('heading', { name: 'Antworten an Besucher' }).waitFor();
+    const an = de.page.getByRole('switch', { name: 'Meldende auf dem Laufenden halten' });
+    expect(await an.isChecked()).toBe(false);
+    await an.click({ force: true });
+    await de.page.getByRole('button', { name: 'Änderungen speichern', exact: true }).click();
+    await de.page.getByText('Projekteinstellungen gespeichert', { exact: true }).waitFor();
+    expect(await stored()).toMatchObject({ reporterUpdates: true, reporterSenderName: 'Acme Support' });
+    expect(await axeFindings(de.page)).toEqual([]);
+    await shot(de.page, 'widget-reporter-de-390');
+    expect(de.errors).toEqual([]);
   });
 });

@@ -84,6 +84,23 @@ async function drop(key: Key, v: unknown): Promise<void> {
   }
 }
 
+/** Lets go of this run's claim on an entry (another run's, or none, stays as it is). */
+async function release(key: Key, run: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE claim, claimUntil',
+        ConditionExpression: 'claim = :run',
+        ExpressionAttributeValues: { ':run': run },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
 /** Postpones an entry of comments to the end of the reporter's quiet time (its claim released). */
 async function postpone(key: Key, v: unknown, due: number): Promise<void> {
   try {
@@ -174,8 +191,12 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
       }),
     );
   } catch (err) {
-    // Owed more meanwhile (or another transaction on these items): the next run sends it all.
-    if (isConditionFailure(err) || isTransactionConflict(err)) return 'skip';
+    // Owed more meanwhile (or another transaction on these items): the next run sends it all, without
+    // waiting for this run's claim to lapse.
+    if (isConditionFailure(err) || isTransactionConflict(err)) {
+      await release(key, run);
+      return 'skip';
+    }
     throw err;
   }
   const mail = reporterMail({

@@ -218,6 +218,14 @@ describe('batching', () => {
     expect(latest?.text).not.toContain('Still broken');
   });
 
+  it('three flushes at once mail the reporter once (each entry is claimed by one run)', async () => {
+    const email = visitorEmail('race');
+    await report(email, 'Three flushes race for me');
+    const runs = await Promise.all([flush(), flush(), flush()]);
+    expect(runs.reduce((sum, r) => sum + r.reporter.mails, 0)).toBe(1);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it('closing a resolved issue mails nothing more; reopening and resolving again does', async () => {
     const { n, email } = await confirmed('close');
     await owner.client.patch(issuePath(n), { status: 'in_progress' });

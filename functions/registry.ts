@@ -22,6 +22,7 @@ type Operations = {
   intake: typeof import('./handlers/intake').operations;
   issues: typeof import('./handlers/issues').operations;
   exports: typeof import('./handlers/exports').operations;
+  reporter: typeof import('./handlers/reporter').operations;
   integrations: typeof import('./handlers/integrations').operations;
   vendors: typeof import('./handlers/vendors').operations;
   billing: typeof import('./handlers/billing').operations;

@@ -22,6 +22,7 @@ import type { Logger } from '#runtime/log';
 import { publish } from '#runtime/publish';
 import { startDeliveries } from '../integrations/delivery-state';
 import { allowedByPlan, integrationKey, toIntegration } from '../integrations/integration';
+import { noteForReporter } from '../issues/reporter-events';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
@@ -52,12 +53,15 @@ export async function webhookSubscribes(
 }
 
 /**
- * Issue 23's events (issue.updated, comment.created) go to the webhook integration alone, when it subscribes
+ * Issue 23's events (issue.updated, comment.created) owe the reporter a mail where they concern them
+ * (issues/reporter-events.ts), and go to the webhook integration alone, when it subscribes
  * to them: one delivery message carrying the event, which the delivery consumer sends and retries without
  * touching the issue's statuses (functions/integrations/webhook-events.ts). The other integrations get
  * nothing of them.
  */
 async function fanOutEvent(msg: IssueEventMessage & { correlationId: string }, log: Logger) {
+  // The reporter's mails first (issue 24): a failure retries the message before any webhook went out.
+  await noteForReporter(msg);
   if (!(await webhookSubscribes(msg.projectId, msg.type))) return;
   const { type, actor, at, changes, commentId } = msg;
   await publish('delivery', [

@@ -107,7 +107,7 @@ function entryView(i: Item): TimelineEntry {
  * there is more). Filtered, Queries of up to 200 items until the page is full, at most `MAX_READS`; a page
  * cut short by that bound still carries the cursor where the reads stopped, so the next page goes on.
  */
-async function pageTimeline(
+export async function pageTimeline(
   projectId: string,
   n: number,
   q: { cursor?: string | undefined; limit: number },
@@ -295,6 +295,70 @@ function touchIssue(projectId: string, n: number, h: Item, u: number, at: string
 /** Attempts of a comment's write when concurrent changes of the issue keep moving it (each reads it again). */
 const ATTEMPTS = 5;
 
+/**
+ * Writes a new comment with the header's move in the `updated` order and `rate` counted, plus `extra`
+ * (the caller's access guard and outbox entries), in one transaction, then publishes `comment.created`.
+ * Shared by members' comments and the reporter's replies (issue 24, functions/issues/reporter-reply.ts),
+ * so both move the issue, count and notify the same way. RATE_LIMITED when `rate` is spent; NOT_FOUND when
+ * the issue is gone or `extra`'s conditions refuse.
+ */
+export async function commitComment(
+  projectId: string,
+  n: number,
+  h: Item,
+  comment: StoredComment,
+  rate: RateLimit,
+  extra: TransactItems,
+  opts: { log?: Logger; correlationId?: string } = {},
+): Promise<void> {
+  const at = comment.createdAt;
+  let header: Item | undefined = h;
+  for (let attempt = 1; ; attempt++) {
+    if (!header) throw new AppError('NOT_FOUND');
+    // The comment's place in the `updated` order: one request more (the budget exception of section 6).
+    const u = await allocateUpdates(projectId);
+    const [headerWrite, ...index] = touchIssue(projectId, n, header, u, at);
+    // [0] the comment, [1] the header, [2] the rate count, then the index, the guard, the outbox.
+    const items: TransactItems = [
+      timelinePut(projectId, comment),
+      ...(headerWrite ? [headerWrite] : []),
+      rateLimitWrite(rate),
+      ...index,
+      ...extra,
+    ];
+    let moved = false;
+    await transactWrite(items, (failed) => {
+      if (failed.includes(2)) return 'RATE_LIMITED';
+      if (failed.length === 1 && failed[0] === 1 && attempt < ATTEMPTS) {
+        moved = true;
+        return undefined;
+      }
+      return 'NOT_FOUND';
+    }).catch((err) => {
+      if (!moved) throw err;
+    });
+    if (!moved) break;
+    // The issue changed since it was read: read it again (gone is NOT_FOUND above).
+    header = (await getItems([issueHeaderKey(projectId, n)]))[0];
+  }
+  // After the commit (never for a comment that failed): the webhooks that subscribe to comment.created.
+  // A failed publish loses that event only, never the comment: logged, and the answer is still success.
+  await publish('fanout', [
+    {
+      groupId: projectId,
+      message: {
+        type: 'comment.created',
+        projectId,
+        issueNumber: n,
+        actor: comment.author,
+        at,
+        commentId: comment.id,
+        ...(opts.correlationId ? { correlationId: opts.correlationId } : {}),
+      },
+    },
+  ]).catch((err) => opts.log?.warn('comment.created not published', { err, projectId, issueNumber: n }));
+}
+
 /** POST …/request/{ticketId}/comments. */
 export async function postComment(
   userId: string,
@@ -360,52 +424,7 @@ export async function postComment(
       }),
     );
   const guard = guardItems(caller, project, projectId, internal ? 'internal' : action);
-  let header: Item | undefined = h;
-  for (let attempt = 1; ; attempt++) {
-    if (!header) throw new AppError('NOT_FOUND');
-    // The comment's place in the `updated` order: one request more (the budget exception of section 6).
-    const u = await allocateUpdates(projectId);
-    const [headerWrite, ...index] = touchIssue(projectId, n, header, u, at);
-    // [0] the comment, [1] the header, [2] the rate count, then the index, the guard, the outbox.
-    const items: TransactItems = [
-      timelinePut(projectId, comment),
-      ...(headerWrite ? [headerWrite] : []),
-      rateLimitWrite(commentRate(userId)),
-      ...index,
-      ...guard,
-      ...notify,
-    ];
-    let moved = false;
-    await transactWrite(items, (failed) => {
-      if (failed.includes(2)) return 'RATE_LIMITED';
-      if (failed.length === 1 && failed[0] === 1 && attempt < ATTEMPTS) {
-        moved = true;
-        return undefined;
-      }
-      return 'NOT_FOUND';
-    }).catch((err) => {
-      if (!moved) throw err;
-    });
-    if (!moved) break;
-    // The issue changed since it was read: read it again (gone is NOT_FOUND above).
-    header = (await getItems([issueHeaderKey(projectId, n)]))[0];
-  }
-  // After the commit (never for a comment that failed): the webhooks that subscribe to comment.created.
-  // A failed publish loses that event only, never the comment: logged, and the answer is still success.
-  await publish('fanout', [
-    {
-      groupId: projectId,
-      message: {
-        type: 'comment.created',
-        projectId,
-        issueNumber: n,
-        actor: author,
-        at,
-        commentId: comment.id,
-        ...(opts.correlationId ? { correlationId: opts.correlationId } : {}),
-      },
-    },
-  ]).catch((err) => opts.log?.warn('comment.created not published', { err, projectId, issueNumber: n }));
+  await commitComment(projectId, n, h, comment, commentRate(userId), [...guard, ...notify], opts);
   return { comment: commentView(comment as unknown as Item) };
 }
 

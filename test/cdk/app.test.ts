@@ -10,6 +10,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Needs, type QueueName, queueNames, queueUrlVariable, variablesFor } from '#contracts/manifest';
+import { reporterPagePath } from '#contracts/reporter';
 import { routeKey } from '#contracts/routes';
 import { configSchema, EDGE_SECRET_HEADER } from '#runtime/config';
 import { ALLOW_LOCAL_VARIABLE } from '#runtime/outbound';
@@ -18,7 +19,7 @@ import { deployedRoutes, routes } from '../../functions/routes';
 import { compressedApiPaths } from '../../lib/local/compress';
 import { table, uploads } from '../../lib/resources';
 import { deployedResources, routeThrottles, throttleClassOf } from '../../lib/stacks/api';
-import { loaderPath, spaFallbackCode } from '../../lib/stacks/web';
+import { loaderPath, reporterPageCode, spaFallbackCode } from '../../lib/stacks/web';
 import { acknowledgements, fakeBuild, logicalId, type Synthesized, synth } from './synth';
 
 let s: Synthesized;
@@ -476,6 +477,27 @@ describe('web tier', () => {
     expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
   });
 
+  it('serves the reporter status page /r/* from the API uncached, rewritten by a viewer-request function (issue 24)', () => {
+    const list = behaviours().CacheBehaviors as Record<string, unknown>[];
+    const page = list.find((b) => b.PathPattern === '/r/*') as Record<string, unknown> & {
+      FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } }[];
+      OriginRequestPolicyId: unknown;
+    };
+    const api = list.find((b) => b.PathPattern === '/api/*')!;
+    expect(page).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      TargetOriginId: api.TargetOriginId,
+    });
+    expect(page.OriginRequestPolicyId).toEqual(api.OriginRequestPolicyId);
+    expect(page.FunctionAssociations).toHaveLength(1);
+    expect(page.FunctionAssociations[0]!.EventType).toBe('viewer-request');
+    const fn =
+      resourcesOf('AWS::CloudFront::Function')[page.FunctionAssociations[0]!.FunctionARN['Fn::GetAtt'][0]!]!;
+    expect(fn.Properties.FunctionCode).toBe(reporterPageCode);
+  });
+
   it('adds a generated secret to every API request, which every API function checks', () => {
     const secrets = resourcesOf('AWS::SecretsManager::Secret');
     const [secretId, secret] = Object.entries(secrets)[0]!;
@@ -630,6 +652,15 @@ describe('web tier', () => {
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/api/nothing')).toBe('/api/nothing');
     expect(rewrite('/widget/app')).toBe('/widget/app');
+  });
+
+  it('rewrites /r/{token} as the local server does (contracts/reporter.ts reporterPagePath)', () => {
+    const rewrite = (uri: string) =>
+      runInNewContext(`${reporterPageCode}; handler({ request: { uri: ${JSON.stringify(uri)} } }).uri`);
+    for (const uri of ['/r/AbCdEfGhIjKlMnOpQrStUv', '/r/x-y_z/', '/r/a/b', '/r/']) {
+      expect(rewrite(uri), uri).toBe(reporterPagePath(uri) ?? uri);
+    }
+    expect(rewrite('/r/AbCdEfGhIjKlMnOpQrStUv')).toBe('/api/reporter/AbCdEfGhIjKlMnOpQrStUv/page');
   });
 });
 

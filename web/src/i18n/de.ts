@@ -320,6 +320,13 @@ export const de: Catalogue = {
     },
     removeBranding: 'Branding entfernen',
     removeBrandingHint: '„Powered by Snag“ im Widget ausblenden.',
+    reporter: 'Antworten an Besucher',
+    reporterUpdates: 'Meldende auf dem Laufenden halten',
+    reporterUpdatesHint:
+      'Besucher, die ihre E-Mail-Adresse angeben, erhalten eine Bestätigung mit einem Link zu einer Statusseite. Dort sehen sie den Status und Ihre öffentlichen Kommentare und können antworten. Sie erhalten eine E-Mail, wenn Sie öffentlich kommentieren (höchstens eine alle 10 Minuten) und wenn die Meldung erledigt ist, in der Sprache des Widgets.',
+    senderName: 'Absendername',
+    senderNameHint: 'Der Name, von dem diese E-Mails kommen. Leer: der Projektname ({{name}}).',
+    senderNameInvalid: 'Höchstens {{max}} Zeichen, ohne Anführungszeichen und spitze Klammern.',
     freePlan: 'Datei-Uploads und Videoaufnahmen sind in den kostenpflichtigen Tarifen enthalten.',
     upgrade: 'Tarif upgraden',
     preview: 'Live-Vorschau',

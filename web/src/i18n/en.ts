@@ -315,6 +315,13 @@ export const en = {
     },
     removeBranding: 'Remove branding',
     removeBrandingHint: 'Hide “Powered by Snag” in the widget.',
+    reporter: 'Replies to visitors',
+    reporterUpdates: 'Keep reporters informed',
+    reporterUpdatesHint:
+      'Visitors who leave their email get a confirmation with a link to a status page, where they see the status and your public comments and can reply. They get an email when you comment publicly (at most one every 10 minutes) and when the issue is resolved, in the widget language.',
+    senderName: 'Sender name',
+    senderNameHint: 'The name these emails come from. Empty: the project name ({{name}}).',
+    senderNameInvalid: 'Use at most {{max}} characters, without quotes or angle brackets.',
     freePlan: 'File uploads and video recording are available on paid plans.',
     upgrade: 'Upgrade your plan',
     preview: 'Live preview',

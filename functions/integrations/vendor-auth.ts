@@ -124,6 +124,8 @@ export async function githubRepos(
 ): Promise<VendorOption[]> {
   const { current } = await owned(userId, body.siteId, 'github');
   const key = sentSecret('github', current.data, body, 'key', 'key');
+  // The masked value with nothing stored behind it (a reset in another tab): there is no token to try.
+  if (!key) throw new AppError('INVALID_PARAMETERS', { key: 'SECRET_REQUIRED' });
   return authorising(log, 'github', async () => {
     const repos = await github.listRepos(plainHttp, github.githubAuth(getConfig().GITHUB_API_URL, key));
     await authorizeIntegration(body.siteId, userId, 'github', {

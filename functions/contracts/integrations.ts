@@ -158,6 +158,11 @@ const githubLabel = nameText(50).refine((v) => !v.includes(','), { error: 'INVAL
 /** Labels set on each created issue; repeats are dropped (GitHub would answer 422 to none, but shows one). */
 export const GITHUB_LABELS_MAX = 10;
 /**
+ * How long the screenshot and file links in a GitHub issue work, in days (functions/integrations/links.ts
+ * signs them; the GitHub screen states it; docs/decisions.md "GitHub: screenshots as signed links").
+ */
+export const GITHUB_LINK_DAYS = 365;
+/**
  * GitHub (issue 24): a fine-grained personal access token `key` (docs/decisions.md "GitHub: a personal
  * access token first"), the chosen repository `id` (`owner/repo`) and the labels set on created issues.
  */

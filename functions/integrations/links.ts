@@ -8,6 +8,7 @@
  * needed; rotating that key ends every link.
  */
 import { createHmac } from 'node:crypto';
+import { GITHUB_LINK_DAYS } from '#contracts/integrations';
 import { getConfig } from '#runtime/config';
 import { safeEqual } from '#runtime/crypto';
 import { getSecrets } from '#runtime/secrets';
@@ -64,7 +65,7 @@ export async function fileLink(
  * ticket's working life; the signature still names one object of one project, and rotating the key ends
  * every link.
  */
-export const GITHUB_LINK_DAYS = 365;
+export { GITHUB_LINK_DAYS };
 export const GITHUB_LINK_LIFETIME_MS = GITHUB_LINK_DAYS * DAY;
 
 /** The claim of a valid, unexpired token, or null. */

@@ -1013,7 +1013,7 @@ export const de: Catalogue = {
       repo: 'Repository',
       labels: 'Labels',
       labelsHint:
-        'Werden an jedes Issue gesetzt, das Snag anlegt (bis zu {{count}}); fehlende Labels legt GitHub an.',
+        'Werden an jedes Issue gesetzt, das Snag anlegt (bis zu {{count}}). GitHub lässt sie stillschweigend weg, wenn der Benutzer des Tokens im Repository keine Labels vergeben darf.',
       labelsPlaceholder: 'bug, feedback',
       labelInvalid: 'Labels haben höchstens 50 Zeichen und kein Komma.',
       quoting:

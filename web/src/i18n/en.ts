@@ -999,7 +999,7 @@ export const en = {
       repo: 'Repository',
       labels: 'Labels',
       labelsHint:
-        'Set on every issue Snag creates (up to {{count}}); GitHub creates labels that do not exist yet.',
+        'Set on every issue Snag creates (up to {{count}}). GitHub drops them silently unless the token’s user may label issues in the repository.',
       labelsPlaceholder: 'bug, feedback',
       labelInvalid: 'Labels are at most 50 characters, without commas.',
       quoting:

@@ -220,6 +220,20 @@ describe('GitHub client', () => {
 });
 
 describe('GitHub fake: what a person does on github.com reaches the hooks, signed', () => {
+  it('shows what it received on /_fake, with the API version and without the token or hook secret', async () => {
+    await github.createIssue(http, auth, 'octo-org/website', { title: 'Seen <b>here</b>', body: 'x' });
+    await github.createRepoHook(http, auth, 'octo-org/website', {
+      url: 'http://127.0.0.1:9/h',
+      secret: 'hook-secret-77',
+    });
+    const page = await (await fetch(`${fake.url}/_fake`)).text();
+    expect(page).toContain('GitHub: what the local fake received');
+    expect(page).toContain('POST</span> /repos/octo-org/website/issues');
+    expect(page).toContain('<b>x-github-api-version</b>: 2022-11-28');
+    expect(page).toContain('Bearer ••••');
+    expect(page).not.toMatch(/github_pat_local|hook-secret-77|<b>here<\/b>/);
+  });
+
   it('signs as GitHub documents (the README test vector)', () => {
     expect(githubSignature("It's a Secret to Everybody", 'Hello, World!')).toBe(
       'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',

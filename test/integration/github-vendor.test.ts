@@ -200,7 +200,9 @@ describe('GitHub client', () => {
         ['snag-bot', 'Fixed in 1.2'],
       ]);
 
-      // Snag's own changes come back as hooks too, sent by the token's user (what the sync drops as echo).
+      // Snag's own changes come back as hooks too (after the answer), sent by the token's user: the echo
+      // the sync drops.
+      await fake.idle();
       const events = fake.deliveries.map((d) => `${d.event}:${d.action ?? ''}`);
       expect(events).toEqual(['ping:', 'issues:closed', 'issues:reopened', 'issue_comment:created']);
       const comments = hooks.got.filter((g) => g.headers['x-github-event'] === 'issue_comment');

@@ -17,7 +17,8 @@
  *   events); GitHub then sends a `ping`. Every change to an issue, by the API (as `snag-bot`) or by the
  *   control calls below (as the person `octo-human`), is sent to the repository's hooks that subscribe to
  *   its event, signed as GitHub signs (`X-Hub-Signature-256`: HMAC-SHA256 of the raw body, hex), with a
- *   new `X-GitHub-Delivery` GUID; `redeliver` sends a recorded delivery again with the same GUID.
+ *   new `X-GitHub-Delivery` GUID; `redeliver` sends a recorded delivery again with the same GUID. Changes
+ *   by the API are delivered after the API call answered, as on GitHub (`idle()` waits for them).
  * - Control calls (no token; what a person does on github.com): `POST /_fake/repos/{owner}/{repo}/issues/{n}/close`
  *   `{reason?: completed|not_planned}`, `…/reopen`, `…/comments` `{body}`, `…/edit` `{title?, body?}`,
  *   and `POST /_fake/deliveries/{guid}/redeliver`. Each answers the deliveries it made, after they
@@ -167,6 +168,8 @@ export interface GithubFake extends Fake {
   reopen(repo: string, n: number): Promise<GithubDelivery[]>;
   comment(repo: string, n: number, body: string): Promise<GithubDelivery[]>;
   redeliver(guid: string): Promise<GithubDelivery>;
+  /** Resolves once every delivery triggered so far was answered (API changes are delivered after their answer). */
+  idle(): Promise<void>;
 }
 
 /** `sha256=<hex HMAC-SHA256(secret, raw body)>`, GitHub's `X-Hub-Signature-256`. */
@@ -301,16 +304,27 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
     return delivery;
   }
 
-  /** The event to every active hook of the repository that subscribes to it, one after the other. */
-  async function emit(repo: string, event: string, payload: Record<string, unknown>) {
+  /**
+   * The event to every active hook of the repository that subscribes to it. Deliveries go out one after
+   * the other in the order of the changes (a queue), with the payload as it was at the change.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function emit(repo: string, event: string, payload: Record<string, unknown>): Promise<GithubDelivery[]> {
     const r = repos.find((x) => x.full_name === repo);
-    const full = { ...payload, repository: r ? repoJson(r) : undefined };
-    const sent: GithubDelivery[] = [];
-    for (const hook of hooks.filter((h) => h.repo === repo && h.active)) {
-      if (event !== 'ping' && !hook.events.includes(event) && !hook.events.includes('*')) continue;
-      sent.push(await send(hook, event, JSON.stringify(full), randomUUID(), false));
-    }
-    return sent;
+    const body = JSON.stringify({ ...payload, repository: r ? repoJson(r) : undefined });
+    const targets = hooks.filter(
+      (h) =>
+        h.repo === repo &&
+        h.active &&
+        (event === 'ping' || h.events.includes(event) || h.events.includes('*')),
+    );
+    const run = queue.then(async () => {
+      const sent: GithubDelivery[] = [];
+      for (const hook of targets) sent.push(await send(hook, event, body, randomUUID(), false));
+      return sent;
+    });
+    queue = run.catch(() => {});
+    return run;
   }
 
   const findIssue = (repo: string, n: number) => issues.find((i) => i.repo === repo && i.number === n);
@@ -567,8 +581,8 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
     if (m[5]) {
       if (req.method !== 'POST') return error(404, 'Not Found');
       if (typeof body.body !== 'string' || !body.body.trim()) return invalid('body', 'missing_field');
-      const { comment, sent } = addComment(issue, body.body, snagBot);
-      await sent;
+      // GitHub answers first and delivers the hooks after (`idle()` waits for them).
+      const { comment } = addComment(issue, body.body, snagBot);
       return { status: 201, json: commentJson(issue, comment) };
     }
     if (req.method === 'GET') return { json: issueJson(issue) };
@@ -581,7 +595,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
       !stateReasons.includes(String(body.state_reason))
     )
       return invalid('state_reason');
-    await edit(issue, body, snagBot);
+    void edit(issue, body, snagBot);
     if (body.state === 'closed' || body.state === 'open') {
       const reason =
         body.state === 'closed'
@@ -589,7 +603,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
             ? body.state_reason
             : 'completed'
           : 'reopened';
-      await changeState(issue, body.state, reason, snagBot);
+      void changeState(issue, body.state, reason, snagBot);
     }
     return { json: issueJson(issue) };
   };
@@ -642,6 +656,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
       if (!d) throw new Error(`GitHub fake: no delivery ${guid}`);
       return d;
     },
+    idle: () => queue.then(() => {}),
     reset: () => {
       fake.reset();
       repos = githubRepos.map((r) => ({ ...r }));

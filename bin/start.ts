@@ -89,7 +89,8 @@ if (stack && !exiting) {
       ? [
           `  Vendor fakes   GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
           `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url},`,
-          `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token)`,
+          `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token),`,
+          `                 GitHub ${s.vendorFakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`,
           '                 each shows what it received on <its address>/_fake; addresses and issued tokens',
           '                 are kept for the next start with this data dir (vendor-fakes.json)',
         ]

@@ -34,6 +34,7 @@ export const secretFields = {
   jira: ['key'],
   slack: [],
   asana: [],
+  github: ['key'],
   webhooks: ['token'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
@@ -49,6 +50,8 @@ export const secretBindings = {
   jira: ['host', 'username'],
   slack: [],
   asana: [],
+  // The API address is Snag's setting (GITHUB_API_URL), not the client's: the token has one receiver.
+  github: [],
   webhooks: ['url'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
@@ -139,6 +142,41 @@ export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200
 /** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
 export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
 /**
+ * A GitHub repository as `owner/repo` (GitHub's `full_name`): owner names are letters, digits and single
+ * hyphens; repository names letters, digits, `.`, `_` and `-` (never `.` or `..` alone, which would walk
+ * the API path).
+ */
+export const githubRepoName = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, {
+    error: 'INVALID_PARAMETERS',
+  });
+/** A GitHub label name (GitHub allows 50 characters): the names' rule, and no commas (the web UI splits on them). */
+const githubLabel = nameText(50).refine((v) => !v.includes(','), { error: 'INVALID_PARAMETERS' });
+/** Labels set on each created issue; repeats are dropped (GitHub would answer 422 to none, but shows one). */
+export const GITHUB_LABELS_MAX = 10;
+/**
+ * How long the screenshot and file links in a GitHub issue work, in days (functions/integrations/links.ts
+ * signs them; the GitHub screen states it; docs/decisions.md "GitHub: screenshots as signed links").
+ */
+export const GITHUB_LINK_DAYS = 365;
+/**
+ * GitHub (issue 24): a fine-grained personal access token `key` (docs/decisions.md "GitHub: a personal
+ * access token first"), the chosen repository `id` (`owner/repo`) and the labels set on created issues.
+ */
+export const githubDataSchema = z.object({
+  key: secret,
+  id: z.union([z.literal(''), githubRepoName]).default(''),
+  labels: z
+    .array(githubLabel)
+    .max(GITHUB_LABELS_MAX)
+    .transform((list) => [...new Set(list)])
+    .default([]),
+});
+
+/**
  * Webhooks: an https URL (required while active; http://localhost or 127.0.0.1 on the local stack only)
  * and the token that keys the signature.
  */
@@ -168,6 +206,7 @@ export const targetFields = {
   jira: ['host'],
   slack: [],
   asana: [],
+  github: [],
   webhooks: ['url'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
@@ -177,6 +216,7 @@ export const integrationDataSchemas = {
   jira: jiraDataSchema,
   slack: slackDataSchema,
   asana: asanaDataSchema,
+  github: githubDataSchema,
   webhooks: webhooksDataSchema,
 } as const;
 
@@ -186,6 +226,7 @@ export type IntegrationData = {
   jira: z.infer<typeof jiraDataSchema>;
   slack: z.infer<typeof slackDataSchema>;
   asana: z.infer<typeof asanaDataSchema>;
+  github: z.infer<typeof githubDataSchema>;
   webhooks: z.infer<typeof webhooksDataSchema>;
 };
 
@@ -204,6 +245,7 @@ export function activeRequirement(
     case 'webhooks':
       return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
     case 'gitlab':
+    case 'github':
       return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
     case 'jira':
       for (const f of ['host', 'username', 'key'])
@@ -233,6 +275,7 @@ const integrationEntrySchema = z.discriminatedUnion('name', [
   entry('jira', jiraDataSchema),
   entry('slack', slackDataSchema),
   entry('asana', asanaDataSchema),
+  entry('github', githubDataSchema),
   entry('webhooks', webhooksDataSchema),
 ]);
 

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { normaliseHost } from './domains';
 import type { ErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
+import { integrationNames } from './integration-names';
 import { limits } from './limits';
 import { planNames } from './plans';
 import { hasForbidden, visibleChar } from './text';
@@ -219,7 +220,7 @@ export const issueListQuerySchema = z.object({
   search: z.string().trim().max(limits.issueSearchMax).optional(),
   resolved: z.enum(['0', '1', 'true', 'false']).optional(),
   /** The sync list of one integration instead (issue 11): `msg.requests` is `{ new, failed }`. */
-  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']).optional(),
+  integration: z.enum(integrationNames).optional(),
 });
 
 /** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */

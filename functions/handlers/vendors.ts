@@ -1,9 +1,14 @@
 /**
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
- * project lists, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
+ * project lists, GitHub's repositories (issue 24), Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
 
-import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '#contracts/vendor-auth';
+import type {
+  GithubReposBody,
+  GitlabProjectsBody,
+  JiraProjectsBody,
+  OAuthExchangeBody,
+} from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { vendorsApi } from '../integrations/manifest';
 import type { OAuthVendor } from '../integrations/oauth-state';
@@ -24,7 +29,7 @@ const oauth = (vendor: OAuthVendor) => ({
   },
 });
 
-const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana') =>
+const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'github') =>
   async function resetOp({ session, params }: SiteInput) {
     return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
   };
@@ -35,6 +40,9 @@ const asana = oauth('asana');
 export const operations = {
   async gitlabProjects({ session, body, log }: AuthedInput<GitlabProjectsBody>) {
     return { msg: await auth.gitlabProjects(session.userId, body, log) };
+  },
+  async githubRepos({ session, body, log }: AuthedInput<GithubReposBody>) {
+    return { msg: await auth.githubRepos(session.userId, body, log) };
   },
   async jiraProjects({ session, body, log }: AuthedInput<JiraProjectsBody>) {
     return { msg: await auth.jiraProjects(session.userId, body, log) };
@@ -49,6 +57,7 @@ export const operations = {
   jiraReset: reset('jira'),
   slackReset: reset('slack'),
   asanaReset: reset('asana'),
+  githubReset: reset('github'),
 };
 
 export const handler = resourceHandler(vendorsApi, operations);

@@ -7,7 +7,12 @@ import * as z from 'zod';
 import { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { projectIdParam } from '#contracts/schemas';
-import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '#contracts/vendor-auth';
+import {
+  githubReposSchema,
+  gitlabProjectsSchema,
+  jiraProjectsSchema,
+  oauthExchangeSchema,
+} from '#contracts/vendor-auth';
 import { deliveryQueue, fanoutQueue } from './queues';
 
 const site = z.object({ siteId: projectIdParam });
@@ -66,6 +71,14 @@ export const vendorsApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
       body: gitlabProjectsSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/integration/github/repos',
+      op: 'githubRepos',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
+      body: githubReposSchema,
     },
     {
       method: 'POST',
@@ -153,6 +166,14 @@ export const vendorsApi = apiFunction({
       method: 'DELETE',
       path: '/api/client/integration/asana/authentication/{siteId}',
       op: 'asanaReset',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
+      params: site,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/integration/github/authentication/{siteId}',
+      op: 'githubReset',
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,

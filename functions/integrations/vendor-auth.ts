@@ -1,5 +1,7 @@
 /**
  * The vendor authorisation flows behind functions/handlers/vendors.ts (issue 11, SPEC.md sections 4 and 7):
+ * - GitHub: the token's repositories from GITHUB_API_URL (Snag's setting, plain fetch); success
+ *   authorises as GitLab's does.
  * - GitLab / Jira: list with the entered credentials through the SSRF-guarded client; success authorises
  *   at once (authorized 1, token saved, the chosen project kept when still listed, else the first).
  * - Slack / Asana: an authorise URL with a signed state (oauth-state.ts), the code exchange (state checked
@@ -11,6 +13,7 @@
 
 import type { ErrorCode } from '#contracts/errors';
 import {
+  type GithubReposBody,
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
   type JiraProjectsBody,
@@ -38,6 +41,7 @@ import {
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/asana';
+import * as github from './vendors/github';
 import * as gitlab from './vendors/gitlab';
 import {
   type GuardedFetch,
@@ -50,7 +54,7 @@ import {
 import * as jira from './vendors/jira';
 import * as slack from './vendors/slack';
 
-type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana';
+type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github';
 
 const plainHttp: Http = (url, init) => fetch(url, init);
 /** User hosts (GitLab, Jira) only through the guard. */
@@ -72,8 +76,9 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
  */
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
-  if ((err.vendor === 'gitlab' || err.vendor === 'jira') && (status === 401 || status === 403))
-    return 'TOKEN_REFUSED';
+  const tokenVendor = err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github';
+  // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
+  if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
   return isVendorOutage(err) ? 'VENDOR_UNAVAILABLE' : 'AUTHORIZATION_FAILED';
 }
 
@@ -109,6 +114,25 @@ export async function gitlabProjects(
       data: { host: body.host, key, id: keepOrFirst(current.data.id, projects) },
     });
     return projects;
+  });
+}
+
+export async function githubRepos(
+  userId: string,
+  body: GithubReposBody,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'github');
+  const key = sentSecret('github', current.data, body, 'key', 'key');
+  // The masked value with nothing stored behind it (a reset in another tab): there is no token to try.
+  if (!key) throw new AppError('INVALID_PARAMETERS', { key: 'SECRET_REQUIRED' });
+  return authorising(log, 'github', async () => {
+    const repos = await github.listRepos(plainHttp, github.githubAuth(getConfig().GITHUB_API_URL, key));
+    await authorizeIntegration(body.siteId, userId, 'github', {
+      authorized: 1,
+      data: { key, id: keepOrFirst(current.data.id, repos) },
+    });
+    return repos;
   });
 }
 
@@ -228,6 +252,8 @@ const resetData: Record<VendorName, Record<string, unknown>> = {
   jira: { key: '', id: '', issueId: '' },
   slack: { id: '', name: '' },
   asana: { id: '', name: '' },
+  // The labels are the client's setting, not the token's: they stay for the next authorisation.
+  github: { key: '', id: '' },
 };
 
 /**

@@ -367,6 +367,14 @@ const fixtures: Record<string, Fixture> = {
     }),
     pastTheCheck: true,
   },
+  // The masked token with none stored: refused past the check (INVALID_PARAMETERS), GitHub never called.
+  'POST /api/client/integration/github/repos': {
+    request: (c) => ({
+      path: '/api/client/integration/github/repos',
+      body: { siteId: c.project, key: '••••' },
+    }),
+    pastTheCheck: true,
+  },
   'POST /api/client/integration/jira/projects': {
     request: (c) => ({
       path: '/api/client/integration/jira/projects',
@@ -410,6 +418,9 @@ const fixtures: Record<string, Fixture> = {
   },
   'DELETE /api/client/integration/asana/authentication/{siteId}': {
     request: vendor('asana', 'authentication'),
+  },
+  'DELETE /api/client/integration/github/authentication/{siteId}': {
+    request: vendor('github', 'authentication'),
   },
 };
 

@@ -111,7 +111,14 @@ const slackChannels = async (f: VendorFakes, token: string) =>
     await fetch(`${f.slack.apiUrl}/conversations.list`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { ok: boolean; error?: string };
 
-const addresses = (f: VendorFakes) => [f.gitlab.url, f.jira.url, f.slack.url, f.asana.url, f.webhooks.url];
+const addresses = (f: VendorFakes) => [
+  f.gitlab.url,
+  f.jira.url,
+  f.slack.url,
+  f.asana.url,
+  f.webhooks.url,
+  f.github.url,
+];
 
 describe('vendor fakes across restarts of one data dir', () => {
   it('keep their addresses and accept the Slack and Asana tokens they issued before', async () => {

@@ -1,5 +1,6 @@
-/** The four vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
+/** The vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
 import { deliverAsana } from './asana';
+import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
 import { deliverSlack } from './slack';
@@ -9,4 +10,5 @@ export const vendorDeliverersBuiltIn = {
   jira: deliverJira,
   slack: deliverSlack,
   asana: deliverAsana,
+  github: deliverGithub,
 };

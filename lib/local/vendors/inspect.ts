@@ -12,7 +12,14 @@ import type { RecordedRequest } from './fake';
 export const INSPECT_PATH = '/_fake';
 
 /** Headers worth seeing; anything else stays in the recorded requests the tests read. */
-const shownHeaders = ['content-type', 'x-atlassian-token', 'x-snag-signature', 'x-snag-correlation-id'];
+const shownHeaders = [
+  'content-type',
+  'accept',
+  'x-github-api-version',
+  'x-atlassian-token',
+  'x-snag-signature',
+  'x-snag-correlation-id',
+];
 const BODY_SHOWN = 4000;
 
 /** Body fields that carry credentials (OAuth exchanges, token refreshes). */

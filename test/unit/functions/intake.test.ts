@@ -204,7 +204,7 @@ describe('the create transaction', () => {
     files: [],
     screenshots: [],
     logs: [],
-    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, webhooks: 0 },
     bytes: 300,
     uploadIds: [uploadId],
     ...over,
@@ -238,7 +238,8 @@ describe('the create transaction', () => {
     const markers = all.flatMap((i) =>
       String(i.Put?.Item?.sk).startsWith('SYNC#') ? [i.Put?.Item?.sk] : [],
     );
-    expect(markers).toHaveLength(5);
+    expect(markers).toHaveLength(6);
+    expect(markers).toContain('SYNC#github#0000001025');
     expect(markers).not.toContain('SYNC#email#0000001025');
   });
 

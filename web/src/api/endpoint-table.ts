@@ -74,6 +74,8 @@ export const endpointTable = {
   'vendors.asanaAuthorize': ['GET', '/api/client/integration/asana/authorize/{siteId}'],
   'vendors.asanaChannels': ['GET', '/api/client/integration/asana/channels/{siteId}'],
   'vendors.asanaReset': ['DELETE', '/api/client/integration/asana/authentication/{siteId}'],
+  'vendors.githubRepos': ['POST', '/api/client/integration/github/repos'],
+  'vendors.githubReset': ['DELETE', '/api/client/integration/github/authentication/{siteId}'],
   'vendors.gitlabProjects': ['POST', '/api/client/integration/gitlab/projects'],
   'vendors.gitlabReset': ['DELETE', '/api/client/integration/gitlab/authentication/{siteId}'],
   'vendors.jiraProjects': ['POST', '/api/client/integration/jira/projects'],

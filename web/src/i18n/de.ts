@@ -681,6 +681,7 @@ export const de: Catalogue = {
     jira: 'Jira',
     slack: 'Slack',
     asana: 'Asana',
+    github: 'GitHub',
     webhooks: 'Webhooks',
   },
   configuration: {
@@ -876,7 +877,7 @@ export const de: Catalogue = {
       unlimitedProjects: 'Unbegrenzte Projekte',
       storage: '{{size}} Speicher',
       unlimitedStorage: 'Unbegrenzter Speicher',
-      integrations: 'GitLab, Jira, Slack, Asana und Webhooks',
+      integrations: 'GitLab, GitHub, Jira, Slack, Asana und Webhooks',
       emailOnly: 'Nur E-Mail-Benachrichtigungen',
       attachments: 'Datei-Uploads und Bildschirmaufnahme',
       noAttachments: 'Nur Screenshots',
@@ -948,6 +949,7 @@ export const de: Catalogue = {
       jira: 'Jira-Integration gespeichert',
       slack: 'Slack-Integration gespeichert',
       asana: 'Asana-Integration gespeichert',
+      github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
     },
     authorize: 'Autorisieren',
@@ -1008,6 +1010,21 @@ export const de: Catalogue = {
       connect: 'Mit Slack verbinden',
       channel: 'Kanal',
       invite: 'Snag postet nur in Kanäle, in die es eingeladen wurde. Geben Sie im Kanal ein:',
+    },
+    github: {
+      description:
+        'Für jede neue Meldung ein GitHub-Issue anlegen, mit Links zu seinen Screenshots und Dateien.',
+      token: 'Feingranulares persönliches Zugriffstoken',
+      tokenHint:
+        'GitHub → Settings → Developer settings → Fine-grained tokens: die Repositorys wählen und Issues mit Lese- und Schreibrecht freigeben (Metadata-Lesen gehört dazu).',
+      repo: 'Repository',
+      labels: 'Labels',
+      labelsHint:
+        'Werden an jedes Issue gesetzt, das Snag anlegt (bis zu {{count}}). GitHub lässt sie stillschweigend weg, wenn der Benutzer des Tokens im Repository keine Labels vergeben darf.',
+      labelsPlaceholder: 'bug, feedback',
+      labelInvalid: 'Labels haben höchstens 50 Zeichen und kein Komma.',
+      quoting:
+        'Der Text des Besuchers kommt als Code zitiert an, Erwähnungen und Issue-Verweise darin benachrichtigen niemanden. Screenshot-Links funktionieren {{days}} Tage lang.',
     },
     asana: {
       description:

@@ -672,6 +672,7 @@ export const en = {
     jira: 'Jira',
     slack: 'Slack',
     asana: 'Asana',
+    github: 'GitHub',
     webhooks: 'Webhooks',
   },
   configuration: {
@@ -864,7 +865,7 @@ export const en = {
       unlimitedProjects: 'Unlimited projects',
       storage: '{{size}} storage',
       unlimitedStorage: 'Unlimited storage',
-      integrations: 'GitLab, Jira, Slack, Asana and webhooks',
+      integrations: 'GitLab, GitHub, Jira, Slack, Asana and webhooks',
       emailOnly: 'Email notifications only',
       attachments: 'File uploads and screen recording',
       noAttachments: 'Screenshots only',
@@ -936,6 +937,7 @@ export const en = {
       jira: 'Jira integration saved',
       slack: 'Slack integration saved',
       asana: 'Asana integration saved',
+      github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
     },
     authorize: 'Authorize',
@@ -995,6 +997,20 @@ export const en = {
       connect: 'Connect to Slack',
       channel: 'Channel',
       invite: 'Snag posts only into channels it was invited to. In the channel, type',
+    },
+    github: {
+      description: 'Create a GitHub issue for every new issue, with links to its screenshots and files.',
+      token: 'Fine-grained personal access token',
+      tokenHint:
+        'GitHub → Settings → Developer settings → Fine-grained tokens: choose the repositories, and give Issues read and write (Metadata read comes with it).',
+      repo: 'Repository',
+      labels: 'Labels',
+      labelsHint:
+        'Set on every issue Snag creates (up to {{count}}). GitHub drops them silently unless the token’s user may label issues in the repository.',
+      labelsPlaceholder: 'bug, feedback',
+      labelInvalid: 'Labels are at most 50 characters, without commas.',
+      quoting:
+        'The visitor’s text arrives quoted as code, so mentions and issue references in it notify nobody. Screenshot links work for {{days}} days.',
     },
     asana: {
       description: 'Create an Asana task for every new issue, with its screenshots and files attached.',

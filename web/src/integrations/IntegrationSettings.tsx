@@ -1,5 +1,6 @@
-/** The settings form of one integration, by its kind: email, a token (GitLab, Jira), OAuth (Slack, Asana) or webhooks. */
+/** The settings form of one integration, by its kind: email, a token (GitLab, Jira; GitHub its own), OAuth (Slack, Asana) or webhooks. */
 import { EmailSettings } from './EmailSettings';
+import { GithubSettings } from './GithubSettings';
 import type { viewOf } from './model';
 import { OAuthSettings } from './OAuthSettings';
 import { TokenSettings } from './TokenSettings';
@@ -21,6 +22,8 @@ export function IntegrationSettings({
     case 'slack':
     case 'asana':
       return <OAuthSettings projectId={projectId} view={view} />;
+    case 'github':
+      return <GithubSettings projectId={projectId} view={view} />;
     case 'webhooks':
       return <WebhookSettings projectId={projectId} view={view} />;
   }

@@ -65,6 +65,20 @@ export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
 }
 
 /**
+ * GitHub: the repositories the token reaches (Authorize). Success authorises, as GitLab's list does: the
+ * server saved the token with the first repository chosen, so the cached project reloads.
+ */
+export async function fetchGithubRepos(
+  projectId: string,
+  key: string,
+): Promise<{ repos: Choice[]; view: ViewOf<'github'> | undefined }> {
+  const repos = await api.call('vendors.githubRepos', { body: { siteId: projectId, key } });
+  const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
+  const view = fresh?.integrations.find((i): i is ViewOf<'github'> => i.name === 'github');
+  return { repos, view };
+}
+
+/**
  * Where the vendor sends the client back: a fixed dashboard page per vendor, which forwards to the site.
  * The exchange must name it exactly as the authorize call did, so that answer is kept for the return.
  */
@@ -98,7 +112,7 @@ export async function exchangeOAuthCode(
  * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
  * the server. Answers the saved view and updates the cached project.
  */
-export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana'>(
+export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'github'>(
   vendor: N,
   projectId: string,
 ): Promise<ViewOf<N>> {
@@ -109,7 +123,9 @@ export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' |
       ? api.call('vendors.jiraReset', input)
       : vendor === 'slack'
         ? api.call('vendors.slackReset', input)
-        : api.call('vendors.asanaReset', input));
+        : vendor === 'github'
+          ? api.call('vendors.githubReset', input)
+          : api.call('vendors.asanaReset', input));
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });

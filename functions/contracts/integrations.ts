@@ -35,6 +35,7 @@ export const secretFields = {
   slack: [],
   asana: [],
   webhooks: ['token'],
+  linear: ['key'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /**
@@ -50,6 +51,7 @@ export const secretBindings = {
   slack: [],
   asana: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
@@ -157,6 +159,16 @@ export const webhooksDataSchema = z.object({
     .optional(),
 });
 
+/**
+ * Linear: a personal API key `key` (Linear's fixed endpoint `LINEAR_API_URL`, so no host; docs/decisions.md
+ * "Linear: a personal API key"), the chosen team `id` and its name for display.
+ */
+export const linearDataSchema = z.object({
+  key: secret,
+  id: vendorId,
+  name: z.string().max(200).default(''),
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -169,6 +181,7 @@ export const targetFields = {
   slack: [],
   asana: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 export const integrationDataSchemas = {
@@ -178,6 +191,7 @@ export const integrationDataSchemas = {
   slack: slackDataSchema,
   asana: asanaDataSchema,
   webhooks: webhooksDataSchema,
+  linear: linearDataSchema,
 } as const;
 
 export type IntegrationData = {
@@ -187,6 +201,7 @@ export type IntegrationData = {
   slack: z.infer<typeof slackDataSchema>;
   asana: z.infer<typeof asanaDataSchema>;
   webhooks: z.infer<typeof webhooksDataSchema>;
+  linear: z.infer<typeof linearDataSchema>;
 };
 
 /**
@@ -204,6 +219,7 @@ export function activeRequirement(
     case 'webhooks':
       return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
     case 'gitlab':
+    case 'linear':
       return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
     case 'jira':
       for (const f of ['host', 'username', 'key'])
@@ -234,6 +250,7 @@ const integrationEntrySchema = z.discriminatedUnion('name', [
   entry('slack', slackDataSchema),
   entry('asana', asanaDataSchema),
   entry('webhooks', webhooksDataSchema),
+  entry('linear', linearDataSchema),
 ]);
 
 type Flag = 0 | 1;

@@ -210,7 +210,7 @@ export const issueListQuerySchema = z.object({
   search: z.string().trim().max(limits.issueSearchMax).optional(),
   resolved: z.enum(['0', '1', 'true', 'false']).optional(),
   /** The sync list of one integration instead (issue 11): `msg.requests` is `{ new, failed }`. */
-  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']).optional(),
+  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks', 'linear']).optional(),
 });
 
 /** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */

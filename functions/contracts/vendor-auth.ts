@@ -19,6 +19,10 @@ export const gitlabProjectsSchema = z.object({
 });
 export type GitlabProjectsBody = z.infer<typeof gitlabProjectsSchema>;
 
+/** `POST client/integration/linear/teams`: checks the API key (`viewer`), lists its teams and, on success, authorises. */
+export const linearTeamsSchema = z.object({ siteId: projectIdParam, key: token });
+export type LinearTeamsBody = z.infer<typeof linearTeamsSchema>;
+
 /** `POST client/integration/jira/projects`: projects and the issue types of `projectId` (else the chosen or first project). */
 export const jiraProjectsSchema = z.object({
   siteId: projectIdParam,

@@ -1,9 +1,14 @@
 /**
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
- * project lists, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
+ * project lists, Linear's teams, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
 
-import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '#contracts/vendor-auth';
+import type {
+  GitlabProjectsBody,
+  JiraProjectsBody,
+  LinearTeamsBody,
+  OAuthExchangeBody,
+} from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { vendorsApi } from '../integrations/manifest';
 import type { OAuthVendor } from '../integrations/oauth-state';
@@ -24,7 +29,7 @@ const oauth = (vendor: OAuthVendor) => ({
   },
 });
 
-const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana') =>
+const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'linear') =>
   async function resetOp({ session, params }: SiteInput) {
     return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
   };
@@ -39,6 +44,9 @@ export const operations = {
   async jiraProjects({ session, body, log }: AuthedInput<JiraProjectsBody>) {
     return { msg: await auth.jiraProjects(session.userId, body, log) };
   },
+  async linearTeams({ session, body, log }: AuthedInput<LinearTeamsBody>) {
+    return { msg: await auth.linearTeams(session.userId, body, log) };
+  },
   slackAuthorize: slack.authorize,
   slackAuthentication: slack.authentication,
   slackChannels: slack.channels,
@@ -49,6 +57,7 @@ export const operations = {
   jiraReset: reset('jira'),
   slackReset: reset('slack'),
   asanaReset: reset('asana'),
+  linearReset: reset('linear'),
 };
 
 export const handler = resourceHandler(vendorsApi, operations);

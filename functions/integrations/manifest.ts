@@ -7,7 +7,12 @@ import * as z from 'zod';
 import { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { projectIdParam } from '#contracts/schemas';
-import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '#contracts/vendor-auth';
+import {
+  gitlabProjectsSchema,
+  jiraProjectsSchema,
+  linearTeamsSchema,
+  oauthExchangeSchema,
+} from '#contracts/vendor-auth';
 import { deliveryQueue, fanoutQueue } from './queues';
 
 const site = z.object({ siteId: projectIdParam });
@@ -76,6 +81,14 @@ export const vendorsApi = apiFunction({
       body: jiraProjectsSchema,
     },
     {
+      method: 'POST',
+      path: '/api/client/integration/linear/teams',
+      op: 'linearTeams',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
+      body: linearTeamsSchema,
+    },
+    {
       method: 'GET',
       path: '/api/client/integration/slack/authorize/{siteId}',
       op: 'slackAuthorize',
@@ -137,6 +150,14 @@ export const vendorsApi = apiFunction({
       method: 'DELETE',
       path: '/api/client/integration/jira/authentication/{siteId}',
       op: 'jiraReset',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
+      params: site,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/integration/linear/authentication/{siteId}',
+      op: 'linearReset',
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,

@@ -1,7 +1,8 @@
-/** The four vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
+/** The vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
 import { deliverAsana } from './asana';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
+import { deliverLinear } from './linear';
 import { deliverSlack } from './slack';
 
 export const vendorDeliverersBuiltIn = {
@@ -9,4 +10,5 @@ export const vendorDeliverersBuiltIn = {
   jira: deliverJira,
   slack: deliverSlack,
   asana: deliverAsana,
+  linear: deliverLinear,
 };

@@ -204,7 +204,7 @@ describe('the create transaction', () => {
     files: [],
     screenshots: [],
     logs: [],
-    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0, linear: 0 },
     bytes: 300,
     uploadIds: [uploadId],
     ...over,

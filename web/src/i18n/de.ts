@@ -675,6 +675,7 @@ export const de: Catalogue = {
     slack: 'Slack',
     asana: 'Asana',
     webhooks: 'Webhooks',
+    linear: 'Linear',
   },
   configuration: {
     installation: 'Installation',
@@ -942,6 +943,7 @@ export const de: Catalogue = {
       slack: 'Slack-Integration gespeichert',
       asana: 'Asana-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
+      linear: 'Linear-Integration gespeichert',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -995,6 +997,14 @@ export const de: Catalogue = {
       fieldValue: 'Wert',
       addField: 'Feld hinzufügen',
       fieldsEmpty: 'Keine zusätzlichen Felder.',
+    },
+    linear: {
+      description:
+        'Für jede neue Meldung ein Linear-Issue anlegen, mit Screenshots, Seiten- und Geräteangaben und einem Link zurück zu Snag.',
+      token: 'Persönlicher API-Schlüssel',
+      tokenHint:
+        'Linear: Settings → Security & access → Personal API keys. Der Schlüssel handelt in Linear in Ihrem Namen.',
+      project: 'Team',
     },
     slack: {
       description: 'Jede neue Meldung mit seinem Screenshot in einem Slack-Kanal posten.',

@@ -666,6 +666,7 @@ export const en = {
     slack: 'Slack',
     asana: 'Asana',
     webhooks: 'Webhooks',
+    linear: 'Linear',
   },
   configuration: {
     installation: 'Installation',
@@ -930,6 +931,7 @@ export const en = {
       slack: 'Slack integration saved',
       asana: 'Asana integration saved',
       webhooks: 'Webhook settings saved',
+      linear: 'Linear integration saved',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -982,6 +984,13 @@ export const en = {
       fieldValue: 'Value',
       addField: 'Add field',
       fieldsEmpty: 'No extra fields.',
+    },
+    linear: {
+      description:
+        'Create a Linear issue for every new issue, with its screenshots, page and device details and a link back to Snag.',
+      token: 'Personal API key',
+      tokenHint: 'Linear: Settings → Security & access → Personal API keys. The key acts as you in Linear.',
+      project: 'Team',
     },
     slack: {
       description: 'Post every new issue to a Slack channel, with its screenshot.',

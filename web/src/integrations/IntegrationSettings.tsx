@@ -1,4 +1,4 @@
-/** The settings form of one integration, by its kind: email, a token (GitLab, Jira), OAuth (Slack, Asana) or webhooks. */
+/** The settings form of one integration, by its kind: email, a token (GitLab, Jira, Linear), OAuth (Slack, Asana) or webhooks. */
 import { EmailSettings } from './EmailSettings';
 import type { viewOf } from './model';
 import { OAuthSettings } from './OAuthSettings';
@@ -17,6 +17,7 @@ export function IntegrationSettings({
       return <EmailSettings projectId={projectId} view={view} />;
     case 'gitlab':
     case 'jira':
+    case 'linear':
       return <TokenSettings projectId={projectId} view={view} />;
     case 'slack':
     case 'asana':

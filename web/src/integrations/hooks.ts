@@ -38,11 +38,11 @@ export async function saveIntegration<N extends IntegrationName>(
 }
 
 /**
- * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
+ * GitLab, Jira and Linear: the projects (Linear: teams) (and Jira's issue types, of `jiraProject` or else the chosen or first
  * project) the token can see. Success authorises: the server has saved the integration with the first
  * project chosen, so the cached project reloads, and its saved view (token masked) is answered too.
  */
-export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
+export async function fetchVendorProjects<N extends 'gitlab' | 'jira' | 'linear'>(
   vendor: N,
   projectId: string,
   credentials: { host: string; username: string; key: string },
@@ -56,9 +56,16 @@ export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
           }),
           issueTypes: [],
         }
-      : await api.call('vendors.jiraProjects', {
-          body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
-        });
+      : vendor === 'linear'
+        ? {
+            projects: await api.call('vendors.linearTeams', {
+              body: { siteId: projectId, key: credentials.key },
+            }),
+            issueTypes: [],
+          }
+        : await api.call('vendors.jiraProjects', {
+            body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
+          });
   const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
   const view = fresh?.integrations.find((i): i is ViewOf<N> => i.name === vendor);
   return { ...answer, view };
@@ -98,7 +105,7 @@ export async function exchangeOAuthCode(
  * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
  * the server. Answers the saved view and updates the cached project.
  */
-export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana'>(
+export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'linear'>(
   vendor: N,
   projectId: string,
 ): Promise<ViewOf<N>> {
@@ -109,7 +116,9 @@ export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' |
       ? api.call('vendors.jiraReset', input)
       : vendor === 'slack'
         ? api.call('vendors.slackReset', input)
-        : api.call('vendors.asanaReset', input));
+        : vendor === 'linear'
+          ? api.call('vendors.linearReset', input)
+          : api.call('vendors.asanaReset', input));
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });

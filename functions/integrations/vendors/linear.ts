@@ -72,7 +72,7 @@ function graphqlError(
       code: 'INTERNAL_ERROR',
     });
   if (/entity not found|could not find/i.test(`${first.message ?? ''} ${said}`))
-    return new VendorError('linear', true, `Linear could not find the ${what}`, {
+    return new VendorError('linear', true, `Linear refused the ${what}: ${said}`, {
       status,
       code: 'NOT_FOUND',
     });

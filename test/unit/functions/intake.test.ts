@@ -238,7 +238,8 @@ describe('the create transaction', () => {
     const markers = all.flatMap((i) =>
       String(i.Put?.Item?.sk).startsWith('SYNC#') ? [i.Put?.Item?.sk] : [],
     );
-    expect(markers).toHaveLength(5);
+    expect(markers).toHaveLength(6);
+    expect(markers).toContain('SYNC#linear#0000001025');
     expect(markers).not.toContain('SYNC#email#0000001025');
   });
 

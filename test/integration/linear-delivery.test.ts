@@ -184,7 +184,8 @@ describe('Linear: delivery through the fan-out', () => {
     const issue = fake.issues[0];
     expect(issue?.teamId).toBe(fake.teams[1]?.id);
     expect(issue?.identifier).toBe('OPS-1');
-    expect(issue?.title).toBe(`#${n} Checkout broken @everyone, see OPS-1`);
+    // Reads the same, but a WORD JOINER after `@` keeps a mention from forming.
+    expect(issue?.title).toBe(`#${n} Checkout broken @\u2060everyone, see OPS-1`);
     expect(issue?.mentions).toEqual([]);
     expect(issue?.references).toEqual([]);
     expect(issue?.description).toContain('invoice.pdf');

@@ -32,6 +32,9 @@ export function linearCode(value: string): string {
   return `${ticks} ${line} ${ticks}`;
 }
 
+/** The title as Linear shows it: plain text, with a WORD JOINER after each `@` as GitLab's (no mention can form). */
+export const linearTitle = (issue: DeliveryContext['issue']) => title(issue).replace(/@/g, '@\u2060');
+
 const linkText = (s: string) =>
   s
     .replace(/\s*[\r\n]+\s*/g, ' ')
@@ -84,7 +87,7 @@ export const deliverLinear: Deliverer<'linear'> = (ctx) =>
         (await linear.createIssue(plainHttp, auth, {
           id,
           teamId,
-          title: title(ctx.issue),
+          title: linearTitle(ctx.issue),
           description: linearDescription(ctx),
         }));
       ref = { id: made.id, identifier: made.identifier, url: made.url };

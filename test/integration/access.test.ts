@@ -93,7 +93,7 @@ describe('a MEMBER', () => {
     const detail = await c.get<{ website: Listed }>(`/api/client/website/${p1}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ msg: { integrations: expect.any(Array) } });
-    expect((detail.body as unknown as { msg: { integrations: unknown[] } }).msg.integrations).toHaveLength(6);
+    expect((detail.body as unknown as { msg: { integrations: unknown[] } }).msg.integrations).toHaveLength(7);
     expect((detail.body as { msg: { website: Listed } }).msg.website).toMatchObject({
       uuid: p1,
       teamId: team,

@@ -122,6 +122,7 @@ describe('saving integrations', () => {
       'slack',
       'asana',
       'webhooks',
+      'linear',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

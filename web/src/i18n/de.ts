@@ -870,7 +870,7 @@ export const de: Catalogue = {
       unlimitedProjects: 'Unbegrenzte Projekte',
       storage: '{{size}} Speicher',
       unlimitedStorage: 'Unbegrenzter Speicher',
-      integrations: 'GitLab, Jira, Slack, Asana und Webhooks',
+      integrations: 'GitLab, Jira, Slack, Asana, Linear und Webhooks',
       emailOnly: 'Nur E-Mail-Benachrichtigungen',
       attachments: 'Datei-Uploads und Bildschirmaufnahme',
       noAttachments: 'Nur Screenshots',

@@ -858,7 +858,7 @@ export const en = {
       unlimitedProjects: 'Unlimited projects',
       storage: '{{size}} storage',
       unlimitedStorage: 'Unlimited storage',
-      integrations: 'GitLab, Jira, Slack, Asana and webhooks',
+      integrations: 'GitLab, Jira, Slack, Asana, Linear and webhooks',
       emailOnly: 'Email notifications only',
       attachments: 'File uploads and screen recording',
       noAttachments: 'Screenshots only',

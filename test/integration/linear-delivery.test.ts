@@ -205,6 +205,14 @@ describe('Linear: delivery through the fan-out', () => {
     expect([302, 303, 307]).toContain(file.status);
   });
 
+  it('the fake shows what it received on /_fake without the key', async () => {
+    const page = await (await fetch(`${fake.url}/_fake`)).text();
+    expect(page).toContain('Linear: what the local fake received');
+    expect(page).toContain('issueCreate');
+    expect(page).toContain('API key ••••');
+    expect(page).not.toContain(KEY);
+  });
+
   it('a redelivery after the id was recorded creates nothing twice', async () => {
     await db().send(
       new UpdateCommand({

@@ -105,7 +105,7 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Authorization failed', de: 'Autorisierung fehlgeschlagen' },
   },
-  /** GitLab or Jira answered 401/403 to the token (and username) the client entered. */
+  /** GitLab or Jira answered 401/403 to the token (and username) the client entered, or Linear refused the API key. */
   TOKEN_REFUSED: {
     status: 400,
     msg: {

@@ -36,6 +36,7 @@ export const secretFields = {
   asana: [],
   github: ['key'],
   webhooks: ['token'],
+  linear: ['key'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /**
@@ -53,6 +54,7 @@ export const secretBindings = {
   // The API address is Snag's setting (GITHUB_API_URL), not the client's: the token has one receiver.
   github: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
@@ -195,6 +197,16 @@ export const webhooksDataSchema = z.object({
     .optional(),
 });
 
+/**
+ * Linear: a personal API key `key` (Linear's fixed endpoint `LINEAR_API_URL`, so no host; docs/decisions.md
+ * "Linear: a personal API key"), the chosen team `id` and its name for display.
+ */
+export const linearDataSchema = z.object({
+  key: secret,
+  id: vendorId,
+  name: z.string().max(200).default(''),
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -208,6 +220,7 @@ export const targetFields = {
   asana: [],
   github: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 export const integrationDataSchemas = {
@@ -218,6 +231,7 @@ export const integrationDataSchemas = {
   asana: asanaDataSchema,
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
+  linear: linearDataSchema,
 } as const;
 
 export type IntegrationData = {
@@ -228,6 +242,7 @@ export type IntegrationData = {
   asana: z.infer<typeof asanaDataSchema>;
   github: z.infer<typeof githubDataSchema>;
   webhooks: z.infer<typeof webhooksDataSchema>;
+  linear: z.infer<typeof linearDataSchema>;
 };
 
 /**
@@ -246,6 +261,7 @@ export function activeRequirement(
       return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
     case 'gitlab':
     case 'github':
+    case 'linear':
       return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
     case 'jira':
       for (const f of ['host', 'username', 'key'])
@@ -277,6 +293,7 @@ const integrationEntrySchema = z.discriminatedUnion('name', [
   entry('asana', asanaDataSchema),
   entry('github', githubDataSchema),
   entry('webhooks', webhooksDataSchema),
+  entry('linear', linearDataSchema),
 ]);
 
 type Flag = 0 | 1;

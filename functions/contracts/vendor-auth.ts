@@ -25,6 +25,9 @@ export type GitlabProjectsBody = z.infer<typeof gitlabProjectsSchema>;
  */
 export const githubReposSchema = z.object({ siteId: projectIdParam, key: token });
 export type GithubReposBody = z.infer<typeof githubReposSchema>;
+/** `POST client/integration/linear/teams`: checks the API key (`viewer`), lists its teams and, on success, authorises. */
+export const linearTeamsSchema = z.object({ siteId: projectIdParam, key: token });
+export type LinearTeamsBody = z.infer<typeof linearTeamsSchema>;
 
 /** `POST client/integration/jira/projects`: projects and the issue types of `projectId` (else the chosen or first project). */
 export const jiraProjectsSchema = z.object({

@@ -1,12 +1,13 @@
 /**
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
- * project lists, GitHub's repositories (issue 24), Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
+ * project lists, GitHub's repositories and Linear's teams (issue 24), Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
 
 import type {
   GithubReposBody,
   GitlabProjectsBody,
   JiraProjectsBody,
+  LinearTeamsBody,
   OAuthExchangeBody,
 } from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
@@ -29,7 +30,7 @@ const oauth = (vendor: OAuthVendor) => ({
   },
 });
 
-const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'github') =>
+const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear') =>
   async function resetOp({ session, params }: SiteInput) {
     return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
   };
@@ -47,6 +48,9 @@ export const operations = {
   async jiraProjects({ session, body, log }: AuthedInput<JiraProjectsBody>) {
     return { msg: await auth.jiraProjects(session.userId, body, log) };
   },
+  async linearTeams({ session, body, log }: AuthedInput<LinearTeamsBody>) {
+    return { msg: await auth.linearTeams(session.userId, body, log) };
+  },
   slackAuthorize: slack.authorize,
   slackAuthentication: slack.authentication,
   slackChannels: slack.channels,
@@ -58,6 +62,7 @@ export const operations = {
   slackReset: reset('slack'),
   asanaReset: reset('asana'),
   githubReset: reset('github'),
+  linearReset: reset('linear'),
 };
 
 export const handler = resourceHandler(vendorsApi, operations);

@@ -11,6 +11,7 @@ import {
   githubReposSchema,
   gitlabProjectsSchema,
   jiraProjectsSchema,
+  linearTeamsSchema,
   oauthExchangeSchema,
 } from '#contracts/vendor-auth';
 import { deliveryQueue, fanoutQueue } from './queues';
@@ -89,6 +90,14 @@ export const vendorsApi = apiFunction({
       body: jiraProjectsSchema,
     },
     {
+      method: 'POST',
+      path: '/api/client/integration/linear/teams',
+      op: 'linearTeams',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
+      body: linearTeamsSchema,
+    },
+    {
       method: 'GET',
       path: '/api/client/integration/slack/authorize/{siteId}',
       op: 'slackAuthorize',
@@ -150,6 +159,14 @@ export const vendorsApi = apiFunction({
       method: 'DELETE',
       path: '/api/client/integration/jira/authentication/{siteId}',
       op: 'jiraReset',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
+      params: site,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/integration/linear/authentication/{siteId}',
+      op: 'linearReset',
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,

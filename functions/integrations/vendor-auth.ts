@@ -4,6 +4,8 @@
  *   authorises as GitLab's does.
  * - GitLab / Jira: list with the entered credentials through the SSRF-guarded client; success authorises
  *   at once (authorized 1, token saved, the chosen project kept when still listed, else the first).
+ * - Linear: the API key checked (`viewer`) and its teams listed on Linear's fixed endpoint; success
+ *   authorises as GitLab's does (the chosen team kept when still listed, else the first).
  * - Slack / Asana: an authorise URL with a signed state (oauth-state.ts), the code exchange (state checked
  *   and used up, tokens stored server-side only), and the channel or project list (Asana refreshes first).
  * Every call is owner-scoped (someone else's project is NOT_FOUND) and plan-gated
@@ -17,6 +19,7 @@ import {
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
   type JiraProjectsBody,
+  type LinearTeamsBody,
   type OAuthAuthorizeAnswer,
   type OAuthExchangeBody,
   oauthRedirectPaths,
@@ -52,9 +55,10 @@ import {
   type VendorError,
 } from './vendors/http';
 import * as jira from './vendors/jira';
+import * as linear from './vendors/linear';
 import * as slack from './vendors/slack';
 
-type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github';
+type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
 
 const plainHttp: Http = (url, init) => fetch(url, init);
 /** User hosts (GitLab, Jira) only through the guard. */
@@ -69,7 +73,7 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
 
 /**
  * A vendor failure as the client should read it (docs/decisions.md "Vendor authorisation errors"): a
- * GitLab or Jira token refused (401/403) is TOKEN_REFUSED, the vendor out of order (5xx, timeout, no
+ * GitLab or Jira token refused (401/403), or a Linear key Linear calls an authentication error, is TOKEN_REFUSED, the vendor out of order (5xx, timeout, no
  * connection) VENDOR_UNAVAILABLE (502), anything else the client gave that the vendor or the guard
  * refused (host, project, OAuth code) AUTHORIZATION_FAILED; the last two are 4xx, so a mistyped token
  * does not feed the API's 5xx alarms.
@@ -79,6 +83,7 @@ export function authorisationErrorCode(err: VendorError): ErrorCode {
   const tokenVendor = err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github';
   // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
   if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
+  if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
   return isVendorOutage(err) ? 'VENDOR_UNAVAILABLE' : 'AUTHORIZATION_FAILED';
 }
 
@@ -133,6 +138,27 @@ export async function githubRepos(
       data: { key, id: keepOrFirst(current.data.id, repos) },
     });
     return repos;
+  });
+}
+
+export async function linearTeams(
+  userId: string,
+  body: LinearTeamsBody,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'linear');
+  const key = sentSecret('linear', current.data, body, 'key', 'key');
+  return authorising(log, 'linear', async () => {
+    const auth = { url: getConfig().LINEAR_API_URL, key };
+    // The key's user first: a key that reaches no team is still a good key, and a refused one says so.
+    await linear.viewer(plainHttp, auth);
+    const teams = await linear.listTeams(plainHttp, auth);
+    const id = keepOrFirst(current.data.id, teams);
+    await authorizeIntegration(body.siteId, userId, 'linear', {
+      authorized: 1,
+      data: { key, id, name: teams.find((t) => t.id === id)?.name ?? '' },
+    });
+    return teams;
   });
 }
 
@@ -254,6 +280,7 @@ const resetData: Record<VendorName, Record<string, unknown>> = {
   asana: { id: '', name: '' },
   // The labels are the client's setting, not the token's: they stay for the next authorisation.
   github: { key: '', id: '' },
+  linear: { key: '', id: '', name: '' },
 };
 
 /**

@@ -10,6 +10,7 @@ import type { ProjectAction, TeamAction } from '#contracts/access';
 import { routeKey } from '#contracts/routes';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { routes } from '../../functions/routes';
+import { type LinearFake, startLinearFake } from '../../lib/local/vendors/linear';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -382,6 +383,13 @@ const fixtures: Record<string, Fixture> = {
     }),
     pastTheCheck: true,
   },
+  'POST /api/client/integration/linear/teams': {
+    request: (c) => ({
+      path: '/api/client/integration/linear/teams',
+      body: { siteId: c.project, key: 'lin_api_invalid' },
+    }),
+    pastTheCheck: true,
+  },
   // Without the vendors' OAuth clients (the local stack has none) the answer is INTEGRATION_NOT_AVAILABLE.
   'GET /api/client/integration/slack/authorize/{siteId}': {
     request: vendor('slack', 'authorize'),
@@ -422,6 +430,9 @@ const fixtures: Record<string, Fixture> = {
   'DELETE /api/client/integration/github/authentication/{siteId}': {
     request: vendor('github', 'authentication'),
   },
+  'DELETE /api/client/integration/linear/authentication/{siteId}': {
+    request: vendor('linear', 'authentication'),
+  },
 };
 
 /** Every row the route table asks for: each project/team route, and each of its `queryActions`. */
@@ -460,8 +471,14 @@ async function newProject(name: string): Promise<string> {
   return (res.body as { msg: { id: string } }).msg.id;
 }
 
+// Linear's endpoint is a setting, not a host the client types: past the check the teams call reaches this
+// fake (never the real Linear), which refuses the fixture's key.
+let linearFake: LinearFake;
+
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
+  linearFake = await startLinearFake();
+  process.env.LINEAR_API_URL = linearFake.apiUrl;
   stack = await startTestStack();
   // One agency for every case: the owner on Business (every integration, unlimited projects).
   const owner = await person();
@@ -528,6 +545,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await linearFake?.stop();
 });
 
 async function send(client: ApiClient, method: string, path: string, body: unknown, how: Fixture) {

@@ -123,6 +123,7 @@ describe('saving integrations', () => {
       'asana',
       'github',
       'webhooks',
+      'linear',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

@@ -118,6 +118,7 @@ const addresses = (f: VendorFakes) => [
   f.asana.url,
   f.webhooks.url,
   f.github.url,
+  f.linear.url,
 ];
 
 describe('vendor fakes across restarts of one data dir', () => {
@@ -128,6 +129,7 @@ describe('vendor fakes across restarts of one data dir', () => {
     const asana = await asanaTokens(fakes);
     expect((await slackChannels(fakes, slack)).ok).toBe(true);
     expect(fakes.env.SLACK_API_URL).toBe(`${first[2]}/api`);
+    expect(fakes.env.LINEAR_API_URL).toBe(`${first[5]}/graphql`);
     await fakes.stop();
 
     fakes = await startVendorFakes({ dataDir });

@@ -3,6 +3,7 @@ import { deliverAsana } from './asana';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
+import { deliverLinear } from './linear';
 import { deliverSlack } from './slack';
 
 export const vendorDeliverersBuiltIn = {
@@ -11,4 +12,5 @@ export const vendorDeliverersBuiltIn = {
   slack: deliverSlack,
   asana: deliverAsana,
   github: deliverGithub,
+  linear: deliverLinear,
 };

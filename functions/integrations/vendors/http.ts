@@ -1,5 +1,5 @@
 /**
- * What the vendor clients (gitlab, jira, slack, asana) share: a fetch-compatible `Http` function (the
+ * What the vendor clients (gitlab, jira, slack, asana, linear) share: a fetch-compatible `Http` function (the
  * SSRF-guarded client of functions/runtime/outbound.ts for user hosts, plain fetch for fixed vendor URLs),
  * capped response reading, and the one mapping of vendor failures to permanent or retryable
  * (docs/decisions.md "Vendor errors").
@@ -8,7 +8,7 @@
 /** A fetch-compatible function; each client takes one so that a guard (or a test double) plugs in. */
 export type Http = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-export type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github';
+export type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
 
 const vendorTitles: Record<VendorName, string> = {
   gitlab: 'GitLab',
@@ -16,6 +16,7 @@ const vendorTitles: Record<VendorName, string> = {
   slack: 'Slack',
   asana: 'Asana',
   github: 'GitHub',
+  linear: 'Linear',
 };
 
 /** Largest vendor answer read; vendors' lists are paged well below it. */

@@ -1,6 +1,6 @@
 /**
  * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
- * OAuth, a webhook receiver and GitHub, each on a loopback port (each shows what it received on `/_fake`), and the
+ * OAuth, a webhook receiver, GitHub and Linear (GraphQL), each on a loopback port (each shows what it received on `/_fake`), and the
  * configuration that points the functions at them.
  * `npm start` runs them with SNAG_VENDOR_FAKES=1, giving its data dir: each fake gets the port it had last
  * time (when free) and the tokens it issued (vendors/saved.ts). The integration tests start them directly,
@@ -10,6 +10,7 @@ import { type AsanaFake, startAsanaFake } from './asana';
 import { type GithubFake, startGithubFake } from './github';
 import { type GitlabFake, startGitlabFake } from './gitlab';
 import { type JiraFake, startJiraFake } from './jira';
+import { type LinearFake, startLinearFake } from './linear';
 import { type FakeName, loadSavedFakes, type SavedFakes } from './saved';
 import { type SlackFake, startSlackFake } from './slack';
 import { startWebhookFake, type WebhookFake } from './webhooks';
@@ -19,6 +20,7 @@ export interface VendorFakes {
   jira: JiraFake;
   slack: SlackFake;
   asana: AsanaFake;
+  linear: LinearFake;
   /** A receiver for the Webhooks integration: a client enters `webhooks.url` + any path. */
   webhooks: WebhookFake;
   github: GithubFake;
@@ -91,6 +93,7 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     ),
     onRememberedPort('webhook receiver', port('webhooks'), (p) => startWebhookFake(p), warn),
     onRememberedPort('GitHub', port('github'), (p) => startGithubFake(p), warn),
+    onRememberedPort('Linear', port('linear'), (p) => startLinearFake(p), warn),
   ]);
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = () => Promise.allSettled(all.map((f) => f.stop())).then(() => {});
@@ -99,13 +102,14 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     await stop();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [gitlab, jira, slack, asana, webhooks, github] = all as [
+  const [gitlab, jira, slack, asana, webhooks, github, linear] = all as [
     GitlabFake,
     JiraFake,
     SlackFake,
     AsanaFake,
     WebhookFake,
     GithubFake,
+    LinearFake,
   ];
   const portOf = (f: { url: string }) => Number(new URL(f.url).port);
   saved?.savePorts({
@@ -115,12 +119,14 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     asana: portOf(asana),
     webhooks: portOf(webhooks),
     github: portOf(github),
+    linear: portOf(linear),
   });
   return {
     gitlab,
     jira,
     slack,
     asana,
+    linear,
     webhooks,
     github,
     env: {
@@ -134,6 +140,7 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
       ASANA_OAUTH_URL: asana.oauthUrl,
       ASANA_CLIENT_ID: asana.clientId,
       ASANA_CLIENT_SECRET: asana.clientSecret,
+      LINEAR_API_URL: linear.apiUrl,
     },
     reset: () => {
       for (const f of all) f.reset();

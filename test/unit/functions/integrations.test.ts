@@ -194,6 +194,7 @@ describe('integration rules', () => {
       ['slack', false, 0],
       ['asana', false, 0],
       ['github', false, 0],
+      ['linear', false, 0],
       ['webhooks', false, 0],
     ]);
   });

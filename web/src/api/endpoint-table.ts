@@ -80,6 +80,8 @@ export const endpointTable = {
   'vendors.gitlabReset': ['DELETE', '/api/client/integration/gitlab/authentication/{siteId}'],
   'vendors.jiraProjects': ['POST', '/api/client/integration/jira/projects'],
   'vendors.jiraReset': ['DELETE', '/api/client/integration/jira/authentication/{siteId}'],
+  'vendors.linearReset': ['DELETE', '/api/client/integration/linear/authentication/{siteId}'],
+  'vendors.linearTeams': ['POST', '/api/client/integration/linear/teams'],
   'vendors.slackAuthentication': ['POST', '/api/client/integration/slack/authentication/{siteId}'],
   'vendors.slackAuthorize': ['GET', '/api/client/integration/slack/authorize/{siteId}'],
   'vendors.slackChannels': ['GET', '/api/client/integration/slack/channels/{siteId}'],

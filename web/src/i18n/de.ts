@@ -683,6 +683,7 @@ export const de: Catalogue = {
     asana: 'Asana',
     github: 'GitHub',
     webhooks: 'Webhooks',
+    linear: 'Linear',
   },
   configuration: {
     installation: 'Installation',
@@ -877,7 +878,7 @@ export const de: Catalogue = {
       unlimitedProjects: 'Unbegrenzte Projekte',
       storage: '{{size}} Speicher',
       unlimitedStorage: 'Unbegrenzter Speicher',
-      integrations: 'GitLab, GitHub, Jira, Slack, Asana und Webhooks',
+      integrations: 'GitLab, GitHub, Jira, Slack, Asana, Linear und Webhooks',
       emailOnly: 'Nur E-Mail-Benachrichtigungen',
       attachments: 'Datei-Uploads und Bildschirmaufnahme',
       noAttachments: 'Nur Screenshots',
@@ -951,6 +952,7 @@ export const de: Catalogue = {
       asana: 'Asana-Integration gespeichert',
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
+      linear: 'Linear-Integration gespeichert',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1004,6 +1006,14 @@ export const de: Catalogue = {
       fieldValue: 'Wert',
       addField: 'Feld hinzufügen',
       fieldsEmpty: 'Keine zusätzlichen Felder.',
+    },
+    linear: {
+      description:
+        'Für jede neue Meldung ein Linear-Issue anlegen, mit Screenshots, Seiten- und Geräteangaben und einem Link zurück zu Snag.',
+      token: 'Persönlicher API-Schlüssel',
+      tokenHint:
+        'Linear: Settings → Security & access → Personal API keys. Der Schlüssel handelt in Linear in Ihrem Namen.',
+      project: 'Team',
     },
     slack: {
       description: 'Jede neue Meldung mit seinem Screenshot in einem Slack-Kanal posten.',

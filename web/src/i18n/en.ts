@@ -674,6 +674,7 @@ export const en = {
     asana: 'Asana',
     github: 'GitHub',
     webhooks: 'Webhooks',
+    linear: 'Linear',
   },
   configuration: {
     installation: 'Installation',
@@ -865,7 +866,7 @@ export const en = {
       unlimitedProjects: 'Unlimited projects',
       storage: '{{size}} storage',
       unlimitedStorage: 'Unlimited storage',
-      integrations: 'GitLab, GitHub, Jira, Slack, Asana and webhooks',
+      integrations: 'GitLab, GitHub, Jira, Slack, Asana, Linear and webhooks',
       emailOnly: 'Email notifications only',
       attachments: 'File uploads and screen recording',
       noAttachments: 'Screenshots only',
@@ -939,6 +940,7 @@ export const en = {
       asana: 'Asana integration saved',
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
+      linear: 'Linear integration saved',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -991,6 +993,13 @@ export const en = {
       fieldValue: 'Value',
       addField: 'Add field',
       fieldsEmpty: 'No extra fields.',
+    },
+    linear: {
+      description:
+        'Create a Linear issue for every new issue, with its screenshots, page and device details and a link back to Snag.',
+      token: 'Personal API key',
+      tokenHint: 'Linear: Settings → Security & access → Personal API keys. The key acts as you in Linear.',
+      project: 'Team',
     },
     slack: {
       description: 'Post every new issue to a Slack channel, with its screenshot.',

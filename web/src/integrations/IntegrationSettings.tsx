@@ -1,4 +1,4 @@
-/** The settings form of one integration, by its kind: email, a token (GitLab, Jira; GitHub its own), OAuth (Slack, Asana) or webhooks. */
+/** The settings form of one integration, by its kind: email, a token (GitLab, Jira, Linear; GitHub its own), OAuth (Slack, Asana) or webhooks. */
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
 import type { viewOf } from './model';
@@ -18,6 +18,7 @@ export function IntegrationSettings({
       return <EmailSettings projectId={projectId} view={view} />;
     case 'gitlab':
     case 'jira':
+    case 'linear':
       return <TokenSettings projectId={projectId} view={view} />;
     case 'slack':
     case 'asana':

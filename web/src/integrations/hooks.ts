@@ -38,11 +38,11 @@ export async function saveIntegration<N extends IntegrationName>(
 }
 
 /**
- * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
+ * GitLab, Jira and Linear: the projects (Linear: teams) (and Jira's issue types, of `jiraProject` or else the chosen or first
  * project) the token can see. Success authorises: the server has saved the integration with the first
  * project chosen, so the cached project reloads, and its saved view (token masked) is answered too.
  */
-export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
+export async function fetchVendorProjects<N extends 'gitlab' | 'jira' | 'linear'>(
   vendor: N,
   projectId: string,
   credentials: { host: string; username: string; key: string },
@@ -56,9 +56,16 @@ export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
           }),
           issueTypes: [],
         }
-      : await api.call('vendors.jiraProjects', {
-          body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
-        });
+      : vendor === 'linear'
+        ? {
+            projects: await api.call('vendors.linearTeams', {
+              body: { siteId: projectId, key: credentials.key },
+            }),
+            issueTypes: [],
+          }
+        : await api.call('vendors.jiraProjects', {
+            body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
+          });
   const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
   const view = fresh?.integrations.find((i): i is ViewOf<N> => i.name === vendor);
   return { ...answer, view };
@@ -112,10 +119,9 @@ export async function exchangeOAuthCode(
  * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
  * the server. Answers the saved view and updates the cached project.
  */
-export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'github'>(
-  vendor: N,
-  projectId: string,
-): Promise<ViewOf<N>> {
+export async function resetAuthorization<
+  N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear',
+>(vendor: N, projectId: string): Promise<ViewOf<N>> {
   const input = { params: { siteId: projectId } };
   const { integrations } = await (vendor === 'gitlab'
     ? api.call('vendors.gitlabReset', input)
@@ -125,7 +131,9 @@ export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' |
         ? api.call('vendors.slackReset', input)
         : vendor === 'github'
           ? api.call('vendors.githubReset', input)
-          : api.call('vendors.asanaReset', input));
+          : vendor === 'linear'
+            ? api.call('vendors.linearReset', input)
+            : api.call('vendors.asanaReset', input));
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });

@@ -122,8 +122,8 @@ describe('saving integrations', () => {
       'slack',
       'asana',
       'github',
-      'webhooks',
       'linear',
+      'webhooks',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

@@ -129,7 +129,7 @@ describe('vendor fakes across restarts of one data dir', () => {
     const asana = await asanaTokens(fakes);
     expect((await slackChannels(fakes, slack)).ok).toBe(true);
     expect(fakes.env.SLACK_API_URL).toBe(`${first[2]}/api`);
-    expect(fakes.env.LINEAR_API_URL).toBe(`${first[5]}/graphql`);
+    expect(fakes.env.LINEAR_API_URL).toBe(`${first[6]}/graphql`);
     await fakes.stop();
 
     fakes = await startVendorFakes({ dataDir });

@@ -24,6 +24,7 @@ type Operations = {
   exports: typeof import('./handlers/exports').operations;
   integrations: typeof import('./handlers/integrations').operations;
   vendors: typeof import('./handlers/vendors').operations;
+  hooks: typeof import('./handlers/hooks').operations;
   billing: typeof import('./handlers/billing').operations;
   stripe: typeof import('./handlers/stripe').operations;
 };

@@ -37,11 +37,11 @@ export const syncOptionFields = {
   /** A tracker comment becomes a public comment in Snag (the reporter sees it), not internal. Default off. */
   publicTrackerComments: z.boolean().optional(),
 };
-export interface SyncOptions {
+export type SyncOptions = {
   syncState: boolean;
   syncComments: boolean;
   publicTrackerComments: boolean;
-}
+};
 export const syncOptionsOf = (
   data: Partial<Record<keyof SyncOptions, boolean | undefined>>,
 ): SyncOptions => ({

@@ -20,13 +20,17 @@ import { syncingIntegration, trackerContext } from './context';
 import { readHook, readSynced, rememberSynced, snagIssueOf, syncedOncePut } from './hook';
 
 /** The actor of a synced change: the tracker's person, where they are, and the tracker issue's link. */
-export const trackerActor = (ev: TrackerEvent, url?: string): Actor => ({
-  kind: 'tracker',
-  id: ev.author.id.slice(0, 100),
-  name: `${ev.author.name} on ${trackerLabels[ev.vendor]}`.slice(0, 200),
-  vendor: ev.vendor,
-  ...((url ?? ev.url) ? { url: (url ?? ev.url)?.slice(0, 2000) } : {}),
-});
+export function trackerActor(ev: TrackerEvent, read?: string): Actor {
+  // The link came in a webhook (or the tracker's answer): only an http(s) address is kept.
+  const url = [read, ev.url].find((u) => !!u && /^https?:\/\//i.test(u));
+  return {
+    kind: 'tracker',
+    id: ev.author.id.slice(0, 100),
+    name: `${ev.author.name} on ${trackerLabels[ev.vendor]}`.slice(0, 200),
+    vendor: ev.vendor,
+    ...(url ? { url: url.slice(0, 2000) } : {}),
+  };
+}
 
 /**
  * A comment Snag posted itself (writeback.ts heads each "<author> wrote in Snag:"): its hook can arrive

@@ -5,13 +5,26 @@
  * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
+import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -20,6 +33,7 @@ import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorRefusal } from './model';
+import { TrackerHookPanel } from './TrackerHookPanel';
 
 type Vendor = 'gitlab' | 'jira';
 
@@ -31,7 +45,7 @@ type TokenValues = {
   id: string;
   issueId: string;
   customFields: KeyValue[];
-};
+} & SyncOptions;
 
 type Credentials = { host: string; username: string; key: string };
 
@@ -45,6 +59,7 @@ function valuesOf(view: ViewOf<Vendor>): TokenValues {
     id: data.id ?? '',
     issueId: data.issueId ?? '',
     customFields: data.customFields ?? [],
+    ...syncOptionsOf(data),
   };
 }
 
@@ -148,7 +163,14 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
   const save = (values: TokenValues) =>
     run(async () => {
       await settled();
-      const common = { host: values.host.trim(), key: values.key, id: values.id };
+      const common = {
+        host: values.host.trim(),
+        key: values.key,
+        id: values.id,
+        syncState: values.syncState,
+        syncComments: values.syncComments,
+        publicTrackerComments: values.publicTrackerComments,
+      };
       const saved = await saveIntegration(
         projectId,
         jira
@@ -302,12 +324,30 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                   />
                 </>
               )}
+              <Text fw={600} size="sm" mt="xs">
+                {t('integrationScreen.trackerSync.optionsTitle')}
+              </Text>
+              {(['syncState', 'syncComments', 'publicTrackerComments'] as const).map((option) => (
+                <Checkbox
+                  key={form.key(option)}
+                  label={t(`integrationScreen.trackerSync.${option}`, {
+                    tracker: t(`integrations.${vendor}`),
+                  })}
+                  {...form.getInputProps(option, { type: 'checkbox' })}
+                />
+              ))}
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>
           )}
         </Stack>
       </form>
+      {authorized && (
+        <>
+          <Divider my="lg" />
+          <TrackerHookPanel projectId={projectId} vendor={vendor} />
+        </>
+      )}
     </Section>
   );
 }

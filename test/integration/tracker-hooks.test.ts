@@ -191,8 +191,14 @@ describe('Jira hooks (X-Hub-Signature)', () => {
     expect((await toJira(body, hubSignature(String(jira.secret), jiraComment('10003')))).status).toBe(401);
   });
 
-  it('malformed deliveries are 400', async () => {
+  it('malformed deliveries are 400, never 500 (nor a 503 for what the queue could not carry)', async () => {
     expect((await toJira('not json')).status).toBe(400);
+    const oversized = JSON.parse(jiraComment('10004'));
+    oversized.issue.id = '9'.repeat(5000);
+    expect((await toJira(JSON.stringify(oversized))).status).toBe(400);
+    oversized.issue.id = '20001';
+    oversized.issue.key = '';
+    expect((await toJira(JSON.stringify(oversized))).status).toBe(400);
     expect(await toJira(JSON.stringify({ webhookEvent: 'comment_created' }))).toMatchObject({
       status: 400,
       body: { code: 'INVALID_PARAMETERS' },

@@ -13,16 +13,17 @@ import * as jira from '../vendors/jira';
 import { header, MalformedDelivery, type TrackerAdapter, type TrackerContext } from './adapter';
 import { verifyHubSignature } from './verify';
 
+// Bounded as the queue's message bounds them: a delivery that does not fit is the sender's 400, not our 503.
 const person = z
-  .looseObject({ accountId: z.string().optional(), displayName: z.string().optional() })
+  .looseObject({ accountId: z.string().max(200).optional(), displayName: z.string().optional() })
   .optional();
 const delivery = z.looseObject({
-  timestamp: z.number(),
-  webhookEvent: z.string(),
+  timestamp: z.number().int().nonnegative(),
+  webhookEvent: z.string().max(60),
   user: person,
-  issue: z.looseObject({ id: z.string(), key: z.string() }),
+  issue: z.looseObject({ id: z.string().min(1).max(100), key: z.string().min(1).max(200) }),
   changelog: z.looseObject({ items: z.array(z.looseObject({ field: z.string().optional() })) }).optional(),
-  comment: z.looseObject({ id: z.string(), body: z.unknown(), author: person }).optional(),
+  comment: z.looseObject({ id: z.string().min(1).max(100), body: z.unknown(), author: person }).optional(),
 });
 
 /** An ADF document's text, paragraphs on their own lines (a v3-shaped comment body). */
@@ -49,7 +50,7 @@ export const jiraAdapter: TrackerAdapter<'jira'> = {
     if (!hook.success) throw new MalformedDelivery('not a Jira issue or comment webhook');
     const d = hook.data;
     const url = jiraAdapter.issueUrl(integration, d.issue.key);
-    const common = { issue: d.issue.key.slice(0, 200), ...(url ? { url } : {}) };
+    const common = { issue: d.issue.key, ...(url ? { url: url.slice(0, 2000) } : {}) };
     if (d.webhookEvent === 'jira:issue_updated') {
       if (!d.changelog?.items.some((i) => i.field === 'status')) return null;
       return {
@@ -67,7 +68,7 @@ export const jiraAdapter: TrackerAdapter<'jira'> = {
         deliveryId: `${d.timestamp}:${d.webhookEvent}:${d.comment.id}`,
         kind: 'comment',
         author: { id: d.comment.author?.accountId ?? '', name: nameOf(d.comment.author) },
-        comment: { id: d.comment.id.slice(0, 200), body: text.slice(0, triageLimits.commentMax) },
+        comment: { id: d.comment.id, body: text.slice(0, triageLimits.commentMax) },
       };
     }
     return null;

@@ -3,11 +3,15 @@
  * the local stack and its GitLab fake: the member makes the inbound URL and secret, sees GitLab's setup
  * steps, and registers the hook through GitLab's API; the fake then holds a project hook for exactly that
  * URL and secret, for issue and note events. In English at 1280 px and in German at 390 px, axe-clean.
+ * Then the loop seen on the issue: closed on GitLab, the timeline says who did it there and links the
+ * GitLab issue.
  */
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot } from '../support/browser';
+import { eventually } from '../support/local-stack';
 import { signedIn } from '../support/users';
+import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite({ vendorFakes: true });
 
@@ -75,4 +79,57 @@ describe('the GitLab screen’s inbound hook', () => {
       await shot(page, `tracker-hook-gitlab-${lang}-${viewport.width}`);
     });
   }
+});
+
+describe('a change synced from GitLab on the issue’s timeline', () => {
+  it('names the GitLab user and links the GitLab issue (en, 1280 px, axe)', async () => {
+    const c = await authorizedClient();
+    const fakes = suite.stack.vendorFakes!;
+    const saved = await c.api.get(`/api/client/website/${c.id}`);
+    const gitlab = (
+      saved.body as { msg: { integrations: { name: string; data: object }[] } }
+    ).msg.integrations.find((i) => i.name === 'gitlab');
+    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'gitlab', active: 1, data: gitlab?.data }]);
+    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
+    expect((await c.api.post(`/api/client/integration/gitlab/hook/${c.id}/register`)).status).toBe(200);
+    const n = await fileReport(suite.stack.url, c.id, 'https://shop.example', {
+      fields: { msg: 'Search is empty', title: 'Search' },
+    });
+    const issue = await eventually(
+      async () => fakes.gitlab.issues.find((i) => i.title === `#${n} Search`),
+      30_000,
+      'the GitLab issue',
+    );
+    await eventually(
+      async () => {
+        const res = await c.api.get(`/api/client/website/${c.id}/request/${n}`);
+        return (res.body as { msg: { gitlab_status: number } }).msg.gitlab_status === 2 ? true : undefined;
+      },
+      30_000,
+      'delivered',
+    );
+    await fakes.gitlab.actAsHuman(101, issue.iid, { kind: 'close' });
+    const t = await suite.newTab({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    await t.context.addCookies(
+      [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    );
+    const { page } = t;
+    // The hook is applied through the tracker queue: reload until the timeline has it.
+    await eventually(
+      async () => {
+        await page.goto(`/profile/site/${c.id}/ticket/${n}`);
+        const line = page.getByText('Jane Doe on GitLab set status to Resolved');
+        return line.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => undefined,
+        );
+      },
+      30_000,
+      'the synced status on the timeline',
+    );
+    const link = page.getByRole('link', { name: 'Open on GitLab' });
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`/-/issues/${issue.iid}$`));
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'tracker-timeline-en-1280');
+  });
 });

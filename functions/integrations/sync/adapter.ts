@@ -34,8 +34,8 @@ export interface TrackerAdapter<V extends TrackerVendor = TrackerVendor> {
   ): ParsedDelivery | null;
   /** The tracker issue's state now (deliveries arrive out of order: this decides, not the payload). */
   state(ctx: TrackerContext<V>, issue: string): Promise<{ closed: boolean; url?: string }>;
-  /** Closes or reopens the tracker issue. */
-  setState(ctx: TrackerContext<V>, issue: string, closed: boolean): Promise<void>;
+  /** Closes or reopens the tracker issue; false when the tracker offers no way to (a Jira workflow without one). */
+  setState(ctx: TrackerContext<V>, issue: string, closed: boolean): Promise<boolean>;
   /**
    * Posts a Snag comment on the tracker issue as "<author> in Snag", its text made inert where the tracker
    * would act on it (GitLab's quick actions and mentions); answers the tracker comment's id.

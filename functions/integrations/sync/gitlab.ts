@@ -86,8 +86,11 @@ export const gitlabAdapter: TrackerAdapter<'gitlab'> = {
     };
   },
   state: (ctx, issue) => gitlab.issueState(ctx.http, auth(ctx), ctx.integration.data.id, issue),
-  setState: (ctx, issue, closed) =>
-    gitlab.setIssueState(ctx.http, auth(ctx), ctx.integration.data.id, issue, closed),
+  async setState(ctx, issue, closed) {
+    await gitlab.setIssueState(ctx.http, auth(ctx), ctx.integration.data.id, issue, closed);
+    return true;
+  },
+
   // The text in a fence, as the issue's description (deliverers/gitlab.ts): a reporter's public reply may
   // hold `/close` or `@all`, which GitLab would otherwise run or send with the client's token.
   comment: (ctx, issue, c) =>

@@ -100,6 +100,8 @@ export async function ensureHook(projectId: string, vendor: TrackerVendor): Prom
     return hook;
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
+    // A racing call made the project's hook first: ours was never shown to anyone; remove it.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: hookKey(hookId) }));
     return ensureHook(projectId, vendor);
   }
 }
@@ -223,4 +225,13 @@ export async function readSynced(
     }),
   );
   return out.Item ?? null;
+}
+
+export async function forgetSynced(
+  projectId: string,
+  vendor: string,
+  kind: string,
+  id: string,
+): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: syncedKey(projectId, vendor, kind, id) }));
 }

@@ -77,10 +77,8 @@ export const jiraAdapter: TrackerAdapter<'jira'> = {
     const url = jiraAdapter.issueUrl(ctx.integration, issue);
     return { closed: await jira.issueDone(ctx.http, auth(ctx), issue), ...(url ? { url } : {}) };
   },
-  async setState(ctx, issue, closed) {
-    // A workflow without a transition to the wanted category leaves the issue as it is: nothing to retry.
-    await jira.transitionTo(ctx.http, auth(ctx), issue, closed);
-  },
+  // A workflow without a transition to the wanted category leaves the issue as it is: nothing to retry.
+  setState: (ctx, issue, closed) => jira.transitionTo(ctx.http, auth(ctx), issue, closed),
   // ADF text nodes are literal: a mention in Jira is its own node type, so the text notifies nobody.
   comment: (ctx, issue, c) =>
     jira.addComment(

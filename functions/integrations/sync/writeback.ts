@@ -20,7 +20,7 @@ import { timelineKey } from '../../issues/timeline';
 import { recordedVendorId } from '../delivery-state';
 import { adapterOf } from './adapters';
 import { syncingIntegration, trackerContext } from './context';
-import { readSynced, rememberSynced } from './hook';
+import { forgetSynced, readSynced, rememberSynced } from './hook';
 
 export type TrackerIssueEvent = Omit<IssueEventMessage, 'projectId' | 'issueNumber' | 'correlationId'>;
 
@@ -61,9 +61,25 @@ export async function writeBack(
     if (!syncOptionsOf(integration.data).syncState) return 'skipped';
     const closed = closedness(event.changes?.status?.to) === true;
     const now = await adapter.state(ctx, issue);
-    // Remembered before the write: the tracker's hook may arrive before this call returns.
+    if (now.closed === closed) {
+      await rememberSynced(projectId, vendor, 'state', issue, { closed });
+      return 'sent';
+    }
+    // Remembered before the write: the tracker's hook may arrive before this call returns. A write that
+    // fails (or that the tracker's workflow cannot make) puts back what was remembered, so a person's
+    // later change of that state on the tracker is not taken for our echo.
+    const prior = await readSynced(projectId, vendor, 'state', issue);
     await rememberSynced(projectId, vendor, 'state', issue, { closed });
-    if (now.closed !== closed) await adapter.setState(ctx, issue, closed);
+    const restore = () =>
+      prior
+        ? rememberSynced(projectId, vendor, 'state', issue, { closed: prior.closed })
+        : forgetSynced(projectId, vendor, 'state', issue);
+    let written = false;
+    try {
+      written = await adapter.setState(ctx, issue, closed);
+    } finally {
+      if (!written) await restore();
+    }
     log.info('tracker state synced', { ...where, closed });
     return 'sent';
   }

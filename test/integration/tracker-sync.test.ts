@@ -242,6 +242,21 @@ describe('GitLab both ways', () => {
     expect(comments).toHaveLength(2);
     expect(gl()?.notes.filter((x) => x.body.includes('Thanks!'))).toHaveLength(1);
   });
+
+  it('a tracker that refuses the re-read (token revoked) drops the event at once: no retries, Snag unchanged', async () => {
+    fakes.gitlab.revoke('glpat-sync');
+    const reads = () =>
+      fakes.gitlab.requests.filter(
+        (r) => r.method === 'GET' && r.path === `/api/v4/projects/101/issues/${iid}`,
+      ).length;
+    const before = reads();
+    await fakes.gitlab.actAsHuman(101, iid, { kind: 'reopen' });
+    await eventually(async () => (reads() > before ? true : undefined), 30_000, 'the re-read');
+    // The queue's retries come back after 1 s here: five receives would be five reads.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(reads() - before).toBe(1);
+    expect((await issue(site, n)).status).toBe('resolved');
+  });
 });
 
 describe('Jira both ways', () => {

@@ -5,17 +5,17 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Actor } from '#contracts/triage';
-
-const isWebAddress = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);
+import { trackerLinkOf } from './detail-model';
 
 export function TrackerLink({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
-  if (actor.kind !== 'tracker' || !isWebAddress(actor.url)) return null;
-  const tracker = t(`integrations.${actor.vendor ?? ''}` as 'integrations.gitlab', actor.vendor ?? '');
+  const link = trackerLinkOf(actor);
+  if (!link) return null;
+  const tracker = t(`integrations.${link.vendor}` as 'integrations.gitlab', link.vendor);
   return (
     <Text span size="xs">
       {' · '}
-      <Anchor href={actor.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
+      <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
         {t('triageDetail.activity.trackerLink', { tracker })}
       </Anchor>
     </Text>

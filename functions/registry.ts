@@ -25,6 +25,7 @@ type Operations = {
   reporter: typeof import('./handlers/reporter').operations;
   integrations: typeof import('./handlers/integrations').operations;
   vendors: typeof import('./handlers/vendors').operations;
+  hooks: typeof import('./handlers/hooks').operations;
   billing: typeof import('./handlers/billing').operations;
   stripe: typeof import('./handlers/stripe').operations;
 };

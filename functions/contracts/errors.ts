@@ -141,6 +141,30 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Invalid signature', de: 'Ungültige Signatur' },
   },
+  /** An inbound tracker hook whose token or signature does not match the hook's secret (issue 24). */
+  HOOK_SIGNATURE_INVALID: {
+    status: 401,
+    msg: {
+      en: 'The webhook token or signature is invalid',
+      de: 'Token oder Signatur des Webhooks ist ungültig',
+    },
+  },
+  /** An inbound tracker hook signed correctly but outside its time window (Linear's 60 s). */
+  HOOK_STALE: {
+    status: 401,
+    msg: {
+      en: 'The webhook delivery is too old',
+      de: 'Die Webhook-Zustellung ist zu alt',
+    },
+  },
+  /** The tracker's hooks cannot be registered through its API with this integration (Jira: an admin's step). */
+  HOOK_NOT_REGISTRABLE: {
+    status: 400,
+    msg: {
+      en: 'This tracker’s webhook must be set up by hand: follow the steps shown',
+      de: 'Der Webhook dieses Trackers muss von Hand eingerichtet werden: Folgen Sie den angezeigten Schritten',
+    },
+  },
   BUSINESS_REQUEST_PENDING: {
     status: 409,
     msg: {

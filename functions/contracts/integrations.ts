@@ -12,6 +12,7 @@ import type { ErrorCode } from './errors';
 import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
 import { nameText } from './schemas';
+import { syncOptionFields } from './sync';
 import { type WebhookEvent, webhookEvents } from './triage';
 
 export { type IntegrationName, integrationNames };
@@ -127,8 +128,16 @@ export const emailDataSchema = z.object({
   cc: z.array(emailAddress).max(limits.emailCcMax).default([]),
   contactFields: z.array(keyValue).max(10).default([]),
 });
-/** GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`. */
-export const gitlabDataSchema = z.object({ host: vendorHost().default(''), key: secret, id: vendorId });
+/**
+ * GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`, and the two-way
+ * sync's options (contracts/sync.ts).
+ */
+export const gitlabDataSchema = z.object({
+  host: vendorHost().default(''),
+  key: secret,
+  id: vendorId,
+  ...syncOptionFields,
+});
 /** Jira: site host, username, API token `key`, project `id`, issue type `issueId`, extra fields (≤ 10). */
 export const jiraDataSchema = z.object({
   host: vendorHost().default(''),
@@ -138,6 +147,7 @@ export const jiraDataSchema = z.object({
   issueId: vendorId,
   /** Extra Jira fields: `name` is the Jira field key (e.g. `customfield_10010` or `labels`), `value` its value. */
   customFields: z.array(keyValue).max(limits.jiraCustomFields).default([]),
+  ...syncOptionFields,
 });
 /** Slack: the chosen channel `id` (and its name for display); the OAuth tokens are server-side only. */
 export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });

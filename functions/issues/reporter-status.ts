@@ -14,6 +14,7 @@ import type { Actor } from '#contracts/triage';
 import { getItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
+import { rateLimitWrite } from '#runtime/rate-limit';
 import { nowMs } from '#runtime/time';
 import { type Project, projectKey, toProject } from '../projects/project';
 import { commitComment, pageTimeline } from './comments';
@@ -146,6 +147,11 @@ export async function replyAsReporter(
       : []),
   ];
   const rate = { ...reporterRateLimits.replyPerIssue, key: `${projectId}#${n}` };
-  await commitComment(projectId, n, header, comment, rate, extra, opts);
+  await commitComment(projectId, n, header, comment, {
+    once: rateLimitWrite(rate),
+    onceRefusal: 'RATE_LIMITED',
+    checks: extra,
+    ...opts,
+  });
   return reporterComment(comment as unknown as Item);
 }

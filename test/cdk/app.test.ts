@@ -273,6 +273,20 @@ describe('functions', () => {
   it('never allow Scan', () => {
     expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
   });
+
+  // Two-way tracker sync (issue 24).
+  it('lets the hooks function send to the tracker queue only, and its consumer back off and reach the fan-out', () => {
+    const hooks = s.stack.api.functions.get('hooks')!;
+    expect(grantsOf(logicalId(hooks.role))).toContain('sqs:SendMessage queue:tracker');
+    expect(grantsOf(logicalId(hooks.role)).filter((g) => g.startsWith('sqs:SendMessage'))).toEqual([
+      'sqs:SendMessage queue:tracker',
+    ]);
+    const consumer = s.stack.consumers.functions.tracker;
+    const grants = grantsOf(logicalId(consumer.role));
+    expect(grants).toContain('sqs:SendMessage queue:fanout');
+    expect(grants).toContain('sqs:ChangeMessageVisibility queue:tracker');
+    expect(grants).not.toContain('sqs:SendMessage queue:delivery');
+  });
 });
 
 describe('billing (issue 12)', () => {
@@ -317,6 +331,22 @@ describe('billing (issue 12)', () => {
     // Issue 23: the notification outbox's flush every minute, the digest daily at 07:00 UTC (Tr-N4).
     expect(scheduleDecls.notifications!.expression).toBe('rate(1 minute)');
     expect(scheduleDecls.digest!.expression).toBe('cron(0 7 * * ? *)');
+  });
+});
+
+describe('two-way tracker sync (issue 24)', () => {
+  it('deploys the inbound hook as a public route of the hooks function, beside its settings calls', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/hooks/{vendor}/{hookId}',
+        'POST /api/client/integration/{vendor}/hook/{siteId}/secret',
+        'POST /api/client/integration/{vendor}/hook/{siteId}/register',
+      ]),
+    );
+    const hook = routes.find((r) => r.path === '/api/hooks/{vendor}/{hookId}')!;
+    expect(hook).toMatchObject({ resource: 'hooks', session: false, caller: 'public' });
+    expect(functionOf('hooks')).toBeDefined();
   });
 });
 

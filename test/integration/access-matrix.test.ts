@@ -433,6 +433,19 @@ const fixtures: Record<string, Fixture> = {
   'DELETE /api/client/integration/linear/authentication/{siteId}': {
     request: vendor('linear', 'authentication'),
   },
+  // Two-way sync (issue 24): the inbound hook's settings.
+  'GET /api/client/integration/{vendor}/hook/{siteId}': { request: vendor('gitlab', 'hook') },
+  'POST /api/client/integration/{vendor}/hook/{siteId}/secret': {
+    request: (c) => ({ path: `/api/client/integration/gitlab/hook/${c.project}/secret` }),
+  },
+  'POST /api/client/integration/{vendor}/hook/{siteId}/regenerate': {
+    request: (c) => ({ path: `/api/client/integration/jira/hook/${c.project}/regenerate` }),
+  },
+  // Past the check, registering needs the token and project the projects call sets.
+  'POST /api/client/integration/{vendor}/hook/{siteId}/register': {
+    request: (c) => ({ path: `/api/client/integration/gitlab/hook/${c.project}/register` }),
+    pastTheCheck: true,
+  },
 };
 
 /** Every row the route table asks for: each project/team route, and each of its `queryActions`. */

@@ -589,6 +589,7 @@ export const de: Catalogue = {
       delivered: 'An {{integration}} übermittelt',
       deliveryFailed: 'Übermittlung an {{integration}} fehlgeschlagen: {{reason}}',
       deliveryFailedNoReason: 'Übermittlung an {{integration}} fehlgeschlagen',
+      trackerLink: 'In {{tracker}} öffnen',
     },
     comment: {
       internal: 'Intern',
@@ -953,6 +954,41 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+    },
+    trackerSync: {
+      optionsTitle: 'Zwei-Wege-Synchronisation',
+      syncState: 'Erledigen oder Wiedereröffnen in Snag schließt oder öffnet das Issue in {{tracker}}',
+      syncComments: 'Öffentliche Kommentare in Snag werden im {{tracker}}-Issue gepostet',
+      publicTrackerComments:
+        'Kommentare aus {{tracker}} sind in Snag öffentlich (die meldende Person sieht sie); sonst intern',
+      hookTitle: 'Änderungen aus {{tracker}}',
+      intro:
+        'Wird das {{tracker}}-Issue geschlossen, erledigt Snag die Meldung; wird es wieder geöffnet, öffnet Snag sie wieder; Kommentare dort erscheinen hier. {{tracker}} sendet sie an diese Adresse, belegt durch das Secret.',
+      url: 'Eingangs-URL',
+      secret: 'Secret-Token',
+      copy: 'Kopieren',
+      copied: 'Kopiert',
+      copyUrl: 'Eingangs-URL kopieren',
+      copySecret: 'Secret-Token kopieren',
+      create: 'Eingangs-URL und Secret erstellen',
+      revealSecret: 'Secret anzeigen',
+      regenerate: 'Secret neu erzeugen',
+      regenerated:
+        'Ein neues Secret wurde erzeugt, das alte gilt nicht mehr: Tragen Sie es in {{tracker}} ein.',
+      stepsTitle: 'Einrichtung in {{tracker}}',
+      register: 'Webhook bei GitLab registrieren',
+      registered: 'Bei GitLab registriert (Webhook {{id}}).',
+      gitlab1:
+        'Unten „Webhook bei GitLab registrieren“ wählen (Ihr Token braucht die Rolle Maintainer) oder von Hand: im GitLab-Projekt Einstellungen › Webhooks › Neuen Webhook hinzufügen.',
+      gitlab2: 'URL: die Eingangs-URL oben. Secret-Token: das Secret oben.',
+      gitlab3:
+        'Auslöser: Issue-Ereignisse und Kommentare. SSL-Überprüfung eingeschaltet lassen, dann Webhook hinzufügen.',
+      jira1:
+        'Eine Jira-Administratorin öffnet Einstellungen (⚙) › System › WebHooks und wählt WebHook erstellen (mit einem API-Token geht das nicht).',
+      jira2: 'URL: die Eingangs-URL oben. Secret: das Secret oben.',
+      jira3:
+        'Ereignisse: Vorgang › aktualisiert und Kommentar › erstellt; JQL (optional): project = Ihr Projektschlüssel.',
+      jira4: 'Speichern. Jira signiert jede Zustellung mit dem Secret; Snag lehnt unsignierte ab.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',

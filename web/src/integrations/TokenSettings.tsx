@@ -6,13 +6,26 @@
  * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
+import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -21,6 +34,7 @@ import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorRefusal } from './model';
+import { TrackerHookPanel } from './TrackerHookPanel';
 
 type Vendor = 'gitlab' | 'jira' | 'linear';
 
@@ -34,7 +48,7 @@ type TokenValues = {
   customFields: KeyValue[];
   /** Linear: the chosen team's name, kept for display. */
   name: string;
-};
+} & SyncOptions;
 
 type Credentials = { host: string; username: string; key: string };
 
@@ -50,6 +64,7 @@ function valuesOf(view: ViewOf<Vendor>): TokenValues {
     issueId: data.issueId ?? '',
     customFields: data.customFields ?? [],
     name: data.name ?? '',
+    ...syncOptionsOf(data),
   };
 }
 
@@ -154,7 +169,14 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
   const save = (values: TokenValues) =>
     run(async () => {
       await settled();
-      const common = { host: values.host.trim(), key: values.key, id: values.id };
+      const common = {
+        host: values.host.trim(),
+        key: values.key,
+        id: values.id,
+        syncState: values.syncState,
+        syncComments: values.syncComments,
+        publicTrackerComments: values.publicTrackerComments,
+      };
       const saved = await saveIntegration(
         projectId,
         jira
@@ -321,12 +343,35 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                   />
                 </>
               )}
+              {isTrackerVendor(vendor) && (
+                <Text fw={600} size="sm" mt="xs">
+                  {t('integrationScreen.trackerSync.optionsTitle')}
+                </Text>
+              )}
+              {(isTrackerVendor(vendor)
+                ? (['syncState', 'syncComments', 'publicTrackerComments'] as const)
+                : []
+              ).map((option) => (
+                <Checkbox
+                  key={form.key(option)}
+                  label={t(`integrationScreen.trackerSync.${option}`, {
+                    tracker: t(`integrations.${vendor}`),
+                  })}
+                  {...form.getInputProps(option, { type: 'checkbox' })}
+                />
+              ))}
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>
           )}
         </Stack>
       </form>
+      {authorized && isTrackerVendor(vendor) && (
+        <>
+          <Divider my="lg" />
+          <TrackerHookPanel projectId={projectId} vendor={vendor} />
+        </>
+      )}
     </Section>
   );
 }

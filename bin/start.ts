@@ -88,8 +88,9 @@ if (stack && !exiting) {
     ...(s.vendorFakes
       ? [
           `  Vendor fakes   GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
-          `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url},`,
-          `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token)`,
+          `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url}, Linear ${s.vendorFakes.linear.url} (any API key),`,
+          `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token),`,
+          `                 GitHub ${s.vendorFakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`,
           '                 each shows what it received on <its address>/_fake; addresses and issued tokens',
           '                 are kept for the next start with this data dir (vendor-fakes.json)',
         ]

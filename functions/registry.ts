@@ -23,8 +23,10 @@ type Operations = {
   intake: typeof import('./handlers/intake').operations;
   issues: typeof import('./handlers/issues').operations;
   exports: typeof import('./handlers/exports').operations;
+  reporter: typeof import('./handlers/reporter').operations;
   integrations: typeof import('./handlers/integrations').operations;
   vendors: typeof import('./handlers/vendors').operations;
+  hooks: typeof import('./handlers/hooks').operations;
   billing: typeof import('./handlers/billing').operations;
   stripe: typeof import('./handlers/stripe').operations;
   v1: typeof import('./handlers/v1').operations;

@@ -21,6 +21,7 @@
 import type { Context, SQSRecord } from 'aws-lambda';
 import { webhookEventsOf } from '#contracts/integrations';
 import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
+import { type TrackerVendor, trackerVendors } from '#contracts/sync';
 import { batchHandler } from '#runtime/batch';
 import { getItems } from '#runtime/db';
 import type { Logger } from '#runtime/log';
@@ -58,6 +59,8 @@ import {
 } from '../integrations/integration';
 import { fileLink, issueLink } from '../integrations/links';
 import { deliveryQueue } from '../integrations/queues';
+import { writeBack } from '../integrations/sync/writeback';
+import { isVendorError } from '../integrations/vendors/http';
 import { type EventComment, eventPayload, type IssueEvent, sendEvent } from '../integrations/webhook-events';
 import { webhooksDeliverer } from '../integrations/webhooks';
 import { presignStored } from '../issues/downloads';
@@ -190,12 +193,46 @@ async function deliverEvent(msg: DeliveryMessage, event: IssueEvent, log: Logger
   }
 }
 
+/**
+ * One issue event back to a tracker (issue 24, functions/integrations/sync/writeback.ts): a transient
+ * failure is thrown (the queue retries it with backoff) until the last receive, then dropped with a
+ * warning, as a webhook event is; a permanent one (the token refused, the issue gone there) at once.
+ */
+async function writeBackEvent(
+  msg: DeliveryMessage,
+  vendor: TrackerVendor,
+  event: IssueEvent,
+  log: Logger,
+  record: SQSRecord,
+) {
+  const where = { projectId: msg.projectId, issueNumber: msg.issueNumber, vendor, event: event.type };
+  try {
+    await writeBack(msg.projectId, msg.issueNumber, vendor, event, log);
+  } catch (err) {
+    const permanent =
+      (isVendorError(err) && err.permanent) || (err instanceof OutboundRefused && err.permanent);
+    const attempt = receiveCount(record);
+    countBusiness('deliveryFailed', vendor);
+    if (!permanent && attempt < lastReceive()) throw err;
+    log.warn('tracker write-back dropped', {
+      ...where,
+      attempt,
+      reason: (err as Error).message ?? String(err),
+    });
+  }
+}
+
 export const handler = batchHandler(
   'delivery',
   deliveryMessageSchema,
   async (msg, log, record, context) => {
-    // An issue event (issue 23) is sent on its own: no status, no sync marker (decision Tr-M7).
-    if (msg.event) return deliverEvent(msg, msg.event, log, record);
+    // An issue event (issue 23) is sent on its own: no status, no sync marker (decision Tr-M7); to a
+    // tracker it is the two-way sync's write-back (issue 24).
+    if (msg.event) {
+      const tracker = trackerVendors.find((v) => v === msg.integration);
+      if (tracker) return writeBackEvent(msg, tracker, msg.event, log, record);
+      return deliverEvent(msg, msg.event, log, record);
+    }
     const { projectId, issueNumber: n, integration: name } = msg;
     const [meta, header, detail, item] = await getItems([
       projectKey(projectId),

@@ -14,6 +14,7 @@ import {
   type IssueEventMessage,
   integrationNames,
 } from '#contracts/messages';
+import { type TrackerVendor, trackerVendors } from '#contracts/sync';
 import { db } from '#runtime/aws/dynamo';
 import { batchHandler } from '#runtime/batch';
 import { tableName } from '#runtime/config';
@@ -22,6 +23,8 @@ import type { Logger } from '#runtime/log';
 import { publish } from '#runtime/publish';
 import { startDeliveries } from '../integrations/delivery-state';
 import { allowedByPlan, integrationKey, toIntegration } from '../integrations/integration';
+import { mayWriteBack } from '../integrations/sync/writeback';
+import { noteForReporter } from '../issues/reporter-events';
 import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
@@ -52,27 +55,54 @@ export async function webhookSubscribes(
 }
 
 /**
- * Issue 23's events (issue.updated, comment.created) go to the webhook integration alone, when it subscribes
- * to them: one delivery message carrying the event, which the delivery consumer sends and retries without
- * touching the issue's statuses (functions/integrations/webhook-events.ts). The other integrations get
- * nothing of them.
+ * The tracker integrations (issue 24's two-way sync) an event may go back to: active and allowed by the
+ * plan (META), and not the tracker the change came from (no echo). The delivery consumer checks the
+ * integration's options and sends (functions/integrations/sync/writeback.ts).
+ */
+async function trackersFor(msg: IssueEventMessage): Promise<TrackerVendor[]> {
+  const candidates = trackerVendors.filter((v) => mayWriteBack(v, msg));
+  if (candidates.length === 0) return [];
+  const active = new Set(await activeIntegrations(msg.projectId));
+  return candidates.filter((v) => active.has(v));
+}
+
+/**
+ * Issue 23's events (issue.updated, comment.created) owe the reporter a mail where they concern them
+ * (issues/reporter-events.ts), go to the webhook integration when it subscribes to them, and to the tracker
+ * integrations that sync them back (issue 24): one delivery message each, carrying
+ * the event, which the delivery consumer sends and retries without touching the issue's statuses
+ * (functions/integrations/webhook-events.ts, functions/integrations/sync/writeback.ts). The other
+ * integrations get nothing of them.
  */
 async function fanOutEvent(msg: IssueEventMessage & { correlationId: string }, log: Logger) {
-  if (!(await webhookSubscribes(msg.projectId, msg.type))) return;
+  // The reporter's mails first (issue 24): a failure retries the message before any webhook went out.
+  await noteForReporter(msg);
   const { type, actor, at, changes, commentId } = msg;
-  await publish('delivery', [
-    {
+  const targets: IntegrationName[] = [
+    ...((await webhookSubscribes(msg.projectId, msg.type)) ? (['webhooks'] as const) : []),
+    ...(await trackersFor(msg)),
+  ];
+  if (targets.length === 0) return;
+  await publish(
+    'delivery',
+    targets.map((integration) => ({
+      id: integration,
       groupId: msg.projectId,
       message: {
         projectId: msg.projectId,
         issueNumber: msg.issueNumber,
-        integration: 'webhooks',
+        integration,
         correlationId: msg.correlationId,
         event: { type, actor, at, ...(changes ? { changes } : {}), ...(commentId ? { commentId } : {}) },
       },
-    },
-  ]);
-  log.info('event fanned out', { projectId: msg.projectId, issueNumber: msg.issueNumber, event: type });
+    })),
+  );
+  log.info('event fanned out', {
+    projectId: msg.projectId,
+    issueNumber: msg.issueNumber,
+    event: type,
+    integrations: targets,
+  });
 }
 
 export const handler = batchHandler('fanout', fanoutMessageSchema, async (msg, log) => {

@@ -105,7 +105,7 @@ export const errorCatalogue = {
     status: 400,
     msg: { en: 'Authorization failed', de: 'Autorisierung fehlgeschlagen' },
   },
-  /** GitLab or Jira answered 401/403 to the token (and username) the client entered. */
+  /** GitLab or Jira answered 401/403 to the token (and username) the client entered, or Linear refused the API key. */
   TOKEN_REFUSED: {
     status: 400,
     msg: {
@@ -140,6 +140,30 @@ export const errorCatalogue = {
   INVALID_SIGNATURE: {
     status: 400,
     msg: { en: 'Invalid signature', de: 'Ungültige Signatur' },
+  },
+  /** An inbound tracker hook whose token or signature does not match the hook's secret (issue 24). */
+  HOOK_SIGNATURE_INVALID: {
+    status: 401,
+    msg: {
+      en: 'The webhook token or signature is invalid',
+      de: 'Token oder Signatur des Webhooks ist ungültig',
+    },
+  },
+  /** An inbound tracker hook signed correctly but outside its time window (Linear's 60 s). */
+  HOOK_STALE: {
+    status: 401,
+    msg: {
+      en: 'The webhook delivery is too old',
+      de: 'Die Webhook-Zustellung ist zu alt',
+    },
+  },
+  /** The tracker's hooks cannot be registered through its API with this integration (Jira: an admin's step). */
+  HOOK_NOT_REGISTRABLE: {
+    status: 400,
+    msg: {
+      en: 'This tracker’s webhook must be set up by hand: follow the steps shown',
+      de: 'Der Webhook dieses Trackers muss von Hand eingerichtet werden: Folgen Sie den angezeigten Schritten',
+    },
   },
   BUSINESS_REQUEST_PENDING: {
     status: 409,

@@ -5,7 +5,16 @@
  * functions/contracts/integrations.ts, functions/contracts/vendor-auth.ts and functions/contracts/messages.ts
  * re-export these; this is the one place they are defined.
  */
-export const integrationNames = ['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
+export const integrationNames = [
+  'email',
+  'gitlab',
+  'jira',
+  'slack',
+  'asana',
+  'github',
+  'linear',
+  'webhooks',
+] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 
 /**

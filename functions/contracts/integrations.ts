@@ -12,6 +12,7 @@ import type { ErrorCode } from './errors';
 import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
 import { nameText } from './schemas';
+import { syncOptionFields } from './sync';
 import { type WebhookEvent, webhookEvents } from './triage';
 
 export { type IntegrationName, integrationNames };
@@ -34,7 +35,9 @@ export const secretFields = {
   jira: ['key'],
   slack: [],
   asana: [],
+  github: ['key'],
   webhooks: ['token'],
+  linear: ['key'],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /**
@@ -49,7 +52,10 @@ export const secretBindings = {
   jira: ['host', 'username'],
   slack: [],
   asana: [],
+  // The API address is Snag's setting (GITHUB_API_URL), not the client's: the token has one receiver.
+  github: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 /** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
@@ -122,8 +128,16 @@ export const emailDataSchema = z.object({
   cc: z.array(emailAddress).max(limits.emailCcMax).default([]),
   contactFields: z.array(keyValue).max(10).default([]),
 });
-/** GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`. */
-export const gitlabDataSchema = z.object({ host: vendorHost().default(''), key: secret, id: vendorId });
+/**
+ * GitLab: host (empty = gitlab.com), personal access token `key`, chosen project `id`, and the two-way
+ * sync's options (contracts/sync.ts).
+ */
+export const gitlabDataSchema = z.object({
+  host: vendorHost().default(''),
+  key: secret,
+  id: vendorId,
+  ...syncOptionFields,
+});
 /** Jira: site host, username, API token `key`, project `id`, issue type `issueId`, extra fields (≤ 10). */
 export const jiraDataSchema = z.object({
   host: vendorHost().default(''),
@@ -133,11 +147,47 @@ export const jiraDataSchema = z.object({
   issueId: vendorId,
   /** Extra Jira fields: `name` is the Jira field key (e.g. `customfield_10010` or `labels`), `value` its value. */
   customFields: z.array(keyValue).max(limits.jiraCustomFields).default([]),
+  ...syncOptionFields,
 });
 /** Slack: the chosen channel `id` (and its name for display); the OAuth tokens are server-side only. */
 export const slackDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
 /** Asana: the chosen project `id` (and its name); the OAuth tokens are server-side only. */
 export const asanaDataSchema = z.object({ id: vendorId, name: z.string().max(200).default('') });
+/**
+ * A GitHub repository as `owner/repo` (GitHub's `full_name`): owner names are letters, digits and single
+ * hyphens; repository names letters, digits, `.`, `_` and `-` (never `.` or `..` alone, which would walk
+ * the API path).
+ */
+export const githubRepoName = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, {
+    error: 'INVALID_PARAMETERS',
+  });
+/** A GitHub label name (GitHub allows 50 characters): the names' rule, and no commas (the web UI splits on them). */
+const githubLabel = nameText(50).refine((v) => !v.includes(','), { error: 'INVALID_PARAMETERS' });
+/** Labels set on each created issue; repeats are dropped (GitHub would answer 422 to none, but shows one). */
+export const GITHUB_LABELS_MAX = 10;
+/**
+ * How long the screenshot and file links in a GitHub issue work, in days (functions/integrations/links.ts
+ * signs them; the GitHub screen states it; docs/decisions.md "GitHub: screenshots as signed links").
+ */
+export const GITHUB_LINK_DAYS = 365;
+/**
+ * GitHub (issue 24): a fine-grained personal access token `key` (docs/decisions.md "GitHub: a personal
+ * access token first"), the chosen repository `id` (`owner/repo`) and the labels set on created issues.
+ */
+export const githubDataSchema = z.object({
+  key: secret,
+  id: z.union([z.literal(''), githubRepoName]).default(''),
+  labels: z
+    .array(githubLabel)
+    .max(GITHUB_LABELS_MAX)
+    .transform((list) => [...new Set(list)])
+    .default([]),
+});
+
 /**
  * Webhooks: an https URL (required while active; http://localhost or 127.0.0.1 on the local stack only)
  * and the token that keys the signature.
@@ -157,6 +207,16 @@ export const webhooksDataSchema = z.object({
     .optional(),
 });
 
+/**
+ * Linear: a personal API key `key` (Linear's fixed endpoint `LINEAR_API_URL`, so no host; docs/decisions.md
+ * "Linear: a personal API key"), the chosen team `id` and its name for display.
+ */
+export const linearDataSchema = z.object({
+  key: secret,
+  id: vendorId,
+  name: z.string().max(200).default(''),
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -168,7 +228,9 @@ export const targetFields = {
   jira: ['host'],
   slack: [],
   asana: [],
+  github: [],
   webhooks: ['url'],
+  linear: [],
 } as const satisfies Record<IntegrationName, readonly string[]>;
 
 export const integrationDataSchemas = {
@@ -177,7 +239,9 @@ export const integrationDataSchemas = {
   jira: jiraDataSchema,
   slack: slackDataSchema,
   asana: asanaDataSchema,
+  github: githubDataSchema,
   webhooks: webhooksDataSchema,
+  linear: linearDataSchema,
 } as const;
 
 export type IntegrationData = {
@@ -186,7 +250,9 @@ export type IntegrationData = {
   jira: z.infer<typeof jiraDataSchema>;
   slack: z.infer<typeof slackDataSchema>;
   asana: z.infer<typeof asanaDataSchema>;
+  github: z.infer<typeof githubDataSchema>;
   webhooks: z.infer<typeof webhooksDataSchema>;
+  linear: z.infer<typeof linearDataSchema>;
 };
 
 /**
@@ -204,6 +270,8 @@ export function activeRequirement(
     case 'webhooks':
       return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
     case 'gitlab':
+    case 'github':
+    case 'linear':
       return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
     case 'jira':
       for (const f of ['host', 'username', 'key'])
@@ -233,7 +301,9 @@ const integrationEntrySchema = z.discriminatedUnion('name', [
   entry('jira', jiraDataSchema),
   entry('slack', slackDataSchema),
   entry('asana', asanaDataSchema),
+  entry('github', githubDataSchema),
   entry('webhooks', webhooksDataSchema),
+  entry('linear', linearDataSchema),
 ]);
 
 type Flag = 0 | 1;

@@ -6,6 +6,8 @@ export const limits = {
   projectNameMax: 100,
   projectUrlMax: 100,
   widgetTextMax: 50,
+  /** The From name of the reporter's mails (issue 24). */
+  reporterSenderNameMax: 60,
   issueSearchMax: 50,
   issuesPerPage: 10,
   paginationRadius: 2,

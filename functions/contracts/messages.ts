@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { type IntegrationName, integrationNames } from './integration-names';
 import type { QueueName } from './manifest';
+import { trackerEventSchema } from './sync';
 
 export { type IntegrationName, integrationNames };
 
@@ -32,11 +33,16 @@ export const issueEventMessageSchema = z.object({
   type: z.enum(['issue.updated', 'comment.created']),
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
-  /** Who made the change: a member's name, "Reporter", or "API token <name>". */
+  /**
+   * Who made the change: a member's name, "Reporter", "API token <name>", or "<name> on GitLab" (kind
+   * tracker, with its `vendor`: the sync never sends that change back there, docs/webhooks.md).
+   */
   actor: z.object({
-    kind: z.enum(['member', 'reporter', 'system', 'token']),
+    kind: z.enum(['member', 'reporter', 'system', 'token', 'tracker']),
     id: z.string().max(100).optional(),
     name: z.string().max(200),
+    vendor: z.string().max(20).optional(),
+    url: z.string().max(2000).optional(),
   }),
   at: z.iso.datetime(),
   changes: z.record(z.string().max(20), z.object({ from: z.unknown(), to: z.unknown() })).optional(),
@@ -76,5 +82,6 @@ export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 export const queueMessageSchemas = {
   fanout: fanoutMessageSchema,
   delivery: deliveryMessageSchema,
+  tracker: trackerEventSchema,
 } as const satisfies Record<QueueName, z.ZodType>;
 export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { normaliseHost } from './domains';
 import type { ErrorCode } from './errors';
 import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
+import { integrationNames } from './integration-names';
 import { limits } from './limits';
 import { planNames } from './plans';
 import { hasForbidden, visibleChar } from './text';
@@ -178,6 +179,15 @@ export const widgetSettingsSchema = z.object({
   widgetDomainWildcard: z.boolean().default(false),
   customFields: z.array(customFieldSchema).max(limits.projectCustomFields).default([]),
   /**
+   * The reporter hears back (issue 24, docs/reporter.md): mails to a reporter who left an address and their
+   * status page `/r/{token}`. Off: no mail and the page answers 404.
+   */
+  reporterUpdates: z.boolean().default(true),
+  /** The From name of those mails; empty: the project's name. No quotes or angle brackets (a header's syntax). */
+  reporterSenderName: z
+    .union([z.literal(''), nameText(limits.reporterSenderNameMax).refine((v) => !/["<>\\]/.test(v))])
+    .default(''),
+  /**
    * Own widget texts, one set per widget language (docs/decisions-widget.md): the widget shows the set
    * of `widgetLanguage`, so switching the language never shows texts written for another one.
    */
@@ -210,7 +220,7 @@ export const issueListQuerySchema = z.object({
   search: z.string().trim().max(limits.issueSearchMax).optional(),
   resolved: z.enum(['0', '1', 'true', 'false']).optional(),
   /** The sync list of one integration instead (issue 11): `msg.requests` is `{ new, failed }`. */
-  integration: z.enum(['email', 'gitlab', 'jira', 'slack', 'asana', 'webhooks']).optional(),
+  integration: z.enum(integrationNames).optional(),
 });
 
 /** An issue number in a path: digits only, 1 up to what 10-digit keys hold. */
@@ -261,7 +271,7 @@ export const uploadKeyField = z
  * (a description, a log line, a custom field's page text) keeps line feeds and tabs; CRLF counts as LF.
  * The widget cleans what it sends (cleanText), so only a hand-made call meets the refusal.
  */
-const visitorText = (max: number, { multiline = false, required = false } = {}) =>
+export const visitorText = (max: number, { multiline = false, required = false } = {}) =>
   z
     .string()
     .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())

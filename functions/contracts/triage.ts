@@ -159,12 +159,20 @@ export const commentUpdateSchema = z.strictObject({ body: commentBody });
 /** A comment or activity id: time-ordered (`functions/issues/timeline.ts`). */
 export const timelineIdParam = z.string().regex(/^[0-9a-z]{20}$/);
 
-/** Who did something: a member (name as it was then), the reporter (next issue), the system, an API token. */
+/**
+ * Who did something: a member (name as it was then), the reporter (next issue), the system, an API token,
+ * or a person on a linked tracker (two-way sync, issue 24: `name` reads "<name> on GitLab", `vendor` says
+ * which integration it came from, so it is never sent back there, and `url` links the tracker's issue).
+ */
 export interface Actor {
-  kind: 'member' | 'reporter' | 'system' | 'token';
+  kind: 'member' | 'reporter' | 'system' | 'token' | 'tracker';
   /** The member's user id (kind member); absent otherwise. */
   id?: string;
   name: string;
+  /** Kind tracker: the integration the change came from. */
+  vendor?: string;
+  /** Kind tracker: the tracker issue's address. */
+  url?: string;
 }
 
 export interface CommentView {

@@ -19,6 +19,16 @@ export const gitlabProjectsSchema = z.object({
 });
 export type GitlabProjectsBody = z.infer<typeof gitlabProjectsSchema>;
 
+/**
+ * `POST client/integration/github/repos`: lists the repositories the token reaches and, on success,
+ * authorises the project's GitHub (the API address is Snag's setting, so no host).
+ */
+export const githubReposSchema = z.object({ siteId: projectIdParam, key: token });
+export type GithubReposBody = z.infer<typeof githubReposSchema>;
+/** `POST client/integration/linear/teams`: checks the API key (`viewer`), lists its teams and, on success, authorises. */
+export const linearTeamsSchema = z.object({ siteId: projectIdParam, key: token });
+export type LinearTeamsBody = z.infer<typeof linearTeamsSchema>;
+
 /** `POST client/integration/jira/projects`: projects and the issue types of `projectId` (else the chosen or first project). */
 export const jiraProjectsSchema = z.object({
   siteId: projectIdParam,

@@ -1,9 +1,15 @@
 /**
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
- * project lists, Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
+ * project lists, GitHub's repositories and Linear's teams (issue 24), Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
  */
 
-import type { GitlabProjectsBody, JiraProjectsBody, OAuthExchangeBody } from '#contracts/vendor-auth';
+import type {
+  GithubReposBody,
+  GitlabProjectsBody,
+  JiraProjectsBody,
+  LinearTeamsBody,
+  OAuthExchangeBody,
+} from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { vendorsApi } from '../integrations/manifest';
 import type { OAuthVendor } from '../integrations/oauth-state';
@@ -24,7 +30,7 @@ const oauth = (vendor: OAuthVendor) => ({
   },
 });
 
-const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana') =>
+const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear') =>
   async function resetOp({ session, params }: SiteInput) {
     return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
   };
@@ -36,8 +42,14 @@ export const operations = {
   async gitlabProjects({ session, body, log }: AuthedInput<GitlabProjectsBody>) {
     return { msg: await auth.gitlabProjects(session.userId, body, log) };
   },
+  async githubRepos({ session, body, log }: AuthedInput<GithubReposBody>) {
+    return { msg: await auth.githubRepos(session.userId, body, log) };
+  },
   async jiraProjects({ session, body, log }: AuthedInput<JiraProjectsBody>) {
     return { msg: await auth.jiraProjects(session.userId, body, log) };
+  },
+  async linearTeams({ session, body, log }: AuthedInput<LinearTeamsBody>) {
+    return { msg: await auth.linearTeams(session.userId, body, log) };
   },
   slackAuthorize: slack.authorize,
   slackAuthentication: slack.authentication,
@@ -49,6 +61,8 @@ export const operations = {
   jiraReset: reset('jira'),
   slackReset: reset('slack'),
   asanaReset: reset('asana'),
+  githubReset: reset('github'),
+  linearReset: reset('linear'),
 };
 
 export const handler = resourceHandler(vendorsApi, operations);

@@ -106,9 +106,11 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
  * What a retry does after an attempt whose outcome is unknown (it may have reached the vendor):
  * - `resend`: send again. Webhooks carry the same `Idempotency-Key`/`X-Snag-Delivery` on every attempt,
  *   so receivers drop the repeat (docs/webhooks.md); a second copy of a notification mail is harmless.
- * - `ask`: GitLab, Jira, Asana and Slack take no idempotency key and their clients cannot look an item up,
+ * - `ask`: GitLab, Jira, Asana, Slack and GitHub take no idempotency key and their clients cannot look an item up,
  *   so a second send could open a second ticket or post a second message. The issue fails (3) with a reason
  *   that asks the client to check the vendor before Sync; nothing is lost, and nothing is sent twice.
+ *   Linear is `resend`: its issues are created with an id derived from the delivery, which the deliverer
+ *   looks up before creating (deliverers/linear.ts), so a repeat finds the issue instead of making another.
  */
 export const afterUnknownOutcome: Record<IntegrationName, 'resend' | 'ask'> = {
   email: 'resend',
@@ -117,6 +119,9 @@ export const afterUnknownOutcome: Record<IntegrationName, 'resend' | 'ask'> = {
   jira: 'ask',
   asana: 'ask',
   slack: 'ask',
+  // GitHub takes no idempotency key either, and its search is too slow to find an issue created seconds ago.
+  github: 'ask',
+  linear: 'resend',
 };
 
 /** The vendors' names as clients know them, for reasons shown in the dashboard. */
@@ -127,6 +132,8 @@ const vendorTitles: Record<IntegrationName, string> = {
   jira: 'Jira',
   asana: 'Asana',
   slack: 'Slack',
+  github: 'GitHub',
+  linear: 'Linear',
 };
 
 /** The reason of an `ask` after an unknown outcome: the client checks the vendor, then Syncs if missing. */

@@ -9,11 +9,13 @@
  *                                        no outcome is recorded yet; a retry that finds it knows the last
  *                                        attempt's outcome is unknown)
  *   PROJECT#<pid> / SYNC#<name>#<n10>    marker while `st.<name>` is 0 or 3: {s, number, title, createdAt, reason?}
+ * and, with a tracker's success, that tracker's link item (sync/hook.ts `trackerLinkPut`).
  * Every write to an issue item is conditioned on `attribute_exists(pk)`, so a late consumer never
  * resurrects a deleted issue.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationName, SyncTicket } from '#contracts/integrations';
+import { trackerVendors } from '#contracts/sync';
 import { db } from '#runtime/aws/dynamo';
 import {
   failedConditions,
@@ -27,6 +29,9 @@ import { nowMs } from '#runtime/time';
 import { issueDetailKey, issueHeaderKey, syncKey } from '../issues/issue';
 import { activity, timelinePut } from '../issues/timeline';
 import { projectPartition } from '../projects/project';
+import { trackerLinkPut } from './sync/hook';
+
+const isTrackerVendor = (name: IntegrationName) => (trackerVendors as readonly string[]).includes(name);
 
 const vendorAttr = (name: IntegrationName) => `vendor_${name}`;
 const reasonAttr = (name: IntegrationName) => `reason_${name}`;
@@ -233,6 +238,8 @@ export const markDelivered = (projectId: string, name: IntegrationName, n: numbe
             },
           },
           deliveryActivityPut(projectId, n, name),
+          // The tracker issue → this issue, for the two-way sync's inbound hooks (issue 24).
+          ...(vendorId && isTrackerVendor(name) ? [trackerLinkPut(projectId, name, vendorId, n)] : []),
         ],
         () => undefined,
       ),

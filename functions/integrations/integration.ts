@@ -215,7 +215,7 @@ export function sentSecret(
 
 /**
  * The record a save produces from the stored one and the dashboard's input: a masked secret sent back
- * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for GitLab and Jira only (Slack and Asana
+ * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for GitLab, Jira, GitHub and Linear only (Slack and Asana
  * are authorised by their OAuth exchange, `authorizeIntegration`). Validation of the merged data is the
  * caller's (`activeRequirement`).
  */
@@ -225,7 +225,8 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
   for (const f of secretFields[input.name] as readonly string[]) {
     data[f] = sentSecret(input.name, stored, data, f, `data.${f}`);
   }
-  const selfAuthorized = input.name === 'gitlab' || input.name === 'jira';
+  const selfAuthorized =
+    input.name === 'gitlab' || input.name === 'jira' || input.name === 'github' || input.name === 'linear';
   const authorized = resolveFlag(input.authorized, current.authorized);
   return {
     ...current,

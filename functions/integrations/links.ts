@@ -8,6 +8,7 @@
  * needed; rotating that key ends every link.
  */
 import { createHmac } from 'node:crypto';
+import { GITHUB_LINK_DAYS } from '#contracts/integrations';
 import { getConfig } from '#runtime/config';
 import { safeEqual } from '#runtime/crypto';
 import { getSecrets } from '#runtime/secrets';
@@ -38,16 +39,34 @@ async function linkKey(): Promise<Buffer> {
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-export async function fileLinkToken(claim: Omit<FileLinkClaim, 'e'>, now = nowMs()): Promise<string> {
+export async function fileLinkToken(
+  claim: Omit<FileLinkClaim, 'e'>,
+  now = nowMs(),
+  lifetimeMs = FILE_LINK_LIFETIME_MS,
+): Promise<string> {
   const payload = Buffer.from(
-    JSON.stringify({ ...claim, e: Math.floor((now + FILE_LINK_LIFETIME_MS) / 1000) }),
+    JSON.stringify({ ...claim, e: Math.floor((now + lifetimeMs) / 1000) }),
   ).toString('base64url');
   return `${payload}.${sign(await linkKey(), payload)}`;
 }
 
-export async function fileLink(claim: Omit<FileLinkClaim, 'e'>): Promise<string> {
-  return `${getConfig().APP_ORIGIN}/api/files/${await fileLinkToken(claim)}`;
+/** A link that lasts `lifetimeMs` (deliveries' default; GitHub's issues keep theirs longer, see below). */
+export async function fileLink(
+  claim: Omit<FileLinkClaim, 'e'>,
+  lifetimeMs = FILE_LINK_LIFETIME_MS,
+): Promise<string> {
+  return `${getConfig().APP_ORIGIN}/api/files/${await fileLinkToken(claim, nowMs(), lifetimeMs)}`;
 }
+
+/**
+ * How long the links in a GitHub issue last, in days (docs/decisions.md "GitHub: screenshots as signed
+ * links"): GitHub cannot take an image through its API, so the issue shows Snag's link through GitHub's
+ * Camo proxy, and an expired link is a broken image in a ticket that lives for months. A year covers a
+ * ticket's working life; the signature still names one object of one project, and rotating the key ends
+ * every link.
+ */
+export { GITHUB_LINK_DAYS };
+export const GITHUB_LINK_LIFETIME_MS = GITHUB_LINK_DAYS * DAY;
 
 /** The claim of a valid, unexpired token, or null. */
 export async function verifyFileLink(token: string, now = nowMs()): Promise<FileLinkClaim | null> {

@@ -7,8 +7,15 @@ import * as z from 'zod';
 import { integrationSaveSchema, syncRequestSchema } from '#contracts/integrations';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { projectIdParam } from '#contracts/schemas';
-import { gitlabProjectsSchema, jiraProjectsSchema, oauthExchangeSchema } from '#contracts/vendor-auth';
-import { deliveryQueue, fanoutQueue } from './queues';
+import { hookParamsSchema, trackerVendors } from '#contracts/sync';
+import {
+  githubReposSchema,
+  gitlabProjectsSchema,
+  jiraProjectsSchema,
+  linearTeamsSchema,
+  oauthExchangeSchema,
+} from '#contracts/vendor-auth';
+import { deliveryQueue, fanoutQueue, trackerQueue } from './queues';
 
 const site = z.object({ siteId: projectIdParam });
 
@@ -69,11 +76,27 @@ export const vendorsApi = apiFunction({
     },
     {
       method: 'POST',
+      path: '/api/client/integration/github/repos',
+      op: 'githubRepos',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
+      body: githubReposSchema,
+    },
+    {
+      method: 'POST',
       path: '/api/client/integration/jira/projects',
       op: 'jiraProjects',
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
       body: jiraProjectsSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/integration/linear/teams',
+      op: 'linearTeams',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
+      body: linearTeamsSchema,
     },
     {
       method: 'GET',
@@ -143,6 +166,14 @@ export const vendorsApi = apiFunction({
     },
     {
       method: 'DELETE',
+      path: '/api/client/integration/linear/authentication/{siteId}',
+      op: 'linearReset',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
+      params: site,
+    },
+    {
+      method: 'DELETE',
       path: '/api/client/integration/slack/authentication/{siteId}',
       op: 'slackReset',
       session: true,
@@ -157,11 +188,73 @@ export const vendorsApi = apiFunction({
       access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
       params: site,
     },
+    {
+      method: 'DELETE',
+      path: '/api/client/integration/github/authentication/{siteId}',
+      op: 'githubReset',
+      session: true,
+      access: { scope: 'project', action: 'integrations', from: 'params.siteId' },
+      params: site,
+    },
+  ],
+});
+
+const hookSite = z.object({ vendor: z.enum(trackerVendors), siteId: projectIdParam });
+const hookSettings = { scope: 'project', action: 'integrations', from: 'params.siteId' } as const;
+
+// Two-way sync (issue 24, docs/webhooks.md "Inbound tracker hooks"): the trackers' inbound hooks, verified
+// on the raw body and queued for the tracker consumer, and the settings calls that show, regenerate and
+// register them (reading the integration's token, waiting on GitLab's hook registration).
+export const hooksApi = apiFunction({
+  resource: 'hooks',
+  needs: { table: 'readwrite', sendTo: ['tracker'], timeoutSeconds: 25 },
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/hooks/{vendor}/{hookId}',
+      op: 'receive',
+      session: false,
+      caller: 'public',
+      // The raw body is verified before it is parsed (functions/integrations/sync/inbound.ts).
+      params: hookParamsSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/integration/{vendor}/hook/{siteId}',
+      op: 'show',
+      session: true,
+      access: hookSettings,
+      params: hookSite,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/integration/{vendor}/hook/{siteId}/secret',
+      op: 'reveal',
+      session: true,
+      access: hookSettings,
+      params: hookSite,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/integration/{vendor}/hook/{siteId}/regenerate',
+      op: 'regenerate',
+      session: true,
+      access: hookSettings,
+      params: hookSite,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/integration/{vendor}/hook/{siteId}/register',
+      op: 'register',
+      session: true,
+      access: hookSettings,
+      params: hookSite,
+    },
   ],
 });
 
 export const integrations = {
   domain: 'integrations',
-  api: [integrationsApi, vendorsApi],
-  queues: { fanout: fanoutQueue, delivery: deliveryQueue },
+  api: [integrationsApi, vendorsApi, hooksApi],
+  queues: { fanout: fanoutQueue, delivery: deliveryQueue, tracker: trackerQueue },
 } satisfies DomainManifest;

@@ -54,3 +54,22 @@ export const deliveryQueue = {
     consumer: { needs: { table: 'readwrite' }, timeoutSeconds: 10 },
   },
 } satisfies QueueDecl;
+
+/**
+ * Consumer: functions/consumers/tracker.ts. Verified inbound tracker hook deliveries (issue 24), reduced
+ * to `TrackerEvent`s by the hook's handler: the consumer re-reads the tracker issue and changes the Snag
+ * issue through the triage core (status, comment), which writes the activity and sends the issue's events.
+ */
+export const trackerQueue = {
+  visibilityTimeoutSeconds: 180,
+  maxReceiveCount: 5,
+  retryDelaysSeconds: [30, 120, 600, 1800],
+  batchSize: 5,
+  maxConcurrency: 5,
+  // Reads the hook, the integration and the issue, writes the change (its events go to the fan-out);
+  // re-reads the tracker issue through the vendor's API (up to 15 s), and delays its retries.
+  consumer: {
+    needs: { table: 'readwrite', sendTo: ['fanout'], delaysRetriesOf: 'tracker' },
+    timeoutSeconds: 30,
+  },
+} satisfies QueueDecl;

@@ -1,7 +1,11 @@
 /**
  * The vendor authorisation flows behind functions/handlers/vendors.ts (issue 11, SPEC.md sections 4 and 7):
+ * - GitHub: the token's repositories from GITHUB_API_URL (Snag's setting, plain fetch); success
+ *   authorises as GitLab's does.
  * - GitLab / Jira: list with the entered credentials through the SSRF-guarded client; success authorises
  *   at once (authorized 1, token saved, the chosen project kept when still listed, else the first).
+ * - Linear: the API key checked (`viewer`) and its teams listed on Linear's fixed endpoint; success
+ *   authorises as GitLab's does (the chosen team kept when still listed, else the first).
  * - Slack / Asana: an authorise URL with a signed state (oauth-state.ts), the code exchange (state checked
  *   and used up, tokens stored server-side only), and the channel or project list (Asana refreshes first).
  * Every call is owner-scoped (someone else's project is NOT_FOUND) and plan-gated
@@ -11,9 +15,11 @@
 
 import type { ErrorCode } from '#contracts/errors';
 import {
+  type GithubReposBody,
   type GitlabProjectsBody,
   type JiraProjectsAnswer,
   type JiraProjectsBody,
+  type LinearTeamsBody,
   type OAuthAuthorizeAnswer,
   type OAuthExchangeBody,
   oauthRedirectPaths,
@@ -38,6 +44,7 @@ import {
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/asana';
+import * as github from './vendors/github';
 import * as gitlab from './vendors/gitlab';
 import {
   type GuardedFetch,
@@ -48,9 +55,10 @@ import {
   type VendorError,
 } from './vendors/http';
 import * as jira from './vendors/jira';
+import * as linear from './vendors/linear';
 import * as slack from './vendors/slack';
 
-type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana';
+type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
 
 const plainHttp: Http = (url, init) => fetch(url, init);
 /** User hosts (GitLab, Jira) only through the guard. */
@@ -65,15 +73,17 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
 
 /**
  * A vendor failure as the client should read it (docs/decisions.md "Vendor authorisation errors"): a
- * GitLab or Jira token refused (401/403) is TOKEN_REFUSED, the vendor out of order (5xx, timeout, no
+ * GitLab or Jira token refused (401/403), or a Linear key Linear calls an authentication error, is TOKEN_REFUSED, the vendor out of order (5xx, timeout, no
  * connection) VENDOR_UNAVAILABLE (502), anything else the client gave that the vendor or the guard
  * refused (host, project, OAuth code) AUTHORIZATION_FAILED; the last two are 4xx, so a mistyped token
  * does not feed the API's 5xx alarms.
  */
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
-  if ((err.vendor === 'gitlab' || err.vendor === 'jira') && (status === 401 || status === 403))
-    return 'TOKEN_REFUSED';
+  const tokenVendor = err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github';
+  // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
+  if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
+  if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
   return isVendorOutage(err) ? 'VENDOR_UNAVAILABLE' : 'AUTHORIZATION_FAILED';
 }
 
@@ -109,6 +119,46 @@ export async function gitlabProjects(
       data: { host: body.host, key, id: keepOrFirst(current.data.id, projects) },
     });
     return projects;
+  });
+}
+
+export async function githubRepos(
+  userId: string,
+  body: GithubReposBody,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'github');
+  const key = sentSecret('github', current.data, body, 'key', 'key');
+  // The masked value with nothing stored behind it (a reset in another tab): there is no token to try.
+  if (!key) throw new AppError('INVALID_PARAMETERS', { key: 'SECRET_REQUIRED' });
+  return authorising(log, 'github', async () => {
+    const repos = await github.listRepos(plainHttp, github.githubAuth(getConfig().GITHUB_API_URL, key));
+    await authorizeIntegration(body.siteId, userId, 'github', {
+      authorized: 1,
+      data: { key, id: keepOrFirst(current.data.id, repos) },
+    });
+    return repos;
+  });
+}
+
+export async function linearTeams(
+  userId: string,
+  body: LinearTeamsBody,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'linear');
+  const key = sentSecret('linear', current.data, body, 'key', 'key');
+  return authorising(log, 'linear', async () => {
+    const auth = { url: getConfig().LINEAR_API_URL, key };
+    // The key's user first: a key that reaches no team is still a good key, and a refused one says so.
+    await linear.viewer(plainHttp, auth);
+    const teams = await linear.listTeams(plainHttp, auth);
+    const id = keepOrFirst(current.data.id, teams);
+    await authorizeIntegration(body.siteId, userId, 'linear', {
+      authorized: 1,
+      data: { key, id, name: teams.find((t) => t.id === id)?.name ?? '' },
+    });
+    return teams;
   });
 }
 
@@ -228,6 +278,9 @@ const resetData: Record<VendorName, Record<string, unknown>> = {
   jira: { key: '', id: '', issueId: '' },
   slack: { id: '', name: '' },
   asana: { id: '', name: '' },
+  // The labels are the client's setting, not the token's: they stay for the next authorisation.
+  github: { key: '', id: '' },
+  linear: { key: '', id: '', name: '' },
 };
 
 /**

@@ -108,7 +108,7 @@ function entryView(i: Item): TimelineEntry {
  * there is more). Filtered, Queries of up to 200 items until the page is full, at most `MAX_READS`; a page
  * cut short by that bound still carries the cursor where the reads stopped, so the next page goes on.
  */
-async function pageTimeline(
+export async function pageTimeline(
   projectId: string,
   n: number,
   q: { cursor?: string | undefined; limit: number },
@@ -361,32 +361,66 @@ export async function postComment(
       }),
     );
   const guard = guardItems(caller, project, projectId, internal ? 'internal' : action);
+  await commitComment(projectId, n, h, comment, {
+    once: rateLimitWrite(commentRate(userId)),
+    onceRefusal: 'RATE_LIMITED',
+    checks: [...guard, ...notify],
+    ...opts,
+  });
+  return { comment: commentView(comment as unknown as Item) };
+}
+
+/**
+ * The comment's transaction and its `comment.created`, shared by a member's comment, the reporter's reply
+ * (functions/issues/reporter-status.ts) and a tracker's comment (issue 24), so all move the issue, count and
+ * notify the same way: [0] the comment, [1] the header's move in the `updated` order, [2] `once` (the member's rate count;
+ * the tracker comment's "taken once" item), then the index, `checks` (guards, outbox). A moved header is
+ * read again and the place allocated anew; a failed `once` is `onceRefusal`, or false with none.
+ */
+export async function commitComment(
+  projectId: string,
+  n: number,
+  h: Item,
+  comment: StoredComment,
+  w: {
+    once: TransactItems[number];
+    onceRefusal?: 'RATE_LIMITED';
+    checks: TransactItems;
+    log?: Logger;
+    correlationId?: string;
+  },
+): Promise<boolean> {
+  const at = comment.createdAt;
   let header: Item | undefined = h;
   for (let attempt = 1; ; attempt++) {
     if (!header) throw new AppError('NOT_FOUND');
     // The comment's place in the `updated` order: one request more (the budget exception of section 6).
     const u = await allocateUpdates(projectId);
     const [headerWrite, ...index] = touchIssue(projectId, n, header, u, at);
-    // [0] the comment, [1] the header, [2] the rate count, then the index, the guard, the outbox.
     const items: TransactItems = [
       timelinePut(projectId, comment),
       ...(headerWrite ? [headerWrite] : []),
-      rateLimitWrite(commentRate(userId)),
+      w.once,
       ...index,
-      ...guard,
-      ...notify,
+      ...w.checks,
     ];
     let moved = false;
+    let taken = false;
     await transactWrite(items, (failed) => {
-      if (failed.includes(2)) return 'RATE_LIMITED';
+      if (failed.includes(2)) {
+        if (w.onceRefusal) return w.onceRefusal;
+        taken = true;
+        return undefined;
+      }
       if (failed.length === 1 && failed[0] === 1 && attempt < ATTEMPTS) {
         moved = true;
         return undefined;
       }
       return 'NOT_FOUND';
     }).catch((err) => {
-      if (!moved) throw err;
+      if (!moved && !taken) throw err;
     });
+    if (taken) return false;
     if (!moved) break;
     // The issue changed since it was read: read it again (gone is NOT_FOUND above).
     header = (await getItems([issueHeaderKey(projectId, n)]))[0];
@@ -400,14 +434,68 @@ export async function postComment(
         type: 'comment.created',
         projectId,
         issueNumber: n,
-        actor: author,
+        actor: comment.author,
         at,
         commentId: comment.id,
-        ...(opts.correlationId ? { correlationId: opts.correlationId } : {}),
+        ...(w.correlationId ? { correlationId: w.correlationId } : {}),
       },
     },
-  ]).catch((err) => opts.log?.warn('comment.created not published', { err, projectId, issueNumber: n }));
-  return { comment: commentView(comment as unknown as Item) };
+  ]).catch((err) => w.log?.warn('comment.created not published', { err, projectId, issueNumber: n }));
+  return true;
+}
+
+/**
+ * A comment from a linked tracker (issue 24's two-way sync), by `author` (kind tracker), through the same
+ * transaction and `comment.created` as a member's: the assignee hears of it, the webhooks and the reporter's
+ * mails follow the event. `once` is the "taken once" item of the tracker comment's id: a comment taken
+ * before writes nothing and answers false. No access check: the verified hook is the authority; the
+ * project must still exist.
+ */
+export async function postTrackerComment(
+  projectId: string,
+  n: number,
+  author: Actor,
+  input: { body: string; visibility: CommentVisibility },
+  once: TransactItems[number],
+  opts: { log?: Logger; correlationId?: string } = {},
+): Promise<boolean> {
+  const [h] = await getItems([issueHeaderKey(projectId, n)]);
+  if (!h) return false;
+  const ms = nowMs();
+  const comment: StoredComment = {
+    kind: 'comment',
+    id: timelineId(ms),
+    number: n,
+    author,
+    body: input.body,
+    visibility: input.visibility,
+    createdAt: new Date(ms).toISOString(),
+    mentions: [],
+  };
+  const assignee = typeof h.assignee === 'string' && h.assignee ? h.assignee : null;
+  const checks: TransactItems = [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: projectKey(projectId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    ...(assignee
+      ? [
+          notifyPut({
+            kind: 'comment',
+            projectId,
+            number: n,
+            assignee,
+            by: author,
+            commentId: comment.id,
+            visibility: input.visibility,
+          }),
+        ]
+      : []),
+  ];
+  return commitComment(projectId, n, h, comment, { once, checks, ...opts });
 }
 
 /**

@@ -31,6 +31,7 @@ import { teamKey } from '../teams/team';
 import { createIssue } from './create';
 import { allocateIssue, type IssueFile, type IssueScreenshot, type NewIssue, quotaCondition } from './issue';
 import { requireProof } from './proof';
+import { reporterPuts } from './reporter';
 import {
   copyUpload,
   deleteObjects,
@@ -320,7 +321,11 @@ export async function fileReport(
   };
   try {
     // The project's day counts stored reports only, in the issue's own transaction: no refusal spends it.
-    await storeIssue(issue, quota, [countWrite({ ...projectDay, key: project.id })]);
+    // A reporter who left an address is owed a confirmation (issue 24): written with the issue, sent by
+    // the next flush of the reporter's outbox, so the report waits for no mail.
+    const owed =
+      body.username && project.data.reporterUpdates ? reporterPuts(project.id, n, body.username) : [];
+    await storeIssue(issue, quota, [countWrite({ ...projectDay, key: project.id }), ...owed]);
   } catch (err) {
     return undo(err);
   }

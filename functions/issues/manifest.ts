@@ -15,6 +15,7 @@ import {
   v1ProjectSchema,
 } from '#contracts/api-v1';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
+import { reporterParams, reporterReplySchema } from '#contracts/reporter';
 import {
   downloadQuerySchema,
   projectIdParam,
@@ -380,7 +381,61 @@ export const v1Api = apiFunction({
   ],
 });
 
+// The reporter hears back (issue 24, docs/reporter.md): the status page and its calls, public, with the
+// token in the path as the only credential. `/r/{token}` (DESIGN section 8) is served by the page route:
+// CloudFront and the local server rewrite it to `/api/reporter/{token}/page` (contracts/reporter.ts). The
+// HTML routes take any token text and answer their own 404 page; the JSON routes refuse a malformed one.
+const anyToken = z.object({ token: z.string() });
+export const reporterApi = apiFunction({
+  resource: 'reporter',
+  needs: { table: 'readwrite', sendTo: ['fanout'] },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/reporter/{token}/page',
+      op: 'page',
+      session: false,
+      caller: 'public',
+      params: anyToken,
+    },
+    {
+      method: 'GET',
+      path: '/api/reporter/{token}',
+      op: 'status',
+      session: false,
+      caller: 'public',
+      params: reporterParams,
+    },
+    {
+      method: 'POST',
+      path: '/api/reporter/{token}/reply',
+      op: 'reply',
+      session: false,
+      caller: 'public',
+      params: reporterParams,
+      body: reporterReplySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/reporter/{token}/unsubscribe',
+      op: 'unsubscribeAsk',
+      session: false,
+      caller: 'public',
+      params: anyToken,
+    },
+    // RFC 8058's one-click POST and the confirmation page's button: any body is ignored (no schema).
+    {
+      method: 'POST',
+      path: '/api/reporter/{token}/unsubscribe',
+      op: 'unsubscribe',
+      session: false,
+      caller: 'public',
+      params: anyToken,
+    },
+  ],
+});
+
 export const issues = {
   domain: 'issues',
-  api: [intakeApi, issuesApi, exportsApi, v1Api],
+  api: [intakeApi, issuesApi, exportsApi, reporterApi, v1Api],
 } satisfies DomainManifest;

@@ -41,7 +41,7 @@ import {
   type ProjectAction,
   readProjectAs,
 } from '../projects/access';
-import { listProjects, type WriteGuard } from '../projects/project';
+import { listProjects, projectKey, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { tokenActor } from '../teams/token';
 import {
@@ -485,6 +485,37 @@ export async function bulkPatchIssues(
   await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
   await announce(ctx, events);
   return { updated: updated.sort((a, b) => a - b) };
+}
+
+/**
+ * A linked tracker's state (issue 24's two-way sync): closed there → `resolved` here while the issue is
+ * open; reopened there → `new` while it is resolved or closed; otherwise nothing. By `actor` (kind
+ * tracker), through the same transaction and `issue.updated` as a member's PATCH, so the activity, the
+ * counters, the notifications, the webhooks and the reporter's mails all follow. No access check: the
+ * verified hook is the authority. Answers whether it changed the issue.
+ */
+export async function syncTrackerState(
+  pid: string,
+  n: number,
+  actor: Actor,
+  closed: boolean,
+): Promise<boolean> {
+  const [meta, h] = await getItems([projectKey(pid), issueHeaderKey(pid, n)]);
+  if (!meta || !h) return false;
+  if (isOpenStatus(stateOf(h).fields.status) !== closed) return false;
+  const ctx: Context = {
+    pid,
+    teamId: teamOf(meta as { teamId?: unknown }),
+    caller: { userId: '', teams: null },
+    action: 'triage',
+    guard: { expression: 'attribute_exists(pk)', values: {} },
+    actor,
+    live: new Set(),
+  };
+  const done = await applyChange(ctx, n, h, { status: closed ? 'resolved' : 'new' });
+  if (!done?.changes) return false;
+  await announce(ctx, [{ n, at: String(done.header.updatedAt), changes: done.changes }]);
+  return true;
 }
 
 /** Who unassigns a member who left or was removed: nobody's action, the team's change. */

@@ -95,6 +95,10 @@ export const configSchema = z.object({
   ASANA_API_URL: z.url().default('https://app.asana.com/api/1.0'),
   ASANA_OAUTH_URL: z.url().default('https://app.asana.com/-'),
   ASANA_CLIENT_ID: z.string().optional(),
+  /** GitHub's REST API (issue 24); a GitHub Enterprise Server's is `https://<host>/api/v3`. */
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** Linear's one GraphQL endpoint (a fixed vendor URL: no user host, so no SSRF guard on it). */
+  LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,6 +8,24 @@ export interface Mail {
   html: string;
   /** Copies (the email integration's CC, at most 3). */
   cc?: string[];
+  /**
+   * The From's display name instead of MAIL_FROM's (the reporter's mails name the client's project, issue
+   * 24); the address stays MAIL_FROM's, the one SES verified.
+   */
+  fromName?: string;
+}
+
+/** The address part of `Name <address>` (or the whole value when it is a bare address). */
+const addressOf = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * `name <address>` with the name as an RFC 2047 encoded word: any language, and nothing in the name (a
+ * quote, a comma, an angle bracket, a line break) can change the header's meaning.
+ */
+export function fromWithName(from: string, name: string): string {
+  const clean = name.replace(/[\r\n]+/g, ' ').trim();
+  if (!clean) return from;
+  return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?= <${addressOf(from)}>`;
 }
 
 /** Sends one mail; answers SES's message id. */
@@ -19,7 +37,7 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
   ]);
   const out = await ses().send(
     new SendEmailCommand({
-      Source: getConfig().MAIL_FROM,
+      Source: mail.fromName ? fromWithName(getConfig().MAIL_FROM, mail.fromName) : getConfig().MAIL_FROM,
       Destination: { ToAddresses: [mail.to], ...(mail.cc?.length ? { CcAddresses: mail.cc } : {}) },
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },

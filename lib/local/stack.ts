@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueName, queueNames, queueUrlVariable } from '#contracts/manifest';
+import { reporterPagePath } from '#contracts/reporter';
 import { resetConfig } from '#runtime/config';
 import { errorResponse } from '#runtime/http';
 import { ALLOW_LOCAL_VARIABLE } from '#runtime/outbound';
@@ -58,7 +59,7 @@ export interface LocalStackOptions {
   log?: StackLog;
   /** Run the manifests' schedules on their local timers (`npm start`); tests call `runSchedule`. */
   schedules?: boolean;
-  /** Start the GitLab, Jira, Slack and Asana fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
+  /** Start the GitLab, Jira, Slack, Asana, GitHub and Linear fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
   vendorFakes?: boolean;
   /**
    * A DynamoDB Local already running, to use instead of starting a JVM (the test suites share one per
@@ -178,6 +179,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         : undefined;
     let url = '';
     server = createServer((req, res) => {
+      // The reporter's status page `/r/{token}` is an API route under another name (as CloudFront rewrites it).
+      const reporterPage = reporterPagePath(req.url ?? '/');
+      if (reporterPage) req.url = reporterPage;
       const path = req.url ?? '/';
       const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || !statics;
       const redirect = api ? undefined : loopbackRedirect(req, url);

@@ -62,6 +62,17 @@ export const spaFallbackCode = `function handler(event) {
   return req;
 }`;
 
+/**
+ * Viewer-request rewrite of the reporter's status page (issue 24): `/r/{token}` is served by the API route
+ * `/api/reporter/{token}/page`, the rule of functions/contracts/reporter.ts `reporterPagePath`.
+ */
+export const reporterPageCode = `function handler(event) {
+  var req = event.request;
+  var m = /^\\/r\\/([^\\/]+)\\/?$/.exec(req.uri);
+  if (m) req.uri = '/api/reporter/' + m[1] + '/page';
+  return req;
+}`;
+
 /** The widget loader's path (functions/projects/manifest.ts), as a CloudFront path pattern. */
 export const loaderPath = '/api/website/*/code';
 /** What the loader answers with (`cache-control: public, max-age=60`), and what CloudFront keeps. */
@@ -87,6 +98,8 @@ export const apiForwardedHeaders = [
   'Content-Type',
   'User-Agent',
   'CloudFront-Viewer-Address',
+  // The reporter's 404 page (issue 24) speaks the visitor's language: it knows no project to take it from.
+  'Accept-Language',
 ] as const;
 
 export class Web extends Construct {
@@ -119,6 +132,11 @@ export class Web extends Construct {
     const apiOrigin = new HttpOrigin(apiDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [EDGE_SECRET_HEADER]: props.edgeSecret },
+    });
+    const reporterPage = new EdgeFunction(this, 'ReporterPage', {
+      code: FunctionCode.fromInline(reporterPageCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Reporter status page: /r/{token} -> /api/reporter/{token}/page',
     });
     const apiRequests = new OriginRequestPolicy(this, 'ApiRequests', {
       comment: 'Snag API: cookies, query strings, the headers it reads and the visitor address',
@@ -222,6 +240,15 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: apiRequests,
+        },
+        // The reporter's status page (issue 24): the API, never cached, under its public name.
+        '/r/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: apiRequests,
+          functionAssociations: [{ function: reporterPage, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/widget/*': {
           origin: S3BucketOrigin.withOriginAccessControl(widgetBucket),

@@ -10,6 +10,7 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks, NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Needs, type QueueName, queueNames, queueUrlVariable, variablesFor } from '#contracts/manifest';
+import { reporterPagePath } from '#contracts/reporter';
 import { routeKey } from '#contracts/routes';
 import { configSchema, EDGE_SECRET_HEADER } from '#runtime/config';
 import { ALLOW_LOCAL_VARIABLE } from '#runtime/outbound';
@@ -18,7 +19,7 @@ import { deployedRoutes, routes } from '../../functions/routes';
 import { compressedApiPaths } from '../../lib/local/compress';
 import { table, uploads } from '../../lib/resources';
 import { deployedResources, routeThrottles, throttleClassOf } from '../../lib/stacks/api';
-import { loaderPath, spaFallbackCode } from '../../lib/stacks/web';
+import { loaderPath, reporterPageCode, spaFallbackCode } from '../../lib/stacks/web';
 import { acknowledgements, fakeBuild, logicalId, type Synthesized, synth } from './synth';
 
 let s: Synthesized;
@@ -272,6 +273,20 @@ describe('functions', () => {
   it('never allow Scan', () => {
     expect(JSON.stringify(resourcesOf('AWS::IAM::Policy'))).not.toContain('dynamodb:Scan');
   });
+
+  // Two-way tracker sync (issue 24).
+  it('lets the hooks function send to the tracker queue only, and its consumer back off and reach the fan-out', () => {
+    const hooks = s.stack.api.functions.get('hooks')!;
+    expect(grantsOf(logicalId(hooks.role))).toContain('sqs:SendMessage queue:tracker');
+    expect(grantsOf(logicalId(hooks.role)).filter((g) => g.startsWith('sqs:SendMessage'))).toEqual([
+      'sqs:SendMessage queue:tracker',
+    ]);
+    const consumer = s.stack.consumers.functions.tracker;
+    const grants = grantsOf(logicalId(consumer.role));
+    expect(grants).toContain('sqs:SendMessage queue:fanout');
+    expect(grants).toContain('sqs:ChangeMessageVisibility queue:tracker');
+    expect(grants).not.toContain('sqs:SendMessage queue:delivery');
+  });
 });
 
 describe('billing (issue 12)', () => {
@@ -316,6 +331,22 @@ describe('billing (issue 12)', () => {
     // Issue 23: the notification outbox's flush every minute, the digest daily at 07:00 UTC (Tr-N4).
     expect(scheduleDecls.notifications!.expression).toBe('rate(1 minute)');
     expect(scheduleDecls.digest!.expression).toBe('cron(0 7 * * ? *)');
+  });
+});
+
+describe('two-way tracker sync (issue 24)', () => {
+  it('deploys the inbound hook as a public route of the hooks function, beside its settings calls', () => {
+    const keys = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/hooks/{vendor}/{hookId}',
+        'POST /api/client/integration/{vendor}/hook/{siteId}/secret',
+        'POST /api/client/integration/{vendor}/hook/{siteId}/register',
+      ]),
+    );
+    const hook = routes.find((r) => r.path === '/api/hooks/{vendor}/{hookId}')!;
+    expect(hook).toMatchObject({ resource: 'hooks', session: false, caller: 'public' });
+    expect(functionOf('hooks')).toBeDefined();
   });
 });
 
@@ -476,6 +507,27 @@ describe('web tier', () => {
     expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
   });
 
+  it('serves the reporter status page /r/* from the API uncached, rewritten by a viewer-request function (issue 24)', () => {
+    const list = behaviours().CacheBehaviors as Record<string, unknown>[];
+    const page = list.find((b) => b.PathPattern === '/r/*') as Record<string, unknown> & {
+      FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } }[];
+      OriginRequestPolicyId: unknown;
+    };
+    const api = list.find((b) => b.PathPattern === '/api/*')!;
+    expect(page).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      TargetOriginId: api.TargetOriginId,
+    });
+    expect(page.OriginRequestPolicyId).toEqual(api.OriginRequestPolicyId);
+    expect(page.FunctionAssociations).toHaveLength(1);
+    expect(page.FunctionAssociations[0]!.EventType).toBe('viewer-request');
+    const fn =
+      resourcesOf('AWS::CloudFront::Function')[page.FunctionAssociations[0]!.FunctionARN['Fn::GetAtt'][0]!]!;
+    expect(fn.Properties.FunctionCode).toBe(reporterPageCode);
+  });
+
   it('adds a generated secret to every API request, which every API function checks', () => {
     const secrets = resourcesOf('AWS::SecretsManager::Secret');
     const [secretId, secret] = Object.entries(secrets)[0]!;
@@ -630,6 +682,15 @@ describe('web tier', () => {
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/api/nothing')).toBe('/api/nothing');
     expect(rewrite('/widget/app')).toBe('/widget/app');
+  });
+
+  it('rewrites /r/{token} as the local server does (contracts/reporter.ts reporterPagePath)', () => {
+    const rewrite = (uri: string) =>
+      runInNewContext(`${reporterPageCode}; handler({ request: { uri: ${JSON.stringify(uri)} } }).uri`);
+    for (const uri of ['/r/AbCdEfGhIjKlMnOpQrStUv', '/r/x-y_z/', '/r/a/b', '/r/']) {
+      expect(rewrite(uri), uri).toBe(reporterPagePath(uri) ?? uri);
+    }
+    expect(rewrite('/r/AbCdEfGhIjKlMnOpQrStUv')).toBe('/api/reporter/AbCdEfGhIjKlMnOpQrStUv/page');
   });
 });
 

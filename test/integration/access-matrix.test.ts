@@ -10,6 +10,7 @@ import type { ProjectAction, TeamAction } from '#contracts/access';
 import { routeKey } from '#contracts/routes';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { routes } from '../../functions/routes';
+import { type LinearFake, startLinearFake } from '../../lib/local/vendors/linear';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -387,10 +388,25 @@ const fixtures: Record<string, Fixture> = {
     }),
     pastTheCheck: true,
   },
+  // The masked token with none stored: refused past the check (INVALID_PARAMETERS), GitHub never called.
+  'POST /api/client/integration/github/repos': {
+    request: (c) => ({
+      path: '/api/client/integration/github/repos',
+      body: { siteId: c.project, key: '••••' },
+    }),
+    pastTheCheck: true,
+  },
   'POST /api/client/integration/jira/projects': {
     request: (c) => ({
       path: '/api/client/integration/jira/projects',
       body: { siteId: c.project, host: 'http://10.0.0.1', username: 'u', key: 'token' },
+    }),
+    pastTheCheck: true,
+  },
+  'POST /api/client/integration/linear/teams': {
+    request: (c) => ({
+      path: '/api/client/integration/linear/teams',
+      body: { siteId: c.project, key: 'lin_api_invalid' },
     }),
     pastTheCheck: true,
   },
@@ -431,6 +447,25 @@ const fixtures: Record<string, Fixture> = {
   'DELETE /api/client/integration/asana/authentication/{siteId}': {
     request: vendor('asana', 'authentication'),
   },
+  'DELETE /api/client/integration/github/authentication/{siteId}': {
+    request: vendor('github', 'authentication'),
+  },
+  'DELETE /api/client/integration/linear/authentication/{siteId}': {
+    request: vendor('linear', 'authentication'),
+  },
+  // Two-way sync (issue 24): the inbound hook's settings.
+  'GET /api/client/integration/{vendor}/hook/{siteId}': { request: vendor('gitlab', 'hook') },
+  'POST /api/client/integration/{vendor}/hook/{siteId}/secret': {
+    request: (c) => ({ path: `/api/client/integration/gitlab/hook/${c.project}/secret` }),
+  },
+  'POST /api/client/integration/{vendor}/hook/{siteId}/regenerate': {
+    request: (c) => ({ path: `/api/client/integration/jira/hook/${c.project}/regenerate` }),
+  },
+  // Past the check, registering needs the token and project the projects call sets.
+  'POST /api/client/integration/{vendor}/hook/{siteId}/register': {
+    request: (c) => ({ path: `/api/client/integration/gitlab/hook/${c.project}/register` }),
+    pastTheCheck: true,
+  },
 };
 
 /** Every row the route table asks for: each project/team route, and each of its `queryActions`. */
@@ -470,8 +505,14 @@ async function newProject(name: string): Promise<string> {
   return (res.body as { msg: { id: string } }).msg.id;
 }
 
+// Linear's endpoint is a setting, not a host the client types: past the check the teams call reaches this
+// fake (never the real Linear), which refuses the fixture's key.
+let linearFake: LinearFake;
+
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
+  linearFake = await startLinearFake();
+  process.env.LINEAR_API_URL = linearFake.apiUrl;
   stack = await startTestStack();
   // One agency for every case: the owner on Business (every integration, unlimited projects).
   const owner = await person();
@@ -538,6 +579,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await linearFake?.stop();
 });
 
 async function send(client: ApiClient, method: string, path: string, body: unknown, how: Fixture) {

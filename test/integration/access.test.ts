@@ -8,6 +8,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_COOKIE } from '#contracts/cookies';
+import { integrationNames } from '#contracts/integration-names';
 import { db } from '#runtime/aws/dynamo';
 import { hashPassword } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
@@ -93,7 +94,9 @@ describe('a MEMBER', () => {
     const detail = await c.get<{ website: Listed }>(`/api/client/website/${p1}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ msg: { integrations: expect.any(Array) } });
-    expect((detail.body as unknown as { msg: { integrations: unknown[] } }).msg.integrations).toHaveLength(6);
+    expect((detail.body as unknown as { msg: { integrations: unknown[] } }).msg.integrations).toHaveLength(
+      integrationNames.length,
+    );
     expect((detail.body as { msg: { website: Listed } }).msg.website).toMatchObject({
       uuid: p1,
       teamId: team,

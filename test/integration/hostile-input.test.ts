@@ -77,6 +77,13 @@ function expectEnvelope(status: number, body: unknown, label: string) {
   }
 }
 
+/** Routes whose every answer is an HTML page (the reporter's, issue 24), not the JSON envelope. */
+const reporterPages = new Set([
+  'GET /api/reporter/{token}/page',
+  'GET /api/reporter/{token}/unsubscribe',
+  'POST /api/reporter/{token}/unsubscribe',
+]);
+
 // Deleting the account would end the signed-in session for the routes after it; it is covered elsewhere.
 const probed = (routes as readonly RouteDef[]).filter(
   (r) => !(r.method === 'DELETE' && r.path === '/api/client/profile'),
@@ -94,6 +101,22 @@ describe.each(probed.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
         const res = await fetch(new URL(path, stack.url));
         expect(res.status, path.slice(0, 80)).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+        continue;
+      }
+      if (reporterPages.has(`${route.method} ${route.path}`)) {
+        // The reporter's status and unsubscribe pages answer HTML, their own 404 page included (issue 24).
+        for (const body of route.method === 'GET' ? [undefined] : bodies) {
+          const res = await fetch(new URL(path, stack.url), {
+            method: route.method,
+            headers: { 'cloudfront-viewer-address': client.source },
+            ...(body === undefined ? {} : { body }),
+          });
+          expect(res.status, path.slice(0, 80)).toBeLessThan(500);
+          expect(res.headers.get('content-type') ?? '', path.slice(0, 80)).toMatch(
+            res.status === 404 ? /^text\/html/ : /./,
+          );
+          await res.arrayBuffer();
+        }
         continue;
       }
       for (const body of route.method === 'GET' ? [undefined] : bodies) {

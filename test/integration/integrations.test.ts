@@ -111,7 +111,7 @@ describe('saving integrations', () => {
     );
     expect(stored.Item?.data).toEqual({ url: 'https://hooks.example/snag/', token: TOKEN });
 
-    // GET client/website/{id} answers the six, masked.
+    // GET client/website/{id} answers all seven, masked.
     const read = await site.client.get<{ integrations: IntegrationsAnswer }>(
       `/api/client/website/${site.id}`,
     );
@@ -121,6 +121,8 @@ describe('saving integrations', () => {
       'jira',
       'slack',
       'asana',
+      'github',
+      'linear',
       'webhooks',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);

@@ -109,7 +109,7 @@ describe('creating projects', () => {
             customFields: [],
           },
         },
-        // All six, masked, with defaults until saved (issue 11); a Free plan offers email only. Email is
+        // All eight, masked, with defaults until saved (issue 11); a Free plan offers email only. Email is
         // on from the start, to the owner (an opt-out).
         integrations: [
           { name: 'email', active: 1, authorized: 0, available: true, data: { email, active: 1 } },
@@ -117,6 +117,8 @@ describe('creating projects', () => {
           { name: 'jira', active: 0, available: false },
           { name: 'slack', active: 0, available: false },
           { name: 'asana', active: 0, available: false },
+          { name: 'github', active: 0, available: false },
+          { name: 'linear', active: 0, available: false },
           { name: 'webhooks', active: 0, available: false },
         ],
       },

@@ -111,7 +111,15 @@ const slackChannels = async (f: VendorFakes, token: string) =>
     await fetch(`${f.slack.apiUrl}/conversations.list`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { ok: boolean; error?: string };
 
-const addresses = (f: VendorFakes) => [f.gitlab.url, f.jira.url, f.slack.url, f.asana.url, f.webhooks.url];
+const addresses = (f: VendorFakes) => [
+  f.gitlab.url,
+  f.jira.url,
+  f.slack.url,
+  f.asana.url,
+  f.webhooks.url,
+  f.github.url,
+  f.linear.url,
+];
 
 describe('vendor fakes across restarts of one data dir', () => {
   it('keep their addresses and accept the Slack and Asana tokens they issued before', async () => {
@@ -121,6 +129,7 @@ describe('vendor fakes across restarts of one data dir', () => {
     const asana = await asanaTokens(fakes);
     expect((await slackChannels(fakes, slack)).ok).toBe(true);
     expect(fakes.env.SLACK_API_URL).toBe(`${first[2]}/api`);
+    expect(fakes.env.LINEAR_API_URL).toBe(`${first[6]}/graphql`);
     await fakes.stop();
 
     fakes = await startVendorFakes({ dataDir });

@@ -37,7 +37,10 @@ beforeAll(async () => {
   // The fakes as `SNAG_VENDOR_FAKES=1 npm start` runs them: started and configured by the local stack.
   stack = await startTestStack({
     vendorFakes: true,
-    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
+    // Retries come fast through the backoff (1 s); the visibility timeout stays longer than a delivery takes,
+    // as in AWS (the function's timeout and more): at 1 s a Slack or Jira delivery with its uploads, slowed by
+    // a loaded machine, was received a second time while the first was still running, and uploaded twice.
+    queues: { delivery: { visibilityTimeoutSeconds: 30, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
   });
   if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
   fakes = stack.vendorFakes;

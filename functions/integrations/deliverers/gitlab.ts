@@ -21,7 +21,7 @@ const md = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1');
  * WORD JOINER after each `@`, which reads the same but matches no user reference.
  */
 const noMention = (s: string) => s.replace(/@/g, '@\u2060');
-const gitlabLine = (s: string) => noMention(md(s.replace(/\s*[\r\n]+\s*/g, ' ')));
+export const gitlabLine = (s: string) => noMention(md(s.replace(/\s*[\r\n]+\s*/g, ' ')));
 export function gitlabFenced(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));

@@ -119,3 +119,122 @@ export async function issueExists(http: Http, auth: GitlabAuth, projectId: strin
     throw err;
   }
 }
+
+// Two-way sync (issue 24; ../shared/api-specs/gitlab/openapi_v2.sync.EXCERPTS.yaml and README "GitLab
+// webhooks"): the issue's state, close/reopen, notes, the token's own user, and project hooks.
+
+const issuePath = (auth: GitlabAuth, projectId: string, iid: string) =>
+  `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(iid)}`;
+const jsonHeaders = (auth: GitlabAuth) => ({ ...headers(auth), 'content-type': 'application/json' });
+
+const stateSchema = z.looseObject({ state: z.string(), web_url: z.string().optional() });
+
+/** The issue's state now (`opened` | `closed`) and its address: the sync reads it before changing Snag's. */
+export async function issueState(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  iid: string,
+): Promise<{ closed: boolean; url?: string }> {
+  const body = await sendJson(
+    'gitlab',
+    http,
+    issuePath(auth, projectId, iid),
+    { headers: headers(auth) },
+    'issue',
+  );
+  const parsed = stateSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected issue');
+  return {
+    closed: parsed.data.state === 'closed',
+    ...(parsed.data.web_url ? { url: parsed.data.web_url } : {}),
+  };
+}
+
+/** Closes or reopens the issue: `PUT …/issues/:iid {state_event}`. */
+export async function setIssueState(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  iid: string,
+  closed: boolean,
+): Promise<void> {
+  await sendJson(
+    'gitlab',
+    http,
+    issuePath(auth, projectId, iid),
+    {
+      method: 'PUT',
+      headers: jsonHeaders(auth),
+      body: JSON.stringify({ state_event: closed ? 'close' : 'reopen' }),
+    },
+    'issue',
+  );
+}
+
+const noteSchema = z.looseObject({ id: z.number() });
+
+/** Posts a note on the issue (`POST …/issues/:iid/notes {body}`, docs/api/notes.md); answers its id. */
+export async function createNote(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  iid: string,
+  body: string,
+): Promise<string> {
+  const out = await sendJson(
+    'gitlab',
+    http,
+    `${issuePath(auth, projectId, iid)}/notes`,
+    { method: 'POST', headers: jsonHeaders(auth), body: JSON.stringify({ body: body.slice(0, 1_000_000) }) },
+    'issue',
+  );
+  const parsed = noteSchema.safeParse(out);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected note');
+  return String(parsed.data.id);
+}
+
+const userSchema = z.looseObject({ id: z.number() });
+
+/** The token's own user id (`GET /api/v4/user`): hook deliveries it caused are our own writes coming back. */
+export async function currentUserId(http: Http, auth: GitlabAuth): Promise<string> {
+  const out = await sendJson('gitlab', http, `${auth.base}/api/v4/user`, { headers: headers(auth) }, 'user');
+  const parsed = userSchema.safeParse(out);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected user');
+  return String(parsed.data.id);
+}
+
+const hookSchema = z.looseObject({ id: z.number() });
+
+/**
+ * Registers a project hook (`POST /api/v4/projects/:id/hooks`, Maintainer role) for issue and note
+ * events, with the secret GitLab sends back as `X-Gitlab-Token`; answers the hook's id.
+ */
+export async function createProjectHook(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  hook: { url: string; token: string },
+): Promise<string> {
+  const out = await sendJson(
+    'gitlab',
+    http,
+    `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/hooks`,
+    {
+      method: 'POST',
+      headers: jsonHeaders(auth),
+      body: JSON.stringify({
+        url: hook.url,
+        token: hook.token,
+        issues_events: true,
+        note_events: true,
+        // GitLab checks the certificate of an https hook URL; the local stack's is plain http.
+        enable_ssl_verification: hook.url.startsWith('https:'),
+      }),
+    },
+    'project',
+  );
+  const parsed = hookSchema.safeParse(out);
+  if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected hook');
+  return String(parsed.data.id);
+}

@@ -1,5 +1,5 @@
 /**
- * What the vendor clients (gitlab, jira, slack, asana) share: a fetch-compatible `Http` function (the
+ * What the vendor clients (gitlab, jira, slack, asana, linear) share: a fetch-compatible `Http` function (the
  * SSRF-guarded client of functions/runtime/outbound.ts for user hosts, plain fetch for fixed vendor URLs),
  * capped response reading, and the one mapping of vendor failures to permanent or retryable
  * (docs/decisions.md "Vendor errors").
@@ -8,13 +8,15 @@
 /** A fetch-compatible function; each client takes one so that a guard (or a test double) plugs in. */
 export type Http = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-export type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana';
+export type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
 
 const vendorTitles: Record<VendorName, string> = {
   gitlab: 'GitLab',
   jira: 'Jira',
   slack: 'Slack',
   asana: 'Asana',
+  github: 'GitHub',
+  linear: 'Linear',
 };
 
 /** Largest vendor answer read; vendors' lists are paged well below it. */
@@ -50,7 +52,9 @@ export const isVendorError = (err: unknown): err is VendorError => err instanceo
 export const isVendorOutage = (err: VendorError): boolean => {
   if (err.permanent) return false;
   const { status, code } = err.details;
-  if (status !== undefined && status !== 200) return status === 408 || status === 429 || status >= 500;
+  // A 403 that is not permanent is GitHub's rate limit (statusError).
+  if (status !== undefined && status !== 200)
+    return status === 403 || status === 408 || status === 429 || status >= 500;
   // Slack's retryable `ok: false` codes (ratelimited, internal_error…), a timeout, no connection; a host
   // the guard cannot resolve is the client's (a typo), as is an answer that is not the vendor's API.
   return code !== undefined && code !== 'host_refused';
@@ -76,6 +80,16 @@ export function statusError(vendor: VendorName, res: Response, what: string, cod
     return new VendorError(vendor, false, `${title} is rate limiting requests (${what})`, {
       status,
       ...(code ? { code } : {}),
+      ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+    });
+  }
+  // GitHub's rate limits answer 403 too: with Retry-After (secondary limits) or no requests left
+  // (`x-ratelimit-remaining: 0`, primary). Waiting fixes those; a refused token is the other 403.
+  const limited =
+    status === 403 && (retryAfter !== undefined || res.headers.get('x-ratelimit-remaining') === '0');
+  if (limited) {
+    return new VendorError(vendor, false, `${title} is rate limiting requests (${what})`, {
+      status,
       ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
     });
   }

@@ -172,3 +172,108 @@ export async function attach(http: Http, auth: JiraAuth, issueKey: string, file:
     'issue',
   );
 }
+
+// Two-way sync (issue 24; ../shared/api-specs/jira/sync.EXCERPTS.yaml and README "Jira Cloud webhooks"):
+// the issue's status category, transitions to a done (or open) category, ADF comments, and the account.
+
+const issueUrl = (auth: JiraAuth, key: string) => `${auth.base}/rest/api/3/issue/${encodeURIComponent(key)}`;
+
+const statusSchema = z.looseObject({
+  key: z.string().optional(),
+  fields: z.looseObject({
+    status: z.looseObject({ statusCategory: z.looseObject({ key: z.string() }).optional() }).optional(),
+  }),
+});
+
+/** Whether the issue's status is in the `done` category now (the sync reads it before changing Snag's). */
+export async function issueDone(http: Http, auth: JiraAuth, key: string): Promise<boolean> {
+  const body = await sendJson(
+    'jira',
+    http,
+    `${issueUrl(auth, key)}?fields=status`,
+    { headers: headers(auth) },
+    'issue',
+  );
+  const parsed = statusSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('jira', false, 'Jira answered an unexpected issue');
+  return parsed.data.fields.status?.statusCategory?.key === 'done';
+}
+
+const transitionsSchema = z.looseObject({
+  transitions: z.array(
+    z.looseObject({
+      id: z.string(),
+      to: z.looseObject({ statusCategory: z.looseObject({ key: z.string() }).optional() }).optional(),
+    }),
+  ),
+});
+
+/**
+ * Moves the issue into a `done`-category status (closed) or out of it (`new`, else `indeterminate`): the
+ * first transition whose target is in that category. False when the workflow offers none.
+ */
+export async function transitionTo(http: Http, auth: JiraAuth, key: string, done: boolean): Promise<boolean> {
+  const body = await sendJson(
+    'jira',
+    http,
+    `${issueUrl(auth, key)}/transitions`,
+    { headers: headers(auth) },
+    'issue',
+  );
+  const parsed = transitionsSchema.safeParse(body);
+  if (!parsed.success) throw new VendorError('jira', false, 'Jira answered unexpected transitions');
+  const category = (t: (typeof parsed.data.transitions)[number]) => t.to?.statusCategory?.key;
+  const pick = done
+    ? parsed.data.transitions.find((t) => category(t) === 'done')
+    : (parsed.data.transitions.find((t) => category(t) === 'new') ??
+      parsed.data.transitions.find((t) => category(t) === 'indeterminate'));
+  if (!pick) return false;
+  await sendJson(
+    'jira',
+    http,
+    `${issueUrl(auth, key)}/transitions`,
+    {
+      method: 'POST',
+      headers: { ...headers(auth), 'content-type': 'application/json' },
+      body: JSON.stringify({ transition: { id: pick.id } }),
+    },
+    'issue',
+  );
+  return true;
+}
+
+const commentSchema = z.looseObject({ id: z.string() });
+
+/** Adds a comment (`POST …/comment {body: ADF}`); answers its id. */
+export async function addComment(http: Http, auth: JiraAuth, key: string, body: AdfNode): Promise<string> {
+  const out = await sendJson(
+    'jira',
+    http,
+    `${issueUrl(auth, key)}/comment`,
+    {
+      method: 'POST',
+      headers: { ...headers(auth), 'content-type': 'application/json' },
+      body: JSON.stringify({ body }),
+    },
+    'issue',
+  );
+  const parsed = commentSchema.safeParse(out);
+  if (!parsed.success) throw new VendorError('jira', false, 'Jira answered an unexpected comment');
+  return parsed.data.id;
+}
+
+const myselfSchema = z.looseObject({ accountId: z.string() });
+
+/** The API token's own account (`GET /rest/api/3/myself`): deliveries it caused are our own writes. */
+export async function myAccountId(http: Http, auth: JiraAuth): Promise<string> {
+  const out = await sendJson(
+    'jira',
+    http,
+    `${auth.base}/rest/api/3/myself`,
+    { headers: headers(auth) },
+    'user',
+  );
+  const parsed = myselfSchema.safeParse(out);
+  if (!parsed.success) throw new VendorError('jira', false, 'Jira answered an unexpected account');
+  return parsed.data.accountId;
+}

@@ -1,14 +1,16 @@
 /**
  * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
- * OAuth and a webhook receiver, each on a loopback port (each shows what it received on `/_fake`), and the
+ * OAuth, a webhook receiver, GitHub and Linear (GraphQL), each on a loopback port (each shows what it received on `/_fake`), and the
  * configuration that points the functions at them.
  * `npm start` runs them with SNAG_VENDOR_FAKES=1, giving its data dir: each fake gets the port it had last
  * time (when free) and the tokens it issued (vendors/saved.ts). The integration tests start them directly,
  * on free ports and with nothing kept.
  */
 import { type AsanaFake, startAsanaFake } from './asana';
+import { type GithubFake, startGithubFake } from './github';
 import { type GitlabFake, startGitlabFake } from './gitlab';
 import { type JiraFake, startJiraFake } from './jira';
+import { type LinearFake, startLinearFake } from './linear';
 import { type FakeName, loadSavedFakes, type SavedFakes } from './saved';
 import { type SlackFake, startSlackFake } from './slack';
 import { startWebhookFake, type WebhookFake } from './webhooks';
@@ -18,8 +20,10 @@ export interface VendorFakes {
   jira: JiraFake;
   slack: SlackFake;
   asana: AsanaFake;
+  linear: LinearFake;
   /** A receiver for the Webhooks integration: a client enters `webhooks.url` + any path. */
   webhooks: WebhookFake;
+  github: GithubFake;
   /**
    * The functions' configuration for these fakes (functions/runtime/config.ts and secrets.ts). Jira has no
    * default host: a client enters `jira.url` as the host on the Jira screen.
@@ -88,6 +92,8 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
       warn,
     ),
     onRememberedPort('webhook receiver', port('webhooks'), (p) => startWebhookFake(p), warn),
+    onRememberedPort('GitHub', port('github'), (p) => startGithubFake(p), warn),
+    onRememberedPort('Linear', port('linear'), (p) => startLinearFake(p), warn),
   ]);
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = () => Promise.allSettled(all.map((f) => f.stop())).then(() => {});
@@ -96,12 +102,14 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     await stop();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [gitlab, jira, slack, asana, webhooks] = all as [
+  const [gitlab, jira, slack, asana, webhooks, github, linear] = all as [
     GitlabFake,
     JiraFake,
     SlackFake,
     AsanaFake,
     WebhookFake,
+    GithubFake,
+    LinearFake,
   ];
   const portOf = (f: { url: string }) => Number(new URL(f.url).port);
   saved?.savePorts({
@@ -110,15 +118,20 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     slack: portOf(slack),
     asana: portOf(asana),
     webhooks: portOf(webhooks),
+    github: portOf(github),
+    linear: portOf(linear),
   });
   return {
     gitlab,
     jira,
     slack,
     asana,
+    linear,
     webhooks,
+    github,
     env: {
       GITLAB_URL: gitlab.url,
+      GITHUB_API_URL: github.apiUrl,
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
       SLACK_CLIENT_ID: slack.clientId,
@@ -127,6 +140,7 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
       ASANA_OAUTH_URL: asana.oauthUrl,
       ASANA_CLIENT_ID: asana.clientId,
       ASANA_CLIENT_SECRET: asana.clientSecret,
+      LINEAR_API_URL: linear.apiUrl,
     },
     reset: () => {
       for (const f of all) f.reset();

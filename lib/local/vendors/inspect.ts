@@ -1,7 +1,7 @@
 /**
  * The page each vendor fake serves at `GET /_fake` (README "Vendor fakes"): what it received, newest
  * first, so that someone trying Snag with `SNAG_VENDOR_FAKES=1 npm start` can see a report arrive in
- * GitLab, Jira, Slack, Asana or at the webhook receiver without reading logs. It refreshes itself.
+ * GitLab, Jira, Slack, Asana, Linear or at the webhook receiver without reading logs. It refreshes itself.
  *
  * Everything shown came from a visitor's report or a client's settings, so every value is escaped, and
  * credentials are shown by their scheme only (headers) or as `••••` (body fields named like secrets).
@@ -12,7 +12,14 @@ import type { RecordedRequest } from './fake';
 export const INSPECT_PATH = '/_fake';
 
 /** Headers worth seeing; anything else stays in the recorded requests the tests read. */
-const shownHeaders = ['content-type', 'x-atlassian-token', 'x-snag-signature', 'x-snag-correlation-id'];
+const shownHeaders = [
+  'content-type',
+  'accept',
+  'x-github-api-version',
+  'x-atlassian-token',
+  'x-snag-signature',
+  'x-snag-correlation-id',
+];
 const BODY_SHOWN = 4000;
 
 /** Body fields that carry credentials (OAuth exchanges, token refreshes). */
@@ -29,10 +36,13 @@ const redact = (value: unknown): unknown =>
         )
       : value;
 
-/** `Bearer ••••`: enough to see which scheme arrived, nothing of the secret. */
+/**
+ * `Bearer ••••`: enough to see which scheme arrived, nothing of the secret. A header that is one word is
+ * a bare key (Linear's personal API keys have no scheme), so none of it is shown.
+ */
 const credentialScheme = (headers: Record<string, string>) => {
-  const auth = headers.authorization;
-  if (auth) return `${auth.split(/\s+/)[0]} ••••`;
+  const auth = headers.authorization?.trim();
+  if (auth) return /\s/.test(auth) ? `${auth.split(/\s+/)[0]} ••••` : 'API key ••••';
   if (headers['x-snag-token']) return 'X-Snag-Token ••••';
   if (headers['private-token']) return 'PRIVATE-TOKEN ••••';
   return '';

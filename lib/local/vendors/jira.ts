@@ -3,7 +3,17 @@
  * every call (a token containing "invalid" answers 401), project search, createmeta issue types, issue
  * creation that validates project, issue type, summary and an ADF description, and attachments that
  * demand `X-Atlassian-Token: no-check` (403 without it, as Jira's XSRF check does).
+ *
+ * Two-way sync (issue 24; jira/sync.EXCERPTS.yaml, README "Jira Cloud webhooks"): issues keep a status
+ * (To Do, In Progress, Done with their categories) and comments; `GET …/issue/{key}` answers the status,
+ * `GET/POST …/transitions`, `POST …/comment` (ADF body checked) and `GET /myself` (the API token's account,
+ * "Snag Bot"). An admin webhook is configured by a control call (`configureWebhook`, or
+ * `POST /_control/webhook {url, secret}`), as an admin would in System › WebHooks; every change, the
+ * API's included, then POSTs `jira:issue_updated` (with the status changelog) or `comment_created`,
+ * signed `X-Hub-Signature: sha256=<hex HMAC>` with the secret. `actAsHuman` (or
+ * `POST /_control/issue/{key}/{done|reopen|comment}`) changes an issue as "Jane Doe" would.
  */
+import { createHmac } from 'node:crypto';
 import { basicAuth, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
 
 export interface JiraIssue {
@@ -11,10 +21,44 @@ export interface JiraIssue {
   key: string;
   fields: Record<string, unknown>;
   attachments: { filename: string; size: number }[];
+  status: JiraStatus;
+  comments: { id: string; body: unknown; accountId: string }[];
 }
+
+/** The fake's workflow: one status per category, a transition into each. */
+export const jiraStatuses = [
+  { id: '10000', name: 'To Do', category: 'new', transition: '11' },
+  { id: '10001', name: 'In Progress', category: 'indeterminate', transition: '21' },
+  { id: '10002', name: 'Done', category: 'done', transition: '31' },
+] as const;
+export type JiraStatus = (typeof jiraStatuses)[number];
+
+/** A webhook delivery the fake sent: what it posted and what Snag answered. */
+export interface JiraDelivery {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+export const jiraApiUser = { accountId: '5b10ac8d82e05b22cc7d4ef5', displayName: 'Snag Bot' };
+export const jiraHuman = {
+  accountId: '557058:f58131cb-b67d-43c7-b30d-6b58d40bd077',
+  displayName: 'Jane Doe',
+};
 
 export interface JiraFake extends Fake {
   issues: JiraIssue[];
+  deliveries: JiraDelivery[];
+  /** The admin's webhook (System › WebHooks) with its secret; null removes it. */
+  configureWebhook(hook: { url: string; secret: string } | null): void;
+  actAsHuman(
+    key: string,
+    action: { kind: 'done' | 'reopen' } | { kind: 'comment'; body: string },
+  ): Promise<JiraDelivery[]>;
+  /** Sends a recorded delivery again, byte for byte. */
+  resend(delivery: JiraDelivery): Promise<number>;
+  settled(): Promise<void>;
 }
 
 export const jiraProjects = [
@@ -31,6 +75,15 @@ const errors = (status: number, messages: string[], fieldErrors: Record<string, 
   json: { errorMessages: messages, errors: fieldErrors },
 });
 
+/** An ADF document's text (a v2 webhook carries a comment's body as text). */
+function adfText(node: unknown): string {
+  const n = node as { text?: unknown; content?: unknown; type?: unknown };
+  if (!n || typeof n !== 'object') return '';
+  if (typeof n.text === 'string') return n.text;
+  const inner = Array.isArray(n.content) ? n.content.map(adfText).join('') : '';
+  return n.type === 'paragraph' ? `${inner}\n\n` : inner;
+}
+
 function isAdfDoc(value: unknown): boolean {
   const doc = value as { type?: unknown; version?: unknown; content?: unknown };
   return !!doc && doc.type === 'doc' && doc.version === 1 && Array.isArray(doc.content);
@@ -40,11 +93,118 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
   const issues: JiraIssue[] = [];
   let base = '';
   const findProject = (idOrKey: string) => jiraProjects.find((p) => p.id === idOrKey || p.key === idOrKey);
+  let webhook: { url: string; secret: string } | null = null;
+  const deliveries: JiraDelivery[] = [];
+  let pending: Promise<unknown>[] = [];
+  let commentIds = 10_000;
+
+  async function send(d: JiraDelivery): Promise<JiraDelivery> {
+    const res = await fetch(d.url, { method: 'POST', headers: d.headers, body: d.body }).catch(() => null);
+    const out = { ...d, status: res?.status ?? 0 };
+    await res?.body?.cancel().catch(() => {});
+    deliveries.push(out);
+    return out;
+  }
+  const statusJson = (s: JiraStatus) => ({
+    self: `${base}/rest/api/2/status/${s.id}`,
+    id: s.id,
+    name: s.name,
+    statusCategory: { key: s.category, name: s.name },
+  });
+  const issueJson = (issue: JiraIssue) => ({
+    id: issue.id,
+    self: `${base}/rest/api/2/issue/${issue.id}`,
+    key: issue.key,
+    fields: { summary: issue.fields.summary, status: statusJson(issue.status) },
+  });
+  /** POSTs the admin webhook's delivery (REST v2 shapes, as Jira sends), signed with its secret. */
+  function fire(payload: Record<string, unknown>): Promise<JiraDelivery[]> {
+    if (!webhook) return Promise.resolve([]);
+    const body = JSON.stringify({ timestamp: Date.now(), ...payload });
+    const signature = createHmac('sha256', webhook.secret).update(body).digest('hex');
+    const sent = send({
+      url: webhook.url,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Atlassian Webhook HTTP Client',
+        'x-hub-signature': `sha256=${signature}`,
+      },
+      body,
+      status: 0,
+    }).then((d) => [d]);
+    pending.push(sent);
+    return sent;
+  }
+  function change(
+    issue: JiraIssue,
+    user: typeof jiraApiUser,
+    action: { kind: 'done' | 'reopen' | 'transition'; to?: JiraStatus } | { kind: 'comment'; body: unknown },
+  ): Promise<JiraDelivery[]> {
+    if (action.kind === 'comment') {
+      const comment = { id: String(++commentIds), body: action.body, accountId: user.accountId };
+      issue.comments.push(comment);
+      return fire({
+        webhookEvent: 'comment_created',
+        comment: {
+          self: `${base}/rest/api/2/issue/${issue.id}/comment/${comment.id}`,
+          id: comment.id,
+          author: user,
+          // REST v2 representation: the text, not ADF.
+          body: typeof action.body === 'string' ? action.body : adfText(action.body),
+          created: new Date().toISOString(),
+        },
+        issue: issueJson(issue),
+      });
+    }
+    const to =
+      action.kind === 'transition' && action.to
+        ? action.to
+        : (jiraStatuses.find((s) => s.category === (action.kind === 'done' ? 'done' : 'new')) as JiraStatus);
+    if (issue.status.id === to.id) return Promise.resolve([]);
+    const from = issue.status;
+    issue.status = to;
+    return fire({
+      webhookEvent: 'jira:issue_updated',
+      issue_event_type_name: 'issue_generic',
+      user,
+      issue: issueJson(issue),
+      changelog: {
+        id: String(Date.now()),
+        items: [
+          {
+            field: 'status',
+            fieldtype: 'jira',
+            from: from.id,
+            fromString: from.name,
+            to: to.id,
+            toString: to.name,
+          },
+        ],
+      },
+    });
+  }
 
   const route = (req: FakeRequest): FakeReply => {
+    if (req.method === 'POST' && req.path === '/_control/webhook') {
+      const b = (req.body ?? {}) as { url?: unknown; secret?: unknown };
+      webhook = typeof b.url === 'string' ? { url: b.url, secret: String(b.secret ?? '') } : null;
+      return { json: { configured: !!webhook } };
+    }
+    const control = /^\/_control\/issue\/([^/]+)\/(done|reopen|comment)$/.exec(req.path);
+    if (control && req.method === 'POST') {
+      const issue = issues.find((i) => i.key === decodeURIComponent(control[1] ?? ''));
+      if (!issue) return errors(404, ['Issue does not exist or you do not have permission to see it.']);
+      const kind = control[2] as 'done' | 'reopen' | 'comment';
+      const text = String((req.body as { body?: unknown } | undefined)?.body ?? 'A comment on Jira');
+      void change(issue, jiraHuman, kind === 'comment' ? { kind, body: text } : { kind });
+      return { status: 202, json: { done: kind } };
+    }
     const auth = basicAuth(req.headers);
     if (!auth?.user.includes('@') || !auth.pass || auth.pass.includes('invalid')) {
       return { status: 401, text: 'Client must be authenticated to access this resource.' };
+    }
+    if (req.method === 'GET' && req.path === '/rest/api/3/myself') {
+      return { json: { ...jiraApiUser, self: `${base}/rest/api/3/user?accountId=${jiraApiUser.accountId}` } };
     }
     if (req.method === 'GET' && req.path === '/rest/api/3/project/search') {
       const startAt = Number(req.query.startAt ?? 0);
@@ -95,11 +255,53 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
         key: `${project.key}-${n}`,
         fields,
         attachments: [],
+        status: jiraStatuses[0] as JiraStatus,
+        comments: [],
       };
       issues.push(issue);
       return {
         status: 201,
         json: { id: issue.id, key: issue.key, self: `${base}/rest/api/3/issue/${issue.id}` },
+      };
+    }
+    const sub = /^\/rest\/api\/3\/issue\/([^/]+)\/(transitions|comment)$/.exec(req.path);
+    const subject = sub && issues.find((i) => i.key === decodeURIComponent(sub[1] ?? '') || i.id === sub[1]);
+    if (sub && !subject)
+      return errors(404, ['Issue does not exist or you do not have permission to see it.']);
+    if (sub && subject && sub[2] === 'transitions' && req.method === 'GET') {
+      return {
+        json: {
+          transitions: jiraStatuses.map((s) => ({
+            id: s.transition,
+            name: s.name,
+            hasScreen: false,
+            isAvailable: true,
+            to: statusJson(s),
+          })),
+        },
+      };
+    }
+    if (sub && subject && sub[2] === 'transitions' && req.method === 'POST') {
+      const id = (req.body as { transition?: { id?: unknown } } | undefined)?.transition?.id;
+      const to = jiraStatuses.find((s) => s.transition === id);
+      if (!to) return errors(400, ['Transition id is not valid for this issue.']);
+      void change(subject, jiraApiUser, { kind: 'transition', to });
+      return { status: 204, text: '' };
+    }
+    if (sub && subject && sub[2] === 'comment' && req.method === 'POST') {
+      const body = (req.body as { body?: unknown } | undefined)?.body;
+      if (!isAdfDoc(body))
+        return errors(400, ['Comment body is not valid: it must be an Atlassian Document.']);
+      void change(subject, jiraApiUser, { kind: 'comment', body });
+      const made = subject.comments.at(-1);
+      return {
+        status: 201,
+        json: {
+          id: made?.id,
+          author: jiraApiUser,
+          body,
+          self: `${base}/rest/api/3/issue/${subject.id}/comment/${made?.id}`,
+        },
       };
     }
     const one = /^\/rest\/api\/3\/issue\/([^/]+)(\/attachments)?$/.exec(req.path);
@@ -110,7 +312,10 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
         json: {
           id: issue.id,
           key: issue.key,
-          fields: { attachment: issue.attachments.map((a, i) => ({ id: String(i + 1), ...a })) },
+          fields: {
+            attachment: issue.attachments.map((a, i) => ({ id: String(i + 1), ...a })),
+            status: statusJson(issue.status),
+          },
         },
       };
     }
@@ -130,9 +335,28 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
   return {
     ...fake,
     issues,
+    deliveries,
+    configureWebhook: (hook) => {
+      webhook = hook;
+    },
+    actAsHuman: (key, action) => {
+      const issue = issues.find((i) => i.key === key);
+      if (!issue) throw new Error(`no Jira issue ${key}`);
+      return change(issue, jiraHuman, action);
+    },
+    resend: async (d) => (await send({ ...d, status: 0 })).status,
+    settled: async () => {
+      while (pending.length > 0) {
+        const now = pending;
+        pending = [];
+        await Promise.all(now);
+      }
+    },
     reset: () => {
       fake.reset();
       issues.length = 0;
+      deliveries.length = 0;
+      webhook = null;
     },
   };
 }

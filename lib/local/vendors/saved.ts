@@ -9,7 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 
-export const fakeNames = ['gitlab', 'jira', 'slack', 'asana', 'webhooks'] as const;
+export const fakeNames = ['gitlab', 'jira', 'slack', 'asana', 'webhooks', 'github', 'linear'] as const;
 export type FakeName = (typeof fakeNames)[number];
 
 const port = z.number().int().min(1).max(65535);

@@ -204,7 +204,7 @@ describe('the create transaction', () => {
     files: [],
     screenshots: [],
     logs: [],
-    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, webhooks: 0 },
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0 },
     bytes: 300,
     uploadIds: [uploadId],
     ...over,
@@ -238,7 +238,9 @@ describe('the create transaction', () => {
     const markers = all.flatMap((i) =>
       String(i.Put?.Item?.sk).startsWith('SYNC#') ? [i.Put?.Item?.sk] : [],
     );
-    expect(markers).toHaveLength(5);
+    expect(markers).toHaveLength(7);
+    expect(markers).toContain('SYNC#github#0000001025');
+    expect(markers).toContain('SYNC#linear#0000001025');
     expect(markers).not.toContain('SYNC#email#0000001025');
   });
 
@@ -271,7 +273,7 @@ describe('the create transaction', () => {
   });
 
   it('answers a used upload with INVALID_UPLOAD and a full account with QUOTA_EXCEEDED', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(22).fill('None'), 'ConditionalCheckFailed']));
+    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(23).fill('None'), 'ConditionalCheckFailed']));
     expect(await codeOf(createIssue(issue(), 1000))).toBe('INVALID_UPLOAD');
     ddb.reset();
     ddb

@@ -193,6 +193,8 @@ describe('integration rules', () => {
       ['jira', false, 0],
       ['slack', false, 0],
       ['asana', false, 0],
+      ['github', false, 0],
+      ['linear', false, 0],
       ['webhooks', false, 0],
     ]);
   });

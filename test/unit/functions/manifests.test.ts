@@ -43,6 +43,7 @@ describe('the manifests', () => {
       'UPLOADS_BUCKET',
       'FANOUT_QUEUE_URL',
       'DELIVERY_QUEUE_URL',
+      'TRACKER_QUEUE_URL',
     ]);
   });
 });

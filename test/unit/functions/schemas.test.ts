@@ -118,6 +118,9 @@ describe('shared schemas', () => {
       widgetDomainWildcard: false,
       customFields: [],
       widgetTexts: {},
+      // Issue 24: the reporter hears back unless the client turns it off; the mails' From name is the project's.
+      reporterUpdates: true,
+      reporterSenderName: '',
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

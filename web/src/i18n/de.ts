@@ -320,6 +320,13 @@ export const de: Catalogue = {
     },
     removeBranding: 'Branding entfernen',
     removeBrandingHint: '„Powered by Snag“ im Widget ausblenden.',
+    reporter: 'Antworten an Besucher',
+    reporterUpdates: 'Meldende auf dem Laufenden halten',
+    reporterUpdatesHint:
+      'Besucher, die ihre E-Mail-Adresse angeben, erhalten eine Bestätigung mit einem Link zu einer Statusseite. Dort sehen sie den Status und Ihre öffentlichen Kommentare und können antworten. Sie erhalten eine E-Mail, wenn Sie öffentlich kommentieren (höchstens eine alle 10 Minuten) und wenn die Meldung erledigt ist, in der Sprache des Widgets.',
+    senderName: 'Absendername',
+    senderNameHint: 'Der Name, von dem diese E-Mails kommen. Leer: der Projektname ({{name}}).',
+    senderNameInvalid: 'Höchstens {{max}} Zeichen, ohne Anführungszeichen und spitze Klammern.',
     freePlan: 'Datei-Uploads und Videoaufnahmen sind in den kostenpflichtigen Tarifen enthalten.',
     upgrade: 'Tarif upgraden',
     preview: 'Live-Vorschau',
@@ -583,6 +590,7 @@ export const de: Catalogue = {
       delivered: 'An {{integration}} übermittelt',
       deliveryFailed: 'Übermittlung an {{integration}} fehlgeschlagen: {{reason}}',
       deliveryFailedNoReason: 'Übermittlung an {{integration}} fehlgeschlagen',
+      trackerLink: 'In {{tracker}} öffnen',
     },
     comment: {
       internal: 'Intern',
@@ -675,7 +683,9 @@ export const de: Catalogue = {
     jira: 'Jira',
     slack: 'Slack',
     asana: 'Asana',
+    github: 'GitHub',
     webhooks: 'Webhooks',
+    linear: 'Linear',
   },
   configuration: {
     installation: 'Installation',
@@ -907,7 +917,7 @@ export const de: Catalogue = {
       unlimitedProjects: 'Unbegrenzte Projekte',
       storage: '{{size}} Speicher',
       unlimitedStorage: 'Unbegrenzter Speicher',
-      integrations: 'GitLab, Jira, Slack, Asana und Webhooks',
+      integrations: 'GitLab, GitHub, Jira, Slack, Asana, Linear und Webhooks',
       emailOnly: 'Nur E-Mail-Benachrichtigungen',
       attachments: 'Datei-Uploads und Bildschirmaufnahme',
       noAttachments: 'Nur Screenshots',
@@ -979,7 +989,44 @@ export const de: Catalogue = {
       jira: 'Jira-Integration gespeichert',
       slack: 'Slack-Integration gespeichert',
       asana: 'Asana-Integration gespeichert',
+      github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
+      linear: 'Linear-Integration gespeichert',
+    },
+    trackerSync: {
+      optionsTitle: 'Zwei-Wege-Synchronisation',
+      syncState: 'Erledigen oder Wiedereröffnen in Snag schließt oder öffnet das Issue in {{tracker}}',
+      syncComments: 'Öffentliche Kommentare in Snag werden im {{tracker}}-Issue gepostet',
+      publicTrackerComments:
+        'Kommentare aus {{tracker}} sind in Snag öffentlich (die meldende Person sieht sie); sonst intern',
+      hookTitle: 'Änderungen aus {{tracker}}',
+      intro:
+        'Wird das {{tracker}}-Issue geschlossen, erledigt Snag die Meldung; wird es wieder geöffnet, öffnet Snag sie wieder; Kommentare dort erscheinen hier. {{tracker}} sendet sie an diese Adresse, belegt durch das Secret.',
+      url: 'Eingangs-URL',
+      secret: 'Secret-Token',
+      copy: 'Kopieren',
+      copied: 'Kopiert',
+      copyUrl: 'Eingangs-URL kopieren',
+      copySecret: 'Secret-Token kopieren',
+      create: 'Eingangs-URL und Secret erstellen',
+      revealSecret: 'Secret anzeigen',
+      regenerate: 'Secret neu erzeugen',
+      regenerated:
+        'Ein neues Secret wurde erzeugt, das alte gilt nicht mehr: Tragen Sie es in {{tracker}} ein.',
+      stepsTitle: 'Einrichtung in {{tracker}}',
+      register: 'Webhook bei GitLab registrieren',
+      registered: 'Bei GitLab registriert (Webhook {{id}}).',
+      gitlab1:
+        'Unten „Webhook bei GitLab registrieren“ wählen (Ihr Token braucht die Rolle Maintainer) oder von Hand: im GitLab-Projekt Einstellungen › Webhooks › Neuen Webhook hinzufügen.',
+      gitlab2: 'URL: die Eingangs-URL oben. Secret-Token: das Secret oben.',
+      gitlab3:
+        'Auslöser: Issue-Ereignisse und Kommentare. SSL-Überprüfung eingeschaltet lassen, dann Webhook hinzufügen.',
+      jira1:
+        'Eine Jira-Administratorin öffnet Einstellungen (⚙) › System › WebHooks und wählt WebHook erstellen (mit einem API-Token geht das nicht).',
+      jira2: 'URL: die Eingangs-URL oben. Secret: das Secret oben.',
+      jira3:
+        'Ereignisse: Vorgang › aktualisiert und Kommentar › erstellt; JQL (optional): project = Ihr Projektschlüssel.',
+      jira4: 'Speichern. Jira signiert jede Zustellung mit dem Secret; Snag lehnt unsignierte ab.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1034,11 +1081,34 @@ export const de: Catalogue = {
       addField: 'Feld hinzufügen',
       fieldsEmpty: 'Keine zusätzlichen Felder.',
     },
+    linear: {
+      description:
+        'Für jede neue Meldung ein Linear-Issue anlegen, mit Screenshots, Seiten- und Geräteangaben und einem Link zurück zu Snag.',
+      token: 'Persönlicher API-Schlüssel',
+      tokenHint:
+        'Linear: Settings → Security & access → Personal API keys. Der Schlüssel handelt in Linear in Ihrem Namen.',
+      project: 'Team',
+    },
     slack: {
       description: 'Jede neue Meldung mit seinem Screenshot in einem Slack-Kanal posten.',
       connect: 'Mit Slack verbinden',
       channel: 'Kanal',
       invite: 'Snag postet nur in Kanäle, in die es eingeladen wurde. Geben Sie im Kanal ein:',
+    },
+    github: {
+      description:
+        'Für jede neue Meldung ein GitHub-Issue anlegen, mit Links zu seinen Screenshots und Dateien.',
+      token: 'Feingranulares persönliches Zugriffstoken',
+      tokenHint:
+        'GitHub → Settings → Developer settings → Fine-grained tokens: die Repositorys wählen und Issues mit Lese- und Schreibrecht freigeben (Metadata-Lesen gehört dazu).',
+      repo: 'Repository',
+      labels: 'Labels',
+      labelsHint:
+        'Werden an jedes Issue gesetzt, das Snag anlegt (bis zu {{count}}). GitHub lässt sie stillschweigend weg, wenn der Benutzer des Tokens im Repository keine Labels vergeben darf.',
+      labelsPlaceholder: 'bug, feedback',
+      labelInvalid: 'Labels haben höchstens 50 Zeichen und kein Komma.',
+      quoting:
+        'Der Text des Besuchers kommt als Code zitiert an, Erwähnungen und Issue-Verweise darin benachrichtigen niemanden. Screenshot-Links funktionieren {{days}} Tage lang.',
     },
     asana: {
       description:

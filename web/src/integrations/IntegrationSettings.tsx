@@ -1,5 +1,6 @@
-/** The settings form of one integration, by its kind: email, a token (GitLab, Jira), OAuth (Slack, Asana) or webhooks. */
+/** The settings form of one integration, by its kind: email, a token (GitLab, Jira, Linear; GitHub its own), OAuth (Slack, Asana) or webhooks. */
 import { EmailSettings } from './EmailSettings';
+import { GithubSettings } from './GithubSettings';
 import type { viewOf } from './model';
 import { OAuthSettings } from './OAuthSettings';
 import { TokenSettings } from './TokenSettings';
@@ -17,10 +18,13 @@ export function IntegrationSettings({
       return <EmailSettings projectId={projectId} view={view} />;
     case 'gitlab':
     case 'jira':
+    case 'linear':
       return <TokenSettings projectId={projectId} view={view} />;
     case 'slack':
     case 'asana':
       return <OAuthSettings projectId={projectId} view={view} />;
+    case 'github':
+      return <GithubSettings projectId={projectId} view={view} />;
     case 'webhooks':
       return <WebhookSettings projectId={projectId} view={view} />;
   }

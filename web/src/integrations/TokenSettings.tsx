@@ -1,17 +1,31 @@
 /**
- * GitLab and Jira (SPEC.md sections 2, 4 and 5): authorised by a token. Fetching the projects with the
+ * GitLab, Jira and Linear (SPEC.md sections 2, 4 and 5; issue 24): authorised by a token (Linear: a
+ * personal API key on Linear's fixed endpoint, so no host, and teams in place of projects). Fetching the projects with the
  * host and token authorises the integration; the server then saves it at once with the first project
  * chosen. Authorised, the client picks the project (and for Jira the issue type and up to 10 extra
  * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
+import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -20,8 +34,9 @@ import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorRefusal } from './model';
+import { TrackerHookPanel } from './TrackerHookPanel';
 
-type Vendor = 'gitlab' | 'jira';
+type Vendor = 'gitlab' | 'jira' | 'linear';
 
 type TokenValues = {
   active: boolean;
@@ -31,12 +46,15 @@ type TokenValues = {
   id: string;
   issueId: string;
   customFields: KeyValue[];
-};
+  /** Linear: the chosen team's name, kept for display. */
+  name: string;
+} & SyncOptions;
 
 type Credentials = { host: string; username: string; key: string };
 
 function valuesOf(view: ViewOf<Vendor>): TokenValues {
-  const data = view.data as Partial<ViewOf<'jira'>['data']> & ViewOf<'gitlab'>['data'];
+  const data = view.data as Partial<ViewOf<'jira'>['data'] & ViewOf<'gitlab'>['data']> &
+    Partial<ViewOf<'linear'>['data']>;
   return {
     active: view.active === 1,
     host: data.host ?? '',
@@ -45,6 +63,8 @@ function valuesOf(view: ViewOf<Vendor>): TokenValues {
     id: data.id ?? '',
     issueId: data.issueId ?? '',
     customFields: data.customFields ?? [],
+    name: data.name ?? '',
+    ...syncOptionsOf(data),
   };
 }
 
@@ -61,6 +81,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
   const { t } = useTranslation();
   const vendor = view.name;
   const jira = vendor === 'jira';
+  const hosted = vendor !== 'linear';
   const authorized = view.authorized === 1;
   const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
   const [authError, setAuthError] = useState<string | null>(null);
@@ -148,7 +169,14 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
   const save = (values: TokenValues) =>
     run(async () => {
       await settled();
-      const common = { host: values.host.trim(), key: values.key, id: values.id };
+      const common = {
+        host: values.host.trim(),
+        key: values.key,
+        id: values.id,
+        syncState: values.syncState,
+        syncComments: values.syncComments,
+        publicTrackerComments: values.publicTrackerComments,
+      };
       const saved = await saveIntegration(
         projectId,
         jira
@@ -163,7 +191,18 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                 customFields: values.customFields.map((f) => ({ name: f.name.trim(), value: f.value })),
               },
             }
-          : { name: 'gitlab', active: values.active ? 1 : 0, authorized: 1, data: common },
+          : vendor === 'linear'
+            ? {
+                name: 'linear',
+                active: values.active ? 1 : 0,
+                authorized: 1,
+                data: {
+                  key: values.key,
+                  id: values.id,
+                  name: options?.projects.find((p) => p.id === values.id)?.name ?? values.name,
+                },
+              }
+            : { name: 'gitlab', active: values.active ? 1 : 0, authorized: 1, data: common },
       );
       return valuesOf(saved as ViewOf<Vendor>);
     });
@@ -206,16 +245,18 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             </ErrorAlert>
           )}
           {error}
-          <TextInput
-            label={t(`integrationScreen.${vendor}.host`)}
-            description={t(`integrationScreen.${vendor}.hostHint`)}
-            placeholder={jira ? 'https://your-team.atlassian.net' : 'https://gitlab.com'}
-            withAsterisk={jira}
-            maxLength={500}
-            readOnly={authorized}
-            key={form.key('host')}
-            {...form.getInputProps('host')}
-          />
+          {hosted && (
+            <TextInput
+              label={t(`integrationScreen.${vendor as 'gitlab' | 'jira'}.host`)}
+              description={t(`integrationScreen.${vendor as 'gitlab' | 'jira'}.hostHint`)}
+              placeholder={jira ? 'https://your-team.atlassian.net' : 'https://gitlab.com'}
+              withAsterisk={jira}
+              maxLength={500}
+              readOnly={authorized}
+              key={form.key('host')}
+              {...form.getInputProps('host')}
+            />
+          )}
           {jira && (
             <TextInput
               label={t('integrationScreen.jira.username')}
@@ -262,7 +303,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
               </Alert>
               <Select
                 label={t(`integrationScreen.${vendor}.project`)}
-                data={(options?.projects ?? withCurrent(values.id)).map((p) => ({
+                data={(options?.projects ?? withCurrent(values.id, values.name)).map((p) => ({
                   value: p.id,
                   label: p.name,
                 }))}
@@ -302,15 +343,38 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                   />
                 </>
               )}
+              {isTrackerVendor(vendor) && (
+                <Text fw={600} size="sm" mt="xs">
+                  {t('integrationScreen.trackerSync.optionsTitle')}
+                </Text>
+              )}
+              {(isTrackerVendor(vendor)
+                ? (['syncState', 'syncComments', 'publicTrackerComments'] as const)
+                : []
+              ).map((option) => (
+                <Checkbox
+                  key={form.key(option)}
+                  label={t(`integrationScreen.trackerSync.${option}`, {
+                    tracker: t(`integrations.${vendor}`),
+                  })}
+                  {...form.getInputProps(option, { type: 'checkbox' })}
+                />
+              ))}
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>
           )}
         </Stack>
       </form>
+      {authorized && isTrackerVendor(vendor) && (
+        <>
+          <Divider my="lg" />
+          <TrackerHookPanel projectId={projectId} vendor={vendor} />
+        </>
+      )}
     </Section>
   );
 }
 
-/** Until the vendor's list arrives, the stored choice is the only option (shown by its id). */
-const withCurrent = (id: string): Choice[] => (id ? [{ id, name: id }] : []);
+/** Until the vendor's list arrives, the stored choice is the only option (shown by its stored name, else its id). */
+const withCurrent = (id: string, name = ''): Choice[] => (id ? [{ id, name: name || id }] : []);

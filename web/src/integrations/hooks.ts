@@ -38,11 +38,11 @@ export async function saveIntegration<N extends IntegrationName>(
 }
 
 /**
- * GitLab and Jira: the projects (and Jira's issue types, of `jiraProject` or else the chosen or first
+ * GitLab, Jira and Linear: the projects (Linear: teams) (and Jira's issue types, of `jiraProject` or else the chosen or first
  * project) the token can see. Success authorises: the server has saved the integration with the first
  * project chosen, so the cached project reloads, and its saved view (token masked) is answered too.
  */
-export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
+export async function fetchVendorProjects<N extends 'gitlab' | 'jira' | 'linear'>(
   vendor: N,
   projectId: string,
   credentials: { host: string; username: string; key: string },
@@ -56,12 +56,33 @@ export async function fetchVendorProjects<N extends 'gitlab' | 'jira'>(
           }),
           issueTypes: [],
         }
-      : await api.call('vendors.jiraProjects', {
-          body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
-        });
+      : vendor === 'linear'
+        ? {
+            projects: await api.call('vendors.linearTeams', {
+              body: { siteId: projectId, key: credentials.key },
+            }),
+            issueTypes: [],
+          }
+        : await api.call('vendors.jiraProjects', {
+            body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
+          });
   const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
   const view = fresh?.integrations.find((i): i is ViewOf<N> => i.name === vendor);
   return { ...answer, view };
+}
+
+/**
+ * GitHub: the repositories the token reaches (Authorize). Success authorises, as GitLab's list does: the
+ * server saved the token with the first repository chosen, so the cached project reloads.
+ */
+export async function fetchGithubRepos(
+  projectId: string,
+  key: string,
+): Promise<{ repos: Choice[]; view: ViewOf<'github'> | undefined }> {
+  const repos = await api.call('vendors.githubRepos', { body: { siteId: projectId, key } });
+  const fresh: ProjectDetail | undefined = await mutate(projectPath(projectId));
+  const view = fresh?.integrations.find((i): i is ViewOf<'github'> => i.name === 'github');
+  return { repos, view };
 }
 
 /**
@@ -98,10 +119,9 @@ export async function exchangeOAuthCode(
  * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
  * the server. Answers the saved view and updates the cached project.
  */
-export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' | 'asana'>(
-  vendor: N,
-  projectId: string,
-): Promise<ViewOf<N>> {
+export async function resetAuthorization<
+  N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear',
+>(vendor: N, projectId: string): Promise<ViewOf<N>> {
   const input = { params: { siteId: projectId } };
   const { integrations } = await (vendor === 'gitlab'
     ? api.call('vendors.gitlabReset', input)
@@ -109,7 +129,11 @@ export async function resetAuthorization<N extends 'gitlab' | 'jira' | 'slack' |
       ? api.call('vendors.jiraReset', input)
       : vendor === 'slack'
         ? api.call('vendors.slackReset', input)
-        : api.call('vendors.asanaReset', input));
+        : vendor === 'github'
+          ? api.call('vendors.githubReset', input)
+          : vendor === 'linear'
+            ? api.call('vendors.linearReset', input)
+            : api.call('vendors.asanaReset', input));
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });

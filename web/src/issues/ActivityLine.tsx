@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityView, Label } from '#contracts/triage';
 import { activityWords, fullName, type Person } from './detail-model';
 import { formatDate } from './model';
+import { TrackerLink } from './TrackerLink';
 
 const icons: Partial<Record<ActivityView['kind'], typeof IconFlag>> = {
   status: IconCircleDot,
@@ -70,6 +71,7 @@ export function ActivityLine({
         <Text span size="xs" c="dimmed">
           · <time dateTime={entry.at}>{formatDate(entry.at, locale)}</time>
         </Text>
+        <TrackerLink actor={entry.actor} />
       </Text>
     </Group>
   );

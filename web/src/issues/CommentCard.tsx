@@ -15,6 +15,7 @@ import { toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
 import { ConfirmAction } from './ConfirmAction';
 import { formatDate } from './model';
+import { TrackerLink } from './TrackerLink';
 import { deleteComment, editComment } from './triage-api';
 
 export function CommentCard({
@@ -49,6 +50,7 @@ export function CommentCard({
             <Text size="sm" fw={600}>
               {comment.author.name}
             </Text>
+            <TrackerLink actor={comment.author} />
             <Text size="xs" c="dimmed">
               <time dateTime={comment.createdAt}>{time}</time>
               {comment.editedAt && ` · ${t('triageDetail.comment.edited')}`}

@@ -110,6 +110,15 @@ export function activityWords(entry: ActivityView, names: ActivityNames): Activi
 
 const actorOf = (entry: ActivityView) => entry.actor.kind;
 
+/**
+ * Where a synced change came from (issue 24): the tracker issue's address of an actor of kind tracker,
+ * when it is an http(s) address (it came in a tracker's webhook: anything else is no link), with its vendor.
+ */
+export function trackerLinkOf(actor: Actor): { url: string; vendor: string } | null {
+  if (actor.kind !== 'tracker' || !actor.url || !/^https?:\/\//i.test(actor.url)) return null;
+  return { url: actor.url, vendor: actor.vendor ?? '' };
+}
+
 /** An actor's name as it was then; an empty one (never expected) reads as "Someone" in the screen. */
 export const actorName = (actor: Actor) => actor.name.trim();
 

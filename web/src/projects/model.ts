@@ -4,6 +4,7 @@
  * contrast for the widget's scheme.
  */
 
+import { contrastRatio } from '#contracts/contrast';
 import { displayDomain } from '#contracts/domains';
 import type { WidgetSettings } from '#contracts/schemas';
 import { TEST_MODE_PARAM } from '#contracts/widget-config';
@@ -72,6 +73,9 @@ export const appearanceKeys = [
   'widgetDisableMobile',
   'widgetDisableBranding',
   'widgetTexts',
+  // Issue 24: the reporter's mails and status page.
+  'reporterUpdates',
+  'reporterSenderName',
 ] as const satisfies readonly (keyof WidgetSettings)[];
 export type Appearance = Pick<WidgetSettings, (typeof appearanceKeys)[number]>;
 
@@ -79,20 +83,7 @@ export function appearanceOf(data: WidgetSettings): Appearance {
   return Object.fromEntries(appearanceKeys.map((k) => [k, data[k]])) as Appearance;
 }
 
-/** WCAG 2 relative luminance of `#RRGGBB`. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG contrast ratio of two `#RRGGBB` colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+export { contrastRatio };
 
 export const isHexColor = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
 

@@ -39,6 +39,10 @@ export function useWidgetForm(website: ProjectDetail['website'], plan: PlanSetti
             ? t('validation.invalid')
             : null,
       widgetTexts: textRules(() => t('validation.invalid')),
+      reporterSenderName: (value) =>
+        value.trim().length > limits.reporterSenderNameMax || /["<>\\]/.test(value)
+          ? t('widget.senderNameInvalid', { max: limits.reporterSenderNameMax })
+          : null,
     },
   });
   const offered: WidgetFeaturesOffered = {
@@ -51,7 +55,11 @@ export function useWidgetForm(website: ProjectDetail['website'], plan: PlanSetti
     setSaving(true);
     setErrorCode(null);
     // Settings the plan does not offer are not on the screen, so they are not sent either.
-    const data: Partial<WidgetSettings> = { ...next, widgetText: next.widgetText.trim() };
+    const data: Partial<WidgetSettings> = {
+      ...next,
+      widgetText: next.widgetText.trim(),
+      reporterSenderName: next.reporterSenderName.trim(),
+    };
     if (!offered.attachments) delete data.widgetDisableUpload;
     if (!offered.videos) delete data.widgetDisableVideo;
     if (!offered.branding) delete data.widgetDisableBranding;

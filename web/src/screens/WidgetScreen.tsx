@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 import { useProfile, useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
+import { ReporterUpdates } from '../projects/ReporterUpdates';
 import { useWidgetForm } from '../projects/useWidgetForm';
 import { WidgetFeatures } from '../projects/WidgetFeatures';
 import { WidgetLook } from '../projects/WidgetLook';
@@ -52,6 +53,7 @@ function WidgetForm({
               <WidgetLook form={form} />
               <WidgetFeatures form={form} offered={offered} />
               <WidgetTextsSection form={form} />
+              <ReporterUpdates form={form} projectName={website.name} />
               <Group justify="flex-end" gap="sm">
                 {form.isDirty() && (
                   <Text size="sm" c="dimmed" mr="auto">

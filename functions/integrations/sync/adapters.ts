@@ -1,0 +1,15 @@
+/**
+ * The one table of tracker adapters (issue 24): every vendor in `trackerVendors` has its entry, so adding
+ * GitHub or Linear is their name in contracts/sync.ts and their adapter here.
+ */
+import type { TrackerVendor } from '#contracts/sync';
+import type { TrackerAdapter } from './adapter';
+import { gitlabAdapter } from './gitlab';
+import { jiraAdapter } from './jira';
+
+export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
+  gitlab: gitlabAdapter,
+  jira: jiraAdapter,
+};
+
+export const adapterOf = <V extends TrackerVendor>(vendor: V) => trackerAdapters[vendor] as TrackerAdapter<V>;

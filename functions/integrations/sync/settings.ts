@@ -1,0 +1,113 @@
+/**
+ * The settings calls of an integration's inbound hook (issue 24; `…/integration/{vendor}/hook/{siteId}`),
+ * for a member allowed the project's integrations (projects/access.ts; another client's project is
+ * NOT_FOUND): show the inbound URL (never the secret), reveal it (making the hook on first use),
+ * regenerate the secret (the old one stops at once; a registration made with it is forgotten), and
+ * register the hook through the vendor's API where the token allows it (GitLab; Jira's admin step is the
+ * screen's). Plan-gated like the integration itself.
+ */
+import type { HookAnswer, TrackerVendor } from '#contracts/sync';
+import { getConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
+import type { Logger } from '#runtime/log';
+import { OutboundRefused } from '#runtime/outbound';
+import { readProjectAs } from '../../projects/access';
+import { ownerPlanOf, planOf, toProject } from '../../projects/project';
+import {
+  allowedByPlan,
+  defaultIntegration,
+  type IntegrationRecord,
+  integrationKey,
+  toIntegration,
+} from '../integration';
+import { authorisationErrorCode } from '../vendor-auth';
+import { isVendorError } from '../vendors/http';
+import { adapterOf } from './adapters';
+import { trackerContext } from './context';
+import {
+  ensureHook,
+  type HookRecord,
+  hookOfKey,
+  hookOfPointer,
+  markRegistered,
+  regenerateSecret,
+} from './hook';
+
+/** The inbound URL the tracker calls (DESIGN section 8: exactly this path). */
+export const hookUrl = (hook: Pick<HookRecord, 'vendor' | 'hookId'>) =>
+  `${getConfig().APP_ORIGIN}/api/hooks/${hook.vendor}/${hook.hookId}`;
+
+const answer = (vendor: TrackerVendor, hook: HookRecord | null, withSecret: boolean): HookAnswer => ({
+  vendor,
+  url: hook ? hookUrl(hook) : null,
+  ...(hook && withSecret ? { secret: hook.secret } : {}),
+  registered: hook?.registered ?? null,
+});
+
+/** The access check (integrations), the plan gate, the hook pointer and the integration in one batch. */
+async function owned<V extends TrackerVendor>(userId: string, projectId: string, vendor: V) {
+  const {
+    project,
+    items: [pointer, item],
+  } = await readProjectAs(userId, projectId, 'integrations', [
+    hookOfKey(projectId, vendor),
+    integrationKey(projectId, vendor),
+  ]);
+  if (!allowedByPlan(vendor, planOf(ownerPlanOf(toProject(project)))))
+    throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  const integration = (item ? toIntegration(item) : defaultIntegration(vendor)) as IntegrationRecord<V>;
+  return { pointer, integration };
+}
+
+export async function showHook(
+  userId: string,
+  projectId: string,
+  vendor: TrackerVendor,
+): Promise<HookAnswer> {
+  const { pointer } = await owned(userId, projectId, vendor);
+  return answer(vendor, await hookOfPointer(pointer), false);
+}
+
+export async function revealHook(
+  userId: string,
+  projectId: string,
+  vendor: TrackerVendor,
+): Promise<HookAnswer> {
+  await owned(userId, projectId, vendor);
+  return answer(vendor, await ensureHook(projectId, vendor), true);
+}
+
+export async function regenerateHook(
+  userId: string,
+  projectId: string,
+  vendor: TrackerVendor,
+): Promise<HookAnswer> {
+  await owned(userId, projectId, vendor);
+  return answer(vendor, await regenerateSecret(await ensureHook(projectId, vendor)), true);
+}
+
+export async function registerHook(
+  userId: string,
+  projectId: string,
+  vendor: TrackerVendor,
+  log: Logger,
+): Promise<HookAnswer> {
+  const { integration } = await owned(userId, projectId, vendor);
+  const adapter = adapterOf(vendor);
+  if (!adapter.register) throw new AppError('HOOK_NOT_REGISTRABLE');
+  // The token and the chosen project are what the registration needs (the projects call set them).
+  if (!adapter.ready(integration)) throw new AppError('INVALID_PARAMETERS');
+  const hook = await ensureHook(projectId, vendor);
+  try {
+    const id = await adapter.register(trackerContext(integration), {
+      url: hookUrl(hook),
+      secret: hook.secret,
+    });
+    return answer(vendor, await markRegistered(hook, id), false);
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw new AppError('AUTHORIZATION_FAILED', undefined, { cause: err });
+    if (!isVendorError(err)) throw err;
+    log.warn('hook registration failed', { vendor, reason: err.reason, ...err.details });
+    throw new AppError(authorisationErrorCode(err), undefined, { cause: err });
+  }
+}

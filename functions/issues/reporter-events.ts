@@ -1,0 +1,41 @@
+/**
+ * The reporter hears of the issue events (issue 24): the fan-out consumer hands each `issue.updated` and
+ * `comment.created` here (functions/consumers/fanout.ts), so every status change and public comment is
+ * covered whoever made it: the dashboard, a bulk change, and the tracker sync and REST API that write
+ * through the same triage and comment core. What is owed goes to the reporter's outbox (reporter.ts
+ * `oweMail`); the flush decides what a mail says when it is sent. Never for an internal comment, nor for
+ * the reporter's own reply. Idempotent: a message delivered twice owes the same mail.
+ */
+import type { IssueEventMessage } from '#contracts/messages';
+import { type IssueStatus, isOpenStatus, issueStatuses } from '#contracts/triage';
+import { getItems } from '#runtime/db';
+import { oweMail, reporterKey, toReporter } from './reporter';
+import { timelineKey } from './timeline';
+
+const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly unknown[]).includes(v);
+
+/** What the event owes the reporter, before any read: a resolution, a comment, or nothing. */
+export function owedBy(msg: IssueEventMessage): 'resolved' | 'comment' | null {
+  if (msg.type === 'comment.created')
+    return msg.actor.kind === 'reporter' || !msg.commentId ? null : 'comment';
+  const status = msg.changes?.status;
+  if (!status || !isStatus(status.from) || !isStatus(status.to)) return null;
+  // Resolved as the reporter reads it: from an open status to resolved or closed (closing a resolved one
+  // tells them nothing new).
+  return isOpenStatus(status.from) && !isOpenStatus(status.to) ? 'resolved' : null;
+}
+
+/** Owes the reporter of the event's issue a mail when the event concerns them. One BatchGetItem at most. */
+export async function noteForReporter(msg: IssueEventMessage): Promise<void> {
+  const what = owedBy(msg);
+  if (!what) return;
+  const { projectId, issueNumber: n } = msg;
+  const keys = [reporterKey(projectId, n)];
+  if (what === 'comment' && msg.commentId) keys.push(timelineKey(projectId, n, msg.commentId));
+  const [reporterItem, comment] = await getItems(keys);
+  const reporter = toReporter(reporterItem);
+  if (!reporter || reporter.unsubscribed) return;
+  // Gone, or internal: nothing the reporter may read.
+  if (what === 'comment' && (comment?.kind !== 'comment' || comment.visibility === 'internal')) return;
+  await oweMail(projectId, n, reporter, what);
+}

@@ -1,0 +1,143 @@
+/**
+ * The GitHub settings screen in the browser (issue 24), against the built dashboard, the local stack and
+ * its GitHub fake: in English at 1280 px a client authorises with a token, picks the repository, sets
+ * labels and saves, and a report then arrives in the fake with those labels; in German at 390 px a
+ * refused token is explained in German, then a good one authorises and Reset returns to the start. Both
+ * are axe-clean, and a plan without integrations shows the not-available message.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PlanName } from '#contracts/plans';
+import type { ApiClient } from '../support/api-client';
+import { axeFindings } from '../support/axe';
+import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { eventually } from '../support/local-stack';
+import { signedIn } from '../support/users';
+import { fileReport } from '../support/widget';
+
+const suite = setUpBrowserSuite({ vendorFakes: true });
+const phone = { width: 390, height: 844 };
+
+interface Client {
+  api: ApiClient;
+  id: string;
+}
+
+async function client(plan: PlanName = 'BASIC_PLAN'): Promise<Client> {
+  const { client: api, email } = await signedIn(suite.stack.url);
+  const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+  const id = (created.body as { msg: { id: string } }).msg.id;
+  if (plan !== 'FREE_PLAN') await api.post('/api/dev/plan', { username: email, plan, days: 30 });
+  return { api, id };
+}
+
+async function tab(c: Client, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
+  const t = await suite.newTab({
+    locale: opts.locale ?? 'en-US',
+    ...(opts.phone ? { viewport: phone } : {}),
+  });
+  await t.context.addCookies(
+    [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+  );
+  return t;
+}
+
+const openGithub = (page: Page, c: Client) => page.goto(`/profile/integrations/${c.id}/github`);
+
+async function storedGithub(c: Client) {
+  const res = await c.api.get<{
+    integrations: { name: string; active: 0 | 1; data: { labels: string[]; id: string } }[];
+  }>(`/api/client/website/${c.id}`);
+  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
+  const found = res.body.msg.integrations.find((i) => i.name === 'github');
+  if (!found) throw new Error('no github in the project answer');
+  return found;
+}
+
+async function expectAxeClean(page: Page, where: string) {
+  expect(await axeFindings(page), where).toEqual([]);
+}
+
+describe('GitHub settings screen', () => {
+  it('in English at 1280 px: authorise, choose a repository and labels, save; a report arrives with them', async () => {
+    const fake = suite.stack.vendorFakes!.github;
+    const c = await client();
+    // A new project mails its owner; off, so only GitHub is in play.
+    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
+    const { page } = await tab(c);
+    await openGithub(page, c);
+    // Listed among the integrations' tabs.
+    await page.getByRole('tab', { name: 'GitHub', selected: true }).waitFor();
+    await page.getByLabel('Fine-grained personal access token').fill('github_pat_e2e_0123456789');
+    await expectAxeClean(page, 'github unauthorised en 1280');
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.getByText('Authorized', { exact: true }).waitFor();
+    expect(fake.calls('/user/repos').at(-1)?.headers.authorization).toBe('Bearer github_pat_e2e_0123456789');
+    expect(await page.getByLabel('Repository', { exact: true }).first().inputValue()).toBe(
+      'octo-org/website',
+    );
+    const token = await page.getByLabel('Fine-grained personal access token').inputValue();
+    expect(token).toBe('••••6789');
+    await page.getByLabel('Repository', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'octo-org/shop' }).click();
+    const labels = page.getByLabel('Labels', { exact: true }).first();
+    await labels.fill('feedback');
+    await labels.press('Enter');
+    await labels.fill('from snag');
+    await labels.press('Enter');
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('GitHub integration saved', { exact: true }).waitFor();
+    await expectAxeClean(page, 'github authorised en 1280');
+    await shot(page, 'github-en-1280');
+    expect(await storedGithub(c)).toMatchObject({
+      active: 1,
+      data: { id: 'octo-org/shop', labels: ['feedback', 'from snag'] },
+    });
+
+    const n = await fileReport(suite.stack.url, c.id, 'https://shop.example', {
+      fields: { msg: 'The cart is empty @octo-org/owners' },
+    });
+    const issue = await eventually(
+      async () => fake.issues.find((i) => i.title.replace(/\u2060/g, '').startsWith(`#${n} `)),
+      30_000,
+      'the issue in the GitHub fake',
+    );
+    expect(issue).toMatchObject({ repo: 'octo-org/shop', labels: ['feedback', 'from snag'] });
+    expect(issue.actions.mentions).toEqual([]);
+  });
+
+  it('in German at 390 px: a refused token is explained, a good one authorises, Reset starts over', async () => {
+    const c = await client();
+    const { page } = await tab(c, { locale: 'de-DE', phone: true });
+    await openGithub(page, c);
+    const tokenField = page.getByLabel('Feingranulares persönliches Zugriffstoken');
+    await tokenField.fill('github_pat_invalid');
+    await page.getByRole('button', { name: 'Autorisieren' }).click();
+    await page.getByText(/Das Token wurde abgelehnt/).waitFor();
+    await expectAxeClean(page, 'github refused de 390');
+    await tokenField.fill('github_pat_de_0123456789');
+    await page.getByRole('button', { name: 'Autorisieren' }).click();
+    await page.getByText('Autorisiert', { exact: true }).waitFor();
+    await page.getByLabel('Labels', { exact: true }).first().waitFor();
+    await expectAxeClean(page, 'github authorised de 390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'github-de-390');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('GitHub-Integration gespeichert', { exact: true }).waitFor();
+    expect((await storedGithub(c)).active).toBe(1);
+    await page.getByRole('button', { name: 'Autorisierung zurücksetzen' }).click();
+    await page.getByRole('button', { name: 'Autorisieren' }).waitFor();
+    expect(await page.getByLabel('Feingranulares persönliches Zugriffstoken').inputValue()).toBe('');
+    expect(await storedGithub(c)).toMatchObject({ active: 0, data: { id: '' } });
+  });
+
+  it('shows the not-available message on Free', async () => {
+    const c = await client('FREE_PLAN');
+    const { page } = await tab(c);
+    await openGithub(page, c);
+    await page.getByTestId('integration-unavailable').waitFor();
+    expect(await page.getByLabel('Fine-grained personal access token').count()).toBe(0);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The reporter's pure parts (issue 24): the texts of all six languages (same keys and placeholders as
+ * English, none left in English), the status as the reporter reads it, the page's escaping, contrast and
+ * CSP (the inline script and style allowed by exactly their hashes), the `/r/{token}` rewrite, the From
+ * name's encoding, and which events owe the reporter a mail.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, readableOn } from '#contracts/contrast';
+import { reporterPagePath, reporterStatusOf, reporterTokenParam } from '#contracts/reporter';
+import { fromWithName } from '#runtime/mail';
+import { newReporterToken } from '../../../functions/issues/reporter';
+import { owedBy } from '../../../functions/issues/reporter-events';
+import { langOfHeader, notFoundPage, statusPage } from '../../../functions/issues/reporter-page';
+import { reporterTexts } from '../../../functions/issues/reporter-texts';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the reporter texts', () => {
+  const en = reporterTexts.en;
+  it.each(['cs', 'fr', 'de', 'ru', 'es'] as const)(
+    '%s has every English key, its placeholders, and its own words',
+    (lang) => {
+      const t = reporterTexts[lang];
+      expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(en) as [keyof typeof en, string][]) {
+        expect(t[key].trim(), `${lang}.${key}`).not.toBe('');
+        expect(placeholders(t[key]), `${lang}.${key}`).toEqual(placeholders(text));
+      }
+      // Short words may coincide ("Status" in German); whole sentences never do.
+      const same = (Object.keys(en) as (keyof typeof en)[]).filter(
+        (k) => t[k] === en[k] && en[k].length > 12,
+      );
+      expect(same).toEqual([]);
+    },
+  );
+});
+
+describe('the status as the reporter reads it', () => {
+  it('is Received, Being worked on or Resolved', () => {
+    expect(reporterStatusOf('new')).toBe('received');
+    expect(reporterStatusOf('in_progress')).toBe('working');
+    expect(reporterStatusOf('in_review')).toBe('working');
+    expect(reporterStatusOf('resolved')).toBe('resolved');
+    expect(reporterStatusOf('closed')).toBe('resolved');
+  });
+});
+
+describe('tokens and the page address', () => {
+  it('mints 128-bit base64url tokens that the route accepts, and rewrites only /r/{token}', () => {
+    const a = newReporterToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(Buffer.from(a, 'base64url')).toHaveLength(16);
+    expect(reporterTokenParam.safeParse(a).success).toBe(true);
+    expect(newReporterToken()).not.toBe(a);
+    expect(reporterPagePath(`/r/${a}`)).toBe(`/api/reporter/${a}/page`);
+    expect(reporterPagePath(`/r/${a}?x=1`)).toBe(`/api/reporter/${a}/page?x=1`);
+    for (const other of ['/r/', '/r/a/b', '/api/r/x', '/reports', '/'])
+      expect(reporterPagePath(other)).toBeNull();
+  });
+});
+
+describe('the page', () => {
+  const status = {
+    number: 7,
+    description: '<script>alert(1)</script>',
+    submittedAt: '2026-11-28T10:00:00.000Z',
+    status: 'working' as const,
+    comments: [
+      {
+        id: 'c',
+        author: 'Ann <b>',
+        mine: false,
+        body: '"quoted" & <i>',
+        createdAt: '2026-11-28T11:00:00.000Z',
+      },
+    ],
+    mails: true,
+  };
+
+  it('escapes every stored value and allows its script and style by their hashes only', () => {
+    const { html, csp } = statusPage(
+      { lang: 'ru', projectName: 'Shop </title>', color: '#FFEE00' },
+      status,
+      'T'.repeat(22),
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('Ann &#60;b&#62;');
+    expect(html).toContain('Shop &#60;/title&#62;');
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toContain(reporterTexts.ru.working);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(csp).toContain(`script-src ${hash(script)}`);
+    expect(csp).toContain(`style-src ${hash(style)}`);
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('sets black or white on the widget colour, whichever reaches 4.5:1', () => {
+    for (const color of ['#FFEE00', '#4F4EAE', '#777777', '#000000', '#FFFFFF', '#E8590C']) {
+      const fg = readableOn(color);
+      expect(contrastRatio(color, fg), color).toBeGreaterThanOrEqual(4.5);
+      const { html } = statusPage({ lang: 'en', projectName: 'S', color }, status, 'T'.repeat(22));
+      expect(html).toContain(`background:${color};color:${fg}`);
+    }
+  });
+
+  it('answers the 404 page in the visitor’s language when the header names one of the six', () => {
+    expect(langOfHeader('de-DE,de;q=0.9,en;q=0.8')).toBe('de');
+    expect(langOfHeader('ja,ru;q=0.5')).toBe('ru');
+    expect(langOfHeader(undefined)).toBe('en');
+    expect(notFoundPage('cs').html).toContain(reporterTexts.cs.notFoundText);
+  });
+});
+
+describe('the From name', () => {
+  it('is an encoded word, so no character in it can change the header', () => {
+    const from = fromWithName('Snag <no-reply@snag.example>', 'Bäckerei "Support" <x@evil>\r\nBcc: y');
+    expect(from).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?= <no-reply@snag\.example>$/);
+    expect(fromWithName('no-reply@snag.example', 'Shop')).toBe(
+      `=?UTF-8?B?${Buffer.from('Shop').toString('base64')}?= <no-reply@snag.example>`,
+    );
+    expect(fromWithName('Snag <a@b.c>', '  ')).toBe('Snag <a@b.c>');
+  });
+});
+
+describe('which events owe the reporter a mail', () => {
+  const base = {
+    projectId: '00000000-0000-4000-8000-000000000000',
+    issueNumber: 1,
+    at: '2026-11-28T10:00:00.000Z',
+  };
+  const member = { kind: 'member' as const, id: 'u', name: 'Ann' };
+  it('a comment by anyone but the reporter; a change from an open status to resolved or closed', () => {
+    expect(owedBy({ ...base, type: 'comment.created', actor: member, commentId: 'a'.repeat(20) })).toBe(
+      'comment',
+    );
+    expect(
+      owedBy({
+        ...base,
+        type: 'comment.created',
+        actor: { kind: 'reporter', name: 'Reporter' },
+        commentId: 'a'.repeat(20),
+      }),
+    ).toBeNull();
+    const status = (from: string, to: string) =>
+      owedBy({ ...base, type: 'issue.updated', actor: member, changes: { status: { from, to } } });
+    expect(status('new', 'resolved')).toBe('resolved');
+    expect(status('in_review', 'closed')).toBe('resolved');
+    expect(status('resolved', 'closed')).toBeNull();
+    expect(status('resolved', 'new')).toBeNull();
+    expect(status('new', 'in_progress')).toBeNull();
+    expect(
+      owedBy({
+        ...base,
+        type: 'issue.updated',
+        actor: member,
+        changes: { priority: { from: 'none', to: 'high' } },
+      }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The trackers' hook verification schemes (functions/integrations/sync/verify.ts) against the vendors'
+ * own test vectors and rules, and the GitLab and Jira adapters' reduction of their payload examples
+ * (../shared/api-specs/gitlab/webhook-example.*.json; the Jira shape of README "Jira Cloud webhooks").
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { gitlabDataSchema, jiraDataSchema } from '#contracts/integrations';
+import { MalformedDelivery } from '../../../functions/integrations/sync/adapter';
+import { gitlabAdapter } from '../../../functions/integrations/sync/gitlab';
+import { jiraAdapter } from '../../../functions/integrations/sync/jira';
+import {
+  hubSignature,
+  verifyGitlabToken,
+  verifyHubSignature,
+  verifyLinearSignature,
+} from '../../../functions/integrations/sync/verify';
+import { mayWriteBack } from '../../../functions/integrations/sync/writeback';
+
+describe('hook verification', () => {
+  it("GitHub's published test vector passes X-Hub-Signature-256; any other body or secret does not", () => {
+    const header = 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
+    expect(verifyHubSignature(header, "It's a Secret to Everybody", 'Hello, World!')).toBe('ok');
+    expect(verifyHubSignature(header, "It's a Secret to Everybody", 'Hello, World?')).toBe('forged');
+    expect(verifyHubSignature(header, 'another secret', 'Hello, World!')).toBe('forged');
+    expect(verifyHubSignature(undefined, 's', 'x')).toBe('forged');
+    expect(verifyHubSignature('sha1=abc', 's', 'x')).toBe('forged');
+    expect(hubSignature("It's a Secret to Everybody", 'Hello, World!')).toBe(header);
+  });
+
+  it('GitLab: the token equals the secret, nothing else', () => {
+    expect(verifyGitlabToken('s3cret', 's3cret')).toBe('ok');
+    expect(verifyGitlabToken('s3cret ', 's3cret')).toBe('forged');
+    expect(verifyGitlabToken(undefined, 's3cret')).toBe('forged');
+  });
+
+  it('Linear: the plain hex HMAC, then webhookTimestamp within 60 s (stale beyond, refused without)', () => {
+    const now = 1_790_000_000_000;
+    const body = (ts?: number) => JSON.stringify({ action: 'update', type: 'Issue', webhookTimestamp: ts });
+    const sign = (raw: string) => hubSignature('lin_wh_secret', raw).slice('sha256='.length);
+    const fresh = body(now - 30_000);
+    expect(verifyLinearSignature(sign(fresh), 'lin_wh_secret', fresh, now)).toBe('ok');
+    const stale = body(now - 61_000);
+    expect(verifyLinearSignature(sign(stale), 'lin_wh_secret', stale, now)).toBe('stale');
+    const none = body();
+    expect(verifyLinearSignature(sign(none), 'lin_wh_secret', none, now)).toBe('stale');
+    expect(verifyLinearSignature(sign(fresh), 'another', fresh, now)).toBe('forged');
+  });
+});
+
+const spec = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../shared/api-specs/gitlab/${name}`, import.meta.url), 'utf8'));
+
+describe('the GitLab adapter', () => {
+  const data = (id: string) => gitlabDataSchema.parse({ key: 'glpat', id });
+  const integration = (id: string) => ({
+    name: 'gitlab' as const,
+    active: 1 as const,
+    authorized: 1 as const,
+    data: data(id),
+  });
+  const headers = { 'idempotency-key': 'f0b5b0e0-0000-4000-8000-000000000001' };
+
+  it("reduces GitLab's Note Hook example to a comment on its issue, by its user", () => {
+    const note = spec('webhook-example.note-hook-issue.json');
+    expect(gitlabAdapter.parse(note, headers, integration(String(note.project.id)))).toEqual({
+      deliveryId: headers['idempotency-key'],
+      kind: 'comment',
+      issue: String(note.issue.iid),
+      url: expect.stringContaining(`/issues/${note.issue.iid}`),
+      author: { id: String(note.user.id), name: note.user.name },
+      comment: { id: String(note.object_attributes.id), body: note.object_attributes.note },
+    });
+    // Another GitLab project's delivery is none of this integration's business.
+    expect(gitlabAdapter.parse(note, headers, integration('999999'))).toBeNull();
+  });
+
+  it("takes the Issue Hook example's close/reopen as a state change and ignores open/update", () => {
+    const hook = spec('webhook-example.issue-hook.json');
+    const mine = integration(String(hook.project.id));
+    expect(gitlabAdapter.parse(hook, headers, mine)).toBeNull(); // the example is action "open"
+    hook.object_attributes.action = 'close';
+    expect(gitlabAdapter.parse(hook, headers, mine)).toMatchObject({
+      kind: 'state',
+      issue: String(hook.object_attributes.iid),
+    });
+    expect(() => gitlabAdapter.parse(hook, {}, mine)).toThrow(MalformedDelivery);
+    expect(() => gitlabAdapter.parse({ object_kind: 'issue' }, headers, mine)).toThrow(MalformedDelivery);
+  });
+});
+
+describe('the Jira adapter', () => {
+  const integration = {
+    name: 'jira' as const,
+    active: 1 as const,
+    authorized: 1 as const,
+    data: jiraDataSchema.parse({ host: 'https://acme.atlassian.net', username: 'me@acme.example', key: 'k' }),
+  };
+  it('a status change in the changelog is a state change; other updates are not', () => {
+    const base = {
+      timestamp: 1_790_000_000_000,
+      webhookEvent: 'jira:issue_updated',
+      user: { accountId: 'a1', displayName: 'Jane Doe' },
+      issue: { id: '10002', key: 'WEB-7' },
+    };
+    expect(
+      jiraAdapter.parse({ ...base, changelog: { items: [{ field: 'status' }] } }, {}, integration),
+    ).toEqual({
+      deliveryId: '1790000000000:jira:issue_updated:10002',
+      kind: 'state',
+      issue: 'WEB-7',
+      url: 'https://acme.atlassian.net/browse/WEB-7',
+      author: { id: 'a1', name: 'Jane Doe' },
+    });
+    expect(
+      jiraAdapter.parse({ ...base, changelog: { items: [{ field: 'summary' }] } }, {}, integration),
+    ).toBeNull();
+  });
+});
+
+describe('no echo', () => {
+  it('never writes back a change that came from the same tracker, nor a status move within the open ones', () => {
+    const at = '2026-11-28T05:00:00.000Z';
+    const resolved = {
+      type: 'issue.updated' as const,
+      at,
+      changes: { status: { from: 'new', to: 'resolved' } },
+    };
+    expect(mayWriteBack('gitlab', { ...resolved, actor: { kind: 'member', name: 'Ann' } })).toBe(true);
+    expect(
+      mayWriteBack('gitlab', {
+        ...resolved,
+        actor: { kind: 'tracker', vendor: 'gitlab', name: 'Jane on GitLab' },
+      }),
+    ).toBe(false);
+    expect(
+      mayWriteBack('jira', {
+        ...resolved,
+        actor: { kind: 'tracker', vendor: 'gitlab', name: 'Jane on GitLab' },
+      }),
+    ).toBe(true);
+    const moved = { ...resolved, changes: { status: { from: 'new', to: 'in_progress' } } };
+    expect(mayWriteBack('gitlab', { ...moved, actor: { kind: 'member', name: 'Ann' } })).toBe(false);
+  });
+});

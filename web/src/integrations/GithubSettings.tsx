@@ -1,0 +1,229 @@
+/**
+ * GitHub (issue 24): authorised by a fine-grained personal access token, as GitLab by its token, but
+ * with no host (the API address is Snag's setting). Authorize lists the token's repositories and saves
+ * the authorisation with the first chosen; the client then picks the repository, the labels set on each
+ * created issue, and switches it on. Reset forgets the token and the repository (the labels stay).
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
+import { errorCodeOf } from '../api';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Section } from '../components/Section';
+import { errorText } from '../i18n';
+import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
+import { type Choice, fetchGithubRepos, resetAuthorization, saveIntegration } from './hooks';
+import { type ViewOf, vendorRefusal } from './model';
+
+type GithubValues = { active: boolean; key: string; id: string; labels: string[] };
+
+const valuesOf = (view: ViewOf<'github'>): GithubValues => ({
+  active: view.active === 1,
+  key: view.data.key ?? '',
+  id: view.data.id ?? '',
+  labels: view.data.labels ?? [],
+});
+
+const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
+
+/** Until GitHub's list arrives, the stored choice is the only option. */
+const withCurrent = (id: string): Choice[] => (id ? [{ id, name: id }] : []);
+
+export function GithubSettings({ projectId, view }: { projectId: string; view: ViewOf<'github'> }) {
+  const { t } = useTranslation();
+  const authorized = view.authorized === 1;
+  const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
+  const [authError, setAuthError] = useState<string | null>(null);
+  const [repos, setRepos] = useState<Choice[] | null>(null);
+  const form = useForm<GithubValues>({
+    initialValues: valuesOf(view),
+    validate: {
+      key: (value) => (value.trim() === '' ? t('validation.required') : null),
+      labels: (value) =>
+        githubDataSchema.shape.labels.safeParse(value).success
+          ? null
+          : t('integrationScreen.github.labelInvalid'),
+    },
+    validateInputOnBlur: true,
+  });
+  const { save: run, saving, error, setErrorCode } = useIntegrationSave(form, 'github');
+
+  // A list call saves the authorisation on the server; a Save or Reset waits for the one under way, so
+  // it is not written over by it (as on the GitLab screen).
+  const listing = useRef<Promise<unknown>>(Promise.resolve());
+  const list = useCallback(
+    (key: string) => {
+      const call = fetchGithubRepos(projectId, key);
+      listing.current = Promise.allSettled([listing.current, call]);
+      return call;
+    },
+    [projectId],
+  );
+
+  // Authorised before this visit: the repositories once per visit, with the stored (masked) token.
+  const arrival = useRef<string | null>(authorized ? view.data.key : null);
+  useEffect(() => {
+    const key = arrival.current;
+    if (!key) return;
+    arrival.current = null;
+    list(key).then(
+      (found) => setRepos(found.repos),
+      (e) => setAuthError(failureText(e)),
+    );
+  }, [list]);
+
+  async function authorize() {
+    if (form.validateField('key').hasError) return;
+    setBusy('authorize');
+    setAuthError(null);
+    setErrorCode(null);
+    try {
+      const values = form.getValues();
+      const found = await list(values.key.trim());
+      setRepos(found.repos);
+      const stored = found.view
+        ? valuesOf(found.view)
+        : {
+            ...values,
+            id: found.repos.some((r) => r.id === values.id) ? values.id : (found.repos[0]?.id ?? ''),
+          };
+      form.setInitialValues(stored);
+      form.setValues({ ...stored, active: true });
+    } catch (e) {
+      setAuthError(failureText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const save = (values: GithubValues) =>
+    run(async () => {
+      await listing.current;
+      const saved = await saveIntegration(projectId, {
+        name: 'github',
+        active: values.active ? 1 : 0,
+        authorized: 1,
+        data: { key: values.key, id: values.id, labels: values.labels.map((l) => l.trim()) },
+      });
+      return valuesOf(saved);
+    });
+
+  async function reset() {
+    setBusy('reset');
+    setErrorCode(null);
+    try {
+      await listing.current;
+      const fresh = valuesOf(await resetAuthorization('github', projectId));
+      form.setInitialValues(fresh);
+      form.setValues(fresh);
+      setRepos(null);
+      setAuthError(null);
+    } catch (e) {
+      setErrorCode(errorCodeOf(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const resetLink = (
+    <Anchor component="button" type="button" onClick={reset} fw={600} inherit>
+      {t('integrationScreen.resetAuthorization')}
+    </Anchor>
+  );
+  const values = form.getValues();
+
+  return (
+    <Section
+      title={t('integrations.github')}
+      description={t('integrationScreen.github.description')}
+      labelId="integration-github"
+    >
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Stack gap="md">
+          {authError && (
+            <ErrorAlert>
+              {authError} {resetLink}
+            </ErrorAlert>
+          )}
+          {error}
+          {authorized ? (
+            // The server's masked token: stored, never shown again.
+            <TextInput label={t('integrationScreen.github.token')} value={view.data.key} readOnly />
+          ) : (
+            <PasswordInput
+              label={t('integrationScreen.github.token')}
+              description={t('integrationScreen.github.tokenHint')}
+              placeholder="github_pat_…"
+              withAsterisk
+              maxLength={1000}
+              autoComplete="off"
+              key={form.key('key')}
+              {...form.getInputProps('key')}
+            />
+          )}
+          {!authorized ? (
+            <Group>
+              <Button onClick={authorize} loading={busy === 'authorize'}>
+                {t('integrationScreen.authorize')}
+              </Button>
+            </Group>
+          ) : (
+            <>
+              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+                <Group gap="xs" justify="space-between">
+                  <Text size="sm">{t('integrationScreen.authorized')}</Text>
+                  {resetLink}
+                </Group>
+                {view.active !== 1 && (
+                  <Text size="sm" mt={4} data-testid="integration-next-step">
+                    {t('integrationScreen.nextStep')}
+                  </Text>
+                )}
+              </Alert>
+              <Select
+                label={t('integrationScreen.github.repo')}
+                data={(repos ?? withCurrent(values.id)).map((r) => ({ value: r.id, label: r.name }))}
+                placeholder={repos ? undefined : t('integrationScreen.loadingOptions')}
+                searchable
+                allowDeselect={false}
+                key={form.key('id')}
+                {...form.getInputProps('id')}
+              />
+              <TagsInput
+                label={t('integrationScreen.github.labels')}
+                description={t('integrationScreen.github.labelsHint', { count: GITHUB_LABELS_MAX })}
+                placeholder={
+                  values.labels.length ? undefined : t('integrationScreen.github.labelsPlaceholder')
+                }
+                maxTags={GITHUB_LABELS_MAX}
+                splitChars={[',']}
+                clearable
+                key={form.key('labels')}
+                {...form.getInputProps('labels')}
+              />
+              <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} role="note">
+                <Text size="sm">{t('integrationScreen.github.quoting', { days: GITHUB_LINK_DAYS })}</Text>
+              </Alert>
+              <ActiveSwitch form={form} />
+              <SaveRow saving={saving} dirty={form.isDirty()} />
+            </>
+          )}
+        </Stack>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Two-way sync's inbound hook (issue 24) on the GitLab and Jira screens: the inbound URL, the secret
+ * (shown only on demand, copyable, regenerable), the tracker's exact setup steps, and for GitLab a button
+ * that registers the project hook through GitLab's API with the stored token. Jira's admin webhooks cannot
+ * be made with an API token: its steps are the administrator's.
+ */
+import { Alert, Button, CopyButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HookAnswer, TrackerVendor } from '#contracts/sync';
+import { errorCodeOf } from '../api';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { errorText } from '../i18n';
+import { hookCall, useHook } from './sync-hooks';
+
+export function TrackerHookPanel({ projectId, vendor }: { projectId: string; vendor: TrackerVendor }) {
+  const { t } = useTranslation();
+  const shown = useHook(vendor, projectId);
+  const [revealed, setRevealed] = useState<HookAnswer | null>(null);
+  const [busy, setBusy] = useState<'reveal' | 'regenerate' | 'register' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const hook = revealed ?? shown.data ?? null;
+  const tracker = t(`integrations.${vendor}`);
+
+  async function run(action: 'reveal' | 'regenerate' | 'register') {
+    setBusy(action);
+    setError(null);
+    setNotice(null);
+    try {
+      const answer = await hookCall(action, vendor, projectId);
+      if (action === 'register') {
+        setRevealed((r) => (r ? { ...r, registered: answer.registered } : null));
+        await shown.mutate(answer, { revalidate: false });
+      } else {
+        setRevealed(answer);
+        await shown.mutate({ ...answer, secret: undefined } as HookAnswer, { revalidate: false });
+        if (action === 'regenerate') setNotice(t('integrationScreen.trackerSync.regenerated', { tracker }));
+      }
+    } catch (e) {
+      setError(errorText(errorCodeOf(e)));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const steps =
+    vendor === 'gitlab'
+      ? [
+          t('integrationScreen.trackerSync.gitlab1'),
+          t('integrationScreen.trackerSync.gitlab2'),
+          t('integrationScreen.trackerSync.gitlab3'),
+        ]
+      : [
+          t('integrationScreen.trackerSync.jira1'),
+          t('integrationScreen.trackerSync.jira2'),
+          t('integrationScreen.trackerSync.jira3'),
+          t('integrationScreen.trackerSync.jira4'),
+        ];
+  return (
+    <Stack gap="sm" data-testid="tracker-hook">
+      <Title order={3} size="h5">
+        {t('integrationScreen.trackerSync.hookTitle', { tracker })}
+      </Title>
+      <Text size="sm">{t('integrationScreen.trackerSync.intro', { tracker })}</Text>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      {notice && (
+        <Alert color="yellow" variant="light" role="status">
+          {notice}
+        </Alert>
+      )}
+      {hook?.url && (
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput
+            label={t('integrationScreen.trackerSync.url')}
+            value={hook.url}
+            readOnly
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <CopyButton value={hook.url}>
+            {({ copied, copy }) => (
+              <Button
+                variant="default"
+                onClick={copy}
+                aria-label={t('integrationScreen.trackerSync.copyUrl')}
+              >
+                {copied ? t('integrationScreen.trackerSync.copied') : t('integrationScreen.trackerSync.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
+      {revealed?.secret ? (
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput
+            label={t('integrationScreen.trackerSync.secret')}
+            value={revealed.secret}
+            readOnly
+            style={{ flex: 1, minWidth: 0 }}
+            data-testid="hook-secret"
+          />
+          <CopyButton value={revealed.secret}>
+            {({ copied, copy }) => (
+              <Button
+                variant="default"
+                onClick={copy}
+                aria-label={t('integrationScreen.trackerSync.copySecret')}
+              >
+                {copied ? t('integrationScreen.trackerSync.copied') : t('integrationScreen.trackerSync.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => run('reveal')} loading={busy === 'reveal'}>
+            {hook?.url
+              ? t('integrationScreen.trackerSync.revealSecret')
+              : t('integrationScreen.trackerSync.create')}
+          </Button>
+        </Group>
+      )}
+      {revealed?.secret && (
+        <Group>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => run('regenerate')}
+            loading={busy === 'regenerate'}
+          >
+            {t('integrationScreen.trackerSync.regenerate')}
+          </Button>
+        </Group>
+      )}
+      <Text fw={600} size="sm">
+        {t('integrationScreen.trackerSync.stepsTitle', { tracker })}
+      </Text>
+      <List type="ordered" size="sm" spacing={4}>
+        {steps.map((step) => (
+          <List.Item key={step}>{step}</List.Item>
+        ))}
+      </List>
+      {vendor === 'gitlab' &&
+        (hook?.registered ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {t('integrationScreen.trackerSync.registered', { id: hook.registered.id })}
+          </Alert>
+        ) : (
+          <Group>
+            <Button onClick={() => run('register')} loading={busy === 'register'}>
+              {t('integrationScreen.trackerSync.register')}
+            </Button>
+          </Group>
+        ))}
+    </Stack>
+  );
+}

@@ -236,7 +236,7 @@ describe('GitHub both ways', () => {
     // Quoted in a fence: GitHub notifies nobody and cross-references nothing.
     expect(onGithub.actions).toEqual({ mentions: [], references: [], autolinks: [] });
     await quiet(() => fakes.github.idle());
-    expect((await comments(site, n)).map((c) => c.body).sort()).toEqual([body, 'Fixed in 2.3.1']);
+    expect((await comments(site, n)).map((c) => c.body).sort()).toEqual(['Fixed in 2.3.1', body]);
     expect(gh()?.comments).toHaveLength(2);
   });
 });

@@ -16,7 +16,7 @@ import { hubSignature } from '../../functions/integrations/sync/verify';
 import type { VendorFakes } from '../../lib/local/vendors';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { cheapCostsEnv, signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const ORIGIN = 'https://shop.example';
@@ -140,6 +140,22 @@ describe('GitHub both ways', () => {
       active: true,
     });
     expect(hook.registered?.id).toBe(String(registered?.id));
+  });
+
+  it('another signed-in client can neither see, reveal nor register this project’s GitHub or Linear hook: 404', async () => {
+    const { client } = await signedIn(stack.url);
+    const hooks = fakes.github.hooks.length + fakes.linear.webhooks.length;
+    for (const [method, path] of [
+      ['GET', `/api/client/integration/github/hook/${site.id}`],
+      ['POST', `/api/client/integration/github/hook/${site.id}/secret`],
+      ['POST', `/api/client/integration/github/hook/${site.id}/register`],
+      ['POST', `/api/client/integration/linear/hook/${site.id}/regenerate`],
+    ] as const) {
+      const res = method === 'GET' ? await client.get(path) : await client.post(path);
+      expect(res.status, path).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain(String(hook.secret));
+    }
+    expect(fakes.github.hooks.length + fakes.linear.webhooks.length).toBe(hooks);
   });
 
   it('refuses forged and malformed deliveries, takes a replay once, ignores pull-request comments', async () => {

@@ -141,6 +141,60 @@ describe('the GitHub screen’s inbound hook', () => {
   }
 });
 
+const linearTexts = {
+  en: {
+    steps: 'Set it up on Linear',
+    register: 'Register the webhook on Linear',
+    adminOnly: /only a workspace admin’s API key register webhooks/,
+    registered: /^Registered on Linear \(webhook [0-9a-f-]+\)\.$/,
+  },
+  de: {
+    steps: 'Einrichtung in Linear',
+    register: 'Webhook bei Linear registrieren',
+    adminOnly: /nur dem API-Schlüssel einer Workspace-Admin/,
+    registered: /^Bei Linear registriert \(Webhook [0-9a-f-]+\)\.$/,
+  },
+};
+
+describe('the Linear screen’s inbound hook', () => {
+  for (const [lang, locale, viewport, key] of [
+    ['en', 'en-US', { width: 1280, height: 900 }, 'lin_api_member0123456789'],
+    ['de', 'de-DE', { width: 390, height: 844 }, 'lin_api_admin0123456789'],
+  ] as const) {
+    const admin = !key.includes('member');
+    it(`${admin ? 'registers the webhook with an admin key' : 'explains that a member key may not register'} (${lang}, ${viewport.width} px)`, async () => {
+      const words = { ...texts[lang], ...linearTexts[lang] };
+      const { client: api, email } = await signedIn(suite.stack.url);
+      const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+      const id = (created.body as { msg: { id: string } }).msg.id;
+      await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
+      expect((await api.post('/api/client/integration/linear/teams', { siteId: id, key })).status).toBe(200);
+      const t = await suite.newTab({ locale, viewport });
+      await t.context.addCookies(
+        [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+      );
+      const { page } = t;
+      await page.goto(`/profile/integrations/${id}/linear`);
+      await page.getByText(words.steps).waitFor();
+      await page.getByRole('button', { name: words.create }).click();
+      const url = await page.getByLabel(words.url, { exact: true }).inputValue();
+      expect(url).toMatch(new RegExp(`^${suite.stack.url}/api/hooks/linear/[0-9a-f]{32}$`));
+      const before = suite.stack.vendorFakes!.linear.webhooks.length;
+      await page.getByRole('button', { name: words.register }).click();
+      if (admin) {
+        await page.getByText(words.registered).waitFor();
+        const hook = suite.stack.vendorFakes!.linear.webhooks.find((w) => w.url === url);
+        expect(hook?.resourceTypes.sort()).toEqual(['Comment', 'Issue']);
+      } else {
+        await page.getByText(words.adminOnly).waitFor();
+        expect(suite.stack.vendorFakes!.linear.webhooks.length).toBe(before);
+      }
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, `tracker-hook-linear-${lang}-${viewport.width}`);
+    });
+  }
+});
+
 describe('a change synced from GitLab on the issue’s timeline', () => {
   it('names the GitLab user and links the GitLab issue (en, 1280 px, axe)', async () => {
     const c = await authorizedClient();

@@ -1000,6 +1000,8 @@ export const de: Catalogue = {
       linear2: 'URL: die Eingangs-URL oben. Secret: das Secret oben (im Feld für das Signing Secret).',
       linear3:
         'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
+      linearAdminOnly:
+        'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',

@@ -985,6 +985,8 @@ export const en = {
       linear2: 'URL: the inbound URL above. Secret: the secret above (under the signing secret’s field).',
       linear3:
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
+      linearAdminOnly:
+        'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',

@@ -50,7 +50,13 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
         if (action === 'regenerate') setNotice(t('integrationScreen.trackerSync.regenerated', { tracker }));
       }
     } catch (e) {
-      setError(errorText(errorCodeOf(e)));
+      const code = errorCodeOf(e);
+      // Linear refuses webhookCreate to a key that is not a workspace admin's: say so, and point at the steps.
+      setError(
+        action === 'register' && vendor === 'linear' && code === 'AUTHORIZATION_FAILED'
+          ? t('integrationScreen.trackerSync.linearAdminOnly')
+          : errorText(code),
+      );
     } finally {
       setBusy(null);
     }

@@ -186,6 +186,7 @@ export const githubDataSchema = z.object({
     .max(GITHUB_LABELS_MAX)
     .transform((list) => [...new Set(list)])
     .default([]),
+  ...syncOptionFields,
 });
 
 /**
@@ -215,6 +216,7 @@ export const linearDataSchema = z.object({
   key: secret,
   id: vendorId,
   name: z.string().max(200).default(''),
+  ...syncOptionFields,
 });
 
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */

@@ -3,20 +3,33 @@
  * tracker hooks"): which integrations take part, the inbound hook's path parameters, the settings calls'
  * answers, each integration's sync options, and the message a verified hook delivery becomes on the
  * `tracker` queue. GitHub and Linear join by adding their names to `trackerVendors` and an adapter to
- * functions/integrations/sync/adapters.ts.
+ * functions/integrations/sync/adapters.ts (as they did).
  */
 import * as z from 'zod';
 import { triageLimits } from './triage';
 
 /** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
-export const trackerVendors = ['gitlab', 'jira'] as const;
+export const trackerVendors = ['gitlab', 'jira', 'github', 'linear'] as const;
 export type TrackerVendor = (typeof trackerVendors)[number];
 /** Whether an integration syncs both ways yet (its settings show the hook panel and the sync options). */
 export const isTrackerVendor = (name: string): name is TrackerVendor =>
   (trackerVendors as readonly string[]).includes(name);
 
 /** What a person reads as the tracker's name ("Jane on GitLab", the timeline's link). */
-export const trackerLabels: Record<TrackerVendor, string> = { gitlab: 'GitLab', jira: 'Jira' };
+export const trackerLabels: Record<TrackerVendor, string> = {
+  gitlab: 'GitLab',
+  jira: 'Jira',
+  github: 'GitHub',
+  linear: 'Linear',
+};
+
+/**
+ * A tracker issue's lasting identity, the key of its link and of the state Snag last wrote there: the id
+ * the delivery recorded, except Linear's `<uuid> <identifier> <url>`, whose identifier and URL change when
+ * the issue moves team or is renamed (its hooks then still name the same UUID).
+ */
+export const trackerIssueId = (vendor: string, issue: string) =>
+  vendor === 'linear' ? (issue.split(' ')[0] ?? issue) : issue;
 
 /** A hook id: 128 random bits as 32 hex digits (functions/integrations/sync/hook.ts). */
 export const hookIdPattern = /^[0-9a-f]{32}$/;
@@ -75,7 +88,7 @@ export const trackerEventSchema = z.object({
   /** The vendor's delivery id (GitLab Idempotency-Key, Jira timestamp+event+id): the dedupe key. */
   deliveryId: z.string().min(1).max(300),
   kind: z.enum(['state', 'comment']),
-  /** The tracker issue as the outbound delivery recorded it (GitLab iid, Jira key). */
+  /** The tracker issue as the outbound delivery recorded it (GitLab iid, Jira key, GitHub html_url, Linear UUID). */
   issue: z.string().min(1).max(200),
   /** The tracker issue's address, for the timeline's link. */
   url: z.string().max(2000).optional(),

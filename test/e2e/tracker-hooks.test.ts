@@ -3,6 +3,7 @@
  * the local stack and its GitLab fake: the member makes the inbound URL and secret, sees GitLab's setup
  * steps, and registers the hook through GitLab's API; the fake then holds a project hook for exactly that
  * URL and secret, for issue and note events. In English at 1280 px and in German at 390 px, axe-clean.
+ * The GitHub screen the same way against the GitHub fake (a repository hook, JSON, issues and comments).
  * Then the loop seen on the issue: closed on GitLab, the timeline says who did it there and links the
  * GitLab issue.
  */
@@ -77,6 +78,119 @@ describe('the GitLab screen’s inbound hook', () => {
       expect(hook).toMatchObject({ token: secret, issues_events: true, note_events: true, projectId: 101 });
       expect(await axeFindings(page)).toEqual([]);
       await shot(page, `tracker-hook-gitlab-${lang}-${viewport.width}`);
+    });
+  }
+});
+
+const githubTexts = {
+  en: {
+    steps: 'Set it up on GitHub',
+    register: 'Register the webhook on GitHub',
+    registered: /^Registered on GitHub \(webhook \d+\)\.$/,
+  },
+  de: {
+    steps: 'Einrichtung in GitHub',
+    register: 'Webhook bei GitHub registrieren',
+    registered: /^Bei GitHub registriert \(Webhook \d+\)\.$/,
+  },
+};
+
+describe('the GitHub screen’s inbound hook', () => {
+  for (const [lang, locale, viewport] of [
+    ['en', 'en-US', { width: 1280, height: 900 }],
+    ['de', 'de-DE', { width: 390, height: 844 }],
+  ] as const) {
+    it(`shows the inbound URL and GitHub's steps and registers the repository hook (${lang}, ${viewport.width} px)`, async () => {
+      const words = { ...texts[lang], ...githubTexts[lang] };
+      const { client: api, email } = await signedIn(suite.stack.url);
+      const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+      const id = (created.body as { msg: { id: string } }).msg.id;
+      await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
+      // Authorised on an earlier visit: the repositories call stored the token and chose the first one.
+      const repos = await api.post('/api/client/integration/github/repos', {
+        siteId: id,
+        key: 'github_pat_11AAAe2ehook0123456789',
+      });
+      expect(repos.status).toBe(200);
+      const t = await suite.newTab({ locale, viewport });
+      await t.context.addCookies(
+        [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+      );
+      const { page } = t;
+      await page.goto(`/profile/integrations/${id}/github`);
+      await page.getByText(words.steps).waitFor();
+      await page.getByRole('button', { name: words.create }).click();
+      const url = await page.getByLabel(words.url, { exact: true }).inputValue();
+      expect(url).toMatch(new RegExp(`^${suite.stack.url}/api/hooks/github/[0-9a-f]{32}$`));
+      const secret = await page.getByLabel(words.secret, { exact: true }).inputValue();
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(await axeFindings(page)).toEqual([]);
+
+      await page.getByRole('button', { name: words.register }).click();
+      await page.getByText(words.registered).waitFor();
+      const hook = suite.stack.vendorFakes!.github.hooks.find((h) => h.url === url);
+      expect(hook).toMatchObject({
+        secret,
+        contentType: 'json',
+        events: ['issues', 'issue_comment'],
+        active: true,
+      });
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, `tracker-hook-github-${lang}-${viewport.width}`);
+    });
+  }
+});
+
+const linearTexts = {
+  en: {
+    steps: 'Set it up on Linear',
+    register: 'Register the webhook on Linear',
+    adminOnly: /only a workspace admin’s API key register webhooks/,
+    registered: /^Registered on Linear \(webhook [0-9a-f-]+\)\.$/,
+  },
+  de: {
+    steps: 'Einrichtung in Linear',
+    register: 'Webhook bei Linear registrieren',
+    adminOnly: /nur dem API-Schlüssel einer Workspace-Admin/,
+    registered: /^Bei Linear registriert \(Webhook [0-9a-f-]+\)\.$/,
+  },
+};
+
+describe('the Linear screen’s inbound hook', () => {
+  for (const [lang, locale, viewport, key] of [
+    ['en', 'en-US', { width: 1280, height: 900 }, 'lin_api_member0123456789'],
+    ['de', 'de-DE', { width: 390, height: 844 }, 'lin_api_admin0123456789'],
+  ] as const) {
+    const admin = !key.includes('member');
+    it(`${admin ? 'registers the webhook with an admin key' : 'explains that a member key may not register'} (${lang}, ${viewport.width} px)`, async () => {
+      const words = { ...texts[lang], ...linearTexts[lang] };
+      const { client: api, email } = await signedIn(suite.stack.url);
+      const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+      const id = (created.body as { msg: { id: string } }).msg.id;
+      await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
+      expect((await api.post('/api/client/integration/linear/teams', { siteId: id, key })).status).toBe(200);
+      const t = await suite.newTab({ locale, viewport });
+      await t.context.addCookies(
+        [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+      );
+      const { page } = t;
+      await page.goto(`/profile/integrations/${id}/linear`);
+      await page.getByText(words.steps).waitFor();
+      await page.getByRole('button', { name: words.create }).click();
+      const url = await page.getByLabel(words.url, { exact: true }).inputValue();
+      expect(url).toMatch(new RegExp(`^${suite.stack.url}/api/hooks/linear/[0-9a-f]{32}$`));
+      const before = suite.stack.vendorFakes!.linear.webhooks.length;
+      await page.getByRole('button', { name: words.register }).click();
+      if (admin) {
+        await page.getByText(words.registered).waitFor();
+        const hook = suite.stack.vendorFakes!.linear.webhooks.find((w) => w.url === url);
+        expect(hook?.resourceTypes.sort()).toEqual(['Comment', 'Issue']);
+      } else {
+        await page.getByText(words.adminOnly).waitFor();
+        expect(suite.stack.vendorFakes!.linear.webhooks.length).toBe(before);
+      }
+      expect(await axeFindings(page)).toEqual([]);
+      await shot(page, `tracker-hook-linear-${lang}-${viewport.width}`);
     });
   }
 });

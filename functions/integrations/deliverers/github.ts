@@ -33,6 +33,9 @@ export const inert = (s: string) =>
 /** Markdown's punctuation escaped, for text outside code (a fact's name). */
 const md = (s: string) => s.replace(/([\\`*_{}[\]()<>!|~])/g, '\\$1');
 
+/** One line of plain text outside code (a person's name in a synced comment's heading): inert, escaped. */
+export const githubLine = (s: string) => md(inert(s));
+
 const longestBacktickRun = (s: string) => Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length));
 
 export function githubFenced(text: string): string {

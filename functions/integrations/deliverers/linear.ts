@@ -35,7 +35,8 @@ export function linearCode(value: string): string {
 /** The title as Linear shows it: plain text, with a WORD JOINER after each `@` as GitLab's (no mention can form). */
 export const linearTitle = (issue: DeliveryContext['issue']) => title(issue).replace(/@/g, '@\u2060');
 
-const linkText = (s: string) =>
+/** One line of plain text outside code (a link's text, a synced comment's author): escaped, no mention. */
+export const linkText = (s: string) =>
   s
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .replace(/([\\`*_{}[\]()<>#|!~])/g, '\\$1')

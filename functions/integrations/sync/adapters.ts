@@ -4,12 +4,16 @@
  */
 import type { TrackerVendor } from '#contracts/sync';
 import type { TrackerAdapter } from './adapter';
+import { githubAdapter } from './github';
 import { gitlabAdapter } from './gitlab';
 import { jiraAdapter } from './jira';
+import { linearAdapter } from './linear';
 
 export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
   gitlab: gitlabAdapter,
   jira: jiraAdapter,
+  github: githubAdapter,
+  linear: linearAdapter,
 };
 
 export const adapterOf = <V extends TrackerVendor>(vendor: V) => trackerAdapters[vendor] as TrackerAdapter<V>;

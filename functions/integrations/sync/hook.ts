@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TrackerVendor } from '#contracts/sync';
+import { type TrackerVendor, trackerIssueId } from '#contracts/sync';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, tableName } from '#runtime/db';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
@@ -34,11 +34,12 @@ export const hookOfKey = (projectId: string, vendor: TrackerVendor) => ({
 });
 export const trackerLinkKey = (projectId: string, vendor: string, issue: string) => ({
   pk: projectPartition(projectId),
-  sk: `TRACKER#${vendor}#${issue}`,
+  sk: `TRACKER#${vendor}#${trackerIssueId(vendor, issue)}`,
 });
+// A state is remembered per tracker issue, by the same lasting id as its link (either direction names it).
 const syncedKey = (projectId: string, vendor: string, kind: string, id: string) => ({
   pk: projectPartition(projectId),
-  sk: `SYNCED#${vendor}#${kind}#${id}`,
+  sk: `SYNCED#${vendor}#${kind}#${kind === 'state' ? trackerIssueId(vendor, id) : id}`,
 });
 
 /** 128 random bits each: the hook id (in the URL) and the secret (the tracker's token or HMAC key). */

@@ -5,10 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gitlabDataSchema, jiraDataSchema } from '#contracts/integrations';
+import {
+  githubDataSchema,
+  gitlabDataSchema,
+  jiraDataSchema,
+  linearDataSchema,
+} from '#contracts/integrations';
+import { trackerIssueId } from '#contracts/sync';
 import { MalformedDelivery } from '../../../functions/integrations/sync/adapter';
+import { githubAdapter } from '../../../functions/integrations/sync/github';
 import { gitlabAdapter } from '../../../functions/integrations/sync/gitlab';
 import { jiraAdapter } from '../../../functions/integrations/sync/jira';
+import { linearAdapter } from '../../../functions/integrations/sync/linear';
 import {
   hubSignature,
   verifyGitlabToken,
@@ -115,6 +123,118 @@ describe('the Jira adapter', () => {
     expect(
       jiraAdapter.parse({ ...base, changelog: { items: [{ field: 'summary' }] } }, {}, integration),
     ).toBeNull();
+  });
+});
+
+describe('the GitHub adapter', () => {
+  const integration = {
+    name: 'github' as const,
+    active: 1 as const,
+    authorized: 1 as const,
+    data: githubDataSchema.parse({ key: 'github_pat', id: 'octo-org/shop' }),
+  };
+  const url = 'https://github.com/octo-org/shop/issues/7';
+  const sender = { login: 'octo-human', id: 2002 };
+  const base = { issue: { number: 7, html_url: url }, repository: { full_name: 'Octo-Org/Shop' }, sender };
+  const h = (event: string) => ({ 'x-github-event': event, 'x-github-delivery': 'guid-1' });
+
+  it('takes closed/reopened (and an edit that names the state) as a state change, keyed by the html_url', () => {
+    for (const action of ['closed', 'reopened'])
+      expect(githubAdapter.parse({ ...base, action }, h('issues'), integration)).toEqual({
+        deliveryId: 'guid-1',
+        kind: 'state',
+        issue: url,
+        url,
+        author: { id: '2002', name: 'octo-human' },
+      });
+    expect(
+      githubAdapter.parse(
+        { ...base, action: 'edited', changes: { state: { from: 'open' } } },
+        h('issues'),
+        integration,
+      )?.kind,
+    ).toBe('state');
+    expect(
+      githubAdapter.parse(
+        { ...base, action: 'edited', changes: { title: { from: 'x' } } },
+        h('issues'),
+        integration,
+      ),
+    ).toBeNull();
+  });
+
+  it('takes a created issue comment, not one on a pull request, another repository, or a ping', () => {
+    const comment = { id: 99, body: 'Fixed', user: sender };
+    expect(
+      githubAdapter.parse({ ...base, action: 'created', comment }, h('issue_comment'), integration)?.comment,
+    ).toEqual({ id: '99', body: 'Fixed' });
+    const pr = { ...base, issue: { ...base.issue, pull_request: { url: 'x' } }, action: 'created', comment };
+    expect(githubAdapter.parse(pr, h('issue_comment'), integration)).toBeNull();
+    const other = { ...base, repository: { full_name: 'octo-org/other' }, action: 'closed' };
+    expect(githubAdapter.parse(other, h('issues'), integration)).toBeNull();
+    expect(githubAdapter.parse({ zen: 'Keep it simple' }, h('ping'), integration)).toBeNull();
+    expect(() => githubAdapter.parse({ action: 'closed' }, h('issues'), integration)).toThrow(
+      MalformedDelivery,
+    );
+    expect(() => githubAdapter.parse(base, { 'x-github-event': 'issues' }, integration)).toThrow(
+      MalformedDelivery,
+    );
+  });
+});
+
+describe('the Linear adapter', () => {
+  const integration = {
+    name: 'linear' as const,
+    active: 1 as const,
+    authorized: 1 as const,
+    data: linearDataSchema.parse({ key: 'lin_api', id: 'team-1' }),
+  };
+  const envelope = {
+    webhookId: 'wh-1',
+    webhookTimestamp: 1_790_000_000_000,
+    actor: { id: 'u-9', name: 'Lin' },
+  };
+
+  it('a state change is an Issue update naming updatedFrom.stateId; the delivery id is webhookId+timestamp+data.id', () => {
+    const body = {
+      ...envelope,
+      action: 'update',
+      type: 'Issue',
+      data: { id: 'uuid-1', teamId: 'team-1', url: 'https://linear.app/x/issue/ENG-1' },
+      updatedFrom: { stateId: 's-0' },
+    };
+    expect(linearAdapter.parse(body, {}, integration)).toEqual({
+      deliveryId: 'wh-1:1790000000000:uuid-1',
+      kind: 'state',
+      issue: 'uuid-1',
+      url: 'https://linear.app/x/issue/ENG-1',
+      author: { id: 'u-9', name: 'Lin' },
+    });
+    expect(linearAdapter.parse({ ...body, updatedFrom: { title: 'x' } }, {}, integration)).toBeNull();
+    expect(
+      linearAdapter.parse({ ...body, data: { ...body.data, teamId: 'team-2' } }, {}, integration),
+    ).toBeNull();
+  });
+
+  it('a Comment create is a comment on its issue; the recorded id and the hook name the same issue', () => {
+    const body = {
+      ...envelope,
+      action: 'create',
+      type: 'Comment',
+      data: { id: 'c-1', body: 'On it', issueId: 'uuid-1', user: { id: 'u-9', name: 'Lin' } },
+    };
+    expect(linearAdapter.parse(body, {}, integration)).toMatchObject({
+      kind: 'comment',
+      issue: 'uuid-1',
+      comment: { id: 'c-1', body: 'On it' },
+    });
+    expect(() => linearAdapter.parse({ ...body, data: { id: 'c-1' } }, {}, integration)).toThrow(
+      MalformedDelivery,
+    );
+    expect(trackerIssueId('linear', 'uuid-1 ENG-1 https://linear.app/x/issue/ENG-1')).toBe('uuid-1');
+    expect(trackerIssueId('github', 'https://github.com/o/r/issues/1')).toBe(
+      'https://github.com/o/r/issues/1',
+    );
   });
 });
 

@@ -1014,8 +1014,8 @@ export const de: Catalogue = {
       regenerated:
         'Ein neues Secret wurde erzeugt, das alte gilt nicht mehr: Tragen Sie es in {{tracker}} ein.',
       stepsTitle: 'Einrichtung in {{tracker}}',
-      register: 'Webhook bei GitLab registrieren',
-      registered: 'Bei GitLab registriert (Webhook {{id}}).',
+      register: 'Webhook bei {{tracker}} registrieren',
+      registered: 'Bei {{tracker}} registriert (Webhook {{id}}).',
       gitlab1:
         'Unten „Webhook bei GitLab registrieren“ wählen (Ihr Token braucht die Rolle Maintainer) oder von Hand: im GitLab-Projekt Einstellungen › Webhooks › Neuen Webhook hinzufügen.',
       gitlab2: 'URL: die Eingangs-URL oben. Secret-Token: das Secret oben.',
@@ -1027,6 +1027,19 @@ export const de: Catalogue = {
       jira3:
         'Ereignisse: Vorgang › aktualisiert und Kommentar › erstellt; JQL (optional): project = Ihr Projektschlüssel.',
       jira4: 'Speichern. Jira signiert jede Zustellung mit dem Secret; Snag lehnt unsignierte ab.',
+      github1:
+        'Unten „Webhook bei GitHub registrieren“ wählen (Ihr Token braucht die Berechtigung Webhooks, Lesen und Schreiben) oder von Hand: im Repository Settings › Webhooks › Add webhook.',
+      github2:
+        'Payload URL: die Eingangs-URL oben. Content type: application/json. Secret: das Secret oben. SSL-Überprüfung eingeschaltet lassen.',
+      github3:
+        'Ereignisse: Let me select individual events, dann Issues und Issue comments. Active eingeschaltet lassen, dann Add webhook.',
+      linear1:
+        'Unten „Webhook bei Linear registrieren“ wählen (das darf nur der API-Schlüssel einer Workspace-Admin) oder eine Admin richtet es von Hand ein: Linear-Einstellungen › API › Webhooks › New webhook.',
+      linear2: 'URL: die Eingangs-URL oben. Secret: das Secret oben (im Feld für das Signing Secret).',
+      linear3:
+        'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
+      linearAdminOnly:
+        'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',

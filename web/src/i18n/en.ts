@@ -1002,8 +1002,8 @@ export const en = {
       regenerate: 'Regenerate the secret',
       regenerated: 'A new secret was made and the old one no longer works: enter it on {{tracker}}.',
       stepsTitle: 'Set it up on {{tracker}}',
-      register: 'Register the webhook on GitLab',
-      registered: 'Registered on GitLab (webhook {{id}}).',
+      register: 'Register the webhook on {{tracker}}',
+      registered: 'Registered on {{tracker}} (webhook {{id}}).',
       gitlab1:
         'Press “Register the webhook on GitLab” below (your token needs the Maintainer role), or do it by hand: in the GitLab project open Settings › Webhooks › Add new webhook.',
       gitlab2: 'URL: the inbound URL above. Secret token: the secret above.',
@@ -1013,6 +1013,19 @@ export const en = {
       jira2: 'URL: the inbound URL above. Secret: the secret above.',
       jira3: 'Events: Issue › updated and Comment › created; JQL (optional): project = your project key.',
       jira4: 'Save. Jira signs every delivery with the secret; Snag refuses unsigned ones.',
+      github1:
+        'Press “Register the webhook on GitHub” below (your token needs the Webhooks permission, read and write), or do it by hand: in the repository open Settings › Webhooks › Add webhook.',
+      github2:
+        'Payload URL: the inbound URL above. Content type: application/json. Secret: the secret above. Keep SSL verification on.',
+      github3:
+        'Which events: Let me select individual events, then Issues and Issue comments. Keep Active on, then Add webhook.',
+      linear1:
+        'Press “Register the webhook on Linear” below (only a workspace admin’s API key may), or have an admin do it by hand: Linear Settings › API › Webhooks › New webhook.',
+      linear2: 'URL: the inbound URL above. Secret: the secret above (under the signing secret’s field).',
+      linear3:
+        'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
+      linearAdminOnly:
+        'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',

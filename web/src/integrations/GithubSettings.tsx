@@ -2,12 +2,15 @@
  * GitHub (issue 24): authorised by a fine-grained personal access token, as GitLab by its token, but
  * with no host (the API address is Snag's setting). Authorize lists the token's repositories and saves
  * the authorisation with the first chosen; the client then picks the repository, the labels set on each
- * created issue, and switches it on. Reset forgets the token and the repository (the labels stay).
+ * created issue, the two-way sync's options, and switches it on; the inbound hook's panel (issue 24) sits
+ * below. Reset forgets the token and the repository (the labels stay).
  */
 import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
+  Divider,
   Group,
   PasswordInput,
   Select,
@@ -21,6 +24,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
+import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -28,14 +32,17 @@ import { errorText } from '../i18n';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchGithubRepos, resetAuthorization, saveIntegration } from './hooks';
 import { type ViewOf, vendorRefusal } from './model';
+import { TrackerHookPanel } from './TrackerHookPanel';
 
-type GithubValues = { active: boolean; key: string; id: string; labels: string[] };
+type GithubValues = { active: boolean; key: string; id: string; labels: string[] } & SyncOptions;
+const syncOptions = ['syncState', 'syncComments', 'publicTrackerComments'] as const;
 
 const valuesOf = (view: ViewOf<'github'>): GithubValues => ({
   active: view.active === 1,
   key: view.data.key ?? '',
   id: view.data.id ?? '',
   labels: view.data.labels ?? [],
+  ...syncOptionsOf(view.data),
 });
 
 const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
@@ -117,7 +124,14 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
         name: 'github',
         active: values.active ? 1 : 0,
         authorized: 1,
-        data: { key: values.key, id: values.id, labels: values.labels.map((l) => l.trim()) },
+        data: {
+          key: values.key,
+          id: values.id,
+          labels: values.labels.map((l) => l.trim()),
+          syncState: values.syncState,
+          syncComments: values.syncComments,
+          publicTrackerComments: values.publicTrackerComments,
+        },
       });
       return valuesOf(saved);
     });
@@ -218,12 +232,28 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} role="note">
                 <Text size="sm">{t('integrationScreen.github.quoting', { days: GITHUB_LINK_DAYS })}</Text>
               </Alert>
+              <Text fw={600} size="sm" mt="xs">
+                {t('integrationScreen.trackerSync.optionsTitle')}
+              </Text>
+              {syncOptions.map((option) => (
+                <Checkbox
+                  key={form.key(option)}
+                  label={t(`integrationScreen.trackerSync.${option}`, { tracker: t('integrations.github') })}
+                  {...form.getInputProps(option, { type: 'checkbox' })}
+                />
+              ))}
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>
           )}
         </Stack>
       </form>
+      {authorized && (
+        <>
+          <Divider my="lg" />
+          <TrackerHookPanel projectId={projectId} vendor="github" />
+        </>
+      )}
     </Section>
   );
 }

@@ -200,6 +200,9 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                   key: values.key,
                   id: values.id,
                   name: options?.projects.find((p) => p.id === values.id)?.name ?? values.name,
+                  syncState: values.syncState,
+                  syncComments: values.syncComments,
+                  publicTrackerComments: values.publicTrackerComments,
                 },
               }
             : { name: 'gitlab', active: values.active ? 1 : 0, authorized: 1, data: common },

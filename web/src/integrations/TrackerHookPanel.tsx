@@ -1,8 +1,9 @@
 /**
- * Two-way sync's inbound hook (issue 24) on the GitLab and Jira screens: the inbound URL, the secret
- * (shown only on demand, copyable, regenerable), the tracker's exact setup steps, and for GitLab a button
- * that registers the project hook through GitLab's API with the stored token. Jira's admin webhooks cannot
- * be made with an API token: its steps are the administrator's.
+ * Two-way sync's inbound hook (issue 24) on the GitLab, Jira, GitHub and Linear screens: the inbound URL,
+ * the secret (shown only on demand, copyable, regenerable), the tracker's exact setup steps, and for
+ * GitLab, GitHub and Linear a button that registers the hook through the vendor's API with the stored
+ * token (Linear allows it to a workspace admin's key only: otherwise its steps remain). Jira's admin
+ * webhooks cannot be made with an API token: its steps are the administrator's.
  */
 import { Alert, Button, CopyButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -13,6 +14,16 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
 import { hookCall, useHook } from './sync-hooks';
+
+/** Each tracker's setup steps, in order (texts in i18n under `integrationScreen.trackerSync`). */
+const stepKeys = {
+  gitlab: ['gitlab1', 'gitlab2', 'gitlab3'],
+  jira: ['jira1', 'jira2', 'jira3', 'jira4'],
+  github: ['github1', 'github2', 'github3'],
+  linear: ['linear1', 'linear2', 'linear3'],
+} as const satisfies Record<TrackerVendor, readonly string[]>;
+/** The trackers whose hook Snag registers through their API with the stored token (Jira's cannot). */
+const registrable: ReadonlySet<TrackerVendor> = new Set(['gitlab', 'github', 'linear']);
 
 export function TrackerHookPanel({ projectId, vendor }: { projectId: string; vendor: TrackerVendor }) {
   const { t } = useTranslation();
@@ -39,25 +50,19 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
         if (action === 'regenerate') setNotice(t('integrationScreen.trackerSync.regenerated', { tracker }));
       }
     } catch (e) {
-      setError(errorText(errorCodeOf(e)));
+      const code = errorCodeOf(e);
+      // Linear refuses webhookCreate to a key that is not a workspace admin's: say so, and point at the steps.
+      setError(
+        action === 'register' && vendor === 'linear' && code === 'AUTHORIZATION_FAILED'
+          ? t('integrationScreen.trackerSync.linearAdminOnly')
+          : errorText(code),
+      );
     } finally {
       setBusy(null);
     }
   }
 
-  const steps =
-    vendor === 'gitlab'
-      ? [
-          t('integrationScreen.trackerSync.gitlab1'),
-          t('integrationScreen.trackerSync.gitlab2'),
-          t('integrationScreen.trackerSync.gitlab3'),
-        ]
-      : [
-          t('integrationScreen.trackerSync.jira1'),
-          t('integrationScreen.trackerSync.jira2'),
-          t('integrationScreen.trackerSync.jira3'),
-          t('integrationScreen.trackerSync.jira4'),
-        ];
+  const steps = stepKeys[vendor].map((key) => t(`integrationScreen.trackerSync.${key}`));
   return (
     <Stack gap="sm" data-testid="tracker-hook">
       <Title order={3} size="h5">
@@ -141,15 +146,15 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>
-      {vendor === 'gitlab' &&
+      {registrable.has(vendor) &&
         (hook?.registered ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('integrationScreen.trackerSync.registered', { id: hook.registered.id })}
+            {t('integrationScreen.trackerSync.registered', { tracker, id: hook.registered.id })}
           </Alert>
         ) : (
           <Group>
             <Button onClick={() => run('register')} loading={busy === 'register'}>
-              {t('integrationScreen.trackerSync.register')}
+              {t('integrationScreen.trackerSync.register', { tracker })}
             </Button>
           </Group>
         ))}

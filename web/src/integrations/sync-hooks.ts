@@ -1,9 +1,9 @@
 /** The inbound hook's calls (issue 24): its URL (no secret) loaded, and reveal, regenerate and register. */
-import type { HookAnswer } from '#contracts/sync';
+import type { HookAnswer, TrackerVendor } from '#contracts/sync';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
 
-type Vendor = 'gitlab' | 'jira';
+type Vendor = TrackerVendor;
 
 export const useHook = (vendor: Vendor, projectId: string) =>
   useEndpoint('hooks.show', { params: { vendor, siteId: projectId } });

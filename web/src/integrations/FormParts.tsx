@@ -2,9 +2,10 @@
  * What every integration form shares: the save action (busy state, the toast naming what was saved,
  * errors on the inputs the API names or else 'Update failed'), the Active switch and the Save row.
  */
-import { Button, Group, Switch } from '@mantine/core';
+import { Alert, Button, Group, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useState } from 'react';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import type { IntegrationName } from '#contracts/integrations';
@@ -72,5 +73,26 @@ export function SaveRow({ saving, dirty }: { saving: boolean; dirty: boolean }) 
         {t('integrationScreen.save')}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * "Authorized" after a vendor accepted the token or the consent, with the way to reset it, and until the
+ * integration is switched on, what to do next (the token, GitHub and OAuth screens share it).
+ */
+export function AuthorizedNotice({ reset, active }: { reset: ReactNode; active: number }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+      <Group gap="xs" justify="space-between">
+        <Text size="sm">{t('integrationScreen.authorized')}</Text>
+        {reset}
+      </Group>
+      {active !== 1 && (
+        <Text size="sm" mt={4} data-testid="integration-next-step">
+          {t('integrationScreen.nextStep')}
+        </Text>
+      )}
+    </Alert>
   );
 }

@@ -20,7 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
@@ -29,7 +29,7 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
+import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchGithubRepos, resetAuthorization, saveIntegration } from './hooks';
 import { type ViewOf, vendorRefusal } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
@@ -197,17 +197,7 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
             </Group>
           ) : (
             <>
-              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-                <Group gap="xs" justify="space-between">
-                  <Text size="sm">{t('integrationScreen.authorized')}</Text>
-                  {resetLink}
-                </Group>
-                {view.active !== 1 && (
-                  <Text size="sm" mt={4} data-testid="integration-next-step">
-                    {t('integrationScreen.nextStep')}
-                  </Text>
-                )}
-              </Alert>
+              <AuthorizedNotice reset={resetLink} active={view.active} />
               <Select
                 label={t('integrationScreen.github.repo')}
                 data={(repos ?? withCurrent(values.id)).map((r) => ({ value: r.id, label: r.name }))}

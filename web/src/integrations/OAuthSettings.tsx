@@ -6,14 +6,14 @@
  */
 import { Alert, Anchor, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
+import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
 import {
   exchangeOAuthCode,
   resetAuthorization,
@@ -112,19 +112,14 @@ export function OAuthSettings({ projectId, view }: { projectId: string; view: Vi
         )}
         {view.authorized ? (
           <>
-            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-              <Group gap="xs" justify="space-between">
-                <Text size="sm">{t('integrationScreen.authorized')}</Text>
+            <AuthorizedNotice
+              reset={
                 <Anchor component="button" type="button" onClick={reset} fw={600} size="sm">
                   {t('integrationScreen.resetAuthorization')}
                 </Anchor>
-              </Group>
-              {view.active !== 1 && (
-                <Text size="sm" mt={4} data-testid="integration-next-step">
-                  {t('integrationScreen.nextStep')}
-                </Text>
-              )}
-            </Alert>
+              }
+              active={view.active}
+            />
             <ChannelForm key={`${view.data.id}:${view.active}`} projectId={projectId} view={view} />
             <Group>{connectButton}</Group>
           </>

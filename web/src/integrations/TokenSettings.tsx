@@ -7,7 +7,6 @@
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -20,7 +19,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
@@ -30,7 +28,7 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
+import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorRefusal } from './model';
@@ -293,17 +291,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             </Group>
           ) : (
             <>
-              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-                <Group gap="xs" justify="space-between">
-                  <Text size="sm">{t('integrationScreen.authorized')}</Text>
-                  {resetLink}
-                </Group>
-                {view.active !== 1 && (
-                  <Text size="sm" mt={4} data-testid="integration-next-step">
-                    {t('integrationScreen.nextStep')}
-                  </Text>
-                )}
-              </Alert>
+              <AuthorizedNotice reset={resetLink} active={view.active} />
               <Select
                 label={t(`integrationScreen.${vendor}.project`)}
                 data={(options?.projects ?? withCurrent(values.id, values.name)).map((p) => ({

@@ -96,10 +96,15 @@ describe('the team switcher', () => {
     await switcher.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
-    // Opened from the keyboard, the first team has the focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Ada's team/);
+    // Opened from the keyboard, the first team has the focus. The menu moves the focus after it renders, so
+    // the check waits for it (read at once, a loaded machine still saw the switcher focused).
+    const focused = () =>
+      page.evaluate(
+        () => `${document.activeElement?.getAttribute('role')}: ${document.activeElement?.textContent}`,
+      );
+    await expect.poll(focused).toMatch(/^menuitem: Ada's team/);
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Agency Berlin/);
+    await expect.poll(focused).toMatch(/^menuitem: Agency Berlin/);
 
     const reload = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/client/website');
     await page.getByRole('menuitem', { name: /Agency Berlin/ }).click();

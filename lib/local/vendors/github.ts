@@ -29,6 +29,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { escapeHtml as esc } from '#runtime/mail';
 import { bearerToken, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import { linesOutsideFences } from './markdown';
 
 export const GITHUB_FAKE_API_VERSION = '2022-11-28';
 
@@ -69,29 +70,12 @@ export interface GithubActions {
 
 /**
  * What GitHub acts on in `markdown`. Deliberately generous (it over-reports rather than miss something):
- * only fenced code blocks and code spans are skipped, as GitHub skips them; a fence closes only with the
- * same character, at least as long, and nothing else on the line. Link destinations (`](…)`) are Snag's
- * own links, not autolinks.
+ * only fenced code blocks (`linesOutsideFences`) and code spans are skipped, as GitHub skips them. Link
+ * destinations (`](…)`) are Snag's own links, not autolinks.
  */
 export function githubActions(markdown: string): GithubActions {
   const out: GithubActions = { mentions: [], references: [], autolinks: [] };
-  let fence: string | null = null;
-  for (const line of markdown.split(/\r?\n/)) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (
-        marker &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        !line.trim().slice(marker.length)
-      )
-        fence = null;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
-      continue;
-    }
+  for (const line of linesOutsideFences(markdown)) {
     const prose = line.replace(/(`+)[\s\S]*?\1/g, ' ').replace(/\]\([^)\s]*\)/g, '] ');
     for (const m of prose.matchAll(/(?:^|[^\w`/])@([a-z0-9][a-z0-9-]*(?:\/[a-z0-9_.-]+)?)/gi))
       out.mentions.push(`@${m[1]}`);

@@ -13,6 +13,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { bearerToken, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import { linesOutsideFences } from './markdown';
 
 export interface GitlabIssue {
   id: number;
@@ -54,28 +55,12 @@ export const gitlabHuman = { id: 42, name: 'Jane Doe', username: 'jane' };
 /**
  * What GitLab acts on in Markdown: quick actions are lines starting with `/<command>` outside code
  * blocks (run on save, with the token's rights); mentions are `@name` outside code blocks and code spans
- * (`@all` notifies every member). A fence closes only with the same character, at least as long.
+ * (`@all` notifies every member). Code blocks are the fenced ones (`linesOutsideFences`).
  */
 export function gitlabActions(markdown: string): { quickActions: string[]; mentions: string[] } {
   const quickActions: string[] = [];
   const mentions: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.split(/\r?\n/)) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (
-        marker &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        !line.trim().slice(marker.length)
-      )
-        fence = null;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
-      continue;
-    }
+  for (const line of linesOutsideFences(markdown)) {
     const command = /^\/([a-z_]+)/i.exec(line);
     if (command) quickActions.push(line.trim());
     const prose = line.replace(/(`+)[\s\S]*?\1/g, '');

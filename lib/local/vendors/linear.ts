@@ -30,6 +30,7 @@ import {
   validate,
 } from 'graphql';
 import { type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import { linesOutsideFences } from './markdown';
 
 let cachedSchema: GraphQLSchema | undefined;
 /** Linear's schema excerpt, built once per process. */
@@ -152,29 +153,13 @@ const initialTeams = () => [teamOf('ENG', 'Engineering', 1), teamOf('OPS', 'Oper
 
 /**
  * What Linear acts on in Markdown: `@name` mentions and `ABC-12` issue references outside fenced blocks
- * and code spans, and images (`![alt](url)`). A fence closes only with the same character, at least as long.
+ * (`linesOutsideFences`) and code spans, and images (`![alt](url)`).
  */
 export function linearMarkdownActs(markdown: string) {
   const mentions: string[] = [];
   const references: string[] = [];
   const images: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.split(/\r?\n/)) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (
-        marker &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        !line.trim().slice(marker.length)
-      )
-        fence = null;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
-      continue;
-    }
+  for (const line of linesOutsideFences(markdown)) {
     const prose = line.replace(/(`+)[\s\S]*?\1/g, '');
     for (const m of prose.matchAll(/(?:^|[^\w`\\])@([a-z0-9_][a-z0-9_.-]*)/gi)) mentions.push(`@${m[1]}`);
     for (const m of prose.matchAll(/(?:^|[^\w-])([A-Z][A-Z0-9]{0,6}-[1-9]\d*)\b/g))

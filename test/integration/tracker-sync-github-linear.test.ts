@@ -8,71 +8,27 @@
  * are dropped (no echo), and nothing is taken twice.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssueAnswer } from '#contracts/review';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HookAnswer } from '#contracts/sync';
-import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import { hubSignature } from '../../functions/integrations/sync/verify';
-import type { VendorFakes } from '../../lib/local/vendors';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import {
+  comments,
+  issue,
+  msgOf,
+  quiet,
+  setUpTrackerSync,
+  statusBecomes,
+  statuses,
+  switchOn,
+} from '../support/tracker-sync-fixture';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const ORIGIN = 'https://shop.example';
 const REPO = 'octo-org/shop';
-let stack: TestStack;
-let fakes: VendorFakes;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    vendorFakes: true,
-    queues: {
-      delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-      tracker: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-    },
-  });
-  if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
-  fakes = stack.vendorFakes;
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked by the assertions themselves.
-const msgOf = (r: { body: unknown }): any => (r.body as { msg?: unknown }).msg;
-
-const issue = async (site: Site, n: number) =>
-  msgOf(await site.client.get(`/api/client/website/${site.id}/request/${n}`)) as IssueAnswer;
-
-async function timeline(site: Site, n: number) {
-  const res = await site.client.get<TimelinePage<TimelineEntry>>(
-    `/api/client/website/${site.id}/request/${n}/activity?limit=100`,
-  );
-  return (msgOf(res) as TimelinePage<TimelineEntry>).entries;
-}
-const statuses = async (site: Site, n: number) =>
-  (await timeline(site, n)).filter((e) => e.type === 'activity' && e.kind === 'status');
-const comments = async (site: Site, n: number) =>
-  (await timeline(site, n)).filter((e) => e.type === 'comment') as Array<
-    TimelineEntry & { body: string; visibility: string }
-  >;
-
-const statusBecomes = (site: Site, n: number, status: string) =>
-  eventually(
-    async () => ((await issue(site, n)).status === status ? true : undefined),
-    30_000,
-    `status ${status}`,
-  );
-
-/** Lets the hooks the fakes sent be answered and what they queued be applied (or dropped). */
-const quiet = async (settle: () => Promise<unknown> = async () => {}) => {
-  await settle();
-  await new Promise((r) => setTimeout(r, 2500));
-  await settle();
-};
+const sync = setUpTrackerSync();
 
 /** Authorises the vendor as its screen does, then switches it on (email off). */
 async function connect(site: Site, vendor: 'github' | 'linear', key: string, data: Record<string, unknown>) {
@@ -84,14 +40,7 @@ async function connect(site: Site, vendor: 'github' | 'linear', key: string, dat
     },
   );
   expect(list.status, JSON.stringify(list.body)).toBe(200);
-  const current = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
-    (i: { name: string }) => i.name === vendor,
-  );
-  const saved = await site.client.patch(`/api/client/integration/${site.id}`, [
-    { name: vendor, active: 1, authorized: 1, data: { ...current.data, ...data } },
-  ]);
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  await site.client.patch(`/api/client/integration/${site.id}`, [{ name: 'email', active: 0, data: {} }]);
+  await switchOn(site, vendor, data, { authorized: 1 });
 }
 
 async function post(url: string, body: string, headers: Record<string, string>) {
@@ -108,17 +57,19 @@ describe('GitHub both ways', () => {
   let hook: HookAnswer;
   let n: number;
   let number: number;
-  const gh = () => fakes.github.issues.find((i) => i.repo === REPO && i.number === number);
+  const gh = () => sync.fakes.github.issues.find((i) => i.repo === REPO && i.number === number);
 
   beforeAll(async () => {
-    site = await newSite(stack.url, 'BASIC_PLAN');
+    site = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(site, 'github', 'github_pat_11AAAsync0123456789', { id: REPO });
     const registered = await site.client.post(`/api/client/integration/github/hook/${site.id}/register`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     hook = msgOf(await site.client.post(`/api/client/integration/github/hook/${site.id}/secret`));
-    n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Cart total wrong', title: 'Cart' } });
+    n = await fileReport(sync.stack.url, site.id, ORIGIN, {
+      fields: { msg: 'Cart total wrong', title: 'Cart' },
+    });
     const created = await eventually(
-      async () => fakes.github.issues.find((i) => i.title.replace(/\u2060/g, '').startsWith(`#${n} `)),
+      async () => sync.fakes.github.issues.find((i) => i.title.replace(/\u2060/g, '').startsWith(`#${n} `)),
       30_000,
       'the GitHub issue',
     );
@@ -131,7 +82,7 @@ describe('GitHub both ways', () => {
   });
 
   it('registers a repository hook at the inbound URL with the secret, for issues and comments, as JSON', () => {
-    const registered = fakes.github.hooks.find((h) => h.url === hook.url);
+    const registered = sync.fakes.github.hooks.find((h) => h.url === hook.url);
     expect(registered).toMatchObject({
       repo: REPO,
       secret: hook.secret,
@@ -143,8 +94,8 @@ describe('GitHub both ways', () => {
   });
 
   it('another signed-in client can neither see, reveal nor register this project’s GitHub or Linear hook: 404', async () => {
-    const { client } = await signedIn(stack.url);
-    const hooks = fakes.github.hooks.length + fakes.linear.webhooks.length;
+    const { client } = await signedIn(sync.stack.url);
+    const hooks = sync.fakes.github.hooks.length + sync.fakes.linear.webhooks.length;
     for (const [method, path] of [
       ['GET', `/api/client/integration/github/hook/${site.id}`],
       ['POST', `/api/client/integration/github/hook/${site.id}/secret`],
@@ -155,13 +106,13 @@ describe('GitHub both ways', () => {
       expect(res.status, path).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain(String(hook.secret));
     }
-    expect(fakes.github.hooks.length + fakes.linear.webhooks.length).toBe(hooks);
+    expect(sync.fakes.github.hooks.length + sync.fakes.linear.webhooks.length).toBe(hooks);
   });
 
   it('refuses forged and malformed deliveries, takes a replay once, ignores pull-request comments', async () => {
     const body = JSON.stringify({
       action: 'created',
-      issue: { number, html_url: `${fakes.github.url}/${REPO}/issues/${number}`, pull_request: {} },
+      issue: { number, html_url: `${sync.fakes.github.url}/${REPO}/issues/${number}`, pull_request: {} },
       comment: { id: 1, body: 'LGTM', user: { login: 'octo-human', id: 2002 } },
       repository: { full_name: REPO },
       sender: { login: 'octo-human', id: 2002 },
@@ -186,24 +137,24 @@ describe('GitHub both ways', () => {
   });
 
   it('closed on GitHub → resolved in Snag by "octo-human on GitHub"; a redelivery changes nothing; nothing sent back', async () => {
-    const patches = () => fakes.github.requests.filter((r) => r.method === 'PATCH').length;
+    const patches = () => sync.fakes.github.requests.filter((r) => r.method === 'PATCH').length;
     const before = patches();
-    const [delivery] = await fakes.github.close(REPO, number);
+    const [delivery] = await sync.fakes.github.close(REPO, number);
     expect(delivery?.status).toBe(202);
     await statusBecomes(site, n, 'resolved');
     expect((await statuses(site, n))[0]).toMatchObject({
       actor: { kind: 'tracker', vendor: 'github', name: 'octo-human on GitHub' },
       to: 'resolved',
     });
-    const replay = await fakes.github.redeliver(String(delivery?.guid));
+    const replay = await sync.fakes.github.redeliver(String(delivery?.guid));
     expect(replay.status).toBe(202);
-    await quiet(() => fakes.github.idle());
+    await quiet(() => sync.fakes.github.idle());
     expect(await statuses(site, n)).toHaveLength(1);
     expect(patches()).toBe(before);
   });
 
   it('reopened on GitHub → new; resolved in Snag → closed as completed on GitHub once, its echo dropped', async () => {
-    await fakes.github.reopen(REPO, number);
+    await sync.fakes.github.reopen(REPO, number);
     await statusBecomes(site, n, 'new');
     const res = await site.client.patch(`/api/client/website/${site.id}/request/${n}`, {
       status: 'resolved',
@@ -211,20 +162,20 @@ describe('GitHub both ways', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await eventually(async () => (gh()?.state === 'closed' ? true : undefined), 30_000, 'closed on GitHub');
     expect(gh()?.state_reason).toBe('completed');
-    await quiet(() => fakes.github.idle());
+    await quiet(() => sync.fakes.github.idle());
     // The fake's `issues` closed hook for our own PATCH came back (sender snag-bot) and was dropped.
-    const echo = fakes.github.deliveries.at(-1);
+    const echo = sync.fakes.github.deliveries.at(-1);
     expect(echo?.event).toBe('issues');
     expect(JSON.parse(String(echo?.body)).sender.login).toBe('snag-bot');
     expect(echo?.status).toBe(202);
     const all = await statuses(site, n);
     expect(all).toHaveLength(3);
     expect(all.at(-1)).toMatchObject({ actor: { kind: 'member' }, to: 'resolved' });
-    expect(fakes.github.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    expect(sync.fakes.github.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 
   it('comments both ways: GitHub → internal Snag comment once; public Snag comment → GitHub comment, quoted, no echo', async () => {
-    const [delivery] = await fakes.github.comment(REPO, number, 'Fixed in 2.3.1');
+    const [delivery] = await sync.fakes.github.comment(REPO, number, 'Fixed in 2.3.1');
     expect(delivery?.status).toBe(202);
     const synced = await eventually(
       async () => (await comments(site, n)).find((c) => c.body === 'Fixed in 2.3.1'),
@@ -235,7 +186,7 @@ describe('GitHub both ways', () => {
       visibility: 'internal',
       author: { kind: 'tracker', vendor: 'github', name: 'octo-human on GitHub' },
     });
-    await fakes.github.redeliver(String(delivery?.guid));
+    await sync.fakes.github.redeliver(String(delivery?.guid));
 
     const body = 'Thanks @octo-org/owners, see #1';
     const posted = await site.client.post(`/api/client/website/${site.id}/request/${n}/comments`, {
@@ -251,7 +202,7 @@ describe('GitHub both ways', () => {
     expect(onGithub.body).toMatch(/wrote in Snag:/);
     // Quoted in a fence: GitHub notifies nobody and cross-references nothing.
     expect(onGithub.actions).toEqual({ mentions: [], references: [], autolinks: [] });
-    await quiet(() => fakes.github.idle());
+    await quiet(() => sync.fakes.github.idle());
     expect((await comments(site, n)).map((c) => c.body).sort()).toEqual(['Fixed in 2.3.1', body]);
     expect(gh()?.comments).toHaveLength(2);
   });
@@ -264,19 +215,19 @@ describe('Linear both ways', () => {
   let hook: HookAnswer;
   let n: number;
   let issueId: string;
-  const lin = () => fakes.linear.issues.find((i) => i.id === issueId);
+  const lin = () => sync.fakes.linear.issues.find((i) => i.id === issueId);
   const stateType = () => {
     const i = lin();
-    return fakes.linear.teams.flatMap((t) => t.states).find((s) => s.id === i?.stateId)?.type;
+    return sync.fakes.linear.teams.flatMap((t) => t.states).find((s) => s.id === i?.stateId)?.type;
   };
   const sign = (raw: string) => createHmac('sha256', String(hook.secret)).update(raw).digest('hex');
 
   beforeAll(async () => {
-    site = await newSite(stack.url, 'BASIC_PLAN');
+    site = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(site, 'linear', LINEAR_KEY, {});
-    n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
+    n = await fileReport(sync.stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
     const created = await eventually(
-      async () => fakes.linear.issues.find((i) => i.title.startsWith(`#${n} `)),
+      async () => sync.fakes.linear.issues.find((i) => i.title.startsWith(`#${n} `)),
       30_000,
       'the Linear issue',
     );
@@ -289,16 +240,16 @@ describe('Linear both ways', () => {
   });
 
   it('a member key may not register the webhook (Linear admins only); an admin key registers it for the team', async () => {
-    const member = await newSite(stack.url, 'BASIC_PLAN');
+    const member = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(member, 'linear', 'lin_api_member0123456789', {});
     const refused = await member.client.post(`/api/client/integration/linear/hook/${member.id}/register`);
     expect([refused.status, (refused.body as { code?: string }).code]).toEqual([400, 'AUTHORIZATION_FAILED']);
-    expect(fakes.linear.webhooks).toHaveLength(0);
+    expect(sync.fakes.linear.webhooks).toHaveLength(0);
 
     const registered = await site.client.post(`/api/client/integration/linear/hook/${site.id}/register`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     hook = msgOf(await site.client.post(`/api/client/integration/linear/hook/${site.id}/secret`));
-    const made = fakes.linear.webhooks.find((w) => w.url === hook.url);
+    const made = sync.fakes.linear.webhooks.find((w) => w.url === hook.url);
     expect(made).toMatchObject({ teamId: lin()?.teamId, secret: hook.secret });
     expect(made?.resourceTypes.sort()).toEqual(['Comment', 'Issue']);
   });
@@ -311,7 +262,7 @@ describe('Linear both ways', () => {
         data: { id: issueId, teamId: lin()?.teamId },
         updatedFrom: { stateId: 'x' },
         actor: { id: 'u1', name: 'Someone' },
-        webhookId: String(fakes.linear.webhooks[0]?.id),
+        webhookId: String(sync.fakes.linear.webhooks[0]?.id),
         webhookTimestamp: ts,
       });
     const fresh = payload(Date.now());
@@ -333,17 +284,17 @@ describe('Linear both ways', () => {
 
   it('done in Linear → resolved in Snag by "Lin Human on Linear"; back to Todo → new; nothing sent back', async () => {
     const updates = () =>
-      fakes.linear
+      sync.fakes.linear
         .calls('/graphql')
         .filter((r) => String((r.body as { query: string }).query).includes('issueUpdate')).length;
-    const [delivery] = await fakes.linear.setState(issueId, 'completed');
+    const [delivery] = await sync.fakes.linear.setState(issueId, 'completed');
     expect(delivery?.status).toBe(202);
     await statusBecomes(site, n, 'resolved');
     expect((await statuses(site, n))[0]).toMatchObject({
-      actor: { kind: 'tracker', vendor: 'linear', name: `${fakes.linear.human.name} on Linear` },
+      actor: { kind: 'tracker', vendor: 'linear', name: `${sync.fakes.linear.human.name} on Linear` },
       to: 'resolved',
     });
-    await fakes.linear.setState(issueId, 'unstarted');
+    await sync.fakes.linear.setState(issueId, 'unstarted');
     await statusBecomes(site, n, 'new');
     await quiet();
     expect(updates()).toBe(0);
@@ -356,16 +307,16 @@ describe('Linear both ways', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await eventually(async () => (stateType() === 'completed' ? true : undefined), 30_000, 'completed');
     await quiet();
-    const echo = JSON.parse(String(fakes.linear.deliveries.at(-1)?.body));
-    expect(echo.actor.id).toBe(fakes.linear.viewer.id);
-    expect(fakes.linear.deliveries.at(-1)?.status).toBe(202);
+    const echo = JSON.parse(String(sync.fakes.linear.deliveries.at(-1)?.body));
+    expect(echo.actor.id).toBe(sync.fakes.linear.viewer.id);
+    expect(sync.fakes.linear.deliveries.at(-1)?.status).toBe(202);
     const all = await statuses(site, n);
     expect(all).toHaveLength(3);
     expect(all.at(-1)).toMatchObject({ actor: { kind: 'member' }, to: 'resolved' });
   });
 
   it('comments both ways: Linear → internal Snag comment once; public Snag comment → Linear comment, fenced, no echo', async () => {
-    await fakes.linear.comment(issueId, 'Looking into it');
+    await sync.fakes.linear.comment(issueId, 'Looking into it');
     await eventually(
       async () => (await comments(site, n)).find((c) => c.body === 'Looking into it'),
       30_000,
@@ -377,7 +328,8 @@ describe('Linear both ways', () => {
       visibility: 'public',
     });
     const posted = await eventually(
-      async () => fakes.linear.comments.find((c) => c.issueId === issueId && c.body.includes('We shipped')),
+      async () =>
+        sync.fakes.linear.comments.find((c) => c.issueId === issueId && c.body.includes('We shipped')),
       30_000,
       'the Linear comment',
     );
@@ -389,6 +341,6 @@ describe('Linear both ways', () => {
       visibility: 'internal',
       author: { kind: 'tracker', vendor: 'linear' },
     });
-    expect(fakes.linear.comments.filter((c) => c.issueId === issueId)).toHaveLength(2);
+    expect(sync.fakes.linear.comments.filter((c) => c.issueId === issueId)).toHaveLength(2);
   });
 });

@@ -7,38 +7,24 @@
  * hook changes nothing (no duplicate), and an internal comment never leaves Snag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssueAnswer } from '#contracts/review';
 import type { HookAnswer } from '#contracts/sync';
-import type { TimelineEntry, TimelinePage } from '#contracts/triage';
-import type { VendorFakes } from '../../lib/local/vendors';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import {
+  comments,
+  issue,
+  msgOf,
+  quiet,
+  setUpTrackerSync,
+  statusBecomes,
+  statuses,
+  switchOn,
+  timeline,
+} from '../support/tracker-sync-fixture';
 import { fileReport } from '../support/widget';
 
 const ORIGIN = 'https://shop.example';
-let stack: TestStack;
-let fakes: VendorFakes;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    vendorFakes: true,
-    queues: {
-      delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-      tracker: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-    },
-  });
-  if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
-  fakes = stack.vendorFakes;
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked by the assertions themselves.
-const msgOf = (r: { body: unknown }): any => (r.body as { msg?: unknown }).msg;
+const sync = setUpTrackerSync();
 
 /** Authorises and switches on the tracker for `site` as the settings screen does; email off. */
 async function connect(site: Site, vendor: 'gitlab' | 'jira') {
@@ -51,45 +37,12 @@ async function connect(site: Site, vendor: 'gitlab' | 'jira') {
         })
       : await site.client.post('/api/client/integration/jira/projects', {
           siteId: site.id,
-          host: fakes.jira.url,
+          host: sync.fakes.jira.url,
           username: 'me@example.com',
           key: 'jira-sync',
         });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const current = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
-    (i: { name: string }) => i.name === vendor,
-  );
-  const data =
-    vendor === 'gitlab' ? { ...current.data, id: '101' } : { ...current.data, id: '10000', issueId: '10004' };
-  const saved = await site.client.patch(`/api/client/integration/${site.id}`, [
-    { name: vendor, active: 1, data },
-  ]);
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  await site.client.patch(`/api/client/integration/${site.id}`, [{ name: 'email', active: 0, data: {} }]);
-}
-
-const issue = async (site: Site, n: number) =>
-  msgOf(await site.client.get(`/api/client/website/${site.id}/request/${n}`)) as IssueAnswer;
-
-async function timeline(site: Site, n: number) {
-  const res = await site.client.get<TimelinePage<TimelineEntry>>(
-    `/api/client/website/${site.id}/request/${n}/activity?limit=100`,
-  );
-  return (msgOf(res) as TimelinePage<TimelineEntry>).entries;
-}
-
-const statusBecomes = (site: Site, n: number, status: string) =>
-  eventually(
-    async () => ((await issue(site, n)).status === status ? true : undefined),
-    30_000,
-    `status ${status}`,
-  );
-
-/** Waits for the queues to go quiet: the fake's hooks answered and what they queued applied. */
-async function quiet(settle: () => Promise<void>) {
-  await settle();
-  await new Promise((r) => setTimeout(r, 2500));
-  await settle();
+  await switchOn(site, vendor, vendor === 'gitlab' ? { id: '101' } : { id: '10000', issueId: '10004' });
 }
 
 describe('GitLab both ways', () => {
@@ -98,13 +51,15 @@ describe('GitLab both ways', () => {
   let iid: number;
 
   beforeAll(async () => {
-    site = await newSite(stack.url, 'BASIC_PLAN');
+    site = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(site, 'gitlab');
     const registered = await site.client.post(`/api/client/integration/gitlab/hook/${site.id}/register`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Cart total wrong', title: 'Cart' } });
+    n = await fileReport(sync.stack.url, site.id, ORIGIN, {
+      fields: { msg: 'Cart total wrong', title: 'Cart' },
+    });
     const created = await eventually(
-      async () => fakes.gitlab.issues.find((i) => i.title === `#${n} Cart`),
+      async () => sync.fakes.gitlab.issues.find((i) => i.title === `#${n} Cart`),
       30_000,
       'the GitLab issue',
     );
@@ -121,12 +76,12 @@ describe('GitLab both ways', () => {
     const shown = msgOf(
       await site.client.get(`/api/client/integration/gitlab/hook/${site.id}`),
     ) as HookAnswer;
-    expect(shown.url).toMatch(new RegExp(`^${stack.url}/api/hooks/gitlab/[0-9a-f]{32}$`));
+    expect(shown.url).toMatch(new RegExp(`^${sync.stack.url}/api/hooks/gitlab/[0-9a-f]{32}$`));
     expect(shown.secret).toBeUndefined();
     const revealed = msgOf(
       await site.client.post(`/api/client/integration/gitlab/hook/${site.id}/secret`),
     ) as HookAnswer;
-    const hook = fakes.gitlab.hooks.find((h) => h.url === shown.url);
+    const hook = sync.fakes.gitlab.hooks.find((h) => h.url === shown.url);
     expect(hook).toMatchObject({
       projectId: 101,
       token: revealed.secret,
@@ -137,14 +92,14 @@ describe('GitLab both ways', () => {
   });
 
   it('closed on GitLab → resolved in Snag, with the tracker as actor and its link; nothing sent back', async () => {
-    const puts = () => fakes.gitlab.requests.filter((r) => r.method === 'PUT').length;
+    const puts = () => sync.fakes.gitlab.requests.filter((r) => r.method === 'PUT').length;
     const reads = () =>
-      fakes.gitlab.requests.filter(
+      sync.fakes.gitlab.requests.filter(
         (r) => r.method === 'GET' && r.path === `/api/v4/projects/101/issues/${iid}`,
       ).length;
     const before = puts();
     const readBefore = reads();
-    const [delivery] = await fakes.gitlab.actAsHuman(101, iid, { kind: 'close' });
+    const [delivery] = await sync.fakes.gitlab.actAsHuman(101, iid, { kind: 'close' });
     expect(delivery?.status).toBe(202);
     await statusBecomes(site, n, 'resolved');
     const entry = (await timeline(site, n)).find((e) => e.type === 'activity' && e.kind === 'status');
@@ -154,21 +109,20 @@ describe('GitLab both ways', () => {
       to: 'resolved',
     });
     expect((entry as { actor: { url?: string } }).actor.url).toMatch(new RegExp(`/-/issues/${iid}$`));
-    await quiet(() => fakes.gitlab.settled());
+    await quiet(() => sync.fakes.gitlab.settled());
     // The change came from GitLab: no close (or reopen) is sent back to it; the one read is the sync's
     // re-read of the issue before changing Snag's (a write-back would read it again first).
     expect(puts()).toBe(before);
     expect(reads() - readBefore).toBe(1);
 
     // A redelivery of the same hook (GitLab's "Resend request") is taken once.
-    expect(await fakes.gitlab.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
-    await quiet(() => fakes.gitlab.settled());
-    const statuses = (await timeline(site, n)).filter((e) => e.type === 'activity' && e.kind === 'status');
-    expect(statuses).toHaveLength(1);
+    expect(await sync.fakes.gitlab.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
+    await quiet(() => sync.fakes.gitlab.settled());
+    expect(await statuses(site, n)).toHaveLength(1);
   });
 
   it('reopened on GitLab → new in Snag', async () => {
-    await fakes.gitlab.actAsHuman(101, iid, { kind: 'reopen' });
+    await sync.fakes.gitlab.actAsHuman(101, iid, { kind: 'reopen' });
     await statusBecomes(site, n, 'new');
   });
 
@@ -179,28 +133,31 @@ describe('GitLab both ways', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await eventually(
       async () =>
-        fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101)?.state === 'closed'
+        sync.fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101)?.state === 'closed'
           ? true
           : undefined,
       30_000,
       'closed on GitLab',
     );
-    const put = fakes.gitlab.requests.filter((r) => r.method === 'PUT').at(-1);
+    const put = sync.fakes.gitlab.requests.filter((r) => r.method === 'PUT').at(-1);
     expect(put?.body).toEqual({ state_event: 'close' });
     expect(put?.headers['private-token']).toBe('glpat-sync');
-    await quiet(() => fakes.gitlab.settled());
+    await quiet(() => sync.fakes.gitlab.settled());
     // GitLab's Issue Hook for our own close was answered and dropped: still resolved, one entry by the member.
-    const echo = fakes.gitlab.deliveries.at(-1);
+    const echo = sync.fakes.gitlab.deliveries.at(-1);
     expect(echo?.headers['x-gitlab-event']).toBe('Issue Hook');
     expect(echo?.status).toBe(202);
     expect((await issue(site, n)).status).toBe('resolved');
-    const last = (await timeline(site, n)).filter((e) => e.type === 'activity' && e.kind === 'status').at(-1);
+    const last = (await statuses(site, n)).at(-1);
     expect(last).toMatchObject({ actor: { kind: 'member' }, to: 'resolved' });
-    expect(fakes.gitlab.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(sync.fakes.gitlab.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   it('a GitLab comment → an internal Snag comment by "Jane Doe on GitLab", once', async () => {
-    const [delivery] = await fakes.gitlab.actAsHuman(101, iid, { kind: 'comment', body: 'Fixed in 2.3.1' });
+    const [delivery] = await sync.fakes.gitlab.actAsHuman(101, iid, {
+      kind: 'comment',
+      body: 'Fixed in 2.3.1',
+    });
     expect(delivery?.status).toBe(202);
     const comment = await eventually(
       async () => (await timeline(site, n)).find((e) => e.type === 'comment' && e.body === 'Fixed in 2.3.1'),
@@ -211,14 +168,14 @@ describe('GitLab both ways', () => {
       visibility: 'internal',
       author: { kind: 'tracker', vendor: 'gitlab', name: 'Jane Doe on GitLab' },
     });
-    expect(await fakes.gitlab.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
-    await quiet(() => fakes.gitlab.settled());
+    expect(await sync.fakes.gitlab.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
+    await quiet(() => sync.fakes.gitlab.settled());
     const copies = (await timeline(site, n)).filter(
       (e) => e.type === 'comment' && e.body === 'Fixed in 2.3.1',
     );
     expect(copies).toHaveLength(1);
     // An internal comment (this one included) is never posted to GitLab.
-    expect(fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101)?.notes).toHaveLength(1);
+    expect(sync.fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101)?.notes).toHaveLength(1);
   });
 
   it('a public Snag comment → a GitLab note, made inert; its hook coming back adds nothing', async () => {
@@ -228,7 +185,7 @@ describe('GitLab both ways', () => {
       visibility: 'public',
     });
     expect(posted.status).toBe(201);
-    const gl = () => fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101);
+    const gl = () => sync.fakes.gitlab.issues.find((i) => i.iid === iid && i.projectId === 101);
     const note = await eventually(
       async () => gl()?.notes.find((x) => x.body.includes('Thanks!')),
       30_000,
@@ -236,21 +193,20 @@ describe('GitLab both ways', () => {
     );
     expect(note.body).toMatch(/wrote in Snag:/);
     expect(note.body).toContain('```');
-    await quiet(() => fakes.gitlab.settled());
-    const comments = (await timeline(site, n)).filter((e) => e.type === 'comment');
+    await quiet(() => sync.fakes.gitlab.settled());
     // Jane's comment, and the member's own: the note's hook did not come back as a third.
-    expect(comments).toHaveLength(2);
+    expect(await comments(site, n)).toHaveLength(2);
     expect(gl()?.notes.filter((x) => x.body.includes('Thanks!'))).toHaveLength(1);
   });
 
   it('a tracker that refuses the re-read (token revoked) drops the event at once: no retries, Snag unchanged', async () => {
-    fakes.gitlab.revoke('glpat-sync');
+    sync.fakes.gitlab.revoke('glpat-sync');
     const reads = () =>
-      fakes.gitlab.requests.filter(
+      sync.fakes.gitlab.requests.filter(
         (r) => r.method === 'GET' && r.path === `/api/v4/projects/101/issues/${iid}`,
       ).length;
     const before = reads();
-    await fakes.gitlab.actAsHuman(101, iid, { kind: 'reopen' });
+    await sync.fakes.gitlab.actAsHuman(101, iid, { kind: 'reopen' });
     await eventually(async () => (reads() > before ? true : undefined), 30_000, 'the re-read');
     // The queue's retries come back after 1 s here: five receives would be five reads.
     await new Promise((r) => setTimeout(r, 6000));
@@ -265,7 +221,7 @@ describe('Jira both ways', () => {
   let key: string;
 
   beforeAll(async () => {
-    site = await newSite(stack.url, 'BASIC_PLAN');
+    site = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(site, 'jira');
     // Jira's admin webhooks cannot be registered with an API token: the admin's step, played by the fake.
     const refused = await site.client.post(`/api/client/integration/jira/hook/${site.id}/register`);
@@ -276,10 +232,10 @@ describe('Jira both ways', () => {
     const hook = msgOf(
       await site.client.post(`/api/client/integration/jira/hook/${site.id}/secret`),
     ) as HookAnswer;
-    fakes.jira.configureWebhook({ url: String(hook.url), secret: String(hook.secret) });
-    n = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
+    sync.fakes.jira.configureWebhook({ url: String(hook.url), secret: String(hook.secret) });
+    n = await fileReport(sync.stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
     const created = await eventually(
-      async () => fakes.jira.issues.find((i) => i.fields.summary === `#${n} Login`),
+      async () => sync.fakes.jira.issues.find((i) => i.fields.summary === `#${n} Login`),
       30_000,
       'the Jira issue',
     );
@@ -291,20 +247,20 @@ describe('Jira both ways', () => {
     );
   });
 
-  afterAll(() => fakes.jira.configureWebhook(null));
+  afterAll(() => sync.fakes.jira.configureWebhook(null));
 
   it('done on Jira → resolved; back to To Do → new; nothing sent back', async () => {
-    const [delivery] = await fakes.jira.actAsHuman(key, { kind: 'done' });
+    const [delivery] = await sync.fakes.jira.actAsHuman(key, { kind: 'done' });
     expect(delivery?.status).toBe(202);
     await statusBecomes(site, n, 'resolved');
     const entry = (await timeline(site, n)).find((e) => e.type === 'activity' && e.kind === 'status');
     expect(entry).toMatchObject({ actor: { kind: 'tracker', vendor: 'jira', name: 'Jane Doe on Jira' } });
-    expect((entry as { actor: { url?: string } }).actor.url).toBe(`${fakes.jira.url}/browse/${key}`);
-    await fakes.jira.actAsHuman(key, { kind: 'reopen' });
+    expect((entry as { actor: { url?: string } }).actor.url).toBe(`${sync.fakes.jira.url}/browse/${key}`);
+    await sync.fakes.jira.actAsHuman(key, { kind: 'reopen' });
     await statusBecomes(site, n, 'new');
-    await quiet(() => fakes.jira.settled());
+    await quiet(() => sync.fakes.jira.settled());
     expect(
-      fakes.jira.requests.filter((r) => r.path.endsWith('/transitions') && r.method === 'POST'),
+      sync.fakes.jira.requests.filter((r) => r.path.endsWith('/transitions') && r.method === 'POST'),
     ).toHaveLength(0);
   });
 
@@ -312,47 +268,46 @@ describe('Jira both ways', () => {
     await site.client.patch(`/api/client/website/${site.id}/request/${n}`, { status: 'resolved' });
     await eventually(
       async () =>
-        fakes.jira.issues.find((i) => i.key === key)?.status.category === 'done' ? true : undefined,
+        sync.fakes.jira.issues.find((i) => i.key === key)?.status.category === 'done' ? true : undefined,
       30_000,
       'done on Jira',
     );
-    const post = fakes.jira.requests.filter((r) => r.path.endsWith('/transitions') && r.method === 'POST');
+    const post = sync.fakes.jira.requests.filter(
+      (r) => r.path.endsWith('/transitions') && r.method === 'POST',
+    );
     expect(post.map((r) => r.body)).toEqual([{ transition: { id: '31' } }]);
-    await quiet(() => fakes.jira.settled());
-    expect(fakes.jira.deliveries.at(-1)?.status).toBe(202);
-    const statuses = (await timeline(site, n)).filter((e) => e.type === 'activity' && e.kind === 'status');
-    expect(statuses.at(-1)).toMatchObject({ actor: { kind: 'member' }, to: 'resolved' });
-    expect(statuses).toHaveLength(3);
+    await quiet(() => sync.fakes.jira.settled());
+    expect(sync.fakes.jira.deliveries.at(-1)?.status).toBe(202);
+    const all = await statuses(site, n);
+    expect(all.at(-1)).toMatchObject({ actor: { kind: 'member' }, to: 'resolved' });
+    expect(all).toHaveLength(3);
   });
 
   it('comments both ways: Jira → internal Snag comment once; public Snag comment → ADF comment on Jira', async () => {
-    const [delivery] = await fakes.jira.actAsHuman(key, { kind: 'comment', body: 'Looking into it' });
+    const [delivery] = await sync.fakes.jira.actAsHuman(key, { kind: 'comment', body: 'Looking into it' });
     await eventually(
       async () => (await timeline(site, n)).find((e) => e.type === 'comment' && e.body === 'Looking into it'),
       30_000,
       'the synced comment',
     );
-    expect(await fakes.jira.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
+    expect(await sync.fakes.jira.resend(delivery as NonNullable<typeof delivery>)).toBe(202);
     await site.client.post(`/api/client/website/${site.id}/request/${n}/comments`, {
       body: 'We shipped a fix',
       visibility: 'public',
     });
     const jiraComment = await eventually(
       async () =>
-        fakes.jira.requests.find(
+        sync.fakes.jira.requests.find(
           (r) => r.path.endsWith('/comment') && JSON.stringify(r.body).includes('We shipped a fix'),
         ),
       30_000,
       'the Jira comment',
     );
     expect(jiraComment.body).toMatchObject({ body: { type: 'doc', version: 1 } });
-    await quiet(() => fakes.jira.settled());
-    const comments = (await timeline(site, n)).filter((e) => e.type === 'comment');
-    expect(comments.map((c) => (c as { body: string }).body).sort()).toEqual([
-      'Looking into it',
-      'We shipped a fix',
-    ]);
-    expect(comments.find((c) => (c as { body: string }).body === 'Looking into it')).toMatchObject({
+    await quiet(() => sync.fakes.jira.settled());
+    const all = await comments(site, n);
+    expect(all.map((c) => c.body).sort()).toEqual(['Looking into it', 'We shipped a fix']);
+    expect(all.find((c) => c.body === 'Looking into it')).toMatchObject({
       visibility: 'internal',
       author: { name: 'Jane Doe on Jira' },
     });

@@ -5,6 +5,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../api';
+import { RowList, RowListItem } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
@@ -27,22 +28,9 @@ export function Invitations({ teamId, invitations }: { teamId: string; invitatio
 
   return (
     <Section title={t('teams.invitations.title')} labelId="team-invitations">
-      <Stack gap={0} data-testid="team-invitations">
-        {invitations.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('teams.invitations.none')}
-          </Text>
-        )}
+      <RowList testId="team-invitations" empty={invitations.length === 0 && t('teams.invitations.none')}>
         {invitations.map((inv) => (
-          <Group
-            key={inv.id}
-            justify="space-between"
-            wrap="wrap"
-            gap="sm"
-            py="xs"
-            data-testid={`invitation-${inv.email}`}
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          >
+          <RowListItem key={inv.id} testId={`invitation-${inv.email}`}>
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={600} truncate>
@@ -85,9 +73,9 @@ export function Invitations({ teamId, invitations }: { teamId: string; invitatio
                 {t('teams.invitations.revoke')}
               </Button>
             </Group>
-          </Group>
+          </RowListItem>
         ))}
-      </Stack>
+      </RowList>
     </Section>
   );
 }

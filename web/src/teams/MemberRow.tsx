@@ -2,6 +2,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowListItem } from '../components/RowList';
 
 export interface Person {
   userId: string;
@@ -25,14 +26,7 @@ export function MemberRow({
 }) {
   const { t } = useTranslation();
   return (
-    <Group
-      justify="space-between"
-      wrap="wrap"
-      gap="sm"
-      py="xs"
-      data-testid={`member-${person.username ?? person.userId}`}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-    >
+    <RowListItem testId={`member-${person.username ?? person.userId}`}>
       <Stack gap={0} style={{ minWidth: 0, flex: '1 1 220px' }}>
         <Text size="sm" fw={600} truncate>
           {personName(person)}
@@ -52,6 +46,6 @@ export function MemberRow({
       <Group gap="xs" wrap="nowrap">
         {children}
       </Group>
-    </Group>
+    </RowListItem>
   );
 }

@@ -3,11 +3,12 @@
  * changes roles (ADMIN, MEMBER) and removes people; nobody changes the OWNER or themselves (leaving is
  * the way down, in the danger zone). The server refuses the same (403 FORBIDDEN).
  */
-import { ActionIcon, Select, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Select, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AssignableRole } from '#contracts/teams';
 import { errorCodeOf } from '../api';
+import { RowList } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
@@ -52,7 +53,7 @@ export function TeamMembers({
       description={t('teams.members.description')}
       labelId="team-members"
     >
-      <Stack gap={0} data-testid="team-members">
+      <RowList testId="team-members">
         {members.map((member) => {
           const name = personName(member);
           const changeable = manage && member.role !== 'OWNER' && member.username !== self;
@@ -98,7 +99,7 @@ export function TeamMembers({
             </MemberRow>
           );
         })}
-      </Stack>
+      </RowList>
       <RoleRights />
     </Section>
   );

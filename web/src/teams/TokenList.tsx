@@ -2,6 +2,7 @@
 import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../api';
+import { RowList, RowListItem } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
@@ -23,24 +24,11 @@ export function TokenList({ teamId, tokens }: { teamId: string; tokens: TokenEnt
 
   return (
     <Section title={t('teams.tokens.listTitle')} labelId="token-list">
-      <Stack gap={0} data-testid="token-list">
-        {tokens.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('teams.tokens.none')}
-          </Text>
-        )}
+      <RowList testId="token-list" empty={tokens.length === 0 && t('teams.tokens.none')}>
         {tokens.map((token) => {
           const expired = token.expires !== null && Date.parse(token.expires) <= Date.now();
           return (
-            <Group
-              key={token.id}
-              justify="space-between"
-              wrap="wrap"
-              gap="sm"
-              py="xs"
-              data-testid={`token-${token.name}`}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-            >
+            <RowListItem key={token.id} testId={`token-${token.name}`}>
               <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
                 <Group gap="xs" wrap="wrap">
                   <Text size="sm" fw={600}>
@@ -73,10 +61,10 @@ export function TokenList({ teamId, tokens }: { teamId: string; tokens: TokenEnt
               >
                 {t('teams.tokens.revoke')}
               </Button>
-            </Group>
+            </RowListItem>
           );
         })}
-      </Stack>
+      </RowList>
     </Section>
   );
 }

@@ -8,63 +8,32 @@
  * a facet's end: the row then reads that facet's last page (named in the row).
  * Alone: `npx tsx test/bench/triage.ts` (BENCH_ISSUES=20000 for a quicker run).
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { limits } from '#contracts/limits';
-import { dynamo } from '#runtime/aws/dynamo';
 import { checkRankIndex } from '../../functions/issues/rank-check';
-import { startTestStack } from '../support/local-stack';
-import { bulkSeedTriaged } from '../support/triage-seed';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { type ListBenchRow, median, withBusyProject } from './busy-project';
 
-export interface TriageRow {
-  call: string;
-  requests: number;
-  medianMs: number;
-  rows: number;
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] ?? 0);
-};
+export type TriageRow = ListBenchRow;
 
 export async function triageBench(issues = Number(process.env.BENCH_ISSUES ?? 100_000), runs = 5) {
-  Object.assign(process.env, cheapCostsEnv);
-  const stack = await startTestStack();
-  try {
-    const { client } = await signedIn(stack.url);
-    const created = await client.post('/api/client/website', { name: 'Busy', url: 'busy.example' });
-    const id = (created.body as { msg: { id: string } }).msg.id;
-    const assignees = [randomUUID(), randomUUID(), randomUUID()];
-    const seedStart = performance.now();
-    const seed = await bulkSeedTriaged(id, issues, { assignees });
-    const seedMs = performance.now() - seedStart;
+  return withBusyProject(issues, async ({ client, id, seed, seedMs, requests: sent }) => {
     // The seed is what the real writes leave (checked on small seeds: the check reads the whole partition).
     if (issues <= 5000) {
       const problems = await checkRankIndex(id);
       if (problems.length) throw new Error(`seeded index inconsistent: ${problems.slice(0, 5).join('; ')}`);
     }
-    let count = 0;
-    dynamo().middlewareStack.add(
-      (next) => async (args) => {
-        count++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'triageBenchCounter' },
-    );
     const measure = async (call: string, send: () => Promise<{ status: number; body: unknown }[]>) => {
       const times: number[] = [];
       let requests = 0;
       let rows = 0;
       for (let i = 0; i < runs; i++) {
-        count = 0;
+        sent.length = 0;
         const t = performance.now();
         const answers = await send();
         times.push(performance.now() - t);
         for (const a of answers)
           if (a.status !== 200) throw new Error(`${call} answered ${a.status} ${JSON.stringify(a.body)}`);
-        requests = count;
+        requests = sent.length;
         rows = answers.reduce(
           (s, a) => s + ((a.body as { msg: { requests?: unknown[] } }).msg.requests?.length ?? 0),
           0,
@@ -124,9 +93,7 @@ export async function triageBench(issues = Number(process.env.BENCH_ISSUES ?? 10
       ),
     );
     return { issues, seedMs: Math.round(seedMs), rows: out };
-  } finally {
-    await stack.stop();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

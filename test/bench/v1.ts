@@ -7,49 +7,21 @@
  * "Cost per call": the token and the rate window, then ≤ 3 of the list's own for one filter or sort).
  * Alone: `BENCH_ISSUES=3000 npx tsx test/bench/v1.ts`.
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { encodeCursor } from '#contracts/api-v1';
-import { dynamo } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
-import { startTestStack } from '../support/local-stack';
-import { bulkSeedTriaged } from '../support/triage-seed';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { type ListBenchRow, median, withBusyProject } from './busy-project';
 
-export interface V1Row {
-  call: string;
-  requests: number;
-  medianMs: number;
-  rows: number;
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] ?? 0);
-};
+export type V1Row = ListBenchRow;
 
 export async function v1Bench(issues = Number(process.env.BENCH_ISSUES ?? 100_000), runs = 5) {
-  Object.assign(process.env, cheapCostsEnv);
-  const stack = await startTestStack();
-  try {
-    const { client, email } = await signedIn(stack.url);
+  return withBusyProject(issues, async ({ stack, client, email, id, seed, requests: sent }) => {
     const teamId = await findUserIdByEmail(email.toLowerCase());
-    const created = await client.post('/api/client/website', { name: 'Busy', url: 'busy.example' });
-    const id = (created.body as { msg: { id: string } }).msg.id;
-    const seed = await bulkSeedTriaged(id, issues, { assignees: [randomUUID(), randomUUID(), randomUUID()] });
     const made = await client.post(`/api/client/team/${teamId}/tokens`, {
       name: 'Bench',
       scopes: ['issues:read'],
     });
     const token = (made.body as { msg: { token: string } }).msg.token;
-    let count = 0;
-    dynamo().middlewareStack.add(
-      (next) => async (args) => {
-        count++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'v1BenchCounter' },
-    );
     const limit = Math.max(1, Math.min(100, Math.floor(issues / 500)));
     const get = async (q: string) => {
       const res = await fetch(new URL(`/api/v1/projects/${id}/issues?limit=${limit}${q}`, stack.url), {
@@ -77,20 +49,18 @@ export async function v1Bench(issues = Number(process.env.BENCH_ISSUES ?? 100_00
         let requests = 0;
         let rows = 0;
         for (let i = 0; i < runs; i++) {
-          count = 0;
+          sent.length = 0;
           const t = performance.now();
           rows = (await get(`${q}${cursor}`)).rows;
           times.push(performance.now() - t);
-          requests = count;
+          requests = sent.length;
         }
         const label = `${name}: page ${page}${page > 1 && page < 500 ? ' (last)' : ''} (limit ${limit})`;
         out.push({ call: label, requests, medianMs: median(times), rows });
       }
     }
     return { issues, limit, rows: out };
-  } finally {
-    await stack.stop();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

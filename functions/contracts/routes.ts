@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import type { RouteAccess } from './access';
 import type { ErrorContext } from './errors';
-import type { TokenScope } from './tokens';
+import type { TokenScope } from './token-caller';
 
 /** OPTIONS only for CORS preflights of public routes, answered by their own function. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

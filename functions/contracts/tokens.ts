@@ -7,10 +7,10 @@
 import * as z from 'zod';
 import { nameText } from './schemas';
 import { teamIdParam } from './teams';
+import { tokenScopes } from './token-caller';
 
-/** What a token may do; it acts for its team as at most an ADMIN, never for billing, members or tokens. */
-export const tokenScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'] as const;
-export type TokenScope = (typeof tokenScopes)[number];
+// The pipeline's part of the token contract, here too for the token routes and the dashboard.
+export { API_RATE_LIMIT, type TokenCaller, type TokenScope, tokenScopes } from './token-caller';
 
 export const TOKEN_PREFIX = 'snag_pat_';
 export const TOKEN_ID_LENGTH = 12;
@@ -54,22 +54,3 @@ export interface TokenCreated {
   entry: TokenEntry;
   token: string;
 }
-
-/**
- * Who a v1 call acts as once the pipeline has checked its bearer token (runtime/http.ts): the token's id
- * (what logs show), its team, name and scopes, and the principal id the domain calls take (`pat:<id>`).
- */
-export interface TokenCaller {
-  id: string;
-  teamId: string;
-  name: string;
-  scopes: readonly TokenScope[];
-  principal: string;
-}
-
-/**
- * Per-token rate limit of the public API (docs/api.md "Rate limits"): 300 calls in a fixed minute, about
- * what a script paging 100 issues a call or an MCP client working an issue list needs, and low enough that
- * one token cannot take a project's share of the table's capacity.
- */
-export const API_RATE_LIMIT = { max: 300, windowMs: 60_000 } as const;

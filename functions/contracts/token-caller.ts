@@ -1,0 +1,28 @@
+/**
+ * What the HTTP pipeline needs to know of an API token (runtime/http.ts): its scopes, who a v1 call acts
+ * as, and the per-token rate limit. Apart from tokens.ts (the token routes' schemas), so that the pipeline,
+ * which every function carries, carries no schema it does not use.
+ */
+
+/** What a token may do; it acts for its team as at most an ADMIN, never for billing, members or tokens. */
+export const tokenScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
+/**
+ * Who a v1 call acts as once the pipeline has checked its bearer token (runtime/http.ts): the token's id
+ * (what logs show), its team, name and scopes, and the principal id the domain calls take (`pat:<id>`).
+ */
+export interface TokenCaller {
+  id: string;
+  teamId: string;
+  name: string;
+  scopes: readonly TokenScope[];
+  principal: string;
+}
+
+/**
+ * Per-token rate limit of the public API (docs/api.md "Rate limits"): 300 calls in a fixed minute, about
+ * what a script paging 100 issues a call or an MCP client working an issue list needs, and low enough that
+ * one token cannot take a project's share of the table's capacity.
+ */
+export const API_RATE_LIMIT = { max: 300, windowMs: 60_000 } as const;

@@ -1,18 +1,11 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
+import { correlationIdSchema } from './correlation';
 import { type IntegrationName, integrationNames } from './integration-names';
 import type { QueueName } from './manifest';
 import { trackerEventSchema } from './sync';
 
 export { type IntegrationName, integrationNames };
-
-/**
- * Follows one report from the intake (its API request id) through fan-out to every delivery, so that one
- * log query finds all of its lines (docs/operations.md "Alarms"). Optional: a message without one (sent
- * before it existed, or by a later sender that has none) gets its SQS message id. Anything on a queue is
- * input, so its shape is bounded.
- */
-export const correlationIdSchema = z.string().regex(/^[A-Za-z0-9+/=._:-]{1,128}$/);
 
 export const issueCreatedMessageSchema = z.object({
   type: z.literal('issue.created'),

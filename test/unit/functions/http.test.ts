@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { correlationIdSchema } from '#contracts/correlation';
 import { apiFunction } from '#contracts/manifest';
-import { correlationIdSchema } from '#contracts/messages';
 import { newPasswordField } from '#contracts/schemas';
 import { EDGE_SECRET_HEADER, resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';

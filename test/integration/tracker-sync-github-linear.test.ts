@@ -24,9 +24,7 @@ import {
   switchOn,
 } from '../support/tracker-sync-fixture';
 import { signedIn } from '../support/users';
-import { fileReport } from '../support/widget';
 
-const ORIGIN = 'https://shop.example';
 const REPO = 'octo-org/shop';
 const sync = setUpTrackerSync();
 
@@ -65,20 +63,11 @@ describe('GitHub both ways', () => {
     const registered = await site.client.post(`/api/client/integration/github/hook/${site.id}/register`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     hook = msgOf(await site.client.post(`/api/client/integration/github/hook/${site.id}/secret`));
-    n = await fileReport(sync.stack.url, site.id, ORIGIN, {
-      fields: { msg: 'Cart total wrong', title: 'Cart' },
-    });
-    const created = await eventually(
-      async () => sync.fakes.github.issues.find((i) => i.title.replace(/\u2060/g, '').startsWith(`#${n} `)),
-      30_000,
-      'the GitHub issue',
+    const delivered = await sync.delivered(site, 'github', { msg: 'Cart total wrong', title: 'Cart' }, (n) =>
+      sync.fakes.github.issues.find((i) => i.title.replace(/\u2060/g, '').startsWith(`#${n} `)),
     );
-    number = created.number;
-    await eventually(
-      async () => ((await issue(site, n)).github_status === 2 ? true : undefined),
-      30_000,
-      'passed',
-    );
+    n = delivered.n;
+    number = delivered.created.number;
   });
 
   it('registers a repository hook at the inbound URL with the secret, for issues and comments, as JSON', () => {
@@ -225,18 +214,11 @@ describe('Linear both ways', () => {
   beforeAll(async () => {
     site = await newSite(sync.stack.url, 'BASIC_PLAN');
     await connect(site, 'linear', LINEAR_KEY, {});
-    n = await fileReport(sync.stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
-    const created = await eventually(
-      async () => sync.fakes.linear.issues.find((i) => i.title.startsWith(`#${n} `)),
-      30_000,
-      'the Linear issue',
+    const delivered = await sync.delivered(site, 'linear', { msg: 'Login loops', title: 'Login' }, (n) =>
+      sync.fakes.linear.issues.find((i) => i.title.startsWith(`#${n} `)),
     );
-    issueId = created.id;
-    await eventually(
-      async () => ((await issue(site, n)).linear_status === 2 ? true : undefined),
-      30_000,
-      'passed',
-    );
+    n = delivered.n;
+    issueId = delivered.created.id;
   });
 
   it('a member key may not register the webhook (Linear admins only); an admin key registers it for the team', async () => {

@@ -21,9 +21,7 @@ import {
   switchOn,
   timeline,
 } from '../support/tracker-sync-fixture';
-import { fileReport } from '../support/widget';
 
-const ORIGIN = 'https://shop.example';
 const sync = setUpTrackerSync();
 
 /** Authorises and switches on the tracker for `site` as the settings screen does; email off. */
@@ -55,21 +53,11 @@ describe('GitLab both ways', () => {
     await connect(site, 'gitlab');
     const registered = await site.client.post(`/api/client/integration/gitlab/hook/${site.id}/register`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    n = await fileReport(sync.stack.url, site.id, ORIGIN, {
-      fields: { msg: 'Cart total wrong', title: 'Cart' },
-    });
-    const created = await eventually(
-      async () => sync.fakes.gitlab.issues.find((i) => i.title === `#${n} Cart`),
-      30_000,
-      'the GitLab issue',
+    const delivered = await sync.delivered(site, 'gitlab', { msg: 'Cart total wrong', title: 'Cart' }, (n) =>
+      sync.fakes.gitlab.issues.find((i) => i.title === `#${n} Cart`),
     );
-    iid = created.iid;
-    // The delivery's link (tracker issue → Snag issue) is written with its success.
-    await eventually(
-      async () => ((await issue(site, n)).gitlab_status === 2 ? true : undefined),
-      30_000,
-      'passed',
-    );
+    n = delivered.n;
+    iid = delivered.created.iid;
   });
 
   it('registers the project hook with the secret, for issue and note events, at the exact inbound URL', async () => {
@@ -233,18 +221,11 @@ describe('Jira both ways', () => {
       await site.client.post(`/api/client/integration/jira/hook/${site.id}/secret`),
     ) as HookAnswer;
     sync.fakes.jira.configureWebhook({ url: String(hook.url), secret: String(hook.secret) });
-    n = await fileReport(sync.stack.url, site.id, ORIGIN, { fields: { msg: 'Login loops', title: 'Login' } });
-    const created = await eventually(
-      async () => sync.fakes.jira.issues.find((i) => i.fields.summary === `#${n} Login`),
-      30_000,
-      'the Jira issue',
+    const delivered = await sync.delivered(site, 'jira', { msg: 'Login loops', title: 'Login' }, (n) =>
+      sync.fakes.jira.issues.find((i) => i.fields.summary === `#${n} Login`),
     );
-    key = created.key;
-    await eventually(
-      async () => ((await issue(site, n)).jira_status === 2 ? true : undefined),
-      30_000,
-      'passed',
-    );
+    n = delivered.n;
+    key = delivered.created.key;
   });
 
   afterAll(() => sync.fakes.jira.configureWebhook(null));

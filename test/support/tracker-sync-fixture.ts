@@ -11,6 +11,12 @@ import type { VendorFakes } from '../../lib/local/vendors';
 import { eventually, startTestStack, type TestStack } from './local-stack';
 import type { Site } from './sites';
 import { cheapCostsEnv } from './users';
+import { fileReport } from './widget';
+
+/** The page the tests' reports come from. */
+export const ORIGIN = 'https://shop.example';
+
+type TrackerVendor = 'gitlab' | 'jira' | 'github' | 'linear';
 
 /**
  * A local stack with the vendor fakes whose delivery and tracker queues retry after 1 s, started before
@@ -20,6 +26,26 @@ export function setUpTrackerSync() {
   const suite = {
     stack: undefined as unknown as TestStack,
     fakes: undefined as unknown as VendorFakes,
+    /**
+     * Files a report on `site` (a visitor of ORIGIN) and waits until it is delivered to `vendor`: the
+     * tracker's issue (what `find` finds for the Snag issue's number) and the Snag issue's
+     * `<vendor>_status` passed, which the delivery writes with the link tracker issue → Snag issue.
+     */
+    async delivered<T>(
+      site: Site,
+      vendor: TrackerVendor,
+      fields: { msg: string; title: string },
+      find: (n: number) => T | undefined,
+    ): Promise<{ n: number; created: T }> {
+      const n = await fileReport(suite.stack.url, site.id, ORIGIN, { fields });
+      const created = await eventually(async () => find(n), 30_000, `the ${vendor} issue`);
+      await eventually(
+        async () => ((await issue(site, n))[`${vendor}_status`] === 2 ? true : undefined),
+        30_000,
+        'passed',
+      );
+      return { n, created };
+    },
   };
   beforeAll(async () => {
     Object.assign(process.env, cheapCostsEnv);

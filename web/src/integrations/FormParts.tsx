@@ -1,14 +1,17 @@
 /**
  * What every integration form shares: the save action (busy state, the toast naming what was saved,
- * errors on the inputs the API names or else 'Update failed'), the Active switch and the Save row.
+ * errors on the inputs the API names or else 'Update failed'), the Active switch and the Save row; and
+ * what the token-authorised trackers' forms share (GitHub, GitLab, Jira, Linear): the token input and
+ * the two-way sync's options.
  */
-import { Alert, Button, Group, Switch, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import type { IntegrationName } from '#contracts/integrations';
+import type { SyncOptions } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
@@ -94,5 +97,66 @@ export function AuthorizedNotice({ reset, active }: { reset: ReactNode; active: 
         </Text>
       )}
     </Alert>
+  );
+}
+
+/**
+ * The token of a token-authorised integration: typed until it is authorised, then the server's masked
+ * value, read-only (the token is stored and never shown again).
+ */
+export function TokenInput<T extends { key: string }>({
+  form,
+  masked,
+  label,
+  hint,
+  placeholder,
+}: {
+  form: UseFormReturnType<T>;
+  /** The stored token as the server masks it, once authorised. */
+  masked: string | null;
+  label: string;
+  hint: string;
+  placeholder?: string;
+}) {
+  if (masked !== null) return <TextInput label={label} value={masked} readOnly />;
+  return (
+    <PasswordInput
+      label={label}
+      description={hint}
+      placeholder={placeholder}
+      withAsterisk
+      maxLength={1000}
+      autoComplete="off"
+      key={form.key('key')}
+      {...form.getInputProps('key')}
+    />
+  );
+}
+
+const syncOptionNames = ['syncState', 'syncComments', 'publicTrackerComments'] as const;
+
+/** The two-way sync's options of a tracker (issue 24), each naming the tracker. */
+export function SyncOptionFields<T extends SyncOptions>({
+  form,
+  tracker,
+}: {
+  form: UseFormReturnType<T>;
+  /** The tracker's name as the screen shows it. */
+  tracker: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text fw={600} size="sm" mt="xs">
+        {t('integrationScreen.trackerSync.optionsTitle')}
+      </Text>
+      {syncOptionNames.map((option) => (
+        <Checkbox
+          key={form.key(option)}
+          label={t(`integrationScreen.trackerSync.${option}`, { tracker })}
+          {...form.getInputProps(option, { type: 'checkbox' })}
+        />
+      ))}
+    </>
   );
 }

@@ -5,20 +5,7 @@
  * created issue, the two-way sync's options, and switches it on; the inbound hook's panel (issue 24) sits
  * below. Reset forgets the token and the repository (the labels stay).
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -29,13 +16,19 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
+import {
+  ActiveSwitch,
+  AuthorizedNotice,
+  SaveRow,
+  SyncOptionFields,
+  TokenInput,
+  useIntegrationSave,
+} from './FormParts';
 import { type Choice, fetchGithubRepos, resetAuthorization, saveIntegration } from './hooks';
 import { type ViewOf, vendorRefusal } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 
 type GithubValues = { active: boolean; key: string; id: string; labels: string[] } & SyncOptions;
-const syncOptions = ['syncState', 'syncComments', 'publicTrackerComments'] as const;
 
 const valuesOf = (view: ViewOf<'github'>): GithubValues => ({
   active: view.active === 1,
@@ -174,21 +167,13 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
             </ErrorAlert>
           )}
           {error}
-          {authorized ? (
-            // The server's masked token: stored, never shown again.
-            <TextInput label={t('integrationScreen.github.token')} value={view.data.key} readOnly />
-          ) : (
-            <PasswordInput
-              label={t('integrationScreen.github.token')}
-              description={t('integrationScreen.github.tokenHint')}
-              placeholder="github_pat_…"
-              withAsterisk
-              maxLength={1000}
-              autoComplete="off"
-              key={form.key('key')}
-              {...form.getInputProps('key')}
-            />
-          )}
+          <TokenInput
+            form={form}
+            masked={authorized ? view.data.key : null}
+            label={t('integrationScreen.github.token')}
+            hint={t('integrationScreen.github.tokenHint')}
+            placeholder="github_pat_…"
+          />
           {!authorized ? (
             <Group>
               <Button onClick={authorize} loading={busy === 'authorize'}>
@@ -222,16 +207,7 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
               <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} role="note">
                 <Text size="sm">{t('integrationScreen.github.quoting', { days: GITHUB_LINK_DAYS })}</Text>
               </Alert>
-              <Text fw={600} size="sm" mt="xs">
-                {t('integrationScreen.trackerSync.optionsTitle')}
-              </Text>
-              {syncOptions.map((option) => (
-                <Checkbox
-                  key={form.key(option)}
-                  label={t(`integrationScreen.trackerSync.${option}`, { tracker: t('integrations.github') })}
-                  {...form.getInputProps(option, { type: 'checkbox' })}
-                />
-              ))}
+              <SyncOptionFields form={form} tracker={t('integrations.github')} />
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>

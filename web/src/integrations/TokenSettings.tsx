@@ -6,18 +6,7 @@
  * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +17,14 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
+import {
+  ActiveSwitch,
+  AuthorizedNotice,
+  SaveRow,
+  SyncOptionFields,
+  TokenInput,
+  useIntegrationSave,
+} from './FormParts';
 import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorRefusal } from './model';
@@ -269,20 +265,12 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
               {...form.getInputProps('username')}
             />
           )}
-          {authorized ? (
-            // The server's masked token, never the one typed: it is stored, and not shown again.
-            <TextInput label={t(`integrationScreen.${vendor}.token`)} value={view.data.key} readOnly />
-          ) : (
-            <PasswordInput
-              label={t(`integrationScreen.${vendor}.token`)}
-              description={t(`integrationScreen.${vendor}.tokenHint`)}
-              withAsterisk
-              maxLength={1000}
-              autoComplete="off"
-              key={form.key('key')}
-              {...form.getInputProps('key')}
-            />
-          )}
+          <TokenInput
+            form={form}
+            masked={authorized ? view.data.key : null}
+            label={t(`integrationScreen.${vendor}.token`)}
+            hint={t(`integrationScreen.${vendor}.tokenHint`)}
+          />
           {!authorized ? (
             <Group>
               <Button onClick={authorize} loading={busy === 'authorize'}>
@@ -335,22 +323,8 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
                 </>
               )}
               {isTrackerVendor(vendor) && (
-                <Text fw={600} size="sm" mt="xs">
-                  {t('integrationScreen.trackerSync.optionsTitle')}
-                </Text>
+                <SyncOptionFields form={form} tracker={t(`integrations.${vendor}`)} />
               )}
-              {(isTrackerVendor(vendor)
-                ? (['syncState', 'syncComments', 'publicTrackerComments'] as const)
-                : []
-              ).map((option) => (
-                <Checkbox
-                  key={form.key(option)}
-                  label={t(`integrationScreen.trackerSync.${option}`, {
-                    tracker: t(`integrations.${vendor}`),
-                  })}
-                  {...form.getInputProps(option, { type: 'checkbox' })}
-                />
-              ))}
               <ActiveSwitch form={form} />
               <SaveRow saving={saving} dirty={form.isDirty()} />
             </>

@@ -22,6 +22,7 @@ import {
   githubSignature,
   startGithubFake,
 } from '../../lib/local/vendors/github';
+import { failure } from '../support/vendor-failure';
 
 let fake: GithubFake;
 const http: Http = (url, init) => fetch(url, init);
@@ -39,15 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.stop());
 beforeEach(() => fake.reset());
-
-async function failure(p: Promise<unknown>): Promise<VendorError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(VendorError);
-  return err as VendorError;
-}
 
 /** A receiver for hook deliveries: records each request's headers and raw body, answers `status`. */
 async function receiver(status = 200) {

@@ -19,6 +19,7 @@ import type { IntegrationRecord } from '../../functions/integrations/integration
 import { type Http, VendorError } from '../../functions/integrations/vendors/http';
 import * as linear from '../../functions/integrations/vendors/linear';
 import { type LinearFake, startLinearFake } from '../../lib/local/vendors/linear';
+import { failure } from '../support/vendor-failure';
 
 let fake: LinearFake;
 const http: Http = (url, init) => fetch(url, init);
@@ -35,15 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.stop());
 beforeEach(() => fake.reset());
-
-async function failure(p: Promise<unknown>): Promise<VendorError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(VendorError);
-  return err as VendorError;
-}
 
 const graphqlCalls = () =>
   fake.calls('/graphql').map((r) => r.body as { query: string; variables: Record<string, unknown> });

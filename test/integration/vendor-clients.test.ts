@@ -10,6 +10,7 @@ import { type Http, VendorError } from '../../functions/integrations/vendors/htt
 import * as jira from '../../functions/integrations/vendors/jira';
 import * as slack from '../../functions/integrations/vendors/slack';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
+import { failure } from '../support/vendor-failure';
 
 let fakes: VendorFakes;
 const http: Http = (url, init) => fetch(url, init);
@@ -20,15 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => fakes?.stop());
 beforeEach(() => fakes.reset());
-
-async function failure(p: Promise<unknown>): Promise<VendorError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(VendorError);
-  return err as VendorError;
-}
 
 /** An OAuth round trip through a fake's consent page: the "Allow" link's code and state. */
 async function consent(authorizeUrl: string) {

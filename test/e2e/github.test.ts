@@ -8,51 +8,31 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanName } from '#contracts/plans';
-import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { eventually } from '../support/local-stack';
-import { signedIn } from '../support/users';
+import { newSite, type Site, storedIntegration } from '../support/sites';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite({ vendorFakes: true });
 const phone = { width: 390, height: 844 };
 
-interface Client {
-  api: ApiClient;
-  id: string;
-}
+const client = (plan: PlanName = 'BASIC_PLAN') => newSite(suite.stack.url, plan);
 
-async function client(plan: PlanName = 'BASIC_PLAN'): Promise<Client> {
-  const { client: api, email } = await signedIn(suite.stack.url);
-  const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
-  const id = (created.body as { msg: { id: string } }).msg.id;
-  if (plan !== 'FREE_PLAN') await api.post('/api/dev/plan', { username: email, plan, days: 30 });
-  return { api, id };
-}
-
-async function tab(c: Client, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
+async function tab(c: Site, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
   const t = await suite.newTab({
     locale: opts.locale ?? 'en-US',
     ...(opts.phone ? { viewport: phone } : {}),
   });
   await t.context.addCookies(
-    [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    [...c.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
   );
   return t;
 }
 
-const openGithub = (page: Page, c: Client) => page.goto(`/profile/integrations/${c.id}/github`);
+const openGithub = (page: Page, c: Site) => page.goto(`/profile/integrations/${c.id}/github`);
 
-async function storedGithub(c: Client) {
-  const res = await c.api.get<{
-    integrations: { name: string; active: 0 | 1; data: { labels: string[]; id: string } }[];
-  }>(`/api/client/website/${c.id}`);
-  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
-  const found = res.body.msg.integrations.find((i) => i.name === 'github');
-  if (!found) throw new Error('no github in the project answer');
-  return found;
-}
+const storedGithub = (c: Site) => storedIntegration(c, 'github');
 
 async function expectAxeClean(page: Page, where: string) {
   expect(await axeFindings(page), where).toEqual([]);
@@ -63,7 +43,7 @@ describe('GitHub settings screen', () => {
     const fake = suite.stack.vendorFakes!.github;
     const c = await client();
     // A new project mails its owner; off, so only GitHub is in play.
-    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
+    await c.client.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
     const { page } = await tab(c);
     await openGithub(page, c);
     // Listed among the integrations' tabs.

@@ -7,31 +7,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanName } from '#contracts/plans';
-import { type ApiClient, latestMail } from '../support/api-client';
+import { latestMail } from '../support/api-client';
 import { setUpBrowserSuite, shot, type TestPage, waitEnabled, waitForPath } from '../support/browser';
 import { eventually } from '../support/local-stack';
-import { signedIn } from '../support/users';
+import { newSite, type Site, storedIntegration } from '../support/sites';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite({ vendorFakes: true });
 const phone = { width: 390, height: 844 };
 const SITE = 'https://shop.example';
 
-interface Client {
-  api: ApiClient;
-  email: string;
-  id: string;
-}
+const client = (plan: PlanName = 'BASIC_PLAN') => newSite(suite.stack.url, plan);
 
-async function client(plan: PlanName = 'BASIC_PLAN'): Promise<Client> {
-  const { client: api, email } = await signedIn(suite.stack.url);
-  const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
-  const id = (created.body as { msg: { id: string } }).msg.id;
-  if (plan !== 'FREE_PLAN') await api.post('/api/dev/plan', { username: email, plan, days: 30 });
-  return { api, email, id };
-}
-
-async function tab(c: Client, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
+async function tab(c: Site, opts: { locale?: string; phone?: boolean } = {}): Promise<TestPage> {
   const fakes = suite.stack.vendorFakes!;
   const t = await suite.newTab({
     locale: opts.locale ?? 'en-US',
@@ -44,13 +32,13 @@ async function tab(c: Client, opts: { locale?: string; phone?: boolean } = {}): 
     ],
   });
   await t.context.addCookies(
-    [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    [...c.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
   );
   current = t;
   return t;
 }
 
-const open = (page: Page, c: Client, name: string) => page.goto(`/profile/integrations/${c.id}/${name}`);
+const open = (page: Page, c: Site, name: string) => page.goto(`/profile/integrations/${c.id}/${name}`);
 
 let current: TestPage | undefined;
 
@@ -80,26 +68,16 @@ async function saved(page: Page, name: keyof typeof toasts) {
 }
 
 /** The server's view of one integration (the project detail the dashboard loads), not the screen's. */
-async function stored(c: Client, name: string): Promise<{ active: 0 | 1; authorized: 0 | 1 }> {
-  const res = await c.api.get<{ integrations: { name: string; active: 0 | 1; authorized: 0 | 1 }[] }>(
-    `/api/client/website/${c.id}`,
-  );
-  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
-  const found = res.body.msg.integrations.find((i) => i.name === name);
-  if (!found) throw new Error(`no ${name} in the project answer`);
-  return found;
-}
-
 /** Authorises GitLab or Jira through the API, as a visit before this one did. */
-async function authorizedBefore(c: Client, vendor: 'gitlab' | 'jira') {
+async function authorizedBefore(c: Site, vendor: 'gitlab' | 'jira') {
   const res =
     vendor === 'gitlab'
-      ? await c.api.post('/api/client/integration/gitlab/projects', {
+      ? await c.client.post('/api/client/integration/gitlab/projects', {
           siteId: c.id,
           host: '',
           key: 'glpat-loop',
         })
-      : await c.api.post('/api/client/integration/jira/projects', {
+      : await c.client.post('/api/client/integration/jira/projects', {
           siteId: c.id,
           host: suite.stack.vendorFakes!.jira.url,
           username: 'dev@shop.example',
@@ -159,7 +137,7 @@ describe('integration screens', () => {
     await events.getByRole('checkbox', { name: /issue\.updated/ }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'webhooks');
-    const res = await c.api.get<{ integrations: { name: string; data: { events?: string[] } }[] }>(
+    const res = await c.client.get<{ integrations: { name: string; data: { events?: string[] } }[] }>(
       `/api/client/website/${c.id}`,
     );
     if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
@@ -192,12 +170,12 @@ describe('integration screens', () => {
     expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
     await page.getByTestId('integration-next-step').waitFor();
-    expect((await stored(c, 'gitlab')).active).toBe(0);
+    expect((await storedIntegration(c, 'gitlab')).active).toBe(0);
     await shot(page, 'integrations-gitlab-authorized-en-1280');
     await page.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'gitlab');
     await page.getByTestId('integration-next-step').waitFor({ state: 'detached' });
-    expect((await stored(c, 'gitlab')).active).toBe(1);
+    expect((await storedIntegration(c, 'gitlab')).active).toBe(1);
     await shot(page, 'integrations-gitlab-en-1280');
 
     await page.getByRole('button', { name: 'Reset authorization' }).click();
@@ -310,7 +288,7 @@ describe('integration screens', () => {
         await toggle.waitFor({ state: 'attached' });
         // Time for the new visit's list call to write its authorisation, as it did over the save.
         await page.waitForTimeout(300);
-        expect((await stored(c, vendor)).active, `toggle ${i + 1}`).toBe(on ? 1 : 0);
+        expect((await storedIntegration(c, vendor)).active, `toggle ${i + 1}`).toBe(on ? 1 : 0);
         expect(await toggle.isChecked(), `toggle ${i + 1} on screen`).toBe(on);
       }
     }, 240_000);
@@ -368,7 +346,7 @@ describe('integration screens', () => {
   it('repairs a ticket email never received with Sync', async () => {
     const c = await client();
     // A new project mails its owner; this one's owner switched that off before the issue came in.
-    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
+    await c.client.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
     const number = await fileReport(suite.stack.url, c.id, SITE, {
       fields: {
         msg: 'Button missing on the cart page',
@@ -409,7 +387,7 @@ describe('integration screens', () => {
     const long = `Checkout${'-button'.repeat(18)}-breaks and the whole page goes blank after paying`;
     const titles = ['Cart total is wrong', long, 'Search finds nothing'];
     // Email is off (a new project mails its owner until they switch it off): its list keeps them as new.
-    await c.api.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
+    await c.client.patch(`/api/client/integration/${c.id}`, [{ name: 'email', active: 0, data: {} }]);
     const numbers: number[] = [];
     for (const msg of titles) {
       numbers.push(
@@ -544,7 +522,7 @@ describe('integration screens', () => {
     const { page } = await tab(other);
     await open(page, owner, 'email');
     await waitForPath(page, '/profile');
-    const res = await other.api.patch(`/api/client/integration/${owner.id}`, [
+    const res = await other.client.patch(`/api/client/integration/${owner.id}`, [
       { name: 'email', active: 1, data: { email: 'x@evil.example', cc: [], contactFields: [] } },
     ]);
     expect(res.status).toBe(404);

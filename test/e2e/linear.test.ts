@@ -6,46 +6,26 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { eventually } from '../support/local-stack';
-import { signedIn } from '../support/users';
+import { newSite, type Site, storedIntegration } from '../support/sites';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite({ vendorFakes: true });
 const fake = () => suite.stack.vendorFakes!.linear;
 
-interface Client {
-  api: ApiClient;
-  id: string;
-}
+const client = () => newSite(suite.stack.url, 'BASIC_PLAN');
 
-async function client(): Promise<Client> {
-  const { client: api, email } = await signedIn(suite.stack.url);
-  const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
-  const id = (created.body as { msg: { id: string } }).msg.id;
-  await api.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 });
-  return { api, id };
-}
-
-async function tab(c: Client, opts: { locale: string; width: number }): Promise<TestPage> {
+async function tab(c: Site, opts: { locale: string; width: number }): Promise<TestPage> {
   const t = await suite.newTab({ locale: opts.locale, viewport: { width: opts.width, height: 900 } });
   await t.context.addCookies(
-    [...c.api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    [...c.client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
   );
   return t;
 }
 
-async function stored(c: Client) {
-  const res = await c.api.get<{
-    integrations: { name: string; active: 0 | 1; authorized: 0 | 1; data: Record<string, string> }[];
-  }>(`/api/client/website/${c.id}`);
-  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
-  const found = res.body.msg.integrations.find((i) => i.name === 'linear');
-  if (!found) throw new Error('no linear in the project answer');
-  return found;
-}
+const stored = (c: Site) => storedIntegration(c, 'linear');
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

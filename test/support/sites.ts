@@ -1,5 +1,6 @@
 /** A client's project for tests of what visitors send: signed in, on a plan, optionally with integrations. */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IntegrationView } from '#contracts/integrations';
 import type { IntegrationName } from '#contracts/messages';
 import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
@@ -25,6 +26,20 @@ export async function newSite(baseUrl: string, plan: PlanName = 'FREE_PLAN'): Pr
     if (res.status !== 200) throw new Error(`plan not set: ${JSON.stringify(res.body)}`);
   }
   return { client, email, id };
+}
+
+/** The server's view of integration `name` of the site's project (what the dashboard loads), not a screen's. */
+export async function storedIntegration<N extends IntegrationName>(
+  site: Site,
+  name: N,
+): Promise<Extract<IntegrationView, { name: N }>> {
+  const res = await site.client.get<{ integrations: IntegrationView[] }>(`/api/client/website/${site.id}`);
+  if (res.body.status !== 'success') throw new Error(`project not read: ${res.body.code}`);
+  const found = res.body.msg.integrations.find(
+    (i): i is Extract<IntegrationView, { name: N }> => i.name === name,
+  );
+  if (!found) throw new Error(`no ${name} in the project answer`);
+  return found;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { IssueAnswer } from '#contracts/review';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import type { VendorFakes } from '../../lib/local/vendors';
 import { eventually, startTestStack, type TestStack } from './local-stack';
-import type { Site } from './sites';
+import { type Site, storedIntegration } from './sites';
 import { cheapCostsEnv } from './users';
 import { fileReport } from './widget';
 
@@ -78,9 +78,7 @@ export async function switchOn(
   data: Record<string, unknown>,
   fields: { authorized?: 1 } = {},
 ) {
-  const current = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations.find(
-    (i: { name: string }) => i.name === vendor,
-  );
+  const current = await storedIntegration(site, vendor);
   const saved = await site.client.patch(`/api/client/integration/${site.id}`, [
     { name: vendor, active: 1, ...fields, data: { ...current.data, ...data } },
   ]);

@@ -1,7 +1,9 @@
 /**
  * What the vendor fakes share (lib/local/vendors/*): a loopback HTTP server on a free port that parses
  * every request (JSON, form, multipart), records it for tests, and can be told to fail the next matching
- * requests. Each vendor module adds its routes, following ../shared/api-specs and its README.
+ * requests. Each vendor module adds its routes, following ../shared/api-specs and its README. The fakes
+ * that send hooks back (GitHub, GitLab, Jira, Linear) post them with `postHook`; GitLab's and Jira's keep
+ * what they fire after answering in `backgroundWork`, which their `settled()` waits for.
  * `GET <fake>/_fake` shows a person trying Snag locally what the fake received (lib/local/vendors/inspect.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -243,3 +245,49 @@ export function basicAuth(headers: Record<string, string>): { user: string; pass
 
 export const bearerToken = (headers: Record<string, string>) =>
   /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+
+/**
+ * Posts one hook delivery to its receiver, as a vendor's webhook sender does: the receiver's status, or 0
+ * when it could not be reached or did not answer within `timeoutMs` (no limit when absent). The answer's
+ * body is not read.
+ */
+export async function postHook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs?: number,
+): Promise<number> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+    });
+    await res.body?.cancel().catch(() => {});
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * What a fake does after it has answered (a vendor fires its hooks in a background job): `track` each
+ * piece; `settled()` waits until none is left, including what the awaited ones started meanwhile.
+ */
+export function backgroundWork() {
+  let pending: Promise<unknown>[] = [];
+  return {
+    track<T>(work: Promise<T>): Promise<T> {
+      pending.push(work);
+      return work;
+    },
+    async settled(): Promise<void> {
+      while (pending.length > 0) {
+        const now = pending;
+        pending = [];
+        await Promise.all(now);
+      }
+    },
+  };
+}

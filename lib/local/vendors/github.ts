@@ -28,7 +28,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { escapeHtml as esc } from '#runtime/mail';
-import { bearerToken, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import { bearerToken, type Fake, type FakeReply, type FakeRequest, postHook, startFake } from './fake';
 import { linesOutsideFences } from './markdown';
 
 export const GITHUB_FAKE_API_VERSION = '2022-11-28';
@@ -259,20 +259,8 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
           }
         : {}),
     };
-    let status = 0;
-    try {
-      // GitHub gives a receiver 10 seconds.
-      const res = await fetch(hook.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.body?.cancel().catch(() => {});
-    } catch {
-      status = 0;
-    }
+    // GitHub gives a receiver 10 seconds.
+    const status = await postHook(hook.url, headers, body, 10_000);
     const action = (JSON.parse(payload) as { action?: string }).action;
     const delivery: GithubDelivery = {
       guid,

@@ -12,7 +12,15 @@
  * {close|reopen|comment}` for a person trying it locally) changes an issue as "Jane Doe" would.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { bearerToken, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import {
+  backgroundWork,
+  bearerToken,
+  type Fake,
+  type FakeReply,
+  type FakeRequest,
+  postHook,
+  startFake,
+} from './fake';
 import { linesOutsideFences } from './markdown';
 
 export interface GitlabIssue {
@@ -106,7 +114,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
 
   const hooks: GitlabHook[] = [];
   const deliveries: GitlabDelivery[] = [];
-  let pending: Promise<unknown>[] = [];
+  const background = backgroundWork();
 
   async function post(hook: GitlabHook, event: string, payload: unknown): Promise<GitlabDelivery> {
     const body = JSON.stringify(payload);
@@ -123,9 +131,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
     return send({ hookId: hook.id, url: hook.url, headers, body, status: 0 });
   }
   async function send(d: GitlabDelivery): Promise<GitlabDelivery> {
-    const res = await fetch(d.url, { method: 'POST', headers: d.headers, body: d.body }).catch(() => null);
-    const out = { ...d, status: res?.status ?? 0 };
-    await res?.body?.cancel().catch(() => {});
+    const out = { ...d, status: await postHook(d.url, d.headers, d.body) };
     deliveries.push(out);
     return out;
   }
@@ -135,8 +141,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
       (h) => h.projectId === projectId && (event === 'Issue Hook' ? h.issues_events : h.note_events),
     );
     const sent = Promise.all(wanted.map((h) => post(h, event, payload)));
-    pending.push(sent);
-    return sent;
+    return background.track(sent);
   }
   const projectOf = (id: number) => projects.find((p) => p.id === id);
   const issueUrl = (issue: GitlabIssue) =>
@@ -381,13 +386,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
       return change(issue, gitlabHuman, action);
     },
     resend: async (d) => (await send({ ...d, status: 0 })).status,
-    settled: async () => {
-      while (pending.length > 0) {
-        const now = pending;
-        pending = [];
-        await Promise.all(now);
-      }
-    },
+    settled: background.settled,
     revoke: (token) => revoked.add(token),
     addProjects: (count) => {
       const first = 1000 + projects.length;

@@ -14,7 +14,15 @@
  * `POST /_control/issue/{key}/{done|reopen|comment}`) changes an issue as "Jane Doe" would.
  */
 import { createHmac } from 'node:crypto';
-import { basicAuth, type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import {
+  backgroundWork,
+  basicAuth,
+  type Fake,
+  type FakeReply,
+  type FakeRequest,
+  postHook,
+  startFake,
+} from './fake';
 
 export interface JiraIssue {
   id: string;
@@ -95,13 +103,11 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
   const findProject = (idOrKey: string) => jiraProjects.find((p) => p.id === idOrKey || p.key === idOrKey);
   let webhook: { url: string; secret: string } | null = null;
   const deliveries: JiraDelivery[] = [];
-  let pending: Promise<unknown>[] = [];
+  const background = backgroundWork();
   let commentIds = 10_000;
 
   async function send(d: JiraDelivery): Promise<JiraDelivery> {
-    const res = await fetch(d.url, { method: 'POST', headers: d.headers, body: d.body }).catch(() => null);
-    const out = { ...d, status: res?.status ?? 0 };
-    await res?.body?.cancel().catch(() => {});
+    const out = { ...d, status: await postHook(d.url, d.headers, d.body) };
     deliveries.push(out);
     return out;
   }
@@ -132,8 +138,7 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
       body,
       status: 0,
     }).then((d) => [d]);
-    pending.push(sent);
-    return sent;
+    return background.track(sent);
   }
   function change(
     issue: JiraIssue,
@@ -345,13 +350,7 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
       return change(issue, jiraHuman, action);
     },
     resend: async (d) => (await send({ ...d, status: 0 })).status,
-    settled: async () => {
-      while (pending.length > 0) {
-        const now = pending;
-        pending = [];
-        await Promise.all(now);
-      }
-    },
+    settled: background.settled,
     reset: () => {
       fake.reset();
       issues.length = 0;

@@ -29,7 +29,7 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { type Fake, type FakeReply, type FakeRequest, startFake } from './fake';
+import { type Fake, type FakeReply, type FakeRequest, postHook, startFake } from './fake';
 import { linesOutsideFences } from './markdown';
 
 let cachedSchema: GraphQLSchema | undefined;
@@ -342,19 +342,7 @@ export async function startLinearFake(port = 0): Promise<LinearFake> {
           ? { 'linear-signature': createHmac('sha256', hook.secret).update(body).digest('hex') }
           : {}),
       };
-      let status = 0;
-      try {
-        const res = await fetch(hook.url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(5000),
-        });
-        status = res.status;
-        await res.body?.cancel().catch(() => {});
-      } catch {
-        status = 0;
-      }
+      const status = await postHook(hook.url, headers, body, 5000);
       const delivery = { webhookId: hook.id, url: hook.url, body, headers, status };
       deliveries.push(delivery);
       sent.push(delivery);

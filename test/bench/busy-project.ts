@@ -1,8 +1,8 @@
 /**
  * What the list benches on a big triaged project share (triage.ts: the dashboard's lists; v1.ts: the
  * public API's): the local stack in this process, a signed-in client, a project "Busy" seeded with
- * `issues` triaged issues (test/support/triage-seed.ts, three assignees), a count of the DynamoDB requests
- * the handlers send, and the rows' shape and median. One setup, so the two benches measure the same project.
+ * `issues` triaged issues (test/support/triage-seed.ts, three assignees), and `measure`: a call's DynamoDB
+ * requests and median latency over a number of runs. One setup, so the two benches measure alike.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../support/api-client';
@@ -28,8 +28,11 @@ export interface BusyProject {
   id: string;
   seed: TriagedSeed;
   seedMs: number;
-  /** The DynamoDB requests sent since the last `requests.length = 0` (every client of this process). */
-  requests: string[];
+  /**
+   * Runs `send` `runs` times and makes its row: the DynamoDB requests of the last run (every client of
+   * this process), the median latency, and the rows the last run answered (what `send` returns).
+   */
+  measure(call: string, runs: number, send: () => Promise<number>): Promise<ListBenchRow>;
 }
 
 /** Runs `bench` on a freshly seeded busy project, and stops the stack after it, whatever happens. */
@@ -47,15 +50,28 @@ export async function withBusyProject<T>(
     const seed = await bulkSeedTriaged(id, issues, { assignees: [randomUUID(), randomUUID(), randomUUID()] });
     const seedMs = performance.now() - seedStart;
     // Counted from here on: the seed's own writes are not the calls' requests.
-    const { calls: requests } = watchDynamo();
-    return await bench({ stack, client, email, id, seed, seedMs, requests });
+    const { calls: sent } = watchDynamo();
+    const measure = async (call: string, runs: number, send: () => Promise<number>) => {
+      const times: number[] = [];
+      let requests = 0;
+      let rows = 0;
+      for (let i = 0; i < runs; i++) {
+        sent.length = 0;
+        const t = performance.now();
+        rows = await send();
+        times.push(performance.now() - t);
+        requests = sent.length;
+      }
+      return { call, requests, medianMs: median(times), rows };
+    };
+    return await bench({ stack, client, email, id, seed, seedMs, measure });
   } finally {
     await stack.stop();
   }
 }
 
 /** The middle run (of an odd count; the upper middle of an even one), rounded to a millisecond. */
-export const median = (xs: number[]) => {
+const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.floor(s.length / 2)] ?? 0);
 };

@@ -11,36 +11,28 @@
 import { pathToFileURL } from 'node:url';
 import { limits } from '#contracts/limits';
 import { checkRankIndex } from '../../functions/issues/rank-check';
-import { type ListBenchRow, median, withBusyProject } from './busy-project';
+import { type ListBenchRow, withBusyProject } from './busy-project';
 
 export type TriageRow = ListBenchRow;
 
 export async function triageBench(issues = Number(process.env.BENCH_ISSUES ?? 100_000), runs = 5) {
-  return withBusyProject(issues, async ({ client, id, seed, seedMs, requests: sent }) => {
+  return withBusyProject(issues, async (busy) => {
+    const { client, id, seed, seedMs } = busy;
     // The seed is what the real writes leave (checked on small seeds: the check reads the whole partition).
     if (issues <= 5000) {
       const problems = await checkRankIndex(id);
       if (problems.length) throw new Error(`seeded index inconsistent: ${problems.slice(0, 5).join('; ')}`);
     }
-    const measure = async (call: string, send: () => Promise<{ status: number; body: unknown }[]>) => {
-      const times: number[] = [];
-      let requests = 0;
-      let rows = 0;
-      for (let i = 0; i < runs; i++) {
-        sent.length = 0;
-        const t = performance.now();
+    const measure = (call: string, send: () => Promise<{ status: number; body: unknown }[]>) =>
+      busy.measure(call, runs, async () => {
         const answers = await send();
-        times.push(performance.now() - t);
         for (const a of answers)
           if (a.status !== 200) throw new Error(`${call} answered ${a.status} ${JSON.stringify(a.body)}`);
-        requests = sent.length;
-        rows = answers.reduce(
+        return answers.reduce(
           (s, a) => s + ((a.body as { msg: { requests?: unknown[] } }).msg.requests?.length ?? 0),
           0,
         );
-      }
-      return { call, requests, medianMs: median(times), rows };
-    };
+      });
     const base = `/api/client/website/${id}/request`;
     const get = (q: string) => client.get(`${base}${q}`);
     const total = async (q: string) =>

@@ -10,12 +10,12 @@
 import { pathToFileURL } from 'node:url';
 import { encodeCursor } from '#contracts/api-v1';
 import { findUserIdByEmail } from '../../functions/accounts/user';
-import { type ListBenchRow, median, withBusyProject } from './busy-project';
+import { type ListBenchRow, withBusyProject } from './busy-project';
 
 export type V1Row = ListBenchRow;
 
 export async function v1Bench(issues = Number(process.env.BENCH_ISSUES ?? 100_000), runs = 5) {
-  return withBusyProject(issues, async ({ stack, client, email, id, seed, requests: sent }) => {
+  return withBusyProject(issues, async ({ stack, client, email, id, seed, measure }) => {
     const teamId = await findUserIdByEmail(email.toLowerCase());
     const made = await client.post(`/api/client/team/${teamId}/tokens`, {
       name: 'Bench',
@@ -45,18 +45,8 @@ export async function v1Bench(issues = Number(process.env.BENCH_ISSUES ?? 100_00
       const last = Math.max(1, Math.ceil((await get(q)).total / limit));
       for (const page of [1, Math.min(500, last)]) {
         const cursor = page === 1 ? '' : `&cursor=${encodeCursor((page - 1) * limit)}`;
-        const times: number[] = [];
-        let requests = 0;
-        let rows = 0;
-        for (let i = 0; i < runs; i++) {
-          sent.length = 0;
-          const t = performance.now();
-          rows = (await get(`${q}${cursor}`)).rows;
-          times.push(performance.now() - t);
-          requests = sent.length;
-        }
         const label = `${name}: page ${page}${page > 1 && page < 500 ? ' (last)' : ''} (limit ${limit})`;
-        out.push({ call: label, requests, medianMs: median(times), rows });
+        out.push(await measure(label, runs, async () => (await get(`${q}${cursor}`)).rows));
       }
     }
     return { issues, limit, rows: out };

@@ -5,17 +5,15 @@
  * created issue, the two-way sync's options, and switches it on; the inbound hook's panel (issue 24) sits
  * below. Reset forgets the token and the repository (the labels stay).
  */
-import { Alert, Anchor, Button, Divider, Group, Select, Stack, TagsInput, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
 import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
-import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { errorText } from '../i18n';
 import {
   ActiveSwitch,
   AuthorizedNotice,
@@ -24,9 +22,10 @@ import {
   TokenInput,
   useIntegrationSave,
 } from './FormParts';
-import { type Choice, fetchGithubRepos, resetAuthorization, saveIntegration } from './hooks';
-import { type ViewOf, vendorRefusal } from './model';
+import { type Choice, fetchGithubRepos, saveIntegration } from './hooks';
+import type { ViewOf } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
+import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
 type GithubValues = { active: boolean; key: string; id: string; labels: string[] } & SyncOptions;
 
@@ -38,16 +37,12 @@ const valuesOf = (view: ViewOf<'github'>): GithubValues => ({
   ...syncOptionsOf(view.data),
 });
 
-const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
-
 /** Until GitHub's list arrives, the stored choice is the only option. */
 const withCurrent = (id: string): Choice[] => (id ? [{ id, name: id }] : []);
 
 export function GithubSettings({ projectId, view }: { projectId: string; view: ViewOf<'github'> }) {
   const { t } = useTranslation();
   const authorized = view.authorized === 1;
-  const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
-  const [authError, setAuthError] = useState<string | null>(null);
   const [repos, setRepos] = useState<Choice[] | null>(null);
   const form = useForm<GithubValues>({
     initialValues: valuesOf(view),
@@ -61,18 +56,15 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
     validateInputOnBlur: true,
   });
   const { save: run, saving, error, setErrorCode } = useIntegrationSave(form, 'github');
-
-  // A list call saves the authorisation on the server; a Save or Reset waits for the one under way, so
-  // it is not written over by it (as on the GitLab screen).
-  const listing = useRef<Promise<unknown>>(Promise.resolve());
-  const list = useCallback(
-    (key: string) => {
-      const call = fetchGithubRepos(projectId, key);
-      listing.current = Promise.allSettled([listing.current, call]);
-      return call;
-    },
-    [projectId],
-  );
+  const { busy, authError, setAuthError, track, settled, authorizing, resetLink } = useTokenAuthorization({
+    vendor: 'github',
+    projectId,
+    form,
+    valuesOf,
+    setErrorCode,
+    forgetOptions: () => setRepos(null),
+  });
+  const list = useCallback((key: string) => track(fetchGithubRepos(projectId, key)), [projectId, track]);
 
   // Authorised before this visit: the repositories once per visit, with the stored (masked) token.
   const arrival = useRef<string | null>(authorized ? view.data.key : null);
@@ -84,14 +76,11 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
       (found) => setRepos(found.repos),
       (e) => setAuthError(failureText(e)),
     );
-  }, [list]);
+  }, [list, setAuthError]);
 
   async function authorize() {
     if (form.validateField('key').hasError) return;
-    setBusy('authorize');
-    setAuthError(null);
-    setErrorCode(null);
-    try {
+    await authorizing(async () => {
       const values = form.getValues();
       const found = await list(values.key.trim());
       setRepos(found.repos);
@@ -103,16 +92,12 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
           };
       form.setInitialValues(stored);
       form.setValues({ ...stored, active: true });
-    } catch (e) {
-      setAuthError(failureText(e));
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const save = (values: GithubValues) =>
     run(async () => {
-      await listing.current;
+      await settled();
       const saved = await saveIntegration(projectId, {
         name: 'github',
         active: values.active ? 1 : 0,
@@ -129,28 +114,6 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
       return valuesOf(saved);
     });
 
-  async function reset() {
-    setBusy('reset');
-    setErrorCode(null);
-    try {
-      await listing.current;
-      const fresh = valuesOf(await resetAuthorization('github', projectId));
-      form.setInitialValues(fresh);
-      form.setValues(fresh);
-      setRepos(null);
-      setAuthError(null);
-    } catch (e) {
-      setErrorCode(errorCodeOf(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const resetLink = (
-    <Anchor component="button" type="button" onClick={reset} fw={600} inherit>
-      {t('integrationScreen.resetAuthorization')}
-    </Anchor>
-  );
   const values = form.getValues();
 
   return (

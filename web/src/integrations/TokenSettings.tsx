@@ -6,17 +6,15 @@
  * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
  * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
-import { Anchor, Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
 import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
-import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
-import { errorText } from '../i18n';
 import {
   ActiveSwitch,
   AuthorizedNotice,
@@ -25,10 +23,11 @@ import {
   TokenInput,
   useIntegrationSave,
 } from './FormParts';
-import { type Choice, fetchVendorProjects, resetAuthorization, saveIntegration } from './hooks';
+import { type Choice, fetchVendorProjects, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
-import { type ViewOf, vendorRefusal } from './model';
+import type { ViewOf } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
+import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
 type Vendor = 'gitlab' | 'jira' | 'linear';
 
@@ -68,17 +67,12 @@ const credentialsOf = (v: TokenValues): Credentials => ({
   key: v.key.trim(),
 });
 
-/** Why a list call failed: the vendor's refusal as the server words it, else the catalogue's text. */
-const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
-
 export function TokenSettings({ projectId, view }: { projectId: string; view: ViewOf<Vendor> }) {
   const { t } = useTranslation();
   const vendor = view.name;
   const jira = vendor === 'jira';
   const hosted = vendor !== 'linear';
   const authorized = view.authorized === 1;
-  const [busy, setBusy] = useState<'authorize' | 'reset' | null>(null);
-  const [authError, setAuthError] = useState<string | null>(null);
   const [options, setOptions] = useState<{ projects: Choice[]; issueTypes: Choice[] } | null>(null);
   const form = useForm<TokenValues>({
     initialValues: valuesOf(view),
@@ -96,20 +90,19 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     validateInputOnBlur: true,
   });
   const { save: run, saving, error, setErrorCode } = useIntegrationSave(form, vendor);
-
-  // Every list call also saves the authorisation on the server (with the state it read). A Save or Reset
-  // sent while one is under way would land first and then be written over: the lost "Active". So they
-  // wait for the calls under way, which never reject here.
-  const listing = useRef<Promise<unknown>>(Promise.resolve());
+  const { busy, authError, setAuthError, track, settled, authorizing, resetLink } = useTokenAuthorization({
+    vendor,
+    projectId,
+    form,
+    valuesOf,
+    setErrorCode,
+    forgetOptions: () => setOptions(null),
+  });
   const list = useCallback(
-    (credentials: Credentials, jiraProject?: string) => {
-      const call = fetchVendorProjects(vendor, projectId, credentials, jiraProject);
-      listing.current = Promise.allSettled([listing.current, call]);
-      return call;
-    },
-    [vendor, projectId],
+    (credentials: Credentials, jiraProject?: string) =>
+      track(fetchVendorProjects(vendor, projectId, credentials, jiraProject)),
+    [vendor, projectId, track],
   );
-  const settled = () => listing.current;
 
   // Authorised before this visit: the choices come from the vendor again, with the stored token, ONCE
   // per visit (the ref is emptied, so a re-render or React's second effect run calls nobody). The
@@ -120,14 +113,11 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
     if (!credentials) return;
     arrival.current = null;
     list(credentials).then(setOptions, (e) => setAuthError(failureText(e)));
-  }, [list]);
+  }, [list, setAuthError]);
 
   async function authorize() {
     if (form.validate().hasErrors) return;
-    setBusy('authorize');
-    setAuthError(null);
-    setErrorCode(null);
-    try {
+    await authorizing(async () => {
       const found = await list(credentialsOf(form.getValues()));
       setOptions(found);
       // The server saved the authorisation (project kept or the first, token masked): that is the saved
@@ -139,11 +129,7 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
         : { ...values, id: keep(found.projects, values.id), issueId: keep(found.issueTypes, values.issueId) };
       form.setInitialValues(stored);
       form.setValues({ ...stored, active: true });
-    } catch (e) {
-      setAuthError(failureText(e));
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   /** Jira's issue types belong to a project: choosing another one loads its types (once per change). */
@@ -204,28 +190,6 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
       return valuesOf(saved as ViewOf<Vendor>);
     });
 
-  async function reset() {
-    setBusy('reset');
-    setErrorCode(null);
-    try {
-      await settled();
-      const fresh = valuesOf(await resetAuthorization(vendor, projectId));
-      form.setInitialValues(fresh);
-      form.setValues(fresh);
-      setOptions(null);
-      setAuthError(null);
-    } catch (error) {
-      setErrorCode(errorCodeOf(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const resetLink = (
-    <Anchor component="button" type="button" onClick={reset} fw={600} inherit>
-      {t('integrationScreen.resetAuthorization')}
-    </Anchor>
-  );
   const values = form.getValues();
 
   return (

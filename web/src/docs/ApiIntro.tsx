@@ -42,7 +42,9 @@ export function ApiIntro() {
           <Text size="sm">
             <Trans
               i18nKey="apiReference.authText"
-              components={{ link: <Anchor component={Link} to={paths.tokens} inherit underline="always" /> }}
+              components={{
+                tokens: <Anchor component={Link} to={paths.tokens} inherit underline="always" />,
+              }}
             />
           </Text>
         </Fact>

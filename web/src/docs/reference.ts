@@ -14,13 +14,31 @@ import bundleUrl from 'swagger-ui-dist/swagger-ui-bundle.js?url';
 import 'swagger-ui-dist/swagger-ui.css';
 import './reference.css';
 import { repairAccessibility } from './repairs';
-import type { SwaggerUIBundle } from './swagger-ui';
+import type { SwaggerResponse, SwaggerUIBundle } from './swagger-ui';
 
 declare global {
   interface Window {
     /** Set by swagger-ui-bundle.js (a UMD script). */
     SwaggerUIBundle?: SwaggerUIBundle;
   }
+}
+
+/**
+ * The document declares its schemas' dialect (JSON Schema 2020-12, which the API's tests validate with).
+ * Swagger UI renders every 3.1 schema with the OpenAPI base dialect, a superset of 2020-12, and puts a red
+ * "not supported" warning over the page for any other value; without the field it renders the same
+ * schemas the same way, minus the warning. Only the page's copy changes: the served document keeps it.
+ */
+function withoutDialect(documentPath: string) {
+  return (response: SwaggerResponse): SwaggerResponse => {
+    if (new URL(response.url, window.location.href).pathname !== documentPath) return response;
+    try {
+      const { jsonSchemaDialect: _shown, ...rest } = JSON.parse(response.text) as Record<string, unknown>;
+      return { ...response, text: JSON.stringify(rest) };
+    } catch {
+      return response; // Not JSON: Swagger UI reports it as it would.
+    }
+  };
 }
 
 let loading: Promise<SwaggerUIBundle> | undefined;
@@ -64,6 +82,7 @@ export async function mountReference(target: HTMLElement, url: string): Promise<
     persistAuthorization: false,
     // "Try it out" calls as a script would: the bearer token only, without the dashboard's cookies.
     requestInterceptor: (request) => ({ ...request, credentials: 'omit' }),
+    responseInterceptor: withoutDialect(url),
     docExpansion: 'list',
     displayRequestDuration: true,
   });

@@ -9,6 +9,12 @@ export interface SwaggerRequest {
   credentials?: RequestCredentials;
 }
 
+export interface SwaggerResponse {
+  url: string;
+  status: number;
+  text: string;
+}
+
 export interface SwaggerUIOptions {
   domNode: HTMLElement;
   url: string;
@@ -19,6 +25,7 @@ export interface SwaggerUIOptions {
   queryConfigEnabled: boolean;
   persistAuthorization: boolean;
   requestInterceptor: (request: SwaggerRequest) => SwaggerRequest;
+  responseInterceptor: (response: SwaggerResponse) => SwaggerResponse;
   docExpansion: 'list' | 'full' | 'none';
   displayRequestDuration: boolean;
 }

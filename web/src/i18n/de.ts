@@ -1176,7 +1176,7 @@ export const de: Catalogue = {
     baseUrl: 'Basis-URL',
     auth: 'Authentifizierung',
     authText:
-      'Senden Sie bei jedem Aufruf ein API-Token mit. Inhaber und Admins erstellen Tokens unter <link>Team → API-Tokens</link>.',
+      'Senden Sie bei jedem Aufruf ein API-Token mit. Inhaber und Admins erstellen Tokens unter <tokens>Team → API-Tokens</tokens>.',
     rateLimit: 'Aufruflimit',
     rateText:
       '300 Aufrufe pro Minute und Token. Jede Antwort enthält <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> und <code>RateLimit-Reset</code>; darüber hinaus antwortet die API mit 429 und <code>Retry-After</code>.',

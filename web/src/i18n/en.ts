@@ -1157,7 +1157,7 @@ export const en = {
     baseUrl: 'Base URL',
     auth: 'Authentication',
     authText:
-      'Send an API token with every call. Owners and admins create tokens under <link>Team → API tokens</link>.',
+      'Send an API token with every call. Owners and admins create tokens under <tokens>Team → API tokens</tokens>.',
     rateLimit: 'Rate limit',
     rateText:
       '300 calls a minute per token. Answers carry <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; past the limit the answer is 429 with <code>Retry-After</code>.',

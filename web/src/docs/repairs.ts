@@ -24,6 +24,32 @@ export function repairAccessibility(root: HTMLElement): void {
       setMissing(control, 'aria-label', where ? `${name} (${where})` : name);
     }
   }
+  // Authorize dialog: the close button is an icon without a name, and the dialog is not announced as one.
+  for (const close of root.querySelectorAll('.modal-ux .close-modal'))
+    setMissing(close, 'aria-label', 'Close');
+  for (const dialog of root.querySelectorAll('.modal-ux')) {
+    setMissing(dialog, 'role', 'dialog');
+    setMissing(dialog, 'aria-modal', 'true');
+    const title = dialog.querySelector('.modal-ux-header h3')?.textContent;
+    if (title) setMissing(dialog, 'aria-label', title);
+  }
+  // The token field has a visible label ("Value:") that its aria-label (its own id) overrides.
+  for (const input of root.querySelectorAll('input[id][aria-label]')) {
+    if (
+      input.getAttribute('aria-label') === input.id &&
+      root.querySelector(`label[for="${CSS.escape(input.id)}"]`)
+    ) {
+      input.removeAttribute('aria-label');
+    }
+  }
+  // Buttons whose aria-label hides their visible text ("Authorize" named "Apply credentials"): WCAG 2.5.3
+  // wants the visible words in the name, so the text names them.
+  for (const button of root.querySelectorAll('button[aria-label]')) {
+    const text = button.textContent?.trim().toLowerCase();
+    if (text && !button.getAttribute('aria-label')?.toLowerCase().includes(text)) {
+      button.removeAttribute('aria-label');
+    }
+  }
   // Example and response bodies scroll sideways: keyboard users must be able to reach them to scroll.
   for (const block of root.querySelectorAll('pre.microlight')) setMissing(block, 'tabindex', '0');
 }

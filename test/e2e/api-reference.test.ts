@@ -33,9 +33,9 @@ describe('/docs/api', () => {
     const { page, errors, failedResponses } = await suite.newTab();
     const requests = recordRequests(page);
     await page.goto('/login');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    // The login page is fully loaded, and nothing of the renderer came with it.
-    await page.waitForLoadState('networkidle');
+    // The login screen (a lazy chunk itself) is shown, and nothing of the renderer came with it.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(requests.filter((u) => u.includes('/assets/LoginScreen-'))).toHaveLength(1);
     expect(requests.filter(isReferenceAsset)).toEqual([]);
 
     await page.goto('/docs/api');
@@ -84,7 +84,7 @@ describe('/docs/api', () => {
     await listIssues.locator('tr[data-param-name="cursor"]').waitFor();
     await listIssues.locator('.responses-table').first().waitFor();
     // Deep linking: the address names the open operation.
-    expect(new URL(page.url()).hash).toBe('#/default/listIssues');
+    await page.waitForURL((url) => url.hash === '#/default/listIssues');
     expect([await axeFindings(page)]).toEqual([[]]);
     await shot(page, 'api-reference-en-1280-expanded');
 
@@ -100,6 +100,8 @@ describe('/docs/api', () => {
     await page.goto('/docs/api#/default/getIssue');
     await page.getByRole('heading', { name: 'Snag REST API', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // Swagger UI's texts are English, and marked so inside the German page.
+    expect(await page.getByTestId('api-reference').getAttribute('lang')).toBe('en');
     const intro = await page.getByTestId('api-intro').innerText();
     expect(intro).toContain('Authentifizierung');
     expect(intro).toContain('300 Aufrufe pro Minute und Token');

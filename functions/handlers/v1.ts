@@ -23,9 +23,10 @@ import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
+import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
-import { authorizeTeam, projectFor, tokenMembership } from '../projects/access';
+import { authorizeTeam, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
@@ -160,10 +161,14 @@ export const operations = {
     found.sort((a, b) => a.createdAt - b.createdAt);
     return { msg: { projects: found.map(projectOf) } };
   },
-  /** Token, rate window, META through the policy: 3 requests. */
+  /** Token, rate window, META with LABELS through the policy, the members and their names: 5 requests. */
   async getProject({ token, params, access }: In<'getProject'>) {
-    const meta = await projectFor(token.principal, params.projectId, projectActionOf(access));
-    return { msg: projectOf(toProject(meta)) };
+    const { project, labels, assignees } = await projectForTriage(
+      token.principal,
+      params.projectId,
+      projectActionOf(access),
+    );
+    return { msg: { ...projectOf(toProject(project)), labels, assignees } };
   },
   /** Token, rate window, then the dashboard list's own reads for this window (≤ 3 for one filter or sort). */
   async listIssues({ token, params, query, access }: In<'listIssues'>) {

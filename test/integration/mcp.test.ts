@@ -58,11 +58,12 @@ afterAll(async () => {
 });
 
 describe('snag-mcp', () => {
-  it('offers the five tools with descriptions and input schemas', async () => {
+  it('offers its six tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'add_comment',
       'get_issue',
+      'get_project',
       'list_issues',
       'list_projects',
       'update_issue',
@@ -119,6 +120,41 @@ describe('snag-mcp', () => {
       return who?.name === 'Ada Lovelace' && who.token === 'Assistant';
     };
     expect(entries.filter(viaToken).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('triages by label and member names, as an assistant is told to, and says which names exist', async () => {
+    const made = await site.client.post(`/api/client/website/${site.id}/labels`, {
+      name: 'Checkout',
+      color: '#aa3300',
+    });
+    expect(made.status).toBe(201);
+    const project = JSON.parse(textOf(await run('get_project', { projectId: site.id }))) as {
+      labels: { id: string; name: string }[];
+      assignees: { id: string; name: string }[];
+    };
+    const owner = project.assignees[0] as { id: string; name: string };
+    expect(project.labels.map((l) => l.name)).toEqual(['Checkout']);
+    const other = await fileReport(stack.url, site.id, 'https://shop.example', {
+      fields: { msg: 'Coupon field rejects lowercase', href: 'https://shop.example/cart' },
+    });
+
+    const updated = await run('update_issue', {
+      projectId: site.id,
+      number: other,
+      labels: ['checkout'],
+      assignee: owner.name.toUpperCase(),
+    });
+    expect(updated.isError).toBeFalsy();
+    const read = textOf(await run('get_issue', { projectId: site.id, number: other }));
+    expect(read).toContain(`Assignee: ${owner.name} · Labels: Checkout`);
+    const listed = JSON.parse(
+      textOf(await run('list_issues', { projectId: site.id, label: 'Checkout', assignee: owner.name })),
+    ) as { issues: { number: number }[] };
+    expect(listed.issues.map((i) => i.number)).toEqual([other]);
+
+    const unknown = await run('update_issue', { projectId: site.id, number: other, labels: ['Billing'] });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toBe('No label "Billing" in this project. Choices: Checkout.');
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

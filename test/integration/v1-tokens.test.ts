@@ -256,10 +256,51 @@ describe('v1', () => {
       await v1<{ id: string; openIssues: number }>(a.token, 'GET', `/api/v1/projects/${a.site.id}`),
     );
     expect(one).toMatchObject({ id: a.site.id, openIssues: 0, url: expect.stringContaining('shop.example') });
+    expect(one).toMatchObject({ labels: [], assignees: expect.any(Array) });
     const outside = await v1(a.token, 'GET', `/api/v1/projects/${other.id}`);
     expect([outside.status, codeOf(outside)]).toEqual([404, 'NOT_FOUND']);
     expect((await v1(a.token, 'GET', `/api/v1/projects/${other.id}/issues`)).status).toBe(404);
     expect((await v1(a.token, 'GET', '/api/v1/projects/not-a-uuid')).status).toBe(404);
+  });
+
+  it("reads a project's labels and the people it may assign, so a script can triage by name", async () => {
+    const a = await agency();
+    const guest = await signedIn(stack.url);
+    await addToTeam(a.teamId, await uidOf(guest.email), 'GUEST', [a.site.id]);
+    const label = await a.site.client.post(`/api/client/website/${a.site.id}/labels`, {
+      name: 'Checkout',
+      color: '#aa3300',
+    });
+    expect(label.status).toBe(201);
+    const detail = msgOf(
+      await v1<{
+        labels: { id: string; name: string; color: string }[];
+        assignees: { id: string; name: string; role: string }[];
+      }>(a.token, 'GET', `/api/v1/projects/${a.site.id}`),
+    );
+    expect(detail.labels).toEqual([
+      { id: expect.stringMatching(/^[a-z0-9]{8,16}$/), name: 'Checkout', color: '#aa3300' },
+    ]);
+    // The owner, the ADMIN and the MEMBER may triage; the project's GUEST may not, so is not offered.
+    expect(detail.assignees.map((p) => [p.id, p.role]).sort()).toEqual(
+      [
+        [a.teamId, 'OWNER'],
+        [a.adminId, 'ADMIN'],
+        [a.memberId, 'MEMBER'],
+      ].sort(),
+    );
+    expect(detail.assignees.every((p) => p.name.length > 0)).toBe(true);
+    // What it offers, a PATCH takes: the label by its id, the MEMBER as assignee.
+    const number = await fileReport(stack.url, a.site.id, SITE, {
+      fields: { msg: 'Checkout broken', href: 'https://shop.example/cart' },
+    });
+    const patched = await v1<{ labels: string[]; assignee: string }>(
+      a.token,
+      'PATCH',
+      `/api/v1/projects/${a.site.id}/issues/${number}`,
+      { labels: [detail.labels[0]?.id], assignee: a.memberId },
+    );
+    expect(msgOf(patched)).toMatchObject({ labels: [detail.labels[0]?.id], assignee: a.memberId });
   });
 
   it('refuses a call whose scope the token lacks (403), and the dashboard routes take no token', async () => {

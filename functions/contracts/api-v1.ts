@@ -9,6 +9,7 @@ import { screenshotTypes } from './intake';
 import { projectIdParam, ticketIdParam } from './schemas';
 import { roles } from './teams';
 import {
+  actorSchema,
   commentSchema,
   commentVisibilities,
   issuePatchSchema,
@@ -185,11 +186,7 @@ export type V1Issue = z.output<typeof v1IssueSchema>;
 export const v1CommentSchema = z
   .object({
     id: z.string(),
-    author: z.object({
-      kind: z.enum(['member', 'reporter', 'system', 'token']),
-      id: z.string().optional(),
-      name: z.string(),
-    }),
+    author: actorSchema,
     body: z.string(),
     visibility: z.enum(commentVisibilities),
     createdAt: isoTime,

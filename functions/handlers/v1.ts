@@ -38,8 +38,8 @@ async function authenticate(bearer: string): Promise<TokenCaller | null> {
   const token = await resolveToken(bearer);
   if (!token) return null;
   await touchToken(token);
-  const { id, teamId, name, scopes } = token;
-  return { id, teamId, name, scopes, principal: tokenPrincipal(id) };
+  const { id, teamId, name, creatorName, scopes } = token;
+  return { id, teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
 }
 
 function projectOf(p: Project): V1Project {
@@ -193,7 +193,7 @@ export const operations = {
     const answer = await getIssue(token.principal, params.projectId, params.number, projectActionOf(access));
     return { msg: await issueOf(params.projectId, answer) };
   },
-  /** The dashboard's triage PATCH (one core, one activity), by "API token <name>". */
+  /** The dashboard's triage PATCH (one core, one activity), by "<creator> via API token <name>". */
   async updateIssue({ token, params, body, access }: In<'updateIssue'>) {
     const action = projectActionOf(access);
     const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);

@@ -23,9 +23,10 @@ import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
+import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
-import { authorizeTeam, projectFor, tokenMembership } from '../projects/access';
+import { authorizeTeam, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
@@ -37,8 +38,8 @@ async function authenticate(bearer: string): Promise<TokenCaller | null> {
   const token = await resolveToken(bearer);
   if (!token) return null;
   await touchToken(token);
-  const { id, teamId, name, scopes } = token;
-  return { id, teamId, name, scopes, principal: tokenPrincipal(id) };
+  const { id, teamId, name, creatorName, scopes } = token;
+  return { id, teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
 }
 
 function projectOf(p: Project): V1Project {
@@ -160,10 +161,14 @@ export const operations = {
     found.sort((a, b) => a.createdAt - b.createdAt);
     return { msg: { projects: found.map(projectOf) } };
   },
-  /** Token, rate window, META through the policy: 3 requests. */
+  /** Token, rate window, META with LABELS through the policy, the members and their names: 5 requests. */
   async getProject({ token, params, access }: In<'getProject'>) {
-    const meta = await projectFor(token.principal, params.projectId, projectActionOf(access));
-    return { msg: projectOf(toProject(meta)) };
+    const { project, labels, assignees } = await projectForTriage(
+      token.principal,
+      params.projectId,
+      projectActionOf(access),
+    );
+    return { msg: { ...projectOf(toProject(project)), labels, assignees } };
   },
   /** Token, rate window, then the dashboard list's own reads for this window (≤ 3 for one filter or sort). */
   async listIssues({ token, params, query, access }: In<'listIssues'>) {
@@ -188,7 +193,7 @@ export const operations = {
     const answer = await getIssue(token.principal, params.projectId, params.number, projectActionOf(access));
     return { msg: await issueOf(params.projectId, answer) };
   },
-  /** The dashboard's triage PATCH (one core, one activity), by "API token <name>". */
+  /** The dashboard's triage PATCH (one core, one activity), by "<creator> via API token <name>". */
   async updateIssue({ token, params, body, access }: In<'updateIssue'>) {
     const action = projectActionOf(access);
     const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);

@@ -12,6 +12,7 @@ import { fromWithName } from '#runtime/mail';
 import { newReporterToken } from '../../../functions/issues/reporter';
 import { owedBy } from '../../../functions/issues/reporter-events';
 import { langOfHeader, notFoundPage, statusPage } from '../../../functions/issues/reporter-page';
+import { reporterComment } from '../../../functions/issues/reporter-status';
 import { reporterTexts } from '../../../functions/issues/reporter-texts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -160,5 +161,20 @@ describe('which events owe the reporter a mail', () => {
         changes: { priority: { from: 'none', to: 'high' } },
       }),
     ).toBeNull();
+  });
+});
+
+describe('a comment as the reporter reads it', () => {
+  it('names the member who made an API token, never the token or an id', () => {
+    const author = { kind: 'token', id: 'Hl6lEwlLdDHQ', name: 'Grace Hopper', token: 'Release script' };
+    const shown = reporterComment({ id: 'c'.repeat(20), author, body: 'Fixed', createdAt: 'x' });
+    expect(shown).toEqual({
+      id: 'c'.repeat(20),
+      author: 'Grace Hopper',
+      mine: false,
+      body: 'Fixed',
+      createdAt: 'x',
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/Release script|Hl6lEwlLdDHQ/);
   });
 });

@@ -569,6 +569,7 @@ export const de: Catalogue = {
       loadMore: 'Mehr laden',
       loadFailed: 'Der Verlauf konnte nicht geladen werden.',
       someone: 'Jemand',
+      viaToken: '{{actor}} über API-Token {{token}}',
       reported: 'Die Meldung kam über das Widget',
       created: '{{actor}} hat die Meldung erstellt',
       status: '{{actor}} hat den Status auf {{to}} gesetzt',

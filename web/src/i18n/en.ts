@@ -562,6 +562,7 @@ export const en = {
       loadMore: 'Load more',
       loadFailed: 'The activity could not be loaded.',
       someone: 'Someone',
+      viaToken: '{{actor}} via API token {{token}}',
       reported: 'The issue was reported through the widget',
       created: '{{actor}} reported the issue',
       status: '{{actor}} set status to {{to}}',

@@ -109,6 +109,18 @@ function parameters(route: RouteDecl): Json[] {
 
 const operationId = (route: RouteDecl) => route.op;
 
+/** Operations are grouped by what their path ends in: a project, its issues, an issue's comments. */
+const tagDescriptions = {
+  Projects: "The token's team's projects (websites), with their labels and assignable members",
+  Issues: 'Reported issues: list with filters and cursors, read with signed links, triage',
+  Comments: "An issue's comments, internal or public",
+} as const;
+function tagOf(route: RouteDecl): keyof typeof tagDescriptions {
+  const words = route.path.split('/').filter((w) => w && !w.startsWith('{'));
+  const last = words[words.length - 1];
+  return last === 'comments' ? 'Comments' : last === 'issues' ? 'Issues' : 'Projects';
+}
+
 export interface DocumentInfo {
   title: string;
   version: string;
@@ -136,6 +148,7 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
     (paths[route.path] as Record<string, Json>)[method] = {
       operationId: operationId(route),
       summary: route.summary ?? route.op,
+      tags: [tagOf(route)],
       security: [{ bearer: [route.token] }],
       'x-scope': route.token,
       parameters: parameters(route),
@@ -162,6 +175,7 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.serverUrl }],
+    tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
     security: [{ bearer: [] }],
     paths,
     components: {

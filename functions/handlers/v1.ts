@@ -8,6 +8,7 @@ import { projectActionOf } from '#contracts/access';
 import {
   decodeCursor,
   encodeCursor,
+  V1_PAGE_MAX,
   type V1Issue,
   type V1IssuePage,
   type V1IssueSummary,
@@ -15,7 +16,7 @@ import {
 } from '#contracts/api-v1';
 import { openApiDocument } from '#contracts/openapi';
 import type { IssueAnswer, IssueRow } from '#contracts/review';
-import type { TokenCaller } from '#contracts/tokens';
+import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
@@ -123,6 +124,30 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
   };
 }
 
+/**
+ * The document's own words (Markdown; renderers show it above the operations): enough to write a client from
+ * the document alone, the rules docs/api.md explains at length.
+ */
+const documentDescription = [
+  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, for scripts and tools.',
+  '',
+  "**Authentication.** `Authorization: Bearer snag_pat_…`, a token an owner or admin makes under the team's " +
+    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token.',
+  '',
+  '**Answers.** `{"status":"success","msg":…}`; a refusal is `{"status":"error","code":…,"msg":…,"fields":…}` ' +
+    'with a stable `code` (add `?lng=de` for German messages).',
+  '',
+  `**Paging.** \`limit\` 1–${V1_PAGE_MAX} and the \`cursor\` from the previous page's \`next\` (null on the last ` +
+    'page); every page costs the same, however deep.',
+  '',
+  `**Rate limit.** ${API_RATE_LIMIT.max} calls a minute per token; every answer carries \`RateLimit-Limit\`, ` +
+    '`RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 with `Retry-After`.',
+  '',
+  '**Labels and assignees** are ids: `GET /api/v1/projects/{projectId}` lists them with their names.',
+  '',
+  '**Versioning.** Within v1, fields and operations are only added, never removed or changed in meaning.',
+].join('\n');
+
 /** The OpenAPI document of this declaration's token routes: built once per function instance. */
 let document: string | undefined;
 function openApi(): string {
@@ -130,9 +155,7 @@ function openApi(): string {
     openApiDocument(v1Api.routes, {
       title: 'Snag API',
       version: '1.0.0',
-      description:
-        'The public REST API of Snag: projects, issues, triage and comments of one team, for scripts and tools. ' +
-        'Authenticate with `Authorization: Bearer snag_pat_…`. See docs/api.md for scopes, rate limits, paging and errors.',
+      description: documentDescription,
       serverUrl: getConfig().APP_ORIGIN,
     }),
   );

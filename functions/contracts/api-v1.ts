@@ -7,7 +7,9 @@
 import * as z from 'zod';
 import { screenshotTypes } from './intake';
 import { projectIdParam, ticketIdParam } from './schemas';
+import { roles } from './teams';
 import {
+  actorSchema,
   commentSchema,
   commentVisibilities,
   issuePatchSchema,
@@ -84,6 +86,34 @@ export const v1ProjectSchema = z
   .meta({ title: 'Project' });
 export type V1Project = z.output<typeof v1ProjectSchema>;
 
+/**
+ * GET /api/v1/projects/{projectId}: the project with what a client needs to triage by name: its labels
+ * (an issue's `labels` and the `label` filter take these ids) and the people it may assign (an issue's
+ * `assignee` and the `assignee` filter take these user ids). Without them a script written from this
+ * document alone could not set a label or an assignee.
+ */
+export const v1ProjectDetailSchema = v1ProjectSchema
+  .extend({
+    labels: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        color: z.string().meta({ description: 'The chip colour, #rrggbb' }),
+      }),
+    ),
+    assignees: z
+      .array(
+        z.object({
+          id: z.string().meta({ description: 'The user id an issue names in `assignee`' }),
+          name: z.string(),
+          role: z.enum(roles),
+        }),
+      )
+      .meta({ description: "The team's members who may triage, so may be assigned" }),
+  })
+  .meta({ title: 'ProjectDetail' });
+export type V1ProjectDetail = z.output<typeof v1ProjectDetailSchema>;
+
 const triageShape = {
   status: z.enum(issueStatuses),
   priority: z.enum(priorities),
@@ -156,11 +186,7 @@ export type V1Issue = z.output<typeof v1IssueSchema>;
 export const v1CommentSchema = z
   .object({
     id: z.string(),
-    author: z.object({
-      kind: z.enum(['member', 'reporter', 'system', 'token']),
-      id: z.string().optional(),
-      name: z.string(),
-    }),
+    author: actorSchema,
     body: z.string(),
     visibility: z.enum(commentVisibilities),
     createdAt: isoTime,

@@ -4,6 +4,7 @@ import { correlationIdSchema } from './correlation';
 import { type IntegrationName, integrationNames } from './integration-names';
 import type { QueueName } from './manifest';
 import { trackerEventSchema } from './sync';
+import { actorSchema } from './triage';
 
 export { type IntegrationName, integrationNames };
 
@@ -27,16 +28,11 @@ export const issueEventMessageSchema = z.object({
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
   /**
-   * Who made the change: a member's name, "Reporter", "API token <name>", or "<name> on GitLab" (kind
-   * tracker, with its `vendor`: the sync never sends that change back there, docs/webhooks.md).
+   * Who made the change: a member's name, "Reporter", a token's creator with the token's name (`token`), or
+   * "<name> on GitLab" (kind tracker, with its `vendor`: the sync never sends that change back there,
+   * docs/webhooks.md).
    */
-  actor: z.object({
-    kind: z.enum(['member', 'reporter', 'system', 'token', 'tracker']),
-    id: z.string().max(100).optional(),
-    name: z.string().max(200),
-    vendor: z.string().max(20).optional(),
-    url: z.string().max(2000).optional(),
-  }),
+  actor: actorSchema,
   at: z.iso.datetime(),
   changes: z.record(z.string().max(20), z.object({ from: z.unknown(), to: z.unknown() })).optional(),
   commentId: z

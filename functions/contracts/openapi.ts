@@ -10,6 +10,25 @@ import type { RouteDecl } from './routes';
 
 type Json = Record<string, unknown>;
 
+/** Formats a reader (and a validator with ajv-formats) knows, whose regex zod also writes out in full. */
+const namedFormats = new Set(['uuid', 'date', 'date-time', 'email']);
+
+/**
+ * What zod adds that only clutters a reader's view: `int()`'s ±(2^53 − 1) bounds (every JSON integer a client
+ * sends is inside them) and, beside a named format, zod's own regex of that format.
+ */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) {
+    if ((k === 'minimum' || k === 'maximum') && Math.abs(Number(v)) === Number.MAX_SAFE_INTEGER) continue;
+    if (k === 'pattern' && namedFormats.has(String((node as Json).format))) continue;
+    out[k] = tidy(v);
+  }
+  return out;
+}
+
 /** Requests as a client writes them (before coercion and transforms); answers as the server sends them. */
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
@@ -18,7 +37,7 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): Json => {
     target: 'draft-2020-12',
     reused: 'inline',
   }) as Json;
-  return rest;
+  return tidy(rest) as Json;
 };
 
 /** The error envelope every refusal answers with: `code` from the one catalogue, `msg` in the caller's language. */
@@ -90,6 +109,18 @@ function parameters(route: RouteDecl): Json[] {
 
 const operationId = (route: RouteDecl) => route.op;
 
+/** Operations are grouped by what their path ends in: a project, its issues, an issue's comments. */
+const tagDescriptions = {
+  Projects: "The token's team's projects (websites), with their labels and assignable members",
+  Issues: 'Reported issues: list with filters and cursors, read with signed links, triage',
+  Comments: "An issue's comments, internal or public",
+} as const;
+function tagOf(route: RouteDecl): keyof typeof tagDescriptions {
+  const words = route.path.split('/').filter((w) => w && !w.startsWith('{'));
+  const last = words[words.length - 1];
+  return last === 'comments' ? 'Comments' : last === 'issues' ? 'Issues' : 'Projects';
+}
+
 export interface DocumentInfo {
   title: string;
   version: string;
@@ -117,6 +148,7 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
     (paths[route.path] as Record<string, Json>)[method] = {
       operationId: operationId(route),
       summary: route.summary ?? route.op,
+      tags: [tagOf(route)],
       security: [{ bearer: [route.token] }],
       'x-scope': route.token,
       parameters: parameters(route),
@@ -143,6 +175,7 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.serverUrl }],
+    tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
     security: [{ bearer: [] }],
     paths,
     components: {

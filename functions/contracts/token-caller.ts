@@ -10,12 +10,15 @@ export type TokenScope = (typeof tokenScopes)[number];
 
 /**
  * Who a v1 call acts as once the pipeline has checked its bearer token (runtime/http.ts): the token's id
- * (what logs show), its team, name and scopes, and the principal id the domain calls take (`pat:<id>`).
+ * (what logs show), its team, name and scopes, the principal id the domain calls take (`pat:<id>`), and
+ * the display name of the member who made it, as it was then (null for a token made before it was kept):
+ * its changes read "<creator> via API token <name>" (decision API-13).
  */
 export interface TokenCaller {
   id: string;
   teamId: string;
   name: string;
+  creatorName: string | null;
   scopes: readonly TokenScope[];
   principal: string;
 }

@@ -159,21 +159,32 @@ export const commentUpdateSchema = z.strictObject({ body: commentBody });
 /** A comment or activity id: time-ordered (`functions/issues/timeline.ts`). */
 export const timelineIdParam = z.string().regex(/^[0-9a-z]{20}$/);
 
+export const actorKinds = ['member', 'reporter', 'system', 'token', 'tracker'] as const;
+
 /**
  * Who did something: a member (name as it was then), the reporter (next issue), the system, an API token,
  * or a person on a linked tracker (two-way sync, issue 24: `name` reads "<name> on GitLab", `vendor` says
  * which integration it came from, so it is never sent back there, and `url` links the tracker's issue).
+ * A token's change is its creator's (`name`, as it was when the token was made) "via API token <token>"
+ * (issue 25, decision API-13); a token made before the creator's name was stored has only `name: "API token
+ * <token>"` and no `token`. The one shape of an actor: stored activity and comments, the issue-event queue
+ * message (input, so bounded), v1's answers and the webhook payload all use it.
  */
-export interface Actor {
-  kind: 'member' | 'reporter' | 'system' | 'token' | 'tracker';
-  /** The member's user id (kind member); absent otherwise. */
-  id?: string;
-  name: string;
-  /** Kind tracker: the integration the change came from. */
-  vendor?: string;
-  /** Kind tracker: the tracker issue's address. */
-  url?: string;
-}
+export const actorSchema = z
+  .object({
+    kind: z.enum(actorKinds),
+    /** Kind member: the user id; kind token: the token's id; kind tracker: the tracker's user id. */
+    id: z.string().max(100).optional(),
+    name: z.string().max(200),
+    /** Kind token: the token's name ("via API token <token>"); absent on tokens made before it was kept. */
+    token: z.string().max(100).optional(),
+    /** Kind tracker: the integration the change came from. */
+    vendor: z.string().max(20).optional(),
+    /** Kind tracker: the tracker issue's address. */
+    url: z.string().max(2000).optional(),
+  })
+  .meta({ title: 'Actor' });
+export type Actor = z.output<typeof actorSchema>;
 
 export interface CommentView {
   id: string;

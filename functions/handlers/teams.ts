@@ -12,7 +12,7 @@ import {
   type TeamListEntry,
   type TeamMemberEntry,
 } from '#contracts/teams';
-import { getItems, type Key } from '#runtime/db';
+import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { sendMail } from '#runtime/mail';
@@ -48,9 +48,10 @@ import {
   writeInvitation,
 } from '../teams/invitation';
 import { teamsApi } from '../teams/manifest';
-import { memberKey, readAccessFacts, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { memberKey, teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { changeMember, createTeam, memberOf, removeMember, transferOwnership } from '../teams/membership';
 import {
+  factsOf,
   readMembers,
   readTeamAndUsers,
   readTeamsWithOwners,
@@ -372,11 +373,3 @@ export const operations = {
 };
 
 export const handler = resourceHandler(teamsApi, operations);
-
-/** The access facts with `keys`; a pre-team caller (no TEAMS yet) gets its personal team first. */
-async function factsOf(userId: string, keys: Key[]) {
-  const facts = await readAccessFacts(userId, keys);
-  if (facts.teams) return facts;
-  await teamsOf(userId);
-  return readAccessFacts(userId, keys);
-}

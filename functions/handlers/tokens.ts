@@ -4,19 +4,25 @@
  */
 import { teamActionOf } from '#contracts/access';
 import type { TokenCreated, TokenEntry } from '#contracts/tokens';
+import type { Key } from '#runtime/db';
 import { type InputOf, type OpName, resourceHandler } from '#runtime/http';
+import { displayName, type User, userKey } from '../accounts/user';
 import { authorizeTeam, membershipOf, teamGuard } from '../projects/access';
 import { tokensApi } from '../teams/manifest';
-import { teamsOf } from '../teams/team';
+import { factsOf } from '../teams/team';
 import { createToken, listTokens, revokeToken, tokenEntry } from '../teams/token';
 
 type In<Op extends OpName<typeof tokensApi>> = InputOf<typeof tokensApi, Op>;
 
-/** The caller's memberships (a pre-team account's made first) checked for the route's team action. */
-async function authorized({ session, params, access }: In<OpName<typeof tokensApi>>) {
+/**
+ * The caller's memberships (a pre-team account's made first), read with `keys` in one BatchGetItem, checked
+ * for the route's team action; answers the policy's guard for the write and the items of `keys`.
+ */
+async function authorized({ session, params, access }: In<OpName<typeof tokensApi>>, keys: Key[] = []) {
   const action = teamActionOf(access);
-  authorizeTeam(membershipOf(await teamsOf(session.userId), params.teamId), action);
-  return teamGuard(session.userId, params.teamId, action);
+  const { teams, items } = await factsOf(session.userId, keys);
+  authorizeTeam(membershipOf(teams, params.teamId), action);
+  return { guard: teamGuard(session.userId, params.teamId, action), items };
 }
 
 export const operations = {
@@ -26,16 +32,24 @@ export const operations = {
     const tokens = await listTokens(input.params.teamId);
     return { msg: { tokens: tokens.map(tokenEntry) } };
   },
-  /** Session, TEAMS, one transaction (token, TEAM's count under TOKENS_MAX, the guard): 3 requests. */
+  /**
+   * Session, TEAMS with the creator's USER (one BatchGetItem: the name the token's changes are by), one
+   * transaction (token, TEAM's count under TOKENS_MAX, the guard): 3 requests.
+   */
   async create(input: In<'create'>): Promise<{ msg: TokenCreated; statusCode: number }> {
-    const guard = await authorized(input);
-    const { token, stored } = await createToken(input.params.teamId, input.session.userId, input.body, guard);
+    const { userId } = input.session;
+    const {
+      guard,
+      items: [user],
+    } = await authorized(input, [userKey(userId)]);
+    const creator = { id: userId, name: user ? displayName(user as unknown as User) : '' };
+    const { token, stored } = await createToken(input.params.teamId, creator, input.body, guard);
     input.log.info('token created', { tokenId: stored.id, teamId: stored.teamId });
     return { msg: { entry: tokenEntry(stored), token }, statusCode: 201 };
   },
   /** Session, TEAMS, one transaction: 3 requests. Effective at once: the next call with it is a 401. */
   async revoke(input: In<'revoke'>): Promise<{ msg: null }> {
-    const guard = await authorized(input);
+    const { guard } = await authorized(input);
     await revokeToken(input.params.teamId, input.params.id, guard);
     input.log.info('token revoked', { tokenId: input.params.id, teamId: input.params.teamId });
     return { msg: null };

@@ -8,6 +8,7 @@ import { projectActionOf } from '#contracts/access';
 import {
   decodeCursor,
   encodeCursor,
+  V1_PAGE_MAX,
   type V1Issue,
   type V1IssuePage,
   type V1IssueSummary,
@@ -15,7 +16,7 @@ import {
 } from '#contracts/api-v1';
 import { openApiDocument } from '#contracts/openapi';
 import type { IssueAnswer, IssueRow } from '#contracts/review';
-import type { TokenCaller } from '#contracts/tokens';
+import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
@@ -23,9 +24,10 @@ import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
+import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
-import { authorizeTeam, projectFor, tokenMembership } from '../projects/access';
+import { authorizeTeam, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
@@ -37,8 +39,8 @@ async function authenticate(bearer: string): Promise<TokenCaller | null> {
   const token = await resolveToken(bearer);
   if (!token) return null;
   await touchToken(token);
-  const { id, teamId, name, scopes } = token;
-  return { id, teamId, name, scopes, principal: tokenPrincipal(id) };
+  const { id, teamId, name, creatorName, scopes } = token;
+  return { id, teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
 }
 
 function projectOf(p: Project): V1Project {
@@ -122,6 +124,30 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
   };
 }
 
+/**
+ * The document's own words (Markdown; renderers show it above the operations): enough to write a client from
+ * the document alone, the rules docs/api.md explains at length.
+ */
+const documentDescription = [
+  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, for scripts and tools.',
+  '',
+  "**Authentication.** `Authorization: Bearer snag_pat_…`, a token an owner or admin makes under the team's " +
+    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token.',
+  '',
+  '**Answers.** `{"status":"success","msg":…}`; a refusal is `{"status":"error","code":…,"msg":…,"fields":…}` ' +
+    'with a stable `code` (add `?lng=de` for German messages).',
+  '',
+  `**Paging.** \`limit\` 1–${V1_PAGE_MAX} and the \`cursor\` from the previous page's \`next\` (null on the last ` +
+    'page); every page costs the same, however deep.',
+  '',
+  `**Rate limit.** ${API_RATE_LIMIT.max} calls a minute per token; every answer carries \`RateLimit-Limit\`, ` +
+    '`RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 with `Retry-After`.',
+  '',
+  '**Labels and assignees** are ids: `GET /api/v1/projects/{projectId}` lists them with their names.',
+  '',
+  '**Versioning.** Within v1, fields and operations are only added, never removed or changed in meaning.',
+].join('\n');
+
 /** The OpenAPI document of this declaration's token routes: built once per function instance. */
 let document: string | undefined;
 function openApi(): string {
@@ -129,9 +155,7 @@ function openApi(): string {
     openApiDocument(v1Api.routes, {
       title: 'Snag API',
       version: '1.0.0',
-      description:
-        'The public REST API of Snag: projects, issues, triage and comments of one team, for scripts and tools. ' +
-        'Authenticate with `Authorization: Bearer snag_pat_…`. See docs/api.md for scopes, rate limits, paging and errors.',
+      description: documentDescription,
       serverUrl: getConfig().APP_ORIGIN,
     }),
   );
@@ -160,10 +184,14 @@ export const operations = {
     found.sort((a, b) => a.createdAt - b.createdAt);
     return { msg: { projects: found.map(projectOf) } };
   },
-  /** Token, rate window, META through the policy: 3 requests. */
+  /** Token, rate window, META with LABELS through the policy, the members and their names: 5 requests. */
   async getProject({ token, params, access }: In<'getProject'>) {
-    const meta = await projectFor(token.principal, params.projectId, projectActionOf(access));
-    return { msg: projectOf(toProject(meta)) };
+    const { project, labels, assignees } = await projectForTriage(
+      token.principal,
+      params.projectId,
+      projectActionOf(access),
+    );
+    return { msg: { ...projectOf(toProject(project)), labels, assignees } };
   },
   /** Token, rate window, then the dashboard list's own reads for this window (≤ 3 for one filter or sort). */
   async listIssues({ token, params, query, access }: In<'listIssues'>) {
@@ -188,7 +216,7 @@ export const operations = {
     const answer = await getIssue(token.principal, params.projectId, params.number, projectActionOf(access));
     return { msg: await issueOf(params.projectId, answer) };
   },
-  /** The dashboard's triage PATCH (one core, one activity), by "API token <name>". */
+  /** The dashboard's triage PATCH (one core, one activity), by "<creator> via API token <name>". */
   async updateIssue({ token, params, body, access }: In<'updateIssue'>) {
     const action = projectActionOf(access);
     const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);

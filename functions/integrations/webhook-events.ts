@@ -40,8 +40,11 @@ interface EventPayloadBase {
   deliveryId: string;
   project: EventContext['project'];
   issue: EventContext['issue'];
-  /** Who did it: a member's name (never an email), "Snag", a reporter. */
-  actor: { kind: Actor['kind']; name: string };
+  /**
+   * Who did it: a member's name (never an email), "Snag", a reporter; for an API token its creator's name
+   * with the token's name in `token` (issue 25, additive: absent otherwise).
+   */
+  actor: Pick<Actor, 'kind' | 'name' | 'token'>;
   at: string;
 }
 export interface IssueUpdatedPayload extends EventPayloadBase {
@@ -78,7 +81,11 @@ export function eventPayload(
     deliveryId: eventDeliveryId(ctx.project.id, ctx.issue.number, event),
     project: ctx.project,
     issue: ctx.issue,
-    actor: { kind: event.actor.kind, name: event.actor.name },
+    actor: {
+      kind: event.actor.kind,
+      name: event.actor.name,
+      ...(event.actor.token ? { token: event.actor.token } : {}),
+    },
     at: event.at,
   };
   if (event.type === 'issue.updated')

@@ -10,9 +10,9 @@ import {
   v1IssueParams,
   v1IssuePatch,
   v1IssueSchema,
+  v1ProjectDetailSchema,
   v1ProjectListSchema,
   v1ProjectParams,
-  v1ProjectSchema,
 } from '#contracts/api-v1';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { reporterParams, reporterReplySchema } from '#contracts/reporter';
@@ -311,8 +311,8 @@ export const v1Api = apiFunction({
       token: 'projects:read',
       access: { ...v1Project, action: 'read' },
       params: v1ProjectParams,
-      summary: 'Get a project',
-      response: v1ProjectSchema,
+      summary: 'Get a project, with its labels and the people it may assign',
+      response: v1ProjectDetailSchema,
     },
     {
       method: 'GET',

@@ -28,6 +28,15 @@ export const MAIL_EVENTS_SHOWN = 50;
 
 const q = { en: (s: string) => `“${s}”`, de: (s: string) => `„${s}“` };
 
+/**
+ * Who did it: the name as it was then; a change through an API token names the token too, as the
+ * dashboard's timeline does ("Ada Lovelace via API token CI", decision API-13): these mails go to the team.
+ */
+const who = {
+  en: (e: MailEvent) => (e.by ? (e.byToken ? `${e.by} via API token ${e.byToken}` : e.by) : 'Someone'),
+  de: (e: MailEvent) => (e.by ? (e.byToken ? `${e.by} über API-Token ${e.byToken}` : e.by) : 'Jemand'),
+} satisfies Record<Lang, unknown>;
+
 const texts = {
   en: {
     greeting: (n: string) => (n ? `Hello ${n},` : 'Hello,'),
@@ -36,9 +45,9 @@ const texts = {
     line: (e: MailEvent, issue: string) =>
       ({
         new: `New issue ${issue}`,
-        assigned: `${e.by ?? 'Someone'} assigned ${issue} to you`,
-        mentioned: `${e.by ?? 'Someone'} mentioned you on ${issue}`,
-        comment: `${e.by ?? 'Someone'} commented on ${issue}`,
+        assigned: `${who.en(e)} assigned ${issue} to you`,
+        mentioned: `${who.en(e)} mentioned you on ${issue}`,
+        comment: `${who.en(e)} commented on ${issue}`,
       })[e.kind],
     internal: 'internal',
     open: 'Open',
@@ -62,9 +71,9 @@ const texts = {
     line: (e: MailEvent, issue: string) =>
       ({
         new: `Neue Meldung ${issue}`,
-        assigned: `${e.by ?? 'Jemand'} hat Ihnen ${issue} zugewiesen`,
-        mentioned: `${e.by ?? 'Jemand'} hat Sie bei ${issue} erwähnt`,
-        comment: `${e.by ?? 'Jemand'} hat ${issue} kommentiert`,
+        assigned: `${who.de(e)} hat Ihnen ${issue} zugewiesen`,
+        mentioned: `${who.de(e)} hat Sie bei ${issue} erwähnt`,
+        comment: `${who.de(e)} hat ${issue} kommentiert`,
       })[e.kind],
     internal: 'intern',
     open: 'Öffnen',

@@ -31,6 +31,8 @@ export interface MailEvent {
   title: string;
   /** Who did it (name as it was then); absent for a new report (a visitor filed it). */
   by?: string;
+  /** The API token's name when `by` acted through one (the mail reads "<by> via API token <byToken>"). */
+  byToken?: string;
   commentId?: string;
   /** The comment's first characters (public, or internal for the roles that read those). */
   excerpt?: string;
@@ -191,6 +193,7 @@ export async function resolveDeliveries(entries: Entry[]): Promise<Delivery[]> {
           number: event.number,
           title: String(header.title ?? ''),
           ...('by' in event ? { by: event.by.name } : {}),
+          ...('by' in event && event.by.token ? { byToken: event.by.token } : {}),
           ...(comment
             ? {
                 commentId: String(comment.id ?? ''),

@@ -30,8 +30,12 @@ export const reporterUnsubscribeUrl = (token: string) =>
 
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
+/**
+ * The subject says the biggest news: resolved (even when the same mail also confirms a report the team
+ * resolved within the minute before the flush), then received, then a comment.
+ */
 function subjectOf(t: ReporterTexts, c: ReporterMailContent): string {
-  const key = c.confirm ? 'confirmSubject' : c.resolved ? 'resolvedSubject' : 'commentSubject';
+  const key = c.resolved ? 'resolvedSubject' : c.confirm ? 'confirmSubject' : 'commentSubject';
   return `${fill(t[key], { n: c.number })} · ${oneLine(c.projectName)}`.slice(0, 200);
 }
 

@@ -194,7 +194,7 @@ async function contextOf(
       caller,
       action,
       guard: accessGuard(caller, teamId, action, pid),
-      // An API token acts under its own name (issue 25): the activity shows "API token <name>".
+      // An API token acts for its creator (issue 25): the activity shows "<creator> via API token <name>".
       actor: caller.token ? tokenActor(caller.token) : { kind: 'member', id: userId, name: name || 'Member' },
       live: liveLabelIds(labels),
     },

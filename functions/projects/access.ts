@@ -15,7 +15,7 @@ import { getItems, type Key, type TransactItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type TeamsItem, teamOf, toTeamsItem } from '../teams/member';
 import { teamsOf } from '../teams/team';
-import { isLive, principalKey, tokenIdOfPrincipal, toToken } from '../teams/token';
+import { type ApiToken, isLive, principalKey, tokenIdOfPrincipal, toToken } from '../teams/token';
 import { projectKey, type WriteGuard } from './project';
 
 export { type ProjectAction, projectActions, type TeamAction, teamActions };
@@ -36,12 +36,12 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
 /**
  * Who asks: the session's user and their memberships (`USER#uid/TEAMS` as read; null before teams), or an
  * API token (issue 25): `userId` is its principal `pat:<id>`, `teams` its item's map (its team as ADMIN),
- * `token` its id and name for the activity ("via API token <name>").
+ * `token` what its activity names: its id and name, and its creator's name ("Ada via API token CI").
  */
 export interface Caller {
   userId: string;
   teams: TeamsItem | null;
-  token?: { id: string; name: string };
+  token?: Pick<ApiToken, 'id' | 'name' | 'creatorName'>;
 }
 
 /** What the policy reads of a stored project (META): its team (or, before teams, its owner). */
@@ -86,7 +86,8 @@ export async function callerOf(
     if (!teamsItem) return { userId, teams: null };
     const token = toToken(teamsItem);
     if (!isLive(token)) return { userId, teams: null };
-    return { userId, teams: toTeamsItem(teamsItem), token: { id: token.id, name: token.name } };
+    const { id, name, creatorName } = token;
+    return { userId, teams: toTeamsItem(teamsItem), token: { id, name, creatorName } };
   }
   if (teamsItem) return { userId, teams: toTeamsItem(teamsItem) };
   return { userId, teams: await teamsOf(userId) };

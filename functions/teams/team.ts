@@ -16,6 +16,7 @@ import {
   batchDelete,
   getItems,
   isConditionFailure,
+  type Key,
   queryAll,
   retryConflicts,
   type TransactItems,
@@ -25,7 +26,7 @@ import {
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
-import { memberKey, readTeams, type TeamsItem, teamsKey, toMember } from './member';
+import { memberKey, readAccessFacts, readTeams, type TeamsItem, teamsKey, toMember } from './member';
 
 export const teamKey = (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' });
 
@@ -263,6 +264,17 @@ export async function teamsOf(userId: string): Promise<TeamsItem> {
     if (!(await createPersonalTeam(user.Item)) && attempt >= 5)
       throw new Error(`personal team of ${userId} not created`);
   }
+}
+
+/**
+ * The access facts of a team-scoped call with `keys`, in one BatchGetItem (`readAccessFacts`); a pre-team
+ * caller (no TEAMS yet) gets its personal team first.
+ */
+export async function factsOf(userId: string, keys: Key[]) {
+  const facts = await readAccessFacts(userId, keys);
+  if (facts.teams) return facts;
+  await teamsOf(userId);
+  return readAccessFacts(userId, keys);
 }
 
 /**

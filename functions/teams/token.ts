@@ -1,6 +1,6 @@
 /**
- * API tokens (issue 25, docs/data-model.md 4.13): one item per token, `TOKEN#<id>/TOKEN`, holding the
- * SHA-256 of the token (never the token), its team, name, scopes and expiry, listed per team through
+ * API tokens (issue 25, docs/data-model.md 4.15): one item per token, `TOKEN#<id>/TOKEN`, holding the
+ * SHA-256 of the token (never the token), its team, name, scopes, expiry and creator, listed per team through
  * `gsi1` (`TOKENS#<tid>`). The item doubles as the token's TEAMS item: its `teams` map gives the token's
  * team the role ADMIN, so the one access policy (projects/access.ts) reads and guards a token exactly as
  * it reads and guards a member, and revoking (deleting the item) ends its access at once, writes included.
@@ -53,6 +53,11 @@ export interface ApiToken {
   scopes: TokenScope[];
   createdAt: number;
   createdBy: string;
+  /**
+   * The creator's display name as it was when the token was made (issue 25): the actor's `name` of the
+   * token's changes. Null on tokens made before it was kept (decision API-13).
+   */
+  creatorName: string | null;
   expiresAt: number | null;
   lastUsedAt: number | null;
 }
@@ -65,17 +70,22 @@ export function toToken(item: Record<string, unknown>): ApiToken {
     scopes: (item.scopes ?? []) as TokenScope[],
     createdAt: Number(item.createdAt),
     createdBy: String(item.createdBy ?? ''),
+    creatorName: typeof item.creatorName === 'string' && item.creatorName ? item.creatorName : null,
     expiresAt: typeof item.expiresAt === 'number' ? item.expiresAt : null,
     lastUsedAt: typeof item.lastUsedAt === 'number' ? item.lastUsedAt : null,
   };
 }
 
-/** Who a token's changes and comments are by in the timeline: "API token <name>" (shown "via API token …"). */
-export const tokenActor = (token: { id: string; name: string }): Actor => ({
-  kind: 'token',
-  id: token.id,
-  name: `API token ${token.name}`,
-});
+/**
+ * Who a token's changes and comments are by: its creator, as named when the token was made, with the
+ * token's name (the timeline reads "Ada Lovelace via API token CI"). A token made before the creator's
+ * name was kept reads "API token CI" as before (decision API-13): its creator may have left or been
+ * renamed since, and looking them up would cost every call a read.
+ */
+export const tokenActor = (token: Pick<ApiToken, 'id' | 'name' | 'creatorName'>): Actor =>
+  token.creatorName
+    ? { kind: 'token', id: token.id, name: token.creatorName, token: token.name }
+    : { kind: 'token', id: token.id, name: `API token ${token.name}` };
 
 /** Expired tokens are refused on every read: TTL deletion can lag by days. */
 export const isLive = (token: Pick<ApiToken, 'expiresAt'>, now = nowMs()) =>
@@ -96,12 +106,13 @@ export function tokenEntry(token: ApiToken): TokenEntry {
 }
 
 /**
- * Creates a token: its item, and `TEAM#tid.tokenCount` raised under TOKENS_MAX, with the policy's `guard`
- * (the creator still OWNER or ADMIN) in the same transaction. Answers the token, which is never stored.
+ * Creates a token: its item (with the creator's user id and display name), and `TEAM#tid.tokenCount`
+ * raised under TOKENS_MAX, with the policy's `guard` (the creator still OWNER or ADMIN) in the same
+ * transaction. Answers the token, which is never stored.
  */
 export async function createToken(
   teamId: string,
-  createdBy: string,
+  creator: { id: string; name: string },
   input: TokenCreate,
   guard: TransactItems,
 ): Promise<{ token: string; stored: ApiToken }> {
@@ -117,7 +128,9 @@ export async function createToken(
     name: input.name,
     scopes: input.scopes,
     createdAt,
-    createdBy,
+    createdBy: creator.id,
+    // The actor's name is bounded (actorSchema): a longer display name is cut, an empty one is not kept.
+    creatorName: creator.name.trim().slice(0, 200) || null,
     expiresAt,
     lastUsedAt: null,
   };

@@ -75,6 +75,8 @@ interface Issue {
   description: string;
   status: string;
   priority: string;
+  assignee: string | null;
+  labels: string[];
   screenshots: { type: string; url: string }[];
   [key: string]: unknown;
 }
@@ -92,11 +94,46 @@ async function firstScreenshot(issue: Issue): Promise<Content | null> {
   };
 }
 
+interface ProjectDetail {
+  labels: { id: string; name: string }[];
+  assignees: { id: string; name: string }[];
+}
+
+const same = (a: string, b: string) => a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+
+/**
+ * An assistant speaks of labels and people by name ("label it Checkout, assign it to Grace"); the API takes
+ * ids. Each given value is taken as an id, else as a name (case-insensitive) from the project's
+ * `labels`/`assignees`; a name that matches nothing (or two people) is a tool error naming the choices.
+ */
+function resolveNames(
+  detail: ProjectDetail,
+  given: { assignee?: string | null | undefined; labels?: string[] | undefined },
+): { assignee?: string | null; labels?: string[] } {
+  const pick = (what: 'label' | 'assignee', list: { id: string; name: string }[], value: string) => {
+    if (list.some((x) => x.id === value)) return value;
+    const found = list.filter((x) => same(x.name, value));
+    if (found.length === 1) return (found[0] as { id: string }).id;
+    const choices = list.map((x) => x.name).join(', ') || 'none';
+    throw new ApiFailure(
+      found.length > 1
+        ? `More than one ${what} is called "${value}": use its id (get_project).`
+        : `No ${what} "${value}" in this project. Choices: ${choices}.`,
+    );
+  };
+  const out: { assignee?: string | null; labels?: string[] } = {};
+  if (given.assignee !== undefined)
+    out.assignee = given.assignee === null ? null : pick('assignee', detail.assignees, given.assignee);
+  if (given.labels !== undefined) out.labels = given.labels.map((l) => pick('label', detail.labels, l));
+  return out;
+}
+
 const projectId = z.string().uuid().describe('The project id (from list_projects)');
 const number = z.number().int().min(1).describe('The issue number within the project');
 
 export function snagServer(config: SnagConfig): McpServer {
   const server = new McpServer({ name: 'snag', version: '1.0.0' });
+  const projectDetail = (pid: string) => call<ProjectDetail>(config, 'GET', `/api/v1/projects/${enc(pid)}`);
 
   server.registerTool(
     'list_projects',
@@ -110,20 +147,33 @@ export function snagServer(config: SnagConfig): McpServer {
   );
 
   server.registerTool(
+    'get_project',
+    {
+      title: 'Get a project',
+      description:
+        'One project with its labels (id, name, colour) and the team members who may be assigned (id, name, ' +
+        'role). list_issues and update_issue also take these names instead of ids.',
+      inputSchema: { projectId },
+    },
+    ({ projectId: pid }) =>
+      tool(async () => [json(await call(config, 'GET', `/api/v1/projects/${enc(pid)}`))]),
+  );
+
+  server.registerTool(
     'list_issues',
     {
       title: 'List issues',
       description:
         'Issues of a project, newest first unless sorted otherwise, one page at a time (pass `next` back as ' +
-        '`cursor`). Filter by status, priority, assignee (a user id, "me" is not meaningful for a token, "none" ' +
-        'for unassigned), label id, or search the newest 200 by text. Resolved and closed issues are in the ' +
+        '`cursor`). Filter by status, priority, assignee (a member\'s name or user id, "none" for unassigned), ' +
+        'label (a name or id), or search the newest 200 by text. Resolved and closed issues are in the ' +
         'resolved list: set resolved, or filter by a resolved status.',
       inputSchema: {
         projectId,
         status: z.enum(issueStatuses).optional(),
         priority: z.enum(priorities).optional(),
-        assignee: z.string().optional().describe('A member user id, or "none"'),
-        label: z.string().optional().describe('A label id'),
+        assignee: z.string().optional().describe('A member\'s name or user id, or "none"'),
+        label: z.string().optional().describe('A label name or id'),
         sort: z.enum(listSorts).optional(),
         search: z.string().max(200).optional(),
         resolved: z.boolean().optional().describe('Read the resolved list instead of the open one'),
@@ -133,6 +183,15 @@ export function snagServer(config: SnagConfig): McpServer {
     },
     ({ projectId: pid, resolved, ...filters }) =>
       tool(async () => {
+        const byName = {
+          ...(filters.assignee && filters.assignee !== 'none' ? { assignee: filters.assignee } : {}),
+          ...(filters.label ? { labels: [filters.label] } : {}),
+        };
+        if (Object.keys(byName).length > 0) {
+          const ids = resolveNames(await projectDetail(pid), byName);
+          if (ids.assignee) filters.assignee = ids.assignee;
+          if (ids.labels) filters.label = ids.labels[0];
+        }
         const query = new URLSearchParams();
         for (const [k, v] of Object.entries(filters)) if (v !== undefined) query.set(k, String(v));
         if (resolved) query.set('resolved', '1');
@@ -151,10 +210,17 @@ export function snagServer(config: SnagConfig): McpServer {
     },
     ({ projectId: pid, number: n }) =>
       tool(async () => {
-        const issue = await call<Issue>(config, 'GET', issuePath(pid, n));
+        const [issue, detail] = await Promise.all([
+          call<Issue>(config, 'GET', issuePath(pid, n)),
+          projectDetail(pid),
+        ]);
+        const nameOf = (list: { id: string; name: string }[], id: string) =>
+          list.find((x) => x.id === id)?.name ?? id;
+        const labels = issue.labels.map((id) => nameOf(detail.labels, id)).join(', ') || 'none';
+        const assignee = issue.assignee ? nameOf(detail.assignees, issue.assignee) : 'nobody';
         const summary =
-          `#${issue.number} ${issue.title}\nStatus: ${issue.status} · Priority: ${issue.priority}\n\n` +
-          `${issue.description}\n\n`;
+          `#${issue.number} ${issue.title}\nStatus: ${issue.status} · Priority: ${issue.priority} · ` +
+          `Assignee: ${assignee} · Labels: ${labels}\n\n${issue.description}\n\n`;
         const image = await firstScreenshot(issue);
         return [{ type: 'text', text: summary + JSON.stringify(issue, null, 2) }, ...(image ? [image] : [])];
       }),
@@ -165,22 +231,25 @@ export function snagServer(config: SnagConfig): McpServer {
     {
       title: 'Update an issue',
       description:
-        'Change any of status (closing an issue: "resolved" or "closed"), priority, assignee (a member user ' +
-        'id, or null), labels (the whole set of label ids) and due date (YYYY-MM-DD or null). The activity ' +
-        'shows the change as made by the API token.',
+        'Change any of status (closing an issue: "resolved" or "closed"), priority, assignee (a member\'s ' +
+        'name or user id, or null), labels (the whole set, by name or id; see get_project) and due date ' +
+        "(YYYY-MM-DD or null). The issue's activity shows the change as made via the API token. Resolving " +
+        'mails the visitor who reported it, if they left an address.',
       inputSchema: {
         projectId,
         number,
         status: z.enum(issueStatuses).optional(),
         priority: z.enum(priorities).optional(),
-        assignee: z.string().nullable().optional(),
-        labels: z.array(z.string()).max(10).optional(),
+        assignee: z.string().nullable().optional().describe("A member's name or user id; null unassigns"),
+        labels: z.array(z.string()).max(10).optional().describe('Label names or ids: the whole new set'),
         dueDate: z.string().nullable().optional(),
       },
     },
     ({ projectId: pid, number: n, ...patch }) =>
       tool(async () => {
-        const issue = await call<Issue>(config, 'PATCH', issuePath(pid, n), patch);
+        const named = patch.labels?.length || (patch.assignee !== undefined && patch.assignee !== null);
+        const ids = named ? resolveNames(await projectDetail(pid), patch) : {};
+        const issue = await call<Issue>(config, 'PATCH', issuePath(pid, n), { ...patch, ...ids });
         return [
           { type: 'text', text: `#${issue.number} is now ${issue.status}, priority ${issue.priority}.` },
         ];
@@ -192,7 +261,8 @@ export function snagServer(config: SnagConfig): McpServer {
     {
       title: 'Comment on an issue',
       description:
-        'Add a comment. "public" comments are seen by guests of the project too; "internal" only by the team.',
+        'Add a comment. "internal" (the default) is seen by the team only. "public" is also seen by the ' +
+        "project's guests and is mailed to the visitor who reported the issue, if they left an address.",
       inputSchema: {
         projectId,
         number,

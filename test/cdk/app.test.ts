@@ -678,6 +678,8 @@ describe('web tier', () => {
       runInNewContext(`${spaFallbackCode}; handler({ request: { uri: ${JSON.stringify(uri)} } }).uri`);
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/projects/12/issues')).toBe('/index.html');
+    // The public API reference (issue 25): a dashboard page, though its address ends in "api".
+    expect(rewrite('/docs/api')).toBe('/index.html');
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/api/nothing')).toBe('/api/nothing');

@@ -1,12 +1,13 @@
 /**
  * The team's API tokens screen (issue 25) in Chromium against the built dashboard and the local stack: an
  * owner creates a token, sees it once with a copy button, the token works against /api/v1, the list shows
- * it without its secret, and Revoke ends it at once. English at 1280 px and German at 390 px, axe-core
- * clean; a MEMBER is not offered the screen.
+ * it without its secret, and Revoke ends it at once; the issue it changed says who, through which token.
+ * English at 1280 px and German at 390 px, axe-core clean; a MEMBER is not offered the screen.
  */
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, signedInTab } from '../support/browser';
+import { seedIssues } from '../support/issues';
 import { addToTeam } from '../support/teams';
 import { signedIn } from '../support/users';
 import { userIdOf } from '../support/webteam';
@@ -23,7 +24,10 @@ const v1Status = async (token: string) =>
 
 describe('/profile/team/tokens', () => {
   it('creates a token shown once, which works until it is revoked (English, 1280 px)', async () => {
-    const { page, tab } = await signedInTab(suite);
+    const { page, tab, api } = await signedInTab(suite);
+    const site = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
+    const projectId = (site.body as { msg: { id: string } }).msg.id;
+    await seedIssues(projectId, 1);
     await page.goto('/profile/team');
     await page.getByTestId('team-tokens-link').click();
     await page.getByTestId('tokens-screen').waitFor();
@@ -50,6 +54,12 @@ describe('/profile/team/tokens', () => {
     expect(text).toMatch(/issues:write/);
     expect(text).toMatch(/last used never/);
     expect(await v1Status(token)).toBe(200);
+    const patched = await fetch(new URL(`/api/v1/projects/${projectId}/issues/1`, suite.stack.url), {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ priority: 'high' }),
+    });
+    expect(patched.status).toBe(200);
     expect([await axeFindings(page)]).toEqual([[]]);
     await shot(page, 'tokens-en-1280');
 
@@ -61,6 +71,13 @@ describe('/profile/team/tokens', () => {
     await row.getByRole('button', { name: 'Revoke the token Release script' }).click();
     await row.waitFor({ state: 'detached' });
     expect(await v1Status(token)).toBe(401);
+
+    // The token's change reads as its creator's, through the token; revoking it keeps the record.
+    await page.goto(`/profile/site/${projectId}/ticket/1`);
+    await page
+      .getByTestId('activity-line')
+      .getByText('Ada Lovelace via API token Release script set priority to High')
+      .waitFor();
     expect(tab.errors).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * `snag-mcp` (issue 25) driven by the MCP SDK's own Client over stdio, as an assistant would run it, against
  * the local stack: it lists its tools with input schemas, lists projects and issues, reads an issue with its
- * screenshot as an image, closes it and comments (seen in the dashboard's activity as the API token), and a
- * refusal is a tool error, not a crash.
+ * screenshot as an image, closes it and comments (the dashboard's activity shows both as the token's creator's,
+ * "via API token Assistant"), and a refusal is a tool error, not a crash.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -58,11 +58,12 @@ afterAll(async () => {
 });
 
 describe('snag-mcp', () => {
-  it('offers the five tools with descriptions and input schemas', async () => {
+  it('offers its six tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'add_comment',
       'get_issue',
+      'get_project',
       'list_issues',
       'list_projects',
       'update_issue',
@@ -108,14 +109,52 @@ describe('snag-mcp', () => {
     const activity = await site.client.get(`/api/client/website/${site.id}/request/${number}/activity`);
     const entries = (
       activity.body as unknown as {
-        msg: { entries: { actor?: { name: string }; author?: { name: string } }[] };
+        msg: {
+          entries: { actor?: { name: string; token?: string }; author?: { name: string; token?: string } }[];
+        };
       }
     ).msg.entries;
-    const names = entries.map((e) => e.actor?.name ?? e.author?.name);
-    expect(names).toEqual(expect.arrayContaining(['API token Assistant']));
-    expect(
-      entries.filter((e) => (e.actor ?? e.author)?.name === 'API token Assistant').length,
-    ).toBeGreaterThanOrEqual(2);
+    // By the owner who made the token (the test accounts' Ada Lovelace), through it: "… via API token Assistant".
+    const viaToken = (e: (typeof entries)[number]) => {
+      const who = e.actor ?? e.author;
+      return who?.name === 'Ada Lovelace' && who.token === 'Assistant';
+    };
+    expect(entries.filter(viaToken).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('triages by label and member names, as an assistant is told to, and says which names exist', async () => {
+    const made = await site.client.post(`/api/client/website/${site.id}/labels`, {
+      name: 'Checkout',
+      color: '#aa3300',
+    });
+    expect(made.status).toBe(201);
+    const project = JSON.parse(textOf(await run('get_project', { projectId: site.id }))) as {
+      labels: { id: string; name: string }[];
+      assignees: { id: string; name: string }[];
+    };
+    const owner = project.assignees[0] as { id: string; name: string };
+    expect(project.labels.map((l) => l.name)).toEqual(['Checkout']);
+    const other = await fileReport(stack.url, site.id, 'https://shop.example', {
+      fields: { msg: 'Coupon field rejects lowercase', href: 'https://shop.example/cart' },
+    });
+
+    const updated = await run('update_issue', {
+      projectId: site.id,
+      number: other,
+      labels: ['checkout'],
+      assignee: owner.name.toUpperCase(),
+    });
+    expect(updated.isError).toBeFalsy();
+    const read = textOf(await run('get_issue', { projectId: site.id, number: other }));
+    expect(read).toContain(`Assignee: ${owner.name} · Labels: Checkout`);
+    const listed = JSON.parse(
+      textOf(await run('list_issues', { projectId: site.id, label: 'Checkout', assignee: owner.name })),
+    ) as { issues: { number: number }[] };
+    expect(listed.issues.map((i) => i.number)).toEqual([other]);
+
+    const unknown = await run('update_issue', { projectId: site.id, number: other, labels: ['Billing'] });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toBe('No label "Billing" in this project. Choices: Checkout.');
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

@@ -3,7 +3,9 @@
  * ADMIN, shown once, hashed at rest, never logged, refused to a MEMBER and to another team; every v1 call
  * and its refusals (401 without, with a revoked or an expired token; 403 for a missing scope; 404 outside
  * the token's team; 400 for bad input); cursor paging to the end against the list's truth; the rate limit
- * and its headers; a change and a comment shown as "API token <name>" in the activity. Every v1 answer is
+ * and its headers; a change and a comment shown as "<creator> via API token <name>" in the activity (the
+ * creator's name as it was when the token was made; "API token <name>" for a token made before that was
+ * kept). Every v1 answer is
  * checked against its route's response schema, the one the OpenAPI document is built from.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -95,7 +97,10 @@ async function createToken(client: ApiClient, teamId: string, body: Record<strin
 
 const allScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'];
 
-/** An agency (owner, on Starter) with a project, an ADMIN, a MEMBER and an all-scopes token made by the ADMIN. */
+/**
+ * An agency (owner, on Starter) with a project, an ADMIN named Grace Hopper (everyone else is the test
+ * accounts' Ada Lovelace), a MEMBER and an all-scopes token made by the ADMIN.
+ */
 async function agency() {
   const site = await newSite(stack.url, 'BASIC_PLAN');
   const teamId = await uidOf(site.email);
@@ -103,6 +108,9 @@ async function agency() {
   const [adminId, memberId] = await Promise.all([uidOf(admin.email), uidOf(member.email)]);
   await addToTeam(teamId, adminId, 'ADMIN');
   await addToTeam(teamId, memberId, 'MEMBER');
+  expect(
+    (await admin.client.patch('/api/client/profile', { firstName: 'Grace', lastName: 'Hopper' })).status,
+  ).toBe(200);
   const made = await createToken(admin.client, teamId, { name: 'CI', scopes: allScopes });
   expect(made.status).toBe(201);
   const { token, entry } = (made.body as { msg: Created }).msg;
@@ -248,10 +256,51 @@ describe('v1', () => {
       await v1<{ id: string; openIssues: number }>(a.token, 'GET', `/api/v1/projects/${a.site.id}`),
     );
     expect(one).toMatchObject({ id: a.site.id, openIssues: 0, url: expect.stringContaining('shop.example') });
+    expect(one).toMatchObject({ labels: [], assignees: expect.any(Array) });
     const outside = await v1(a.token, 'GET', `/api/v1/projects/${other.id}`);
     expect([outside.status, codeOf(outside)]).toEqual([404, 'NOT_FOUND']);
     expect((await v1(a.token, 'GET', `/api/v1/projects/${other.id}/issues`)).status).toBe(404);
     expect((await v1(a.token, 'GET', '/api/v1/projects/not-a-uuid')).status).toBe(404);
+  });
+
+  it("reads a project's labels and the people it may assign, so a script can triage by name", async () => {
+    const a = await agency();
+    const guest = await signedIn(stack.url);
+    await addToTeam(a.teamId, await uidOf(guest.email), 'GUEST', [a.site.id]);
+    const label = await a.site.client.post(`/api/client/website/${a.site.id}/labels`, {
+      name: 'Checkout',
+      color: '#aa3300',
+    });
+    expect(label.status).toBe(201);
+    const detail = msgOf(
+      await v1<{
+        labels: { id: string; name: string; color: string }[];
+        assignees: { id: string; name: string; role: string }[];
+      }>(a.token, 'GET', `/api/v1/projects/${a.site.id}`),
+    );
+    expect(detail.labels).toEqual([
+      { id: expect.stringMatching(/^[a-z0-9]{8,16}$/), name: 'Checkout', color: '#aa3300' },
+    ]);
+    // The owner, the ADMIN and the MEMBER may triage; the project's GUEST may not, so is not offered.
+    expect(detail.assignees.map((p) => [p.id, p.role]).sort()).toEqual(
+      [
+        [a.teamId, 'OWNER'],
+        [a.adminId, 'ADMIN'],
+        [a.memberId, 'MEMBER'],
+      ].sort(),
+    );
+    expect(detail.assignees.every((p) => p.name.length > 0)).toBe(true);
+    // What it offers, a PATCH takes: the label by its id, the MEMBER as assignee.
+    const number = await fileReport(stack.url, a.site.id, SITE, {
+      fields: { msg: 'Checkout broken', href: 'https://shop.example/cart' },
+    });
+    const patched = await v1<{ labels: string[]; assignee: string }>(
+      a.token,
+      'PATCH',
+      `/api/v1/projects/${a.site.id}/issues/${number}`,
+      { labels: [detail.labels[0]?.id], assignee: a.memberId },
+    );
+    expect(msgOf(patched)).toMatchObject({ labels: [detail.labels[0]?.id], assignee: a.memberId });
   });
 
   it('refuses a call whose scope the token lacks (403), and the dashboard routes take no token', async () => {
@@ -329,7 +378,7 @@ describe('v1', () => {
     }
   });
 
-  it('reads an issue with working signed links, changes it and comments as "API token <name>"', async () => {
+  it('reads an issue with working signed links, changes it and comments as "<creator> via API token <name>"', async () => {
     const a = await agency();
     const image = png(4, 4, [200, 10, 10]);
     const number = await fileReport(stack.url, a.site.id, SITE, {
@@ -386,37 +435,60 @@ describe('v1', () => {
       (await v1(a.token, 'PATCH', `/api/v1/projects/${a.site.id}/issues/999`, { status: 'closed' })).status,
     ).toBe(404);
 
-    const posted = await v1<{ author: { kind: string; name: string } }>(a.token, 'POST', `${path}/comments`, {
+    // The admin renames themself after making the token: its changes keep the name it was made under.
+    await a.admin.client.patch('/api/client/profile', { firstName: 'Grace', lastName: 'Brewster' });
+    const posted = await v1<{ author: Json }>(a.token, 'POST', `${path}/comments`, {
       body: 'Fixed in 1.2.3',
       visibility: 'public',
     });
     expect(posted.status).toBe(201);
-    expect(msgOf(posted).author).toEqual({ kind: 'token', id: a.entry.id, name: 'API token CI' });
+    const byCI = { kind: 'token', id: a.entry.id, name: 'Grace Hopper', token: 'CI' };
+    expect(msgOf(posted).author).toEqual(byCI);
     const comments = msgOf(
-      await v1<{ comments: { body: string }[]; next: null }>(a.token, 'GET', `${path}/comments`),
+      await v1<{ comments: { body: string; author: Json }[]; next: null }>(
+        a.token,
+        'GET',
+        `${path}/comments`,
+      ),
     );
-    expect(comments.comments.map((c) => c.body)).toEqual(['Fixed in 1.2.3']);
+    expect(comments.comments.map((c) => [c.body, c.author])).toEqual([['Fixed in 1.2.3', byCI]]);
     expect((await v1(a.token, 'POST', `${path}/comments`, { body: '  ', visibility: 'public' })).status).toBe(
       400,
     );
 
-    // The dashboard's activity shows who did it: the token, by name.
-    const activity = await a.site.client.get<{
-      entries: { kind: string; actor: { kind: string; name: string } }[];
-    }>(`/api/client/website/${a.site.id}/request/${number}/activity`);
-    const entries = (
-      activity.body as unknown as {
-        msg: { entries: { kind?: string; actor?: { kind: string; name: string } }[] };
-      }
-    ).msg.entries;
-    const byToken = entries.filter((e) => e.actor?.kind === 'token').map((e) => [e.kind, e.actor?.name]);
+    // The dashboard's own timeline call shows who did it: the creator, through the token, by name.
+    const timeline = async () => {
+      const res = await a.site.client.get(`/api/client/website/${a.site.id}/request/${number}/activity`);
+      expect(res.status).toBe(200);
+      const { entries } = (res.body as { msg: { entries: (Json & { actor?: Json; author?: Json })[] } }).msg;
+      return entries;
+    };
+    const entries = await timeline();
+    const byToken = entries
+      .filter((e) => (e.actor ?? e.author)?.kind === 'token')
+      .map((e) => [e.type === 'comment' ? 'comment' : e.kind, e.actor ?? e.author]);
     expect(byToken).toEqual(
       expect.arrayContaining([
-        ['status', 'API token CI'],
-        ['assignee', 'API token CI'],
-        ['dueDate', 'API token CI'],
+        ['status', byCI],
+        ['assignee', byCI],
+        ['dueDate', byCI],
+        ['comment', byCI],
       ]),
     );
+    expect(byToken).toHaveLength(4);
+
+    // A token made before the creator's name was kept acts under its own name alone (decision API-13).
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: tokenKey(a.entry.id),
+        UpdateExpression: 'REMOVE creatorName',
+        ConditionExpression: 'attribute_exists(creatorName)',
+      }),
+    );
+    expect((await v1(a.token, 'PATCH', path, { priority: 'low' })).status).toBe(200);
+    const legacy = (await timeline()).find((e) => e.kind === 'priority');
+    expect(legacy?.actor).toEqual({ kind: 'token', id: a.entry.id, name: 'API token CI' });
   });
 
   it('counts calls per token with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {

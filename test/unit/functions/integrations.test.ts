@@ -21,6 +21,7 @@ import {
   mergeInput,
 } from '../../../functions/integrations/integration';
 import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
+import { eventPayload } from '../../../functions/integrations/webhook-events';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';
 /** A save body's entry as the API parses it. */
@@ -270,5 +271,33 @@ describe('email deliverer', () => {
     expect(de.html).toContain('In Snag öffnen');
     expect(de.text).toContain('(Links 8 Tage gültig)');
     expect(issueMail(context(), 'en').html).not.toContain('<img');
+  });
+});
+
+describe('webhook event payloads', () => {
+  const ctx = {
+    project: { id: '00000000-0000-4000-8000-000000000000', name: 'Shop', url: 'https://shop.example' },
+    issue: { number: 7, title: 'Cart', url: 'https://app.example/7' },
+  };
+  const at = '2026-11-28T10:00:00.000Z';
+  it("name an API token's creator and, only then, the token (issue 25, additive)", () => {
+    const actor = { kind: 'token' as const, id: 'Hl6lEwlLdDHQ', name: 'Grace Hopper', token: 'CI' };
+    const changes = { priority: { from: 'none', to: 'high' } };
+    const updated = eventPayload(ctx, { type: 'issue.updated', actor, at, changes }, null);
+    expect(updated?.actor).toEqual({ kind: 'token', name: 'Grace Hopper', token: 'CI' });
+    const comment = {
+      id: 'c'.repeat(20),
+      body: 'Fixed',
+      visibility: 'public' as const,
+      author: actor,
+      createdAt: at,
+    };
+    const created = eventPayload(ctx, { type: 'comment.created', actor, at, commentId: comment.id }, comment);
+    expect(created).toMatchObject({ actor: { token: 'CI' }, comment: { author: 'Grace Hopper' } });
+    const member = { kind: 'member' as const, id: 'u', name: 'Ada' };
+    expect(eventPayload(ctx, { type: 'issue.updated', actor: member, at, changes }, null)?.actor).toEqual({
+      kind: 'member',
+      name: 'Ada',
+    });
   });
 });

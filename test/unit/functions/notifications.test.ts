@@ -147,6 +147,19 @@ describe('the mails', () => {
     );
   });
 
+  it('name the API token a change was made through, after its creator (en, de)', async () => {
+    const byToken = event({ kind: 'assigned', by: 'Grace Hopper', byToken: 'CI', excerpt: undefined });
+    expect((await batchMail('u', to, [byToken])).text).toContain(
+      'Grace Hopper via API token CI assigned #7 “Cart <script>',
+    );
+    expect((await batchMail('u', { ...to, lang: 'de' }, [byToken])).text).toContain(
+      'Grace Hopper über API-Token CI hat Ihnen #7',
+    );
+    expect((await batchMail('u', to, [event({ kind: 'assigned', by: 'Grace' })])).text).toContain(
+      'Grace assigned #7',
+    );
+  });
+
   it('tell a comment once when it also mentions the person, and are German for a German account', async () => {
     const events = [event(), event({ kind: 'mentioned', at: 2 })];
     expect(mailEvents(events).map((e) => e.kind)).toEqual(['mentioned']);

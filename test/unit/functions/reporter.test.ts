@@ -11,8 +11,10 @@ import { reporterPagePath, reporterStatusOf, reporterTokenParam } from '#contrac
 import { fromWithName } from '#runtime/mail';
 import { newReporterToken } from '../../../functions/issues/reporter';
 import { owedBy } from '../../../functions/issues/reporter-events';
+import { reporterMail } from '../../../functions/issues/reporter-mails';
 import { langOfHeader, notFoundPage, statusPage } from '../../../functions/issues/reporter-page';
-import { reporterTexts } from '../../../functions/issues/reporter-texts';
+import { reporterComment } from '../../../functions/issues/reporter-status';
+import { fill, reporterTexts } from '../../../functions/issues/reporter-texts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -160,5 +162,44 @@ describe('which events owe the reporter a mail', () => {
         changes: { priority: { from: 'none', to: 'high' } },
       }),
     ).toBeNull();
+  });
+});
+
+describe('a comment as the reporter reads it', () => {
+  it('names the member who made an API token, never the token or an id', () => {
+    const author = { kind: 'token', id: 'Hl6lEwlLdDHQ', name: 'Grace Hopper', token: 'Release script' };
+    const shown = reporterComment({ id: 'c'.repeat(20), author, body: 'Fixed', createdAt: 'x' });
+    expect(shown).toEqual({
+      id: 'c'.repeat(20),
+      author: 'Grace Hopper',
+      mine: false,
+      body: 'Fixed',
+      createdAt: 'x',
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/Release script|Hl6lEwlLdDHQ/);
+  });
+});
+
+describe('one mail that carries several things', () => {
+  it('leads with the resolution when the report was resolved before its confirmation went out', () => {
+    const t = reporterTexts.en;
+    const mail = reporterMail({
+      lang: 'en',
+      to: 'visitor@example.org',
+      fromName: 'Shop',
+      projectName: 'Shop',
+      number: 7,
+      confirm: true,
+      resolved: true,
+      comments: [{ author: 'Ada Lovelace', body: 'Fixed in 1.4.2' }],
+      token: newReporterToken(),
+    });
+    expect(mail.subject).toBe(`${fill(t.resolvedSubject, { n: 7 })} · Shop`);
+    // The body still says all three, in order: received, the comment, resolved.
+    const at = (s: string) => mail.text.indexOf(s);
+    const received = at(fill(t.confirmIntro, { n: 7, project: 'Shop' }));
+    expect(received).toBeGreaterThan(-1);
+    expect(at('> Fixed in 1.4.2')).toBeGreaterThan(received);
+    expect(at(fill(t.resolvedIntro, { n: 7, project: 'Shop' }))).toBeGreaterThan(at('> Fixed in 1.4.2'));
   });
 });

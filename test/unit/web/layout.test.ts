@@ -29,6 +29,8 @@ const featureRank: Record<string, number> = Object.fromEntries(
 );
 /** Web-only feature folders and their place among the domains: the board shows issues (issue 23). */
 featureRank.board = 3.45;
+/** The public API's reference (issue 25) stands alone: below every domain, it may import none of them. */
+featureRank.docs = 3;
 const featureFolders = Object.keys(featureRank);
 /** Folders below the screens: feature folders and the shared ground (client, hooks, parts, forms, texts). */
 const belowScreens = [...featureFolders, 'api', 'hooks', 'components', 'forms', 'i18n'];

@@ -44,6 +44,7 @@ describe('route map redirects (SPEC.md section 2)', () => {
       '/reset',
       '/reset_verification',
       '/invitation',
+      '/docs/api',
       '/profile',
       '/profile/edit',
       '/profile/billing',
@@ -72,7 +73,14 @@ describe('route map redirects (SPEC.md section 2)', () => {
 
 describe('the app error page (issue 19)', () => {
   it('catches a failing screen below its layout, so the navigation stays, and a failing layout on its own', () => {
-    for (const path of ['/login', '/reset', '/profile', '/profile/site/1', '/profile/integrations/1/jira']) {
+    for (const path of [
+      '/login',
+      '/reset',
+      '/docs/api',
+      '/profile',
+      '/profile/site/1',
+      '/profile/integrations/1/jira',
+    ]) {
       const [root, layout, ...below] = matchRoutes(routes, path) ?? [];
       expect(root?.route.errorElement, path).toBeTruthy();
       expect(layout?.route.errorElement, path).toBeUndefined();

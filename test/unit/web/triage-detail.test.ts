@@ -2,11 +2,14 @@
  * The issue detail's triage rules (web/src/issues/triage-model.ts, issue 23): label chips readable on any
  * colour, activity told in plain words without ids, the `@` completion, and who may change a comment.
  */
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { roles } from '#contracts/teams';
 import { type ActivityView, activityKinds } from '#contracts/triage';
 import { may } from '../../../functions/projects/access';
+import { de } from '../../../web/src/i18n/de';
 import { en } from '../../../web/src/i18n/en';
+import { actorText } from '../../../web/src/issues/actor-text';
 import {
   activityWords,
   commentRights,
@@ -14,6 +17,7 @@ import {
   labelPresets,
   mentionAt,
   mentionMatches,
+  viaTokenOf,
 } from '../../../web/src/issues/detail-model';
 import { labelTextColor } from '../../../web/src/issues/triage-model';
 
@@ -107,6 +111,58 @@ describe('activity in plain words', () => {
     ).toEqual({ key: 'deliveryFailed', values: { integration: 'jira', reason: '401' } });
     expect(activityWords(entry({ kind: 'dueDate', to: null }), names).key).toBe('dueDateCleared');
     expect(activityWords(entry({ kind: 'dueDate', to: '2026-12-01' }), names).values.to).toBe('2026-12-01');
+  });
+});
+
+/** The dashboard's catalogues in a fresh i18next, as the screen's `t` reads them. */
+function translator(lng: 'en' | 'de') {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: { en: { translation: en }, de: { translation: de } },
+    lng,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return i18n.getFixedT(lng);
+}
+
+describe('a change or comment made through an API token (issue 25)', () => {
+  const ada = { kind: 'token' as const, id: 'Hl6lEwlLdDHQ', name: 'Ada Lovelace', token: 'CI' };
+  const line = (lng: 'en' | 'de', e: ActivityView) => {
+    const t = translator(lng);
+    const words = activityWords(e, names);
+    const values: Record<string, string | number> = {
+      ...words.values,
+      actor: actorText(t, String(words.values.actor), words.via),
+    };
+    return (t as (key: string, v: object) => string)(`triageDetail.activity.${words.key}`, {
+      ...values,
+      to: e.kind === 'priority' ? t(`triage.priority.${String(e.to)}` as 'triage.priority.high') : values.to,
+    });
+  };
+
+  it('reads as its creator via the token, in the timeline and on the comment', () => {
+    const priority = entry({ kind: 'priority', actor: ada, from: 'none', to: 'high' });
+    expect(activityWords(priority, names)).toEqual({
+      key: 'priority',
+      values: { actor: 'Ada Lovelace', to: 'high' },
+      via: 'CI',
+    });
+    expect(line('en', priority)).toBe('Ada Lovelace via API token CI set priority to High');
+    expect(line('de', priority)).toBe('Ada Lovelace über API-Token CI hat die Priorität auf Hoch gesetzt');
+    expect(actorText(translator('en'), ada.name, viaTokenOf(ada))).toBe('Ada Lovelace via API token CI');
+    expect(actorText(translator('de'), ada.name, viaTokenOf(ada))).toBe('Ada Lovelace über API-Token CI');
+  });
+
+  it('keeps a token made before its creator was kept, and everyone else, as named', () => {
+    const legacy = { kind: 'token' as const, id: 'Hl6lEwlLdDHQ', name: 'API token CI' };
+    expect(viaTokenOf(legacy)).toBeNull();
+    expect(viaTokenOf(jane)).toBeNull();
+    // A member's actor never says "via", whatever else it carries.
+    expect(viaTokenOf({ ...jane, token: 'CI' })).toBeNull();
+    expect(line('en', entry({ kind: 'closed', actor: legacy }))).toBe('API token CI resolved the issue');
+    expect(line('en', entry({ kind: 'closed' }))).toBe('Jane Roe resolved the issue');
+    expect(actorText(translator('de'), ' ', null)).toBe('Jemand');
   });
 });
 

@@ -27,6 +27,8 @@ export const paths = {
   team: '/profile/team',
   /** Issue 25: the team's API tokens. */
   tokens: '/profile/team/tokens',
+  /** Issue 25: the public REST API's reference, open without a session. */
+  apiReference: '/docs/api',
   createProject: '/profile/create/project',
   site: (id: string) => `/profile/site/${enc(id)}`,
   /** Issue 23: the project's issues as a board, one column per status. */

@@ -13,6 +13,8 @@ import { configurationSections, integrationNames } from './paths';
 
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));
+const DocsLayout = lazy(() => import('./layouts/DocsLayout'));
+const ApiReferenceScreen = lazy(() => import('../screens/ApiReferenceScreen'));
 const LoginScreen = lazy(() => import('../screens/LoginScreen'));
 const RegistrationScreen = lazy(() => import('../screens/RegistrationScreen'));
 const ConfirmRegistrationScreen = lazy(() => import('../screens/ConfirmRegistrationScreen'));
@@ -69,6 +71,12 @@ export const routes: RouteObject[] = [
           // Public, and also open with a session (issue 22): the page itself tells the two apart.
           { path: 'invitation', element: <InvitationScreen /> },
         ]),
+      },
+      // Issue 25: public, and also open with a session; the reference's renderer loads on this page only.
+      {
+        path: 'docs/api',
+        element: <DocsLayout />,
+        children: guarded('profile', [{ index: true, element: <ApiReferenceScreen /> }]),
       },
       {
         path: 'profile',

@@ -569,6 +569,7 @@ export const de: Catalogue = {
       loadMore: 'Mehr laden',
       loadFailed: 'Der Verlauf konnte nicht geladen werden.',
       someone: 'Jemand',
+      viaToken: '{{actor}} über API-Token {{token}}',
       reported: 'Die Meldung kam über das Widget',
       created: '{{actor}} hat die Meldung erstellt',
       status: '{{actor}} hat den Status auf {{to}} gesetzt',
@@ -1168,5 +1169,26 @@ export const de: Catalogue = {
       unauthorized:
         '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
     },
+  },
+  apiReference: {
+    title: 'Snag REST API',
+    intro:
+      'Lesen und bearbeiten Sie die Projekte, Meldungen und Kommentare Ihres Teams mit eigenen Skripten und Werkzeugen. Öffnen Sie unten einen Aufruf, um seine Parameter und Antworten zu sehen, oder probieren Sie ihn mit Ihrem Token aus.',
+    baseUrl: 'Basis-URL',
+    auth: 'Authentifizierung',
+    authText:
+      'Senden Sie bei jedem Aufruf ein API-Token mit. Inhaber und Admins erstellen Tokens unter <tokens>Team → API-Tokens</tokens>.',
+    rateLimit: 'Aufruflimit',
+    rateText:
+      '300 Aufrufe pro Minute und Token. Jede Antwort enthält <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> und <code>RateLimit-Reset</code>; darüber hinaus antwortet die API mit 429 und <code>Retry-After</code>.',
+    document: 'OpenAPI-Dokument',
+    documentText: 'Der maschinenlesbare Vertrag (OpenAPI 3.1), den diese Seite zeigt:',
+    mcp: 'MCP-Server',
+    mcpText:
+      'Coding-Assistenten nutzen die API über <code>npx snag-mcp</code>, eingerichtet mit <code>SNAG_URL</code> und <code>SNAG_TOKEN</code>.',
+    operations: 'Aufrufe',
+    rendererNote: 'Dargestellt von Swagger UI, nur auf Englisch.',
+    failed:
+      'Die Referenz konnte nicht geladen werden. Laden Sie die Seite neu oder lesen Sie das Dokument selbst.',
   },
 };

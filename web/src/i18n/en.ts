@@ -562,6 +562,7 @@ export const en = {
       loadMore: 'Load more',
       loadFailed: 'The activity could not be loaded.',
       someone: 'Someone',
+      viaToken: '{{actor}} via API token {{token}}',
       reported: 'The issue was reported through the widget',
       created: '{{actor}} reported the issue',
       status: '{{actor}} set status to {{to}}',
@@ -1148,6 +1149,27 @@ export const en = {
       unauthorized:
         '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
     },
+  },
+  /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */
+  apiReference: {
+    title: 'Snag REST API',
+    intro:
+      "Read and work on your team's projects, issues and comments from your own scripts and tools. Open an operation below to see its parameters and answers, or try it with your token.",
+    baseUrl: 'Base URL',
+    auth: 'Authentication',
+    authText:
+      'Send an API token with every call. Owners and admins create tokens under <tokens>Team → API tokens</tokens>.',
+    rateLimit: 'Rate limit',
+    rateText:
+      '300 calls a minute per token. Answers carry <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; past the limit the answer is 429 with <code>Retry-After</code>.',
+    document: 'OpenAPI document',
+    documentText: 'The machine-readable contract (OpenAPI 3.1) this page shows:',
+    mcp: 'MCP server',
+    mcpText:
+      'Coding assistants use the API through <code>npx snag-mcp</code>, set up with <code>SNAG_URL</code> and <code>SNAG_TOKEN</code>.',
+    operations: 'Operations',
+    rendererNote: 'Shown by Swagger UI, in English.',
+    failed: 'The reference could not be loaded. Reload the page, or read the document itself.',
   },
 } as const;
 

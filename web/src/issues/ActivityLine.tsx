@@ -1,4 +1,7 @@
-/** One activity entry of the timeline in plain words ("Jane set priority to High"), with its time. */
+/**
+ * One activity entry of the timeline in plain words ("Jane set priority to High", "Jane via API token CI
+ * set priority to High"), with its time.
+ */
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -12,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView, Label } from '#contracts/triage';
+import { actorText } from './actor-text';
 import { activityWords, fullName, type Person } from './detail-model';
 import { formatDate } from './model';
 import { TrackerLink } from './TrackerLink';
@@ -49,7 +53,7 @@ export function ActivityLine({
     label: (id) => labels.find((l) => l.id === id),
   });
   const values: Record<string, string | number> = { ...words.values };
-  if (values.actor === '') values.actor = t('triageDetail.activity.someone');
+  if (typeof values.actor === 'string') values.actor = actorText(t, values.actor, words.via);
   // Status and priority values are the contract's names: shown in the UI language.
   if (entry.kind === 'status') values.to = t(`triage.status.${String(entry.to)}` as 'triage.status.new');
   if (entry.kind === 'priority')

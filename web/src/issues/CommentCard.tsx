@@ -13,7 +13,9 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
+import { actorText } from './actor-text';
 import { ConfirmAction } from './ConfirmAction';
+import { viaTokenOf } from './detail-model';
 import { formatDate } from './model';
 import { TrackerLink } from './TrackerLink';
 import { deleteComment, editComment } from './triage-api';
@@ -48,7 +50,7 @@ export function CommentCard({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
             <Text size="sm" fw={600}>
-              {comment.author.name}
+              {actorText(t, comment.author.name, viaTokenOf(comment.author))}
             </Text>
             <TrackerLink actor={comment.author} />
             <Text size="xs" c="dimmed">

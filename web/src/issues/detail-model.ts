@@ -35,10 +35,14 @@ export interface ActivityNames {
   label: (labelId: string) => Label | undefined;
 }
 
-/** An activity line as an i18n key and its values; the screen translates status and priority names. */
+/**
+ * An activity line as an i18n key and its values; the screen translates status and priority names. `via`
+ * names the API token the actor acted through: the screen tells the actor as "Ada via API token CI".
+ */
 export interface ActivityWords {
   key: string;
   values: Record<string, string | number>;
+  via?: string;
 }
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
@@ -52,11 +56,18 @@ function personOf(v: unknown, names: ActivityNames): string | null {
 }
 
 /**
- * The words of one activity entry, in plain language ("Jane set priority to High"): the key below
- * `activity.` and its values. Unknown values (a label deleted since, a member who left) get a neutral word,
- * so an old entry never shows an id.
+ * The words of one activity entry, in plain language ("Jane set priority to High", "Jane via API token CI
+ * set priority to High"): the key below `activity.`, its values, and the token of a change made with one.
+ * Unknown values (a label deleted since, a member who left) get a neutral word, so an old entry never
+ * shows an id.
  */
 export function activityWords(entry: ActivityView, names: ActivityNames): ActivityWords {
+  const words = wordsOf(entry, names);
+  const via = viaTokenOf(entry.actor);
+  return via && 'actor' in words.values ? { ...words, via } : words;
+}
+
+function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
   const actor = actorName(entry.actor);
   switch (entry.kind) {
     case 'status':
@@ -121,6 +132,14 @@ export function trackerLinkOf(actor: Actor): { url: string; vendor: string } | n
 
 /** An actor's name as it was then; an empty one (never expected) reads as "Someone" in the screen. */
 export const actorName = (actor: Actor) => actor.name.trim();
+
+/**
+ * The API token a change or comment was made through (issue 25): its name, shown after the creator's as
+ * "via API token <name>". Null for everyone else, and for a token made before its creator was kept (its
+ * `name` already reads "API token <name>").
+ */
+export const viaTokenOf = (actor: Actor): string | null =>
+  (actor.kind === 'token' && actor.token?.trim()) || null;
 
 /**
  * The mention being typed at the caret: the `@` that starts it (at the start or after a space or line

@@ -90,6 +90,26 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 
 /** Leaves with Escape and returns the history the editor handed back. */
 async function leave(page: Page): Promise<History> {
+  // Escape leaves from anywhere in the editor but a text field; after a finished text entry the focus
+  // returns to the canvas. Wait until it is back in the editor: on a loaded machine the key could
+  // otherwise reach the page body first, and a keyboard user would see the same.
+  await page
+    .waitForFunction(
+      () => {
+        const focused = document.querySelector('div')?.shadowRoot?.activeElement;
+        return !!focused && focused.tagName !== 'INPUT' && !!focused.closest('.ed');
+      },
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(async () => {
+      const where = await page.evaluate(() => {
+        const inner = document.querySelector('div')?.shadowRoot?.activeElement;
+        const el = inner ?? document.activeElement;
+        return `${inner ? 'shadow' : 'document'} ${el?.tagName}.${el?.className}`;
+      });
+      throw new Error(`the focus is not back in the editor before Escape: it is on ${where}`);
+    });
   await page.keyboard.press('Escape');
   // The editor hands its history back from its own key handler; wait for it rather than race it.
   await page.waitForFunction(() => (window as unknown as { done?: History }).done !== undefined, undefined, {

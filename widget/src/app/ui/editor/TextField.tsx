@@ -37,9 +37,11 @@ export function useTextEntry(
    */
   const open = useRef<TextEntry | null>(null);
   open.current = entry;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the field takes the focus each time an entry opens
+  // The field takes the focus each time an entry opens, unless the entry was finished before this effect
+  // ran (an Enter in the gap above): focusing the field on its way out would drop the focus on the page
+  // body once it is removed, where Escape and the shortcuts no longer reach the editor.
   useEffect(() => {
-    field.current?.focus();
+    if (entry && open.current === entry) field.current?.focus();
   }, [entry]);
 
   const start = (at: Point, e: PointerEvent) => {

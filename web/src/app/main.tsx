@@ -11,22 +11,26 @@ import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { limits } from '#contracts/limits';
 import { swrConfig } from '../api/swr';
-import { i18n } from '../i18n';
+import { i18n, i18nReady } from '../i18n';
 import { router } from './router';
 import { theme } from './theme';
 
 /** SPEC.md section 9: toasts last 3000 ms and enter in 200 ms (Mantine has one duration for both ways). */
 const toastEnterMs = 200;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={limits.toastMs} transitionDuration={toastEnterMs} />
-      <I18nextProvider i18n={i18n}>
-        <SWRConfig value={swrConfig}>
-          <RouterProvider router={router} />
-        </SWRConfig>
-      </I18nextProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/** Renders once the reader's catalogue is in; a failed load still renders (the keys show, not a blank page). */
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="top-right" autoClose={limits.toastMs} transitionDuration={toastEnterMs} />
+        <I18nextProvider i18n={i18n}>
+          <SWRConfig value={swrConfig}>
+            <RouterProvider router={router} />
+          </SWRConfig>
+        </I18nextProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+
+void i18nReady.then(render, render);

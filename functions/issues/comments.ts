@@ -293,6 +293,31 @@ function touchIssue(projectId: string, n: number, h: Item, u: number, at: string
   ];
 }
 
+/**
+ * The issue's assignee hears of a new comment on it: one notification item for the comment's transaction,
+ * none without an assignee or when the assignee is in `skip` (the author, or someone the comment mentions).
+ */
+function assigneeNotice(
+  projectId: string,
+  h: Item,
+  comment: StoredComment,
+  skip: readonly string[] = [],
+): TransactItems {
+  const assignee = typeof h.assignee === 'string' && h.assignee ? h.assignee : null;
+  if (!assignee || skip.includes(assignee)) return [];
+  return [
+    notifyPut({
+      kind: 'comment',
+      projectId,
+      number: comment.number,
+      assignee,
+      by: comment.author,
+      commentId: comment.id,
+      visibility: comment.visibility,
+    }),
+  ];
+}
+
 /** Attempts of a comment's write when concurrent changes of the issue keep moving it (each reads it again). */
 const ATTEMPTS = 5;
 
@@ -346,20 +371,8 @@ export async function postComment(
         commentId: comment.id,
       }),
     );
-  const assignee = typeof h.assignee === 'string' && h.assignee ? h.assignee : null;
   // The assignee hears of a comment once: as a mention when mentioned, else as a comment on their issue.
-  if (assignee && assignee !== userId && !toMention.includes(assignee))
-    notify.push(
-      notifyPut({
-        kind: 'comment',
-        projectId,
-        number: n,
-        assignee,
-        by: author,
-        commentId: comment.id,
-        visibility: input.visibility,
-      }),
-    );
+  notify.push(...assigneeNotice(projectId, h, comment, [userId, ...toMention]));
   const guard = guardItems(caller, project, projectId, internal ? 'internal' : action);
   await commitComment(projectId, n, h, comment, {
     once: rateLimitWrite(commentRate(userId)),
@@ -472,7 +485,6 @@ export async function postTrackerComment(
     createdAt: new Date(ms).toISOString(),
     mentions: [],
   };
-  const assignee = typeof h.assignee === 'string' && h.assignee ? h.assignee : null;
   const checks: TransactItems = [
     {
       ConditionCheck: {
@@ -481,19 +493,7 @@ export async function postTrackerComment(
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    ...(assignee
-      ? [
-          notifyPut({
-            kind: 'comment',
-            projectId,
-            number: n,
-            assignee,
-            by: author,
-            commentId: comment.id,
-            visibility: input.visibility,
-          }),
-        ]
-      : []),
+    ...assigneeNotice(projectId, h, comment),
   ];
   return commitComment(projectId, n, h, comment, { once, checks, ...opts });
 }

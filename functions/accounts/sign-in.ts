@@ -11,7 +11,7 @@ import { getItems, type Key, tableName, transactWrite } from '#runtime/db';
 import { fail } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
 import { sendMail } from '#runtime/mail';
-import { countWrite, rateLimit, rateWindow, windowCount } from '#runtime/rate-limit';
+import { countWrite, type RateLimit, rateLimit, rateWindow, windowCount } from '#runtime/rate-limit';
 import { deleteSession, deleteUserSessions, newSession, type Session } from '#runtime/session';
 import { HOUR } from '#runtime/time';
 import { verifyProofOfWork } from './altcha';
@@ -23,11 +23,13 @@ import {
   resetPasswordWithCode,
   writeCounted,
 } from './codes';
+import { type DeviceRef, newDevice, recognises } from './device';
 import { confirmationMail, noAccountMail, resetMail } from './emails';
 import { verifyGoogleToken } from './google';
 import {
   limitFor,
   loginFailuresPerAccountAndSource,
+  loginFailuresPerDevice,
   loginFailuresPerSource,
   registrationsPerSource,
   resendsPerSource,
@@ -130,59 +132,91 @@ export async function resendConfirmation(
 
 /**
  * Starts a session in one write: the new session, the end of the one the browser still carried
- * (rotation, DESIGN.md section 6) and the end of a failure count go together, so a login costs 3 requests.
+ * (rotation, DESIGN.md section 6) and whatever else the sign-in ends or begins (a failure count, a
+ * recognised browser) go together, so a login costs 3 requests.
  */
 async function startSession(
   user: User,
   via: Session['via'],
   previous: Key | undefined,
-  failures?: Key,
+  also: { deletes?: Key[]; puts?: Record<string, unknown>[]; cookies?: string[] } = {},
 ): Promise<{ cookies: string[] }> {
   const session = newSession(user.id, via);
   const writes = [
     { Put: { TableName: tableName(), Item: session.item } },
-    ...(previous ? [{ Delete: { TableName: tableName(), Key: previous } }] : []),
-    ...(failures ? [{ Delete: { TableName: tableName(), Key: failures } }] : []),
+    ...(also.puts ?? []).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+    ...[...(previous ? [previous] : []), ...(also.deletes ?? [])].map((Key) => ({
+      Delete: { TableName: tableName(), Key },
+    })),
   ];
   if (writes.length === 1) await db().send(new PutCommand({ TableName: tableName(), Item: session.item }));
   else await db().send(new TransactWriteCommand({ TransactItems: writes }));
-  return session;
+  return { cookies: [...session.cookies, ...(also.cookies ?? [])] };
 }
+
+/** The end of a failure count's window, when the block it imposes lifts. */
+const blockedUntil = (limit: RateLimit) => {
+  const { windowStart } = rateWindow(limit);
+  return { retryAt: new Date(windowStart + limit.windowMs).toISOString() };
+};
 
 /**
  * Password sign-in with the throttle of accounts/throttle.ts. Every path an outsider can tell apart
  * does the same work whether or not the address has an account: the same batch read (the address's
- * pointer and both failure counts), one user read, one scrypt hash, and for a wrong password the same
- * counting write. Three requests in all (DESIGN.md section 7).
+ * pointer and both failure counts; the browser's device and its count when it has a device cookie), one
+ * user read, one scrypt hash, and for a wrong password the same counting write. Three requests in all
+ * (DESIGN.md section 7). A browser recognised for the account (accounts/device.ts) is counted on its
+ * own, so nobody else's failures block it; every successful sign-in gives the browser a new device.
  */
 export async function login(
   input: { _username: string; _password: string },
   source: string,
   previous?: Key,
+  device?: DeviceRef,
 ): Promise<{ cookies: string[] }> {
   const email = input._username.toLowerCase();
   const perAccount = limitFor(loginFailuresPerAccountAndSource, `${email}#${source}`);
   const perSource = limitFor(loginFailuresPerSource, source);
+  const perDevice = device ? limitFor(loginFailuresPerDevice, device.id) : undefined;
   const perAccountKey = rateWindow(perAccount).key;
-  const [pointer, accountItem, sourceItem] = await getItems([
+  const perDeviceKey = perDevice ? rateWindow(perDevice).key : undefined;
+  const [pointer, accountItem, sourceItem, deviceItem, deviceFailuresItem] = await getItems([
     emailKey(email),
     perAccountKey,
     rateWindow(perSource).key,
+    ...(device && perDeviceKey ? [device.key, perDeviceKey] : []),
   ]);
-  if (windowCount(sourceItem) >= perSource.max) fail('RATE_LIMITED');
-  // Only this source is refused for this address: the owner signs in from anywhere else (SPEC's block).
-  const accountFailures = windowCount(accountItem);
-  if (accountFailures >= perAccount.max) fail('ACCESS_DISABLED');
   const userId = typeof pointer?.userId === 'string' ? pointer.userId : NO_USER_ID;
+  const recognised = userId !== NO_USER_ID && recognises(deviceItem, userId) && perDevice;
+  const accountFailures = windowCount(accountItem);
+  const deviceFailures = windowCount(deviceFailuresItem);
+  if (recognised) {
+    if (deviceFailures >= recognised.max) fail('ACCESS_DISABLED', undefined, blockedUntil(recognised));
+  } else {
+    if (windowCount(sourceItem) >= perSource.max) fail('RATE_LIMITED');
+    // Only this source is refused for this address: the owner signs in from anywhere else (SPEC's block).
+    if (accountFailures >= perAccount.max) fail('ACCESS_DISABLED', undefined, blockedUntil(perAccount));
+  }
   const user = await getUser(userId);
   const ok = await verifyPassword(input._password, user?.passwordHash);
   if (!user || !ok) {
     // Counted without a condition: concurrent guesses all count, and all are refused once counted.
-    await transactWrite([countWrite(perAccount), countWrite(perSource)] as never, 'ACCESS_DENIED');
+    const counts = recognised ? [countWrite(recognised)] : [countWrite(perAccount), countWrite(perSource)];
+    await transactWrite(counts as never, 'ACCESS_DENIED');
     fail('ACCESS_DENIED');
   }
   if (!user.confirmed) fail('CONFIRMATION_REQUIRED');
-  return startSession(user, 'password', previous, accountFailures > 0 ? perAccountKey : undefined);
+  const fresh = newDevice(user.id);
+  const ended = [
+    ...(accountFailures > 0 ? [perAccountKey] : []),
+    ...(deviceItem && device ? [device.key] : []),
+    ...(recognised && deviceFailures > 0 && perDeviceKey ? [perDeviceKey] : []),
+  ];
+  return startSession(user, 'password', previous, {
+    puts: [fresh.item],
+    deletes: ended,
+    cookies: [fresh.cookie],
+  });
 }
 
 /**

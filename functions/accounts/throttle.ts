@@ -17,6 +17,11 @@ export const loginFailuresPerAccountAndSource: Throttle = {
   max: 5,
   windowMs: 15 * MINUTE,
 };
+/**
+ * Wrong passwords from one recognised browser (accounts/device.ts) before it gets ACCESS_DISABLED: it is
+ * counted instead of the two counts around it, so a stranger's failures never block it.
+ */
+export const loginFailuresPerDevice: Throttle = { action: 'login-fail-dev', max: 5, windowMs: 15 * MINUTE };
 /** Wrong passwords from one source, whatever the addresses, before it gets RATE_LIMITED. */
 export const loginFailuresPerSource: Throttle = { action: 'login-fail-src', max: 20, windowMs: 15 * MINUTE };
 /** Registrations, reset requests and confirmation resends per source, counted whatever the outcome. */

@@ -242,6 +242,17 @@ export const errorCatalogue = {
       de: 'Dieses API-Token hat nicht die Berechtigung, die dieser Aufruf braucht',
     },
   },
+  /**
+   * A bearer token was sent but names no live token (unknown, revoked, expired or malformed): the API's
+   * caller must fix the token, not sign in, so it is not UNAUTHORIZED (which stays for a call without one).
+   */
+  TOKEN_INVALID: {
+    status: 401,
+    msg: {
+      en: 'The API token is invalid: it is unknown, revoked, expired or malformed. Check it or create a new one',
+      de: 'Das API-Token ist ungültig: Es ist unbekannt, widerrufen, abgelaufen oder fehlerhaft. Prüfen Sie es oder erstellen Sie ein neues',
+    },
+  },
   TOKEN_LIMIT: {
     status: 403,
     msg: {
@@ -397,8 +408,8 @@ export const contextMessages = {
   login: {
     ACCESS_DENIED: { en: 'Incorrect email or password', de: 'E-Mail-Adresse oder Passwort ist falsch' },
     ACCESS_DISABLED: {
-      en: 'Sign-in with this email is blocked after too many failed attempts. Try again later.',
-      de: 'Die Anmeldung mit dieser E-Mail-Adresse ist nach zu vielen Fehlversuchen gesperrt. Versuchen Sie es später erneut.',
+      en: 'Sign-in with this email is blocked in this browser after too many failed attempts (browsers you signed in with before still work).',
+      de: 'Die Anmeldung mit dieser E-Mail-Adresse ist in diesem Browser nach zu vielen Fehlversuchen gesperrt (Browser, mit denen Sie sich schon angemeldet haben, funktionieren weiterhin).',
     },
   },
   registration: {
@@ -455,6 +466,31 @@ export function errorStatus(code: ErrorCode): number {
   return errorCatalogue[code].status;
 }
 
+/**
+ * What an error envelope may add to its code (additions to DESIGN.md section 2's envelope): `retryAt`, when
+ * a time-limited refusal ends (ISO 8601; ACCESS_DISABLED); `expected`, per refused field, what it takes, in
+ * words of the caller's language (INVALID_PARAMETERS, contracts/validation.ts).
+ */
+export interface ErrorDetails {
+  retryAt?: string;
+  expected?: Record<string, string>;
+}
+
+/** The sentence that ends a time-limited refusal's message: when it ends, or (not known) "later". */
+const retrySentence = {
+  at: { en: 'Try again after {time}.', de: 'Versuchen Sie es nach {time} erneut.' },
+  later: { en: 'Try again later.', de: 'Versuchen Sie es später erneut.' },
+} as const satisfies Record<string, Text>;
+
+/**
+ * `message` ended by when its block ends, `time` already formatted for the reader (the API: UTC; the
+ * dashboard: the reader's locale and time zone), or by "try again later" without one.
+ */
+export function withRetryAt(message: string, lang: Lang, time?: string): string {
+  const sentence = time ? retrySentence.at[lang].replace('{time}', time) : retrySentence.later[lang];
+  return `${message}${/[.!]$/.test(message) ? '' : '.'} ${sentence}`;
+}
+
 /** The response envelope of DESIGN.md section 2. */
 export type SuccessEnvelope<T> = { status: 'success'; msg: T };
 export type ErrorEnvelope = {
@@ -462,5 +498,5 @@ export type ErrorEnvelope = {
   code: ErrorCode;
   msg: string;
   fields?: Record<string, string>;
-};
+} & ErrorDetails;
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -49,6 +49,12 @@ const errorEnvelope: Json = {
     code: { type: 'string', enum: Object.keys(errorCatalogue) },
     msg: { type: 'string', description: 'In English, or German with `?lng=de`' },
     fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Per-field codes' },
+    expected: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Per field, what it takes, in the language of `msg` (`INVALID_PARAMETERS`)',
+    },
+    retryAt: { type: 'string', format: 'date-time', description: 'When a time-limited refusal ends' },
   },
   example: { status: 'error', code: 'NOT_FOUND', msg: errorCatalogue.NOT_FOUND.msg.en },
 };
@@ -71,7 +77,9 @@ const refusals = (route: RouteDecl): Json => ({
     ? { 400: refusal('Invalid input: `code` names the rule, `fields` the fields') }
     : {}),
   401: {
-    ...refusal('No token, or a revoked, expired or unknown one'),
+    ...refusal(
+      'No token (`UNAUTHORIZED`), or a revoked, expired, unknown or malformed one (`TOKEN_INVALID`)',
+    ),
     headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
   },
   403: refusal('The token lacks the scope this operation needs (`INSUFFICIENT_SCOPE`)'),

@@ -12,6 +12,7 @@ import { type RequestInput, resourceHandler } from '#runtime/http';
 import { clearedSessionCookies, cookieSessionKey, resolveSession } from '#runtime/session';
 import { sourceOf } from '#runtime/source';
 import { newChallenge } from '../accounts/altcha';
+import { cookieDevice } from '../accounts/device';
 import { authApi } from '../accounts/manifest';
 import * as accounts from '../accounts/sign-in';
 import { invitationProves } from '../teams/invitation';
@@ -22,7 +23,13 @@ type In<S extends z.ZodType> = RequestInput<z.infer<S>>;
 export const operations = {
   async login({ body, event }: In<typeof loginSchema>) {
     // Rotation: a session the browser still carried ends when the new one begins.
-    const { cookies } = await accounts.login(body, sourceOf(event), cookieSessionKey(event));
+    // The browser's device cookie, if any, tells a recognised browser from a fresh one (accounts/device.ts).
+    const { cookies } = await accounts.login(
+      body,
+      sourceOf(event),
+      cookieSessionKey(event),
+      cookieDevice(event),
+    );
     return { msg: { redirect: '/profile' }, cookies };
   },
   async register({ body, event, lang, log }: In<typeof registrationSchema>) {

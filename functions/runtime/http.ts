@@ -14,17 +14,26 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { type RequestAccess, requestAccess } from '#contracts/access';
 import { correlationIdSchema } from '#contracts/correlation';
-import { type ErrorCode, errorMessage, errorStatus, type Lang } from '#contracts/errors';
+import {
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorEnvelope,
+  errorMessage,
+  errorStatus,
+  type Lang,
+  withRetryAt,
+} from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import type { ApiDecl } from '#contracts/manifest';
 import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { API_RATE_LIMIT, type TokenCaller, type TokenScope } from '#contracts/token-caller';
-import { fieldErrors, firstErrorCode } from '#contracts/validation';
+import { describeExpected, expectedOf, fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './log';
 import { rateLimitStand } from './rate-limit';
 import { resolveSession, type Session } from './session';
+import { nowMs } from './time';
 
 export interface RequestInput<B = unknown, Q = unknown, P = unknown> {
   body: B;
@@ -136,19 +145,36 @@ export function jsonResponse(
   };
 }
 
+/** A block's end as the API words it: the time of day in UTC (the dashboard shows `retryAt` in the reader's). */
+const utcTime = (iso: string) => `${iso.slice(11, 16)} UTC`;
+
 export function errorResponse(
   code: ErrorCode,
   lang: Lang = 'en',
   route?: RouteDef,
   fields?: Record<string, string>,
+  details: ErrorDetails = {},
 ): APIGatewayProxyStructuredResultV2 {
-  const body = {
+  let message = errorMessage(code, lang, route?.context);
+  if (details.retryAt) message = withRetryAt(message, lang, utcTime(details.retryAt));
+  // The generic "Invalid parameters" names the fields and what they take; a screen's own wording
+  // (SPEC's "Registration failed") stays as it is, `expected` beside it.
+  if (code === 'INVALID_PARAMETERS' && details.expected && message === errorMessage(code, lang)) {
+    message = `${message}: ${describeExpected(details.expected)}`;
+  }
+  const body: ErrorEnvelope = {
     status: 'error',
     code,
-    msg: errorMessage(code, lang, route?.context),
+    msg: message,
     ...(fields ? { fields } : {}),
+    ...details,
   };
-  return jsonResponse(errorStatus(code), body);
+  const retrySeconds = details.retryAt ? Math.ceil((Date.parse(details.retryAt) - nowMs()) / 1000) : 0;
+  return jsonResponse(
+    errorStatus(code),
+    body,
+    retrySeconds > 0 ? { headers: { 'retry-after': String(retrySeconds) } } : undefined,
+  );
 }
 
 const langOf = (event: APIGatewayProxyEventV2): Lang =>
@@ -226,11 +252,14 @@ const bearerOf = (header: string | undefined) => /^Bearer +(\S+)$/i.exec(header 
  */
 async function authenticateToken(req: SnagRequest, route: RouteDef, options: HandlerOptions) {
   const { event, snag } = req;
-  const bearer = bearerOf(event.headers.authorization);
+  const header = event.headers.authorization;
+  const bearer = bearerOf(header);
   const token = bearer && options.authenticate ? await options.authenticate(bearer) : null;
   if (!token) {
-    snag.headers['www-authenticate'] = 'Bearer realm="snag"';
-    throw new AppError('UNAUTHORIZED');
+    // Without credentials the caller is told to authenticate; with a bad one, that this token is the problem.
+    snag.headers['www-authenticate'] =
+      header === undefined ? 'Bearer realm="snag"' : 'Bearer realm="snag", error="invalid_token"';
+    throw new AppError(header === undefined ? 'UNAUTHORIZED' : 'TOKEN_INVALID');
   }
   snag.log = snag.log.child({ tokenId: token.id, teamId: token.teamId });
   snag.log.info('api call', { method: event.requestContext?.http?.method, path: event.rawPath });
@@ -342,12 +371,15 @@ const envelopeErrors = (): MiddlewareObj => ({
     const err = req.error;
     let code: ErrorCode = 'SYSTEM_ERROR';
     let fields: Record<string, string> | undefined;
+    let details: ErrorDetails | undefined;
     if (err instanceof AppError) {
       code = err.code;
       fields = err.fields;
+      details = err.details;
     } else if (err instanceof z.ZodError) {
       code = firstErrorCode(err);
       fields = fieldErrors(err);
+      details = { expected: expectedOf(err, state.lang) };
     } else if (isHttpError(err)) {
       code =
         err.statusCode === 415
@@ -358,7 +390,7 @@ const envelopeErrors = (): MiddlewareObj => ({
     }
     if (code === 'SYSTEM_ERROR') state.log.error('request failed', { err });
     else state.log.info('request refused', { code });
-    const response = errorResponse(code, state.lang, state.route, fields);
+    const response = errorResponse(code, state.lang, state.route, fields, details);
     response.headers = { ...response.headers, ...state.headers };
     req.response = response;
   },

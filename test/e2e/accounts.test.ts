@@ -16,6 +16,7 @@ import {
   waitForPath,
 } from '../support/browser';
 import { eventually } from '../support/local-stack';
+import { signedIn } from '../support/users';
 
 const suite = setUpBrowserSuite();
 
@@ -357,5 +358,34 @@ describe('German UI', () => {
     // The field is labelled E-Mail, so the message names the address, not a user name (issue 19).
     await page.getByText('E-Mail-Adresse oder Passwort ist falsch').waitFor();
     await shot(page, 'login-de-error');
+  });
+});
+
+describe('sign-in block', () => {
+  it('says until when a blocked sign-in is refused, in the reader’s language and time format', async () => {
+    const { email, password } = await signedIn(suite.stack.url);
+    const { page, errors } = await newTab('en-US');
+    await page.goto('/login');
+    await textbox(page, 'Email').fill(email);
+    for (let i = 1; i <= 5; i++) {
+      await textbox(page, 'Password').fill(`wrong-${i}`);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/client/login'));
+      await button(page, 'Sign in').click();
+      expect((await answered).status()).toBe(401);
+    }
+    await textbox(page, 'Password').fill(password);
+    const answered = page.waitForResponse((r) => r.url().includes('/api/client/login'));
+    await button(page, 'Sign in').click();
+    const { retryAt } = (await (await answered).json()) as { retryAt: string };
+    const alert = page.getByRole('alert');
+    const english = new Date(retryAt).toLocaleTimeString('en-US', { timeStyle: 'short' });
+    await alert.getByText(`Try again after ${english}.`).waitFor();
+    expect(await alert.textContent()).toContain('Sign-in with this email is blocked in this browser');
+    await shot(page, 'login-blocked');
+    // The same block read in German: the German sentence and the German clock.
+    await page.getByText('DE', { exact: true }).click();
+    const german = new Date(retryAt).toLocaleTimeString('de-DE', { timeStyle: 'short' });
+    await alert.getByText(`Versuchen Sie es nach ${german} erneut.`).waitFor();
+    expect(errors).toEqual([]);
   });
 });

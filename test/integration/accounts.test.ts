@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock, HOUR, MINUTE } from '#runtime/time';
 import { type LocalStack, startLocalStack } from '../../lib/local/stack';
 import { solveAltcha } from '../support/altcha';
-import { ApiClient, latestMail, linkIn, mailCount } from '../support/api-client';
+import { ApiClient, latestMail, linkIn, mailCount, newSource } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleKeys } from '../support/google';
 import {
@@ -234,7 +234,9 @@ describe('login and sessions', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({
       code: 'ACCESS_DISABLED',
-      msg: 'Username blocked after too many failed login attempts',
+      msg: expect.stringMatching(
+        /^Username blocked after too many failed login attempts\. Try again after \d\d:\d\d UTC\.$/,
+      ),
     });
     // The owner, on a network that has not been failing, is not locked out by the stranger.
     const owner = new ApiClient(stack.url);
@@ -245,6 +247,81 @@ describe('login and sessions', () => {
     expect((await attacker.post('/api/client/login', { _username: email, _password: password })).status).toBe(
       200,
     );
+  });
+
+  it('blocks a fresh browser on the failing network until a stated time, never the owner’s recognised one', async () => {
+    const { email, password } = await signedIn();
+    const network = newSource();
+    const right = { _username: email, _password: password };
+    // The owner signed in from this browser before: it carries a device cookie only the login route sees.
+    const known = new ApiClient(stack.url, stack.url, network);
+    const first = await known.post('/api/client/login', right);
+    const device = first.setCookies.find((c) => c.startsWith('snag_device='));
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/SameSite=Strict/);
+    expect(device).toMatch(/Path=\/api\/client\/login/);
+    await known.get('/api/client/logout');
+
+    // A stranger on the same network (a shared NAT) fails five times with the owner's address.
+    const stranger = new ApiClient(stack.url, stack.url, network);
+    for (let i = 0; i < 5; i++)
+      await stranger.post('/api/client/login', { _username: email, _password: 'nope-nope' });
+    const fresh = new ApiClient(stack.url, stack.url, network);
+    const blocked = await fresh.post<never>('/api/client/login', right);
+    const body = blocked.body as { code: string; msg: string; retryAt?: string };
+    expect([blocked.status, body.code]).toEqual([403, 'ACCESS_DISABLED']);
+    const until = Date.parse(body.retryAt ?? '');
+    expect(until).toBeGreaterThan(Date.now());
+    expect(until).toBeLessThanOrEqual(Date.now() + 15 * MINUTE);
+    expect(body.msg).toContain(`Try again after ${new Date(until).toISOString().slice(11, 16)} UTC.`);
+    const german = await fresh.post('/api/client/login?lng=de', right);
+    expect(german.body).toMatchObject({
+      msg: expect.stringMatching(/Versuchen Sie es nach \d\d:\d\d UTC erneut\.$/),
+    });
+    // A made-up device cookie is no recognised browser.
+    const forger = new ApiClient(stack.url, stack.url, network);
+    forger.cookies.set('snag_device', 'A'.repeat(43));
+    expect((await forger.post('/api/client/login', right)).status).toBe(403);
+
+    // The owner's browser signs in all the same, and is recognised again afterwards (a new device each time).
+    const again = await known.post('/api/client/login', right);
+    expect(again.status).toBe(200);
+    expect(again.setCookies.find((c) => c.startsWith('snag_device='))).not.toBe(device);
+    expect((await known.get('/api/client/profile')).status).toBe(200);
+    await known.get('/api/client/logout');
+    expect((await known.post('/api/client/login', right)).status).toBe(200);
+  });
+
+  it('counts a recognised browser’s own wrong passwords against it, and only for its account', async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const network = newSource();
+    const known = new ApiClient(stack.url, stack.url, network);
+    expect(
+      (await known.post('/api/client/login', { _username: owner.email, _password: owner.password })).status,
+    ).toBe(200);
+    // Its device is no pass for another account: failures there block it like any browser.
+    for (let i = 0; i < 5; i++)
+      await known.post('/api/client/login', { _username: other.email, _password: 'nope-nope' });
+    const otherBlocked = await known.post('/api/client/login', {
+      _username: other.email,
+      _password: other.password,
+    });
+    expect(otherBlocked.status).toBe(403);
+    // Its own five wrong passwords for the owner's address block it, until its window ends.
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await known.post('/api/client/login', { _username: owner.email, _password: 'nope-nope' })).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 403]);
+    expect(
+      (await known.post('/api/client/login', { _username: owner.email, _password: owner.password })).status,
+    ).toBe(403);
+    clock.now = () => realNow() + 15 * MINUTE + 1000;
+    expect(
+      (await known.post('/api/client/login', { _username: owner.email, _password: owner.password })).status,
+    ).toBe(200);
   });
 
   it('throttles an address without an account exactly like one with an account', async () => {

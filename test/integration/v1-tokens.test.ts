@@ -188,7 +188,7 @@ describe('tokens', () => {
     const revoked = await a.admin.client.delete(`/api/client/team/${a.teamId}/tokens/${a.entry.id}`);
     expect(revoked.status).toBe(200);
     const after = await v1(a.token, 'GET', '/api/v1/projects');
-    expect([after.status, codeOf(after)]).toEqual([401, 'UNAUTHORIZED']);
+    expect([after.status, codeOf(after)]).toEqual([401, 'TOKEN_INVALID']);
     expect(after.headers.get('www-authenticate')).toMatch(/^Bearer/);
 
     const made = await createToken(a.admin.client, a.teamId, {
@@ -213,6 +213,24 @@ describe('tokens', () => {
     expect((await v1(forged, 'GET', '/api/v1/projects')).status).toBe(401);
     expect((await v1('snag_pat_short', 'GET', '/api/v1/projects')).status).toBe(401);
     expect((await v1(null, 'GET', '/api/v1/projects')).status).toBe(401);
+  });
+
+  it('say a bad token is invalid, not that the caller should sign in', async () => {
+    const a = await agency();
+    const forged = `${a.token.slice(0, 21)}${'A'.repeat(43)}`;
+    for (const token of [forged, 'snag_pat_short', '']) {
+      const res = await v1(token, 'GET', '/api/v1/projects');
+      expect([token, res.status, res.body]).toMatchObject([
+        token,
+        401,
+        { code: 'TOKEN_INVALID', msg: expect.stringMatching(/^The API token is invalid/) },
+      ]);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="snag", error="invalid_token"');
+    }
+    const german = await v1('snag_pat_short', 'GET', '/api/v1/projects?lng=de');
+    expect(german.body).toMatchObject({ msg: expect.stringMatching(/^Das API-Token ist ungültig/) });
+    // No token at all is still the transport's UNAUTHORIZED.
+    expect(codeOf(await v1(null, 'GET', '/api/v1/projects'))).toBe('UNAUTHORIZED');
   });
 
   it('record their last use, and never appear in a log line', async () => {

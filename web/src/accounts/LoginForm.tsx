@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { loginSchema } from '#contracts/schemas';
-import { api, errorCodeOf } from '../api';
+import { ApiError, api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
 import { loginErrorCode, paths } from '../app/paths';
 import { schemaValidator } from '../forms/validate';
@@ -28,8 +28,11 @@ export function LoginForm({
   /** A fixed address (the invited one): shown read-only, so only the invited account can sign in here. */
   email?: string;
   submitLabel?: string;
-  /** A failed sign-in (its login message's code), or null when a new attempt starts. */
-  onError: (code: ErrorCode | null) => void;
+  /**
+   * A failed sign-in (its login message's code, and when a block lifts), or null when a new attempt
+   * starts.
+   */
+  onError: (code: ErrorCode | null, retryAt?: string) => void;
   /** Called once the session exists (and the cache of the signed-out state is cleared). */
   onSignedIn: () => Promise<void> | void;
 }) {
@@ -49,7 +52,10 @@ export function LoginForm({
       await clearApiCache();
       await onSignedIn();
     } catch (error) {
-      onError(loginErrorCode(errorCodeOf(error)));
+      onError(
+        loginErrorCode(errorCodeOf(error)),
+        error instanceof ApiError ? error.details.retryAt : undefined,
+      );
       setSubmitting(false);
     }
   }

@@ -3,7 +3,7 @@
  * automatically) and unwraps the envelope of DESIGN.md section 2: success resolves to `msg`, anything
  * else throws an `ApiError` carrying a catalogue code, so screens translate errors by code only.
  */
-import { type ErrorCode, type ErrorEnvelope, isErrorCode } from '#contracts/errors';
+import { type ErrorCode, type ErrorDetails, type ErrorEnvelope, isErrorCode } from '#contracts/errors';
 import type { Lang } from '../i18n/language';
 import { type Answer, type CallInput, type Endpoint, endpointPath, routeOf } from './endpoints';
 
@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     /** Offending input fields, when the API names them. */
     readonly fields?: Record<string, string>,
+    /** What the envelope adds: when a block ends, what each refused field expects. */
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
@@ -90,7 +92,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (isErrorEnvelope(payload)) {
       // A code outside the catalogue (e.g. a proxy's own error page in JSON) reads as a system error.
       const code = isErrorCode(payload.code) ? payload.code : 'SYSTEM_ERROR';
-      throw new ApiError(response.status, code, String(payload.msg ?? code), payload.fields);
+      const { retryAt, expected } = payload;
+      throw new ApiError(response.status, code, String(payload.msg ?? code), payload.fields, {
+        ...(typeof retryAt === 'string' ? { retryAt } : {}),
+        ...(expected && typeof expected === 'object' ? { expected } : {}),
+      });
     }
     // Not our envelope at all: a gateway page, an HTML fallback, an empty body.
     const code: ErrorCode = response.status === 401 ? 'UNAUTHORIZED' : 'SYSTEM_ERROR';

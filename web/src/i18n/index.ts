@@ -6,7 +6,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type ErrorCode, type ErrorContext, errorMessage } from '#contracts/errors';
+import { type ErrorCode, type ErrorContext, errorMessage, withRetryAt } from '#contracts/errors';
 import type { Catalogue } from './en';
 import { initialLanguage, isLang, type Lang, storeLanguage } from './language';
 
@@ -68,9 +68,22 @@ export function setLanguage(lang: Lang): void {
   void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
 }
 
-/** The message for an API error code in the UI language, worded for the screen named by `context`. */
-export function errorText(code: ErrorCode, context?: ErrorContext): string {
-  return errorMessage(code, currentLanguage(), context);
+/**
+ * The message for an API error code in the UI language, worded for the screen named by `context`. The
+ * sign-in block (ACCESS_DISABLED) ends with when it lifts (`retryAt` of the envelope), in the reader's
+ * locale and time zone, the date added when it is not today.
+ */
+export function errorText(code: ErrorCode, context?: ErrorContext, retryAt?: string): string {
+  const text = errorMessage(code, currentLanguage(), context);
+  if (code !== 'ACCESS_DISABLED') return text;
+  const at = retryAt === undefined ? Number.NaN : Date.parse(retryAt);
+  if (Number.isNaN(at)) return withRetryAt(text, currentLanguage());
+  const today = new Date(at).toDateString() === new Date().toDateString();
+  const time = new Date(at).toLocaleString(
+    displayLocale(),
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  );
+  return withRetryAt(text, currentLanguage(), time);
 }
 
 /**

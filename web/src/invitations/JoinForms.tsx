@@ -30,6 +30,7 @@ export function JoinForms({
   const { t } = useTranslation();
   const [choice, setChoice] = useState<Choice>('register');
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [retryAt, setRetryAt] = useState<string | undefined>();
 
   return (
     <Stack gap="md">
@@ -49,7 +50,9 @@ export function JoinForms({
         ]}
       />
       {errorCode && (
-        <ErrorAlert>{errorText(errorCode, choice === 'register' ? 'registration' : 'login')}</ErrorAlert>
+        <ErrorAlert>
+          {errorText(errorCode, choice === 'register' ? 'registration' : 'login', retryAt)}
+        </ErrorAlert>
       )}
       {choice === 'register' ? (
         <>
@@ -80,7 +83,10 @@ export function JoinForms({
         <LoginForm
           email={email}
           submitLabel={t('invitation.signInSubmit')}
-          onError={setErrorCode}
+          onError={(code, until) => {
+            setErrorCode(code);
+            setRetryAt(until);
+          }}
           onSignedIn={onSignedIn}
         />
       )}

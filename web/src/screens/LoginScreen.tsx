@@ -20,15 +20,22 @@ export default function LoginScreen() {
   useDocumentTitle(t('login.submit'));
   const notice = useLoginNotice();
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
+  const [retryAt, setRetryAt] = useState<string | undefined>();
 
   return (
     <Stack gap="lg">
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
 
       {notice && <LoginNoticeAlert notice={notice} />}
-      {errorCode && <ErrorAlert>{errorText(errorCode, 'login')}</ErrorAlert>}
+      {errorCode && <ErrorAlert>{errorText(errorCode, 'login', retryAt)}</ErrorAlert>}
 
-      <LoginForm onError={setErrorCode} onSignedIn={() => navigate(paths.profile, { replace: true })} />
+      <LoginForm
+        onError={(code, until) => {
+          setErrorCode(code);
+          setRetryAt(until);
+        }}
+        onSignedIn={() => navigate(paths.profile, { replace: true })}
+      />
 
       {config.googleClientId && (
         <>

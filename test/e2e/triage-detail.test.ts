@@ -346,3 +346,54 @@ describe('triage on the issue detail, with comments, mentions and notification m
     }
   });
 });
+
+describe('the comment composer’s limit', () => {
+  it('keeps an over-long paste whole, says how much is over and refuses it until shortened', async () => {
+    const writer = await person('Rosa', 'Parks');
+    const created = await writer.client.post<{ id: string }>('/api/client/website', {
+      name: 'Limits',
+      url: 'limits.example',
+    });
+    if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
+    const id = created.body.msg.id;
+    await seedIssues(id, 1, () => 'A long story');
+    const tab = await tabOf(writer);
+    const { page } = tab;
+    await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url });
+    await page.goto(`/profile/site/${id}/ticket/1`);
+    const field = page.getByRole('textbox', { name: 'Comment' });
+    await field.waitFor();
+
+    const long = `${'Steps to reproduce. '.repeat(255)}`; // 5,100 characters
+    expect(long.length).toBe(5100);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), long);
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    // Nothing is cut: the whole paste is there, and the field says by how much it is over.
+    await expect.poll(() => field.inputValue().then((v) => v.length)).toBe(5100);
+    await page.getByText('5,100 of 5,000 characters').waitFor();
+    await page
+      .getByText('100 characters too many: a comment holds at most 5,000. Shorten it to send it.')
+      .waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const send = page.getByRole('button', { name: 'Send' });
+    expect(await send.isDisabled()).toBe(true);
+    // Ctrl+Enter does not send it either.
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/comments')) posted++;
+    });
+    await field.press('ControlOrMeta+Enter');
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'composer-too-long');
+    expect(posted).toBe(0);
+
+    // Shortened to the limit, it goes.
+    await field.fill(long.slice(0, 5000));
+    await expect.poll(() => field.getAttribute('aria-invalid')).not.toBe('true');
+    await send.click();
+    await page.getByText('Comment added').waitFor();
+    expect(posted).toBe(1);
+    expectClean(tab);
+  });
+});

@@ -135,6 +135,30 @@ describe('writing comments', () => {
     expect(listed.entries.map((e) => e.body)).toEqual(['y'.repeat(5000), 'first\nsecond']);
   });
 
+  it('says which field is refused and what it takes, in the caller’s language', async () => {
+    const n = await newIssue();
+    // One character over: refused whole (never cut), the message naming the field and the limit.
+    expect((await post(member.client, n, 'x'.repeat(5001))).body).toEqual({
+      status: 'error',
+      code: 'INVALID_PARAMETERS',
+      msg: 'Invalid parameters: body: expected at most 5000 characters',
+      fields: { body: 'INVALID_PARAMETERS' },
+      expected: { body: 'expected at most 5000 characters' },
+    });
+    expect((await post(member.client, n, 'ok', 'secret')).body).toMatchObject({
+      msg: 'Invalid parameters: visibility: expected one of: internal, public',
+      expected: { visibility: 'expected one of: internal, public' },
+    });
+    const german = await member.client.post(`${commentsPath(n)}?lng=de`, {
+      body: 'ok',
+      visibility: 'secret',
+    });
+    expect(german.body).toMatchObject({
+      msg: 'Ungültige Parameter: visibility: erwartet einen von: internal, public',
+      expected: { visibility: 'erwartet einen von: internal, public' },
+    });
+  });
+
   it('names the author from their account and moves the issue in the updated order', async () => {
     const n = await newIssue();
     const c = await posted(member.client, n, 'Seen on Safari', 'internal');

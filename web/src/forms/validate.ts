@@ -4,8 +4,9 @@
  * catalogue code shows that code's text, anything else a generic "check this value".
  */
 import type { z } from 'zod';
-import { type ErrorCode, isErrorCode } from '#contracts/errors';
+import { type ErrorCode, type ErrorContext, isErrorCode } from '#contracts/errors';
 import { fieldErrors } from '#contracts/schemas';
+import { describeExpected } from '#contracts/validation';
 import { ApiError, errorCodeOf } from '../api/client';
 import { errorText, i18n } from '../i18n';
 
@@ -34,18 +35,34 @@ export function schemaValidator<T extends Record<string, unknown>>(schema: z.Zod
 
 /**
  * Messages for the inputs an API refusal names (`fields` of the error envelope; paths such as `url`,
- * `widgetColor` or `customFields.0.selector`, which are also the form's paths).
+ * `widgetColor` or `customFields.0.selector`, which are also the form's paths): a code's own text, else
+ * what the API says the field expects (`expected`, in the language the call was made in).
  */
 export function apiFieldErrors(
   fields: Record<string, string> | undefined,
   pathOf: (apiPath: string) => string = (path) => path,
+  expected: Record<string, string> = {},
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [path, code] of Object.entries(fields ?? {})) {
     errors[pathOf(path)] =
-      isErrorCode(code) && code !== 'INVALID_PARAMETERS' ? errorText(code) : i18n.t('validation.invalid');
+      isErrorCode(code) && code !== 'INVALID_PARAMETERS'
+        ? errorText(code)
+        : (expected[path] ?? i18n.t('validation.invalid'));
   }
   return errors;
+}
+
+/**
+ * A refusal as a form's one error line: the code's text, and for INVALID_PARAMETERS what the API said
+ * each refused field expects.
+ */
+export function refusalText(error: unknown, context?: ErrorContext): string {
+  const code = errorCodeOf(error);
+  const expected = error instanceof ApiError ? error.details.expected : undefined;
+  const text = errorText(code, context);
+  if (code !== 'INVALID_PARAMETERS' || !expected || Object.keys(expected).length === 0) return text;
+  return `${text}: ${describeExpected(expected)}`;
 }
 
 /**
@@ -58,7 +75,8 @@ export function showSaveError(
   showCode: (code: ErrorCode) => void,
   pathOf?: (apiPath: string) => string,
 ): void {
-  const fields = error instanceof ApiError ? apiFieldErrors(error.fields, pathOf) : {};
+  const fields =
+    error instanceof ApiError ? apiFieldErrors(error.fields, pathOf, error.details.expected) : {};
   if (Object.keys(fields).length > 0) form.setErrors(fields);
   else showCode(errorCodeOf(error));
 }

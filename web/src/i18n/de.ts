@@ -621,6 +621,10 @@ export const de: Catalogue = {
       sendHint: 'Strg+Enter sendet',
       sent: 'Kommentar hinzugefügt',
       count: '{{used}} von {{max}} Zeichen',
+      tooLong_one:
+        '{{over}} Zeichen zu viel: Ein Kommentar fasst höchstens {{max}} Zeichen. Kürzen Sie ihn, um ihn zu senden.',
+      tooLong_other:
+        '{{over}} Zeichen zu viel: Ein Kommentar fasst höchstens {{max}} Zeichen. Kürzen Sie ihn, um ihn zu senden.',
       mentions: 'Teammitglieder zum Erwähnen',
       mentionCount_one: '{{count}} Teammitglied passt. Pfeiltasten wählen, Enter fügt ein.',
       mentionCount_other: '{{count}} Teammitglieder passen. Pfeiltasten wählen, Enter fügt ein.',

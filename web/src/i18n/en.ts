@@ -614,6 +614,8 @@ export const en = {
       sendHint: 'Ctrl+Enter sends',
       sent: 'Comment added',
       count: '{{used}} of {{max}} characters',
+      tooLong_one: '{{over}} character too many: a comment holds at most {{max}}. Shorten it to send it.',
+      tooLong_other: '{{over}} characters too many: a comment holds at most {{max}}. Shorten it to send it.',
       mentions: 'Team members to mention',
       mentionCount_one: '{{count}} team member matches. Arrow keys choose, Enter inserts.',
       mentionCount_other: '{{count}} team members match. Arrow keys choose, Enter inserts.',

@@ -7,13 +7,12 @@ import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/cor
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '#contracts/errors';
-import { type CommentView, triageLimits } from '#contracts/triage';
-import { errorCodeOf } from '../api';
+import type { CommentView } from '#contracts/triage';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
-import { errorText } from '../i18n';
+import { refusalText } from '../forms/validate';
 import { actorText } from './actor-text';
+import { useCommentLimit } from './Composer';
 import { ConfirmAction } from './ConfirmAction';
 import { viaTokenOf } from './detail-model';
 import { formatDate } from './model';
@@ -108,7 +107,13 @@ export function CommentCard({
           )}
         </Group>
         {editing ? (
-          <EditForm projectId={projectId} n={n} comment={comment} onDone={() => setEditing(false)} />
+          <EditForm
+            projectId={projectId}
+            n={n}
+            comment={comment}
+            locale={locale}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           <Text
             size="sm"
@@ -127,25 +132,29 @@ function EditForm({
   projectId,
   n,
   comment,
+  locale,
   onDone,
 }: {
   projectId: string;
   n: number;
   comment: CommentView;
+  locale: string;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const [body, setBody] = useState(comment.body);
   const [busy, setBusy] = useState(false);
-  const [code, setCode] = useState<ErrorCode | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { excess, tooLong } = useCommentLimit(body, locale);
   async function submit() {
+    if (excess > 0) return;
     setBusy(true);
-    setCode(null);
+    setRefusal(null);
     try {
       await editComment(projectId, n, comment.id, body);
       onDone();
     } catch (error) {
-      setCode(errorCodeOf(error));
+      setRefusal(refusalText(error));
     } finally {
       setBusy(false);
     }
@@ -157,7 +166,7 @@ function EditForm({
         value={body}
         autosize
         minRows={2}
-        maxLength={triageLimits.commentMax}
+        error={tooLong}
         onChange={(e) => setBody(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
@@ -165,12 +174,12 @@ function EditForm({
         }}
         data-autofocus
       />
-      {code && <ErrorAlert>{errorText(code)}</ErrorAlert>}
+      {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
       <Group gap="xs" justify="flex-end">
         <Button variant="default" size="xs" onClick={onDone} disabled={busy}>
           {t('triageDetail.comment.cancel')}
         </Button>
-        <Button size="xs" loading={busy} disabled={!body.trim()} onClick={() => void submit()}>
+        <Button size="xs" loading={busy} disabled={!body.trim() || excess > 0} onClick={() => void submit()}>
           {t('triageDetail.comment.save')}
         </Button>
       </Group>

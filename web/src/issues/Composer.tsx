@@ -8,13 +8,18 @@ import { Box, Button, Group, Radio, Stack, Text, Textarea, VisuallyHidden } from
 import { IconSend } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '#contracts/errors';
 import { type CommentVisibility, triageLimits } from '#contracts/triage';
-import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
-import { errorText } from '../i18n';
-import { countFrom, insertMention, mentionAt, mentionMatches, type Person } from './detail-model';
+import { refusalText } from '../forms/validate';
+import {
+  commentExcess,
+  countFrom,
+  insertMention,
+  mentionAt,
+  mentionMatches,
+  type Person,
+} from './detail-model';
 import { MentionList, mentionOptionId } from './MentionList';
 import { addComment } from './triage-api';
 
@@ -42,7 +47,8 @@ export function Composer({
   // The mention (by its `@`'s place) the user closed with Escape stays closed until another one starts.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [code, setCode] = useState<ErrorCode | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { excess, tooLong } = useCommentLimit(text, locale);
 
   const mention = mentionAt(text, caret);
   const matches = mention && mention.start !== dismissed ? mentionMatches(people, mention.query) : [];
@@ -61,16 +67,16 @@ export function Composer({
   }
 
   async function send() {
-    if (!text.trim() || busy) return;
+    if (!text.trim() || busy || excess > 0) return;
     setBusy(true);
-    setCode(null);
+    setRefusal(null);
     try {
       await addComment(projectId, n, text, internalAllowed ? visibility : 'public');
       setText('');
       setCaret(0);
       toastSuccess(t('triageDetail.composer.sent'));
     } catch (error) {
-      setCode(errorCodeOf(error));
+      setRefusal(refusalText(error));
     } finally {
       setBusy(false);
     }
@@ -111,7 +117,7 @@ export function Composer({
           autosize
           minRows={3}
           maxRows={12}
-          maxLength={triageLimits.commentMax}
+          error={tooLong}
           onChange={(e) => {
             const value = e.currentTarget.value;
             const at = e.currentTarget.selectionStart ?? 0;
@@ -137,7 +143,7 @@ export function Composer({
           {open ? t('triageDetail.composer.mentionCount', { count: matches.length }) : ''}
         </VisuallyHidden>
       </Box>
-      {code && <ErrorAlert>{errorText(code)}</ErrorAlert>}
+      {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         {internalAllowed ? (
           <Radio.Group
@@ -167,7 +173,7 @@ export function Composer({
           <Button
             leftSection={<IconSend size={16} aria-hidden />}
             loading={busy}
-            disabled={!text.trim()}
+            disabled={!text.trim() || excess > 0}
             onClick={() => void send()}
           >
             {t('triageDetail.composer.send')}
@@ -176,4 +182,22 @@ export function Composer({
       </Group>
     </Stack>
   );
+}
+
+/**
+ * A comment field's limit: how far over it the text is, and the message that says so (the field shows
+ * it as its error, so it is announced and tied to the field), or undefined within it.
+ */
+export function useCommentLimit(text: string, locale: string): { excess: number; tooLong?: string } {
+  const { t } = useTranslation();
+  const excess = commentExcess(text);
+  if (excess === 0) return { excess };
+  return {
+    excess,
+    tooLong: t('triageDetail.composer.tooLong', {
+      count: excess,
+      over: excess.toLocaleString(locale),
+      max: triageLimits.commentMax.toLocaleString(locale),
+    }),
+  };
 }

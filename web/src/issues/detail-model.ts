@@ -5,7 +5,7 @@
  */
 
 import type { Role } from '#contracts/teams';
-import type { ActivityView, Actor, Label } from '#contracts/triage';
+import { type ActivityView, type Actor, type Label, triageLimits } from '#contracts/triage';
 import type { Person } from './triage-model';
 
 export type { Person };
@@ -192,3 +192,9 @@ export function commentRights(
 
 /** The counter under the composer shows from this many characters on (the limit is 5,000). */
 export const countFrom = 4500;
+
+/**
+ * How many characters a comment is over the limit (0 within it). The fields have no `maxLength`: a paste
+ * that is too long stays whole and is refused with this, never silently cut.
+ */
+export const commentExcess = (text: string): number => Math.max(0, text.length - triageLimits.commentMax);

@@ -55,7 +55,8 @@ export default function CreateProjectScreen() {
       navigate(paths.configuration(id, 'installation'));
     } catch (error) {
       const code = errorCodeOf(error);
-      const fields = error instanceof ApiError ? apiFieldErrors(error.fields) : {};
+      const fields =
+        error instanceof ApiError ? apiFieldErrors(error.fields, undefined, error.details.expected) : {};
       if (code === 'INVALID_DOMAIN') form.setFieldError('url', errorText('INVALID_DOMAIN'));
       else if (Object.keys(fields).length) form.setErrors(fields);
       else setErrorCode(code);

@@ -150,7 +150,15 @@ export function expectation(issue: z.core.$ZodIssue, lang: Lang): string {
 /** Per field of a failed parse (the paths of `fieldErrors`), what its first refusal expects. */
 export function expectedOf(error: z.ZodError, lang: Lang): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) out[issue.path.join('.') || '_'] ??= expectation(issue, lang);
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    // Words are a courtesy: an issue of a shape not foreseen never turns a 400 into a 500.
+    try {
+      out[key] ??= expectation(issue, lang);
+    } catch {
+      out[key] ??= say(lang, words.expected, { what: say(lang, words.valid) });
+    }
+  }
   return out;
 }
 

@@ -79,6 +79,13 @@ describe('expectedOf', () => {
     expect(expectedOf(error, 'de').password).toBe('Das Passwort muss mindestens 6 Zeichen lang sein');
   });
 
+  it('falls back to "a valid value" for an issue it cannot put in words, never throwing', () => {
+    const odd = new z.ZodError([
+      { code: 'too_big', origin: 'date', maximum: Number.NaN, path: ['due'], message: 'Too big' },
+    ]);
+    expect(expectedOf(odd, 'en')).toEqual({ due: 'expected a valid value' });
+  });
+
   it('reads as "field: expectation" pairs for the message, at most five, and echoes little of unknown keys', () => {
     expect(describeExpected({ priority: 'expected one of: low, high', _: 'no such field: x' })).toBe(
       'priority: expected one of: low, high; no such field: x',

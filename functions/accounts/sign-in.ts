@@ -207,8 +207,10 @@ export async function login(
   }
   if (!user.confirmed) fail('CONFIRMATION_REQUIRED');
   const fresh = newDevice(user.id);
+  // A recognised browser's success ends only its own count: the address-and-source count is the
+  // stranger's, and ending it would hand them five more guesses.
   const ended = [
-    ...(accountFailures > 0 ? [perAccountKey] : []),
+    ...(!recognised && accountFailures > 0 ? [perAccountKey] : []),
     ...(deviceItem && device ? [device.key] : []),
     ...(recognised && deviceFailures > 0 && perDeviceKey ? [perDeviceKey] : []),
   ];

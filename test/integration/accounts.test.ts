@@ -286,6 +286,8 @@ describe('login and sessions', () => {
     // The owner's browser signs in all the same, and is recognised again afterwards (a new device each time).
     const again = await known.post('/api/client/login', right);
     expect(again.status).toBe(200);
+    // Its success ends no count of the stranger's: the fresh browser is still blocked.
+    expect((await fresh.post('/api/client/login', right)).status).toBe(403);
     expect(again.setCookies.find((c) => c.startsWith('snag_device='))).not.toBe(device);
     expect((await known.get('/api/client/profile')).status).toBe(200);
     await known.get('/api/client/logout');

@@ -2,7 +2,8 @@
  * The comment composer (issue 23): a textarea with `@` completion of the team's members (arrow keys choose,
  * Enter or Tab inserts `@First Last`, Escape closes; the textarea points at the listbox's active option with
  * `aria-activedescendant`, and a live region says how many match), the Internal/Public choice (a GUEST
- * writes public comments only and is told so), Ctrl/Cmd+Enter to send, and a character count near 5,000.
+ * writes public comments only and is told so), Ctrl/Cmd+Enter to send, and a character count near 5,000;
+ * past it the text stays whole and is refused with how much is over (a paste is never cut).
  */
 import { Box, Button, Group, Radio, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';

@@ -4,8 +4,8 @@
  * for plans without integrations the not-available message with an upgrade link (email stays open).
  * An unknown or foreign project goes back to the dashboard.
  */
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconClock, IconFlask, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { IntegrationName } from '#contracts/integrations';
@@ -15,6 +15,7 @@ import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { FakeNote } from '../integrations/FakeNote';
 import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { SyncSummary } from '../integrations/SyncSummary';
@@ -42,35 +43,8 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
         labelOf={(n) => t(`integrations.${n}`)}
         onChange={(n) => navigate(paths.integrations(id, n))}
       />
-      {/* Only the local stack with its vendor fakes sets `fake`: say plainly that this is not the vendor. */}
-      {view?.fake && (
-        <Alert
-          variant="light"
-          color="yellow"
-          icon={<IconFlask size={18} />}
-          role="note"
-          title={t('integrationScreen.fakeTitle', { name: t(`integrations.${name}`) })}
-          data-testid="integration-fake"
-        >
-          <Stack gap={4}>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {/* Jira and webhooks go where the client says: the fake is an address to enter, not the default. */}
-              {t(
-                name === 'jira' || name === 'webhooks'
-                  ? 'integrationScreen.fakeEnterText'
-                  : 'integrationScreen.fakeText',
-                {
-                  name: t(`integrations.${name}`),
-                  url: view.fake,
-                },
-              )}
-            </Text>
-            <Anchor href={new URL('/_fake', view.fake).href} target="_blank" rel="noreferrer" size="sm">
-              {t('integrationScreen.fakeInbox')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
+      {/* Only the local stack with its vendor fakes sets `fake`. */}
+      {view?.fake && <FakeNote name={name} fake={view.fake} />}
       {!available || !view ? (
         <StateCard
           testId="integration-unavailable"

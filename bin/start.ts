@@ -65,7 +65,9 @@ try {
     dataDir,
     build,
     schedules: true,
-    vendorFakes: process.env.SNAG_VENDOR_FAKES === '1',
+    // On by default, so every integration screen works with no vendor account; SNAG_VENDOR_FAKES=0 for
+    // the real vendors (README "Vendor fakes").
+    vendorFakes: process.env.SNAG_VENDOR_FAKES !== '0',
     // The stack has said why (DynamoDB Local kept dying); a half-working stack is worse than none.
     onFatal: () => void shutdown(1, 'a stand-in could not be kept running'),
   });
@@ -87,7 +89,8 @@ if (stack && !exiting) {
     `  Stand-ins      DynamoDB ${s.endpoints.dynamodb} (pid ${s.dynamodbPid}), S3 ${s.endpoints.s3}, SQS ${s.endpoints.sqs}, SES ${s.endpoints.ses}`,
     ...(s.vendorFakes
       ? [
-          `  Vendor fakes   GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
+          '  Vendor fakes   stand-ins on this machine, not the real services (SNAG_VENDOR_FAKES=0 for the real ones):',
+          `                 GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
           `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url}, Linear ${s.vendorFakes.linear.url} (any API key),`,
           `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token),`,
           `                 GitHub ${s.vendorFakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`,

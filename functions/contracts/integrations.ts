@@ -359,6 +359,11 @@ export type IntegrationView = {
     /** Whether the owner's plan allows it now (email always). */
     available: boolean;
     /**
+     * Only on the local stack running the vendor fakes: the fake's address this integration talks to
+     * instead of the real service (README "Vendor fakes"). Never in AWS.
+     */
+    fake?: string;
+    /**
      * Secrets masked (`maskSecret`). `active` and `authorized` are also here, where SPEC.md section 3 puts
      * them; the copies beside `data` are the dashboard's (docs/decisions.md "SPEC's integration shape").
      * Every answer carries them; optional in the type so that views built by hand need not repeat them.

@@ -24,6 +24,7 @@ import {
 import { type PlanName, plans } from '#contracts/plans';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
+import { vendorFakeUrl } from '#runtime/config';
 import { isConditionFailure, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
@@ -127,6 +128,7 @@ export function toIntegration(item: Record<string, unknown>): IntegrationRecord 
 
 /** What the dashboard may see of a record: secrets masked, OAuth tokens dropped. */
 export function maskIntegration(rec: IntegrationRecord, available: boolean): IntegrationView {
+  const fake = vendorFakeUrl(rec.name);
   const data: Record<string, unknown> = { ...rec.data };
   for (const f of secretFields[rec.name] as readonly string[]) data[f] = maskSecret(String(data[f] ?? ''));
   return {
@@ -135,6 +137,7 @@ export function maskIntegration(rec: IntegrationRecord, available: boolean): Int
     authorized: rec.authorized,
     available,
     data: { ...data, active: rec.active, authorized: rec.authorized },
+    ...(fake ? { fake } : {}),
   } as IntegrationView;
 }
 

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Lang } from '#contracts/errors';
 import { bucketPrefixes } from '#contracts/manifest';
-import { type ExportQuery, exportLimits } from '#contracts/triage';
+import { type ExportQuery, exportLimits, type IssueStatus, type Priority } from '#contracts/triage';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
 import { getItems } from '#runtime/db';
@@ -84,10 +84,36 @@ const fixedColumns = {
     'Bildschirmauflösung',
   ],
 } as const satisfies Record<Lang, readonly string[]>;
+// Columns are only ever added at the end, so a spreadsheet or script that reads the file by position keeps working.
 const tailColumns = {
-  en: ['Other fields', 'Link'],
-  de: ['Weitere Felder', 'Link'],
+  en: ['Other fields', 'Link', 'Status name', 'Priority name', 'Description'],
+  de: ['Weitere Felder', 'Link', 'Statusname', 'Prioritätsname', 'Beschreibung'],
 } as const satisfies Record<Lang, readonly string[]>;
+
+/**
+ * Status and priority as the dashboard names them (web/src/i18n `triage.status`, `triage.priority`), beside
+ * the stable codes, so a reader of the file need not know the codes.
+ */
+const statusNames = {
+  en: {
+    new: 'New',
+    in_progress: 'In progress',
+    in_review: 'In review',
+    resolved: 'Resolved',
+    closed: 'Closed',
+  },
+  de: {
+    new: 'Neu',
+    in_progress: 'In Arbeit',
+    in_review: 'In Prüfung',
+    resolved: 'Erledigt',
+    closed: 'Geschlossen',
+  },
+} as const satisfies Record<Lang, Record<IssueStatus, string>>;
+const priorityNames = {
+  en: { none: 'No priority', low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
+  de: { none: 'Keine Priorität', low: 'Niedrig', medium: 'Mittel', high: 'Hoch', urgent: 'Dringend' },
+} as const satisfies Record<Lang, Record<Priority, string>>;
 
 /** The header row: the fixed columns, one per custom field of the project (in its order), the rest. */
 export function exportColumns(customFields: readonly string[], lang: Lang): string[] {
@@ -102,6 +128,8 @@ export interface RowContext {
   /** The project's live label ids (a deleted label's id is left out of the rows). */
   live: ReadonlySet<string>;
   userNames: ReadonlyMap<string, string>;
+  /** The language of the status and priority names. */
+  lang: Lang;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -141,6 +169,10 @@ export function exportRow(header: Item, detail: Item | undefined, ctx: RowContex
     ...ctx.customFields.map((name) => byName.get(name) ?? ''),
     other,
     issuePageUrl(ctx.projectId, n),
+    statusNames[ctx.lang][t.status],
+    priorityNames[ctx.lang][t.priority],
+    // The whole description, line breaks kept: the file is where a team reads reports outside Snag.
+    text(detail?.msg),
   ];
 }
 
@@ -155,7 +187,7 @@ export function exportFileName(projectName: string, list: IssueList, at: Date): 
   return `${base}-${list}-${at.toISOString().slice(0, 10)}.csv`;
 }
 
-/** The attributes a row reads of a header and a detail (not the search text, description or logs). */
+/** The attributes a row reads of a header and a detail (not the search text or logs). */
 const rowAttributes = [
   'pk',
   'sk',
@@ -172,6 +204,7 @@ const rowAttributes = [
   'totalFiles',
   'totalScreenshots',
   'data',
+  'msg',
 ];
 const rowNames = Object.fromEntries(rowAttributes.map((a, i) => [`#a${i}`, a]));
 const rowProjection = Object.keys(rowNames).join(', ');
@@ -252,6 +285,7 @@ export async function exportIssues(
     labelNames: new Map(labelsOf(labelsItem).map((l) => [l.id, l.name])),
     live,
     userNames: new Map(),
+    lang,
   };
   const at = new Date(started);
   const key = `${bucketPrefixes.exports}${projectId}/${randomUUID()}.csv`;

@@ -5,7 +5,7 @@
  * stops mails about this issue. Every stored value is HTML-escaped; the subject is one line.
  */
 import { getConfig } from '#runtime/config';
-import { escapeHtml, type Mail, mailButton, mailMuted } from '#runtime/mail';
+import { escapeHtml, MAIL_BODY_STYLE, type Mail, mailButton, mailMuted } from '#runtime/mail';
 import { fill, type ReporterLang, type ReporterTexts, reporterTexts } from './reporter-texts';
 
 /** What one mail tells. */
@@ -72,7 +72,7 @@ export function reporterMail(c: ReporterMailContent): Mail & { fromName: string 
     `${t.unsubscribe} ${unsubscribe}`,
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html lang="${c.lang}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:0 12px">
+  const html = `<!doctype html><html lang="${c.lang}"><body style="${MAIL_BODY_STYLE}">
 <p style="font-size:18px;font-weight:700;margin:16px 0">${e(oneLine(c.projectName))}</p>
 <p>${e(t.greeting)}</p>
 ${paragraphs(t, c)

@@ -37,7 +37,7 @@ const scriptHash = hash(script);
 
 function style(color: string): string {
   const fg = readableOn(color);
-  return `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#fff}
+  return `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#fff;overflow-wrap:anywhere}
 header{background:${color};color:${fg};padding:12px 16px}header p{margin:0;font-weight:700;max-width:720px;margin:auto}
 main{max-width:720px;margin:auto;padding:16px}h1{font-size:1.5rem;margin:8px 0}h2{font-size:1.15rem;margin:24px 0 8px}
 .meta{color:#4b5563;margin:0}.badge{display:inline-block;border:1px solid #374151;border-radius:999px;padding:0 10px;font-weight:600}

@@ -85,8 +85,8 @@ export const configSchema = z.object({
     .regex(/^[A-Z0-9]{1,12}$/)
     .default('SNAG'),
   /**
-   * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' locally
-   * with SNAG_VENDOR_FAKES=1. The OAuth client secrets are secrets (runtime/secrets.ts); the ids are not.
+   * Vendors (issue 11, README "Vendor fakes"): base URLs, the real vendors' by default, the fakes' when
+   * `npm start` runs them (unless SNAG_VENDOR_FAKES=0). The OAuth client secrets are secrets (runtime/secrets.ts); the ids are not.
    */
   GITLAB_URL: z.url().default('https://gitlab.com'),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
@@ -99,6 +99,8 @@ export const configSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** Linear's one GraphQL endpoint (a fixed vendor URL: no user host, so no SSRF guard on it). */
   LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
+  /** The local stack's vendor fakes by integration name, as JSON (never set in AWS): see `vendorFakeUrl`. */
+  SNAG_VENDOR_FAKES_AT: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -129,6 +131,24 @@ export function resetConfig(): void {
 }
 
 export const isLocal = () => getConfig().SNAG_STAGE === 'local';
+
+/** Set by the local stack when it runs the vendor fakes (lib/local/vendors): `{ "<integration>": "<fake's address>" }`. */
+export const VENDOR_FAKES_VARIABLE = 'SNAG_VENDOR_FAKES_AT';
+
+/**
+ * The address of the local fake an integration talks to, so its screen can say it is not the real
+ * service; undefined outside the local stage or without the fakes.
+ */
+export function vendorFakeUrl(name: string): string | undefined {
+  const raw = getConfig().SNAG_VENDOR_FAKES_AT;
+  if (!raw || !isLocal()) return undefined;
+  try {
+    const urls = JSON.parse(raw) as Record<string, unknown>;
+    return typeof urls[name] === 'string' ? urls[name] : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A name only some functions get: missing means the function's manifest does not declare that need. */
 function declared(name: string, value: string | undefined): string {

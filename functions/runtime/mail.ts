@@ -58,11 +58,19 @@ export const MAIL_BRAND_COLOR = '#4F4EAE';
 const MUTED = 'font-size:13px;color:#6b7280';
 
 /**
+ * The body of every Snag mail: a column a phone and a desktop mail client both show whole. Names come
+ * from users (a project may be called by one 100-letter word), so any word breaks where it must rather
+ * than push the mail wider than the screen.
+ */
+export const MAIL_BODY_STYLE =
+  'font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:0 12px;overflow-wrap:anywhere;word-break:break-word';
+
+/**
  * The one HTML page of Snag's mails (account, billing, new reports): the Snag wordmark, then `content`
  * (HTML the caller escaped), in a column a phone and a desktop mail client both show whole.
  */
 export function mailPage(content: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:0 12px">
+  return `<!doctype html><html><body style="${MAIL_BODY_STYLE}">
 <p style="font-size:20px;font-weight:700;color:${MAIL_BRAND_COLOR};margin:16px 0">Snag</p>
 ${content}
 </body></html>`;

@@ -59,7 +59,7 @@ export interface LocalStackOptions {
   log?: StackLog;
   /** Run the manifests' schedules on their local timers (`npm start`); tests call `runSchedule`. */
   schedules?: boolean;
-  /** Start the GitLab, Jira, Slack, Asana, GitHub and Linear fakes and point the functions at them (SNAG_VENDOR_FAKES=1). */
+  /** Start the GitLab, Jira, Slack, Asana, GitHub and Linear fakes and point the functions at them (`npm start` unless SNAG_VENDOR_FAKES=0). */
   vendorFakes?: boolean;
   /**
    * A DynamoDB Local already running, to use instead of starting a JVM (the test suites share one per

@@ -192,6 +192,34 @@ describe('projects as a new user sees them', () => {
   }
 });
 
+describe('the first project', () => {
+  it('never flashes the allowance notice while the list reloads after creating it (Free: one project)', async () => {
+    const { page } = await signedInTab(suite, { locale: 'en-US' });
+    await page.goto('/profile/create/project');
+    const name = page.getByRole('textbox', { name: 'Project name' });
+    await name.waitFor();
+    // Whatever renders from here on, however briefly, is recorded: a notice of one frame counts.
+    await page.evaluate(() => {
+      (window as unknown as { allowanceSeen: boolean }).allowanceSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="project-allowance"]'))
+          (window as unknown as { allowanceSeen: boolean }).allowanceSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await name.fill('First shop');
+    await page.getByRole('textbox', { name: 'Project domain' }).fill('first-shop.example');
+    await page.getByRole('button', { name: 'Create project', exact: true }).click();
+    await page.waitForURL(/\/profile\/configuration\/[^/]+\/installation$/);
+    await page.getByTestId('project-domain').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { allowanceSeen: boolean }).allowanceSeen)).toBe(
+      false,
+    );
+    // The notice itself still shows once the allowance is really used.
+    await page.goto('/profile/create/project');
+    await page.getByTestId('project-allowance').waitFor();
+  });
+});
+
 describe('the password form', () => {
   it('carries the account name for password managers', async () => {
     const { page, email } = await signedInTab(suite);

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanName } from '#contracts/plans';
 import { latestMail } from '../support/api-client';
+import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage, waitEnabled, waitForPath } from '../support/browser';
 import { eventually } from '../support/local-stack';
 import { newSite, type Site, storedIntegration } from '../support/sites';
@@ -498,6 +499,29 @@ describe('integration screens', () => {
       await waitForPath(page, '/profile');
       await page.getByTestId('app-error').waitFor({ state: 'detached' });
     }
+  });
+
+  it('says on each screen that talks to a vendor fake that it is one, with a link to what it received', async () => {
+    const fakes = suite.stack.vendorFakes!;
+    const c = await client();
+    const { page } = await tab(c);
+    await open(page, c, 'gitlab');
+    const note = page.getByTestId('integration-fake');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('A local fake, not the real GitLab');
+    expect(await note.textContent()).toContain(fakes.gitlab.url);
+    expect(await note.getByRole('link').getAttribute('href')).toBe(`${fakes.gitlab.url}/_fake`);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'integrations-gitlab-fake-note');
+    // Jira goes where the client says: the note gives the address to enter.
+    await open(page, c, 'jira');
+    await expect
+      .poll(async () => (await page.getByTestId('integration-fake').textContent()) ?? '')
+      .toContain(`Enter ${fakes.jira.url} as the address`);
+    // Email goes to the mail stand-in, not to a vendor fake: no note.
+    await open(page, c, 'email');
+    await page.getByRole('heading', { name: 'Sync', exact: true }).waitFor();
+    expect(await page.getByTestId('integration-fake').count()).toBe(0);
   });
 
   it('reads in German on a phone, without sideways scrolling', async () => {

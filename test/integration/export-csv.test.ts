@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportLimits } from '#contracts/intake';
 import { exportLimits } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
@@ -100,6 +101,9 @@ async function patch(client: ApiClient, projectId: string, n: number, body: Reco
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/** A description as long as the widget takes, over several lines: the file must not cut it. */
+const longDescription = `First line\nSecond, "quoted" line\n${'x'.repeat(reportLimits.descriptionMax - 35)}`;
+
 const numbersOf = (rows: string[][]) => rows.slice(1).map((r) => Number(r[0]));
 
 /** Every number the list shows for `query`, page by page, as the dashboard pages it. */
@@ -153,6 +157,7 @@ describe('the CSV export', () => {
       (n) => `Issue ${n}`,
       (issue) => ({
         ...issue,
+        msg: issue.number === 1 ? longDescription : issue.msg,
         data: {
           ...issue.data,
           customFields:
@@ -202,6 +207,9 @@ describe('the CSV export', () => {
       'Plan',
       'Other fields',
       'Link',
+      'Status name',
+      'Priority name',
+      'Description',
     ]);
     // Newest first, as the list.
     expect(out.rows.slice(1).map((r) => r[0])).toEqual(['2', '1']);
@@ -229,9 +237,14 @@ describe('the CSV export', () => {
       'Gold',
       'Retired: old value',
       `${stack.url}/profile/site/${id}/ticket/1`,
+      'In progress',
+      'High',
+      // The whole description, its line breaks and its length (the widget's most) kept.
+      longDescription,
     ]);
     // An untriaged issue: new, no priority, nobody, no labels, no due date.
     expect(out.rows[1]?.slice(2, 7)).toEqual(['new', 'none', '', '', '']);
+    expect(out.rows[1]?.slice(-3)).toEqual(['New', 'No priority', 'Description of issue 2']);
   });
 
   it('names the columns in German with lng=de', async () => {
@@ -239,7 +252,12 @@ describe('the CSV export', () => {
     const id = await newProject(owner.client);
     const out = await ok(owner.client, id, '?lng=de');
     expect(out.rows[0]?.slice(0, 5)).toEqual(['Nummer', 'Titel', 'Status', 'Priorität', 'Zuständig']);
+    expect(out.rows[0]?.slice(-3)).toEqual(['Statusname', 'Prioritätsname', 'Beschreibung']);
     expect(out.rows).toHaveLength(1);
+    await seedIssues(id, 1);
+    await patch(owner.client, id, 1, { status: 'in_review', priority: 'urgent' });
+    const de = await ok(owner.client, id, '?lng=de');
+    expect(de.rows[1]?.slice(-3)).toEqual(['In Prüfung', 'Dringend', 'Description of issue 1']);
   });
 
   it('neutralises cells a spreadsheet would evaluate and quotes quotes, commas and line breaks', async () => {
@@ -263,6 +281,7 @@ describe('the CSV export', () => {
       (n) => hostile[n - 1] ?? '',
       (issue) => ({
         ...issue,
+        msg: hostile[issue.number - 1] ?? '',
         data: {
           ...issue.data,
           username: hostile[issue.number - 1] ?? '',
@@ -283,6 +302,7 @@ describe('the CSV export', () => {
     expect(column(out.rows, 'Title')).toEqual(want);
     expect(column(out.rows, 'Reporter')).toEqual(want);
     expect(column(out.rows, 'Note')).toEqual(want);
+    expect(column(out.rows, 'Description')).toEqual(want);
     // What the bytes say: the quote doubled inside a quoted field, no cell of the file starts a formula.
     expect(out.text).toContain('"He said ""hi"", then\nleft"');
     for (const row of out.rows.slice(1))

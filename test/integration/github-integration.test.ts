@@ -1,5 +1,5 @@
 /**
- * GitHub through the local stack (issue 24), against the GitHub fake as `SNAG_VENDOR_FAKES=1 npm start`
+ * GitHub through the local stack (issue 24), against the GitHub fake as `npm start`
  * runs it: the token is checked on Authorize (the repository list), the settings are saved through the
  * dashboard's call with hostile input refused, another client and a plan without integrations are refused,
  * and a report travels intake → fan-out → delivery: status 2 with the issue's address recorded, the

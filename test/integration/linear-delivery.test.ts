@@ -1,5 +1,5 @@
 /**
- * Linear end to end on the local stack with the vendor fakes (as `SNAG_VENDOR_FAKES=1 npm start` runs
+ * Linear end to end on the local stack with the vendor fakes (as `npm start` runs
  * them): the key checked and the teams listed by the authorise call, the save (masked, validated, plan
  * gated, owner only), a report through the real queues (intake → fan-out → delivery) to a Linear issue
  * with status 2 and the issue's id, identifier and URL recorded, an outage retried to success, a

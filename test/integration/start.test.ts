@@ -25,7 +25,7 @@ interface Started {
   dynamodb: string;
   dynamodbPid: number;
   s3: string;
-  /** The vendor fakes' addresses from the banner, when started with SNAG_VENDOR_FAKES=1. */
+  /** The vendor fakes' addresses from the banner (started unless SNAG_VENDOR_FAKES=0). */
   fakes: string[];
   output: () => string;
   exited: Promise<number | null>;
@@ -73,7 +73,7 @@ async function start(dataDir: string, direct = false, env: Record<string, string
     dynamodbPid: Number(banner[2]),
     s3: banner[3] ?? '',
     fakes: [
-      ...(/Vendor fakes +GitLab (\S+) .*Jira (\S+) /.exec(output)?.slice(1) ?? []),
+      ...(/GitLab (\S+) \(host empty = this\), Jira (\S+) /.exec(output)?.slice(1) ?? []),
       ...(/Slack (\S+), Asana (\S+),/.exec(output)?.slice(1) ?? []),
       ...(/webhook receiver (\S+)\/hook/.exec(output)?.slice(1) ?? []),
     ],
@@ -114,7 +114,7 @@ const startTimeoutMs = 180_000;
 
 let dirA: string;
 let dirB: string;
-const fakesOn = { SNAG_VENDOR_FAKES: '1' };
+const fakesOff = { SNAG_VENDOR_FAKES: '0' };
 let fakesOfFirstRun: string[] = [];
 const running: Started[] = [];
 
@@ -132,7 +132,8 @@ describe('npm start', () => {
   it(
     'runs two instances side by side; Ctrl-C and SIGTERM each leave nothing behind',
     async () => {
-      const [a, b] = await Promise.all([start(dirA, false, fakesOn), start(dirB)]);
+      // The vendor fakes start by default, marked as fakes; SNAG_VENDOR_FAKES=0 leaves them out.
+      const [a, b] = await Promise.all([start(dirA), start(dirB, false, fakesOff)]);
       running.push(a, b);
       expect(a.output()).toContain(`Snag is running at ${a.url}`);
       expect(await health(a.url)).toEqual({
@@ -145,6 +146,9 @@ describe('npm start', () => {
       });
       expect(a.dynamodbPid).not.toBe(b.dynamodbPid);
       expect(a.fakes).toHaveLength(5);
+      expect(a.output()).toContain('Vendor fakes   stand-ins on this machine, not the real services');
+      expect(b.fakes).toEqual([]);
+      expect(b.output()).not.toContain('Vendor fakes');
       fakesOfFirstRun = a.fakes;
 
       // Something to find again after a restart.
@@ -174,7 +178,7 @@ describe('npm start', () => {
   it(
     "keeps table items, S3 objects and the vendor fakes' addresses across a restart; a SIGKILLed stack still takes its JVM along",
     async () => {
-      const a = await start(dirA, true, fakesOn);
+      const a = await start(dirA, true);
       running.push(a);
       // The vendor fakes are where the first run had them (a saved Jira host still points at one).
       expect(a.fakes).toHaveLength(5);

@@ -1,7 +1,7 @@
 /**
  * A report reaches all six targets, GitLab, Jira, Slack, Asana, email and the webhook receiver, through the
  * real queues of the local stack (intake → fan-out → delivery), against the vendor fakes as
- * `SNAG_VENDOR_FAKES=1 npm start` runs them: each with the right auth header, body shape and attachments,
+ * `npm start` runs them: each with the right auth header, body shape and attachments,
  * status 2 on the issue, and a redelivery (after the vendor id was recorded) creates nothing twice. The
  * integrations are authorised through the vendor endpoints (OAuth for Slack and Asana), then switched on
  * through the dashboard's save call, PATCH client/integration/{siteId}, as the screens do; the webhook
@@ -34,7 +34,7 @@ const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
 
 beforeAll(async () => {
   Object.assign(process.env, cheapCostsEnv);
-  // The fakes as `SNAG_VENDOR_FAKES=1 npm start` runs them: started and configured by the local stack.
+  // The fakes as `npm start` runs them: started and configured by the local stack.
   stack = await startTestStack({
     vendorFakes: true,
     // Retries come fast through the backoff (1 s); the visibility timeout stays longer than a delivery takes,
@@ -213,6 +213,24 @@ describe('a report reaches GitLab, Jira, Slack, Asana, email and the webhook rec
     // The visitor's `<Pay>` is shown as text, never as markup.
     expect(hooks).toContain('&#60;Pay&#62;');
     expect(hooks).not.toContain('<Pay>');
+  });
+
+  it('tells the integration screens which integrations talk to a fake, and where it is', async () => {
+    const integrations = msgOf(await site.client.get(`/api/client/website/${site.id}`)).integrations as {
+      name: string;
+      fake?: string;
+    }[];
+    const fakeOf = Object.fromEntries(integrations.map((i) => [i.name, i.fake]));
+    expect(fakeOf).toEqual({
+      email: undefined,
+      gitlab: fakes.gitlab.url,
+      jira: fakes.jira.url,
+      slack: fakes.slack.url,
+      asana: fakes.asana.url,
+      webhooks: `${fakes.webhooks.url}/hook`,
+      github: fakes.github.url,
+      linear: fakes.linear.url,
+    });
   });
 
   it('the webhook receiver refuses a delivery whose signature does not check out', async () => {

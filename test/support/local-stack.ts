@@ -16,7 +16,7 @@ export interface TestStackOptions {
   /** Keep the data of an earlier stack (persistence tests); a fresh temp dir otherwise. */
   dataDir?: string;
   queues?: QueueOverrides;
-  /** Start the vendor fakes with the stack, as `SNAG_VENDOR_FAKES=1 npm start` does (`stack.vendorFakes`). */
+  /** Start the vendor fakes with the stack, as `npm start` does (`stack.vendorFakes`). */
   vendorFakes?: boolean;
   /**
    * Start a DynamoDB Local JVM of its own rather than use the run's shared one

@@ -2,10 +2,11 @@
  * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
  * OAuth, a webhook receiver, GitHub and Linear (GraphQL), each on a loopback port (each shows what it received on `/_fake`), and the
  * configuration that points the functions at them.
- * `npm start` runs them with SNAG_VENDOR_FAKES=1, giving its data dir: each fake gets the port it had last
+ * `npm start` runs them unless SNAG_VENDOR_FAKES=0, giving its data dir: each fake gets the port it had last
  * time (when free) and the tokens it issued (vendors/saved.ts). The integration tests start them directly,
  * on free ports and with nothing kept.
  */
+import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { type AsanaFake, startAsanaFake } from './asana';
 import { type GithubFake, startGithubFake } from './github';
 import { type GitlabFake, startGitlabFake } from './gitlab';
@@ -141,6 +142,16 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
       ASANA_CLIENT_ID: asana.clientId,
       ASANA_CLIENT_SECRET: asana.clientSecret,
       LINEAR_API_URL: linear.apiUrl,
+      // Which integration screens talk to a fake here, so they can say so (functions/runtime/config.ts).
+      [VENDOR_FAKES_VARIABLE]: JSON.stringify({
+        gitlab: gitlab.url,
+        jira: jira.url,
+        slack: slack.url,
+        asana: asana.url,
+        webhooks: `${webhooks.url}/hook`,
+        github: github.url,
+        linear: linear.url,
+      }),
     },
     reset: () => {
       for (const f of all) f.reset();

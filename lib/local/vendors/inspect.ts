@@ -1,6 +1,6 @@
 /**
  * The page each vendor fake serves at `GET /_fake` (README "Vendor fakes"): what it received, newest
- * first, so that someone trying Snag with `SNAG_VENDOR_FAKES=1 npm start` can see a report arrive in
+ * first, so that someone trying Snag with `npm start` can see a report arrive in
  * GitLab, Jira, Slack, Asana, Linear or at the webhook receiver without reading logs. It refreshes itself.
  *
  * Everything shown came from a visitor's report or a client's settings, so every value is escaped, and

@@ -1,5 +1,5 @@
 /**
- * A webhook receiver beside the vendor fakes, so that `SNAG_VENDOR_FAKES=1 npm start` reaches all six
+ * A webhook receiver beside the vendor fakes, so that `npm start` reaches all six
  * integrations: enter `<url>/hook` (any path) and any token on the Webhooks screen. It checks each POST as
  * docs/webhooks.md tells receivers to (the `X-Snag-Signature` over the raw body, keyed with the token,
  * within 5 minutes) and answers 401 to a bad one, so a broken signer shows as a failed delivery rather than

@@ -11,6 +11,7 @@ import {
   syncRequestSchema,
   webhooksDataSchema,
 } from '#contracts/integrations';
+import { resetConfig, VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import type { DeliveryContext } from '../../../functions/integrations/deliver';
 import { issueMail } from '../../../functions/integrations/email';
 import {
@@ -45,6 +46,34 @@ describe('integration rules', () => {
     expect(JSON.stringify(view)).not.toContain(token);
     expect(JSON.stringify(view)).not.toContain('accessToken');
     expect(view.data).toEqual({ host: '', key: '••••wxyz', id: '7', active: 1, authorized: 1 });
+  });
+
+  it('names the local vendor fake an integration talks to, and never outside the local stage', () => {
+    const saved = { stage: process.env.SNAG_STAGE, fakes: process.env[VENDOR_FAKES_VARIABLE] };
+    const view = (stage: string) => {
+      process.env.SNAG_STAGE = stage;
+      resetConfig();
+      return Object.fromEntries(integrationsAnswer({}, 'FREE_PLAN').map((v) => [v.name, v.fake]));
+    };
+    try {
+      process.env[VENDOR_FAKES_VARIABLE] = JSON.stringify({ gitlab: 'http://127.0.0.1:4100' });
+      expect(view('local')).toMatchObject({
+        gitlab: 'http://127.0.0.1:4100',
+        email: undefined,
+        jira: undefined,
+      });
+      expect(Object.values(view('prod')).filter(Boolean)).toEqual([]);
+      delete process.env[VENDOR_FAKES_VARIABLE];
+      expect(Object.values(view('local')).filter(Boolean)).toEqual([]);
+    } finally {
+      for (const [key, value] of [
+        ['SNAG_STAGE', saved.stage],
+        [VENDOR_FAKES_VARIABLE, saved.fakes],
+      ] as const)
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      resetConfig();
+    }
   });
 
   it('keeps the stored secret when the dashboard sends the masked value back', () => {

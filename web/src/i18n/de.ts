@@ -985,6 +985,12 @@ export const de: Catalogue = {
   /** Issue 11: the integration screens. */
   integrationScreen: {
     tabs: 'Integrationen',
+    fakeTitle: 'Eine lokale Nachbildung, nicht das echte {{name}}',
+    fakeText:
+      'Diese lokale Umgebung schickt alles für {{name}} an einen Ersatz auf diesem Rechner ({{url}}). Nichts erreicht den echten Dienst.',
+    fakeEnterText:
+      'Diese lokale Umgebung betreibt einen Ersatz für {{name}} auf diesem Rechner. Geben Sie {{url}} als Adresse ein, um es ohne Konto auszuprobieren; nur eine echte Adresse erreicht den echten Dienst.',
+    fakeInbox: 'Ansehen, was die Nachbildung empfangen hat',
     active: 'Aktiv',
     activeHint: 'Jede neue Meldung wird hierhin gesendet.',
     save: 'Speichern',

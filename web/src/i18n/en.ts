@@ -971,6 +971,12 @@ export const en = {
   /** Issue 11: the integration screens. */
   integrationScreen: {
     tabs: 'Integrations',
+    fakeTitle: 'A local fake, not the real {{name}}',
+    fakeText:
+      'This local stack sends everything for {{name}} to a stand-in on this machine ({{url}}). Nothing reaches the real service.',
+    fakeEnterText:
+      'This local stack runs a stand-in for {{name}} on this machine. Enter {{url}} as the address to try it without an account; only a real address reaches the real service.',
+    fakeInbox: 'See what the fake received',
     active: 'Active',
     activeHint: 'Every new issue is sent here.',
     save: 'Save',

@@ -55,11 +55,18 @@ export function NameCell({ project }: { project: ProjectSummary }) {
           c="var(--mantine-color-text)"
           aria-label={t('projects.open', { name: project.name })}
           onClick={(event) => event.stopPropagation()}
-          truncate
+          // A name may be one 100-letter word: it wraps anywhere rather than run out of its cell.
+          style={{ overflowWrap: 'anywhere' }}
         >
           {project.name}
         </Anchor>
-        <Text size="sm" c="dimmed" truncate data-testid="project-domain">
+        <Text
+          size="sm"
+          c="dimmed"
+          truncate
+          title={displayDomain(project.domain)}
+          data-testid="project-domain"
+        >
           {displayDomain(project.domain)}
         </Text>
         {project.paused && (

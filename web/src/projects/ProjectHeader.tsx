@@ -19,12 +19,19 @@ export function ProjectHeader({
   return (
     <Stack gap={6}>
       <Group gap={8} wrap="wrap">
-        <Text size="sm" fw={650} c="brand.7">
+        {/* Name and domain may each be one 100-letter word: they wrap anywhere rather than widen the page. */}
+        <Text size="sm" fw={650} c="brand.7" miw={0} style={{ overflowWrap: 'anywhere' }}>
           {project.name}
         </Text>
-        <Group gap={4} wrap="nowrap">
-          <IconWorld size={14} color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed" data-testid="project-domain">
+        <Group gap={4} wrap="nowrap" miw={0}>
+          <IconWorld size={14} color="var(--mantine-color-dimmed)" style={{ flex: 'none' }} />
+          <Text
+            size="sm"
+            c="dimmed"
+            data-testid="project-domain"
+            miw={0}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {displayDomain(project.domain)}
           </Text>
         </Group>

@@ -14,7 +14,9 @@ export function ProjectTable({ projects }: { projects: ProjectSummary[] }) {
   const navigate = useNavigate();
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table highlightOnHover verticalSpacing="md" horizontalSpacing="lg">
+      {/* Fixed layout: the name column takes what the other two leave, so a long name wraps instead of
+          pushing Issues and Owner out of the card. */}
+      <Table highlightOnHover verticalSpacing="md" horizontalSpacing="lg" layout="fixed">
         <Table.Thead bg="var(--mantine-color-gray-0)">
           <Table.Tr>
             <Table.Th>{t('projects.name')}</Table.Th>

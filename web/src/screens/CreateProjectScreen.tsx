@@ -7,7 +7,7 @@
  */
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -33,19 +33,27 @@ export default function CreateProjectScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.createProject'));
   const navigate = useNavigate();
-  const { data: list } = useProjects();
+  const { data: list, isValidating } = useProjects();
   const { data: profile } = useProfile();
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [saving, setSaving] = useState(false);
+  // A cached list may be out of date; the allowance is judged once it has been reloaded (later focus
+  // reloads do not swap the screen back and forth).
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (list && !isValidating) setSettled(true);
+  }, [list, isValidating]);
   const form = useForm<Values>({
     initialValues: { name: '', url: '' },
     validate: schemaValidator<Values>(createSchema),
     validateInputOnBlur: true,
   });
 
-  if (!list || !profile) return <PageLoader />;
+  if (!list || !profile || !settled) return <PageLoader />;
   const allowed = profile.settings?.projects;
-  const atLimit = !belowAllowance(allowed, list.websites.length);
+  // Not while a create is under way or done: the reloaded list already counts the new project while
+  // the screen is on its way to it, and the notice would flash (docs/decisions-web.md).
+  const atLimit = !saving && !belowAllowance(allowed, list.websites.length);
 
   async function submit(values: Values) {
     setSaving(true);

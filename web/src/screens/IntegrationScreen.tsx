@@ -15,6 +15,7 @@ import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { FakeNote } from '../integrations/FakeNote';
 import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { SyncSummary } from '../integrations/SyncSummary';
@@ -42,6 +43,8 @@ export default function IntegrationScreen({ name }: { name: IntegrationName }) {
         labelOf={(n) => t(`integrations.${n}`)}
         onChange={(n) => navigate(paths.integrations(id, n))}
       />
+      {/* Only the local stack with its vendor fakes sets `fake`. */}
+      {view?.fake && <FakeNote name={name} fake={view.fake} />}
       {!available || !view ? (
         <StateCard
           testId="integration-unavailable"

@@ -177,6 +177,8 @@ export function ProjectSidebar({
               allowDeselect={false}
               checkIconPosition="right"
               comboboxProps={{ withinPortal: true }}
+              // A name may be one 100-letter word: options wrap inside the list instead of being cut off.
+              styles={{ option: { overflowWrap: 'anywhere' } }}
             />
           ) : (
             <Text size="sm" c="dimmed">

@@ -21,7 +21,7 @@ import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { API_RATE_LIMIT, type TokenCaller, type TokenScope } from '#contracts/token-caller';
 import { fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
-import { AppError } from './errors';
+import { AppError, isStoreUnreachable } from './errors';
 import { createLogger, type Logger } from './log';
 import { rateLimitStand } from './rate-limit';
 import { resolveSession, type Session } from './session';
@@ -148,8 +148,13 @@ export function errorResponse(
     msg: errorMessage(code, lang, route?.context),
     ...(fields ? { fields } : {}),
   };
-  return jsonResponse(errorStatus(code), body);
+  // Not ready is for a moment (the store restarting): the client may try again after it.
+  const headers = code === 'NOT_READY' ? { 'retry-after': String(notReadyRetrySeconds) } : undefined;
+  return jsonResponse(errorStatus(code), body, headers && { headers });
 }
+
+/** What a NOT_READY answer asks the client to wait (`Retry-After`): DynamoDB Local restarts within it. */
+export const notReadyRetrySeconds = 5;
 
 const langOf = (event: APIGatewayProxyEventV2): Lang =>
   event.queryStringParameters?.lng === 'de' ? 'de' : 'en';
@@ -348,6 +353,8 @@ const envelopeErrors = (): MiddlewareObj => ({
     } else if (err instanceof z.ZodError) {
       code = firstErrorCode(err);
       fields = fieldErrors(err);
+    } else if (isStoreUnreachable(err)) {
+      code = 'NOT_READY';
     } else if (isHttpError(err)) {
       code =
         err.statusCode === 415

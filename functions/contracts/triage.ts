@@ -143,6 +143,8 @@ export type CommentVisibility = (typeof commentVisibilities)[number];
 /** Plain text: line breaks kept, nothing invisible or text-reordering, not all blank. */
 const commentBody = z
   .string()
+  // What a client reads in the OpenAPI document: the limit the pipe below enforces on the cleaned text.
+  .meta({ minLength: 1, maxLength: triageLimits.commentMax })
   .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
   .pipe(
     z

@@ -37,6 +37,18 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/**
+ * A path parameter decoded as API Gateway does; a malformed escape (`%ZZ`, a lone `%C3`) stays as it is, and
+ * the function's params schema or lookup then finds that it names nothing (404), as in AWS.
+ */
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Finds the route for a request; `methodMismatch` tells a 405 from a 404. */
 export function matchRoute(method: string, path: string): RouteMatch | { methodMismatch: boolean } {
   let methodMismatch = false;
@@ -49,7 +61,7 @@ export function matchRoute(method: string, path: string): RouteMatch | { methodM
     }
     const params: Record<string, string> = {};
     m.names.forEach((n, i) => {
-      params[n] = decodeURIComponent(hit[i + 1] ?? '');
+      params[n] = decodeParam(hit[i + 1] ?? '');
     });
     return { route: m.route, params };
   }

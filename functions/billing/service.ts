@@ -186,12 +186,14 @@ export const businessRequestsPerSource: Omit<RateLimit, 'key'> = {
 export async function businessRequest(
   userId: string,
   choice: TeamChoice,
-  input: BusinessRequestInput,
+  /** The form, parsed once the caller's role is known to allow billing (403 before any 400). */
+  parse: () => Omit<BusinessRequestInput, 'teamId'>,
   source: string,
   lang: Lang,
   log: Logger,
 ) {
   const { teamId, team, extra } = await teamFor(userId, choice, 'team.billing', () => [userKey(userId)]);
+  const input = parse();
   const user = userFrom(extra[0]);
   await transactWrite(
     [

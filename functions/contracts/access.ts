@@ -58,7 +58,7 @@ export type TeamSource = 'params.teamId' | 'teamInUse';
  * A session route's access (decision T7): the operation receives it (`input.access`) and hands its action to
  * the policy, so the declaration is what is enforced, and the access-matrix test walks it.
  * `queryActions` names a query parameter whose presence asks for another action (`GET …/request?integration`
- * is a sync list: triage).
+ * is a sync list: integrations, as DESIGN section 10 gives a MEMBER or GUEST no integrations).
  */
 export type RouteAccess =
   | {

@@ -28,6 +28,18 @@ export const maskSecret = (value: string): string =>
 /** A value the dashboard sent back as it read it: keep what is stored. */
 export const isMasked = (value: unknown): boolean => typeof value === 'string' && value.startsWith(MASK);
 
+/**
+ * A vendor's API key or token as typed (or the masked value the dashboard read): it goes into an HTTP header
+ * (`PRIVATE-TOKEN`, `Authorization`), which holds visible ASCII only; a key with anything else (a space
+ * inside, an accent, a control or zero-width character from a paste) is a mistake in the key, refused here
+ * as INVALID_PARAMETERS rather than failing as the vendor's outage when the header cannot be sent.
+ */
+export const vendorKeyText = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(new RegExp(`^(?:${MASK})?[\\x21-\\x7E]*$`), { error: 'INVALID_PARAMETERS' });
+
 /** The fields of each integration's `data` that are secrets (masked on read, kept when sent back masked). */
 export const secretFields = {
   email: [],
@@ -117,6 +129,7 @@ const vendorHost = (max = 500) =>
     loopbackTarget(max),
   ]);
 const secret = z.string().trim().max(1000).default('');
+const vendorKey = vendorKeyText.default('');
 const vendorId = z.string().trim().max(200).default('');
 /** A named extra field (Jira's custom fields, the mail's contact fields): the name follows the names' rule. */
 const keyValue = z.object({ name: nameText(100), value: z.string().max(500) });
@@ -134,7 +147,7 @@ export const emailDataSchema = z.object({
  */
 export const gitlabDataSchema = z.object({
   host: vendorHost().default(''),
-  key: secret,
+  key: vendorKey,
   id: vendorId,
   ...syncOptionFields,
 });
@@ -142,7 +155,7 @@ export const gitlabDataSchema = z.object({
 export const jiraDataSchema = z.object({
   host: vendorHost().default(''),
   username: z.string().trim().max(limits.loginInputMax).default(''),
-  key: secret,
+  key: vendorKey,
   id: vendorId,
   issueId: vendorId,
   /** Extra Jira fields: `name` is the Jira field key (e.g. `customfield_10010` or `labels`), `value` its value. */
@@ -179,7 +192,7 @@ export const GITHUB_LINK_DAYS = 365;
  * access token first"), the chosen repository `id` (`owner/repo`) and the labels set on created issues.
  */
 export const githubDataSchema = z.object({
-  key: secret,
+  key: vendorKey,
   id: z.union([z.literal(''), githubRepoName]).default(''),
   labels: z
     .array(githubLabel)
@@ -213,7 +226,7 @@ export const webhooksDataSchema = z.object({
  * "Linear: a personal API key"), the chosen team `id` and its name for display.
  */
 export const linearDataSchema = z.object({
-  key: secret,
+  key: vendorKey,
   id: vendorId,
   name: z.string().max(200).default(''),
   ...syncOptionFields,

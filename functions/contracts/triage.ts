@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { issueListQuerySchema, nameText } from './schemas';
-import { hasForbidden, visibleChar } from './text';
+import { cleanText, hasForbidden, visibleChar } from './text';
 
 /** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
 export const issueStatuses = ['new', 'in_progress', 'in_review', 'resolved', 'closed'] as const;
@@ -143,6 +143,8 @@ export type CommentVisibility = (typeof commentVisibilities)[number];
 /** Plain text: line breaks kept, nothing invisible or text-reordering, not all blank. */
 const commentBody = z
   .string()
+  // What a client reads in the OpenAPI document: the limit the pipe below enforces on the cleaned text.
+  .meta({ minLength: 1, maxLength: triageLimits.commentMax })
   .transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
   .pipe(
     z
@@ -151,6 +153,15 @@ const commentBody = z
       .max(triageLimits.commentMax)
       .refine((v) => !hasForbidden(v, true) && visibleChar.test(v)),
   );
+/**
+ * A comment written elsewhere (a tracker's, arriving through the sync) as a member's comment may be: the
+ * one text rule (text.ts `cleanText`, multi-line) removes the control, bidi and invisible characters that
+ * `commentBody` refuses, and cuts to its length; '' when nothing visible remains (nothing to store).
+ */
+export function trackerCommentText(raw: string): string {
+  const text = cleanText(raw, { multiline: true, max: triageLimits.commentMax });
+  return visibleChar.test(text) ? text : '';
+}
 export const commentSchema = z.strictObject({
   body: commentBody,
   visibility: z.enum(commentVisibilities),

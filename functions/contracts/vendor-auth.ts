@@ -4,12 +4,13 @@
  * authorise through OAuth (docs/decisions.md "OAuth state") and list channels or projects.
  */
 import * as z from 'zod';
+import { vendorKeyText } from './integrations';
 import { projectIdParam } from './schemas';
 
 /** A host as typed: empty (GitLab: gitlab.com), `gitlab.example.com` or an http(s) address. */
 const host = z.string().trim().max(500);
 /** A token as typed, or the masked value the dashboard read (then the stored token is used). */
-const token = z.string().trim().min(1).max(1000);
+const token = vendorKeyText.min(1);
 
 /** `POST client/integration/gitlab/projects`: lists the projects and, on success, authorises the project's GitLab. */
 export const gitlabProjectsSchema = z.object({

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { PaymentInput } from '#contracts/billing';
 import { TEAM_COOKIE } from '#contracts/cookies';
 import { businessRequestSchema } from '#contracts/countries';
+import { teamIdParam } from '#contracts/teams';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type RawReply, resourceHandler } from '#runtime/http';
 import { readCookie } from '#runtime/session';
@@ -47,9 +48,16 @@ export const operations = {
     return { msg: await payments(session.userId, choice(event, query.teamId)) };
   },
   async businessRequest({ session, event, lang, log }: AuthedInput) {
-    const { teamId, ...input } = businessRequestSchema.parse(await formFields(event));
+    const fields = await formFields(event);
+    // The team is taken first (a malformed id: the team in use), so the role is checked before the form:
+    // a caller who may not bill is FORBIDDEN, never told what the form lacks.
+    const teamId = teamIdParam.safeParse(fields.teamId).data;
+    const parse = () => {
+      const { teamId: _team, ...input } = businessRequestSchema.parse(fields);
+      return input;
+    };
     return {
-      msg: await businessRequest(session.userId, choice(event, teamId), input, sourceOf(event), lang, log),
+      msg: await businessRequest(session.userId, choice(event, teamId), parse, sourceOf(event), lang, log),
     };
   },
   /** A page to read and print, not JSON: no script may run and nothing is loaded from elsewhere. */

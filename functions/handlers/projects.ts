@@ -57,7 +57,13 @@ export const operations = {
     // The integrations (masked) go to the roles that may triage (Sync needs them); a GUEST, whose client must
     // not read the agency's set-up, gets none (4.12: they are not part of `read`).
     const shown = may(project.role, 'triage') ? integrations() : [];
-    return { msg: { ...projects.detailView(project, await ownerName, project.role), integrations: shown } };
+    const { website } = projects.detailView(project, await ownerName, project.role);
+    // Nor the widget settings (`data`, `effective`): a GUEST sees the project's issues, never its set-up
+    // (DESIGN section 10); the screens that read them are not a GUEST's.
+    const { data: _data, effective: _effective, ...forGuest } = website;
+    const shownWebsite: typeof forGuest & Partial<Pick<typeof website, 'data' | 'effective'>> =
+      project.role === 'GUEST' ? forGuest : website;
+    return { msg: { website: shownWebsite, integrations: shown } };
   },
   async update({ session, params, body, access }: In<'update'>) {
     // Read in the same batch as GET: the answer is GET's, integrations included.

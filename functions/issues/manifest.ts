@@ -114,7 +114,7 @@ export const issuesApi = apiFunction({
         scope: 'project',
         action: 'read',
         from: 'params.id',
-        queryActions: { integration: 'triage' },
+        queryActions: { integration: 'integrations' },
       },
       params: project,
       query: listQuerySchema,

@@ -29,7 +29,7 @@ import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { API_RATE_LIMIT, type TokenCaller, type TokenScope } from '#contracts/token-caller';
 import { describeExpected, expectedOf, fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
-import { AppError } from './errors';
+import { AppError, isStoreUnreachable } from './errors';
 import { createLogger, type Logger } from './log';
 import { rateLimitStand } from './rate-limit';
 import { resolveSession, type Session } from './session';
@@ -169,13 +169,21 @@ export function errorResponse(
     ...(fields ? { fields } : {}),
     ...details,
   };
-  const retrySeconds = details.retryAt ? Math.ceil((Date.parse(details.retryAt) - nowMs()) / 1000) : 0;
+  const retrySeconds = details.retryAt
+    ? Math.ceil((Date.parse(details.retryAt) - nowMs()) / 1000)
+    : // Not ready is for a moment (the store restarting): the client may try again after it.
+      code === 'NOT_READY'
+      ? notReadyRetrySeconds
+      : 0;
   return jsonResponse(
     errorStatus(code),
     body,
     retrySeconds > 0 ? { headers: { 'retry-after': String(retrySeconds) } } : undefined,
   );
 }
+
+/** What a NOT_READY answer asks the client to wait (`Retry-After`): DynamoDB Local restarts within it. */
+export const notReadyRetrySeconds = 5;
 
 const langOf = (event: APIGatewayProxyEventV2): Lang =>
   event.queryStringParameters?.lng === 'de' ? 'de' : 'en';
@@ -380,6 +388,8 @@ const envelopeErrors = (): MiddlewareObj => ({
       code = firstErrorCode(err);
       fields = fieldErrors(err);
       details = { expected: expectedOf(err, state.lang) };
+    } else if (isStoreUnreachable(err)) {
+      code = 'NOT_READY';
     } else if (isHttpError(err)) {
       code =
         err.statusCode === 415

@@ -7,13 +7,20 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
-import { issueStatuses, listSorts, priorities } from '../../functions/contracts/triage';
+import { issueStatuses, listSorts, priorities, triageLimits } from '../../functions/contracts/triage';
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 type ToolResult = { content: Content[]; isError?: boolean };
 
-/** A refusal of the API (or of the connection), turned into a tool error by `tool`. */
-class ApiFailure extends Error {}
+/** A refusal of the API (or of the connection), turned into a tool error by `tool`; `code` the API's. */
+class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface SnagConfig {
   url: string | undefined;
@@ -49,7 +56,7 @@ async function call<T>(config: SnagConfig, method: string, path: string, body?: 
           .join(', ')})`
       : '';
     const wait = res.status === 429 ? ` Retry after ${res.headers.get('retry-after')} s.` : '';
-    throw new ApiFailure(`${envelope.code}: ${envelope.msg}${fields}${wait}`);
+    throw new ApiFailure(`${envelope.code}: ${envelope.msg}${fields}${wait}`, envelope.code);
   }
   return envelope.msg;
 }
@@ -134,13 +141,28 @@ const number = z.number().int().min(1).describe('The issue number within the pro
 export function snagServer(config: SnagConfig): McpServer {
   const server = new McpServer({ name: 'snag', version: '1.0.0' });
   const projectDetail = (pid: string) => call<ProjectDetail>(config, 'GET', `/api/v1/projects/${enc(pid)}`);
+  /**
+   * The project's labels and members to name things by, or null for a token without `projects:read` (the
+   * read-only token the README recommends holds `issues:read` alone): then ids stand for names.
+   */
+  const namesOf = (pid: string): Promise<ProjectDetail | null> =>
+    projectDetail(pid).catch((err: unknown) => {
+      if (err instanceof ApiFailure && err.code === 'INSUFFICIENT_SCOPE') return null;
+      throw err;
+    });
+  /** Names given by the assistant as ids, resolved when the token may read the project's lists. */
+  const idsFor = async (pid: string, given: Parameters<typeof resolveNames>[1]) => {
+    const detail = await namesOf(pid);
+    return detail ? resolveNames(detail, given) : {};
+  };
 
   server.registerTool(
     'list_projects',
     {
       title: 'List projects',
       description:
-        "The projects (websites) of the API token's team: id, name, URL and open/resolved issue counts.",
+        "The projects (websites) of the API token's team: id, name, URL and open/resolved issue counts. " +
+        'Needs the scope projects:read.',
       inputSchema: {},
     },
     () => tool(async () => [json(await call(config, 'GET', '/api/v1/projects'))]),
@@ -152,7 +174,7 @@ export function snagServer(config: SnagConfig): McpServer {
       title: 'Get a project',
       description:
         'One project with its labels (id, name, colour) and the team members who may be assigned (id, name, ' +
-        'role). list_issues and update_issue also take these names instead of ids.',
+        'role). list_issues and update_issue also take these names instead of ids. Needs projects:read.',
       inputSchema: { projectId },
     },
     ({ projectId: pid }) =>
@@ -167,7 +189,8 @@ export function snagServer(config: SnagConfig): McpServer {
         'Issues of a project, newest first unless sorted otherwise, one page at a time (pass `next` back as ' +
         '`cursor`). Filter by status, priority, assignee (a member\'s name or user id, "none" for unassigned), ' +
         'label (a name or id), or search the newest 200 by text. Resolved and closed issues are in the ' +
-        'resolved list: set resolved, or filter by a resolved status.',
+        'resolved list: set resolved, or filter by a resolved status. Needs issues:read (filtering by a ' +
+        'name, not an id, also projects:read).',
       inputSchema: {
         projectId,
         status: z.enum(issueStatuses).optional(),
@@ -188,7 +211,7 @@ export function snagServer(config: SnagConfig): McpServer {
           ...(filters.label ? { labels: [filters.label] } : {}),
         };
         if (Object.keys(byName).length > 0) {
-          const ids = resolveNames(await projectDetail(pid), byName);
+          const ids = await idsFor(pid, byName);
           if (ids.assignee) filters.assignee = ids.assignee;
           if (ids.labels) filters.label = ids.labels[0];
         }
@@ -205,19 +228,21 @@ export function snagServer(config: SnagConfig): McpServer {
       title: 'Get an issue',
       description:
         "One issue: the reporter's description, page URL, device, triage fields, files and the first " +
-        'screenshot as an image. Links in the answer are signed and expire after 5 minutes.',
+        'screenshot as an image. Links in the answer are signed and expire after 5 minutes. Needs ' +
+        'issues:read; with projects:read too, labels and the assignee are named, else shown by id.',
       inputSchema: { projectId, number },
     },
     ({ projectId: pid, number: n }) =>
       tool(async () => {
         const [issue, detail] = await Promise.all([
           call<Issue>(config, 'GET', issuePath(pid, n)),
-          projectDetail(pid),
+          namesOf(pid),
         ]);
-        const nameOf = (list: { id: string; name: string }[], id: string) =>
-          list.find((x) => x.id === id)?.name ?? id;
-        const labels = issue.labels.map((id) => nameOf(detail.labels, id)).join(', ') || 'none';
-        const assignee = issue.assignee ? nameOf(detail.assignees, issue.assignee) : 'nobody';
+        // Without projects:read the ids stand for the names (the issue itself needs issues:read only).
+        const nameOf = (list: { id: string; name: string }[] | undefined, id: string) =>
+          list?.find((x) => x.id === id)?.name ?? id;
+        const labels = issue.labels.map((id) => nameOf(detail?.labels, id)).join(', ') || 'none';
+        const assignee = issue.assignee ? nameOf(detail?.assignees, issue.assignee) : 'nobody';
         const summary =
           `#${issue.number} ${issue.title}\nStatus: ${issue.status} · Priority: ${issue.priority} · ` +
           `Assignee: ${assignee} · Labels: ${labels}\n\n${issue.description}\n\n`;
@@ -234,7 +259,8 @@ export function snagServer(config: SnagConfig): McpServer {
         'Change any of status (closing an issue: "resolved" or "closed"), priority, assignee (a member\'s ' +
         'name or user id, or null), labels (the whole set, by name or id; see get_project) and due date ' +
         "(YYYY-MM-DD or null). The issue's activity shows the change as made via the API token. Resolving " +
-        'mails the visitor who reported it, if they left an address.',
+        'mails the visitor who reported it, if they left an address. Needs issues:write (naming labels or ' +
+        'people, not ids, also projects:read).',
       inputSchema: {
         projectId,
         number,
@@ -248,7 +274,7 @@ export function snagServer(config: SnagConfig): McpServer {
     ({ projectId: pid, number: n, ...patch }) =>
       tool(async () => {
         const named = patch.labels?.length || (patch.assignee !== undefined && patch.assignee !== null);
-        const ids = named ? resolveNames(await projectDetail(pid), patch) : {};
+        const ids = named ? await idsFor(pid, patch) : {};
         const issue = await call<Issue>(config, 'PATCH', issuePath(pid, n), { ...patch, ...ids });
         return [
           { type: 'text', text: `#${issue.number} is now ${issue.status}, priority ${issue.priority}.` },
@@ -262,11 +288,12 @@ export function snagServer(config: SnagConfig): McpServer {
       title: 'Comment on an issue',
       description:
         'Add a comment. "internal" (the default) is seen by the team only. "public" is also seen by the ' +
-        "project's guests and is mailed to the visitor who reported the issue, if they left an address.",
+        "project's guests and is mailed to the visitor who reported the issue, if they left an address. " +
+        'Needs comments:write.',
       inputSchema: {
         projectId,
         number,
-        body: z.string().min(1).max(10000),
+        body: z.string().min(1).max(triageLimits.commentMax),
         visibility: z.enum(['public', 'internal']).default('internal'),
       },
     },

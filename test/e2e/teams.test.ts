@@ -237,6 +237,12 @@ describe('a team works together: invited from the mails, German on phones', () =
     await g.page.goto(`/profile/site/${blogId}`);
     await waitForPath(g.page, '/profile');
     expect(await g.page.getByText('Blog').count()).toBe(0);
+    // Its project opens without the widget settings its answer leaves out; the settings screens say no.
+    await g.page.goto(`/profile/site/${shopId}`);
+    await g.page.getByRole('heading', { name: 'Offene Meldungen' }).waitFor();
+    await g.page.goto(`/profile/configuration/${shopId}/installation`);
+    await g.page.getByTestId('role-refused').waitFor();
+    expect(g.errors).toEqual([]);
 
     // The owner removes the member on the team screen; the member's next click (an issue of the list on
     // screen) is refused.

@@ -215,6 +215,13 @@ interface Fixture {
   pastTheCheck?: true;
   /** Not enforced on this branch yet: who builds it (the lead removes this at merge). */
   todo?: string;
+  /**
+   * The action DESIGN section 10 asks of this row, written here so that a route table that declares a lower
+   * one fails (the expectation comes from this, not from the declaration).
+   */
+  action?: ProjectAction;
+  /** Fields of `msg` (dotted paths) a persona's successful answer must not carry (DESIGN section 10). */
+  withheld?: Partial<Record<Persona, string[]>>;
 }
 
 const site = (c: Ctx) => `/api/client/website/${c.project}`;
@@ -295,12 +302,18 @@ const fixtures: Record<string, Fixture> = {
     form: true,
     pastTheCheck: true,
   },
-  'GET /api/client/website/{id}': { request: (c) => ({ path: site(c) }) },
+  // The widget settings are the team's set-up: a GUEST's answer has the project without them.
+  'GET /api/client/website/{id}': {
+    request: (c) => ({ path: site(c) }),
+    withheld: { guest: ['website.data', 'website.effective'] },
+  },
   'PATCH /api/client/website/{id}': { request: (c) => ({ path: site(c), body: { name: 'Shop' } }) },
   'DELETE /api/client/website/{id}': { request: (c) => ({ path: site(c) }), fresh: true },
   'GET /api/client/website/{id}/request': { request: (c) => ({ path: `${site(c)}/request` }) },
+  // A sync list is an integration's (its new and failed tickets): no MEMBER's or GUEST's.
   'GET /api/client/website/{id}/request?integration': {
     request: (c) => ({ path: `${site(c)}/request?integration=email` }),
+    action: 'integrations',
   },
   'GET /api/client/website/{id}/request/{ticketId}': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}` }),
@@ -591,11 +604,12 @@ async function send(client: ApiClient, method: string, path: string, body: unkno
       headers: { origin: stack.url, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       body: form,
     });
-    return { status: res.status, code: ((await res.json()) as { code?: string }).code };
+    return { status: res.status, code: ((await res.json()) as { code?: string }).code, msg: undefined };
   }
   if (!how.raw) {
     const res = await client.call<unknown>(method, path, body);
-    return { status: res.status, code: (res.body as { code?: string } | undefined)?.code };
+    const reply = res.body as { code?: string; msg?: unknown } | undefined;
+    return { status: res.status, code: reply?.code, msg: reply?.msg };
   }
   const res = await fetch(new URL(path, stack.url), {
     method,
@@ -606,8 +620,13 @@ async function send(client: ApiClient, method: string, path: string, body: unkno
   return {
     status: res.status,
     code: res.status >= 400 ? (JSON.parse(text) as { code?: string }).code : undefined,
+    msg: undefined,
   };
 }
+
+/** The value at a dotted path of an answer's `msg`. */
+const lookup = (msg: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], msg);
 
 describe('the access matrix', () => {
   it('has a fixture for every project- and team-scoped route of the route table', () => {
@@ -639,15 +658,29 @@ describe('the access matrix', () => {
     const { path, body } = fixture.request(c);
     const client = people[persona];
     const answer = await send(client, method, path, body, fixture);
-    const want = expected[action][persona];
+    const want = expected[fixture.action ?? action][persona];
     const seen = `${answer.status} ${answer.code ?? ''}`;
     if (want === 404) expect(seen).toBe('404 NOT_FOUND');
     else if (want === 403) expect(seen).toBe('403 FORBIDDEN');
     else {
       expect(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED'], seen).not.toContain(answer.code);
       expect(answer.status, seen).toBeLessThan(fixture.pastTheCheck ? 500 : 400);
+      const withheld = fixture.withheld?.[persona] ?? [];
+      const carried = withheld.filter((field) => lookup(answer.msg, field) !== undefined);
+      expect(carried, `${persona} is answered ${withheld.join(', ')}`).toEqual([]);
     }
   });
+
+  // The same fields reach the roles they are for, so the check above can tell they are left out.
+  it.each(Object.entries(fixtures).filter(([, f]) => f.withheld))(
+    '%s carries the withheld fields to the owner',
+    async (_key, fixture) => {
+      const { path } = fixture.request(ctx);
+      const answer = await send(people.owner, 'GET', path, undefined, fixture);
+      const fields = Object.values(fixture.withheld ?? {}).flat();
+      expect(fields.filter((field) => lookup(answer.msg, field) === undefined)).toEqual([]);
+    },
+  );
 
   // Rows whose enforcement another increment builds: listed as todo, so the lead sees which are not asserted yet.
   for (const [key, f] of Object.entries(fixtures)) if (f.todo) it.todo(`${key}: waits for ${f.todo}`);

@@ -11,6 +11,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { timestampedSignature } from '#runtime/signature';
+import { findUserIdByEmail } from '../../functions/accounts/user';
 import { businessRequestsPerAccount, businessRequestsPerSource } from '../../functions/billing/service';
 import {
   closePendingRequest,
@@ -22,6 +23,7 @@ import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { addToTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
 
@@ -455,6 +457,22 @@ describe('Business request', () => {
     }
     const json = await client.post('/api/client/profile/business_plan', requestFields());
     expect(json.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('checks the role before the form: a MEMBER gets 403 FORBIDDEN for an empty or a wrong form alike', async () => {
+    const owner = await signedIn(stack.url);
+    const member = await signedIn(stack.url);
+    const [team, uid] = await Promise.all(
+      [owner.email, member.email].map((e) => findUserIdByEmail(e.toLowerCase())),
+    );
+    if (!team || !uid) throw new Error('no user ids');
+    await addToTeam(team, uid, 'MEMBER');
+    for (const fields of [{ teamId: team }, requestFields({ teamId: team, period: '2', vat: 'DE1' })]) {
+      const res = await businessRequest(member.client, fields);
+      expect([res.status, res.body.code], JSON.stringify(fields)).toEqual([403, 'FORBIDDEN']);
+    }
+    // The owner with the same empty form is told what it lacks.
+    expect((await businessRequest(owner.client, {})).status).toBe(400);
   });
 
   it('stores the request, mails the operators and confirms to the client, in the client’s language', async () => {

@@ -280,6 +280,7 @@ describe('DynamoDB Local dying', () => {
       'the stack to notice',
     );
     expect(down.status).toBe(503);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await down.json()).toMatchObject({ status: 'error', code: 'NOT_READY' });
     const health = await api('/api/health');
     expect(health.status).toBe(503);

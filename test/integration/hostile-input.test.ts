@@ -132,3 +132,43 @@ describe.each(probed.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
     }
   });
 });
+
+// A malformed percent-escape names nothing: the same answer as a well-formed id that does not exist (404 where
+// the path is what is wrong; the route's own 401/400/415 where it checks the caller or body first), never a 500.
+describe('a malformed escape in a path parameter', () => {
+  const withParams = (routes as readonly RouteDef[]).filter((r) => r.path.includes('{') && !r.localOnly);
+  const nobody = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  it.each(withParams.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers as for an id that names nothing',
+    async (_key, route) => {
+      const call = async (value: string) => {
+        const res = await fetch(new URL(route.path.replace(/\{\w+\}/g, value), stack.url), {
+          method: route.method,
+          headers: {
+            origin: stack.url,
+            'cloudfront-viewer-address': signedInClient.source,
+            cookie: cookieOf(),
+          },
+        });
+        const text = await res.text();
+        const code = res.headers.get('content-type')?.startsWith('application/json')
+          ? JSON.parse(text).code
+          : text;
+        return { status: res.status, code: res.status === 404 ? 'not found' : code };
+      };
+      const malformed = await call('%ZZ');
+      expect(malformed.status).toBeLessThan(500);
+      expect(malformed).toEqual(await call(nobody));
+    },
+  );
+
+  it('GET /api/client/website/%ZZ and the reporter page /r/%ZZ say 404', async () => {
+    expect((await signedInClient.get('/api/client/website/%ZZ')).body).toMatchObject({ code: 'NOT_FOUND' });
+    const res = await fetch(new URL('/r/%ZZ', stack.url));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    await res.arrayBuffer();
+  });
+});
+
+const cookieOf = () => [...signedInClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

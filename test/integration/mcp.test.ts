@@ -41,8 +41,13 @@ beforeAll(async () => {
     fields: { msg: 'The cart total is wrong', href: 'https://shop.example/cart' },
     screenshots: [{ type: 'image/png', content: png(4, 4, [10, 200, 10]) }],
   });
-  client = new Client({ name: 'snag-test', version: '1.0.0' });
-  await client.connect(
+  client = await connect(token);
+}, 60_000);
+
+/** `snag-mcp` run over stdio with `token`, as an assistant runs it. */
+async function connect(token: string): Promise<Client> {
+  const mcp = new Client({ name: 'snag-test', version: '1.0.0' });
+  await mcp.connect(
     new StdioClientTransport({
       command: process.execPath,
       args: ['bin/snag-mcp.mjs'],
@@ -50,7 +55,8 @@ beforeAll(async () => {
       stderr: 'ignore',
     }),
   );
-}, 60_000);
+  return mcp;
+}
 
 afterAll(async () => {
   await client?.close();
@@ -166,5 +172,39 @@ describe('snag-mcp', () => {
     expect(textOf(bad)).toMatch(/^INVALID_PARAMETERS|^[A-Z_]+: /);
     const again = await run('list_projects');
     expect(again.isError).toBeFalsy();
+  });
+
+  it('works with the read-only token README recommends (issues:read alone): ids stand for names', async () => {
+    const teamId = await findUserIdByEmail(site.email.toLowerCase());
+    const made = await site.client.post(`/api/client/team/${teamId}/tokens`, {
+      name: 'Reader',
+      scopes: ['issues:read'],
+    });
+    const reader = await connect((made.body as { msg: { token: string } }).msg.token);
+    try {
+      const call = async (name: string, args: Record<string, unknown>) =>
+        (await reader.callTool({ name, arguments: args })) as Result;
+      const labelled = await site.client.post(`/api/client/website/${site.id}/labels`, {
+        name: 'Seen by the reader',
+        color: '#aa3300',
+      });
+      const labelId = (labelled.body as { msg: { label: { id: string } } }).msg.label.id;
+      await site.client.patch(`/api/client/website/${site.id}/request/${number}`, { labels: [labelId] });
+
+      const read = await call('get_issue', { projectId: site.id, number });
+      expect(read.isError, textOf(read)).toBeFalsy();
+      expect(textOf(read)).toContain('The cart total is wrong');
+      expect(textOf(read)).toContain(`Labels: ${labelId}`);
+      const listed = await call('list_issues', { projectId: site.id, resolved: true, label: labelId });
+      expect(listed.isError, textOf(listed)).toBeFalsy();
+      // What the scope does not cover is the API's refusal, named, as before.
+      const projects = await call('list_projects', {});
+      expect([projects.isError, textOf(projects)]).toEqual([
+        true,
+        expect.stringMatching(/^INSUFFICIENT_SCOPE: /),
+      ]);
+    } finally {
+      await reader.close();
+    }
   });
 });

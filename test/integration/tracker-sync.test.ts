@@ -187,6 +187,21 @@ describe('GitLab both ways', () => {
     expect(gl()?.notes.filter((x) => x.body.includes('Thanks!'))).toHaveLength(1);
   });
 
+  it('a GitLab comment with control, bidi and invisible characters is stored as a member’s would be', async () => {
+    const [delivery] = await sync.fakes.gitlab.actAsHuman(101, iid, {
+      kind: 'comment',
+      body: 'Deployed \u202Eexe.pdf\u202C\u200B to\u0000 \u001b[1mstaging\u001b[0m',
+    });
+    expect(delivery?.status).toBe(202);
+    const comment = await eventually(
+      async () =>
+        (await timeline(site, n)).find((e) => e.type === 'comment' && String(e.body).startsWith('Deployed')),
+      30_000,
+      'the synced comment',
+    );
+    expect(comment).toMatchObject({ body: 'Deployed exe.pdf to [1mstaging[0m' });
+  });
+
   it('a tracker that refuses the re-read (token revoked) drops the event at once: no retries, Snag unchanged', async () => {
     sync.fakes.gitlab.revoke('glpat-sync');
     const reads = () =>

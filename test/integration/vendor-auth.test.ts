@@ -510,3 +510,41 @@ describe('SPEC’s integration shape (section 3: active and authorized inside da
     ]);
   });
 });
+
+describe('a key an HTTP header cannot carry', () => {
+  // A snowman (outside Latin-1), a line break inside, a null byte: each a pasted mistake, none sendable.
+  const unsendable = ['glpat-\u2603-token', 'glpat-one\ntwo', 'glpat-\u0000'];
+  const calls = [
+    ['gitlab/projects', { host: '' }],
+    ['github/repos', {}],
+    ['linear/teams', {}],
+    ['jira/projects', { host: 'jira.example.com', username: 'me@example.com' }],
+  ] as const;
+
+  it.each(calls)('%s: 400 INVALID_PARAMETERS on key, nothing sent to the vendor', async (path, rest) => {
+    const sent = fakes.gitlab.requests.length + fakes.jira.requests.length;
+    for (const key of unsendable) {
+      const res = await site.client.post(`/api/client/integration/${path}`, {
+        siteId: site.id,
+        ...rest,
+        key,
+      });
+      expect(
+        [res.status, codeOf(res), (res.body as { fields?: object }).fields],
+        JSON.stringify(key),
+      ).toEqual([400, 'INVALID_PARAMETERS', { key: 'INVALID_PARAMETERS' }]);
+    }
+    expect(fakes.gitlab.requests.length + fakes.jira.requests.length).toBe(sent);
+  });
+
+  it('the settings save refuses it on data.key too', async () => {
+    const res = await site.client.patch(`/api/client/integration/${site.id}`, [
+      { name: 'gitlab', active: 0, authorized: 0, data: { host: '', key: 'glpat-\u2603', id: '' } },
+    ]);
+    expect([res.status, codeOf(res), (res.body as { fields?: object }).fields]).toEqual([
+      400,
+      'INVALID_PARAMETERS',
+      { '0.data.key': 'INVALID_PARAMETERS' },
+    ]);
+  });
+});

@@ -11,7 +11,8 @@
  */
 import type { TrackerEvent } from '#contracts/sync';
 import { syncOptionsOf, trackerLabels } from '#contracts/sync';
-import type { Actor } from '#contracts/triage';
+import { cleanText } from '#contracts/text';
+import { type Actor, trackerCommentText } from '#contracts/triage';
 import type { Logger } from '#runtime/log';
 import { postTrackerComment } from '../../issues/comments';
 import { syncTrackerState } from '../../issues/triage';
@@ -26,7 +27,8 @@ export function trackerActor(ev: TrackerEvent, read?: string): Actor {
   return {
     kind: 'tracker',
     id: ev.author.id.slice(0, 100),
-    name: `${ev.author.name} on ${trackerLabels[ev.vendor]}`.slice(0, 200),
+    // The tracker's name for its person, under the one text rule as every stored name (text.ts).
+    name: `${cleanText(ev.author.name)} on ${trackerLabels[ev.vendor]}`.slice(0, 200),
     vendor: ev.vendor,
     ...(url ? { url: url.slice(0, 2000) } : {}),
   };
@@ -70,8 +72,9 @@ export async function applyTrackerEvent(ev: TrackerEvent, log: Logger): Promise<
     return changed ? 'changed' : 'unchanged';
   }
   const comment = ev.comment;
-  if (!comment?.body.trim()) return 'dropped';
-  if (postedBySnag(comment.body) || (await readSynced(ev.projectId, ev.vendor, 'comment', comment.id))) {
+  const body = trackerCommentText(comment?.body ?? '');
+  if (!comment || !body) return 'dropped';
+  if (postedBySnag(body) || (await readSynced(ev.projectId, ev.vendor, 'comment', comment.id))) {
     log.info('tracker comment already synced (ours or taken); dropped', where);
     return 'unchanged';
   }
@@ -80,7 +83,7 @@ export async function applyTrackerEvent(ev: TrackerEvent, log: Logger): Promise<
     n,
     trackerActor(ev),
     {
-      body: comment.body,
+      body,
       visibility: syncOptionsOf(integration.data).publicTrackerComments ? 'public' : 'internal',
     },
     syncedOncePut(ev.projectId, ev.vendor, 'comment', comment.id),

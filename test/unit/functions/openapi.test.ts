@@ -8,6 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '#contracts/openapi';
 import { type RouteDecl, routeKey } from '#contracts/routes';
+import { triageLimits } from '#contracts/triage';
 import { v1Api } from '../../../functions/issues/manifest';
 import { routes } from '../../../functions/routes';
 
@@ -85,5 +86,17 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(JSON.stringify(doc)).not.toContain('$defs');
+  });
+
+  it("documents a comment's length as the one limit the API enforces", () => {
+    const post = doc.paths['/api/v1/projects/{projectId}/issues/{number}/comments']?.post as
+      | {
+          requestBody: {
+            content: { 'application/json': { schema: { properties: Record<string, object> } } };
+          };
+        }
+      | undefined;
+    const body = post?.requestBody.content['application/json'].schema.properties.body;
+    expect(body).toMatchObject({ type: 'string', minLength: 1, maxLength: triageLimits.commentMax });
   });
 });

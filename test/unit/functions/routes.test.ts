@@ -76,4 +76,10 @@ describe('the route table', () => {
     expect(matchRoute('POST', '/api/health')).toEqual({ methodMismatch: true });
     expect(matchRoute('GET', '/api/nothing')).toEqual({ methodMismatch: false });
   });
+
+  it('decodes path parameters and keeps a malformed escape as it is, for the function to find nothing', () => {
+    expect(matchRoute('GET', '/api/client/website/a%20b')).toMatchObject({ params: { id: 'a b' } });
+    expect(matchRoute('GET', '/api/client/website/%ZZ')).toMatchObject({ params: { id: '%ZZ' } });
+    expect(matchRoute('GET', '/api/client/website/%C3')).toMatchObject({ params: { id: '%C3' } });
+  });
 });

@@ -12,6 +12,7 @@ import {
   linearDataSchema,
 } from '#contracts/integrations';
 import { trackerIssueId } from '#contracts/sync';
+import { commentSchema, trackerCommentText, triageLimits } from '#contracts/triage';
 import { MalformedDelivery } from '../../../functions/integrations/sync/adapter';
 import { githubAdapter } from '../../../functions/integrations/sync/github';
 import { gitlabAdapter } from '../../../functions/integrations/sync/gitlab';
@@ -261,5 +262,80 @@ describe('no echo', () => {
     ).toBe(true);
     const moved = { ...resolved, changes: { status: { from: 'new', to: 'in_progress' } } };
     expect(mayWriteBack('gitlab', { ...moved, actor: { kind: 'member', name: 'Ann' } })).toBe(false);
+  });
+});
+
+describe('a tracker comment as it is stored', () => {
+  // What every member comment refuses: a bidi override, a null byte, an ANSI escape, a zero width, a BOM,
+  // a tag character; the line break and the emoji's ZWJ stay.
+  const hostile =
+    '\uFEFFFixed \u202Eexe.pdf\u202C in\u0000 2.3\u200B.1 \u001b[31mred\u001b[0m\n👩\u200D💻 done\u{E0041}';
+  const clean = 'Fixed exe.pdf in 2.3.1 [31mred[0m\n👩\u200D💻 done';
+  const headers = { 'idempotency-key': 'f0b5b0e0-0000-4000-8000-000000000002' };
+  const base = <N extends 'gitlab' | 'jira' | 'github' | 'linear', D>(name: N, data: D) => ({
+    name,
+    active: 1 as const,
+    authorized: 1 as const,
+    data,
+  });
+  const parsed = {
+    gitlab: () => {
+      const note = spec('webhook-example.note-hook-issue.json');
+      note.object_attributes.note = hostile;
+      return gitlabAdapter.parse(
+        note,
+        headers,
+        base('gitlab', gitlabDataSchema.parse({ key: 'glpat', id: String(note.project.id) })),
+      );
+    },
+    jira: () =>
+      jiraAdapter.parse(
+        {
+          timestamp: 1,
+          webhookEvent: 'comment_created',
+          issue: { id: '10002', key: 'WEB-7' },
+          comment: { id: '5', body: hostile, author: { accountId: 'a1', displayName: 'Jane' } },
+        },
+        {},
+        base('jira', jiraDataSchema.parse({ host: 'https://acme.atlassian.net', username: 'u', key: 'k' })),
+      ),
+    github: () =>
+      githubAdapter.parse(
+        {
+          action: 'created',
+          issue: { number: 7, html_url: 'https://github.com/o/r/issues/7' },
+          repository: { full_name: 'o/r' },
+          sender: { login: 'octo', id: 1 },
+          comment: { id: 99, body: hostile, user: { login: 'octo', id: 1 } },
+        },
+        { 'x-github-event': 'issue_comment', 'x-github-delivery': 'g-1' },
+        base('github', githubDataSchema.parse({ key: 'github_pat', id: 'o/r' })),
+      ),
+    linear: () =>
+      linearAdapter.parse(
+        {
+          webhookId: 'wh-1',
+          webhookTimestamp: 1,
+          actor: { id: 'u-9', name: 'Lin' },
+          action: 'create',
+          type: 'Comment',
+          data: { id: 'c-1', body: hostile, issueId: 'uuid-1', user: { id: 'u-9', name: 'Lin' } },
+        },
+        {},
+        base('linear', linearDataSchema.parse({ key: 'lin_api', id: 'team-1' })),
+      ),
+  };
+
+  it.each(Object.entries(parsed))('%s: the synced comment under the members’ text rule', (_vendor, parse) => {
+    const body = parse()?.comment?.body ?? '';
+    expect(body).toContain('\u202E');
+    const stored = trackerCommentText(body);
+    expect(stored).toBe(clean);
+    expect(commentSchema.safeParse({ body: stored, visibility: 'internal' }).success).toBe(true);
+  });
+
+  it('nothing visible left is nothing to store; the length is the members’ limit', () => {
+    expect(trackerCommentText('\u200B\u202E \u0000\n')).toBe('');
+    expect(trackerCommentText('x'.repeat(9000))).toHaveLength(triageLimits.commentMax);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntegrationsAnswer } from '#contracts/integrations';
+import { type IntegrationsAnswer, vendorKeyText } from '#contracts/integrations';
 import { ApiError } from '../../../web/src/api/client';
 import { apiFieldErrors } from '../../../web/src/forms/validate';
 import {
@@ -101,5 +101,15 @@ describe('integrationFieldPath', () => {
     expect(Object.keys(apiFieldErrors({ 'data.key': 'SECRET_REQUIRED' }, integrationFieldPath))).toEqual([
       'key',
     ]);
+  });
+});
+
+describe('the key field of the token forms', () => {
+  // The forms check the key with the schema the API refuses it by, so they say it before anything is sent.
+  it('refuses what an HTTP header cannot carry, and accepts keys as vendors issue them and the masked key', () => {
+    for (const ok of ['glpat-AbC_123', 'lin_api_x.y~z', '••••oken', '  ghp_trimmed  '])
+      expect(vendorKeyText.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['glpat-\u2603', 'one two', 'a\nb', 'x\u0000', 'tök', 'a\u200Bb'])
+      expect(vendorKeyText.safeParse(bad).error?.issues[0]?.message, bad).toBe('INVALID_PARAMETERS');
   });
 });

@@ -1061,6 +1061,8 @@ export const de: Catalogue = {
     httpsOnly: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
     hostInvalid:
       'Bitte geben Sie einen Hostnamen wie gitlab.example.com ein oder eine Adresse, die mit https:// beginnt',
+    keyInvalid:
+      'Der Schlüssel enthält Zeichen, die ein Schlüssel nie hat (ein Leerzeichen, einen Zeilenumbruch oder einen Buchstaben außerhalb von ASCII): bitte kopieren Sie ihn erneut',
     removeRow: 'Zeile {{index}} entfernen',
     rowLimit: 'Sie haben das Maximum von {{count}} erreicht.',
     delay:

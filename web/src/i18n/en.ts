@@ -1044,6 +1044,8 @@ export const en = {
     httpsOnly: 'Please enter an address that starts with https://',
     hostInvalid:
       'Please enter a host name such as gitlab.example.com, or an address that starts with https://',
+    keyInvalid:
+      'The key holds characters a key never has (a space, a line break or a letter outside plain ASCII): please copy it again',
     removeRow: 'Remove row {{index}}',
     rowLimit: 'You have reached the maximum of {{count}}.',
     delay:

@@ -10,7 +10,12 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
+import {
+  GITHUB_LABELS_MAX,
+  GITHUB_LINK_DAYS,
+  githubDataSchema,
+  vendorKeyText,
+} from '#contracts/integrations';
 import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -47,7 +52,12 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
   const form = useForm<GithubValues>({
     initialValues: valuesOf(view),
     validate: {
-      key: (value) => (value.trim() === '' ? t('validation.required') : null),
+      key: (value) =>
+        value.trim() === ''
+          ? t('validation.required')
+          : vendorKeyText.safeParse(value).success
+            ? null
+            : t('integrationScreen.keyInvalid'),
       labels: (value) =>
         githubDataSchema.shape.labels.safeParse(value).success
           ? null

@@ -10,7 +10,7 @@ import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gitlabDataSchema } from '#contracts/integrations';
+import { gitlabDataSchema, vendorKeyText } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
 import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -84,7 +84,12 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             ? null
             : t('integrationScreen.hostInvalid'),
       username: (value) => (jira && value.trim() === '' ? t('validation.required') : null),
-      key: (value) => (value.trim() === '' ? t('validation.required') : null),
+      key: (value) =>
+        value.trim() === ''
+          ? t('validation.required')
+          : vendorKeyText.safeParse(value).success
+            ? null
+            : t('integrationScreen.keyInvalid'),
       customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
     },
     validateInputOnBlur: true,

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { customFieldSchema } from '#contracts/schemas';
-import type { ProjectDetail } from '../api/types';
+import type { ProjectSettings } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PairRows } from '../components/PairRows';
 import { Section } from '../components/Section';
@@ -18,7 +18,7 @@ import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { saveProject } from './hooks';
 
-type Website = ProjectDetail['website'];
+type Website = ProjectSettings;
 
 type FieldsValues = { customFields: { name: string; selector: string }[] };
 

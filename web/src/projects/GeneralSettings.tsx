@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { projectSchema } from '#contracts/schemas';
-import type { ProjectDetail } from '../api/types';
+import type { ProjectSettings } from '../api/types';
 import { paths } from '../app/paths';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -21,7 +21,7 @@ import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { deleteProject, saveProject } from './hooks';
 
-type Website = ProjectDetail['website'];
+type Website = ProjectSettings;
 
 type GeneralValues = { name: string; url: string; active: boolean; activeParam: boolean; wildcard: boolean };
 

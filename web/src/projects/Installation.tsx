@@ -7,11 +7,11 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconFlask } f
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProjectDetail } from '../api/types';
+import type { ProjectSettings } from '../api/types';
 import { paths } from '../app/paths';
 import { domainRule, installSnippet, verifyUrl } from './model';
 
-type Website = ProjectDetail['website'];
+type Website = ProjectSettings;
 
 export function Installation({ website }: { website: Website }) {
   const { t } = useTranslation();

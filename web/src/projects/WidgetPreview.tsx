@@ -5,17 +5,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { displayDomain } from '#contracts/domains';
-import type { ProjectDetail } from '../api/types';
+import type { ProjectSettings } from '../api/types';
 import { LauncherPreview } from './LauncherPreview';
 import { type Appearance, isHexColor } from './model';
 
-export function WidgetPreview({
-  website,
-  values,
-}: {
-  website: ProjectDetail['website'];
-  values: Appearance;
-}) {
+export function WidgetPreview({ website, values }: { website: ProjectSettings; values: Appearance }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

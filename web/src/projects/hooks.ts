@@ -4,7 +4,6 @@ import type { WidgetSettings } from '#contracts/schemas';
 import { type ApiError, api } from '../api';
 import type { Answer } from '../api/endpoints';
 import { toLogin, useEndpoint } from '../api/swr';
-import type { ProjectDetail } from '../api/types';
 import { paths } from '../app/paths';
 import { projectPath, projectsPath } from './model';
 
@@ -40,7 +39,7 @@ export interface ProjectChange {
 }
 
 /** PATCH the project; the answer replaces the cached project and the list (sidebar, dashboard) reloads. */
-export async function saveProject(id: string, change: ProjectChange): Promise<ProjectDetail> {
+export async function saveProject(id: string, change: ProjectChange) {
   const saved = await api.call('projects.update', { params: { id }, body: change });
   await mutate(projectPath(id), saved, { revalidate: false });
   void mutate(projectsPath);

@@ -9,7 +9,7 @@ import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import type { PlanSettings } from '#contracts/plans';
 import type { WidgetSettings } from '#contracts/schemas';
-import type { ProjectDetail } from '../api/types';
+import type { ProjectSettings } from '../api/types';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { saveProject } from './hooks';
@@ -23,7 +23,7 @@ export interface WidgetFeaturesOffered {
   branding: boolean;
 }
 
-export function useWidgetForm(website: ProjectDetail['website'], plan: PlanSettings | undefined) {
+export function useWidgetForm(website: ProjectSettings, plan: PlanSettings | undefined) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);

@@ -7,6 +7,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { settingsOf } from '../api/types';
 import { type ConfigurationSection, configurationSections, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
@@ -25,7 +26,9 @@ export default function ConfigurationScreen({ section }: { section: Configuratio
   const { data } = useProject(id);
   useDocumentTitle(`${t('screens.configuration')} · ${t(`configuration.${section}`)}`);
   if (!data || !id) return <PageLoader />;
-  const website = data.website;
+  // Behind the settings gate: only a GUEST's answer lacks the settings, and a GUEST is refused before this.
+  const website = settingsOf(data.website);
+  if (!website) return null;
 
   return (
     <Stack gap="lg" maw={960} mx="auto">

@@ -8,7 +8,7 @@ import { Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PlanSettings } from '#contracts/plans';
-import type { ProjectDetail } from '../api/types';
+import { type ProjectSettings, settingsOf } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
@@ -29,16 +29,13 @@ export default function WidgetScreen() {
   const { data } = useProject(id);
   const { data: profile } = useProfile();
   if (!data || !profile) return <PageLoader />;
-  return <WidgetForm key={data.website.uuid} website={data.website} plan={profile.settings} />;
+  // Behind the settings gate: only a GUEST's answer lacks the settings, and a GUEST is refused before this.
+  const website = settingsOf(data.website);
+  if (!website) return null;
+  return <WidgetForm key={website.uuid} website={website} plan={profile.settings} />;
 }
 
-function WidgetForm({
-  website,
-  plan,
-}: {
-  website: ProjectDetail['website'];
-  plan: PlanSettings | undefined;
-}) {
+function WidgetForm({ website, plan }: { website: ProjectSettings; plan: PlanSettings | undefined }) {
   const { t } = useTranslation();
   const { form, offered, saving, errorCode, save } = useWidgetForm(website, plan);
 

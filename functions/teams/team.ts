@@ -27,6 +27,7 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
 import { memberKey, readAccessFacts, readTeams, type TeamsItem, teamsKey, toMember } from './member';
+import { deleteTeamTokens } from './token';
 
 export const teamKey = (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' });
 
@@ -362,9 +363,28 @@ export async function markTeamDeleting(teamId: string, ownerId: string): Promise
 }
 
 /**
+ * Undoes `markTeamDeleting` after a deletion failed part-way, so the team takes invitations again until the
+ * owner repeats the deletion (which marks it anew). A TEAM already gone is fine.
+ */
+export async function unmarkTeamDeleting(teamId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: 'REMOVE deleting',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
- * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
- * revoked first, so a mailed link says so rather than naming a team that is gone.
+ * items) and its API tokens, TEAM last so a failed deletion is found again by a retry. Pending invitation
+ * links are marked revoked first, so a mailed link says so rather than naming a team that is gone.
  */
 export async function deleteTeam(teamId: string): Promise<void> {
   const items = await queryAll({
@@ -387,6 +407,8 @@ export async function deleteTeam(teamId: string): Promise<void> {
         if (!isConditionFailure(err)) throw err;
       });
   }
+  // Its API tokens are items of their own (listed by gsi1): a deleted team's token must not answer.
+  await deleteTeamTokens(teamId);
   const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
   await batchDelete(keys.filter((k) => k.sk === 'TEAM'));

@@ -44,7 +44,7 @@ export const TEAMS_MAX = 50;
 export const GUEST_PROJECTS_MAX = 25;
 export const INVITATIONS_PER_DAY = 50;
 /**
- * Invitation mail is Snag's mail identity carrying a sender's words (decision T14): at most this many
+ * Invitation mail is Snag's mail identity carrying a sender's words (decision T15): at most this many
  * invitations per inviting account and day, per invited address and day (all teams together), and pending
  * per team (INVITATION_LIMIT, whose message names these numbers).
  */

@@ -225,7 +225,7 @@ export const operations = {
       const [user, team, invite, ...metas] = items;
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       if (!team) throw new AppError('NOT_FOUND');
-      // Invitation mail goes out under Snag's name: only from an account whose address is proven (T14).
+      // Invitation mail goes out under Snag's name: only from an account whose address is proven (decision T15).
       if (user?.confirmed !== true) throw new AppError('CONFIRMATION_REQUIRED');
       requireTeamProjects(metas, teamId);
       // A resend replaces its pending invitation; a new one must fit under the team's pending cap.

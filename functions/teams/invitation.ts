@@ -120,7 +120,7 @@ export const invitesPerTeam = (teamId: string): RateLimit => ({
   windowMs: DAY,
 });
 
-/** Invitations per inviting account and day, all their teams together (decision T14), in the same transaction. */
+/** Invitations per inviting account and day, all their teams together (decision T15), in the same transaction. */
 export const invitesPerAccount = (userId: string): RateLimit => ({
   action: 'invite-user',
   key: userId,
@@ -421,7 +421,7 @@ export async function acceptInvitation(
 }
 
 /**
- * The invitation mail's texts (decision T14): Snag's own words only in the subject and the body; what the
+ * The invitation mail's texts (decision T15): Snag's own words only in the subject and the body; what the
  * inviter chose (their name, the team's name) appears once, quoted and labelled as the sender's words, so
  * the mail cannot be made to read as Snag saying something else.
  */

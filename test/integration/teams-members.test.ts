@@ -308,7 +308,7 @@ describe('request counts (docs/data-model.md section 6)', () => {
     ]);
     const three = ['GetItemCommand', 'BatchGetItemCommand', 'TransactWriteItemsCommand'];
     // Demoting an ADMIN (who may have made tokens and sent invitations) reads their tokens (gsi1) before the
-    // transaction that revokes them, and the team's invitations after it (decision T13).
+    // transaction that revokes them, and the team's invitations after it (decision T14).
     expect(
       await dynamoRequestsOf(() => owner.client.patch(memberPath(tid, admin.id), { role: 'MEMBER' })),
     ).toEqual([

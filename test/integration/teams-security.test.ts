@@ -142,6 +142,14 @@ describe('an API token', () => {
     expect(await v1Status(token)).toBe(401);
   });
 
+  it('is revoked when its ADMIN creator deletes their account (leaving the team)', async () => {
+    const { owner, admin, tid, token } = await teamWithAdminToken();
+    expect((await admin.client.delete('/api/client/profile')).status).toBe(200);
+    expect(await v1Status(token)).toBe(401);
+    expect(msgOf<{ tokens: TokenEntry[] }>(await owner.client.get(tokensPath(tid))).tokens).toEqual([]);
+    expect(await teamItem(tid)).toMatchObject({ tokenCount: 0 });
+  });
+
   it("goes with its team when the owner's account is deleted", async () => {
     const owner = await person(stack.url);
     await projectOf(owner.client);

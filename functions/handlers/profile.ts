@@ -14,6 +14,7 @@ import { deleteAllProjectsOf } from '../projects/service';
 import type { TeamsItem } from '../teams/member';
 import { removeMember } from '../teams/membership';
 import { deleteTeam, markTeamDeleting, teamKey, teamsOf, unmarkTeamDeleting } from '../teams/team';
+import { deleteTeamTokens } from '../teams/token';
 
 /** Step 3 of account deletion: every membership other than an owned team is left (already gone is fine). */
 async function leaveAll(userId: string, teams: TeamsItem): Promise<void> {
@@ -65,6 +66,8 @@ export const operations = {
       // projects, which are still listed under the user's id (decision T2).
       for (const tid of owned) {
         await deleteAllProjectsOf(tid, user.id);
+        // A deleted team's token must not answer: its items live outside the team's partition.
+        await deleteTeamTokens(tid);
         await deleteTeam(tid);
       }
       await leaveAll(user.id, teams);

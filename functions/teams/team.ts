@@ -27,7 +27,6 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
 import { memberKey, readAccessFacts, readTeams, type TeamsItem, teamsKey, toMember } from './member';
-import { deleteTeamTokens } from './token';
 
 export const teamKey = (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' });
 
@@ -383,8 +382,9 @@ export async function unmarkTeamDeleting(teamId: string): Promise<void> {
 
 /**
  * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
- * items) and its API tokens, TEAM last so a failed deletion is found again by a retry. Pending invitation
- * links are marked revoked first, so a mailed link says so rather than naming a team that is gone.
+ * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
+ * revoked first, so a mailed link says so rather than naming a team that is gone. Its API tokens are items
+ * of their own: the caller deletes them first (`deleteTeamTokens`).
  */
 export async function deleteTeam(teamId: string): Promise<void> {
   const items = await queryAll({
@@ -407,8 +407,6 @@ export async function deleteTeam(teamId: string): Promise<void> {
         if (!isConditionFailure(err)) throw err;
       });
   }
-  // Its API tokens are items of their own (listed by gsi1): a deleted team's token must not answer.
-  await deleteTeamTokens(teamId);
   const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
   await batchDelete(keys.filter((k) => k.sk === 'TEAM'));

@@ -761,7 +761,7 @@ export const en = {
       tokensRevoked_other: 'These {{count}} API tokens made by {{name}} will be revoked:',
       tokenBy: '{{token}} (made by {{creator}})',
       noTokens: '{{name}} has made no API tokens in this team.',
-      invitationsWithdrawn: 'Invitations {{name}} sent and that are still pending are withdrawn.',
+      invitationsWithdrawn: 'Pending invitations that {{name}} sent are withdrawn.',
       cancel: 'Cancel',
       demote: 'Change role',
     },

@@ -325,6 +325,14 @@ export const errorCatalogue = {
       de: 'Diese Einladung ist abgelaufen. Bitten Sie um eine neue',
     },
   },
+  /** The numbers are contracts/teams.ts' INVITATIONS_PER_ACCOUNT_PER_DAY, _PER_ADDRESS_PER_DAY, _PENDING_MAX. */
+  INVITATION_LIMIT: {
+    status: 429,
+    msg: {
+      en: 'Invitation limit reached: at most 20 invitations per account and 3 per email address a day, and 50 pending invitations per team. Try again tomorrow or withdraw pending invitations',
+      de: 'Einladungslimit erreicht: höchstens 20 Einladungen pro Konto und 3 pro E-Mail-Adresse am Tag sowie 50 offene Einladungen pro Team. Versuchen Sie es morgen erneut oder ziehen Sie offene Einladungen zurück',
+    },
+  },
   INVITATION_WRONG_ACCOUNT: {
     status: 403,
     msg: {

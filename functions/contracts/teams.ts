@@ -43,6 +43,14 @@ export type AssignableRole = (typeof assignableRoles)[number];
 export const TEAMS_MAX = 50;
 export const GUEST_PROJECTS_MAX = 25;
 export const INVITATIONS_PER_DAY = 50;
+/**
+ * Invitation mail is Snag's mail identity carrying a sender's words (decision T15): at most this many
+ * invitations per inviting account and day, per invited address and day (all teams together), and pending
+ * per team (INVITATION_LIMIT, whose message names these numbers).
+ */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 20;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+export const INVITATIONS_PENDING_MAX = 50;
 /** An invitation link is valid this long. */
 export const INVITATION_VALID_DAYS = 7;
 

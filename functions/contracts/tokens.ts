@@ -39,6 +39,10 @@ export type TokenCreate = z.output<typeof tokenCreateSchema>;
 /** One token as the list shows it (never its secret). */
 export const tokenEntrySchema = z.object({
   id: z.string(),
+  /** The creator's user id: removing or demoting them below ADMIN revokes the token. */
+  createdBy: z.string(),
+  /** The creator's display name as it was when the token was made; null on tokens made before it was kept. */
+  creatorName: z.string().nullable(),
   name: z.string(),
   scopes: z.array(z.enum(tokenScopes)),
   /** `snag_pat_<id>`: how the holder recognises the token without the secret. */

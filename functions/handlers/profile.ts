@@ -9,10 +9,28 @@ import { clearedSessionCookies, readCookie } from '#runtime/session';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
 import { profileOf } from '../billing/team';
-import { teamGuardCondition } from '../projects/access';
+import { invitationsLost, teamGuardCondition, tokensLost } from '../projects/access';
 import { deleteAllProjectsOf } from '../projects/service';
+import type { TeamsItem } from '../teams/member';
 import { removeMember } from '../teams/membership';
-import { deleteTeam, markTeamDeleting, teamKey, teamsOf } from '../teams/team';
+import { deleteTeam, markTeamDeleting, teamKey, teamsOf, unmarkTeamDeleting } from '../teams/team';
+import { deleteTeamTokens } from '../teams/token';
+
+/** Step 3 of account deletion: every membership other than an owned team is left (already gone is fine). */
+async function leaveAll(userId: string, teams: TeamsItem): Promise<void> {
+  for (const [tid, entry] of Object.entries(teams.teams)) {
+    if (entry.r === 'OWNER') continue;
+    const member = { userId, role: entry.r, joinedAt: 0, ...(entry.p ? { projects: entry.p } : {}) };
+    try {
+      const tokens = await tokensLost(tid, member);
+      await removeMember(tid, member, teams, teamGuardCondition(tid, 'team.leave'), tokens);
+    } catch (err) {
+      // Already gone from that team (removed meanwhile, or an earlier attempt): nothing to leave.
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+    }
+    await invitationsLost(tid, member);
+  }
+}
 
 export const operations = {
   /** The account with the plan of the team in use (issue 22): session, one BatchGetItem. */
@@ -42,27 +60,22 @@ export const operations = {
     if (ownedTeams.some((t) => t && Number(t.memberCount) + Number(t.guestCount) > 1)) {
       throw new AppError('OWNS_SHARED_TEAM');
     }
-    for (const tid of owned) await markTeamDeleting(tid, user.id);
-    // Only owned teams' projects go: a personal team (tid = uid) transferred to someone else keeps its
-    // projects, which are still listed under the user's id (decision T2).
-    for (const tid of owned) {
-      await deleteAllProjectsOf(tid);
-      await deleteTeam(tid);
-    }
-    for (const [tid, entry] of entries) {
-      if (entry.r === 'OWNER') continue;
-      const member = {
-        userId: user.id,
-        role: entry.r,
-        joinedAt: 0,
-        ...(entry.p ? { projects: entry.p } : {}),
-      };
-      try {
-        await removeMember(tid, member, teams, teamGuardCondition(tid, 'team.leave'));
-      } catch (err) {
-        // Already gone from that team (removed meanwhile, or an earlier attempt): nothing to leave.
-        if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+    try {
+      for (const tid of owned) await markTeamDeleting(tid, user.id);
+      // Only owned teams' projects go: a personal team (tid = uid) transferred to someone else keeps its
+      // projects, which are still listed under the user's id (decision T2).
+      for (const tid of owned) {
+        await deleteAllProjectsOf(tid, user.id);
+        // A deleted team's token must not answer: its items live outside the team's partition.
+        await deleteTeamTokens(tid);
+        await deleteTeam(tid);
       }
+      await leaveAll(user.id, teams);
+    } catch (err) {
+      // Nothing stays half-done: a team still there takes invitations again (its `deleting` mark would
+      // refuse them as SEAT_LIMIT), and every step above can simply run again on the next try.
+      await Promise.all(owned.map(unmarkTeamDeleting));
+      throw err;
     }
     return { msg: await accounts.deleteAccount(session, user), cookies: clearedSessionCookies() };
   },

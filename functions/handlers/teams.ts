@@ -5,6 +5,7 @@
  */
 import { effectivePlan, type PlanName, planSeats } from '#contracts/plans';
 import {
+  INVITATIONS_PENDING_MAX,
   type InvitationView,
   type Role,
   TEAMS_MAX,
@@ -12,7 +13,7 @@ import {
   type TeamListEntry,
   type TeamMemberEntry,
 } from '#contracts/teams';
-import { getItems } from '#runtime/db';
+import { getItems, isConditionFailure } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { sendMail } from '#runtime/mail';
@@ -25,15 +26,18 @@ import { unassignEverywhere } from '../issues/triage';
 import {
   authorizeTeam,
   authorizeTeamTarget,
+  invitationsLost,
   may,
   membershipOf,
   teamGuard,
   teamGuardCondition,
+  tokensLost,
 } from '../projects/access';
 import { projectKey } from '../projects/project';
 import {
   acceptInvitation,
   InvitationRaced,
+  invitationAcceptsPerUser,
   invitationMail,
   invitationViewsPerSource,
   inviteIdOf,
@@ -41,6 +45,7 @@ import {
   linkKey,
   linkRefusal,
   linkState,
+  pendingInvitationCount,
   revokeInvitation,
   toInvite,
   tokenHashOf,
@@ -66,6 +71,21 @@ import {
 const RACE_RETRIES = 5;
 
 type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
+
+/**
+ * Reads and writes again when a membership change lost its race with a token revoked meanwhile (the one
+ * condition its transaction leaves unmapped: the token count must stay exact).
+ */
+async function retryRaced<T>(change: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await change();
+    } catch (err) {
+      if (isConditionFailure(err) && attempt < RACE_RETRIES) continue;
+      throw err;
+    }
+  }
+}
 
 /**
  * A team's plan: TEAM's own (every team since billing moved to TEAM), else, for a personal team made before
@@ -187,7 +207,9 @@ export const operations = {
   },
   /**
    * Session, one BatchGetItem (TEAMS, the inviter's USER, TEAM, the pending invitation, a guest's METAs),
-   * the transaction: 3 requests (+ SES). Inviting an address with a pending invitation resends it.
+   * the team's pending count (a new invitation only), the transaction with the team's, the inviter's and
+   * the address's daily counts: 4 requests (+ SES; a resend 3). Inviting an address with a pending
+   * invitation resends it.
    */
   async invite({ session, params, body, lang }: In<'invite'>): Promise<{ msg: { id: string } }> {
     const { teamId } = params;
@@ -203,7 +225,13 @@ export const operations = {
       const [user, team, invite, ...metas] = items;
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       if (!team) throw new AppError('NOT_FOUND');
+      // Invitation mail goes out under Snag's name: only from an account whose address is proven (decision T15).
+      if (user?.confirmed !== true) throw new AppError('CONFIRMATION_REQUIRED');
       requireTeamProjects(metas, teamId);
+      // A resend replaces its pending invitation; a new one must fit under the team's pending cap.
+      if (!invite && (await pendingInvitationCount(teamId)) >= INVITATIONS_PENDING_MAX) {
+        throw new AppError('INVITATION_LIMIT');
+      }
       try {
         const written = await writeInvitation(
           { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
@@ -253,22 +281,27 @@ export const operations = {
   }: In<'updateMember'>): Promise<{ msg: { userId: string; role: Role; projects: string[] } }> {
     const { teamId, userId } = params;
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
-    const { teams, items } = await factsOf(session.userId, [
-      memberKey(teamId, userId),
-      ...projects.map(projectKey),
-    ]);
-    const [row, ...metas] = items;
-    authorizeTeam(membershipOf(teams, teamId), 'team.members');
-    const target = memberOf(row);
-    authorizeTeamTarget(session.userId, target, body.role);
-    requireTeamProjects(metas, teamId);
-    await changeMember(
-      teamId,
-      target,
-      body.role,
-      projects,
-      teamGuard(session.userId, teamId, 'team.members'),
-    );
+    const target = await retryRaced(async () => {
+      const { teams, items } = await factsOf(session.userId, [
+        memberKey(teamId, userId),
+        ...projects.map(projectKey),
+      ]);
+      const [row, ...metas] = items;
+      authorizeTeam(membershipOf(teams, teamId), 'team.members');
+      const target = memberOf(row);
+      authorizeTeamTarget(session.userId, target, body.role);
+      requireTeamProjects(metas, teamId);
+      await changeMember(
+        teamId,
+        target,
+        body.role,
+        projects,
+        teamGuard(session.userId, teamId, 'team.members'),
+        await tokensLost(teamId, target, body.role),
+      );
+      return target;
+    });
+    await invitationsLost(teamId, target, body.role);
     // A GUEST may not triage, so cannot stay an assignee (issue 23, decision Tr-C5).
     if (body.role === 'GUEST' && target.role !== 'GUEST') await unassignEverywhere(teamId, userId);
     return { msg: { userId, role: body.role, projects } };
@@ -280,25 +313,30 @@ export const operations = {
   async removeMember({ session, params }: In<'removeMember'>): Promise<{ msg: null }> {
     const { teamId, userId } = params;
     const leaving = userId === session.userId;
-    const { teams, items } = await factsOf(
-      session.userId,
-      leaving ? [memberKey(teamId, userId)] : [memberKey(teamId, userId), teamsKey(userId)],
-    );
-    const own = membershipOf(teams, teamId);
-    const target = memberOf(items[0]);
-    if (leaving) {
-      if (own?.role === 'OWNER') throw new AppError('OWNER_CANNOT_LEAVE');
-      authorizeTeam(own, 'team.leave');
-      if (!target) throw new AppError('NOT_FOUND');
-      await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'));
-      // Issue 23: whoever leaves is nobody's assignee any more (decision Tr-C5; a GUEST never was one).
-      if (target.role !== 'GUEST') await unassignEverywhere(teamId, userId);
-      return { msg: null };
-    }
-    authorizeTeam(own, 'team.members');
-    authorizeTeamTarget(session.userId, target);
-    const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
-    await removeMember(teamId, target, targetTeams, teamGuard(session.userId, teamId, 'team.members'));
+    const target = await retryRaced(async () => {
+      const { teams, items } = await factsOf(
+        session.userId,
+        leaving ? [memberKey(teamId, userId)] : [memberKey(teamId, userId), teamsKey(userId)],
+      );
+      const own = membershipOf(teams, teamId);
+      const target = memberOf(items[0]);
+      if (leaving) {
+        if (own?.role === 'OWNER') throw new AppError('OWNER_CANNOT_LEAVE');
+        authorizeTeam(own, 'team.leave');
+        if (!target) throw new AppError('NOT_FOUND');
+        const tokens = await tokensLost(teamId, target);
+        await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'), tokens);
+        return target;
+      }
+      authorizeTeam(own, 'team.members');
+      authorizeTeamTarget(session.userId, target);
+      const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
+      const guard = teamGuard(session.userId, teamId, 'team.members');
+      await removeMember(teamId, target, targetTeams, guard, await tokensLost(teamId, target));
+      return target;
+    });
+    await invitationsLost(teamId, target);
+    // Issue 23: whoever leaves is nobody's assignee any more (decision Tr-C5; a GUEST never was one).
     if (target.role !== 'GUEST') await unassignEverywhere(teamId, userId);
     return { msg: null };
   },
@@ -322,10 +360,11 @@ export const operations = {
     return { msg: null };
   },
   /**
-   * Signed in, with the account the invitation names. Session, one BatchGetItem (the link, USER, TEAMS),
-   * the transaction: 3 requests.
+   * Signed in, with the account the invitation names. Session, the account's count, one BatchGetItem (the
+   * link, USER, TEAMS), the transaction (with the inviter's check): 4 requests.
    */
   async accept({ session, body }: In<'accept'>): Promise<{ msg: { teamId: string } }> {
+    await rateLimit({ ...invitationAcceptsPerUser, key: session.userId });
     const hash = tokenHashOf(body.token);
     let [found, user, teamsItem] = await getItems([
       linkKey(hash),
@@ -342,8 +381,16 @@ export const operations = {
     if (!teamsItem) teamsItem = { teams: (await teamsOf(session.userId)).teams };
     const teams = toTeamsItem(teamsItem);
     if (teams.teams[link.teamId]) throw new AppError('ALREADY_MEMBER');
+    // Their own invitation, sent while they could invite: they are no member now, so it grants nothing.
+    if (link.invitedBy === session.userId) throw new AppError('INVITATION_REVOKED');
     if (Object.keys(teams.teams).length >= TEAMS_MAX) throw new AppError('TEAM_LIMIT');
-    await acceptInvitation(hash, link, session.userId);
+    // The inviter must still be allowed to invite, checked in the accept's own transaction.
+    await acceptInvitation(
+      hash,
+      link,
+      session.userId,
+      teamGuard(link.invitedBy, link.teamId, 'team.members'),
+    );
     return { msg: { teamId: link.teamId } };
   },
   /**

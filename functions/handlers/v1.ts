@@ -27,17 +27,23 @@ import { v1Api } from '../issues/manifest';
 import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
-import { authorizeTeam, tokenMembership } from '../projects/access';
+import { authorizeTeam, may, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
 
 type In<Op extends OpName<typeof v1Api>> = InputOf<typeof v1Api, Op>;
 
-/** The pipeline's token check: the live token, its last use recorded at most once a minute. */
+/**
+ * The pipeline's token check: the live token, its last use recorded at most once a minute. A token whose
+ * creator may no longer make tokens in its team (removed or demoted) is refused like a revoked one: the
+ * membership change revokes their tokens in its own transaction, this covers a token made in the moment
+ * before it that the change's (eventually consistent) token list did not see yet.
+ */
 async function authenticate(bearer: string): Promise<TokenCaller | null> {
-  const token = await resolveToken(bearer);
-  if (!token) return null;
+  const found = await resolveToken(bearer);
+  if (!found?.creatorRole || !may(found.creatorRole, 'team.tokens')) return null;
+  const { token } = found;
   await touchToken(token);
   const { id, teamId, name, creatorName, scopes } = token;
   return { id, teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };

@@ -13,9 +13,10 @@ import { type ProjectAction, projectActions, type TeamAction, teamActions } from
 import type { Role } from '#contracts/teams';
 import { getItems, type Key, type TransactItems, tableName } from '#runtime/db';
 import { AppError } from '#runtime/errors';
+import { revokeInvitationsBy } from '../teams/invitation';
 import { type TeamsItem, teamOf, toTeamsItem } from '../teams/member';
 import { teamsOf } from '../teams/team';
-import { type ApiToken, isLive, principalKey, tokenIdOfPrincipal, toToken } from '../teams/token';
+import { type ApiToken, isLive, principalKey, tokenIdOfPrincipal, tokensBy, toToken } from '../teams/token';
 import { projectKey, type WriteGuard } from './project';
 
 export { type ProjectAction, projectActions, type TeamAction, teamActions };
@@ -188,6 +189,36 @@ const teamRules: Record<TeamAction, readonly Role[]> = {
 export function may(role: Role, action: ProjectAction | TeamAction): boolean {
   const rules = action in teamRules ? teamRules[action as TeamAction] : projectRules[action as ProjectAction];
   return rules.includes(role);
+}
+
+/**
+ * What a member going from `from` to `to` (undefined: removed, or leaving) loses: a right their role had
+ * and the new one lacks. Their API tokens need `team.tokens`, their pending invitations `team.members`;
+ * the membership change revokes them (4.12 "Change role", "Remove / leave").
+ */
+export const loses = (from: Role, to: Role | undefined, action: TeamAction): boolean =>
+  may(from, action) && !(to && may(to, action));
+
+/** The ids of `target`'s API tokens in `teamId` that a change to `to` revokes (a gsi1 Query when any may). */
+export async function tokensLost(
+  teamId: string,
+  target: { userId: string; role: Role },
+  to?: Role,
+): Promise<string[]> {
+  if (!loses(target.role, to, 'team.tokens')) return [];
+  return (await tokensBy(teamId, target.userId)).map((t) => t.id);
+}
+
+/**
+ * Withdraws `target`'s pending invitations of `teamId` once a change to `to` took the right to invite
+ * (after it, so a failure leaves the invitations to the accept's own check of the inviter's rights).
+ */
+export async function invitationsLost(
+  teamId: string,
+  target: { userId: string; role: Role },
+  to?: Role,
+): Promise<void> {
+  if (loses(target.role, to, 'team.members')) await revokeInvitationsBy(teamId, target.userId);
 }
 
 /** A caller's membership of one team, from whichever side the call read (TEAMS map or MEMBER row). */

@@ -299,10 +299,14 @@ export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): Widg
   };
 }
 
-/** Part of account deletion (functions/handlers/profile.ts): every project of the user, with its data. */
-export async function deleteAllProjectsOf(userId: string): Promise<void> {
-  for (const p of await listProjects(userId)) {
-    await deleteProjectRecord(p.id, ...deletion(userId, p.id, 'delete'));
+/**
+ * Part of account deletion (functions/handlers/profile.ts): every project of the team `teamId`, with its
+ * data, deleted as its owner `ownerId` (the policy's check and guard are the owner's: a team made with
+ * "Create team" has a random id that is nobody's user id).
+ */
+export async function deleteAllProjectsOf(teamId: string, ownerId: string): Promise<void> {
+  for (const p of await listProjects(teamId)) {
+    await deleteProjectRecord(p.id, ...deletion(ownerId, p.id, 'delete'));
     await purgeProjectData(p.id);
   }
 }

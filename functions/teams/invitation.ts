@@ -9,20 +9,25 @@
  * decides who may.
  */
 import { randomBytes } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import {
   type AssignableRole,
   INVITATION_VALID_DAYS,
+  INVITATIONS_PER_ACCOUNT_PER_DAY,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
   INVITATIONS_PER_DAY,
   type InvitationState,
   TEAMS_MAX,
 } from '#contracts/teams';
+import { db } from '#runtime/aws/dynamo';
 import { getConfig } from '#runtime/config';
 import { sha256 } from '#runtime/crypto';
 import {
   getItems,
   isConditionFailure,
   type Key,
+  queryAll,
   type TransactItems,
   tableName,
   transactWrite,
@@ -115,6 +120,44 @@ export const invitesPerTeam = (teamId: string): RateLimit => ({
   windowMs: DAY,
 });
 
+/** Invitations per inviting account and day, all their teams together (decision T15), in the same transaction. */
+export const invitesPerAccount = (userId: string): RateLimit => ({
+  action: 'invite-user',
+  key: userId,
+  max: INVITATIONS_PER_ACCOUNT_PER_DAY,
+  windowMs: DAY,
+});
+
+/** Invitations per invited address and day, whoever sends them (keyed by the address's hash, not the address). */
+export const invitesPerAddress = (email: string): RateLimit => ({
+  action: 'invite-to',
+  key: sha256(email.toLowerCase()),
+  max: INVITATIONS_PER_ADDRESS_PER_DAY,
+  windowMs: DAY,
+});
+
+/**
+ * How many of the team's invitations are pending (one consistent Query counting `INVITE#` items not yet
+ * expired; those wait for their TTL). Read before the write, so parallel invitations may pass the cap by
+ * the few in flight: it bounds a team's mail, not an exact quota.
+ */
+export async function pendingInvitationCount(teamId: string): Promise<number> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': inviteKey(teamId, '').pk, ':invite': 'INVITE#', ':now': nowMs() },
+      Select: 'COUNT',
+      ConsistentRead: true,
+    }),
+  );
+  return out.Count ?? 0;
+}
+
+/** Accepts per account and hour (each is a transaction over five items; a person accepts a few at most). */
+export const invitationAcceptsPerUser = { action: 'invite-accept', max: 20, windowMs: HOUR } as const;
+
 /** The public view's allowance per source (it answers who invites whom, so it must not be enumerable). */
 export const invitationViewsPerSource = { action: 'invite-view-src', max: 30, windowMs: HOUR } as const;
 
@@ -129,7 +172,13 @@ async function writeOrRace(
   items: TransactItems,
   refusal: (
     failed: number[],
-  ) => ReturnType<typeof linkRefusal> | 'SEAT_LIMIT' | 'RATE_LIMITED' | 'FORBIDDEN' | undefined,
+  ) =>
+    | ReturnType<typeof linkRefusal>
+    | 'SEAT_LIMIT'
+    | 'RATE_LIMITED'
+    | 'INVITATION_LIMIT'
+    | 'FORBIDDEN'
+    | undefined,
 ) {
   try {
     await transactWrite(items, (failed) => refusal(failed) ?? undefined);
@@ -210,8 +259,11 @@ export async function writeInvitation(
       },
     },
     rateLimitWrite(invitesPerTeam(input.teamId)),
+    rateLimitWrite(invitesPerAccount(input.invitedBy)),
+    rateLimitWrite(invitesPerAddress(input.email)),
     ...guard,
   ];
+  const replaced = items.length;
   if (existing) {
     items.push({
       Update: {
@@ -225,9 +277,10 @@ export async function writeInvitation(
     });
   }
   await writeOrRace(items, (failed) => {
-    if (failed.includes(0) || failed.includes(5)) return undefined;
+    if (failed.includes(0) || (existing && failed.includes(replaced))) return undefined;
     if (failed.includes(2)) return 'SEAT_LIMIT';
     if (failed.includes(3)) return 'RATE_LIMITED';
+    if (failed.includes(4) || failed.includes(5)) return 'INVITATION_LIMIT';
     return 'FORBIDDEN';
   });
   return { id, token, expiresAt };
@@ -263,11 +316,37 @@ export async function revokeInvitation(teamId: string, invite: Invite, guard: Tr
 }
 
 /**
+ * Withdraws every pending invitation `inviterId` sent for `teamId` (they lost the right to invite): one
+ * consistent Query of the team's invitations, then each revoked as `revokeInvitation` does. One that a
+ * resend, revoke or accept changed meanwhile is left to the accept's own check of the inviter's rights.
+ */
+export async function revokeInvitationsBy(teamId: string, inviterId: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :invite)',
+    ExpressionAttributeValues: { ':pk': inviteKey(teamId, '').pk, ':invite': 'INVITE#' },
+    ConsistentRead: true,
+  });
+  for (const invite of items.map(toInvite).filter((i) => i.invitedBy === inviterId)) {
+    try {
+      await revokeInvitation(teamId, invite, []);
+    } catch (err) {
+      if (!(err instanceof InvitationRaced)) throw err;
+    }
+  }
+}
+
+/**
  * Makes `userId` a member by the pending link `hash` (read before: `link`): the link is used, the
  * invitation gone, the team's seat taken (the exact gate, decision T3) and both membership sides written,
- * in one transaction.
+ * in one transaction, with `inviterGuard`: the policy's check that the inviter may still invite (a
+ * demoted or removed ADMIN's invitation grants nothing: INVITATION_REVOKED).
  */
-export async function acceptInvitation(hash: string, link: Link, userId: string): Promise<void> {
+export async function acceptInvitation(
+  hash: string,
+  link: Link,
+  userId: string,
+  inviterGuard: TransactItems,
+): Promise<void> {
   const now = nowMs();
   const kind: SeatKind = seatOf(link.role);
   const seat = seatCondition(kind, now);
@@ -328,11 +407,12 @@ export async function acceptInvitation(hash: string, link: Link, userId: string)
           ExpressionAttributeValues: { ':m': entry, ':max': TEAMS_MAX },
         },
       },
+      ...inviterGuard,
     ],
     (failed) => {
       // The link was used (or expired) in between, or its invitation revoked or resent.
       if (failed.includes(0)) return linkRefusal(link, now) ?? 'INVITATION_USED';
-      if (failed.includes(1)) return 'INVITATION_REVOKED';
+      if (failed.includes(1) || failed.some((i) => i >= 5)) return 'INVITATION_REVOKED';
       if (failed.includes(3)) return 'ALREADY_MEMBER';
       if (failed.includes(2)) return 'SEAT_LIMIT';
       return 'TEAM_LIMIT';
@@ -340,28 +420,42 @@ export async function acceptInvitation(hash: string, link: Link, userId: string)
   );
 }
 
+/**
+ * The invitation mail's texts (decision T15): Snag's own words only in the subject and the body; what the
+ * inviter chose (their name, the team's name) appears once, quoted and labelled as the sender's words, so
+ * the mail cannot be made to read as Snag saying something else.
+ */
 const texts: Record<
   Lang,
   {
-    subject: (team: string) => string;
-    body: (inviter: string, team: string, role: string) => string;
+    subject: string;
+    body: (role: string) => string;
+    quoted: string;
+    inviter: (name: string) => string;
+    team: (name: string) => string;
     roles: Record<AssignableRole, string>;
     action: string;
     footer: string;
   }
 > = {
   en: {
-    subject: (team) => `You are invited to join ${team} on Snag`,
-    body: (inviter, team, role) =>
-      `${inviter} invites you to join the team "${team}" on Snag as ${role}. The link is valid for ${INVITATION_VALID_DAYS} days and works once. Sign in or create an account with this email address to accept.`,
+    subject: 'You are invited to a team on Snag',
+    body: (role) =>
+      `Someone who uses Snag invites you to join their team as ${role}. The link is valid for ${INVITATION_VALID_DAYS} days and works once. Sign in or create an account with this email address to accept.`,
+    quoted: 'As the sender wrote them (not checked by Snag):',
+    inviter: (name) => `Sender: "${name}"`,
+    team: (name) => `Team: "${name}"`,
     roles: { ADMIN: 'an admin', MEMBER: 'a member', GUEST: 'a guest' },
     action: 'View the invitation',
     footer: 'If you did not expect this invitation, you can ignore this email.',
   },
   de: {
-    subject: (team) => `Einladung zum Team ${team} bei Snag`,
-    body: (inviter, team, role) =>
-      `${inviter} lädt Sie ein, dem Team „${team}“ bei Snag als ${role} beizutreten. Der Link ist ${INVITATION_VALID_DAYS} Tage gültig und funktioniert einmal. Melden Sie sich mit dieser E-Mail-Adresse an oder legen Sie ein Konto an, um die Einladung anzunehmen.`,
+    subject: 'Einladung zu einem Team bei Snag',
+    body: (role) =>
+      `Eine Person, die Snag nutzt, lädt Sie ein, ihrem Team als ${role} beizutreten. Der Link ist ${INVITATION_VALID_DAYS} Tage gültig und funktioniert einmal. Melden Sie sich mit dieser E-Mail-Adresse an oder legen Sie ein Konto an, um die Einladung anzunehmen.`,
+    quoted: 'Angaben der einladenden Person (von Snag nicht geprüft):',
+    inviter: (name) => `Absender: „${name}“`,
+    team: (name) => `Team: „${name}“`,
     roles: { ADMIN: 'Admin', MEMBER: 'Mitglied', GUEST: 'Gast' },
     action: 'Einladung ansehen',
     footer: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
@@ -380,14 +474,15 @@ export function invitationMail(
   const t = texts[lang];
   const link = new URL('/invitation', getConfig().APP_ORIGIN);
   link.searchParams.set('token', token);
-  const body = t.body(inviter, team, t.roles[role]);
+  const body = t.body(t.roles[role]);
+  const quoted = [t.inviter(inviter), t.team(team)];
   const href = link.toString();
   return {
     to,
-    subject: t.subject(team),
-    text: `${body}\n\n${t.action}: ${href}\n\n${t.footer}\n`,
+    subject: t.subject,
+    text: `${body}\n\n${t.quoted}\n${quoted.join('\n')}\n\n${t.action}: ${href}\n\n${t.footer}\n`,
     html: mailPage(
-      `<p>${escapeHtml(body)}</p>\n${mailButton(href, t.action)}\n${mailMuted(escapeHtml(href))}${mailMuted(escapeHtml(t.footer))}`,
+      `<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(t.quoted)}</p>\n<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #d1d5db">${quoted.map(escapeHtml).join('<br>')}</blockquote>\n${mailButton(href, t.action)}\n${mailMuted(escapeHtml(href))}${mailMuted(escapeHtml(t.footer))}`,
     ),
   };
 }

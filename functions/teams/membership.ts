@@ -12,6 +12,7 @@ import { nowMs } from '#runtime/time';
 import { type Member, memberKey, type TeamsEntry, type TeamsItem, teamsKey, toMember } from './member';
 import { seatCondition, seatCounter, seatOf } from './seats';
 import { type Team, teamBillingDefaults, teamKey } from './team';
+import { tokenRevocations } from './token';
 
 /** The policy's guard as a condition on an item the write updates itself (its names use `#tid` = the team). */
 export interface GuardCondition {
@@ -81,7 +82,8 @@ export const teamsEntry = (role: Role, projects?: string[]): TeamsEntry =>
 
 /**
  * Gives `target` (as read: its MEMBER row) the role `role` (and a guest's `projects`): both sides, and the
- * seat counters when the kind changes (member ↔ guest), with the new kind's seat condition.
+ * seat counters when the kind changes (member ↔ guest), with the new kind's seat condition. `revoke`: the
+ * target's API tokens the new role may not keep, deleted in the same transaction (TEAM's count with them).
  */
 export async function changeMember(
   teamId: string,
@@ -89,6 +91,7 @@ export async function changeMember(
   role: AssignableRole,
   projects: string[] | undefined,
   guard: TransactItems,
+  revoke: string[] = [],
 ): Promise<void> {
   const from = seatOf(target.role);
   const to = seatOf(role);
@@ -122,38 +125,64 @@ export async function changeMember(
     },
     ...guard,
   ];
+  const tokens = tokenCountUpdate(revoke.length);
   if (from !== to) {
     const seat = seatCondition(to);
     items.push({
       Update: {
         TableName: tableName(),
         Key: teamKey(teamId),
-        UpdateExpression: 'ADD #seatCount :one, #oldCount :minus',
+        UpdateExpression: `ADD #seatCount :one, #oldCount :minus${tokens.add}`,
         ConditionExpression: seat.expression,
         ExpressionAttributeNames: { ...seat.names, '#oldCount': seatCounter(from) },
-        ExpressionAttributeValues: { ...seat.values, ':one': 1, ':minus': -1 },
+        ExpressionAttributeValues: { ...seat.values, ':one': 1, ':minus': -1, ...tokens.values },
+      },
+    });
+  } else if (revoke.length) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: `ADD${tokens.add.slice(1)}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: tokens.values,
       },
     });
   }
   const seatIndex = 2 + guard.length;
+  const firstToken = items.length;
+  items.push(...tokenRevocations(teamId, revoke));
   await transactWrite(items, (failed) => {
+    // A token revoked meanwhile: undefined, so the raw failure reaches the caller, which reads again.
+    if (failed.some((i) => i >= firstToken)) return undefined;
     if (failed.includes(0) || failed.includes(1)) return 'NOT_FOUND';
-    if (failed.includes(seatIndex)) return 'SEAT_LIMIT';
+    if (failed.includes(seatIndex) && from !== to) return 'SEAT_LIMIT';
+    if (failed.includes(seatIndex)) return 'NOT_FOUND';
     return 'FORBIDDEN';
   });
+}
+
+/** The `ADD` clause (with its leading comma) and values that lower TEAM's token count by `n`. */
+function tokenCountUpdate(n: number) {
+  return n
+    ? { add: ', tokenCount :revoked', values: { ':revoked': -n } as Record<string, unknown> }
+    : { add: '', values: {} as Record<string, unknown> };
 }
 
 /**
  * Removes `target` (as read) from the team, or lets them leave (`guard` empty: their own MEMBER row's
  * condition is the check): both sides, the seat counter, and `personal` when it named this team. The
- * team's projects, issues and payments stay with the team.
+ * team's projects, issues and payments stay with the team; the target's API tokens (`revoke`) go in the
+ * same transaction.
  */
 export async function removeMember(
   teamId: string,
   target: Member,
   targetTeams: TeamsItem | null,
   guard: TransactItems | GuardCondition,
+  revoke: string[] = [],
 ): Promise<void> {
+  const tokens = tokenCountUpdate(revoke.length);
   const wasPersonal = targetTeams?.personal === teamId;
   // Leaving: the guard is a condition on the leaver's own TEAMS, which this transaction updates.
   const own = Array.isArray(guard) ? null : guard;
@@ -185,17 +214,21 @@ export async function removeMember(
       Update: {
         TableName: tableName(),
         Key: teamKey(teamId),
-        UpdateExpression: 'ADD #count :minus',
+        UpdateExpression: `ADD #count :minus${tokens.add}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#count': seatCounter(seatOf(target.role)) },
-        ExpressionAttributeValues: { ':minus': -1 },
+        ExpressionAttributeValues: { ':minus': -1, ...tokens.values },
       },
     },
     ...(Array.isArray(guard) ? guard : []),
   ];
-  await transactWrite(items, (failed) =>
-    failed.includes(0) || failed.includes(2) ? 'NOT_FOUND' : 'FORBIDDEN',
-  );
+  const firstToken = items.length;
+  items.push(...tokenRevocations(teamId, revoke));
+  await transactWrite(items, (failed) => {
+    // A token revoked meanwhile: undefined, so the raw failure reaches the caller, which reads again.
+    if (failed.some((i) => i >= firstToken)) return undefined;
+    return failed.includes(0) || failed.includes(2) ? 'NOT_FOUND' : 'FORBIDDEN';
+  });
 }
 
 /**

@@ -362,9 +362,29 @@ export async function markTeamDeleting(teamId: string, ownerId: string): Promise
 }
 
 /**
+ * Undoes `markTeamDeleting` after a deletion failed part-way, so the team takes invitations again until the
+ * owner repeats the deletion (which marks it anew). A TEAM already gone is fine.
+ */
+export async function unmarkTeamDeleting(teamId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: teamKey(teamId),
+        UpdateExpression: 'REMOVE deleting',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
  * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
  * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
- * revoked first, so a mailed link says so rather than naming a team that is gone.
+ * revoked first, so a mailed link says so rather than naming a team that is gone. Its API tokens are items
+ * of their own: the caller deletes them first (`deleteTeamTokens`).
  */
 export async function deleteTeam(teamId: string): Promise<void> {
   const items = await queryAll({

@@ -6,6 +6,7 @@
  * it reads and guards a member, and revoking (deleting the item) ends its access at once, writes included.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '#contracts/teams';
 import {
   TOKEN_ID_LENGTH,
   TOKEN_PREFIX,
@@ -19,6 +20,7 @@ import type { Actor } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { randomToken, safeEqual, sha256 } from '#runtime/crypto';
 import {
+  batchDelete,
   failedConditions,
   isConditionFailure,
   type TransactItems,
@@ -26,7 +28,7 @@ import {
   transactWrite,
 } from '#runtime/db';
 import { DAY, epochSeconds, MINUTE, nowMs } from '#runtime/time';
-import { teamsKey } from './member';
+import { teamsKey, toTeamsItem } from './member';
 import { teamKey } from './team';
 
 export const tokenKey = (id: string) => ({ pk: `TOKEN#${id}`, sk: 'TOKEN' });
@@ -96,6 +98,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function tokenEntry(token: ApiToken): TokenEntry {
   return {
     id: token.id,
+    createdBy: token.createdBy,
+    creatorName: token.creatorName,
     name: token.name,
     scopes: token.scopes,
     prefix: `${TOKEN_PREFIX}${token.id}`,
@@ -183,6 +187,33 @@ export async function listTokens(teamId: string): Promise<ApiToken[]> {
   return (out.Items ?? []).map(toToken);
 }
 
+/** The team's tokens made by `userId` (what their removal or demotion revokes). */
+export async function tokensBy(teamId: string, userId: string): Promise<ApiToken[]> {
+  return (await listTokens(teamId)).filter((t) => t.createdBy === userId);
+}
+
+/**
+ * The deletes that revoke `ids` of `teamId` inside a membership change's transaction (the caller folds
+ * `ADD tokenCount -n` into its own TEAM update: an item appears once per transaction). Each holds only
+ * while the token is still there, so the count stays exact: a token revoked meanwhile makes the caller
+ * read again.
+ */
+export function tokenRevocations(teamId: string, ids: string[]): TransactItems {
+  return ids.map((id) => ({
+    Delete: {
+      TableName: tableName(),
+      Key: tokenKey(id),
+      ConditionExpression: 'teamId = :tid',
+      ExpressionAttributeValues: { ':tid': teamId },
+    },
+  }));
+}
+
+/** Deletes every token of a team that is being deleted (its TEAM, and so its count, goes after). */
+export async function deleteTeamTokens(teamId: string): Promise<void> {
+  await batchDelete((await listTokens(teamId)).map((t) => tokenKey(t.id)));
+}
+
 /**
  * Revokes a token of `teamId`: deletes its item and lowers the count, with the policy's `guard`. Idempotent,
  * like revoking an invitation: an id that is gone, or another team's, changes nothing and says nothing.
@@ -220,9 +251,13 @@ export async function revokeToken(teamId: string, id: string, guard: TransactIte
 
 /**
  * The live token a bearer value names, or null (malformed, unknown, revoked, expired, or a wrong secret
- * for a known id): one consistent GetItem, so a revoked token is refused at once.
+ * for a known id): one consistent GetItem, so a revoked token is refused at once. With it, the creator's
+ * role in the token's team now (their `USER#uid/TEAMS`, one more consistent GetItem; null when they left),
+ * for the caller's check that the creator is still entitled to the token.
  */
-export async function resolveToken(bearer: string): Promise<ApiToken | null> {
+export async function resolveToken(
+  bearer: string,
+): Promise<{ token: ApiToken; creatorRole: Role | null } | null> {
   const match = tokenPattern.exec(bearer);
   const id = match?.[1];
   if (!id) return null;
@@ -232,7 +267,12 @@ export async function resolveToken(bearer: string): Promise<ApiToken | null> {
   const item = out.Item;
   if (!item || typeof item.hash !== 'string' || !safeEqual(item.hash, sha256(bearer))) return null;
   const token = toToken(item);
-  return isLive(token) ? token : null;
+  if (!isLive(token)) return null;
+  const creator = await db().send(
+    new GetCommand({ TableName: tableName(), Key: teamsKey(token.createdBy), ConsistentRead: true }),
+  );
+  const entry = creator.Item ? toTeamsItem(creator.Item).teams[token.teamId] : undefined;
+  return { token, creatorRole: entry?.r ?? null };
 }
 
 /** How stale `lastUsedAt` may be: a write per call would double a read-heavy client's cost for a date. */

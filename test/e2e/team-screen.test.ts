@@ -203,6 +203,76 @@ describe('/profile/team', () => {
   });
 });
 
+describe('removing or demoting an ADMIN', () => {
+  /** An owner's team (Starter) with an ADMIN, Alan Turing, who made the API token "CI"; its v1 status. */
+  async function adminWithToken() {
+    const boss = await persona();
+    const admin = await persona();
+    await setTeamPlan(boss.id, 'BASIC_PLAN', inDays(30));
+    await admin.api.patch('/api/client/profile', { firstName: 'Alan', lastName: 'Turing' });
+    await addToTeam(boss.id, admin.id, 'ADMIN');
+    const made = await admin.api.post<{ token: string }>(`/api/client/team/${boss.id}/tokens`, {
+      name: 'CI',
+      scopes: ['projects:read'],
+    });
+    const token = (made.body as { msg: { token: string } }).msg.token;
+    const status = async () =>
+      (
+        await fetch(new URL('/api/v1/projects', suite.stack.url), {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status;
+    expect(await status()).toBe(200);
+    return { boss, admin, status };
+  }
+
+  it('names the tokens the removal revokes, with their creator (English, 1280 px)', async () => {
+    const { boss, admin, status } = await adminWithToken();
+    const { page, errors } = await tabOf(boss);
+    await page.goto('/profile/team');
+    await page.getByTestId('team-screen').waitFor();
+    await page
+      .getByTestId(`member-${admin.email}`)
+      .getByRole('button', { name: 'Remove Alan Turing from the team' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Alan Turing from the team?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('This API token made by Alan Turing will be revoked:');
+    expect(await dialog.getByRole('list', { name: /will be revoked/ }).innerText()).toBe(
+      'CI (made by Alan Turing)',
+    );
+    await expectAxeClean(page, 'removal dialog (en, 1280)');
+    await shot(page, 'team-remove-admin-en-1280');
+    // Cancel changes nothing; Remove revokes the token with the membership.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await status()).toBe(200);
+    await page.getByRole('button', { name: 'Remove Alan Turing from the team' }).click();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('Alan Turing removed from the team').waitFor();
+    expect(await status()).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('confirms a demotion in German on a phone, naming the token', async () => {
+    const { boss, status } = await adminWithToken();
+    const { page } = await tabOf(boss, { locale: 'de-DE', viewport: phone });
+    await page.goto('/profile/team');
+    await page.getByTestId('team-screen').waitFor();
+    await page.getByRole('combobox', { name: 'Rolle von Alan Turing' }).click();
+    await page.getByRole('option', { name: 'Mitglied' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alan Turing zu Mitglied machen?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Dieses von Alan Turing erstellte API-Token wird widerrufen:');
+    expect(await dialog.innerText()).toContain('CI (erstellt von Alan Turing)');
+    await expectAxeClean(page, 'demotion dialog (de, 390)');
+    await shot(page, 'team-demote-admin-de-390');
+    await dialog.getByRole('button', { name: 'Rolle ändern' }).click();
+    await page.getByText('Alan Turing ist jetzt Mitglied').waitFor();
+    expect(await status()).toBe(401);
+  });
+});
+
 describe('refusals', () => {
   it('shows the catalogue’s SEAT_LIMIT when a Free team has no member seat left', async () => {
     const { page } = await tabOf(owner);

@@ -252,6 +252,8 @@ describe('a team works together: invited from the mails, German on phones', () =
     );
     await o.page.goto('/profile/team');
     await o.page.getByRole('button', { name: 'Grace Hopper aus dem Team entfernen' }).click();
+    const confirm = o.page.getByRole('dialog', { name: 'Grace Hopper aus dem Team entfernen?' });
+    await confirm.getByRole('button', { name: 'Entfernen', exact: true }).click();
     await o.page.getByText('Grace Hopper aus dem Team entfernt').waitFor();
     expect((await members(owner)).some((x) => x.username === memberEmail)).toBe(false);
     await shot(o.page, 'teams-de-phone-owner-removed-member');

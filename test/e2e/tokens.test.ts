@@ -1,7 +1,8 @@
 /**
  * The team's API tokens screen (issue 25) in Chromium against the built dashboard and the local stack: an
  * owner creates a token, sees it once with a copy button, the token works against /api/v1, the list shows
- * it without its secret, and Revoke ends it at once; the issue it changed says who, through which token.
+ * it without its secret and with its creator, and Revoke ends it at once; the issue it changed says who,
+ * through which token.
  * English at 1280 px and German at 390 px, axe-core clean; a MEMBER is not offered the screen.
  */
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,8 @@ describe('/profile/team/tokens', () => {
     expect(text).not.toContain(token.slice(21));
     expect(text).toMatch(/issues:write/);
     expect(text).toMatch(/last used never/);
+    // Its creator: removing or demoting them revokes it (issue 31).
+    expect(text).toContain('Made by Ada Lovelace');
     expect(await v1Status(token)).toBe(200);
     const patched = await fetch(new URL(`/api/v1/projects/${projectId}/issues/1`, suite.stack.url), {
       method: 'PATCH',
@@ -91,6 +94,7 @@ describe('/profile/team/tokens', () => {
     await page.getByTestId('token-shown').waitFor();
     expect(await page.getByTestId('token-shown').innerText()).toContain('nur dieses eine Mal');
     await page.getByTestId('token-MCP').waitFor();
+    expect(await page.getByTestId('token-MCP').innerText()).toContain('Erstellt von Ada Lovelace');
     expect([await axeFindings(page)]).toEqual([[]]);
     await shot(page, 'tokens-de-390');
 

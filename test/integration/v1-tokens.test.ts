@@ -136,6 +136,9 @@ describe('tokens', () => {
     expect(tokens).toEqual([
       {
         id: a.entry.id,
+        // Its creator, whose removal or demotion below ADMIN revokes it (issue 31).
+        createdBy: a.adminId,
+        creatorName: 'Grace Hopper',
         name: 'CI',
         scopes: allScopes,
         prefix: a.entry.prefix,

@@ -122,12 +122,26 @@ describe('invitation ids, tokens and links', () => {
 
   it('mails the link in English and German, names escaped in the HTML part', () => {
     const en = invitationMail('en', 'x@y.de', 'Ada <b>L</b>', 'Labs', 'MEMBER', 'T'.repeat(22));
-    expect(en.subject).toBe('You are invited to join Labs on Snag');
     expect(en.text).toMatch(/\/invitation\?token=T{22}/);
     expect(en.html).not.toContain('<b>L</b>');
     const de = invitationMail('de', 'x@y.de', 'Ada', 'Labs', 'ADMIN', 'T'.repeat(22));
-    expect(de.subject).toBe('Einladung zum Team Labs bei Snag');
     expect(de.text).toContain('als Admin beizutreten');
+  });
+
+  it("keeps the sender's words out of the subject and quotes them in the body as theirs", () => {
+    const spam = 'WIN 1000 EUR NOW at scam.example';
+    const en = invitationMail('en', 'x@y.de', spam, spam, 'MEMBER', 'T'.repeat(22));
+    expect(en.subject).toBe('You are invited to a team on Snag');
+    expect(en.text).toContain(
+      `As the sender wrote them (not checked by Snag):\nSender: "${spam}"\nTeam: "${spam}"\n`,
+    );
+    // Nowhere else: Snag's own sentences never carry the sender's words.
+    expect(en.text.split(spam)).toHaveLength(3);
+    expect(en.html).toContain('<blockquote');
+    const de = invitationMail('de', 'x@y.de', spam, spam, 'GUEST', 'T'.repeat(22));
+    expect(de.subject).toBe('Einladung zu einem Team bei Snag');
+    expect(de.text).toContain(`Absender: „${spam}“\nTeam: „${spam}“`);
+    expect(de.text.split(spam)).toHaveLength(3);
   });
 });
 

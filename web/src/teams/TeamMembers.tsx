@@ -5,6 +5,7 @@
  */
 import { ActionIcon, Select, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssignableRole } from '#contracts/teams';
 import { errorCodeOf } from '../api';
@@ -13,10 +14,12 @@ import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
 import { changeMember, removeMember, type TeamDetail } from './hooks';
+import { type MemberChange, MemberChangeDialog } from './MemberChangeDialog';
 import { MemberRow, personName } from './MemberRow';
 import type { Role } from './model';
 import { RoleBadge } from './RoleBadge';
 import { RoleRights } from './RoleRights';
+import { reloadTokens, useTokens } from './tokens';
 
 type Member = TeamDetail['members'][number];
 
@@ -37,6 +40,10 @@ export function TeamMembers({
   manage: boolean;
 }) {
   const { t } = useTranslation();
+  // Removing or demoting an ADMIN revokes their tokens: the dialog names them (team.members implies
+  // team.tokens, so a caller who manages may list them).
+  const { data: tokenList } = useTokens(manage ? teamId : null);
+  const [pending, setPending] = useState<MemberChange | null>(null);
 
   async function run(action: () => Promise<void>, done: string) {
     try {
@@ -45,6 +52,21 @@ export function TeamMembers({
     } catch (error) {
       toastError(errorText(errorCodeOf(error)));
     }
+  }
+
+  async function apply({ member, role }: MemberChange) {
+    const name = personName(member);
+    await run(
+      async () => {
+        if (role) await changeMember(teamId, member.userId, { role: role as AssignableRole });
+        else await removeMember(teamId, member.userId);
+        await reloadTokens(teamId);
+      },
+      role
+        ? t('teams.members.changed', { name, role: t(`teams.roles.${role}`) })
+        : t('teams.members.removed', { name }),
+    );
+    setPending(null);
   }
 
   return (
@@ -67,14 +89,12 @@ export function TeamMembers({
                     value={member.role}
                     allowDeselect={false}
                     w={130}
-                    onChange={(role) =>
-                      role &&
-                      role !== member.role &&
-                      void run(
-                        () => changeMember(teamId, member.userId, { role: role as AssignableRole }),
-                        t('teams.members.changed', { name, role: t(`teams.roles.${role as Role}`) }),
-                      )
-                    }
+                    onChange={(role) => {
+                      if (!role || role === member.role) return;
+                      // Taking an ADMIN's rights revokes their tokens and invitations: confirmed first.
+                      if (member.role === 'ADMIN') setPending({ member, role: role as Role });
+                      else void apply({ member, role: role as Role });
+                    }}
                   />
                   <Tooltip label={t('teams.members.removeLabel', { name })}>
                     <ActionIcon
@@ -82,12 +102,7 @@ export function TeamMembers({
                       color="red"
                       size={36}
                       aria-label={t('teams.members.removeLabel', { name })}
-                      onClick={() =>
-                        void run(
-                          () => removeMember(teamId, member.userId),
-                          t('teams.members.removed', { name }),
-                        )
-                      }
+                      onClick={() => setPending({ member })}
                     >
                       <IconUserMinus size={18} />
                     </ActionIcon>
@@ -100,6 +115,12 @@ export function TeamMembers({
           );
         })}
       </RowList>
+      <MemberChangeDialog
+        change={pending}
+        tokens={tokenList?.tokens ?? []}
+        onCancel={() => setPending(null)}
+        onConfirm={apply}
+      />
       <RoleRights />
     </Section>
   );

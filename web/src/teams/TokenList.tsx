@@ -1,4 +1,7 @@
-/** Team settings, API tokens (issue 25): each token's name, scopes, prefix, dates, and Revoke (at once). */
+/**
+ * Team settings, API tokens (issue 25): each token's name, scopes, prefix, creator (issue 31: removing or
+ * demoting them revokes it), dates, and Revoke (at once).
+ */
 import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../api';
@@ -44,6 +47,11 @@ export function TokenList({ teamId, tokens }: { teamId: string; tokens: TokenEnt
                     </Badge>
                   ))}
                 </Group>
+                <Text size="xs" c="dimmed">
+                  {t('teams.tokens.createdBy', {
+                    name: token.creatorName ?? t('teams.tokens.creatorUnknown'),
+                  })}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {t('teams.tokens.dates', {
                     created: day(token.created),

@@ -21,6 +21,11 @@ export async function createToken(teamId: string, body: BodyOf<'tokens.create'>)
   return created;
 }
 
+/** The list again: a member's removal or demotion revokes their tokens on the server. */
+export async function reloadTokens(teamId: string): Promise<void> {
+  await mutate(tokensPath(teamId));
+}
+
 export async function revokeToken(teamId: string, id: string): Promise<void> {
   await api.call('tokens.revoke', { params: { teamId, id } });
   await mutate(tokensPath(teamId));

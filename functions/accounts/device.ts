@@ -10,7 +10,6 @@
  * recognised browser's wrong passwords still count, against the device itself, so a stolen cookie opens no
  * unthrottled guessing either.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getConfig } from '#runtime/config';
 import { randomToken, sha256 } from '#runtime/crypto';
 import type { Key } from '#runtime/db';
@@ -32,9 +31,7 @@ export interface DeviceRef {
 }
 
 /** Our tokens are 43 base64url characters; anything else names no device. */
-export function cookieDevice(
-  event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>,
-): DeviceRef | undefined {
+export function cookieDevice(event: Parameters<typeof readCookie>[0]): DeviceRef | undefined {
   const token = readCookie(event, DEVICE_COOKIE);
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   const id = sha256(token);

@@ -3,8 +3,9 @@
  * "Notifications"), so the mail follows the settings and the team as they are now, not as they were when
  * the change was made:
  *   assigned → the assignee; mentioned → each mentioned member; comment → the issue's assignee when their
- *   `comments` setting is on; new → every member of the project's team whose `newIssue` is 'instant' (or
- *   'daily': into their digest).
+ *   `comments` setting is on, and a reporter's reply on an issue nobody is assigned to → the team's owners
+ *   and admins whose `comments` setting is on (someone must hear the visitor); new → every member of the
+ *   project's team whose `newIssue` is 'instant' (or 'daily': into their digest).
  * Dropped: the actor's own events, anyone who may no longer read the project (left the team, or a GUEST
  * outside its projects: the one access policy decides), a GUEST for an internal comment, events of an
  * issue, project or comment that is gone.
@@ -17,7 +18,7 @@ import { settingsOf } from '../accounts/notifications';
 import { userKey } from '../accounts/user';
 import { authorize, may } from '../projects/access';
 import { projectKey } from '../projects/project';
-import { type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { type Member, type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { readMembers } from '../teams/team';
 import { issueHeaderKey } from './issue';
 import { timelineIdTime, timelineKey } from './timeline';
@@ -80,6 +81,10 @@ export interface CandidateFacts {
   comment: Item | undefined;
 }
 
+/** A reporter's reply on an issue without an assignee: the team's owners and admins hear of it. */
+const unassignedReply = (e: NotifyEvent) => e.kind === 'comment' && !e.assignee && e.by.kind === 'reporter';
+const answersForTeam = (role: Role) => role === 'OWNER' || role === 'ADMIN';
+
 /** Whether `userId` gets `event` now, in their digest, or not at all (pure: the unit tests call it). */
 export function decide(event: NotifyEvent, userId: string, f: CandidateFacts): Delivery['when'] | null {
   if (!f.user || typeof f.user.email !== 'string') return null;
@@ -99,6 +104,7 @@ export function decide(event: NotifyEvent, userId: string, f: CandidateFacts): D
   if (!f.comment) return null;
   if (f.comment.visibility === 'internal' && !readsInternal(role)) return null;
   if (event.kind === 'mentioned') return settings.mentioned && event.to.includes(userId) ? 'instant' : null;
+  if (unassignedReply(event)) return settings.comments && answersForTeam(role) ? 'instant' : null;
   return settings.comments && event.assignee === userId ? 'instant' : null;
 }
 
@@ -120,16 +126,18 @@ const commentKeyOf = (e: NotifyEvent) =>
   e.kind === 'mentioned' || e.kind === 'comment' ? timelineKey(e.projectId, e.number, e.commentId) : null;
 
 /** The candidates of one event (before their settings and access decide). */
-function candidatesOf(e: NotifyEvent, teamMembers: Map<string, string[]>, meta: Item | undefined): string[] {
+function candidatesOf(e: NotifyEvent, teamMembers: Map<string, Member[]>, meta: Item | undefined): string[] {
+  const team = meta ? (teamMembers.get(teamOf(meta)) ?? []) : [];
   switch (e.kind) {
     case 'assigned':
       return [e.to];
     case 'mentioned':
       return [...new Set(e.to)];
     case 'comment':
+      if (unassignedReply(e)) return team.filter((m) => answersForTeam(m.role)).map((m) => m.userId);
       return e.assignee ? [e.assignee] : [];
     case 'new':
-      return meta ? (teamMembers.get(teamOf(meta)) ?? []) : [];
+      return team.map((m) => m.userId);
   }
 }
 
@@ -149,16 +157,12 @@ export async function resolveDeliveries(entries: Entry[]): Promise<Delivery[]> {
   const metaOf = (pid: string) => facts.get(keyText(projectKey(pid)));
   const teamIds = new Set(
     entries.flatMap(({ event: e }) => {
-      const meta = e.kind === 'new' ? metaOf(e.projectId) : undefined;
+      const meta = e.kind === 'new' || unassignedReply(e) ? metaOf(e.projectId) : undefined;
       return meta ? [teamOf(meta)] : [];
     }),
   );
-  const teamMembers = new Map<string, string[]>();
-  for (const tid of teamIds)
-    teamMembers.set(
-      tid,
-      (await readMembers(tid)).members.map((m) => m.userId),
-    );
+  const teamMembers = new Map<string, Member[]>();
+  for (const tid of teamIds) teamMembers.set(tid, (await readMembers(tid)).members);
 
   const candidates = entries.map(({ event }) => candidatesOf(event, teamMembers, metaOf(event.projectId)));
   const uids = [...new Set(candidates.flat())];

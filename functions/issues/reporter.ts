@@ -5,7 +5,8 @@
  *                                             mailed and the last comment that mail carried
  *   RTOKEN#<sha256 hex> / RTOKEN              one status-page token (only its hash) → the issue it opens
  *   REPORTER_OUTBOX / <pid>#<n10>             a mail owed to the reporter: `due`, and what it must say
- *                                             (`confirm`, `resolved`; comments are read when it is sent)
+ *                                             (`confirm`, `status`; comments and the status are read
+ *                                             when it is sent)
  * A token is minted by the mail that carries it (reporter-mails.ts), never earlier, so no item ever holds
  * one in the clear; each mail brings a fresh one and the older ones keep working (decision Rp-1).
  */
@@ -44,6 +45,11 @@ export interface Reporter {
   lastMailAt: number;
   /** The id of the newest comment a mail has carried ('' before any). */
   mailedThrough: string;
+  /**
+   * Whether the last news of the status they were mailed was "resolved" (false: none yet, or "reopened"):
+   * the flush tells a change only against this, so they never hear "resolved" twice in a row.
+   */
+  toldResolved: boolean;
 }
 
 export function toReporter(item: Item | undefined): Reporter | null {
@@ -53,6 +59,7 @@ export function toReporter(item: Item | undefined): Reporter | null {
     unsubscribed: item.unsubscribed === true,
     lastMailAt: typeof item.lastMailAt === 'number' ? item.lastMailAt : 0,
     mailedThrough: typeof item.mailedThrough === 'string' ? item.mailedThrough : '',
+    toldResolved: item.toldResolved === true,
   };
 }
 
@@ -85,34 +92,34 @@ export async function issueOfToken(token: string): Promise<{ projectId: string; 
 }
 
 /**
- * Owes the reporter a mail about issue `n` (the fan-out's part, reporter-events.ts): a resolution is due at
- * once; comments when the last mail is `reporterMailGapMs` old, so comments arriving within that time
- * travel together (decision Rp-3). An entry already owed keeps its `due`; `v` counts the changes, so the
- * flush deletes only the entry it read.
+ * Owes the reporter a mail about issue `n` (the fan-out's part, reporter-events.ts): a change of the status
+ * (resolved or reopened) is due at once; comments when the last mail is `reporterMailGapMs` old, so
+ * comments arriving within that time travel together (decision Rp-3). An entry already owed keeps its
+ * `due`; `v` counts the changes, so the flush deletes only the entry it read.
  */
 export async function oweMail(
   projectId: string,
   n: number,
   reporter: Reporter,
-  what: 'comment' | 'resolved',
+  what: 'comment' | 'status',
 ): Promise<void> {
   const now = nowMs();
-  const due = what === 'resolved' ? now : Math.max(now, reporter.lastMailAt + reporterMailGapMs);
+  const due = what === 'status' ? now : Math.max(now, reporter.lastMailAt + reporterMailGapMs);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: outboxKey(projectId, n),
       UpdateExpression:
-        what === 'resolved'
-          ? 'SET projectId = :p, #n = :n, due = :due, resolved = :t ADD v :one'
+        what === 'status'
+          ? 'SET projectId = :p, #n = :n, due = :due, #s = :t ADD v :one'
           : 'SET projectId = :p, #n = :n, due = if_not_exists(due, :due) ADD v :one',
-      ExpressionAttributeNames: { '#n': 'number' },
+      ExpressionAttributeNames: { '#n': 'number', ...(what === 'status' ? { '#s': 'status' } : {}) },
       ExpressionAttributeValues: {
         ':p': projectId,
         ':n': n,
         ':due': due,
         ':one': 1,
-        ...(what === 'resolved' ? { ':t': true } : {}),
+        ...(what === 'status' ? { ':t': true } : {}),
       },
     }),
   );

@@ -239,6 +239,54 @@ describe('batching', () => {
     expect(await mailsTo(email)).toHaveLength(2);
   });
 
+  it('a reopen between two resolutions mails “reopened”, then “resolved” again (in the widget language)', async () => {
+    await settings({ widgetLanguage: 'de' });
+    const t = reporterTexts.de;
+    const { n, email } = await confirmed('reopen');
+    const v = { n, project: 'Bakery <Shop>' };
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect((await mailsTo(email))[0]?.subject).toContain(fill(t.resolvedSubject, v));
+    expect((await owner.client.patch(issuePath(n), { status: 'in_progress' })).status).toBe(200);
+    await owed(n);
+    await flush();
+    const [reopened] = await mailsTo(email);
+    expect(reopened?.subject).toContain(fill(t.reopenedSubject, v));
+    expect(reopened?.text).toContain(fill(t.reopenedIntro, v));
+    expect(reopened?.text).not.toContain(fill(t.resolvedIntro, v));
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.subject.split(' · ')[0])).toEqual([
+      fill(t.resolvedSubject, v),
+      fill(t.reopenedSubject, v),
+      fill(t.resolvedSubject, v),
+      fill(t.confirmSubject, v),
+    ]);
+  });
+
+  it('a resolution taken back before the flush mails nothing; one reopened and resolved again meanwhile neither', async () => {
+    const { n, email } = await confirmed('undo');
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owner.client.patch(issuePath(n), { status: 'new' });
+    await owed(n);
+    await new Promise((r) => setTimeout(r, 1500));
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(1);
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(2);
+    await owner.client.patch(issuePath(n), { status: 'in_review' });
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await new Promise((r) => setTimeout(r, 1500));
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
   it('uses the sender name as the From name', async () => {
     await settings({ reporterSenderName: 'Bäckerei Support' });
     const { mail } = await confirmed('from');
@@ -414,6 +462,31 @@ describe('the reply', () => {
     // The page shows it as the reporter's own.
     const html = await (await page(token)).text();
     expect(html).toContain('It happens on Firefox too.');
+  });
+
+  it('on an issue nobody is assigned to tells the owners and admins whose comment mails are on, not members', async () => {
+    const { token } = await confirmed('unassigned');
+    await flush();
+    const ownerBefore = (await mailsTo(owner.email)).length;
+    const memberBefore = (await mailsTo(member.email)).length;
+    expect((await reply(token, { body: 'Nobody answered me yet' })).status).toBe(200);
+    await flush();
+    const mails = await mailsTo(owner.email);
+    expect(mails.length).toBe(ownerBefore + 1);
+    expect(mails[0]?.text).toContain('Reporter commented on');
+    expect(mails[0]?.text).toContain('Nobody answered me yet');
+    expect(await mailsTo(member.email)).toHaveLength(memberBefore);
+
+    // The owner's own setting for comment mails decides.
+    const off = { newIssue: 'off', assigned: true, mentioned: true, comments: false };
+    expect((await owner.client.call('PUT', '/api/client/notifications', off)).status).toBe(200);
+    try {
+      expect((await reply(token, { body: 'Hello again?' })).status).toBe(200);
+      await flush();
+      expect(await mailsTo(owner.email)).toHaveLength(ownerBefore + 1);
+    } finally {
+      await owner.client.call('PUT', '/api/client/notifications', { ...off, comments: true });
+    }
   });
 
   it('follows the intake’s text rules: nothing stored for a refused reply', async () => {

@@ -62,6 +62,7 @@ export function NotificationSettings() {
               key={name}
               size="md"
               label={t(`notifications.${name}`)}
+              description={name === 'comments' ? t('notifications.commentsHint') : undefined}
               checked={settings[name]}
               onChange={(e) => void change({ ...settings, [name]: e.currentTarget.checked })}
             />

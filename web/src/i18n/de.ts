@@ -677,6 +677,8 @@ export const de: Catalogue = {
     assigned: 'Wenn mir eine Meldung zugewiesen wird',
     mentioned: 'Wenn mich jemand in einem Kommentar erwähnt',
     comments: 'Kommentare zu Meldungen, die mir zugewiesen sind',
+    commentsHint:
+      'Inhaber und Admins erfahren auch von der Antwort eines Besuchers auf eine Meldung, die niemandem zugewiesen ist.',
   },
   integrations: {
     email: 'E-Mail',

@@ -668,6 +668,7 @@ export const en = {
     assigned: 'When an issue is assigned to me',
     mentioned: 'When someone mentions me in a comment',
     comments: 'Comments on issues assigned to me',
+    commentsHint: 'Owners and admins also hear of a visitor’s reply on an issue nobody is assigned to.',
   },
   integrations: {
     email: 'Email',

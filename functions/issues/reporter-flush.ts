@@ -224,7 +224,7 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
     throw err;
   }
   const mail = reporterMail({
-    lang: project.data.widgetLanguage,
+    lang: reporter.lang ?? project.data.widgetLanguage,
     to: reporter.email,
     fromName: project.data.reporterSenderName || project.name,
     projectName: project.name,

@@ -1,8 +1,9 @@
 /**
  * The reporter entity (issue 24; docs/data-model.md 4.14): what Snag keeps to tell a visitor who left
  * their address what became of their report. Three kinds of item:
- *   PROJECT#<pid> / ISSUE#<n10>#REPORTER      the address, whether they unsubscribed, when they were last
- *                                             mailed and the last comment that mail carried
+ *   PROJECT#<pid> / ISSUE#<n10>#REPORTER      the address, the language of the report, whether they
+ *                                             unsubscribed, when they were last mailed and the last
+ *                                             comment that mail carried
  *   RTOKEN#<sha256 hex> / RTOKEN              one status-page token (only its hash) → the issue it opens
  *   REPORTER_OUTBOX / <pid>#<n10>             a mail owed to the reporter: `due`, and what it must say
  *                                             (`confirm`, `status`; comments and the status are read
@@ -13,6 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reporterMailGapMs } from '#contracts/reporter';
+import { widgetLanguages } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { nowMs } from '#runtime/time';
@@ -50,7 +52,15 @@ export interface Reporter {
    * the flush tells a change only against this, so they never hear "resolved" twice in a row.
    */
   toldResolved: boolean;
+  /**
+   * The language the widget spoke when they filed the report, which their mails and status page speak;
+   * absent for reports filed before the widget said it (the project's widget language then).
+   */
+  lang?: (typeof widgetLanguages)[number];
 }
+
+const isLang = (v: unknown): v is (typeof widgetLanguages)[number] =>
+  (widgetLanguages as readonly unknown[]).includes(v);
 
 export function toReporter(item: Item | undefined): Reporter | null {
   if (!item || typeof item.email !== 'string' || item.email === '') return null;
@@ -60,6 +70,7 @@ export function toReporter(item: Item | undefined): Reporter | null {
     lastMailAt: typeof item.lastMailAt === 'number' ? item.lastMailAt : 0,
     mailedThrough: typeof item.mailedThrough === 'string' ? item.mailedThrough : '',
     toldResolved: item.toldResolved === true,
+    ...(isLang(item.lang) ? { lang: item.lang } : {}),
   };
 }
 
@@ -68,10 +79,11 @@ export function toReporter(item: Item | undefined): Reporter | null {
  * Puts of the issue's own transaction, so a report that failed owes nothing and one that succeeded is
  * confirmed by the next flush, off the request path.
  */
-export function reporterPuts(projectId: string, n: number, email: string) {
+export function reporterPuts(projectId: string, n: number, email: string, lang?: Reporter['lang']) {
   const now = nowMs();
+  const item = { ...reporterKey(projectId, n), email, createdAt: now, ...(lang ? { lang } : {}) };
   return [
-    { Put: { TableName: tableName(), Item: { ...reporterKey(projectId, n), email, createdAt: now } } },
+    { Put: { TableName: tableName(), Item: item } },
     {
       Put: {
         TableName: tableName(),

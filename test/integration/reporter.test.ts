@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await settings({ widgetLanguage: 'en', reporterUpdates: true, reporterSenderName: '' });
+  await settings({ widgetLanguage: 'en', reporterUpdates: true, reporterSenderName: '', widgetTexts: {} });
 });
 
 let visitors = 0;
@@ -178,6 +178,79 @@ describe('the mails, in the widget language', () => {
       expect(html).toContain(`data-status="resolved">${t.resolved}<`);
     },
   );
+});
+
+describe('the language the report was made in', () => {
+  afterEach(async () => {
+    await settings({ widgetLanguageAuto: false });
+  });
+
+  /** The configuration the install script embeds (GET website/{id}/code), as the loader receives it. */
+  async function widgetConfig(): Promise<Record<string, unknown>> {
+    const code = await (await fetch(new URL(`/api/website/${projectId}/code`, stack.url))).text();
+    const json = code.slice(code.lastIndexOf('})(') + 3, code.lastIndexOf(');'));
+    return JSON.parse(json) as Record<string, unknown>;
+  }
+
+  it('automatic: the widget is told the languages to pick from; mails and page speak the report’s language', async () => {
+    await settings({
+      widgetLanguage: 'fr',
+      widgetLanguageAuto: true,
+      widgetTexts: { de: { title: 'Problem melden' } },
+    });
+    const config = await widgetConfig();
+    expect(config.language).toBe('fr');
+    expect(config.languages).toEqual(['en', 'cs', 'fr', 'de', 'ru', 'es']);
+    expect(config.textSets).toEqual({ de: { title: 'Problem melden' } });
+
+    const email = visitorEmail('auto-de');
+    const visitor = new ApiClient(stack.url, SITE);
+    const res = await visitor.post(`/api/website/${projectId}/request`, {
+      msg: 'Der Warenkorb leert sich',
+      username: email,
+      language: 'de',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const n = (res.body as { msg: { number: number } }).msg.number;
+    await flush();
+    const [mail] = await mailsTo(email);
+    const v = { n, project: 'Bakery <Shop>' };
+    expect(mail?.subject).toContain(fill(reporterTexts.de.confirmSubject, v));
+    const html = await (await page(tokenIn(mail))).text();
+    expect(html).toContain('<html lang="de"');
+
+    // The project changes its language later: the report keeps the one it was made in.
+    await settings({ widgetLanguage: 'es', widgetLanguageAuto: false });
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect((await mailsTo(email))[0]?.subject).toContain(fill(reporterTexts.de.resolvedSubject, v));
+
+    // A report that names no language (an older widget) speaks the project's.
+    const other = visitorEmail('auto-none');
+    await report(other, 'No language named');
+    await flush();
+    expect((await mailsTo(other))[0]?.subject).toContain('Hemos recibido');
+  });
+
+  it('fixed (the default): the widget gets its one language and texts, no choice', async () => {
+    await settings({ widgetLanguage: 'de', widgetTexts: { de: { title: 'Problem melden' } } });
+    const config = await widgetConfig();
+    expect(config).toMatchObject({ language: 'de', texts: { title: 'Problem melden' } });
+    expect(config).not.toHaveProperty('languages');
+    expect(config).not.toHaveProperty('textSets');
+  });
+
+  it('refuses a language Snag does not have', async () => {
+    const visitor = new ApiClient(stack.url, SITE);
+    const res = await visitor.post(`/api/website/${projectId}/request`, {
+      msg: 'Bad language',
+      username: visitorEmail('bad-lang'),
+      language: 'xx',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
+  });
 });
 
 describe('batching', () => {

@@ -294,6 +294,11 @@ export const de: Catalogue = {
     features: 'Funktionen',
     language: 'Sprache des Widgets',
     languageHint: 'Die Sprache, die Besucher im Widget sehen.',
+    languageFallback: 'Ersatzsprache',
+    languageFallbackHint: 'Was Besucher sehen, wenn ihr Browser keine der Sprachen des Widgets wünscht.',
+    languageAuto: 'Sprache des Browsers folgen',
+    languageAutoHint:
+      'Das Widget spricht die erste Sprache des Browsers, die es kennt. E-Mails und Statusseite zu einer Meldung sprechen die Sprache, in der sie gemacht wurde.',
     color: 'Farbe',
     colorHint: 'Der Hintergrund der Schaltfläche.',
     colorInvalid: 'Geben Sie eine Farbe wie #4F4EAE ein',

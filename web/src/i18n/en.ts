@@ -290,6 +290,11 @@ export const en = {
     features: 'Features',
     language: 'Widget language',
     languageHint: 'The language visitors see in the widget.',
+    languageFallback: 'Fallback language',
+    languageFallbackHint: 'What visitors see when their browser asks for none of the widget’s languages.',
+    languageAuto: 'Follow the visitor’s browser',
+    languageAutoHint:
+      'The widget speaks the first of the visitor’s browser languages it has. Mails and the status page for a report speak the language it was made in.',
     color: 'Colour',
     colorHint: 'The background of the button.',
     colorInvalid: 'Enter a colour such as #4F4EAE',

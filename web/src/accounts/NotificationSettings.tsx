@@ -48,6 +48,7 @@ export function NotificationSettings() {
         <Stack gap="lg" data-testid="notification-settings">
           <Radio.Group
             label={t('notifications.newIssue')}
+            description={t('notifications.newIssueHint')}
             value={settings.newIssue}
             onChange={(v) => void change({ ...settings, newIssue: v as Settings['newIssue'] })}
           >

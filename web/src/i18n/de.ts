@@ -674,6 +674,8 @@ export const de: Catalogue = {
     title: 'E-Mail-Benachrichtigungen',
     description: 'Welche Mails Snag Ihnen zu Meldungen schickt, in jedem Team, in dem Sie arbeiten.',
     newIssue: 'Neue Meldungen',
+    newIssueHint:
+      'Die eine Einstellung für Ihre E-Mails zu neuen Meldungen. Nennt die E-Mail-Integration eines Projekts Ihre Adresse, ist deren E-Mail die, die Sie sofort erhalten.',
     newIssueOptions: {
       off: 'Keine Mail',
       instant: 'Sofort eine Mail zu jeder neuen Meldung',
@@ -1068,6 +1070,8 @@ export const de: Catalogue = {
     email: {
       description: 'Jede neue Meldung per E-Mail senden, mit Screenshots, Dateien und Seitendetails.',
       activeHint: 'Jede neue Meldung wird an die Adresse und ihre Kopien gesendet.',
+      membersHint:
+        'Teammitglieder erhalten diese E-Mail nur, solange ihre eigene Einstellung „Neue Meldungen“ (Profil → E-Mail-Benachrichtigungen) „Sofort eine Mail zu jeder neuen Meldung“ lautet; sonst entscheidet diese Einstellung.',
       address: 'E-Mail-Adresse',
       cc: 'Kopie an (CC {{index}})',
       removeCc: 'Kopieadresse {{index}} entfernen',

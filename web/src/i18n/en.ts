@@ -665,6 +665,8 @@ export const en = {
     title: 'Email notifications',
     description: 'Which mails Snag sends you about issues, in every team you work in.',
     newIssue: 'New issues',
+    newIssueHint:
+      'The one setting for your mails about new reports. Where a project’s Email integration names your address, its mail is the one you get at once.',
     newIssueOptions: {
       off: 'No mail',
       instant: 'A mail at once for each new issue',
@@ -1052,6 +1054,8 @@ export const en = {
     email: {
       description: 'Send every new issue by email, with its screenshots, files and page details.',
       activeHint: 'Every new issue is emailed to the address and its copies.',
+      membersHint:
+        'Team members named here get this mail only while their own “New issues” setting (Profile → Email notifications) says “A mail at once for each new issue”; otherwise that setting decides.',
       address: 'Email address',
       cc: 'Copy to (CC {{index}})',
       removeCc: 'Remove copy address {{index}}',

@@ -34,7 +34,7 @@ const texts = {
     attachments: `Screenshots and files (links valid ${FILE_LINK_DAYS} days)`,
     open: 'Open in Snag',
     footer: (project: string) =>
-      `You receive this mail because new reports of ${project} are sent to this address. Change it or switch it off under Integrations → Email:`,
+      `You receive this mail because new reports of ${project} are sent to this address. Team members choose under Profile → Email notifications; the address is changed or switched off under Integrations → Email:`,
   },
   de: {
     heading: (n: number, project: string) => `Neue Meldung #${n} für ${project}`,
@@ -49,7 +49,7 @@ const texts = {
     attachments: `Bildschirmfotos und Dateien (Links ${FILE_LINK_DAYS} Tage gültig)`,
     open: 'In Snag öffnen',
     footer: (project: string) =>
-      `Sie erhalten diese E-Mail, weil neue Meldungen für ${project} an diese Adresse gehen. Ändern oder abschalten können Sie das unter Integrationen → E-Mail:`,
+      `Sie erhalten diese E-Mail, weil neue Meldungen für ${project} an diese Adresse gehen. Teammitglieder wählen unter Profil → E-Mail-Benachrichtigungen; die Adresse ändern oder abschalten können Sie unter Integrationen → E-Mail:`,
   },
 } satisfies Record<Lang, unknown>;
 

@@ -22,6 +22,26 @@ import { getSecrets } from '#runtime/secrets';
 import { userKey } from './user';
 
 /**
+ * Marks settings saved under the rule that the member's own "New issues" decides every mail about new
+ * reports, those of an Email integration that names their address included (decision Tr-N8).
+ */
+export const NOTIFY_RULE = 2;
+
+/**
+ * What a new report of a project sends the member (decision Tr-N8): their "New issues" setting, given
+ * whether the project's active Email integration names their address. Settings from before that rule
+ * (never saved, or saved before it) keep what they had: a project whose Email integration names them mails
+ * them at once, so nobody loses a mail until they choose on Profile → Email notifications.
+ */
+export function newIssueMailOf(
+  user: Record<string, unknown> | undefined,
+  named: boolean,
+): NotificationSettings['newIssue'] {
+  if (named && user?.notifyRule !== NOTIFY_RULE) return 'instant';
+  return settingsOf(user).newIssue;
+}
+
+/**
  * The settings a stored USER item says, each missing or malformed field at its default (an item written
  * before issue 23 has no `notify`; a later field added to the settings starts at its default too).
  */
@@ -59,7 +79,7 @@ export async function saveSettings(
 ): Promise<NotificationSettings> {
   await setFields(
     userKey(userId),
-    { notify: settings, lang },
+    { notify: settings, lang, notifyRule: NOTIFY_RULE },
     { expression: 'attribute_exists(pk)', refusal: 'UNAUTHORIZED' },
   );
   return settings;
@@ -81,10 +101,10 @@ export async function turnOff(userId: string, kind: NotificationKind, again = tr
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET #n.#k = :off',
+        UpdateExpression: 'SET #n.#k = :off, notifyRule = :rule',
         ConditionExpression: 'attribute_exists(#n)',
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':off': offValue(kind) },
+        ExpressionAttributeValues: { ':off': offValue(kind), ':rule': NOTIFY_RULE },
       }),
     );
     return;
@@ -96,10 +116,13 @@ export async function turnOff(userId: string, kind: NotificationKind, again = tr
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET #n = :all',
+        UpdateExpression: 'SET #n = :all, notifyRule = :rule',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#n)',
         ExpressionAttributeNames: { '#n': 'notify' },
-        ExpressionAttributeValues: { ':all': { ...defaultNotificationSettings, [kind]: offValue(kind) } },
+        ExpressionAttributeValues: {
+          ':all': { ...defaultNotificationSettings, [kind]: offValue(kind) },
+          ':rule': NOTIFY_RULE,
+        },
       }),
     );
   } catch (err) {

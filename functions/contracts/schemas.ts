@@ -161,6 +161,12 @@ export type WidgetTextSet = z.infer<typeof widgetTextSetSchema>;
 /** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */
 export const widgetSettingsSchema = z.object({
   widgetLanguage: z.enum(widgetLanguages).default('en'),
+  /**
+   * The widget follows the visitor's browser among `widgetLanguages`, `widgetLanguage` being the fallback
+   * (docs/widget-api.md "Language"). Off by default: a project speaks its chosen language until its owner
+   * switches this on.
+   */
+  widgetLanguageAuto: z.boolean().default(false),
   widgetColor: z
     .string()
     .trim()
@@ -340,6 +346,8 @@ export const reportSchema = z.object({
     .default([]),
   /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
   proof: z.string().max(8192).optional(),
+  /** The language the widget spoke (it writes to the reporter in it); absent: the project's widget language. */
+  language: z.enum(widgetLanguages).optional(),
 });
 export type ReportBody = z.infer<typeof reportSchema>;
 export type ReportInput = z.input<typeof reportSchema>;

@@ -308,7 +308,10 @@ export type NotifyEvent =
       kind: 'comment';
       projectId: string;
       number: number;
-      /** The issue's assignee, who gets it when their settings say so (never for their own comment). */
+      /**
+       * The issue's assignee, who gets it when their settings say so (never for their own comment); '' for
+       * a reporter's reply on an unassigned issue, which the team's owners and admins get instead.
+       */
       assignee: string;
       by: Actor;
       commentId: string;

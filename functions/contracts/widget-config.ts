@@ -30,6 +30,13 @@ export interface WidgetConfig {
    * Optional: a page may still run a loader served before texts existed.
    */
   texts?: WidgetTextSet;
+  /**
+   * The automatic language (`widgetLanguageAuto`): the languages the widget may pick from the visitor's
+   * browser, `language` being the fallback (widget/src/language.ts). Absent: `language` always.
+   */
+  languages?: (typeof widgetLanguages)[number][];
+  /** With `languages`: the client's own texts of every language (in place of `texts`). */
+  textSets?: Partial<Record<(typeof widgetLanguages)[number], WidgetTextSet>>;
   /** Origin of the API the app posts to (the dashboard's origin). */
   api: string;
 }

@@ -47,7 +47,8 @@ const countSource = (event: In<'status'>['event']) =>
   rateLimit({ ...reporterRateLimits.readPerSource, key: sourceOf(event) });
 
 const lookOf = (opened: OpenedIssue): PageLook => ({
-  lang: opened.project.data.widgetLanguage,
+  // The language the report was filed in (the widget may follow the visitor's browser), else the project's.
+  lang: opened.reporter.lang ?? opened.project.data.widgetLanguage,
   projectName: opened.project.name,
   color: opened.project.data.widgetColor,
 });

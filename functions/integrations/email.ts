@@ -10,9 +10,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lang } from '#contracts/errors';
 import { db } from '#runtime/aws/dynamo';
 import { getConfig } from '#runtime/config';
-import { tableName } from '#runtime/db';
+import { getItems, tableName } from '#runtime/db';
 import { escapeHtml, mailButton, mailMuted, mailPage, sendMail } from '#runtime/mail';
+import { newIssueMailOf } from '../accounts/notifications';
 import { userKey } from '../accounts/user';
+import { readerRole } from '../issues/notify-recipients';
+import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { readMembers } from '../teams/team';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 import { FILE_LINK_DAYS } from './links';
 
@@ -30,7 +34,7 @@ const texts = {
     attachments: `Screenshots and files (links valid ${FILE_LINK_DAYS} days)`,
     open: 'Open in Snag',
     footer: (project: string) =>
-      `You receive this mail because new reports of ${project} are sent to this address. Change it or switch it off under Integrations → Email:`,
+      `You receive this mail because new reports of ${project} are sent to this address. Team members choose under Profile → Email notifications; the address is changed or switched off under Integrations → Email:`,
   },
   de: {
     heading: (n: number, project: string) => `Neue Meldung #${n} für ${project}`,
@@ -45,7 +49,7 @@ const texts = {
     attachments: `Bildschirmfotos und Dateien (Links ${FILE_LINK_DAYS} Tage gültig)`,
     open: 'In Snag öffnen',
     footer: (project: string) =>
-      `Sie erhalten diese E-Mail, weil neue Meldungen für ${project} an diese Adresse gehen. Ändern oder abschalten können Sie das unter Integrationen → E-Mail:`,
+      `Sie erhalten diese E-Mail, weil neue Meldungen für ${project} an diese Adresse gehen. Teammitglieder wählen unter Profil → E-Mail-Benachrichtigungen; die Adresse ändern oder abschalten können Sie unter Integrationen → E-Mail:`,
   },
 } satisfies Record<Lang, unknown>;
 
@@ -140,12 +144,37 @@ async function ownerLang(project: DeliveryContext['project']): Promise<Lang> {
   return lang === 'de' ? 'de' : 'en';
 }
 
+/**
+ * The integration's addresses less those of team members whose own "New issues" setting is not "at once"
+ * (decision Tr-N8): a member's setting decides their mails about new reports, and when it says at once,
+ * this mail is the one they get (the notification flush leaves them out). Any other address (not a
+ * member's, or a member who may not read the project) is mailed as configured. Requests: one Query of the
+ * team's members, one BatchGetItem of their USER and TEAMS items.
+ */
+async function addressees(ctx: DeliveryContext<'email'>): Promise<string[]> {
+  const { email, cc } = ctx.integration.data;
+  const all = [email, ...cc].filter(Boolean);
+  const { members } = await readMembers(teamOf(ctx.project));
+  const items = await getItems(members.flatMap((m) => [userKey(m.userId), teamsKey(m.userId)]));
+  const left = new Set<string>();
+  members.forEach((m, i) => {
+    const user = items[2 * i];
+    const teams = items[2 * i + 1];
+    if (typeof user?.email !== 'string') return;
+    if (!readerRole(m.userId, teams ? toTeamsItem(teams) : null, ctx.project)) return;
+    if (newIssueMailOf(user, true) !== 'instant') left.add(user.email.toLowerCase());
+  });
+  return all.filter((a) => !left.has(a.toLowerCase()));
+}
+
 export const emailDeliverer: Deliverer<'email'> = async (ctx) => {
   // Sent once: a recorded message id means an earlier attempt got through.
   if (ctx.vendorId) return { vendorId: ctx.vendorId };
-  const { email, cc } = ctx.integration.data;
-  if (!email) throw new PermanentFailure('No email address is configured');
+  if (!ctx.integration.data.email) throw new PermanentFailure('No email address is configured');
+  const [to, ...cc] = await addressees(ctx);
+  // Every address is a member's who chose otherwise: delivered, with nothing to send.
+  if (!to) return { vendorId: `members:${ctx.deliveryId}` };
   const mail = issueMail(ctx, await ownerLang(ctx.project));
-  const id = await sendMail({ to: email, cc, ...mail });
+  const id = await sendMail({ to, cc, ...mail });
   return { vendorId: id ?? `sent:${ctx.deliveryId}` };
 };

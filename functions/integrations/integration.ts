@@ -30,10 +30,10 @@ import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type Caller, type ProjectAction, readProjectAs } from '../projects/access';
 import {
+  integrationKey,
   type Project,
   planOf,
   projectKey,
-  projectPartition,
   toProject,
   type WriteGuard,
 } from '../projects/project';
@@ -60,10 +60,7 @@ export interface IntegrationRecord<N extends IntegrationName = IntegrationName> 
   updatedAt?: number;
 }
 
-export const integrationKey = (projectId: string, name: IntegrationName) => ({
-  pk: projectPartition(projectId),
-  sk: `INTEGRATION#${name}`,
-});
+export { integrationKey };
 
 /**
  * A new project's email integration: on, to the owner's address, so that the owner hears of new reports

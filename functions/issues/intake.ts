@@ -324,7 +324,9 @@ export async function fileReport(
     // A reporter who left an address is owed a confirmation (issue 24): written with the issue, sent by
     // the next flush of the reporter's outbox, so the report waits for no mail.
     const owed =
-      body.username && project.data.reporterUpdates ? reporterPuts(project.id, n, body.username) : [];
+      body.username && project.data.reporterUpdates
+        ? reporterPuts(project.id, n, body.username, body.language)
+        : [];
     await storeIssue(issue, quota, [countWrite({ ...projectDay, key: project.id }), ...owed]);
   } catch (err) {
     return undo(err);

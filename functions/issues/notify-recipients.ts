@@ -3,8 +3,10 @@
  * "Notifications"), so the mail follows the settings and the team as they are now, not as they were when
  * the change was made:
  *   assigned → the assignee; mentioned → each mentioned member; comment → the issue's assignee when their
- *   `comments` setting is on; new → every member of the project's team whose `newIssue` is 'instant' (or
- *   'daily': into their digest).
+ *   `comments` setting is on, and a reporter's reply on an issue nobody is assigned to → the team's owners
+ *   and admins whose `comments` setting is on (someone must hear the visitor); new → every member of the
+ *   project's team whose `newIssue` is 'instant' (or 'daily': into their digest), except those whose
+ *   instant mail is the project's Email integration's (it names their address: decision Tr-N8).
  * Dropped: the actor's own events, anyone who may no longer read the project (left the team, or a GUEST
  * outside its projects: the one access policy decides), a GUEST for an internal comment, events of an
  * issue, project or comment that is gone.
@@ -13,11 +15,11 @@ import type { Lang } from '#contracts/errors';
 import type { Role } from '#contracts/teams';
 import type { NotifyEvent } from '#contracts/triage';
 import { getItems, type Key } from '#runtime/db';
-import { settingsOf } from '../accounts/notifications';
+import { newIssueMailOf, settingsOf } from '../accounts/notifications';
 import { userKey } from '../accounts/user';
-import { authorize, may } from '../projects/access';
-import { projectKey } from '../projects/project';
-import { type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
+import { type AccessFacts, authorize, may } from '../projects/access';
+import { integrationKey, projectKey } from '../projects/project';
+import { type Member, type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { readMembers } from '../teams/team';
 import { issueHeaderKey } from './issue';
 import { timelineIdTime, timelineKey } from './timeline';
@@ -78,27 +80,57 @@ export interface CandidateFacts {
   teams: TeamsItem | null;
   meta: Item | undefined;
   comment: Item | undefined;
+  /** For a new report: the project's Email integration (its item), when there is one. */
+  emailIntegration?: Item | undefined;
 }
+
+const emailIntegrationKey = (projectId: string) => integrationKey(projectId, 'email');
+
+/** Whether an active Email integration item sends to `email` (as its address or a copy; any case). */
+export function namedBy(integration: Item | undefined, email: unknown): boolean {
+  if (integration?.active !== 1 || typeof email !== 'string') return false;
+  const data = (integration.data ?? {}) as { email?: unknown; cc?: unknown };
+  const to = [data.email, ...(Array.isArray(data.cc) ? data.cc : [])];
+  return to.some((a) => typeof a === 'string' && a.toLowerCase() === email.toLowerCase());
+}
+
+/** The member's role on the project by the one access policy, or null when they may not read it. */
+export function readerRole(
+  userId: string,
+  teams: TeamsItem | null,
+  meta: AccessFacts | undefined,
+): Role | null {
+  try {
+    return authorize({ userId, teams }, meta, 'read').role;
+  } catch {
+    return null;
+  }
+}
+
+/** A reporter's reply on an issue without an assignee: the team's owners and admins hear of it. */
+const unassignedReply = (e: NotifyEvent) => e.kind === 'comment' && !e.assignee && e.by.kind === 'reporter';
+const answersForTeam = (role: Role) => role === 'OWNER' || role === 'ADMIN';
 
 /** Whether `userId` gets `event` now, in their digest, or not at all (pure: the unit tests call it). */
 export function decide(event: NotifyEvent, userId: string, f: CandidateFacts): Delivery['when'] | null {
   if (!f.user || typeof f.user.email !== 'string') return null;
   if ('by' in event && event.by.kind === 'member' && event.by.id === userId) return null;
-  let role: Role;
-  try {
-    role = authorize({ userId, teams: f.teams }, f.meta, 'read').role;
-  } catch {
-    return null;
-  }
+  const role = readerRole(userId, f.teams, f.meta);
+  if (!role) return null;
   const settings = settingsOf(f.user);
   if (event.kind === 'new') {
-    return settings.newIssue === 'off' ? null : settings.newIssue;
+    const named = namedBy(f.emailIntegration, f.user.email);
+    const mail = newIssueMailOf(f.user, named);
+    // Instant and named: the Email integration's mail is theirs (one mail, the richer one).
+    if (mail === 'off' || (mail === 'instant' && named)) return null;
+    return mail;
   }
   if (event.kind === 'assigned') return settings.assigned && event.to === userId ? 'instant' : null;
   // Comments and mentions: the comment must still be there, and internal ones only for their readers.
   if (!f.comment) return null;
   if (f.comment.visibility === 'internal' && !readsInternal(role)) return null;
   if (event.kind === 'mentioned') return settings.mentioned && event.to.includes(userId) ? 'instant' : null;
+  if (unassignedReply(event)) return settings.comments && answersForTeam(role) ? 'instant' : null;
   return settings.comments && event.assignee === userId ? 'instant' : null;
 }
 
@@ -120,16 +152,18 @@ const commentKeyOf = (e: NotifyEvent) =>
   e.kind === 'mentioned' || e.kind === 'comment' ? timelineKey(e.projectId, e.number, e.commentId) : null;
 
 /** The candidates of one event (before their settings and access decide). */
-function candidatesOf(e: NotifyEvent, teamMembers: Map<string, string[]>, meta: Item | undefined): string[] {
+function candidatesOf(e: NotifyEvent, teamMembers: Map<string, Member[]>, meta: Item | undefined): string[] {
+  const team = meta ? (teamMembers.get(teamOf(meta)) ?? []) : [];
   switch (e.kind) {
     case 'assigned':
       return [e.to];
     case 'mentioned':
       return [...new Set(e.to)];
     case 'comment':
+      if (unassignedReply(e)) return team.filter((m) => answersForTeam(m.role)).map((m) => m.userId);
       return e.assignee ? [e.assignee] : [];
     case 'new':
-      return meta ? (teamMembers.get(teamOf(meta)) ?? []) : [];
+      return team.map((m) => m.userId);
   }
 }
 
@@ -143,22 +177,19 @@ export async function resolveDeliveries(entries: Entry[]): Promise<Delivery[]> {
     entries.flatMap(({ event: e }) => {
       const keys: Key[] = [projectKey(e.projectId), issueHeaderKey(e.projectId, e.number)];
       const c = commentKeyOf(e);
+      if (e.kind === 'new') keys.push(emailIntegrationKey(e.projectId));
       return c ? [...keys, c] : keys;
     }),
   );
   const metaOf = (pid: string) => facts.get(keyText(projectKey(pid)));
   const teamIds = new Set(
     entries.flatMap(({ event: e }) => {
-      const meta = e.kind === 'new' ? metaOf(e.projectId) : undefined;
+      const meta = e.kind === 'new' || unassignedReply(e) ? metaOf(e.projectId) : undefined;
       return meta ? [teamOf(meta)] : [];
     }),
   );
-  const teamMembers = new Map<string, string[]>();
-  for (const tid of teamIds)
-    teamMembers.set(
-      tid,
-      (await readMembers(tid)).members.map((m) => m.userId),
-    );
+  const teamMembers = new Map<string, Member[]>();
+  for (const tid of teamIds) teamMembers.set(tid, (await readMembers(tid)).members);
 
   const candidates = entries.map(({ event }) => candidatesOf(event, teamMembers, metaOf(event.projectId)));
   const uids = [...new Set(candidates.flat())];
@@ -175,7 +206,9 @@ export async function resolveDeliveries(entries: Entry[]): Promise<Delivery[]> {
       const user = people.get(keyText(userKey(userId)));
       const teamsItem = people.get(keyText(teamsKey(userId)));
       const teams = teamsItem ? toTeamsItem(teamsItem) : null;
-      const when = decide(event, userId, { user, teams, meta, comment });
+      const emailIntegration =
+        event.kind === 'new' ? facts.get(keyText(emailIntegrationKey(event.projectId))) : undefined;
+      const when = decide(event, userId, { user, teams, meta, comment, emailIntegration });
       if (!when || !user) continue;
       deliveries.push({
         userId,

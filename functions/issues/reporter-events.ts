@@ -14,15 +14,16 @@ import { timelineKey } from './timeline';
 
 const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly unknown[]).includes(v);
 
-/** What the event owes the reporter, before any read: a resolution, a comment, or nothing. */
-export function owedBy(msg: IssueEventMessage): 'resolved' | 'comment' | null {
+/** What the event owes the reporter, before any read: news of the status, a comment, or nothing. */
+export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
   if (msg.type === 'comment.created')
     return msg.actor.kind === 'reporter' || !msg.commentId ? null : 'comment';
   const status = msg.changes?.status;
   if (!status || !isStatus(status.from) || !isStatus(status.to)) return null;
-  // Resolved as the reporter reads it: from an open status to resolved or closed (closing a resolved one
-  // tells them nothing new).
-  return isOpenStatus(status.from) && !isOpenStatus(status.to) ? 'resolved' : null;
+  // Resolved or reopened as the reporter reads it: between an open status and resolved or closed (closing
+  // a resolved one, or moving an open one along, tells them nothing new). The flush decides which it is
+  // from the status then and what the reporter last heard, so changes made before it net out.
+  return isOpenStatus(status.from) !== isOpenStatus(status.to) ? 'status' : null;
 }
 
 /** Owes the reporter of the event's issue a mail when the event concerns them. One BatchGetItem at most. */

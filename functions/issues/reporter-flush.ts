@@ -4,10 +4,11 @@
  *   1. claim it (a conditional update of `claimUntil`), so two runs never mail the same entry;
  *   2. read the project, the issue's header and the reporter (one BatchGetItem) and the public comments
  *      after the last one mailed (one Query); an entry whose project is off, whose reporter unsubscribed,
- *      or that has nothing to say any more is dropped;
+ *      or that has nothing to say any more is dropped. News of the status is the status now against what
+ *      the reporter last heard (`toldResolved`): resolved, reopened, or nothing when changes netted out;
  *   3. in one transaction: delete the entry as it was read (`v`, so a comment or resolution that arrived
  *      meanwhile stays owed), store the fresh token's hash, and record the mail on the reporter
- *      (`lastMailAt`, `mailedThrough`);
+ *      (`lastMailAt`, `mailedThrough`, `toldResolved`);
  *   4. send. A failed send puts back what it owed (due a minute later) and the reporter's record as it was.
  * A run that dies between 3 and 4 loses that one mail (the status page still shows everything); mailing a
  * visitor twice is the worse failure for a product that speaks for its client (decision Rp-3).
@@ -15,6 +16,7 @@
  */
 import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reporterMailGapMs } from '#contracts/reporter';
+import { isOpenStatus } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, isConditionFailure, isTransactionConflict, type Key, tableName } from '#runtime/db';
 import type { Logger } from '#runtime/log';
@@ -34,6 +36,7 @@ import {
 } from './reporter';
 import { reporterMail } from './reporter-mails';
 import { publicComments } from './reporter-status';
+import { stateOf } from './triage';
 
 type Item = Record<string, unknown>;
 
@@ -118,6 +121,22 @@ async function postpone(key: Key, v: unknown, due: number): Promise<void> {
   }
 }
 
+/**
+ * The news of the status a mail carries, when the entry owes a confirmation or a change of the status:
+ * the status now, as the reporter reads it, against what they last heard. A resolution taken back before
+ * the flush, or a reopening resolved again, tells nothing; a reopening after "resolved" tells "reopened".
+ */
+export function statusNews(
+  owed: boolean,
+  header: Item,
+  reporter: Pick<Reporter, 'toldResolved'>,
+): 'resolved' | 'reopened' | null {
+  if (!owed) return null;
+  const resolvedNow = !isOpenStatus(stateOf(header).fields.status);
+  if (resolvedNow === reporter.toldResolved) return null;
+  return resolvedNow ? 'resolved' : 'reopened';
+}
+
 /** One entry: claimed, read, recorded, mailed. Answers what became of it. */
 async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' | 'dropped' | 'skip'> {
   const now = nowMs();
@@ -141,9 +160,13 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
     return 'dropped';
   }
   const confirm = item.confirm === true;
-  const resolved = item.resolved === true;
+  // `resolved` is what entries written before reopenings were told said.
+  const statusOwed = item.status === true || item.resolved === true;
+  const news = statusNews(confirm || statusOwed, header, reporter);
+  const resolved = news === 'resolved';
+  const reopened = news === 'reopened';
   // Comments keep the quiet time even when the event that owed them read an older `lastMailAt`.
-  if (!confirm && !resolved && reporter.lastMailAt + reporterMailGapMs > now) {
+  if (!confirm && !news && reporter.lastMailAt + reporterMailGapMs > now) {
     await postpone(key, item.v, reporter.lastMailAt + reporterMailGapMs);
     return 'skip';
   }
@@ -152,13 +175,14 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
   const comments = all
     .filter((c) => (c.author as { kind?: string } | undefined)?.kind !== 'reporter')
     .map((c) => ({ author: String((c.author as { name?: string }).name ?? ''), body: String(c.body ?? '') }));
-  if (!confirm && !resolved && comments.length === 0) {
+  if (!confirm && !news && comments.length === 0) {
     await drop(key, item.v);
     return 'dropped';
   }
   const token = newReporterToken();
   const before: Reporter = reporter;
   const mailedThrough = last ? String(last.id) : reporter.mailedThrough;
+  const toldResolved = news ? resolved : reporter.toldResolved;
   try {
     await db().send(
       new TransactWriteCommand({
@@ -182,9 +206,9 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
             Update: {
               TableName: tableName(),
               Key: reporterKey(projectId, n),
-              UpdateExpression: 'SET lastMailAt = :now, mailedThrough = :m',
+              UpdateExpression: 'SET lastMailAt = :now, mailedThrough = :m, toldResolved = :r',
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':now': now, ':m': mailedThrough },
+              ExpressionAttributeValues: { ':now': now, ':m': mailedThrough, ':r': toldResolved },
             },
           },
         ],
@@ -200,13 +224,14 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
     throw err;
   }
   const mail = reporterMail({
-    lang: project.data.widgetLanguage,
+    lang: reporter.lang ?? project.data.widgetLanguage,
     to: reporter.email,
     fromName: project.data.reporterSenderName || project.name,
     projectName: project.name,
     number: n,
     confirm,
     resolved,
+    reopened,
     comments,
     token,
   });
@@ -215,7 +240,7 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
     return 'mail';
   } catch (err) {
     log.error('reporter mail failed; owed again in a minute', { projectId, number: n, error: String(err) });
-    await restore(projectId, n, before, { confirm, resolved }, now + MINUTE);
+    await restore(projectId, n, before, { confirm, status: statusOwed }, now + MINUTE);
     throw err;
   }
 }
@@ -225,16 +250,16 @@ async function restore(
   projectId: string,
   n: number,
   before: Reporter,
-  what: { confirm: boolean; resolved: boolean },
+  what: { confirm: boolean; status: boolean },
   due: number,
 ) {
-  const flags = [what.confirm ? 'confirm = :t' : '', what.resolved ? 'resolved = :t' : ''].filter(Boolean);
+  const flags = [what.confirm ? 'confirm = :t' : '', what.status ? '#s = :t' : ''].filter(Boolean);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: outboxKey(projectId, n),
       UpdateExpression: `SET projectId = :p, #n = :n, due = :due${flags.map((f) => `, ${f}`).join('')} ADD v :one`,
-      ExpressionAttributeNames: { '#n': 'number' },
+      ExpressionAttributeNames: { '#n': 'number', ...(what.status ? { '#s': 'status' } : {}) },
       ExpressionAttributeValues: {
         ':p': projectId,
         ':n': n,
@@ -248,8 +273,12 @@ async function restore(
     new UpdateCommand({
       TableName: tableName(),
       Key: reporterKey(projectId, n),
-      UpdateExpression: 'SET lastMailAt = :l, mailedThrough = :m',
-      ExpressionAttributeValues: { ':l': before.lastMailAt, ':m': before.mailedThrough },
+      UpdateExpression: 'SET lastMailAt = :l, mailedThrough = :m, toldResolved = :r',
+      ExpressionAttributeValues: {
+        ':l': before.lastMailAt,
+        ':m': before.mailedThrough,
+        ':r': before.toldResolved,
+      },
     }),
   );
 }

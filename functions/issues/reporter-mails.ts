@@ -1,6 +1,6 @@
 /**
  * The mails to a reporter (issue 24), in the project's widget language (reporter-texts/): the confirmation
- * of their report, the team's public comments since the last mail, the resolution, or any mix of them in
+ * of their report, the team's public comments since the last mail, the resolution or a reopening, or any mix of them in
  * one mail. Each carries a link to the status page (with a token minted for this mail) and the link that
  * stops mails about this issue. Every stored value is HTML-escaped; the subject is one line.
  */
@@ -18,6 +18,8 @@ export interface ReporterMailContent {
   number: number;
   confirm: boolean;
   resolved: boolean;
+  /** Reopened after the reporter heard it was resolved (never with `resolved` or `confirm`). */
+  reopened?: boolean;
   /** The team's public comments since the last mail, oldest first: the member's name and the text. */
   comments: { author: string; body: string }[];
   /** The status page's token, fresh for this mail. */
@@ -32,10 +34,16 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
 /**
  * The subject says the biggest news: resolved (even when the same mail also confirms a report the team
- * resolved within the minute before the flush), then received, then a comment.
+ * resolved within the minute before the flush), reopened, then received, then a comment.
  */
 function subjectOf(t: ReporterTexts, c: ReporterMailContent): string {
-  const key = c.resolved ? 'resolvedSubject' : c.confirm ? 'confirmSubject' : 'commentSubject';
+  const key = c.resolved
+    ? 'resolvedSubject'
+    : c.reopened
+      ? 'reopenedSubject'
+      : c.confirm
+        ? 'confirmSubject'
+        : 'commentSubject';
   return `${fill(t[key], { n: c.number })} · ${oneLine(c.projectName)}`.slice(0, 200);
 }
 
@@ -53,7 +61,7 @@ export function reporterMail(c: ReporterMailContent): Mail & { fromName: string 
   const v = { n: c.number, project: oneLine(c.projectName) };
   const page = statusPageUrl(c.token);
   const unsubscribe = reporterUnsubscribeUrl(c.token);
-  const resolvedLine = c.resolved ? [fill(t.resolvedIntro, v)] : [];
+  const resolvedLine = c.resolved ? [fill(t.resolvedIntro, v)] : c.reopened ? [fill(t.reopenedIntro, v)] : [];
   const text = [
     t.greeting,
     '',

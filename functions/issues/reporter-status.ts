@@ -100,7 +100,8 @@ export async function reporterStatus(opened: OpenedIssue): Promise<ReporterStatu
 
 /**
  * POST /api/reporter/{token}/reply: a public comment by "Reporter" (the comments' own transaction, so the
- * issue moves in the `updated` order and `comment.created` goes out), with the assignee's outbox entry.
+ * issue moves in the `updated` order and `comment.created` goes out), with one outbox entry: for the
+ * assignee, or with none for the team's owners and admins (notify-recipients.ts decides at the flush).
  * At most `replyPerIssue` replies per issue per window (RATE_LIMITED).
  */
 export async function replyAsReporter(
@@ -120,7 +121,7 @@ export async function replyAsReporter(
     createdAt: new Date(ms).toISOString(),
     mentions: [],
   };
-  const assignee = typeof header.assignee === 'string' && header.assignee ? header.assignee : null;
+  const assignee = typeof header.assignee === 'string' && header.assignee ? header.assignee : '';
   const extra = [
     // The page's own condition, held at the write: the project still shows it (switched off meanwhile: 404).
     {
@@ -132,19 +133,15 @@ export async function replyAsReporter(
         ExpressionAttributeValues: { ':one': 1, ':t': true },
       },
     },
-    ...(assignee
-      ? [
-          notifyPut({
-            kind: 'comment',
-            projectId,
-            number: n,
-            assignee,
-            by: reporterActor,
-            commentId: comment.id,
-            visibility: 'public',
-          }),
-        ]
-      : []),
+    notifyPut({
+      kind: 'comment',
+      projectId,
+      number: n,
+      assignee,
+      by: reporterActor,
+      commentId: comment.id,
+      visibility: 'public',
+    }),
   ];
   const rate = { ...reporterRateLimits.replyPerIssue, key: `${projectId}#${n}` };
   await commitComment(projectId, n, header, comment, {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { widgetLanguages } from '#contracts/schemas';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { getConfig } from '#runtime/config';
 import type { PlanHolder, Project } from './project';
@@ -38,8 +39,11 @@ export function widgetConfig(project: Project, owner: PlanHolder): WidgetConfig 
     welcomeScreen: !s.widgetDisableWelcomeScreen,
     branding: !s.widgetDisableBranding,
     customFields: s.customFields,
-    // Only the language the widget speaks: every page view downloads this configuration.
-    texts: s.widgetTexts[s.widgetLanguage] ?? {},
+    // Only the language the widget speaks: every page view downloads this configuration. With the
+    // automatic language the browser picks it, so every language's own texts come along instead.
+    ...(s.widgetLanguageAuto
+      ? { languages: [...widgetLanguages], textSets: s.widgetTexts }
+      : { texts: s.widgetTexts[s.widgetLanguage] ?? {} }),
     api: getConfig().APP_ORIGIN,
   };
 }

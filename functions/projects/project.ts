@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
 import { bucketPrefixes } from '#contracts/manifest';
+import type { IntegrationName } from '#contracts/messages';
 import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
@@ -61,6 +62,11 @@ export interface Project {
 /** A project's partition: its META item, its issues (functions/issues/issue.ts) and its integrations. */
 export const projectPartition = (id: string) => `PROJECT#${id}`;
 export const projectKey = (id: string) => ({ pk: projectPartition(id), sk: 'META' });
+/** One integration of the project (functions/integrations/integration.ts; here so the issues' mails may read it). */
+export const integrationKey = (projectId: string, name: IntegrationName) => ({
+  pk: projectPartition(projectId),
+  sk: `INTEGRATION#${name}`,
+});
 /** The S3 prefix of everything the project's issues store (docs/data-model.md "Files", issues/object-keys.ts). */
 export const projectFilesPrefix = (id: string) => `${bucketPrefixes.stored}${id}/`;
 

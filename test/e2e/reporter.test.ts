@@ -115,7 +115,7 @@ async function teamAnswersAndResolves(n: number, answer: string) {
 
 const flush = () => stack.runSchedule('notifications');
 
-/** Waits until the fan-out owes the reporter the resolution, then flushes the reporter's outbox. */
+/** Waits until the fan-out owes the reporter news of the status (the resolution), then flushes their outbox. */
 async function mailResolution(n: number) {
   await eventually(
     async () =>
@@ -123,7 +123,7 @@ async function mailResolution(n: number) {
         await db().send(
           new GetCommand({ TableName: tableName(), Key: outboxKey(projectId, n), ConsistentRead: true }),
         )
-      ).Item?.resolved === true || undefined,
+      ).Item?.status === true || undefined,
     20_000,
     'the resolution owed to the reporter',
   );
@@ -264,6 +264,34 @@ describe('the Widget screen', () => {
     expect(await stored()).toMatchObject({ reporterUpdates: true, reporterSenderName: 'Acme Support' });
     expect(await axeFindings(de.page)).toEqual([]);
     await shot(de.page, 'widget-reporter-de-390');
+    expect(de.errors).toEqual([]);
+  });
+
+  it('lets the widget follow the visitor’s browser, the chosen language then the fallback (en and de)', async () => {
+    const en = await tab(desktop, true);
+    await en.page.goto(`/profile/widget/${projectId}`);
+    const auto = en.page.getByRole('switch', { name: 'Follow the visitor’s browser' });
+    await auto.waitFor();
+    expect(await auto.isChecked()).toBe(false);
+    await en.page.getByLabel('Widget language', { exact: true }).first().waitFor();
+    await auto.click({ force: true });
+    await en.page.getByLabel('Fallback language', { exact: true }).first().waitFor();
+    await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    expect(await stored()).toMatchObject({ widgetLanguageAuto: true });
+    expect(await axeFindings(en.page)).toEqual([]);
+    expect(en.errors).toEqual([]);
+
+    const de = await tab(desktop, true, 'de-DE');
+    await de.page.goto(`/profile/widget/${projectId}`);
+    const an = de.page.getByRole('switch', { name: 'Sprache des Browsers folgen' });
+    await an.waitFor();
+    expect(await an.isChecked()).toBe(true);
+    await de.page.getByLabel('Ersatzsprache', { exact: true }).first().waitFor();
+    await an.click({ force: true });
+    await de.page.getByRole('button', { name: 'Änderungen speichern', exact: true }).click();
+    await de.page.getByText('Projekteinstellungen gespeichert', { exact: true }).waitFor();
+    expect(await stored()).toMatchObject({ widgetLanguageAuto: false });
     expect(de.errors).toEqual([]);
   });
 });

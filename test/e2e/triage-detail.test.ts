@@ -240,6 +240,11 @@ describe('triage on the issue detail, with comments, mentions and notification m
     await m.page.goto('/profile/edit');
     const settings = m.page.getByTestId('notification-settings');
     await settings.waitFor();
+    // Where the rules live: this is the one setting for new reports, and who hears of a visitor's reply.
+    await settings.getByText('The one setting for your mails about new reports', { exact: false }).waitFor();
+    await settings
+      .getByText('a visitor’s reply on an issue nobody is assigned to', { exact: false })
+      .waitFor();
     await settings.getByRole('radio', { name: 'A daily digest of new issues' }).check();
     await m.page.locator('#notification-state[data-save-state="saved"]').waitFor();
     await settings

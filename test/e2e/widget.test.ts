@@ -339,6 +339,43 @@ describe("the client's own widget texts on the Widget screen (issue 19)", () => 
   });
 });
 
+describe('the automatic language', () => {
+  it('speaks the first browser language it has, with its own texts, else the chosen one', async () => {
+    await configure({
+      data: {
+        widgetLanguage: 'en',
+        widgetLanguageAuto: true,
+        widgetTexts: { de: { title: 'Fehler bei Acme melden' } },
+        widgetDisableWelcomeScreen: true,
+      },
+    });
+    try {
+      const german = await visit(customerHosts.shop, '/', { locale: 'de-AT' });
+      const apps: string[] = [];
+      german.page.on('request', (r) => {
+        if (/\/widget\/app\./.test(r.url())) apps.push(r.url());
+      });
+      await launcherButton(german.page).click();
+      const panel = german.page.getByRole('dialog', { name: 'Fehler bei Acme melden' });
+      await panel.waitFor();
+      expect(apps).toHaveLength(1);
+      expect(apps[0]).toMatch(/\.de\.js$/);
+      expect(await panel.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('de');
+      expect(german.errors).toEqual([]);
+      await german.close();
+
+      // A browser that asks for no language the widget has: the project's chosen one.
+      const other = await visit(customerHosts.shop, '/', { locale: 'pt-BR' });
+      await launcherButton(other.page).click();
+      await other.page.getByRole('dialog', { name: en.title }).waitFor();
+      expect(other.errors).toEqual([]);
+      await other.close();
+    } finally {
+      await configure({ data: { widgetLanguageAuto: false, widgetTexts: {} } });
+    }
+  });
+});
+
 describe('where the launcher does not appear', () => {
   it('is absent on another host, and appears there with the wildcard domain', async () => {
     const other = await visit(customerHosts.other);

@@ -356,3 +356,56 @@ describe('the owner hears of new reports', () => {
     expect((await latestMail(stack.url, email))?.subject).toBe(mail?.subject);
   });
 });
+
+describe('one setting decides whether a member hears of new reports (decision Tr-N8)', () => {
+  /** Mails that reached `address`, as the addressee or a copy. */
+  const mailCount = async (address: string) => {
+    const res = await fetch(`${stack.url}/api/dev/emails`);
+    const all = ((await res.json()) as { msg: { to: string[]; cc?: string[] }[] }).msg;
+    return all.filter((m) => [...m.to, ...(m.cc ?? [])].some((a) => a.includes(address))).length;
+  };
+  const settings = (client: Site['client'], newIssue: 'off' | 'instant' | 'daily') =>
+    client.call('PUT', '/api/client/notifications', {
+      newIssue,
+      assigned: true,
+      mentioned: true,
+      comments: true,
+    });
+
+  it('the member’s own setting: one mail at once (the integration’s), none when off; other addresses as configured', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const created = await client.post('/api/client/website', { name: 'Rule', url: 'shop.example' });
+    const id = (created.body as { msg: { id: string } }).msg.id;
+    const desk = `desk-${id.slice(0, 8)}@support.example`;
+    expect(
+      (
+        await client.patch(`/api/client/integration/${id}`, [
+          { name: 'email', active: 1, data: { email, cc: [desk] } },
+        ])
+      ).status,
+    ).toBe(200);
+    const before = await mailCount(email);
+    const reportAndFlush = async (msg: string) => {
+      const n = await fileReport(stack.url, id, ORIGIN, { fields: { msg } });
+      await statusIs(id, n, 'email', 2);
+      await stack.runSchedule('notifications');
+    };
+
+    // Settings from before the rule (never saved): the integration naming the owner mails them, once.
+    await reportAndFlush('One');
+    expect(await mailCount(email)).toBe(before + 1);
+    expect(await mailCount(desk)).toBe(1);
+
+    // "At once": one mail per report, the integration's, not a second from the notifications.
+    expect((await settings(client, 'instant')).status).toBe(200);
+    await reportAndFlush('Two');
+    expect(await mailCount(email)).toBe(before + 2);
+    expect((await latestMail(stack.url, email))?.subject).toBe(`[Rule] #2 Two`);
+
+    // "No mail": nothing, though the integration names the address; the support desk still hears.
+    expect((await settings(client, 'off')).status).toBe(200);
+    await reportAndFlush('Three');
+    expect(await mailCount(email)).toBe(before + 2);
+    expect(await mailCount(desk)).toBe(3);
+  });
+});

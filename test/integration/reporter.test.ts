@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await settings({ widgetLanguage: 'en', reporterUpdates: true, reporterSenderName: '' });
+  await settings({ widgetLanguage: 'en', reporterUpdates: true, reporterSenderName: '', widgetTexts: {} });
 });
 
 let visitors = 0;
@@ -180,6 +180,79 @@ describe('the mails, in the widget language', () => {
   );
 });
 
+describe('the language the report was made in', () => {
+  afterEach(async () => {
+    await settings({ widgetLanguageAuto: false });
+  });
+
+  /** The configuration the install script embeds (GET website/{id}/code), as the loader receives it. */
+  async function widgetConfig(): Promise<Record<string, unknown>> {
+    const code = await (await fetch(new URL(`/api/website/${projectId}/code`, stack.url))).text();
+    const json = code.slice(code.lastIndexOf('})(') + 3, code.lastIndexOf(');'));
+    return JSON.parse(json) as Record<string, unknown>;
+  }
+
+  it('automatic: the widget is told the languages to pick from; mails and page speak the report’s language', async () => {
+    await settings({
+      widgetLanguage: 'fr',
+      widgetLanguageAuto: true,
+      widgetTexts: { de: { title: 'Problem melden' } },
+    });
+    const config = await widgetConfig();
+    expect(config.language).toBe('fr');
+    expect(config.languages).toEqual(['en', 'cs', 'fr', 'de', 'ru', 'es']);
+    expect(config.textSets).toEqual({ de: { title: 'Problem melden' } });
+
+    const email = visitorEmail('auto-de');
+    const visitor = new ApiClient(stack.url, SITE);
+    const res = await visitor.post(`/api/website/${projectId}/request`, {
+      msg: 'Der Warenkorb leert sich',
+      username: email,
+      language: 'de',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const n = (res.body as { msg: { number: number } }).msg.number;
+    await flush();
+    const [mail] = await mailsTo(email);
+    const v = { n, project: 'Bakery <Shop>' };
+    expect(mail?.subject).toContain(fill(reporterTexts.de.confirmSubject, v));
+    const html = await (await page(tokenIn(mail))).text();
+    expect(html).toContain('<html lang="de"');
+
+    // The project changes its language later: the report keeps the one it was made in.
+    await settings({ widgetLanguage: 'es', widgetLanguageAuto: false });
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect((await mailsTo(email))[0]?.subject).toContain(fill(reporterTexts.de.resolvedSubject, v));
+
+    // A report that names no language (an older widget) speaks the project's.
+    const other = visitorEmail('auto-none');
+    await report(other, 'No language named');
+    await flush();
+    expect((await mailsTo(other))[0]?.subject).toContain('Hemos recibido');
+  });
+
+  it('fixed (the default): the widget gets its one language and texts, no choice', async () => {
+    await settings({ widgetLanguage: 'de', widgetTexts: { de: { title: 'Problem melden' } } });
+    const config = await widgetConfig();
+    expect(config).toMatchObject({ language: 'de', texts: { title: 'Problem melden' } });
+    expect(config).not.toHaveProperty('languages');
+    expect(config).not.toHaveProperty('textSets');
+  });
+
+  it('refuses a language Snag does not have', async () => {
+    const visitor = new ApiClient(stack.url, SITE);
+    const res = await visitor.post(`/api/website/${projectId}/request`, {
+      msg: 'Bad language',
+      username: visitorEmail('bad-lang'),
+      language: 'xx',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETERS' });
+  });
+});
+
 describe('batching', () => {
   it('two public comments within 10 minutes are one mail; internal comments and the reporter’s own reply none', async () => {
     const { n, email, token } = await confirmed('batch');
@@ -234,6 +307,54 @@ describe('batching', () => {
     await flush();
     expect(await mailsTo(email)).toHaveLength(2);
     await owner.client.patch(issuePath(n), { status: 'closed' });
+    await new Promise((r) => setTimeout(r, 1500));
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  it('a reopen between two resolutions mails “reopened”, then “resolved” again (in the widget language)', async () => {
+    await settings({ widgetLanguage: 'de' });
+    const t = reporterTexts.de;
+    const { n, email } = await confirmed('reopen');
+    const v = { n, project: 'Bakery <Shop>' };
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect((await mailsTo(email))[0]?.subject).toContain(fill(t.resolvedSubject, v));
+    expect((await owner.client.patch(issuePath(n), { status: 'in_progress' })).status).toBe(200);
+    await owed(n);
+    await flush();
+    const [reopened] = await mailsTo(email);
+    expect(reopened?.subject).toContain(fill(t.reopenedSubject, v));
+    expect(reopened?.text).toContain(fill(t.reopenedIntro, v));
+    expect(reopened?.text).not.toContain(fill(t.resolvedIntro, v));
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.subject.split(' · ')[0])).toEqual([
+      fill(t.resolvedSubject, v),
+      fill(t.reopenedSubject, v),
+      fill(t.resolvedSubject, v),
+      fill(t.confirmSubject, v),
+    ]);
+  });
+
+  it('a resolution taken back before the flush mails nothing; one reopened and resolved again meanwhile neither', async () => {
+    const { n, email } = await confirmed('undo');
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owner.client.patch(issuePath(n), { status: 'new' });
+    await owed(n);
+    await new Promise((r) => setTimeout(r, 1500));
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(1);
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
+    await flush();
+    expect(await mailsTo(email)).toHaveLength(2);
+    await owner.client.patch(issuePath(n), { status: 'in_review' });
+    await owner.client.patch(issuePath(n), { status: 'resolved' });
+    await owed(n);
     await new Promise((r) => setTimeout(r, 1500));
     await flush();
     expect(await mailsTo(email)).toHaveLength(2);
@@ -414,6 +535,31 @@ describe('the reply', () => {
     // The page shows it as the reporter's own.
     const html = await (await page(token)).text();
     expect(html).toContain('It happens on Firefox too.');
+  });
+
+  it('on an issue nobody is assigned to tells the owners and admins whose comment mails are on, not members', async () => {
+    const { token } = await confirmed('unassigned');
+    await flush();
+    const ownerBefore = (await mailsTo(owner.email)).length;
+    const memberBefore = (await mailsTo(member.email)).length;
+    expect((await reply(token, { body: 'Nobody answered me yet' })).status).toBe(200);
+    await flush();
+    const mails = await mailsTo(owner.email);
+    expect(mails.length).toBe(ownerBefore + 1);
+    expect(mails[0]?.text).toContain('Reporter commented on');
+    expect(mails[0]?.text).toContain('Nobody answered me yet');
+    expect(await mailsTo(member.email)).toHaveLength(memberBefore);
+
+    // The owner's own setting for comment mails decides.
+    const off = { newIssue: 'off', assigned: true, mentioned: true, comments: false };
+    expect((await owner.client.call('PUT', '/api/client/notifications', off)).status).toBe(200);
+    try {
+      expect((await reply(token, { body: 'Hello again?' })).status).toBe(200);
+      await flush();
+      expect(await mailsTo(owner.email)).toHaveLength(ownerBefore + 1);
+    } finally {
+      await owner.client.call('PUT', '/api/client/notifications', { ...off, comments: true });
+    }
   });
 
   it('follows the intake’s text rules: nothing stored for a refused reply', async () => {

@@ -10,6 +10,7 @@
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';
 import { startLogBuffer } from './capture/log-buffer';
+import { withLanguage } from './language';
 import { createLauncher, type Launcher } from './launcher';
 import { isPhone, launcherAllowed } from './rules';
 
@@ -21,7 +22,9 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
 (() => {
   const prev = window.Snag;
   if (prev?._l) return; // Loaded twice on one page: the first one stays in charge.
-  const config = typeof __SNAG_CONFIG__ === 'object' ? __SNAG_CONFIG__ : undefined;
+  // The language is settled before anything loads: it names the app file (`*` below).
+  const config =
+    typeof __SNAG_CONFIG__ === 'object' ? withLanguage(__SNAG_CONFIG__, navigator.languages) : undefined;
   const script = document.currentScript as HTMLScriptElement | null;
   const origin = script?.src ? new URL(script.src).origin : config?.api;
 

@@ -12,6 +12,8 @@ const cs: ReporterTexts = {
   commentIntro: 'tým {project} odpověděl na vaše hlášení č. {n}:',
   resolvedSubject: 'Vaše hlášení č. {n} bylo vyřešeno',
   resolvedIntro: 'tým {project} označil vaše hlášení č. {n} jako vyřešené. Děkujeme za vaši pomoc.',
+  reopenedSubject: 'Vaše hlášení č. {n} bylo znovu otevřeno',
+  reopenedIntro: 'tým {project} znovu otevřel vaše hlášení č. {n} a opět se jím zabývá.',
   why: 'Tento e-mail dostáváte, protože jste u hlášení pro {project} uvedli svou adresu.',
   unsubscribe: 'Nedostávat další e-maily k tomuto hlášení:',
 

@@ -13,6 +13,8 @@ const de: ReporterTexts = {
   resolvedSubject: 'Ihre Meldung #{n} wurde erledigt',
   resolvedIntro:
     'das Team von {project} hat Ihre Meldung #{n} als erledigt markiert. Vielen Dank für Ihre Hilfe.',
+  reopenedSubject: 'Ihre Meldung #{n} wurde wieder geöffnet',
+  reopenedIntro: 'das Team von {project} hat Ihre Meldung #{n} wieder geöffnet und sieht sie sich erneut an.',
   why: 'Sie erhalten diese E-Mail, weil Sie bei einer Meldung an {project} Ihre Adresse angegeben haben.',
   unsubscribe: 'Keine weiteren E-Mails zu dieser Meldung:',
 

@@ -14,6 +14,8 @@ const en = {
   commentIntro: 'The team of {project} has replied to your report #{n}:',
   resolvedSubject: 'Your report #{n} has been resolved',
   resolvedIntro: 'The team of {project} has marked your report #{n} as resolved. Thank you for your help.',
+  reopenedSubject: 'Your report #{n} has been reopened',
+  reopenedIntro: 'The team of {project} has reopened your report #{n} and is looking at it again.',
   why: 'You receive this mail because you left your address with a report to {project}.',
   unsubscribe: 'No more mails about this report:',
 

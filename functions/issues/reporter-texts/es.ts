@@ -12,6 +12,8 @@ const es: ReporterTexts = {
   commentIntro: 'El equipo de {project} ha respondido a su informe n.º {n}:',
   resolvedSubject: 'Su informe n.º {n} se ha resuelto',
   resolvedIntro: 'El equipo de {project} ha marcado su informe n.º {n} como resuelto. Gracias por su ayuda.',
+  reopenedSubject: 'Su informe n.º {n} se ha reabierto',
+  reopenedIntro: 'El equipo de {project} ha reabierto su informe n.º {n} y lo está revisando de nuevo.',
   why: 'Recibe este correo porque dejó su dirección en un informe a {project}.',
   unsubscribe: 'No recibir más correos sobre este informe:',
 

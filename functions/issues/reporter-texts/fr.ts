@@ -13,6 +13,8 @@ const fr: ReporterTexts = {
   resolvedSubject: 'Votre signalement n° {n} a été résolu',
   resolvedIntro:
     'L’équipe de {project} a marqué votre signalement n° {n} comme résolu. Merci pour votre aide.',
+  reopenedSubject: 'Votre signalement n° {n} a été rouvert',
+  reopenedIntro: 'L’équipe de {project} a rouvert votre signalement n° {n} et l’examine à nouveau.',
   why: 'Vous recevez cet e-mail car vous avez laissé votre adresse avec un signalement à {project}.',
   unsubscribe: 'Ne plus recevoir d’e-mails sur ce signalement :',
 

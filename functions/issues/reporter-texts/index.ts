@@ -1,6 +1,7 @@
 /**
  * The reporter's texts in the six widget languages (issue 24): the mails and the status page speak the
- * language the project's widget speaks (`widgetLanguage`), so the visitor reads what they wrote in.
+ * language the widget spoke when the report was filed (REPORTER `lang`, else the project's
+ * `widgetLanguage`), so the visitor reads what they wrote in.
  */
 import type { widgetLanguages } from '#contracts/schemas';
 import cs from './cs';

@@ -300,6 +300,9 @@ describe('email deliverer', () => {
     expect(de.html).toContain('In Snag öffnen');
     expect(de.text).toContain('(Links 8 Tage gültig)');
     expect(issueMail(context(), 'en').html).not.toContain('<img');
+    // Where each recipient changes it: members on their profile (Tr-N8), the address on the integration.
+    expect(en.text).toContain('Team members choose under Profile → Email notifications');
+    expect(de.text).toContain('Teammitglieder wählen unter Profil → E-Mail-Benachrichtigungen');
   });
 });
 

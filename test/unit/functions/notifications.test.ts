@@ -60,6 +60,30 @@ describe('decide', () => {
     expect(decide(newIssue, 'u', facts({ notify: { newIssue: 'daily' } }))).toBe('daily');
   });
 
+  it('a new report: the own setting decides, an Email integration naming the member included (Tr-N8)', () => {
+    const newIssue: NotifyEvent = { kind: 'new', projectId: pid, number: 1 };
+    const named = { active: 1, data: { email: 'desk@example.org', cc: ['U@example.org'] } };
+    const saved = (newIssue: string) => ({
+      user: { email: 'u@example.org', notify: { newIssue }, notifyRule: 2 },
+      emailIntegration: named,
+    });
+    // At once and named: the integration's mail is theirs, so no second one.
+    expect(decide(newIssue, 'u', facts(saved('instant')))).toBeNull();
+    expect(decide(newIssue, 'u', facts(saved('daily')))).toBe('daily');
+    expect(decide(newIssue, 'u', facts(saved('off')))).toBeNull();
+    // Not named (or the integration is off): the notification mail.
+    expect(decide(newIssue, 'u', facts({ ...saved('instant'), emailIntegration: undefined }))).toBe(
+      'instant',
+    );
+    expect(
+      decide(newIssue, 'u', facts({ ...saved('instant'), emailIntegration: { ...named, active: 0 } })),
+    ).toBe('instant');
+    // Settings from before the rule: named means at once, by the integration (as it always was).
+    expect(
+      decide(newIssue, 'u', facts({ notify: { newIssue: 'daily' }, emailIntegration: named })),
+    ).toBeNull();
+  });
+
   it('drops the actor’s own, a setting turned off, and someone else’s assignment', () => {
     expect(decide({ ...assigned, to: 'actor' }, 'actor', facts())).toBeNull();
     expect(decide(assigned, 'u', facts({ notify: { assigned: false } }))).toBeNull();

@@ -11,6 +11,7 @@ import { reporterPagePath, reporterStatusOf, reporterTokenParam } from '#contrac
 import { fromWithName } from '#runtime/mail';
 import { newReporterToken } from '../../../functions/issues/reporter';
 import { owedBy } from '../../../functions/issues/reporter-events';
+import { statusNews } from '../../../functions/issues/reporter-flush';
 import { reporterMail } from '../../../functions/issues/reporter-mails';
 import { langOfHeader, notFoundPage, statusPage } from '../../../functions/issues/reporter-page';
 import { reporterComment } from '../../../functions/issues/reporter-status';
@@ -135,7 +136,7 @@ describe('which events owe the reporter a mail', () => {
     at: '2026-11-28T10:00:00.000Z',
   };
   const member = { kind: 'member' as const, id: 'u', name: 'Ann' };
-  it('a comment by anyone but the reporter; a change from an open status to resolved or closed', () => {
+  it('a comment by anyone but the reporter; a change between an open status and resolved or closed', () => {
     expect(owedBy({ ...base, type: 'comment.created', actor: member, commentId: 'a'.repeat(20) })).toBe(
       'comment',
     );
@@ -149,10 +150,12 @@ describe('which events owe the reporter a mail', () => {
     ).toBeNull();
     const status = (from: string, to: string) =>
       owedBy({ ...base, type: 'issue.updated', actor: member, changes: { status: { from, to } } });
-    expect(status('new', 'resolved')).toBe('resolved');
-    expect(status('in_review', 'closed')).toBe('resolved');
+    expect(status('new', 'resolved')).toBe('status');
+    expect(status('in_review', 'closed')).toBe('status');
     expect(status('resolved', 'closed')).toBeNull();
-    expect(status('resolved', 'new')).toBeNull();
+    // A reopening is news too: the reporter heard "resolved" (the flush decides what it says).
+    expect(status('resolved', 'new')).toBe('status');
+    expect(status('closed', 'in_progress')).toBe('status');
     expect(status('new', 'in_progress')).toBeNull();
     expect(
       owedBy({
@@ -201,5 +204,42 @@ describe('one mail that carries several things', () => {
     expect(received).toBeGreaterThan(-1);
     expect(at('> Fixed in 1.4.2')).toBeGreaterThan(received);
     expect(at(fill(t.resolvedIntro, { n: 7, project: 'Shop' }))).toBeGreaterThan(at('> Fixed in 1.4.2'));
+  });
+});
+
+describe('the news of the status a mail tells', () => {
+  const header = (status: string) => ({ status });
+  it('is the status now against what the reporter last heard: resolved, reopened, or nothing', () => {
+    expect(statusNews(true, header('resolved'), { toldResolved: false })).toBe('resolved');
+    expect(statusNews(true, header('closed'), { toldResolved: false })).toBe('resolved');
+    expect(statusNews(true, header('in_progress'), { toldResolved: true })).toBe('reopened');
+    // Resolved again after a reopening they heard of: resolved once more.
+    expect(statusNews(true, header('resolved'), { toldResolved: false })).toBe('resolved');
+    // Changes that netted out before the flush: nothing, never "resolved" twice in a row.
+    expect(statusNews(true, header('resolved'), { toldResolved: true })).toBeNull();
+    expect(statusNews(true, header('new'), { toldResolved: false })).toBeNull();
+    // An entry of comments only says nothing of the status.
+    expect(statusNews(false, header('resolved'), { toldResolved: false })).toBeNull();
+  });
+
+  it('a reopening leads the subject and says so, in German too', () => {
+    for (const lang of ['en', 'de'] as const) {
+      const t = reporterTexts[lang];
+      const mail = reporterMail({
+        lang,
+        to: 'visitor@example.org',
+        fromName: 'Shop',
+        projectName: 'Shop',
+        number: 7,
+        confirm: false,
+        resolved: false,
+        reopened: true,
+        comments: [],
+        token: newReporterToken(),
+      });
+      expect(mail.subject).toBe(`${fill(t.reopenedSubject, { n: 7 })} · Shop`);
+      expect(mail.text).toContain(fill(t.reopenedIntro, { n: 7, project: 'Shop' }));
+      expect(mail.text).not.toContain(fill(t.resolvedIntro, { n: 7, project: 'Shop' }));
+    }
   });
 });

@@ -106,11 +106,13 @@ describe('the report body', () => {
         video: { key: videoKey, type: 'video/webm' },
         files: [{ key: fileKey, name: 'invoice.pdf' }],
       },
-      { config, capture, href: 'https://shop.example.com/cart?step=2', logs },
+      { config: { ...config, language: 'de' }, capture, href: 'https://shop.example.com/cart?step=2', logs },
     );
     expect(body).toMatchObject({
       msg: 'The checkout button does nothing',
       username: 'jane@example.com',
+      // The language the widget spoke: the reporter's mails speak it.
+      language: 'de',
       href: 'https://shop.example.com/cart?step=2',
       browser: 'Chrome',
       osVersion: '14.5',

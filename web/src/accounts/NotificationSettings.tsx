@@ -48,6 +48,7 @@ export function NotificationSettings() {
         <Stack gap="lg" data-testid="notification-settings">
           <Radio.Group
             label={t('notifications.newIssue')}
+            description={t('notifications.newIssueHint')}
             value={settings.newIssue}
             onChange={(v) => void change({ ...settings, newIssue: v as Settings['newIssue'] })}
           >
@@ -62,6 +63,7 @@ export function NotificationSettings() {
               key={name}
               size="md"
               label={t(`notifications.${name}`)}
+              description={name === 'comments' ? t('notifications.commentsHint') : undefined}
               checked={settings[name]}
               onChange={(e) => void change({ ...settings, [name]: e.currentTarget.checked })}
             />

@@ -294,6 +294,11 @@ export const de: Catalogue = {
     features: 'Funktionen',
     language: 'Sprache des Widgets',
     languageHint: 'Die Sprache, die Besucher im Widget sehen.',
+    languageFallback: 'Ersatzsprache',
+    languageFallbackHint: 'Was Besucher sehen, wenn ihr Browser keine der Sprachen des Widgets wünscht.',
+    languageAuto: 'Sprache des Browsers folgen',
+    languageAutoHint:
+      'Das Widget spricht die erste Sprache des Browsers, die es kennt. E-Mails und Statusseite zu einer Meldung sprechen die Sprache, in der sie gemacht wurde.',
     color: 'Farbe',
     colorHint: 'Der Hintergrund der Schaltfläche.',
     colorInvalid: 'Geben Sie eine Farbe wie #4F4EAE ein',
@@ -673,6 +678,8 @@ export const de: Catalogue = {
     title: 'E-Mail-Benachrichtigungen',
     description: 'Welche Mails Snag Ihnen zu Meldungen schickt, in jedem Team, in dem Sie arbeiten.',
     newIssue: 'Neue Meldungen',
+    newIssueHint:
+      'Die eine Einstellung für Ihre E-Mails zu neuen Meldungen. Nennt die E-Mail-Integration eines Projekts Ihre Adresse, ist deren E-Mail die, die Sie sofort erhalten.',
     newIssueOptions: {
       off: 'Keine Mail',
       instant: 'Sofort eine Mail zu jeder neuen Meldung',
@@ -681,6 +688,8 @@ export const de: Catalogue = {
     assigned: 'Wenn mir eine Meldung zugewiesen wird',
     mentioned: 'Wenn mich jemand in einem Kommentar erwähnt',
     comments: 'Kommentare zu Meldungen, die mir zugewiesen sind',
+    commentsHint:
+      'Inhaber und Admins erfahren auch von der Antwort eines Besuchers auf eine Meldung, die niemandem zugewiesen ist.',
   },
   integrations: {
     email: 'E-Mail',
@@ -1086,6 +1095,8 @@ export const de: Catalogue = {
     email: {
       description: 'Jede neue Meldung per E-Mail senden, mit Screenshots, Dateien und Seitendetails.',
       activeHint: 'Jede neue Meldung wird an die Adresse und ihre Kopien gesendet.',
+      membersHint:
+        'Teammitglieder erhalten diese E-Mail nur, solange ihre eigene Einstellung „Neue Meldungen“ (Profil → E-Mail-Benachrichtigungen) „Sofort eine Mail zu jeder neuen Meldung“ lautet; sonst entscheidet diese Einstellung.',
       address: 'E-Mail-Adresse',
       cc: 'Kopie an (CC {{index}})',
       removeCc: 'Kopieadresse {{index}} entfernen',

@@ -290,6 +290,11 @@ export const en = {
     features: 'Features',
     language: 'Widget language',
     languageHint: 'The language visitors see in the widget.',
+    languageFallback: 'Fallback language',
+    languageFallbackHint: 'What visitors see when their browser asks for none of the widget’s languages.',
+    languageAuto: 'Follow the visitor’s browser',
+    languageAutoHint:
+      'The widget speaks the first of the visitor’s browser languages it has. Mails and the status page for a report speak the language it was made in.',
     color: 'Colour',
     colorHint: 'The background of the button.',
     colorInvalid: 'Enter a colour such as #4F4EAE',
@@ -662,6 +667,8 @@ export const en = {
     title: 'Email notifications',
     description: 'Which mails Snag sends you about issues, in every team you work in.',
     newIssue: 'New issues',
+    newIssueHint:
+      'The one setting for your mails about new reports. Where a project’s Email integration names your address, its mail is the one you get at once.',
     newIssueOptions: {
       off: 'No mail',
       instant: 'A mail at once for each new issue',
@@ -670,6 +677,7 @@ export const en = {
     assigned: 'When an issue is assigned to me',
     mentioned: 'When someone mentions me in a comment',
     comments: 'Comments on issues assigned to me',
+    commentsHint: 'Owners and admins also hear of a visitor’s reply on an issue nobody is assigned to.',
   },
   integrations: {
     email: 'Email',
@@ -1069,6 +1077,8 @@ export const en = {
     email: {
       description: 'Send every new issue by email, with its screenshots, files and page details.',
       activeHint: 'Every new issue is emailed to the address and its copies.',
+      membersHint:
+        'Team members named here get this mail only while their own “New issues” setting (Profile → Email notifications) says “A mail at once for each new issue”; otherwise that setting decides.',
       address: 'Email address',
       cc: 'Copy to (CC {{index}})',
       removeCc: 'Remove copy address {{index}}',

@@ -89,6 +89,9 @@ export function EmailSettings({ projectId, view }: { projectId: string; view: Vi
         <Stack gap="md">
           {error}
           <ActiveSwitch form={form} hint={t('integrationScreen.email.activeHint')} />
+          <Text size="sm" c="dimmed">
+            {t('integrationScreen.email.membersHint')}
+          </Text>
           <TextInput
             type="email"
             label={t('integrationScreen.email.address')}

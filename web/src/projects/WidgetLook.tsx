@@ -1,5 +1,6 @@
 /**
- * The Widget screen's look (SPEC.md section 3): language, launcher text, colour and scheme (with a warning
+ * The Widget screen's look (SPEC.md section 3): language (fixed, or the visitor's browser's with the
+ * chosen one as the fallback), launcher text, colour and scheme (with a warning
  * when the other scheme would read better on this colour), and the launcher's position.
  */
 import {
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '#contracts/limits';
 import { widgetLanguages } from '#contracts/schemas';
 import { Section } from '../components/Section';
+import { useSwitches } from '../forms/switches';
 import { type Appearance, betterScheme, languageNames } from './model';
 import { PositionPicker } from './PositionPicker';
 
@@ -27,14 +29,15 @@ export function WidgetLook({ form }: { form: UseFormReturnType<Appearance> }) {
   const { t } = useTranslation();
   const values = form.values;
   const suggested = betterScheme(values.widgetColor, values.widgetColorScheme);
+  const toggle = useSwitches(form);
 
   return (
     <Section title={t('widget.look')} labelId="widget-look">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
-            label={t('widget.language')}
-            description={t('widget.languageHint')}
+            label={t(values.widgetLanguageAuto ? 'widget.languageFallback' : 'widget.language')}
+            description={t(values.widgetLanguageAuto ? 'widget.languageFallbackHint' : 'widget.languageHint')}
             data={widgetLanguages.map((value) => ({ value, label: languageNames[value] }))}
             allowDeselect={false}
             checkIconPosition="right"
@@ -53,6 +56,7 @@ export function WidgetLook({ form }: { form: UseFormReturnType<Appearance> }) {
             {...form.getInputProps('widgetText')}
           />
         </SimpleGrid>
+        {toggle('widgetLanguageAuto', t('widget.languageAuto'), t('widget.languageAutoHint'))}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <ColorInput
             label={t('widget.color')}

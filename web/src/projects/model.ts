@@ -62,6 +62,7 @@ export const languageNames: Record<WidgetSettings['widgetLanguage'], string> = {
 /** The widget settings the appearance screen edits (the rest live on other screens). */
 export const appearanceKeys = [
   'widgetLanguage',
+  'widgetLanguageAuto',
   'widgetColor',
   'widgetColorScheme',
   'widgetText',

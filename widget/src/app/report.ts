@@ -104,6 +104,8 @@ export function buildReportBody(
     // Visitor text goes out cleaned (contracts/text.ts): the API refuses control and format characters.
     msg: cleanText(out.description, { multiline: true, max: reportLimits.descriptionMax }),
     username: out.email.trim(),
+    // The reporter's mails and status page speak the language the visitor filed the report in.
+    language: ctx.config.language,
     href: reportHref(ctx.href),
     ...cleanDevice(ctx.capture.deviceData()),
     customFields: mergeCustomFields(

@@ -121,6 +121,8 @@ describe('shared schemas', () => {
       // Issue 24: the reporter hears back unless the client turns it off; the mails' From name is the project's.
       reporterUpdates: true,
       reporterSenderName: '',
+      // A fixed language unless the client chooses to follow the visitor's browser (widgetLanguage the fallback).
+      widgetLanguageAuto: false,
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

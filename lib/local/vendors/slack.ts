@@ -4,6 +4,8 @@
  * returns to the redirect_uri with `code` and `state`; `oauth.v2.access` checks the client credentials by
  * HTTP Basic, the code and its redirect_uri). Errors as Slack sends them: 200 with `ok: false`.
  *
+ * chat.getPermalink answers a posted message's address under the fake's own origin.
+ *
  * Channels: #general and #bugs (private) with the bot in them, #random without (posting there answers
  * `not_in_channel`), three pages of conversations.list at limit 2.
  */
@@ -203,6 +205,21 @@ export async function startSlackFake(
         const id = `F0${randomBytes(5).toString('hex').toUpperCase()}`;
         files.push({ id, name: String(a.filename), length });
         return { json: { ok: true, upload_url: `${base}/upload/v1/${id}`, file_id: id } };
+      }
+      case 'chat.getPermalink': {
+        // Slack's answer: the message's page in the workspace, `/archives/<channel>/p<ts without the dot>`.
+        const channel = channelOf(a.channel);
+        if (!channel) return slackError('channel_not_found');
+        const ts = String(a.message_ts ?? '');
+        if (!messages.some((m) => m.channel === channel.id && m.ts === ts))
+          return slackError('message_not_found');
+        return {
+          json: {
+            ok: true,
+            channel: channel.id,
+            permalink: `${base}/archives/${channel.id}/p${ts.replace('.', '')}`,
+          },
+        };
       }
       case 'files.completeUploadExternal': {
         const list = typeof a.files === 'string' ? JSON.parse(a.files) : a.files;

@@ -50,10 +50,6 @@ export const recordedVendorId = (
   const v = detail[vendorAttr(name)];
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
-/** The stored web address of the item the delivery created, if any (only ever an http(s) link). */
-export const deliveredLink = (detail: Record<string, unknown>, name: IntegrationName): string | undefined =>
-  deliveredUrl(detail[urlAttr(name)]);
-
 /** A vendor call that began: when, by which SQS message and on which of its receives. */
 export interface AttemptMark {
   at: number;

@@ -85,6 +85,26 @@ describe('GitHub settings screen', () => {
     );
     expect(issue).toMatchObject({ repo: 'octo-org/shop', labels: ['feedback', 'from snag'] });
     expect(issue.actions.mentions).toEqual([]);
+
+    // The issue page's GitHub row links the issue it created (not Snag's settings), in a new tab.
+    await page.goto(`/profile/site/${c.id}/ticket/${n}`);
+    const created = `${fake.url}/octo-org/shop/issues/${issue.number}`;
+    const link = page.getByRole('link', { name: 'Open in GitHub' });
+    await eventually(
+      async () => {
+        // The status comes with the page; one still in progress shows on the next visit.
+        await page.getByTestId('integration-status').waitFor();
+        if (await link.count()) return true;
+        await page.reload();
+        return undefined;
+      },
+      30_000,
+      'the GitHub row linking its issue',
+    );
+    expect(await link.getAttribute('href')).toBe(created);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    await expectAxeClean(page, 'issue with a delivered GitHub row');
   });
 
   it('in German at 390 px: a refused token is explained, a good one authorises, Reset starts over', async () => {

@@ -65,7 +65,9 @@ describe('GitHub settings screen', () => {
     await labels.press('Enter');
     await labels.fill('from snag');
     await labels.press('Enter');
-    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    // Active as stored (Authorize stores the authorisation only): off until switched on.
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('GitHub integration saved', { exact: true }).waitFor();
     await expectAxeClean(page, 'github authorised en 1280');
@@ -124,6 +126,7 @@ describe('GitHub settings screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'github-de-390');
+    await page.getByRole('switch', { name: 'Aktiv' }).check({ force: true });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('GitHub-Integration gespeichert', { exact: true }).waitFor();
     expect((await storedGithub(c)).active).toBe(1);

@@ -214,6 +214,8 @@ describe('Slack deliverer', () => {
     // Recorded with the message's permalink (chat.getPermalink).
     const ts = posted.split('/')[1] ?? '';
     expect(first.urls).toEqual([`${fakes.slack.url}/archives/C0GENERAL/p${ts.replace('.', '')}`]);
+    // The fake shows the message there, as Slack does, so the link opens locally.
+    expect((await fetch(first.urls[0] ?? '')).status).toBe(200);
     expect(fakes.slack.messages).toHaveLength(1);
     expect(fakes.slack.messages[0]?.blocks).toContainEqual(expect.objectContaining({ type: 'header' }));
     expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('&lt;Pay&gt;');

@@ -10,6 +10,7 @@
  * `not_in_channel`), three pages of conversations.list at limit 2.
  */
 import { randomBytes } from 'node:crypto';
+import { escapeHtml as esc } from '#runtime/mail';
 import {
   basicAuth,
   bearerToken,
@@ -251,6 +252,17 @@ export async function startSlackFake(
         return { status: 400, html: '<p>invalid_client_id or missing redirect_uri</p>' };
       }
       return consent('Slack', req.query.scope ?? '', redirect, req.query.state ?? '', codes);
+    }
+    // A message's permalink (chat.getPermalink) shows the message, so the issue page's link opens locally.
+    const archived = /^\/archives\/(\w+)\/p(\d+)$/.exec(req.path);
+    if (archived && req.method === 'GET') {
+      const message = messages.find(
+        (m) => m.channel === archived[1] && m.ts.replace('.', '') === archived[2] && !m.threadTs,
+      );
+      if (!message) return { status: 404, text: 'not found' };
+      return {
+        html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(message.text)} (local Slack fake)</title></head><body><main><h1>${esc(message.text)}</h1><p>#${esc(slackChannels.find((c) => c.id === message.channel)?.name ?? message.channel)}</p></main></body></html>`,
+      };
     }
     const upload = /^\/upload\/v1\/(\w+)$/.exec(req.path);
     if (upload && req.method === 'POST') {

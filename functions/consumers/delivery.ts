@@ -19,7 +19,7 @@
  *   - what dies on its last receive reaches the DLQ, whose consumer (delivery-dlq.ts) marks it failed.
  */
 import type { Context, SQSRecord } from 'aws-lambda';
-import { webhookEventsOf } from '#contracts/integrations';
+import { deliveredUrl, webhookEventsOf } from '#contracts/integrations';
 import { type DeliveryMessage, deliveryMessageSchema, type IntegrationName } from '#contracts/messages';
 import { type TrackerVendor, trackerVendors } from '#contracts/sync';
 import { batchHandler } from '#runtime/batch';
@@ -31,6 +31,7 @@ import { publish } from '#runtime/publish';
 import { receiveCount, retryDelaySeconds, retryDelays } from '#runtime/retry';
 import {
   afterUnknownOutcome,
+  type Delivered,
   type Deliverer,
   type DeliveryContext,
   type DeliveryIssue,
@@ -122,8 +123,12 @@ async function withinBudget<T>(ms: number, work: (signal: AbortSignal) => Promis
  * first retry delay, for the database to recover) as a message that only records it. Throws when even
  * that fails; the record is then retried, and the attempt mark tells the retry the outcome is unknown.
  */
-async function handOver(msg: DeliveryMessage, vendorId: string | undefined, log: Logger): Promise<void> {
-  const body: DeliveryMessage = { ...msg, delivered: vendorId ? { vendorId } : {} };
+async function handOver(msg: DeliveryMessage, sent: Delivered, log: Logger): Promise<void> {
+  const url = deliveredUrl(sent.url);
+  const body: DeliveryMessage = {
+    ...msg,
+    delivered: { ...(sent.vendorId ? { vendorId: sent.vendorId } : {}), ...(url ? { url } : {}) },
+  };
   const delay = retryDelaySeconds(retryDelays('delivery', deliveryQueue.retryDelaysSeconds), 1) ?? 0;
   await publish('delivery', [{ message: body, groupId: msg.projectId, delaySeconds: Math.min(900, delay) }]);
   log.warn('delivered, status write failed; the outcome was handed on through the queue', {
@@ -247,7 +252,13 @@ export const handler = batchHandler(
     // A handed-on success only records what the vendor already has (a failure retries just the write).
     if (msg.delivered) {
       // Counted as passed when the vendor accepted it, not again here.
-      await markDelivered(projectId, name, n, msg.delivered.vendorId ?? recordedVendorId(detail, name));
+      await markDelivered(
+        projectId,
+        name,
+        n,
+        msg.delivered.vendorId ?? recordedVendorId(detail, name),
+        msg.delivered.url,
+      );
       log.info('delivered (recorded from the handed-on outcome)', {
         projectId,
         issueNumber: n,
@@ -301,7 +312,7 @@ export const handler = batchHandler(
       });
     }
     const budget = budgetMs(context);
-    let sent: { vendorId?: string } | undefined;
+    let sent: Delivered | undefined;
     let begun = false;
     try {
       if (!deliver) throw new Error(`no deliverer for ${name}`);
@@ -355,7 +366,7 @@ export const handler = batchHandler(
           http: (url, init = {}) =>
             http(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal }),
           ...(vendorId ? { vendorId } : {}),
-          recordVendorId: (id) => recordVendorId(projectId, name, n, id),
+          recordVendorId: (id, url) => recordVendorId(projectId, name, n, id, url),
           deliveryId: `${projectId}:${n}:${name}`,
           attempt,
           correlationId: msg.correlationId,
@@ -398,10 +409,10 @@ export const handler = batchHandler(
       throw err;
     }
     try {
-      await markDelivered(projectId, name, n, sent.vendorId ?? vendorId);
+      await markDelivered(projectId, name, n, sent.vendorId ?? vendorId, sent.url);
     } catch (err) {
       log.warn('could not record the delivery', { err });
-      await handOver(msg, sent.vendorId ?? vendorId, log);
+      await handOver(msg, { vendorId: sent.vendorId ?? vendorId, url: sent.url }, log);
     }
     countBusiness('deliveryPassed', name);
     log.info('delivered', { ...msg });

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { screenshotTypes } from './intake';
+import { integrationNames } from './integration-names';
 import { projectIdParam, ticketIdParam } from './schemas';
 import { roles } from './teams';
 import {
@@ -148,6 +149,26 @@ export type V1IssuePage = z.output<typeof v1IssuePageSchema>;
 
 const signedUrl = z.url().meta({ description: 'A presigned link, valid for 5 minutes' });
 
+/** How far an issue's delivery to one integration got (the dashboard's integration rows). */
+export const v1DeliveryStatuses = ['in_progress', 'delivered', 'failed'] as const;
+
+export const v1DeliverySchema = z
+  .object({
+    integration: z.enum(integrationNames),
+    status: z.enum(v1DeliveryStatuses),
+    url: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The created item: the GitHub, GitLab, Jira or Linear issue, the Asana task, the Slack message (an ' +
+          'http(s) link). Null for email and webhooks, and for deliveries made before Snag kept the link',
+      }),
+    reason: z.string().nullable().meta({ description: 'Why a failed delivery failed; null otherwise' }),
+  })
+  .meta({ title: 'Delivery' });
+export type V1Delivery = z.output<typeof v1DeliverySchema>;
+
 export const v1IssueSchema = z
   .object({
     number: z.number().int(),
@@ -178,6 +199,9 @@ export const v1IssueSchema = z
       }),
     ),
     linksExpireAt: isoTime,
+    deliveries: z
+      .array(v1DeliverySchema)
+      .meta({ description: 'Where the issue went: one entry per integration it was sent to' }),
     ...triageShape,
   })
   .meta({ title: 'Issue' });

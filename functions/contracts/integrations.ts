@@ -430,3 +430,21 @@ export interface SyncAnswer {
 
 /** Issue detail additions: the reason of a permanent failure per integration (`<name>_reason`). */
 export type IntegrationReasonFields = { [K in `${IntegrationName}_reason`]?: string };
+
+/** The longest address of a delivered item Snag keeps (vendors' issue and message links are far shorter). */
+export const DELIVERED_URL_MAX = 2000;
+
+/**
+ * The web address of the item a delivery created (the tracker issue or task, the Slack message), as a
+ * link Snag may store and show: http(s) only and at most `DELIVERED_URL_MAX` characters. The address
+ * comes from the vendor's answer, so anything else (`javascript:`, `data:`, garbage) is no link at all.
+ */
+export function deliveredUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > DELIVERED_URL_MAX) return undefined;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

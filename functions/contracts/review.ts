@@ -52,6 +52,12 @@ export interface IssueScreenshotAnswer {
 export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: number } & {
   /** The reason of a permanent failure (status 3), when one was stored (issue 11). */
   [K in `${IntegrationName}_reason`]?: string;
+} & {
+  /**
+   * The web address of the item the delivery created (the tracker issue or task, the Slack message),
+   * when one was stored: always http(s). Email and webhooks have none, nor deliveries made before it was kept.
+   */
+  [K in `${IntegrationName}_url`]?: string;
 };
 
 /** GET client/website/{id}/request/{ticketId}. */

@@ -9,11 +9,14 @@ import {
   decodeCursor,
   encodeCursor,
   V1_PAGE_MAX,
+  type V1Delivery,
   type V1Issue,
   type V1IssuePage,
   type V1IssueSummary,
   type V1Project,
 } from '#contracts/api-v1';
+import { ticketStatus } from '#contracts/limits';
+import { integrationNames } from '#contracts/messages';
 import { openApiDocument } from '#contracts/openapi';
 import type { IssueAnswer, IssueRow } from '#contracts/review';
 import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
@@ -85,6 +88,27 @@ function summaryOf(r: IssueRow): V1IssueSummary {
   };
 }
 
+const deliveryStatuses: Record<number, V1Delivery['status']> = {
+  [ticketStatus.inProgress]: 'in_progress',
+  [ticketStatus.passed]: 'delivered',
+  [ticketStatus.failed]: 'failed',
+};
+
+/** The integrations the issue was sent to, as the dashboard's rows show them (status 0 is none). */
+const deliveriesOf = (a: IssueAnswer): V1Delivery[] =>
+  integrationNames.flatMap((integration) => {
+    const status = deliveryStatuses[a[`${integration}_status`]];
+    if (!status) return [];
+    return [
+      {
+        integration,
+        status,
+        url: a[`${integration}_url`] ?? null,
+        reason: status === 'failed' ? (a[`${integration}_reason`] ?? null) : null,
+      },
+    ];
+  });
+
 /**
  * The issue with signed links (the review's own signing, `presignStored`): screenshots inline, files and
  * page snapshots as downloads. The links live 5 minutes; `linksExpireAt` says when.
@@ -126,6 +150,7 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
     files,
     screenshots,
     linksExpireAt: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString(),
+    deliveries: deliveriesOf(a),
     ...triageOf(a),
   };
 }

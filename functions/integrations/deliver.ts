@@ -2,7 +2,8 @@
  * The deliverer contract (issue 11): one function per integration, registered in
  * functions/consumers/delivery.ts's `deliverers`. The delivery consumer reads everything a deliverer
  * needs, calls it, and owns every status write (data-model.md 4.8):
- *   - resolves `{ vendorId }` → the id is recorded and `st.<name>` = 2;
+ *   - resolves `{ vendorId, url? }` → the id (and the created item's http(s) address) is recorded and
+ *     `st.<name>` = 2;
  *   - throws `PermanentFailure` → `st.<name>` = 3 at once, with its `reason` kept on the issue and on the
  *     sync marker (shown by the issue detail and the sync list); no retry;
  *   - throws anything else → the message is retried after a growing delay (1, 5, 20, 60 minutes: the
@@ -88,8 +89,11 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   http: OutboundFetch;
   /** The vendor id an earlier attempt recorded (see the module comment). */
   vendorId?: string;
-  /** Records the vendor's id now (before attachments etc.), so a retry continues instead of creating again. */
-  recordVendorId: (id: string) => Promise<void>;
+  /**
+   * Records the vendor's id now (before attachments etc.), so a retry continues instead of creating again;
+   * with the created item's web address when the vendor answered one (stored only if http(s)).
+   */
+  recordVendorId: (id: string, url?: string) => Promise<void>;
   /** Stable id of this delivery: `<projectId>:<number>:<name>` (webhooks carry it for receivers to dedupe). */
   deliveryId: string;
   /** The receive count of the message (1 on the first attempt). */
@@ -141,9 +145,19 @@ export const unknownOutcomeReason = (name: IntegrationName, issueNumber: number)
   `An earlier attempt stopped before Snag learned whether ${vendorTitles[name]} received issue #${issueNumber}. ` +
   `Check ${vendorTitles[name]}, and Sync only if it is missing.`;
 
+/**
+ * What a deliverer answers: the vendor's id, and the web address of the item it created (the tracker
+ * issue or task, the Slack message) as the vendor gave it, for the issue page's link (kept only when
+ * http(s): `deliveredUrl`). Email and webhooks create nothing to link to.
+ */
+export interface Delivered {
+  vendorId?: string;
+  url?: string;
+}
+
 export type Deliverer<N extends IntegrationName = IntegrationName> = (
   ctx: DeliveryContext<N>,
-) => Promise<{ vendorId?: string }>;
+) => Promise<Delivered>;
 
 export type DelivererRegistry = { [N in IntegrationName]?: Deliverer<N> };
 

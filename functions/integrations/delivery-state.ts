@@ -2,6 +2,9 @@
  * The per-issue delivery state of the integrations (docs/data-model.md 4.8). This module owns:
  *   PROJECT#<pid> / ISSUE#<n10>#DETAIL   `st.<name>` (0 new, 1 in progress, 2 passed, 3 failed),
  *                                        `vendor_<name>` (the vendor's id, for idempotency),
+ *                                        `url_<name>` (the created item's web address, http(s) only:
+ *                                        the issue page links it; absent for email, webhooks and
+ *                                        deliveries made before it was kept),
  *                                        `reason_<name>` (why a permanent failure failed),
  *                                        `since_<name>` (epoch ms when status 1 was set: Sync may start
  *                                        a status 1 again once it is stale),
@@ -14,7 +17,7 @@
  * resurrects a deleted issue.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IntegrationName, SyncTicket } from '#contracts/integrations';
+import { deliveredUrl, type IntegrationName, type SyncTicket } from '#contracts/integrations';
 import { trackerVendors } from '#contracts/sync';
 import { db } from '#runtime/aws/dynamo';
 import {
@@ -37,6 +40,7 @@ const vendorAttr = (name: IntegrationName) => `vendor_${name}`;
 const reasonAttr = (name: IntegrationName) => `reason_${name}`;
 const sinceAttr = (name: IntegrationName) => `since_${name}`;
 const attemptAttr = (name: IntegrationName) => `attempt_${name}`;
+const urlAttr = (name: IntegrationName) => `url_${name}`;
 
 /** The vendor id a delivery recorded for this issue, if any (read from the detail item). */
 export const recordedVendorId = (
@@ -190,13 +194,24 @@ export const endAttempt = (projectId: string, name: IntegrationName, n: number) 
     values: {},
   });
 
-/** Records the vendor's id before anything else can fail, so a retry never creates a second object. */
-export const recordVendorId = (projectId: string, name: IntegrationName, n: number, vendorId: string) =>
-  updateIssueDetail(projectId, n, {
-    expression: 'SET #v = :v',
-    names: { '#v': vendorAttr(name) },
-    values: { ':v': vendorId },
+/**
+ * Records the vendor's id before anything else can fail, so a retry never creates a second object; with
+ * it the created item's web address, when the vendor gave an http(s) one (anything else is dropped).
+ */
+export const recordVendorId = (
+  projectId: string,
+  name: IntegrationName,
+  n: number,
+  vendorId: string,
+  url?: string,
+) => {
+  const link = deliveredUrl(url);
+  return updateIssueDetail(projectId, n, {
+    expression: link ? 'SET #v = :v, #u = :u' : 'SET #v = :v',
+    names: { '#v': vendorAttr(name), ...(link ? { '#u': urlAttr(name) } : {}) },
+    values: { ':v': vendorId, ...(link ? { ':u': link } : {}) },
   });
+};
 
 /**
  * The issue's timeline entry of a delivery's outcome (issue 23, 4.13), written in the same transaction as
@@ -214,11 +229,19 @@ const deliveryActivityPut = (projectId: string, n: number, name: IntegrationName
   );
 
 /**
- * Success: `st.<name>` = 2, the vendor id kept, any earlier reason dropped (A51), and the `delivered`
- * activity entry, in one transaction. Never twice: a status already 2 (a duplicate) writes nothing.
+ * Success: `st.<name>` = 2, the vendor id and the created item's web address (http(s) only) kept, any
+ * earlier reason dropped (A51), and the `delivered` activity entry, in one transaction. Never twice: a
+ * status already 2 (a duplicate) writes nothing. Without an address, one recorded earlier stays.
  */
-export const markDelivered = (projectId: string, name: IntegrationName, n: number, vendorId?: string) =>
-  unlessIssueGone(() =>
+export const markDelivered = (
+  projectId: string,
+  name: IntegrationName,
+  n: number,
+  vendorId?: string,
+  url?: string,
+) => {
+  const link = deliveredUrl(url);
+  return unlessIssueGone(() =>
     retryConflicts(() =>
       transactWrite(
         [
@@ -226,15 +249,20 @@ export const markDelivered = (projectId: string, name: IntegrationName, n: numbe
             Update: {
               TableName: tableName(),
               Key: issueDetailKey(projectId, n),
-              UpdateExpression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''} REMOVE #r, #a`,
+              UpdateExpression: `SET st.#x = :two${vendorId ? ', #v = :v' : ''}${link ? ', #u = :u' : ''} REMOVE #r, #a`,
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(st.#x) OR st.#x <> :two)',
               ExpressionAttributeNames: {
                 '#x': name,
                 '#r': reasonAttr(name),
                 '#a': attemptAttr(name),
                 ...(vendorId ? { '#v': vendorAttr(name) } : {}),
+                ...(link ? { '#u': urlAttr(name) } : {}),
               },
-              ExpressionAttributeValues: { ':two': 2, ...(vendorId ? { ':v': vendorId } : {}) },
+              ExpressionAttributeValues: {
+                ':two': 2,
+                ...(vendorId ? { ':v': vendorId } : {}),
+                ...(link ? { ':u': link } : {}),
+              },
             },
           },
           deliveryActivityPut(projectId, n, name),
@@ -245,6 +273,7 @@ export const markDelivered = (projectId: string, name: IntegrationName, n: numbe
       ),
     ),
   );
+};
 
 /**
  * Back into a sync list in one transaction: status 3 (failed, with `reason` when permanent) or 0 (new: the

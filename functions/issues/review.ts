@@ -3,6 +3,7 @@
  * and restore with the other triage changes: triage.ts; the stored objects: downloads.ts). Access is the
  * policy's (projects/access.ts): another client's project, or a malformed id, is NOT_FOUND.
  */
+import { deliveredUrl } from '#contracts/integrations';
 import { integrationNames } from '#contracts/messages';
 import type { IntegrationStatusFields, IssueAnswer } from '#contracts/review';
 import { AppError } from '#runtime/errors';
@@ -80,6 +81,14 @@ export async function issueAnswer(
       integrationNames.flatMap((name) =>
         typeof d[`reason_${name}`] === 'string' ? [[`${name}_reason`, d[`reason_${name}`]]] : [],
       ),
+    ),
+    // Where the delivery went: the created item's page (integrations/delivery-state.ts writes
+    // `url_<name>`), for the status table's link; checked again, so only an http(s) link ever leaves.
+    ...Object.fromEntries(
+      integrationNames.flatMap((name) => {
+        const url = deliveredUrl(d[`url_${name}`]);
+        return url ? [[`${name}_url`, url]] : [];
+      }),
     ),
     logs: (d.logs ?? []) as IssueAnswer['logs'],
   };

@@ -85,8 +85,15 @@ interface Issue {
   assignee: string | null;
   labels: string[];
   screenshots: { type: string; url: string }[];
+  deliveries?: { integration: string; status: string; url: string | null }[];
   [key: string]: unknown;
 }
+
+/** Where the issue went, one clause per integration with the created item's link: "github delivered <url>". */
+const deliveriesText = (issue: Issue) =>
+  (issue.deliveries ?? [])
+    .map((d) => [d.integration, d.status.replace('_', ' '), d.url].filter(Boolean).join(' '))
+    .join('; ');
 
 /** The first screenshot that is an image, as MCP image content; null for none (or a video). */
 async function firstScreenshot(issue: Issue): Promise<Content | null> {
@@ -227,8 +234,9 @@ export function snagServer(config: SnagConfig): McpServer {
     {
       title: 'Get an issue',
       description:
-        "One issue: the reporter's description, page URL, device, triage fields, files and the first " +
-        'screenshot as an image. Links in the answer are signed and expire after 5 minutes. Needs ' +
+        "One issue: the reporter's description, page URL, device, triage fields, files, where it was sent " +
+        '(each integration, with the link to the issue, task or message it created) and the first ' +
+        'screenshot as an image. File and screenshot links are signed and expire after 5 minutes. Needs ' +
         'issues:read; with projects:read too, labels and the assignee are named, else shown by id.',
       inputSchema: { projectId, number },
     },
@@ -243,9 +251,11 @@ export function snagServer(config: SnagConfig): McpServer {
           list?.find((x) => x.id === id)?.name ?? id;
         const labels = issue.labels.map((id) => nameOf(detail?.labels, id)).join(', ') || 'none';
         const assignee = issue.assignee ? nameOf(detail?.assignees, issue.assignee) : 'nobody';
+        const sent = deliveriesText(issue);
         const summary =
           `#${issue.number} ${issue.title}\nStatus: ${issue.status} · Priority: ${issue.priority} · ` +
-          `Assignee: ${assignee} · Labels: ${labels}\n\n${issue.description}\n\n`;
+          `Assignee: ${assignee} · Labels: ${labels}\n${sent ? `Sent to: ${sent}\n` : ''}\n` +
+          `${issue.description}\n\n`;
         const image = await firstScreenshot(issue);
         return [{ type: 'text', text: summary + JSON.stringify(issue, null, 2) }, ...(image ? [image] : [])];
       }),

@@ -65,7 +65,9 @@ describe('GitHub settings screen', () => {
     await labels.press('Enter');
     await labels.fill('from snag');
     await labels.press('Enter');
-    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    // Active as stored (Authorize stores the authorisation only): off until switched on.
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('GitHub integration saved', { exact: true }).waitFor();
     await expectAxeClean(page, 'github authorised en 1280');
@@ -85,6 +87,26 @@ describe('GitHub settings screen', () => {
     );
     expect(issue).toMatchObject({ repo: 'octo-org/shop', labels: ['feedback', 'from snag'] });
     expect(issue.actions.mentions).toEqual([]);
+
+    // The issue page's GitHub row links the issue it created (not Snag's settings), in a new tab.
+    await page.goto(`/profile/site/${c.id}/ticket/${n}`);
+    const created = `${fake.url}/octo-org/shop/issues/${issue.number}`;
+    const link = page.getByRole('link', { name: 'Open in GitHub' });
+    await eventually(
+      async () => {
+        // The status comes with the page; one still in progress shows on the next visit.
+        await page.getByTestId('integration-status').waitFor();
+        if (await link.count()) return true;
+        await page.reload();
+        return undefined;
+      },
+      30_000,
+      'the GitHub row linking its issue',
+    );
+    expect(await link.getAttribute('href')).toBe(created);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    await expectAxeClean(page, 'issue with a delivered GitHub row');
   });
 
   it('in German at 390 px: a refused token is explained, a good one authorises, Reset starts over', async () => {
@@ -104,6 +126,7 @@ describe('GitHub settings screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'github-de-390');
+    await page.getByRole('switch', { name: 'Aktiv' }).check({ force: true });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('GitHub-Integration gespeichert', { exact: true }).waitFor();
     expect((await storedGithub(c)).active).toBe(1);

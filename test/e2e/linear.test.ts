@@ -52,11 +52,13 @@ describe('the Linear settings screen', () => {
     expect(await team.inputValue()).toBe('Engineering (ENG)');
     const key = await page.getByLabel('Personal API key').inputValue();
     expect(key).toBe('••••6789');
-    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(true);
+    // Active as stored (Authorize stores the authorisation only): off until switched on and saved.
+    expect(await page.getByRole('switch', { name: 'Active' }).isChecked()).toBe(false);
     expect((await stored(c)).active).toBe(0);
 
     await team.click();
     await page.getByRole('option', { name: 'Operations (OPS)' }).click();
+    await page.getByRole('switch', { name: 'Active' }).check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Linear integration saved', { exact: true }).waitFor();
     expect(await stored(c)).toMatchObject({

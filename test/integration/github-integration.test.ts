@@ -253,6 +253,10 @@ describe('a report reaches GitHub', () => {
     expect(fakes.github.issues).toHaveLength(1);
     const [issue] = fakes.github.issues;
     expect(d.vendor_github).toBe(`${fakes.github.url}/octo-org/shop/issues/1`);
+    // The issue page links the created issue: its `html_url`, kept with the delivery and answered.
+    expect(d.url_github).toBe(`${fakes.github.url}/octo-org/shop/issues/1`);
+    const answer = msgOf(await site.client.get(`/api/client/website/${site.id}/request/${n}`));
+    expect(answer.github_url).toBe(`${fakes.github.url}/octo-org/shop/issues/1`);
     expect(issue).toMatchObject({ repo: 'octo-org/shop', labels: ['feedback', 'snag'] });
     expect(issue?.title.replace(/\u2060/g, '')).toBe(`#${n} Checkout broken @octo-org/owners see #1`);
     expect(issue?.actions).toEqual({ mentions: [], references: [], autolinks: [] });

@@ -371,7 +371,8 @@ describe('GitHub deliverer', () => {
 
   it('a retry with the recorded issue creates nothing', async () => {
     const ctx = { ...context(rec({})), vendorId: `${fake.url}/octo-org/website/issues/4` };
-    expect(await deliverGithub(ctx)).toEqual({ vendorId: ctx.vendorId });
+    // The recorded id is the issue's html_url: its link too.
+    expect(await deliverGithub(ctx)).toEqual({ vendorId: ctx.vendorId, url: ctx.vendorId });
     expect(fake.requests).toHaveLength(0);
   });
 

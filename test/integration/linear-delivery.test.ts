@@ -199,6 +199,8 @@ describe('Linear: delivery through the fan-out', () => {
     expect(fake.attachments.map((a) => a.title)).toEqual(['screenshot-1.png', `Snag issue #${n}`]);
     expect(fake.attachments[0]?.url).toBe(issue?.images[0]);
     expect(d.vendor_linear).toBe(`${issue?.id} OPS-1 ${issue?.url}`);
+    // The issue page's link: Linear's `url` for the issue, kept with the delivery.
+    expect(d.url_linear).toBe(issue?.url);
     for (const r of fake.calls('/graphql')) expect(r.headers.authorization).toBe(KEY);
     // The signed link works without a session, as Linear fetches it.
     const file = await fetch(issue?.images[0] ?? '', { redirect: 'manual' });

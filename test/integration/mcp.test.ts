@@ -4,9 +4,13 @@
  * screenshot as an image, closes it and comments (the dashboard's activity shows both as the token's creator's,
  * "via API token Assistant"), and a refusal is a tool error, not a crash.
  */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '#runtime/aws/dynamo';
+import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { png } from '../support/png';
@@ -161,6 +165,25 @@ describe('snag-mcp', () => {
     const unknown = await run('update_issue', { projectId: site.id, number: other, labels: ['Billing'] });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toBe('No label "Billing" in this project. Choices: Checkout.');
+  });
+
+  it('says in get_issue where the issue went, with the link to the tracker issue it created', async () => {
+    const sent = await fileReport(stack.url, site.id, 'https://shop.example', { fields: { msg: 'Sent on' } });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `PROJECT#${site.id}`, sk: `ISSUE#${String(sent).padStart(10, '0')}#DETAIL` },
+        UpdateExpression: 'SET st = :st, url_github = :gh',
+        ExpressionAttributeValues: {
+          ':st': { email: 2, github: 2 },
+          ':gh': 'https://github.com/octo-org/shop/issues/12',
+        },
+      }),
+    );
+    const read = textOf(await run('get_issue', { projectId: site.id, number: sent }));
+    expect(read).toContain(
+      'Sent to: email delivered; github delivered https://github.com/octo-org/shop/issues/12\n',
+    );
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

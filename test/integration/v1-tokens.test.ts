@@ -512,6 +512,59 @@ describe('v1', () => {
     expect(legacy?.actor).toEqual({ kind: 'token', id: a.entry.id, name: 'API token CI' });
   });
 
+  it("says where an issue went: each delivery with the created item's link (http(s) only), as the dashboard does", async () => {
+    const a = await agency();
+    const n = await fileReport(stack.url, a.site.id, SITE, { fields: { msg: 'Sent everywhere' } });
+    // The delivery state as the consumer leaves it: GitHub and Slack delivered with their links, email
+    // delivered (nothing to link), Jira failed, Linear still under way; Asana delivered before links were
+    // kept; a hostile Slack link (a vendor answered `javascript:`) must never come out.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `PROJECT#${a.site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
+        UpdateExpression:
+          'SET st = :st, url_github = :gh, url_slack = :bad, url_linear = :ln, reason_jira = :why',
+        ExpressionAttributeValues: {
+          ':st': { email: 2, github: 2, slack: 2, jira: 3, linear: 1, asana: 2 },
+          ':gh': 'https://github.com/octo-org/shop/issues/12',
+          ':bad': 'javascript:alert(1)',
+          ':ln': 'https://linear.app/snag/issue/ENG-3',
+          ':why': 'Jira refused the token',
+        },
+      }),
+    );
+    const issue = msgOf(
+      await v1<{ deliveries: unknown[] }>(a.token, 'GET', `/api/v1/projects/${a.site.id}/issues/${n}`),
+    );
+    expect(issue.deliveries).toEqual([
+      { integration: 'email', status: 'delivered', url: null, reason: null },
+      { integration: 'jira', status: 'failed', url: null, reason: 'Jira refused the token' },
+      { integration: 'slack', status: 'delivered', url: null, reason: null },
+      { integration: 'asana', status: 'delivered', url: null, reason: null },
+      {
+        integration: 'github',
+        status: 'delivered',
+        url: 'https://github.com/octo-org/shop/issues/12',
+        reason: null,
+      },
+      {
+        integration: 'linear',
+        status: 'in_progress',
+        url: 'https://linear.app/snag/issue/ENG-3',
+        reason: null,
+      },
+    ]);
+    // The dashboard's issue answer carries the same links, additively (`<name>_url`).
+    const dashboard = (await a.site.client.get<Json>(`/api/client/website/${a.site.id}/request/${n}`))
+      .body as { msg: Json };
+    expect(dashboard.msg).toMatchObject({
+      github_url: 'https://github.com/octo-org/shop/issues/12',
+      github_status: 2,
+    });
+    expect(dashboard.msg).not.toHaveProperty('slack_url');
+    expect(dashboard.msg).not.toHaveProperty('email_url');
+  });
+
   it('counts calls per token with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {
     const a = await agency();
     const first = await v1(a.token, 'GET', '/api/v1/projects');

@@ -228,11 +228,13 @@ describe('Asana', () => {
 
     const projects = await asana.listProjects(http, cfg(), renewed.accessToken);
     expect(projects.map((p) => p.name)).toEqual(['Website bugs', 'Roadmap']);
-    const gid = await asana.createTask(http, cfg(), renewed.accessToken, {
+    const { gid, url } = await asana.createTask(http, cfg(), renewed.accessToken, {
       projectId: projects[0]?.id ?? '',
       name: 'Broken',
       htmlNotes: '<body>It <strong>broke</strong></body>',
     });
+    // The task's page, from the task record's `permalink_url`.
+    expect(url).toBe(`https://app.asana.com/0/${projects[0]?.id}/${gid}`);
     await asana.attach(http, cfg(), renewed.accessToken, gid, png);
     expect(await asana.attachmentNames(http, cfg(), renewed.accessToken, gid)).toEqual(
       new Set(['screenshot-1.png']),

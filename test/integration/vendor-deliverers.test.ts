@@ -58,6 +58,7 @@ const hostile = {
 /** A context as the consumer builds it, recording what the deliverer records. */
 function context<N extends IntegrationName>(integration: IntegrationRecord<N>, vendorId?: string) {
   const recorded: string[] = [];
+  const urls: (string | undefined)[] = [];
   const ctx: DeliveryContext<N> = {
     issue: {
       number: 7,
@@ -96,14 +97,15 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),
     ...(vendorId ? { vendorId } : {}),
-    recordVendorId: async (id) => {
+    recordVendorId: async (id, url) => {
       recorded.push(id);
+      urls.push(url);
     },
     deliveryId: 'p:7:x',
     attempt: 1,
     correlationId: 'test',
   };
-  return { ctx, recorded };
+  return { ctx, recorded, urls };
 }
 
 const rec = <N extends IntegrationName>(name: N, data: unknown, oauth?: IntegrationRecord['oauth']) =>
@@ -124,7 +126,8 @@ describe('GitLab deliverer', () => {
   it('uploads the screenshot, creates one issue embedding it, and a retry creates nothing', async () => {
     const { ctx } = context(gitlab());
     const out = await deliverGitlab(ctx);
-    expect(out).toEqual({ vendorId: '1' });
+    // The created issue's page, GitLab's `web_url`, for the issue page's link.
+    expect(out).toEqual({ vendorId: '1', url: `${fakes.gitlab.url}/snag/website/-/issues/1` });
     const issue = fakes.gitlab.issues[0];
     expect(issue?.title).toBe('#7 Checkout button does nothing');
     expect(issue?.description).toContain(fakes.gitlab.uploads[0]?.url);
@@ -168,6 +171,8 @@ describe('Jira deliverer', () => {
     const first = context(jira());
     await expect(deliverJira(first.ctx)).rejects.toThrow();
     expect(first.recorded).toEqual(['WEB-1']);
+    // Recorded with the key: the issue's page on the site (Jira answers only its REST `self`).
+    expect(first.urls).toEqual([`${fakes.jira.url}/browse/WEB-1`]);
     expect(fakes.jira.issues[0]?.fields).toMatchObject({
       summary: '#7 Checkout button does nothing',
       labels: ['snag'],
@@ -176,7 +181,10 @@ describe('Jira deliverer', () => {
     });
 
     const retry = context(jira(), 'WEB-1');
-    expect(await deliverJira(retry.ctx)).toEqual({ vendorId: 'WEB-1' });
+    expect(await deliverJira(retry.ctx)).toEqual({
+      vendorId: 'WEB-1',
+      url: `${fakes.jira.url}/browse/WEB-1`,
+    });
     expect(fakes.jira.issues).toHaveLength(1);
     expect(fakes.jira.issues[0]?.attachments.map((a) => a.filename)).toEqual([
       'screenshot-1.png',
@@ -203,6 +211,11 @@ describe('Slack deliverer', () => {
     await expect(deliverSlack(first.ctx)).rejects.toThrow();
     const posted = first.recorded[0] ?? '';
     expect(posted).toMatch(/^C0GENERAL\/\d+\.\d+$/);
+    // Recorded with the message's permalink (chat.getPermalink).
+    const ts = posted.split('/')[1] ?? '';
+    expect(first.urls).toEqual([`${fakes.slack.url}/archives/C0GENERAL/p${ts.replace('.', '')}`]);
+    // The fake shows the message there, as Slack does, so the link opens locally.
+    expect((await fetch(first.urls[0] ?? '')).status).toBe(200);
     expect(fakes.slack.messages).toHaveLength(1);
     expect(fakes.slack.messages[0]?.blocks).toContainEqual(expect.objectContaining({ type: 'header' }));
     expect(JSON.stringify(fakes.slack.messages[0]?.blocks)).toContain('&lt;Pay&gt;');
@@ -280,6 +293,8 @@ describe('Asana deliverer', () => {
     await expect(deliverAsana(first.ctx)).rejects.toThrow();
     const gid = first.recorded[0] ?? '';
     expect(gid).toMatch(/^\d+$/);
+    // Recorded with the task's page, Asana's `permalink_url`.
+    expect(first.urls).toEqual([`https://app.asana.com/0/1200000000000101/${gid}`]);
     const task = fakes.asana.tasks[0];
     expect(task?.htmlNotes).toMatch(/^<body>I click &lt;Pay&gt;/);
     expect(task?.projects).toEqual(['1200000000000101']);

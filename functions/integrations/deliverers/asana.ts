@@ -30,21 +30,24 @@ export const deliverAsana: Deliverer<'asana'> = (ctx) =>
     const cfg = asanaConfig();
     // Outside the call: a 401 mid-way retries it with the task already created, never creating two.
     let task = ctx.vendorId;
+    let url: string | undefined;
     return withAsanaToken(ctx.project.id, oauth as OAuthTokens, async (token) => {
       let attached = new Set<string>();
       if (!task) {
-        task = await asana.createTask(plainHttp, cfg, token, {
+        const created = await asana.createTask(plainHttp, cfg, token, {
           projectId: projectGid,
           name: title(ctx.issue),
           htmlNotes: asanaNotes(ctx),
         });
-        await ctx.recordVendorId(task);
+        task = created.gid;
+        url = created.url;
+        await ctx.recordVendorId(task, url);
       } else {
         attached = await asana.attachmentNames(plainHttp, cfg, token, task);
       }
       for (const file of await filesToSend(ctx, 'all')) {
         if (!attached.has(file.name)) await asana.attach(plainHttp, cfg, token, task, file);
       }
-      return { vendorId: task };
+      return { vendorId: task, ...(url ? { url } : {}) };
     });
   });

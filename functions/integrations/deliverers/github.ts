@@ -100,7 +100,8 @@ async function lastingLinks(ctx: DeliveryContext) {
 
 export const deliverGithub: Deliverer<'github'> = (ctx) =>
   mapped(async () => {
-    if (ctx.vendorId) return { vendorId: ctx.vendorId };
+    // The recorded id is the issue's `html_url` (githubVendorId): its link as well.
+    if (ctx.vendorId) return { vendorId: ctx.vendorId, url: ctx.vendorId };
     const { key, id, labels } = ctx.integration.data;
     if (!key) needs('GitHub', 'authorise it with a personal access token');
     if (!id) needs('GitHub', 'choose a repository');
@@ -117,5 +118,5 @@ export const deliverGithub: Deliverer<'github'> = (ctx) =>
       body: githubBody(ctx, await lastingLinks(ctx)),
       labels,
     });
-    return { vendorId: github.githubVendorId(created) };
+    return { vendorId: github.githubVendorId(created), url: created.html_url };
   });

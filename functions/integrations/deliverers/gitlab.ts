@@ -56,5 +56,5 @@ export const deliverGitlab: Deliverer<'gitlab'> = (ctx) =>
       title: gitlabTitle(ctx.issue),
       description: gitlabDescription(ctx, embeds),
     });
-    return { vendorId: String(created.iid) };
+    return { vendorId: String(created.iid), ...(created.url ? { url: created.url } : {}) };
   });

@@ -40,12 +40,12 @@ export const deliverJira: Deliverer<'jira'> = (ctx) =>
         fields: jira.extraFields(customFields),
       });
       issueKey = created.key;
-      await ctx.recordVendorId(issueKey);
+      await ctx.recordVendorId(issueKey, jira.browseUrl(auth.base, issueKey));
     } else {
       attached = await jira.attachedNames(http, auth, issueKey);
     }
     for (const file of await filesToSend(ctx, 'all')) {
       if (!attached.has(file.name)) await jira.attach(http, auth, issueKey, file);
     }
-    return { vendorId: issueKey };
+    return { vendorId: issueKey, url: jira.browseUrl(auth.base, issueKey) };
   });

@@ -92,7 +92,7 @@ export const deliverLinear: Deliverer<'linear'> = (ctx) =>
           description: linearDescription(ctx),
         }));
       ref = { id: made.id, identifier: made.identifier, url: made.url };
-      await ctx.recordVendorId(linear.linearVendorId(ref));
+      await ctx.recordVendorId(linear.linearVendorId(ref), ref.url);
       if (found) attached = await linear.attachmentTitles(plainHttp, auth, ref.id);
     } else {
       attached = await linear.attachmentTitles(plainHttp, auth, ref.id);
@@ -112,5 +112,5 @@ export const deliverLinear: Deliverer<'linear'> = (ctx) =>
       url: ctx.issueUrl,
       subtitle: 'The full report in Snag',
     });
-    return { vendorId: linear.linearVendorId(ref) };
+    return { vendorId: linear.linearVendorId(ref), url: ref.url };
   });

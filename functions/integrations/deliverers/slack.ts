@@ -66,6 +66,7 @@ export const deliverSlack: Deliverer<'slack'> = (ctx) =>
     const cfg = { apiUrl: getConfig().SLACK_API_URL };
     if (ctx.vendorId?.endsWith('#files')) return { vendorId: ctx.vendorId };
     let posted = ctx.vendorId;
+    let url: string | undefined;
     if (!posted) {
       const ts = await slack.postMessage(plainHttp, cfg, token as string, {
         channel,
@@ -73,14 +74,21 @@ export const deliverSlack: Deliverer<'slack'> = (ctx) =>
         blocks: slackBlocks(ctx),
       });
       posted = `${channel}/${ts}`;
-      await ctx.recordVendorId(posted);
+      // The message's link is a convenience: without it (Slack refused, or was slow) the post still counts.
+      url = await slack
+        .getPermalink(plainHttp, cfg, token as string, { channel, ts })
+        .catch((err: unknown) => {
+          ctx.log.warn('no permalink for the Slack message', { err });
+          return undefined;
+        });
+      await ctx.recordVendorId(posted, url);
     }
     const [postedChannel, ts] = posted.split('/') as [string, string];
     const images = (await filesToSend(ctx, 'screenshots')).filter((f) => f.type.startsWith('image/'));
-    if (images.length === 0) return { vendorId: posted };
+    if (images.length === 0) return { vendorId: posted, ...(url ? { url } : {}) };
     await slack.uploadFiles(plainHttp, cfg, token as string, images, {
       channel: postedChannel,
       threadTs: ts,
     });
-    return { vendorId: `${posted}#files` };
+    return { vendorId: `${posted}#files`, ...(url ? { url } : {}) };
   });

@@ -171,13 +171,16 @@ const taskSchema = z.looseObject({
   data: z.looseObject({ gid: z.string(), permalink_url: z.string().optional() }),
 });
 
-/** Creates a task in a project; `htmlNotes` must be Asana's rich text (`<body>…</body>`). */
+/**
+ * Creates a task in a project; `htmlNotes` must be Asana's rich text (`<body>…</body>`). Answers its gid
+ * and its `permalink_url` (the task's page), which Asana's task record carries.
+ */
 export async function createTask(
   http: Http,
   cfg: AsanaConfig,
   accessToken: string,
   task: { projectId: string; name: string; htmlNotes?: string; notes?: string },
-): Promise<string> {
+): Promise<{ gid: string; url?: string }> {
   const body = await sendJson(
     'asana',
     http,
@@ -197,7 +200,8 @@ export async function createTask(
   );
   const parsed = taskSchema.safeParse(body);
   if (!parsed.success) throw new VendorError('asana', false, 'Asana answered an unexpected task');
-  return parsed.data.data.gid;
+  const { gid, permalink_url: url } = parsed.data.data;
+  return { gid, ...(url ? { url } : {}) };
 }
 
 /** Names of the attachments a task has (a retry attaches only what is missing). */

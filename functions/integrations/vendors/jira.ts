@@ -14,6 +14,13 @@ export interface JiraAuth {
 
 export const jiraBase = (host: string) => baseUrlOf('jira', host);
 
+/**
+ * An issue's page: Jira's create answers `{id, key, self}`, where `self` is the REST resource, not a page;
+ * the page every Jira site serves is `{site}/browse/{key}`.
+ */
+export const browseUrl = (base: string, key: string) =>
+  `${base.replace(/\/+$/, '')}/browse/${encodeURIComponent(key)}`;
+
 const headers = (auth: JiraAuth) => ({
   authorization: `Basic ${Buffer.from(`${auth.username}:${auth.token}`).toString('base64')}`,
   accept: 'application/json',

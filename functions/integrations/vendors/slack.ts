@@ -179,6 +179,26 @@ export async function postMessage(
 }
 
 /**
+ * A posted message's web address (chat.getPermalink), for the issue page's link to it; undefined when
+ * Slack gives none (the link is a convenience: the delivery succeeded already).
+ */
+export async function getPermalink(
+  http: Http,
+  cfg: SlackConfig,
+  token: string,
+  message: { channel: string; ts: string },
+): Promise<string | undefined> {
+  const query = new URLSearchParams({ channel: message.channel, message_ts: message.ts });
+  const body = await call(
+    http,
+    `${cfg.apiUrl}/chat.getPermalink?${query}`,
+    { headers: bearer(token) },
+    'permalink',
+  );
+  return typeof body.permalink === 'string' ? body.permalink : undefined;
+}
+
+/**
  * Uploads files in one share: each gets an upload URL (files.getUploadURLExternal), its bytes are POSTed
  * there, then files.completeUploadExternal shares them all in the channel (in the thread of `threadTs`).
  */

@@ -4,10 +4,13 @@
  * returns to the redirect_uri with `code` and `state`; `oauth.v2.access` checks the client credentials by
  * HTTP Basic, the code and its redirect_uri). Errors as Slack sends them: 200 with `ok: false`.
  *
+ * chat.getPermalink answers a posted message's address under the fake's own origin.
+ *
  * Channels: #general and #bugs (private) with the bot in them, #random without (posting there answers
  * `not_in_channel`), three pages of conversations.list at limit 2.
  */
 import { randomBytes } from 'node:crypto';
+import { escapeHtml as esc } from '#runtime/mail';
 import {
   basicAuth,
   bearerToken,
@@ -204,6 +207,21 @@ export async function startSlackFake(
         files.push({ id, name: String(a.filename), length });
         return { json: { ok: true, upload_url: `${base}/upload/v1/${id}`, file_id: id } };
       }
+      case 'chat.getPermalink': {
+        // Slack's answer: the message's page in the workspace, `/archives/<channel>/p<ts without the dot>`.
+        const channel = channelOf(a.channel);
+        if (!channel) return slackError('channel_not_found');
+        const ts = String(a.message_ts ?? '');
+        if (!messages.some((m) => m.channel === channel.id && m.ts === ts))
+          return slackError('message_not_found');
+        return {
+          json: {
+            ok: true,
+            channel: channel.id,
+            permalink: `${base}/archives/${channel.id}/p${ts.replace('.', '')}`,
+          },
+        };
+      }
       case 'files.completeUploadExternal': {
         const list = typeof a.files === 'string' ? JSON.parse(a.files) : a.files;
         if (!Array.isArray(list) || list.length === 0) return slackError('invalid_arguments');
@@ -234,6 +252,17 @@ export async function startSlackFake(
         return { status: 400, html: '<p>invalid_client_id or missing redirect_uri</p>' };
       }
       return consent('Slack', req.query.scope ?? '', redirect, req.query.state ?? '', codes);
+    }
+    // A message's permalink (chat.getPermalink) shows the message, so the issue page's link opens locally.
+    const archived = /^\/archives\/(\w+)\/p(\d+)$/.exec(req.path);
+    if (archived && req.method === 'GET') {
+      const message = messages.find(
+        (m) => m.channel === archived[1] && m.ts.replace('.', '') === archived[2] && !m.threadTs,
+      );
+      if (!message) return { status: 404, text: 'not found' };
+      return {
+        html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(message.text)} (local Slack fake)</title></head><body><main><h1>${esc(message.text)}</h1><p>#${esc(slackChannels.find((c) => c.id === message.channel)?.name ?? message.channel)}</p></main></body></html>`,
+      };
     }
     const upload = /^\/upload\/v1\/(\w+)$/.exec(req.path);
     if (upload && req.method === 'POST') {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeRequirement,
+  deliveredUrl,
   integrationInputSchema,
   integrationSaveSchema,
   isLoopbackHttp,
@@ -331,5 +332,32 @@ describe('webhook event payloads', () => {
       kind: 'member',
       name: 'Ada',
     });
+  });
+});
+
+describe('the link to a delivered item', () => {
+  it('keeps only an http(s) address of at most 2,000 characters: the vendor answered it', () => {
+    expect(deliveredUrl('https://github.com/octo-org/shop/issues/12')).toBe(
+      'https://github.com/octo-org/shop/issues/12',
+    );
+    expect(deliveredUrl('http://localhost:4010/snag/website/-/issues/1')).toBe(
+      'http://localhost:4010/snag/website/-/issues/1',
+    );
+    for (const hostile of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      '//evil.example/x',
+      '/relative',
+      'not a url',
+      '',
+      `https://x.example/${'a'.repeat(2000)}`,
+      42,
+      null,
+      undefined,
+    ]) {
+      expect(deliveredUrl(hostile), String(hostile).slice(0, 40)).toBeUndefined();
+    }
   });
 });

@@ -97,6 +97,26 @@ describe('the issue screen', () => {
     ]);
   });
 
+  it('links the item a delivery created, and only an http(s) address (it came from a vendor)', () => {
+    expect(
+      integrationRows(
+        issue({
+          github_status: 2,
+          github_url: 'https://github.com/octo-org/shop/issues/12',
+          slack_status: 2,
+          slack_url: 'javascript:alert(1)',
+          asana_status: 2,
+          email_status: 2,
+        }),
+      ),
+    ).toEqual([
+      { name: 'email', status: 'passed' },
+      { name: 'slack', status: 'passed' },
+      { name: 'asana', status: 'passed' },
+      { name: 'github', status: 'passed', url: 'https://github.com/octo-org/shop/issues/12' },
+    ]);
+  });
+
   it('downloads through the API, escaping the parts, with ?download=1 to force a download', () => {
     expect(downloadUrl('file', id, 'a.pdf', true)).toBe(`/api/client/download/file/${id}/a.pdf?download=1`);
     expect(downloadUrl('screenshot', id, '../x')).toBe(`/api/client/download/screenshot/${id}/..%2Fx`);

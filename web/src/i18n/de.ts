@@ -454,6 +454,7 @@ export const de: Catalogue = {
     integrations: 'Integrationen',
     noIntegrations: 'Diese Meldung wurde an keine Integration gesendet.',
     setUpIntegrations: 'Integrationen einrichten',
+    openIn: 'In {{integration}} öffnen',
     statuses: { inProgress: 'In Bearbeitung', passed: 'Zugestellt', failed: 'Fehlgeschlagen' },
   },
   triage: {

@@ -447,6 +447,7 @@ export const en = {
     integrations: 'Integrations',
     noIntegrations: 'This issue was not sent to any integration.',
     setUpIntegrations: 'Set up integrations',
+    openIn: 'Open in {{integration}}',
     statuses: { inProgress: 'In progress', passed: 'Delivered', failed: 'Failed' },
   },
   triage: {

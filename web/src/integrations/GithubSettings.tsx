@@ -100,8 +100,9 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
             ...values,
             id: found.repos.some((r) => r.id === values.id) ? values.id : (found.repos[0]?.id ?? ''),
           };
+      // As stored, Active included (TokenSettings: Authorize stores the authorisation only).
       form.setInitialValues(stored);
-      form.setValues({ ...stored, active: true });
+      form.setValues(stored);
     });
   }
 

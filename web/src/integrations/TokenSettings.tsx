@@ -3,8 +3,9 @@
  * personal API key on Linear's fixed endpoint, so no host, and teams in place of projects). Fetching the projects with the
  * host and token authorises the integration; the server then saves it at once with the first project
  * chosen. Authorised, the client picks the project (and for Jira the issue type and up to 10 extra
- * fields) and switches it on: a fresh authorisation turns Active on in the form and leaves Save to the
- * client. Reset returns to unauthorised with active 0, which clears the project options and the token.
+ * fields) and switches it on. Authorize stores the authorisation only (docs/decisions.md "Authorize
+ * stores the authorisation only"): the form then shows what is stored, Active included, so nothing shown
+ * is lost by leaving; the banner says to switch Active on and Save. Reset returns to unauthorised with active 0, which clears the project options and the token.
  */
 import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -126,14 +127,15 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
       const found = await list(credentialsOf(form.getValues()));
       setOptions(found);
       // The server saved the authorisation (project kept or the first, token masked): that is the saved
-      // state. Active goes on in the form, so Save is the one step left and it is enabled.
+      // state, and the form shows it as stored. Switching Active on here would show a state the server
+      // does not have, which a reload or another visit turns off again.
       const values = form.getValues();
       const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
       const stored = found.view
         ? valuesOf(found.view)
         : { ...values, id: keep(found.projects, values.id), issueId: keep(found.issueTypes, values.issueId) };
       form.setInitialValues(stored);
-      form.setValues({ ...stored, active: true });
+      form.setValues(stored);
     });
   }
 

@@ -1,8 +1,11 @@
 /**
- * Where the issue went: each integration's delivery state and reason, or the way to set one up. `setUp`:
- * the caller may change integrations (OWNER, ADMIN); others see the states without the links.
+ * Where the issue went: each integration's delivery state and reason, or the way to set one up. A row
+ * whose delivery created something (a tracker issue or task, a Slack message) links to it, in a new tab,
+ * for everyone who sees the row; the others (email, webhooks, deliveries made before the link was kept)
+ * link to their settings when the caller may change integrations (`setUp`: OWNER, ADMIN), else to nothing.
  */
 import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
@@ -40,7 +43,20 @@ export function IssueIntegrations({
             {rows.map((row) => (
               <Table.Tr key={row.name}>
                 <Table.Td pl={0}>
-                  {setUp ? (
+                  {row.url ? (
+                    <Anchor
+                      href={row.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      fw={600}
+                      aria-label={t('issue.openIn', { integration: t(`integrations.${row.name}`) })}
+                      data-testid={`delivered-link-${row.name}`}
+                    >
+                      {t(`integrations.${row.name}`)}{' '}
+                      <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
+                    </Anchor>
+                  ) : setUp ? (
                     <Anchor component={Link} to={paths.integrations(projectId, row.name)} size="sm" fw={600}>
                       {t(`integrations.${row.name}`)}
                     </Anchor>

@@ -5,7 +5,7 @@
  */
 
 import type { LogEntry } from '#contracts/intake';
-import type { SyncListAnswer } from '#contracts/integrations';
+import { deliveredUrl, type SyncListAnswer } from '#contracts/integrations';
 import { limits, ticketStatus } from '#contracts/limits';
 import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/review';
 import { issueListQuerySchema } from '#contracts/schemas';
@@ -121,14 +121,19 @@ const statusNames: Record<number, StatusName> = {
   [ticketStatus.failed]: 'failed',
 };
 
-/** SPEC.md section 2: one row per integration, hidden at status 0 (not configured). */
+/**
+ * SPEC.md section 2: one row per integration, hidden at status 0 (not configured), with the link to the
+ * item the delivery created (tracker issue, task, Slack message) when the answer has one: http(s) only,
+ * checked here as well, since the address came from a vendor.
+ */
 export function integrationRows(
   issue: IssueAnswer,
-): { name: IntegrationName; status: StatusName; reason?: string }[] {
+): { name: IntegrationName; status: StatusName; reason?: string; url?: string }[] {
   return integrationNames.flatMap((name) => {
     const status = statusNames[issue[`${name}_status`]];
     const reason = status === 'failed' ? issue[`${name}_reason`] : undefined;
-    return status ? [{ name, status, ...(reason ? { reason } : {}) }] : [];
+    const url = deliveredUrl(issue[`${name}_url`]);
+    return status ? [{ name, status, ...(reason ? { reason } : {}), ...(url ? { url } : {}) }] : [];
   });
 }
 

@@ -83,9 +83,18 @@ export const issuePatchSchema = z
      * Labels to add to and remove from the issue's set as it is when the change commits (decision Tr-C14):
      * a teammate's label added meanwhile stays. Not with `labels`; no id in both.
      */
-    addLabels: labelIds.optional(),
-    removeLabels: labelIds.optional(),
-    dueDate: dueDateSchema.optional(),
+    addLabels: labelIds.optional().meta({
+      description:
+        "Label ids to add to the issue's labels as stored (others' additions stay); not with `labels`",
+    }),
+    removeLabels: labelIds.optional().meta({
+      description: "Label ids to remove from the issue's labels as stored; not with `labels`",
+    }),
+    dueDate: dueDateSchema
+      .optional()
+      .meta({
+        description: `YYYY-MM-DD in the years ${dueDateYears.min}–${dueDateYears.max}, or null to clear it`,
+      }),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' })
   .refine((v) => v.labels === undefined || (v.addLabels === undefined && v.removeLabels === undefined), {

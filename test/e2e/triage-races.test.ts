@@ -121,6 +121,7 @@ describe('the triage panel with teammates and fast typing', () => {
     const priority = p.getByRole('combobox', { name: 'Priority' });
     await expect.poll(() => priority.inputValue(), { timeout: 10_000 }).toBe('urgent');
     await expect.poll(shown, { timeout: 10_000 }).toEqual(['Bug', 'Checkout']);
+    await expect.poll(() => lines.getByText(/set priority to Urgent/).count(), { timeout: 10_000 }).toBe(1);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -85,6 +85,19 @@ describe('the triage panel with teammates and fast typing', () => {
     expect(sent).toEqual([{ dueDate: '2026-12-15' }]);
     expect((await activityKinds(owner, path(1))).filter((k) => k === 'dueDate')).toHaveLength(1);
     await page.getByTestId('timeline').getByText('set the due date to Dec 15, 2026').waitFor();
+
+    // A year outside 2000–2100, left as typed, is explained under the field and never sent.
+    await due.click();
+    await page.keyboard.type('12150202', { delay: 60 });
+    await page.keyboard.press('Tab');
+    const why = page.getByText('Enter a date from 2000 to 2100.');
+    await why.waitFor();
+    await expect(due.getAttribute('aria-describedby')).resolves.toContain(
+      (await why.getAttribute('id')) ?? 'none',
+    );
+    await page.waitForTimeout(1500);
+    expect(sent).toHaveLength(1);
+    expect((await issueOf(owner, path(1))).dueDate).toBe('2026-12-15');
   });
 
   it("keeps a teammate's label when a stale page picks another, and shows their changes within seconds", async () => {

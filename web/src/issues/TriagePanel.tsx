@@ -216,6 +216,7 @@ function DueDateField({
         max={`${dueDateYears.max}-12-31`}
         style={{ flex: 1 }}
         error={wrong ? t('triageDetail.panel.dueRange', dueDateYears) : undefined}
+        errorProps={{ id: 'triage-dueDate-error' }}
         onFocus={() => {
           editing.current = true;
         }}
@@ -234,7 +235,7 @@ function DueDateField({
           editing.current = false;
           commit(e.currentTarget.value, true);
         }}
-        aria-describedby="triage-dueDate-state"
+        aria-describedby={`triage-dueDate-state${wrong ? ' triage-dueDate-error' : ''}`}
       />
       {value && (
         <ActionIcon

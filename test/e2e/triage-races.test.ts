@@ -87,8 +87,9 @@ describe('the triage panel with teammates and fast typing', () => {
     await page.getByTestId('timeline').getByText('set the due date to Dec 15, 2026').waitFor();
 
     // A year outside 2000–2100, left as typed, is explained under the field and never sent.
-    await due.click();
+    await due.focus();
     await page.keyboard.type('12150202', { delay: 60 });
+    await expect(due.inputValue()).resolves.toBe('0202-12-15');
     await page.keyboard.press('Tab');
     const why = page.getByText('Enter a date from 2000 to 2100.');
     await why.waitFor();

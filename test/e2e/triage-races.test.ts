@@ -77,25 +77,28 @@ describe('the triage panel with teammates and fast typing', () => {
     // passing through the years 0002, 0020 and 0202 on the way).
     await page.keyboard.type('12152026', { delay: 60 });
     await page.locator('#triage-dueDate-state[data-save-state="saved"]').waitFor();
-    await page.keyboard.press('Tab');
     await expect.poll(async () => (await issueOf(owner, path(1))).dueDate).toBe('2026-12-15');
     await expect(due.inputValue()).resolves.toBe('2026-12-15');
     // Leaving the field after it saved sends nothing more.
+    await page.getByTestId('issue-description').click();
     await page.waitForTimeout(1500);
     expect(sent).toEqual([{ dueDate: '2026-12-15' }]);
     expect((await activityKinds(owner, path(1))).filter((k) => k === 'dueDate')).toHaveLength(1);
     await page.getByTestId('timeline').getByText('set the due date to Dec 15, 2026').waitFor();
 
-    // A year outside 2000–2100, left as typed, is explained under the field and never sent.
+    // A year outside 2000–2100 is explained under the field and never sent.
     await due.focus();
     await page.keyboard.type('12150202', { delay: 60 });
     await expect(due.inputValue()).resolves.toBe('0202-12-15');
-    await page.keyboard.press('Tab');
+    // Enter says it is done (Tab only moves between the date's parts).
+    await page.keyboard.press('Enter');
     const why = page.getByText('Enter a date from 2000 to 2100.');
     await why.waitFor();
     await expect(due.getAttribute('aria-describedby')).resolves.toContain(
       (await why.getAttribute('id')) ?? 'none',
     );
+    // Leaving the field sends nothing either.
+    await page.getByTestId('issue-description').click();
     await page.waitForTimeout(1500);
     expect(sent).toHaveLength(1);
     expect((await issueOf(owner, path(1))).dueDate).toBe('2026-12-15');

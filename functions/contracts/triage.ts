@@ -90,11 +90,9 @@ export const issuePatchSchema = z
     removeLabels: labelIds.optional().meta({
       description: "Label ids to remove from the issue's labels as stored; not with `labels`",
     }),
-    dueDate: dueDateSchema
-      .optional()
-      .meta({
-        description: `YYYY-MM-DD in the years ${dueDateYears.min}–${dueDateYears.max}, or null to clear it`,
-      }),
+    dueDate: dueDateSchema.optional().meta({
+      description: `YYYY-MM-DD in the years ${dueDateYears.min}–${dueDateYears.max}, or null to clear it`,
+    }),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' })
   .refine((v) => v.labels === undefined || (v.addLabels === undefined && v.removeLabels === undefined), {

@@ -61,7 +61,11 @@ export type V1IssueListQuery = z.output<typeof v1IssueListQuery>;
 
 /** PATCH …/issues/{number}: the dashboard's triage patch, the one schema of that rule. */
 export const v1IssuePatch = issuePatchSchema.meta({
-  examples: [{ status: 'in_progress', priority: 'high', dueDate: '2026-12-24' }, { status: 'closed' }],
+  examples: [
+    { status: 'in_progress', priority: 'high', dueDate: '2026-12-24' },
+    { status: 'closed' },
+    { addLabels: ['k3x9m2p7q1'], removeLabels: ['b8w4n6t2z5'] },
+  ],
 });
 export const v1CommentQuery = timelineQuerySchema;
 export const v1CommentBody = commentSchema.meta({

@@ -53,8 +53,16 @@ export interface LabelAnswer {
   label: Label;
 }
 
-/** A calendar date (YYYY-MM-DD, the team's own day, no time zone) or null to clear it. */
-export const dueDateSchema = z.iso.date().nullable();
+/**
+ * The years a due date may fall in (decision Tr-C13): a typo or a half-typed year (`0202-12-15` while
+ * typing 2026) is refused instead of stored. The dashboard's date field offers the same range.
+ */
+export const dueDateYears = { min: 2000, max: 2100 } as const;
+/** Whether a YYYY-MM-DD date lies in `dueDateYears` (compared as text: the format is fixed-width). */
+export const isPlausibleDueDate = (v: string) =>
+  v >= `${dueDateYears.min}-01-01` && v <= `${dueDateYears.max}-12-31`;
+/** A calendar date (YYYY-MM-DD, the team's own day, no time zone) in `dueDateYears`, or null to clear it. */
+export const dueDateSchema = z.iso.date().refine(isPlausibleDueDate).nullable();
 const ticketNumber = z.number().int().min(1).max(9_999_999_999);
 const labelIds = z.array(labelIdParam).max(triageLimits.labelsPerIssue);
 
@@ -71,9 +79,30 @@ export const issuePatchSchema = z
     assignee: z.uuid().nullable().optional(),
     /** The issue's whole label set (ids of the project's labels). */
     labels: labelIds.optional(),
-    dueDate: dueDateSchema.optional(),
+    /**
+     * Labels to add to and remove from the issue's set as it is when the change commits (decision Tr-C14):
+     * a teammate's label added meanwhile stays. Not with `labels`; no id in both.
+     */
+    addLabels: labelIds.optional().meta({
+      description:
+        "Label ids to add to the issue's labels as stored (others' additions stay); not with `labels`",
+    }),
+    removeLabels: labelIds.optional().meta({
+      description: "Label ids to remove from the issue's labels as stored; not with `labels`",
+    }),
+    dueDate: dueDateSchema.optional().meta({
+      description: `YYYY-MM-DD in the years ${dueDateYears.min}–${dueDateYears.max}, or null to clear it`,
+    }),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'empty' })
+  .refine((v) => v.labels === undefined || (v.addLabels === undefined && v.removeLabels === undefined), {
+    message: 'labels with addLabels/removeLabels',
+    path: ['labels'],
+  })
+  .refine((v) => !v.addLabels?.some((id) => v.removeLabels?.includes(id)), {
+    message: 'added and removed',
+    path: ['removeLabels'],
+  });
 export type IssuePatch = z.infer<typeof issuePatchSchema>;
 
 /** PATCH client/website/{id}/requests: one change applied to up to 100 issues, each atomically. */

@@ -302,7 +302,11 @@ function activityOf(
   });
 }
 
-const ATTEMPTS = 6;
+/**
+ * Tries per issue: each refused condition means another change to the same issue committed first, so N
+ * teammates' simultaneous changes to one issue need up to N; beyond that, a busy issue, not a fault.
+ */
+const ATTEMPTS = 20;
 
 /**
  * Applies `change` to issue `n` (header `h` as read): nothing when nothing changes; otherwise the
@@ -325,6 +329,8 @@ async function applyChange(
     const next = nextState(cur, change, ctx.live);
     const changes = changesOf(cur, next);
     if (Object.keys(changes).length === 0) return { header, changes: null };
+    // Additions on top of a teammate's labels may pass the limit only now, against the set read last.
+    if (changes.labels && next.fields.labels.length > triageLimits.labelsPerIssue) refuse();
     next.u = place ?? (await allocateUpdates(ctx.pid));
     place = undefined;
     const at = new Date(nowMs()).toISOString();
@@ -337,7 +343,9 @@ async function applyChange(
         if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
         if (attempt >= ATTEMPTS) throw err;
       } else if (attempt >= ATTEMPTS) throw err;
-      // The header changed since it was read (or a conflict outlasted the retries): read it again.
+      // The header changed since it was read (or a conflict outlasted the retries): read it again, after a
+      // short jittered pause so the changes racing for it do not meet again in step.
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
       header = (
         await db().send(
           new GetCommand({ TableName: tableName(), Key: issueHeaderKey(ctx.pid, n), ConsistentRead: true }),
@@ -423,11 +431,14 @@ export async function patchIssue(
   ]);
   const [h, d] = items;
   if (!h || !d) throw new AppError('NOT_FOUND');
-  if (patch.labels?.some((id) => !ctx.live.has(id))) refuse();
+  if ([...(patch.labels ?? []), ...(patch.addLabels ?? [])].some((id) => !ctx.live.has(id))) refuse();
   const change: Change = {};
   for (const key of ['status', 'priority', 'assignee', 'labels', 'dueDate', 'restore'] as const) {
     if (patch[key] !== undefined) Object.assign(change, { [key]: patch[key] });
   }
+  // Additions and removals apply to the set as it is when the change commits (decision Tr-C14).
+  if (patch.addLabels || patch.removeLabels)
+    change.labels = { add: patch.addLabels ?? [], remove: patch.removeLabels ?? [] };
   const done = await applyChange(ctx, n, h, change);
   if (!done) throw new AppError('NOT_FOUND');
   if (done.changes) await announce(ctx, [{ n, at: String(done.header.updatedAt), changes: done.changes }]);

@@ -163,6 +163,81 @@ describe('PATCH …/request/{ticketId}', () => {
     expect(await checkRankIndex(pid)).toEqual([]);
   });
 
+  it('refuses a due date outside 2000–2100 (a half-typed year) with INVALID_PARAMETERS naming the field', async () => {
+    const { member, pid, path } = await team(1);
+    for (const dueDate of ['0202-12-15', '0002-12-15', '1999-12-31', '2101-01-01']) {
+      const res = await member.client.patch(path(1), { dueDate });
+      expect([res.status, res.body], dueDate).toEqual([
+        400,
+        expect.objectContaining({ code: 'INVALID_PARAMETERS', fields: { dueDate: 'INVALID_PARAMETERS' } }),
+      ]);
+    }
+    for (const dueDate of ['2000-01-01', '2100-12-31']) {
+      const res = await member.client.patch(path(1), { dueDate });
+      expect([res.status, res.body], dueDate).toEqual([
+        200,
+        expect.objectContaining({ msg: expect.objectContaining({ dueDate }) }),
+      ]);
+    }
+    expect((await timeline(pid, 1)).filter((e) => e.type === 'dueDate')).toHaveLength(2);
+  });
+
+  it("adds and removes labels on the set as stored, so a teammate's label added meanwhile stays", async () => {
+    const { owner, member, pid, path } = await team(1);
+    const [bug, checkout, ui] = await Promise.all(['Bug', 'Checkout', 'UI'].map((n) => label(owner, pid, n)));
+    await member.client.patch(path(1), { labels: [bug] });
+    // A teammate adds UI; the member, whose copy still shows [bug], adds checkout: both stay.
+    await owner.client.patch(path(1), { addLabels: [ui] });
+    const added = await member.client.patch(path(1), { addLabels: [checkout] });
+    expect(added.status).toBe(200);
+    expect(new Set((added.body as { msg: { labels: string[] } }).msg.labels)).toEqual(
+      new Set([bug, ui, checkout]),
+    );
+    // A removal takes out only what it names, and its activity says exactly that.
+    const removed = await member.client.patch(path(1), { removeLabels: [bug] });
+    expect(new Set((removed.body as { msg: { labels: string[] } }).msg.labels)).toEqual(
+      new Set([ui, checkout]),
+    );
+    const last = (await timeline(pid, 1)).filter((e) => e.type === 'labels').pop();
+    expect(new Set(last?.from as string[])).toEqual(new Set([bug, ui, checkout]));
+    expect(new Set(last?.to as string[])).toEqual(new Set([ui, checkout]));
+    // Adding what is there already or removing what is not changes nothing and logs nothing.
+    const before = (await timeline(pid, 1)).length;
+    await member.client.patch(path(1), { addLabels: [ui], removeLabels: [bug] });
+    expect(await timeline(pid, 1)).toHaveLength(before);
+    // Bad forms: with the whole list, one id both ways, an unknown label.
+    for (const body of [
+      { labels: [bug], addLabels: [ui] },
+      { addLabels: [bug], removeLabels: [bug] },
+      { addLabels: ['zzzzzzzzzzzz'] },
+      { removeLabels: 'bug' },
+    ]) {
+      const res = await member.client.patch(path(1), body);
+      expect([res.status, (res.body as { code?: string }).code], JSON.stringify(body)).toEqual([
+        400,
+        'INVALID_PARAMETERS',
+      ]);
+    }
+    expect(await checkRankIndex(pid)).toEqual([]);
+  });
+
+  it('keeps every one of 10 parallel label additions, and refuses one past the limit of 10', async () => {
+    const { owner, member, pid, path } = await team(1);
+    const ids = await Promise.all(Array.from({ length: 11 }, (_, i) => label(owner, pid, `L${i}`)));
+    const answers = await Promise.all(
+      ids.slice(0, 10).map((id, i) => (i % 2 ? owner : member).client.patch(path(1), { addLabels: [id] })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const got = await member.client.get(path(1));
+    expect(new Set((got.body as { msg: { labels: string[] } }).msg.labels)).toEqual(
+      new Set(ids.slice(0, 10)),
+    );
+    expect((await timeline(pid, 1)).filter((e) => e.type === 'labels')).toHaveLength(10);
+    const over = await member.client.patch(path(1), { addLabels: [ids[10]] });
+    expect([over.status, (over.body as { code?: string }).code]).toEqual([400, 'INVALID_PARAMETERS']);
+    expect(await checkRankIndex(pid)).toEqual([]);
+  });
+
   it('keeps SPEC close and restore: false resolves, true reopens as new; status moves between the lists', async () => {
     const { owner, member, pid, path } = await team(3);
     const closed = await member.client.patch<IssueMsg>(path(1), { restore: false });

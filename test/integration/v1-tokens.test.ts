@@ -322,6 +322,18 @@ describe('v1', () => {
       { labels: [detail.labels[0]?.id], assignee: a.memberId },
     );
     expect(msgOf(patched)).toMatchObject({ labels: [detail.labels[0]?.id], assignee: a.memberId });
+    // The additive form: removals and additions apply to the set as stored, not a script's copy of it.
+    const removed = await v1<{ labels: string[] }>(
+      a.token,
+      'PATCH',
+      `/api/v1/projects/${a.site.id}/issues/${number}`,
+      { removeLabels: [detail.labels[0]?.id] },
+    );
+    expect(msgOf(removed).labels).toEqual([]);
+    const late = await v1(a.token, 'PATCH', `/api/v1/projects/${a.site.id}/issues/${number}`, {
+      dueDate: '0202-12-15',
+    });
+    expect([late.status, codeOf(late)]).toEqual([400, 'INVALID_PARAMETERS']);
   });
 
   it('refuses a call whose scope the token lacks (403), and the dashboard routes take no token', async () => {

@@ -20,6 +20,7 @@ import {
   viaTokenOf,
 } from '../../../web/src/issues/detail-model';
 import { labelTextColor } from '../../../web/src/issues/triage-model';
+import { writeQueue } from '../../../web/src/issues/useFieldSaves';
 
 /** WCAG 2 contrast of two `#rrggbb` colours. */
 function contrast(a: string, b: string): number {
@@ -237,5 +238,51 @@ describe('who may change a comment', () => {
       edit: false,
       remove: false,
     });
+  });
+});
+
+describe('the side panel’s writes per field (decision Tr-C14)', () => {
+  /** A write the test finishes by hand, so answers can arrive in any order. */
+  function writes() {
+    const sent: string[] = [];
+    const open = new Map<string, () => void>();
+    const write = (value: string) => () => {
+      sent.push(value);
+      return new Promise<void>((resolve) => open.set(value, resolve));
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const finish = async (value: string) => {
+      await tick();
+      open.get(value)?.();
+      await tick();
+    };
+    return { sent, write, finish, tick };
+  }
+
+  it('sends a field’s values in order, one at a time, skipping those superseded while they waited', async () => {
+    const q = writeQueue<'dueDate' | 'labels'>((key) => key === 'labels');
+    const { sent, write, finish, tick } = writes();
+    // Keystrokes arrive as separate events: the first value is out before the next is typed.
+    const a = q.add('dueDate', write('0002-12-15'));
+    await tick();
+    const b = q.add('dueDate', write('0020-12-15'));
+    const c = q.add('dueDate', write('2026-12-15'));
+    await tick();
+    // The first is out; the others wait for its answer, so a slow answer can never land last.
+    expect(sent).toEqual(['0002-12-15']);
+    await finish('0002-12-15');
+    await finish('2026-12-15');
+    await Promise.all([a.done, b.done, c.done]);
+    expect(sent).toEqual(['0002-12-15', '2026-12-15']);
+    expect([q.isLatest('dueDate', a.run), q.isLatest('dueDate', c.run)]).toEqual([false, true]);
+  });
+
+  it('sends every label change, in order', async () => {
+    const q = writeQueue<'dueDate' | 'labels'>((key) => key === 'labels');
+    const { sent, write, finish } = writes();
+    const done = ['+checkout', '+ui', '-bug'].map((v) => q.add('labels', write(v)).done);
+    for (const v of ['+checkout', '+ui', '-bug']) await finish(v);
+    await Promise.all(done);
+    expect(sent).toEqual(['+checkout', '+ui', '-bug']);
   });
 });

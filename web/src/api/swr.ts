@@ -26,6 +26,11 @@ export interface LoadOptions {
   redirect?: (error: ApiError) => string | null;
   /** Keep the previous answer on screen while the next key loads (list pages). */
   keepPreviousData?: boolean;
+  /**
+   * Reload every this many ms while the page is visible (besides SWR's reload on focus), for data
+   * teammates change while it is open.
+   */
+  refreshInterval?: number;
 }
 
 const toLoginWhenSignedOut = (error: ApiError) => (error.unauthorized ? '/login' : null);
@@ -36,11 +41,12 @@ export const toLogin = () => '/login';
 export function useEndpoint<E extends Endpoint>(
   endpoint: E,
   input: Pick<CallInput<E>, 'params' | 'query'> | null,
-  { redirect = toLoginWhenSignedOut, keepPreviousData = false }: LoadOptions = {},
+  { redirect = toLoginWhenSignedOut, keepPreviousData = false, refreshInterval }: LoadOptions = {},
 ) {
   const navigate = useNavigate();
   const result = useSWR<Answer<E>, ApiError>(input ? endpointPath(endpoint, input) : null, {
     keepPreviousData,
+    ...(refreshInterval ? { refreshInterval } : {}),
   });
   const { error } = result;
   // Callers pass inline functions: the latest one decides, without re-running the effect each render.

@@ -563,6 +563,7 @@ export const de: Catalogue = {
       manageLabels: 'Labels verwalten',
       dueField: 'Fällig am',
       dueClear: 'Fälligkeitsdatum entfernen',
+      dueRange: 'Geben Sie ein Datum von {{min}} bis {{max}} ein.',
       saving: 'Wird gespeichert…',
       saved: 'Gespeichert',
       failed: 'Nicht gespeichert: {{error}}',

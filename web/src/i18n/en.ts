@@ -556,6 +556,7 @@ export const en = {
       manageLabels: 'Manage labels',
       dueField: 'Due date',
       dueClear: 'Clear due date',
+      dueRange: 'Enter a date from {{min}} to {{max}}.',
       saving: 'Saving…',
       saved: 'Saved',
       failed: 'Not saved: {{error}}',

@@ -15,11 +15,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
-import { issueStatuses, type Label, priorities, triageLimits } from '#contracts/triage';
+import {
+  dueDateYears,
+  isPlausibleDueDate,
+  issueStatuses,
+  type Label,
+  priorities,
+  triageLimits,
+} from '#contracts/triage';
 import { paths } from '../app/paths';
 import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
@@ -50,8 +57,6 @@ export function TriagePanel({
   const { t } = useTranslation();
   const { states, save } = useFieldSaves(projectId, issue.number);
   const edit = can(role, 'triage');
-  const [due, setDue] = useState(issue.dueDate ?? '');
-  useEffect(() => setDue(issue.dueDate ?? ''), [issue.dueDate]);
   // Assignable: members who may triage (no GUEST). A former member still assigned stays shown as such.
   const assignable = assignableMembers(people);
   const current = issue.assignee;
@@ -120,7 +125,17 @@ export function TriagePanel({
             value={chosen.map((l) => l.id)}
             maxValues={triageLimits.labelsPerIssue}
             disabled={labels.length === 0}
-            onChange={(ids) => void save('labels', { labels: ids })}
+            onChange={(ids) => {
+              // Only what this pick changed: a teammate's label added meanwhile stays (decision Tr-C14).
+              const shown = chosen.map((l) => l.id);
+              const addLabels = ids.filter((id) => !shown.includes(id));
+              const removeLabels = shown.filter((id) => !ids.includes(id));
+              if (addLabels.length || removeLabels.length)
+                void save('labels', {
+                  ...(addLabels.length ? { addLabels } : {}),
+                  ...(removeLabels.length ? { removeLabels } : {}),
+                });
+            }}
             renderPill={({ option, onRemove }) => {
               const color = labels.find((l) => l.id === option.value)?.color ?? '#ced4da';
               return (
@@ -141,40 +156,102 @@ export function TriagePanel({
           {labels.length === 0 && <NoLabels projectId={projectId} role={role} />}
         </Field>
         <Field id="dueDate" states={states}>
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <TextInput
-              type="date"
-              label={t('triageDetail.panel.dueField')}
-              value={due}
-              style={{ flex: 1 }}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setDue(v);
-                // A complete date saves; an emptied field saves on leaving it or by the clear button.
-                if (isDate(v) && v !== issue.dueDate) void save('dueDate', { dueDate: v });
-              }}
-              onBlur={() => {
-                if (!due && issue.dueDate) void save('dueDate', { dueDate: null });
-              }}
-              aria-describedby="triage-dueDate-state"
-            />
-            {issue.dueDate && (
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('triageDetail.panel.dueClear')}
-                onClick={() => {
-                  setDue('');
-                  void save('dueDate', { dueDate: null });
-                }}
-              >
-                <IconX size={16} aria-hidden />
-              </ActionIcon>
-            )}
-          </Group>
+          <DueDateField value={issue.dueDate} save={save} />
         </Field>
       </Stack>
     </Section>
+  );
+}
+
+/** How long the due date waits after the last keystroke before it saves (leaving the field saves at once). */
+const dueSettleMs = 800;
+
+/**
+ * The due date, typed or picked. It saves once: a complete date in `dueDateYears` after typing pauses, or
+ * at once on leaving the field or Enter, so a half-typed year (0202 on the way to 2026) is never sent. A
+ * teammate's change shows while the field is not being edited.
+ */
+function DueDateField({
+  value,
+  save,
+}: {
+  value: string | null;
+  save: ReturnType<typeof useFieldSaves>['save'];
+}) {
+  const { t } = useTranslation();
+  const [due, setDue] = useState(value ?? '');
+  const [wrong, setWrong] = useState(false);
+  const editing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What was last sent, until the issue reloads with it: leaving the field right after it saved sends nothing.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    sent.current = null;
+    if (!editing.current) setDue(value ?? '');
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const send = (v: string) => {
+    sent.current = v;
+    void save('dueDate', { dueDate: v || null });
+  };
+  const commit = (v: string, leaving: boolean) => {
+    clearTimeout(timer.current);
+    if (v === (value ?? '') || v === sent.current) return setWrong(false);
+    if (!v) {
+      // An emptied field clears the date only on leaving it (Chromium empties it while a part is erased).
+      if (leaving) send('');
+      return;
+    }
+    const ok = isDate(v) && isPlausibleDueDate(v);
+    setWrong(!ok && leaving);
+    if (ok) send(v);
+  };
+  return (
+    <Group gap={4} align="flex-end" wrap="nowrap">
+      <TextInput
+        type="date"
+        label={t('triageDetail.panel.dueField')}
+        value={due}
+        min={`${dueDateYears.min}-01-01`}
+        max={`${dueDateYears.max}-12-31`}
+        style={{ flex: 1 }}
+        error={wrong ? t('triageDetail.panel.dueRange', dueDateYears) : undefined}
+        errorProps={{ id: 'triage-dueDate-error' }}
+        onFocus={() => {
+          editing.current = true;
+        }}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setDue(v);
+          setWrong(false);
+          clearTimeout(timer.current);
+          if (v && isDate(v) && isPlausibleDueDate(v))
+            timer.current = setTimeout(() => commit(v, false), dueSettleMs);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(e.currentTarget.value, true);
+        }}
+        onBlur={(e) => {
+          editing.current = false;
+          commit(e.currentTarget.value, true);
+        }}
+        aria-describedby={`triage-dueDate-state${wrong ? ' triage-dueDate-error' : ''}`}
+      />
+      {value && (
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('triageDetail.panel.dueClear')}
+          onClick={() => {
+            clearTimeout(timer.current);
+            setDue('');
+            send('');
+          }}
+        >
+          <IconX size={16} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
   );
 }
 

@@ -29,10 +29,17 @@ export function useIssueList(
   return { data: data && isIssuePage(data) ? data : undefined, isValidating };
 }
 
+/**
+ * How often an open issue reloads while its page is visible (and on focus, SWR's default): a teammate's
+ * triage change shows within seconds, so nobody edits a stale copy for long (decision Tr-C14).
+ */
+export const issueRefreshMs = 5000;
+
 /** One issue. A failed load goes back to the site's issue list (SPEC.md section 2); no session, to login. */
 export function useIssue(projectId: string | undefined, n: number | null) {
   return useEndpoint('issues.get', projectId && n ? { params: { id: projectId, ticketId: n } } : null, {
     redirect: (error) => (error.unauthorized || !projectId ? '/login' : paths.site(projectId)),
+    refreshInterval: issueRefreshMs,
   });
 }
 

@@ -13,6 +13,7 @@ import { useEndpoint } from '../api/swr';
 import { teamPath } from '../teams/hooks';
 import type { Role } from '../teams/model';
 import type { Person } from './detail-model';
+import { issueRefreshMs } from './hooks';
 import { issuePath, issuesPrefix } from './model';
 
 const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { params: { id: projectId } });
@@ -103,14 +104,18 @@ const timelineReloads = new Map<string, () => Promise<unknown>>();
 /** The issue's timeline, oldest first, page by page ("Load more" asks for the next cursor). */
 export function useTimeline(projectId: string, n: number) {
   const base = timelinePrefix(projectId, n);
-  const result = useSWRInfinite<TimelinePage<TimelineEntry>>((index, previous) => {
-    if (index === 0) return base;
-    if (!previous?.next) return null;
-    return endpointPath('issues.activity', {
-      params: { id: projectId, ticketId: n },
-      query: { cursor: previous.next },
-    });
-  });
+  const result = useSWRInfinite<TimelinePage<TimelineEntry>>(
+    (index, previous) => {
+      if (index === 0) return base;
+      if (!previous?.next) return null;
+      return endpointPath('issues.activity', {
+        params: { id: projectId, ticketId: n },
+        query: { cursor: previous.next },
+      });
+    },
+    // A teammate's change and comment appear as the issue's fields do (decision Tr-C14).
+    { refreshInterval: issueRefreshMs },
+  );
   const { mutate: reload } = result;
   useEffect(() => {
     timelineReloads.set(base, () => reload());

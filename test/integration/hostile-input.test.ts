@@ -59,7 +59,7 @@ const bodies: (string | undefined)[] = [
     data: { widgetColor: {} },
   }),
   JSON.stringify({ data: { customFields: 'nope', widgetText: 7 }, active: 'yes', activeParam: -1 }),
-  '{"a":'.repeat(2000) + '1' + '}'.repeat(2000),
+  `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
 ];
 
 /** Every concrete path for a route, with each odd value in each path parameter. */
@@ -136,6 +136,12 @@ describe.each(probed.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
 // A malformed percent-escape names nothing: the same answer as a well-formed id that does not exist (404 where
 // the path is what is wrong; the route's own 401/400/415 where it checks the caller or body first), never a 500.
 describe('a malformed escape in a path parameter', () => {
+  // A session of its own: the probe above signs its client out (GET /api/client/logout).
+  let signedInClient: ApiClient;
+  beforeAll(async () => {
+    signedInClient = (await signedIn(stack.url)).client;
+  });
+  const cookieOf = () => [...signedInClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const withParams = (routes as readonly RouteDef[]).filter((r) => r.path.includes('{') && !r.localOnly);
   const nobody = '0f8fad5b-d9cb-469f-a165-70867728950e';
   it.each(withParams.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -170,5 +176,3 @@ describe('a malformed escape in a path parameter', () => {
     await res.arrayBuffer();
   });
 });
-
-const cookieOf = () => [...signedInClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -187,7 +187,9 @@ describe('the language the report was made in', () => {
 
   /** The configuration the install script embeds (GET website/{id}/code), as the loader receives it. */
   async function widgetConfig(): Promise<Record<string, unknown>> {
-    const code = await (await fetch(new URL(`/api/website/${projectId}/code`, stack.url))).text();
+    const res = await fetch(new URL(`/api/website/${projectId}/code`, stack.url));
+    const code = await res.text();
+    expect(res.headers.get('content-type'), code.slice(0, 300)).toMatch(/^text\/javascript/);
     const json = code.slice(code.lastIndexOf('})(') + 3, code.lastIndexOf(');'));
     return JSON.parse(json) as Record<string, unknown>;
   }

@@ -10,6 +10,7 @@ import {
   syncState,
   toggleAll,
   toggleTicket,
+  vendorKeyProblem,
   vendorRefusal,
   viewOf,
 } from '../../../web/src/integrations/model';
@@ -111,5 +112,9 @@ describe('the key field of the token forms', () => {
       expect(vendorKeyText.safeParse(ok).success, ok).toBe(true);
     for (const bad of ['glpat-\u2603', 'one two', 'a\nb', 'x\u0000', 'tök', 'a\u200Bb'])
       expect(vendorKeyText.safeParse(bad).error?.issues[0]?.message, bad).toBe('INVALID_PARAMETERS');
+    // What the token forms say: required, the header rule, or nothing.
+    expect(vendorKeyProblem('   ')).toBe('validation.required');
+    expect(vendorKeyProblem('one two')).toBe('integrationScreen.keyInvalid');
+    expect(vendorKeyProblem('glpat-AbC_123')).toBeNull();
   });
 });

@@ -10,12 +10,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  GITHUB_LABELS_MAX,
-  GITHUB_LINK_DAYS,
-  githubDataSchema,
-  vendorKeyText,
-} from '#contracts/integrations';
+import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
 import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -28,7 +23,7 @@ import {
   useIntegrationSave,
 } from './FormParts';
 import { type Choice, fetchGithubRepos, saveIntegration } from './hooks';
-import type { ViewOf } from './model';
+import { type ViewOf, vendorKeyProblem } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
@@ -52,12 +47,10 @@ export function GithubSettings({ projectId, view }: { projectId: string; view: V
   const form = useForm<GithubValues>({
     initialValues: valuesOf(view),
     validate: {
-      key: (value) =>
-        value.trim() === ''
-          ? t('validation.required')
-          : vendorKeyText.safeParse(value).success
-            ? null
-            : t('integrationScreen.keyInvalid'),
+      key: (value) => {
+        const problem = vendorKeyProblem(value);
+        return problem && t(problem);
+      },
       labels: (value) =>
         githubDataSchema.shape.labels.safeParse(value).success
           ? null

@@ -11,7 +11,7 @@ import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gitlabDataSchema, vendorKeyText } from '#contracts/integrations';
+import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
 import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -26,7 +26,7 @@ import {
 } from './FormParts';
 import { type Choice, fetchVendorProjects, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
-import type { ViewOf } from './model';
+import { type ViewOf, vendorKeyProblem } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
@@ -85,12 +85,10 @@ export function TokenSettings({ projectId, view }: { projectId: string; view: Vi
             ? null
             : t('integrationScreen.hostInvalid'),
       username: (value) => (jira && value.trim() === '' ? t('validation.required') : null),
-      key: (value) =>
-        value.trim() === ''
-          ? t('validation.required')
-          : vendorKeyText.safeParse(value).success
-            ? null
-            : t('integrationScreen.keyInvalid'),
+      key: (value) => {
+        const problem = vendorKeyProblem(value);
+        return problem && t(problem);
+      },
       customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
     },
     validateInputOnBlur: true,

@@ -9,6 +9,7 @@ import {
   type IntegrationView,
   integrationNames,
   isMasked,
+  vendorKeyText,
 } from '#contracts/integrations';
 import { ApiError } from '../api/client';
 
@@ -21,6 +22,19 @@ export function viewOf<N extends IntegrationName>(
 ): ViewOf<N> | null {
   return (list?.find((i) => i.name === name) as ViewOf<N> | undefined) ?? null;
 }
+
+/**
+ * The token field's rule, the server's own (`vendorKeyText`: a header carries it): the message key a typed key
+ * earns, or null when it is fine.
+ */
+export const vendorKeyProblem = (
+  value: string,
+): 'validation.required' | 'integrationScreen.keyInvalid' | null =>
+  value.trim() === ''
+    ? 'validation.required'
+    : vendorKeyText.safeParse(value).success
+      ? null
+      : 'integrationScreen.keyInvalid';
 
 /** SPEC.md section 6: email is open on every plan; the other five need the plan's integrations flag. */
 export const needsIntegrationsFlag = (name: IntegrationName) => name !== 'email';

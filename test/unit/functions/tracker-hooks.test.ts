@@ -1,7 +1,8 @@
 /**
  * The trackers' hook verification schemes (functions/integrations/sync/verify.ts) against the vendors'
  * own test vectors and rules, and the GitLab and Jira adapters' reduction of their payload examples
- * (../shared/api-specs/gitlab/webhook-example.*.json; the Jira shape of README "Jira Cloud webhooks").
+ * (GitLab's own webhook examples, kept in test/fixtures/gitlab so that a clone alone runs the suite; the
+ * Jira shape of README "Jira Cloud webhooks").
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('hook verification', () => {
 });
 
 const spec = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../shared/api-specs/gitlab/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../fixtures/gitlab/${name}`, import.meta.url), 'utf8'));
 
 describe('the GitLab adapter', () => {
   const data = (id: string) => gitlabDataSchema.parse({ key: 'glpat', id });

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { distExists, killBuild } from '../lib/local/build';
 import { watchLaunchers } from '../lib/local/launcher-guard';
 import { type LocalStack, startLocalStack } from '../lib/local/stack';
+import { realVendorsOf, vendorBanner } from '../lib/local/vendors';
 
 // Local settings and secrets (README "Configuration"); the real environment wins over the file.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -58,6 +59,9 @@ watchLaunchers((why) => void shutdown(0, why));
 const build = !(skipBuild && distExists());
 if (skipBuild && build) console.log('[snag] SNAG_SKIP_BUILD=1 but dist/ is incomplete: building anyway');
 
+// Read before the stack sets the fakes' settings into the environment.
+const configured = { ...process.env };
+const realVendors = realVendorsOf(configured);
 const started = Date.now();
 try {
   stack = await startLocalStack({
@@ -68,6 +72,8 @@ try {
     // On by default, so every integration screen works with no vendor account; SNAG_VENDOR_FAKES=0 for
     // the real vendors (README "Vendor fakes").
     vendorFakes: process.env.SNAG_VENDOR_FAKES !== '0',
+    // Per vendor: one the developer configured (.env or the environment) stays the real service.
+    realVendors,
     // The stack has said why (DynamoDB Local kept dying); a half-working stack is worse than none.
     onFatal: () => void shutdown(1, 'a stand-in could not be kept running'),
   });
@@ -87,17 +93,7 @@ if (stack && !exiting) {
     `  Stripe         ${s.stripe ? `local stand-in ${s.stripe.endpoint} (no Stripe account needed)` : 'Stripe test mode (STRIPE_SECRET_KEY set)'}`,
     `  Data           ${s.dataDir}`,
     `  Stand-ins      DynamoDB ${s.endpoints.dynamodb} (pid ${s.dynamodbPid}), S3 ${s.endpoints.s3}, SQS ${s.endpoints.sqs}, SES ${s.endpoints.ses}`,
-    ...(s.vendorFakes
-      ? [
-          '  Vendor fakes   stand-ins on this machine, not the real services (SNAG_VENDOR_FAKES=0 for the real ones):',
-          `                 GitLab ${s.vendorFakes.gitlab.url} (host empty = this), Jira ${s.vendorFakes.jira.url} (enter as host),`,
-          `                 Slack ${s.vendorFakes.slack.url}, Asana ${s.vendorFakes.asana.url}, Linear ${s.vendorFakes.linear.url} (any API key),`,
-          `                 webhook receiver ${s.vendorFakes.webhooks.url}/hook (enter as URL, any token),`,
-          `                 GitHub ${s.vendorFakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`,
-          '                 each shows what it received on <its address>/_fake; addresses and issued tokens',
-          '                 are kept for the next start with this data dir (vendor-fakes.json)',
-        ]
-      : []),
+    ...(s.vendorFakes ? vendorBanner(s.vendorFakes, configured) : []),
     '',
     '  Ctrl-C stops everything.',
     '',

@@ -398,6 +398,17 @@ export const errorCatalogue = {
       de: 'Gerade treffen viele Meldungen ein: bitte lösen Sie die beigefügte Aufgabe und senden Sie die Meldung erneut',
     },
   },
+  /**
+   * Others changed the same item so often at once that this write lost every retry: nothing was written,
+   * the request itself is fine, and trying again after `Retry-After` succeeds (decision Tr-C15).
+   */
+  BUSY: {
+    status: 409,
+    msg: {
+      en: 'Others are changing this right now, please try again in a moment',
+      de: 'Andere ändern dies gerade, bitte versuchen Sie es gleich erneut',
+    },
+  },
   NOT_READY: {
     status: 503,
     msg: {

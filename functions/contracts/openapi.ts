@@ -71,6 +71,8 @@ const refusal = (description: string): Json => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer' } };
+
 /** What every token route may answer besides success (docs/api.md "Errors"). */
 const refusals = (route: RouteDecl): Json => ({
   ...(route.body || route.query
@@ -84,12 +86,18 @@ const refusals = (route: RouteDecl): Json => ({
   },
   403: refusal('The token lacks the scope this operation needs (`INSUFFICIENT_SCOPE`)'),
   404: refusal("Not found, or not in the token's team"),
+  // A write that lost every retry to concurrent changes of the same item (decision Tr-C15).
+  ...(route.method === 'GET'
+    ? {}
+    : {
+        409: {
+          ...refusal('Others are changing this right now (`BUSY`): nothing was written; send it again'),
+          headers: { ...rateHeaders, 'Retry-After': retryAfter },
+        },
+      }),
   429: {
     ...refusal('Rate limit reached'),
-    headers: {
-      ...rateHeaders,
-      'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
-    },
+    headers: { ...rateHeaders, 'Retry-After': retryAfter },
   },
 });
 

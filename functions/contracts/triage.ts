@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { issueListQuerySchema, nameText } from './schemas';
 import { cleanText, hasForbidden, visibleChar } from './text';
+import { dateRangeRule } from './validation';
 
 /** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
 export const issueStatuses = ['new', 'in_progress', 'in_review', 'resolved', 'closed'] as const;
@@ -58,11 +59,15 @@ export interface LabelAnswer {
  * typing 2026) is refused instead of stored. The dashboard's date field offers the same range.
  */
 export const dueDateYears = { min: 2000, max: 2100 } as const;
+/** The first and last day of `dueDateYears`: the server's refusal and the date field's min/max name them. */
+export const dueDateRange = { min: `${dueDateYears.min}-01-01`, max: `${dueDateYears.max}-12-31` } as const;
 /** Whether a YYYY-MM-DD date lies in `dueDateYears` (compared as text: the format is fixed-width). */
-export const isPlausibleDueDate = (v: string) =>
-  v >= `${dueDateYears.min}-01-01` && v <= `${dueDateYears.max}-12-31`;
+export const isPlausibleDueDate = (v: string) => v >= dueDateRange.min && v <= dueDateRange.max;
 /** A calendar date (YYYY-MM-DD, the team's own day, no time zone) in `dueDateYears`, or null to clear it. */
-export const dueDateSchema = z.iso.date().refine(isPlausibleDueDate).nullable();
+export const dueDateSchema = z.iso
+  .date()
+  .refine(isPlausibleDueDate, dateRangeRule(dueDateRange.min, dueDateRange.max))
+  .nullable();
 const ticketNumber = z.number().int().min(1).max(9_999_999_999);
 const labelIds = z.array(labelIdParam).max(triageLimits.labelsPerIssue);
 

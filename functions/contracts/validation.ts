@@ -74,6 +74,10 @@ const words = {
   numberBelow: { en: 'a number below {n}', de: 'eine Zahl unter {n}' },
   dateFrom: { en: 'a date from {n}', de: 'ein Datum ab {n}' },
   dateUntil: { en: 'a date until {n}', de: 'ein Datum bis {n}' },
+  dateRange: {
+    en: 'a date from {from} to {to} (YYYY-MM-DD)',
+    de: 'ein Datum von {from} bis {to} (JJJJ-MM-TT)',
+  },
   format: { en: 'the format {format}', de: 'das Format {format}' },
   pattern: { en: 'text in the required format', de: 'Text im vorgeschriebenen Format' },
   multipleOf: { en: 'a multiple of {n}', de: 'ein Vielfaches von {n}' },
@@ -83,6 +87,12 @@ const words = {
 } as const satisfies Record<string, Words>;
 
 const dateOf = (ms: number | bigint) => new Date(Number(ms)).toISOString().slice(0, 10);
+
+/**
+ * A refinement's options that say which dates (YYYY-MM-DD, inclusive) it takes, so a refused date reads
+ * "a date from … to …" in the caller's language instead of "a valid value".
+ */
+export const dateRangeRule = (from: string, to: string) => ({ params: { dateFrom: from, dateTo: to } });
 
 /** One refusal in words: what the field takes. zod's own messages are English only, so they are not used. */
 export function expectation(issue: z.core.$ZodIssue, lang: Lang): string {
@@ -138,13 +148,22 @@ export function expectation(issue: z.core.$ZodIssue, lang: Lang): string {
       });
     case 'invalid_union':
       return expected(say(lang, words.union));
+    case 'custom': {
+      const { dateFrom, dateTo } = (issue.params ?? {}) as { dateFrom?: unknown; dateTo?: unknown };
+      if (typeof dateFrom === 'string' && typeof dateTo === 'string')
+        return expected(say(lang, words.dateRange, { from: dateFrom, to: dateTo }));
+      return ownWords(issue, lang);
+    }
     default:
-      // A refinement that wrote its own words (not zod's "Invalid input") is passed on as it is.
-      if (issue.message && !isErrorCode(issue.message) && !/^Invalid input/.test(issue.message)) {
-        return issue.message;
-      }
-      return expected(say(lang, words.valid));
+      return ownWords(issue, lang);
   }
+}
+
+/** A refinement's own words (not zod's "Invalid input") as they are, else "a valid value". */
+function ownWords(issue: z.core.$ZodIssue, lang: Lang): string {
+  if (issue.message && !isErrorCode(issue.message) && !/^Invalid input/.test(issue.message))
+    return issue.message;
+  return say(lang, words.expected, { what: say(lang, words.valid) });
 }
 
 /** Per field of a failed parse (the paths of `fieldErrors`), what its first refusal expects. */

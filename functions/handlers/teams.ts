@@ -13,7 +13,7 @@ import {
   type TeamListEntry,
   type TeamMemberEntry,
 } from '#contracts/teams';
-import { getItems, isConditionFailure } from '#runtime/db';
+import { busy, getItems, isConditionFailure } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { sendMail } from '#runtime/mail';
@@ -81,8 +81,8 @@ async function retryRaced<T>(change: () => Promise<T>): Promise<T> {
     try {
       return await change();
     } catch (err) {
-      if (isConditionFailure(err) && attempt < RACE_RETRIES) continue;
-      throw err;
+      if (!isConditionFailure(err)) throw err;
+      if (attempt >= RACE_RETRIES) throw busy(err);
     }
   }
 }
@@ -245,8 +245,8 @@ export const operations = {
         return { msg: { id: written.id } };
       } catch (err) {
         // Another invite, resend or revoke of this address won the write: read again (a burst settles fast).
-        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
-        throw err;
+        if (!(err instanceof InvitationRaced)) throw err;
+        if (attempt >= RACE_RETRIES) throw busy(err);
       }
     }
   },
@@ -265,8 +265,8 @@ export const operations = {
         );
         return { msg: null };
       } catch (err) {
-        if (err instanceof InvitationRaced && attempt < RACE_RETRIES) continue;
-        throw err;
+        if (!(err instanceof InvitationRaced)) throw err;
+        if (attempt >= RACE_RETRIES) throw busy(err);
       }
     }
   },

@@ -425,7 +425,9 @@ export async function commitComment(
         taken = true;
         return undefined;
       }
-      if (failed.length === 1 && failed[0] === 1 && attempt < ATTEMPTS) {
+      if (failed.length === 1 && failed[0] === 1) {
+        // Moved again on the last try: the issue is busy, not gone.
+        if (attempt >= ATTEMPTS) return 'BUSY';
         moved = true;
         return undefined;
       }

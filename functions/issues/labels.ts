@@ -17,7 +17,7 @@ import {
   type labelUpdateSchema,
   triageLimits,
 } from '#contracts/triage';
-import { isConditionFailure, type Key, tableName, transactWrite } from '#runtime/db';
+import { busy, isConditionFailure, type Key, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
@@ -99,11 +99,9 @@ async function changeLabels(
       return label;
     } catch (err) {
       // Another label write won the version: read again (a short jittered pause spreads the next round).
-      if (attempt < 20 && isConditionFailure(err) && !(err instanceof AppError)) {
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
-        continue;
-      }
-      throw err;
+      if (!isConditionFailure(err) || err instanceof AppError) throw err;
+      if (attempt >= 20) throw busy(err);
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
     }
   }
 }

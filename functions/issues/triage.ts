@@ -20,7 +20,9 @@ import {
   triageLimits,
 } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
+import { getConfig } from '#runtime/config';
 import {
+  busy,
   failedConditions,
   getItems,
   isConditionFailure,
@@ -303,10 +305,11 @@ function activityOf(
 }
 
 /**
- * Tries per issue: each refused condition means another change to the same issue committed first, so N
- * teammates' simultaneous changes to one issue need up to N; beyond that, a busy issue, not a fault.
+ * Tries per issue (`TRIAGE_ATTEMPTS`, 20): each refused condition means another change to the same issue
+ * committed first, so N teammates' simultaneous changes to one issue need up to N; beyond that, a busy
+ * issue, not a fault: BUSY, which the client may send again after `Retry-After`.
  */
-const ATTEMPTS = 20;
+const attempts = () => getConfig().TRIAGE_ATTEMPTS;
 
 /**
  * Applies `change` to issue `n` (header `h` as read): nothing when nothing changes; otherwise the
@@ -341,8 +344,9 @@ async function applyChange(
       const failed = failedConditions(err);
       if (!isConditionFailure(err) || failed.some((i) => i > 0)) {
         if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
-        if (attempt >= ATTEMPTS) throw err;
-      } else if (attempt >= ATTEMPTS) throw err;
+        // A conflict that outlasted writeTransaction's retries is BUSY already; anything else is as it is.
+        if (attempt >= attempts()) throw err;
+      } else if (attempt >= attempts()) throw busy(err);
       // The header changed since it was read (or a conflict outlasted the retries): read it again, after a
       // short jittered pause so the changes racing for it do not meet again in step.
       await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
@@ -369,7 +373,8 @@ async function writeTransaction(items: TransactItems) {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (err) {
-      if (!isTransactionConflict(err) || Date.now() > deadline) throw err;
+      if (!isTransactionConflict(err)) throw err;
+      if (Date.now() > deadline) throw busy(err);
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 50));
     }
   }

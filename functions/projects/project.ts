@@ -13,6 +13,7 @@ import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import {
+  busy,
   isConditionFailure,
   queryAll,
   setFields,
@@ -277,7 +278,8 @@ export async function deleteProjectRecord(
       return teamId;
     } catch (err) {
       // The project changed (or went) since it was read: read it again.
-      if (attempt >= 5 || !isConditionFailure(err)) throw err;
+      if (!isConditionFailure(err)) throw err;
+      if (attempt >= 5) throw busy(err);
     }
   }
 }

@@ -11,7 +11,7 @@ import type { Lang } from '#contracts/errors';
 import { plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import type { Role } from '#contracts/teams';
-import { batchDelete, getItems, queryKeys } from '#runtime/db';
+import { batchDelete, busy, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
 import { displayName, toUser, type User, userKey } from '../accounts/user';
@@ -205,7 +205,7 @@ async function creationFacts(
     if (team.plan === undefined && (await migrateAccount(team.id)) === 'copied') continue;
     return { user: toUser(userItem), team };
   }
-  throw new Error(`the team of ${userId} kept changing while read`);
+  throw busy(new Error(`the team of ${userId} kept changing while read`));
 }
 
 /**

@@ -99,6 +99,11 @@ export const configSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** Linear's one GraphQL endpoint (a fixed vendor URL: no user host, so no SSRF guard on it). */
   LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
+  /**
+   * Tries per issue of a triage change before it answers BUSY (functions/issues/triage.ts); lower only in
+   * tests that force the exhaustion.
+   */
+  TRIAGE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(20),
   /** The local stack's vendor fakes by integration name, as JSON (never set in AWS): see `vendorFakeUrl`. */
   SNAG_VENDOR_FAKES_AT: z.string().optional(),
 });

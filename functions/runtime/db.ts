@@ -43,13 +43,21 @@ export function isTransactionConflict(err: unknown): boolean {
   return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 
+/**
+ * What a write that lost every retry to concurrent changes of the same item throws: BUSY (409, with
+ * `Retry-After`), since nothing was written and the same request succeeds once the burst is over. A fault
+ * (500) it is not (decision Tr-C15).
+ */
+export const busy = (cause: unknown) => new AppError('BUSY', undefined, { cause });
+
 /** Runs `write` again, with jittered backoff, while it only lost races with other transactions. */
 export async function retryConflicts<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (err) {
-      if (attempt >= attempts || !isTransactionConflict(err)) throw err;
+      if (!isTransactionConflict(err)) throw err;
+      if (attempt >= attempts) throw busy(err);
       await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
     }
   }

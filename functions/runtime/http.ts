@@ -174,7 +174,9 @@ export function errorResponse(
     : // Not ready is for a moment (the store restarting): the client may try again after it.
       code === 'NOT_READY'
       ? notReadyRetrySeconds
-      : 0;
+      : code === 'BUSY'
+        ? busyRetrySeconds
+        : 0;
   return jsonResponse(
     errorStatus(code),
     body,
@@ -184,6 +186,8 @@ export function errorResponse(
 
 /** What a NOT_READY answer asks the client to wait (`Retry-After`): DynamoDB Local restarts within it. */
 export const notReadyRetrySeconds = 5;
+/** What a BUSY answer asks the client to wait: a burst of changes to one item is over within it. */
+export const busyRetrySeconds = 1;
 
 const langOf = (event: APIGatewayProxyEventV2): Lang =>
   event.queryStringParameters?.lng === 'de' ? 'de' : 'en';

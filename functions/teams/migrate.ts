@@ -17,7 +17,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
-import { getItems, isConditionFailure, retryConflicts, tableName } from '#runtime/db';
+import { busy, getItems, isConditionFailure, retryConflicts, tableName } from '#runtime/db';
 import { userKey } from '../accounts/user';
 import { teamsKey } from './member';
 import { createPersonalTeam, teamCopyOf, teamKey, userMovedUpdate } from './team';
@@ -36,7 +36,7 @@ export async function migrateAccount(userId: string): Promise<'created' | 'copie
     } else if (team && team.plan === undefined && user.teamId === undefined) {
       if (await copyToTeam(user)) return 'copied';
     } else return 'existing';
-    if (attempt >= 5) throw new Error(`account ${userId} changed during its migration 5 times`);
+    if (attempt >= 5) throw busy(new Error(`account ${userId} changed during its migration 5 times`));
   }
 }
 

@@ -14,6 +14,7 @@ import { TEAM_NAME_MAX } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import {
   batchDelete,
+  busy,
   getItems,
   isConditionFailure,
   type Key,
@@ -262,7 +263,7 @@ export async function teamsOf(userId: string): Promise<TeamsItem> {
     }
     // Refused while the USER item changed since it was read (a payment of the old code): read it again.
     if (!(await createPersonalTeam(user.Item)) && attempt >= 5)
-      throw new Error(`personal team of ${userId} not created`);
+      throw busy(new Error(`personal team of ${userId} not created`));
   }
 }
 

@@ -38,7 +38,7 @@ import { type LocalSes, startSes } from './ses';
 import { type LocalQueue, type LocalSqs, type QueueOverrides, staleAfter, startSqs } from './sqs';
 import { createStaticHandler } from './static';
 import { type LocalStripe, startStripe } from './stripe';
-import { startVendorFakes, type VendorFakes } from './vendors';
+import { type ConfigurableVendor, startVendorFakes, type VendorFakes } from './vendors';
 
 export interface LocalStackOptions {
   /** Port of the one URL; 0 picks a free one (tests). */
@@ -61,6 +61,8 @@ export interface LocalStackOptions {
   schedules?: boolean;
   /** Start the GitLab, Jira, Slack, Asana, GitHub and Linear fakes and point the functions at them (`npm start` unless SNAG_VENDOR_FAKES=0). */
   vendorFakes?: boolean;
+  /** With `vendorFakes`: the vendors that keep their real settings (`realVendorsOf`, `npm start`). */
+  realVendors?: readonly ConfigurableVendor[];
   /**
    * A DynamoDB Local already running, to use instead of starting a JVM (the test suites share one per
    * run: the JVM is most of a stack's start). The stack then gets a table of its own name and leaves the
@@ -245,7 +247,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       Object.assign(process.env, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stripe.endpoint });
     }
     if (opts.vendorFakes) {
-      fakes = await startVendorFakes({ dataDir, warn: (line) => log.warn(line) });
+      fakes = await startVendorFakes({
+        dataDir,
+        warn: (line) => log.warn(line),
+        ...(opts.realVendors ? { real: opts.realVendors } : {}),
+      });
       Object.assign(process.env, fakes.env);
     }
     Object.assign(process.env, {

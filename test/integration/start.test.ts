@@ -73,10 +73,12 @@ async function start(dataDir: string, direct = false, env: Record<string, string
     dynamodbPid: Number(banner[2]),
     s3: banner[3] ?? '',
     fakes: [
-      ...(/GitLab (\S+) \(host empty = this\), Jira (\S+) /.exec(output)?.slice(1) ?? []),
-      ...(/Slack (\S+), Asana (\S+),/.exec(output)?.slice(1) ?? []),
-      ...(/webhook receiver (\S+)\/hook/.exec(output)?.slice(1) ?? []),
-    ],
+      /GitLab (\S+) \(host empty = this\)/,
+      /Jira (\S+) \(enter as host\)/,
+      /Slack (http\S+)/,
+      /Asana (http\S+)/,
+      /webhook receiver (\S+)\/hook/,
+    ].flatMap((line) => line.exec(output)?.slice(1) ?? []),
     output: () => output,
     exited,
   };

@@ -182,6 +182,36 @@ describe('PATCH …/request/{ticketId}', () => {
     expect((await timeline(pid, 1)).filter((e) => e.type === 'dueDate')).toHaveLength(2);
   });
 
+  it('says which due dates it takes, in English and German, on the dashboard route and on REST v1', async () => {
+    const { owner, path, pid } = await team(1);
+    const made = await owner.client.post(`/api/client/team/${owner.uid}/tokens`, {
+      name: 'CI',
+      scopes: ['issues:write'],
+    });
+    expect(made.status).toBe(201);
+    const token = (made.body as { msg: { token: string } }).msg.token;
+    const v1 = (lng: string) =>
+      fetch(new URL(`/api/v1/projects/${pid}/issues/1?lng=${lng}`, stack.url), {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ dueDate: '0202-12-15' }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const messages = {
+      en: 'Invalid parameters: dueDate: expected a date from 2000-01-01 to 2100-12-31 (YYYY-MM-DD)',
+      de: 'Ungültige Parameter: dueDate: erwartet: ein Datum von 2000-01-01 bis 2100-12-31 (JJJJ-MM-TT)',
+    };
+    for (const lng of ['en', 'de'] as const) {
+      const dashboard = await owner.client.patch(`${path(1)}?lng=${lng}`, { dueDate: '0202-12-15' });
+      const rest = await v1(lng);
+      for (const res of [dashboard, rest]) {
+        expect([res.status, res.body], lng).toEqual([
+          400,
+          expect.objectContaining({ code: 'INVALID_PARAMETERS', msg: messages[lng] }),
+        ]);
+      }
+    }
+  });
+
   it("adds and removes labels on the set as stored, so a teammate's label added meanwhile stays", async () => {
     const { owner, member, pid, path } = await team(1);
     const [bug, checkout, ui] = await Promise.all(['Bug', 'Checkout', 'UI'].map((n) => label(owner, pid, n)));

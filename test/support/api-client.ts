@@ -8,6 +8,8 @@ export interface ApiReply<T = unknown> {
     | { status: 'success'; msg: T }
     | { status: 'error'; code: string; msg: string; fields?: Record<string, string> };
   setCookies: string[];
+  /** The response's headers (Retry-After, RateLimit-*). */
+  headers: Headers;
 }
 
 let clients = 0;
@@ -58,7 +60,12 @@ export class ApiClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, setCookies } as ApiReply<T>;
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : undefined,
+      setCookies,
+      headers: res.headers,
+    } as ApiReply<T>;
   }
 
   get<T = unknown>(path: string) {

@@ -3,8 +3,9 @@
  * OAuth, a webhook receiver, GitHub and Linear (GraphQL), each on a loopback port (each shows what it received on `/_fake`), and the
  * configuration that points the functions at them.
  * `npm start` runs them unless SNAG_VENDOR_FAKES=0, giving its data dir: each fake gets the port it had last
- * time (when free) and the tokens it issued (vendors/saved.ts). The integration tests start them directly,
- * on free ports and with nothing kept.
+ * time (when free) and the tokens it issued (vendors/saved.ts). A vendor the developer configured
+ * (`realVendorsOf`) keeps its real settings: the functions talk to the real service, the others to the fakes.
+ * The integration tests start them directly, on free ports and with nothing kept.
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { type AsanaFake, startAsanaFake } from './asana';
@@ -16,6 +17,32 @@ import { type FakeName, loadSavedFakes, type SavedFakes } from './saved';
 import { type SlackFake, startSlackFake } from './slack';
 import { startWebhookFake, type WebhookFake } from './webhooks';
 
+/**
+ * The settings that point a vendor somewhere (functions/runtime/config.ts and secrets.ts, README
+ * "Configuration"), by the fake that would replace them. Jira and the webhook receiver have none: the client
+ * enters their address, so their fakes never stand in for anything the developer set.
+ */
+export const vendorSettings = {
+  gitlab: ['GITLAB_URL'],
+  github: ['GITHUB_API_URL'],
+  slack: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_API_URL', 'SLACK_AUTHORIZE_URL'],
+  asana: ['ASANA_CLIENT_ID', 'ASANA_CLIENT_SECRET', 'ASANA_API_URL', 'ASANA_OAUTH_URL'],
+  linear: ['LINEAR_API_URL'],
+} as const;
+
+export type ConfigurableVendor = keyof typeof vendorSettings;
+
+/**
+ * The vendors with any of their settings set (the environment or `.env`, read before the fakes start): a
+ * developer who set them means the real service, so those keep their settings and only the others use the
+ * fakes.
+ */
+export function realVendorsOf(env: NodeJS.ProcessEnv): ConfigurableVendor[] {
+  return (Object.keys(vendorSettings) as ConfigurableVendor[]).filter((vendor) =>
+    vendorSettings[vendor].some((name) => (env[name] ?? '').trim() !== ''),
+  );
+}
+
 export interface VendorFakes {
   gitlab: GitlabFake;
   jira: JiraFake;
@@ -26,10 +53,13 @@ export interface VendorFakes {
   webhooks: WebhookFake;
   github: GithubFake;
   /**
-   * The functions' configuration for these fakes (functions/runtime/config.ts and secrets.ts). Jira has no
-   * default host: a client enters `jira.url` as the host on the Jira screen.
+   * The functions' configuration for these fakes (functions/runtime/config.ts and secrets.ts), without the
+   * settings of the vendors in `real`. Jira has no default host: a client enters `jira.url` as the host on
+   * the Jira screen.
    */
   env: Record<string, string>;
+  /** The vendors left on their real service (`VendorFakesOptions.real`): their fakes run but are not used. */
+  real: ConfigurableVendor[];
   reset(): void;
   stop(): Promise<void>;
 }
@@ -40,6 +70,8 @@ export interface VendorFakesOptions {
   dataDir?: string;
   /** Where a remembered port that is taken now is reported. */
   warn?: (line: string) => void;
+  /** Vendors that keep their real settings (`realVendorsOf`): neither configured nor listed as fakes. */
+  real?: readonly ConfigurableVendor[];
 }
 
 const isPortTaken = (err: unknown) =>
@@ -122,6 +154,36 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     github: portOf(github),
     linear: portOf(linear),
   });
+  const real = [...(opts.real ?? [])];
+  // Exactly `vendorSettings`' names per vendor (the type checks it), so the choice and the env agree.
+  const settings: { [V in ConfigurableVendor]: Record<(typeof vendorSettings)[V][number], string> } = {
+    gitlab: { GITLAB_URL: gitlab.url },
+    github: { GITHUB_API_URL: github.apiUrl },
+    slack: {
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      SLACK_CLIENT_ID: slack.clientId,
+      SLACK_CLIENT_SECRET: slack.clientSecret,
+    },
+    asana: {
+      ASANA_API_URL: asana.apiUrl,
+      ASANA_OAUTH_URL: asana.oauthUrl,
+      ASANA_CLIENT_ID: asana.clientId,
+      ASANA_CLIENT_SECRET: asana.clientSecret,
+    },
+    linear: { LINEAR_API_URL: linear.apiUrl },
+  };
+  const addresses: Record<string, string> = {
+    gitlab: gitlab.url,
+    jira: jira.url,
+    slack: slack.url,
+    asana: asana.url,
+    webhooks: `${webhooks.url}/hook`,
+    github: github.url,
+    linear: linear.url,
+  };
+  const faked = <T>(byVendor: Record<string, T>) =>
+    Object.fromEntries(Object.entries(byVendor).filter(([v]) => !real.includes(v as ConfigurableVendor)));
   return {
     gitlab,
     jira,
@@ -131,31 +193,55 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     webhooks,
     github,
     env: {
-      GITLAB_URL: gitlab.url,
-      GITHUB_API_URL: github.apiUrl,
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
-      SLACK_CLIENT_ID: slack.clientId,
-      SLACK_CLIENT_SECRET: slack.clientSecret,
-      ASANA_API_URL: asana.apiUrl,
-      ASANA_OAUTH_URL: asana.oauthUrl,
-      ASANA_CLIENT_ID: asana.clientId,
-      ASANA_CLIENT_SECRET: asana.clientSecret,
-      LINEAR_API_URL: linear.apiUrl,
+      ...Object.assign({}, ...Object.values(faked(settings))),
       // Which integration screens talk to a fake here, so they can say so (functions/runtime/config.ts).
-      [VENDOR_FAKES_VARIABLE]: JSON.stringify({
-        gitlab: gitlab.url,
-        jira: jira.url,
-        slack: slack.url,
-        asana: asana.url,
-        webhooks: `${webhooks.url}/hook`,
-        github: github.url,
-        linear: linear.url,
-      }),
+      [VENDOR_FAKES_VARIABLE]: JSON.stringify(faked(addresses)),
     },
+    real,
     reset: () => {
       for (const f of all) f.reset();
     },
     stop,
   };
+}
+
+/** Names in the banner. */
+const vendorNames: Record<ConfigurableVendor, string> = {
+  gitlab: 'GitLab',
+  github: 'GitHub',
+  slack: 'Slack',
+  asana: 'Asana',
+  linear: 'Linear',
+};
+
+/**
+ * `npm start`'s banner lines for the vendors: each fake in use with how to use it, then the vendors left on
+ * the real service with the setting that chose it, so nobody mistakes one for the other.
+ */
+export function vendorBanner(fakes: VendorFakes, env: NodeJS.ProcessEnv = {}): string[] {
+  const real = new Set(fakes.real);
+  const used = (vendor: ConfigurableVendor, line: string) => (real.has(vendor) ? [] : [line]);
+  const fakeLines = [
+    ...used('gitlab', `GitLab ${fakes.gitlab.url} (host empty = this)`),
+    `Jira ${fakes.jira.url} (enter as host)`,
+    ...used('slack', `Slack ${fakes.slack.url}`),
+    ...used('asana', `Asana ${fakes.asana.url}`),
+    ...used('linear', `Linear ${fakes.linear.url} (any API key)`),
+    `webhook receiver ${fakes.webhooks.url}/hook (enter as URL, any token)`,
+    ...used('github', `GitHub ${fakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`),
+  ];
+  const pad = '                 ';
+  const realLines = fakes.real.map((vendor) => {
+    const set = vendorSettings[vendor].filter((name) => (env[name] ?? '').trim() !== '');
+    return `${vendorNames[vendor]}${set.length ? ` (${set.join(', ')} set)` : ''}`;
+  });
+  return [
+    '  Vendor fakes   stand-ins on this machine, not the real services (SNAG_VENDOR_FAKES=0 for the real ones):',
+    ...fakeLines.map((line) => pad + line),
+    `${pad}each shows what it received on <its address>/_fake; addresses and issued tokens`,
+    `${pad}are kept for the next start with this data dir (vendor-fakes.json)`,
+    ...(realLines.length
+      ? [`  Real vendors   the real services, as configured: ${realLines.join(', ')}`]
+      : []),
+  ];
 }

@@ -71,6 +71,8 @@ describe('the OpenAPI document', () => {
       expect(names.sort()).toEqual([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
       expect(op.requestBody !== undefined).toBe(route.body !== undefined);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '429']));
+      // A write may lose every retry to concurrent changes: BUSY, to be sent again after Retry-After.
+      expect('409' in op.responses, routeKey(route)).toBe(route.method !== 'GET');
     }
     const list = doc.paths['/api/v1/projects/{projectId}/issues']?.get;
     expect(list?.parameters.map((p) => p.name)).toEqual(

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { dueDateRange, dueDateYears, isPlausibleDueDate, issuePatchSchema } from '#contracts/triage';
 import { describeExpected, expectedOf } from '#contracts/validation';
 
 const refusal = (schema: z.ZodType, value: unknown) => {
@@ -94,5 +95,18 @@ describe('expectedOf', () => {
     expect(describeExpected(many).split('; ')).toHaveLength(5);
     const error = refusal(z.strictObject({}), { ['k'.repeat(500)]: 1 });
     expect(expectedOf(error, 'en')._).toBe(`no such field: ${'k'.repeat(40)}`);
+  });
+
+  it('names the due date range, from the constant the date field uses, in English and German', () => {
+    const error = refusal(issuePatchSchema, { dueDate: '0202-12-15' });
+    expect(describeExpected(expectedOf(error, 'en'))).toBe(
+      'dueDate: expected a date from 2000-01-01 to 2100-12-31 (YYYY-MM-DD)',
+    );
+    expect(describeExpected(expectedOf(error, 'de'))).toBe(
+      'dueDate: erwartet: ein Datum von 2000-01-01 bis 2100-12-31 (JJJJ-MM-TT)',
+    );
+    expect(dueDateRange).toEqual({ min: `${dueDateYears.min}-01-01`, max: `${dueDateYears.max}-12-31` });
+    expect([dueDateRange.min, dueDateRange.max].map(isPlausibleDueDate)).toEqual([true, true]);
+    expect(['1999-12-31', '2101-01-01'].map(isPlausibleDueDate)).toEqual([false, false]);
   });
 });

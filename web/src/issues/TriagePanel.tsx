@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import {
+  dueDateRange,
   dueDateYears,
   isPlausibleDueDate,
   issueStatuses,
@@ -212,8 +213,8 @@ function DueDateField({
         type="date"
         label={t('triageDetail.panel.dueField')}
         value={due}
-        min={`${dueDateYears.min}-01-01`}
-        max={`${dueDateYears.max}-12-31`}
+        min={dueDateRange.min}
+        max={dueDateRange.max}
         style={{ flex: 1 }}
         error={wrong ? t('triageDetail.panel.dueRange', dueDateYears) : undefined}
         errorProps={{ id: 'triage-dueDate-error' }}

@@ -201,9 +201,9 @@ describe('a report reaches GitLab, Jira, Slack, Asana, email and the webhook rec
   });
 
   it('the web address stored for each created item opens its page on the fake', async () => {
-    // What the issue page's "Open in GitLab/Jira/Slack" links to: on `npm start`, a page and no 404.
+    // What the issue page's "Open in …" links to: on `npm start`, a page and no 404.
     const d = await detail(n);
-    for (const name of ['gitlab', 'jira', 'slack'] as const) {
+    for (const name of vendors) {
       const url = String(d[`url_${name}`]);
       expect(url.startsWith(fakes[name].url), `${name}: ${url}`).toBe(true);
       const page = await fetch(url);

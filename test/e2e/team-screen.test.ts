@@ -203,7 +203,7 @@ describe('/profile/team', () => {
   });
 });
 
-describe('removing or demoting an ADMIN', () => {
+describe('removing, demoting or an ADMIN leaving', () => {
   /** An owner's team (Starter) with an ADMIN, Alan Turing, who made the API token "CI"; its v1 status. */
   async function adminWithToken() {
     const boss = await persona();
@@ -270,6 +270,50 @@ describe('removing or demoting an ADMIN', () => {
     await dialog.getByRole('button', { name: 'Rolle ändern' }).click();
     await page.getByText('Alan Turing ist jetzt Mitglied').waitFor();
     expect(await status()).toBe(401);
+  });
+
+  it('is told that their token is revoked and their invitations withdrawn, as a removal says (en, 1280)', async () => {
+    const { boss, admin, status } = await adminWithToken();
+    await boss.api.patch(`/api/client/team/${boss.id}`, { name: 'Bletchley Park' });
+    const { page, errors } = await tabOf(admin);
+    await page.context().addCookies([{ name: TEAM_COOKIE, value: boss.id, url: suite.stack.url }]);
+    await page.goto('/profile/team');
+    await page.getByTestId('team-screen').waitFor();
+    await page.getByRole('button', { name: 'Leave team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave Bletchley Park?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('This API token you made will be revoked:');
+    expect(await dialog.getByRole('list', { name: /will be revoked/ }).innerText()).toBe(
+      'CI (made by Alan Turing)',
+    );
+    expect(await dialog.innerText()).toContain('Pending invitations that you sent are withdrawn.');
+    await expectAxeClean(page, 'leave dialog (en, 1280)');
+    await shot(page, 'team-leave-admin-en-1280');
+    // Leaving revokes the token with the membership.
+    await dialog
+      .getByRole('textbox', { name: 'Type the team name “Bletchley Park” to confirm' })
+      .fill('Bletchley Park');
+    await dialog.getByRole('button', { name: 'Leave team' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    expect(await status()).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('says it in German on a phone', async () => {
+    const { boss, admin } = await adminWithToken();
+    await boss.api.patch(`/api/client/team/${boss.id}`, { name: 'Bletchley Park' });
+    const { page } = await tabOf(admin, { locale: 'de-DE', viewport: phone });
+    await page.context().addCookies([{ name: TEAM_COOKIE, value: boss.id, url: suite.stack.url }]);
+    await page.goto('/profile/team');
+    await page.getByTestId('team-screen').waitFor();
+    await page.getByRole('button', { name: 'Team verlassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bletchley Park verlassen?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Dieses von Ihnen erstellte API-Token wird widerrufen:');
+    expect(await dialog.innerText()).toContain('CI (erstellt von Alan Turing)');
+    expect(await dialog.innerText()).toContain('Noch offene Einladungen von Ihnen werden zurückgezogen.');
+    await expectAxeClean(page, 'leave dialog (de, 390)');
+    await shot(page, 'team-leave-admin-de-390');
   });
 });
 

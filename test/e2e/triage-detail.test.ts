@@ -52,6 +52,7 @@ function expectClean(tab: TestPage) {
 }
 
 const panel = (page: Page) => page.getByTestId('triage-panel');
+const expectAxe = async (page: Page) => expect(await axeFindings(page)).toEqual([]);
 const timeline = (page: Page) => page.getByTestId('timeline');
 
 /** Waits for the field's own saved state (its status line under it). */
@@ -170,6 +171,71 @@ describe('triage on the issue detail, with comments, mentions and notification m
     });
     expect(issue.body.msg.labels).toHaveLength(1);
     await shot(o.page, 'detail-en-desktop-triaged');
+    expectClean(o);
+  });
+
+  it('adds and removes labels by keyboard alone, each remove button named for a screen reader', async () => {
+    const o = await tabOf(owner);
+    const sent: unknown[] = [];
+    o.page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.postData()?.includes('Labels')) sent.push(r.postDataJSON());
+    });
+    await o.page.goto(`/profile/site/${projectId}/ticket/2`);
+    const p = panel(o.page);
+    await p.waitFor();
+    const focusedName = () =>
+      o.page.evaluate(() => {
+        const el = document.activeElement;
+        return (
+          el?.getAttribute('aria-label') ??
+          (el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null)
+        );
+      });
+    // From the Assignee field, Tab reaches Labels.
+    await p.getByRole('combobox', { name: 'Assignee' }).focus();
+    await o.page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Labels');
+    const active = o.page.locator('[role="option"][data-combobox-selected]');
+    for (const name of ['Bug', 'Payment']) {
+      // The arrow keys open the list and move through it; Enter picks.
+      for (let i = 0; i < 5 && !((await active.count()) && (await active.innerText()) === name); i++)
+        await o.page.keyboard.press('ArrowDown');
+      await o.page.keyboard.press('Enter');
+      await timeline(o.page).getByText(`Ada Lovelace added the label ${name}`).waitFor();
+    }
+    await o.page.keyboard.press('Escape');
+    // Each chosen label has its own remove button in the Tab order, named for a screen reader.
+    expect(await p.getByRole('button', { name: /^Remove the label / }).count()).toBe(2);
+    await o.page.keyboard.press('Shift+Tab');
+    expect(await focusedName()).toBe('Remove the label Payment');
+    await o.page.keyboard.press('Shift+Tab');
+    expect(await focusedName()).toBe('Remove the label Bug');
+    await expectAxe(o.page);
+    await o.page.keyboard.press('Enter');
+    await timeline(o.page).getByText('Ada Lovelace removed the label Bug').waitFor();
+    // Focus goes back to the field, not lost with the removed button; Payment stays.
+    expect(await focusedName()).toBe('Labels');
+    await expect
+      .poll(() => p.getByRole('button', { name: /^Remove the label / }).allInnerTexts())
+      .toHaveLength(1);
+    expect(await p.getByRole('button', { name: 'Remove the label Payment' }).count()).toBe(1);
+    await o.page.keyboard.press('Escape');
+    await expectAxe(o.page);
+    // Only the change is sent: one label added per pick, the removed one by itself.
+    const labelIds = await owner.client.get<{ labels: { id: string; name: string }[] }>(
+      `/api/client/website/${projectId}/labels`,
+    );
+    if (labelIds.body.status !== 'success') throw new Error(JSON.stringify(labelIds.body));
+    const all = labelIds.body.msg.labels;
+    const idOf = (name: string) => all.find((l) => l.name === name)?.id;
+    expect(sent).toEqual([
+      { addLabels: [idOf('Bug')] },
+      { addLabels: [idOf('Payment')] },
+      { removeLabels: [idOf('Bug')] },
+    ]);
+    const issue = await owner.client.get<{ labels: string[] }>(`/api/client/website/${projectId}/request/2`);
+    if (issue.body.status !== 'success') throw new Error(JSON.stringify(issue.body));
+    expect(issue.body.msg.labels).toEqual([idOf('Payment')]);
     expectClean(o);
   });
 

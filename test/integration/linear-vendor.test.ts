@@ -322,6 +322,11 @@ describe('Linear deliverer', () => {
       ['Snag issue #7', 'http://localhost:3000/profile/website/x/request/7'],
     ]);
     for (const r of fake.calls('/graphql')) expect(r.headers.authorization).toBe(KEY);
+    // The address Snag keeps for "Open in Linear" opens the issue's page on the fake (`npm start`).
+    const page = await fetch(issue?.url ?? '');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<h1>#7 Checkout button does nothing ENG-1</h1>');
   });
 
   it('a retry creates nothing twice: with the recorded id, and after an outcome nobody recorded', async () => {

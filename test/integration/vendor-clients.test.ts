@@ -234,7 +234,7 @@ describe('Asana', () => {
       htmlNotes: '<body>It <strong>broke</strong></body>',
     });
     // The task's page, from the task record's `permalink_url`.
-    expect(url).toBe(`https://app.asana.com/0/${projects[0]?.id}/${gid}`);
+    expect(url).toBe(`${fakes.asana.url}/0/${projects[0]?.id}/${gid}`);
     await asana.attach(http, cfg(), renewed.accessToken, gid, png);
     expect(await asana.attachmentNames(http, cfg(), renewed.accessToken, gid)).toEqual(
       new Set(['screenshot-1.png']),

@@ -294,7 +294,7 @@ describe('Asana deliverer', () => {
     const gid = first.recorded[0] ?? '';
     expect(gid).toMatch(/^\d+$/);
     // Recorded with the task's page, Asana's `permalink_url`.
-    expect(first.urls).toEqual([`https://app.asana.com/0/1200000000000101/${gid}`]);
+    expect(first.urls).toEqual([`${fakes.asana.url}/0/1200000000000101/${gid}`]);
     const task = fakes.asana.tasks[0];
     expect(task?.htmlNotes).toMatch(/^<body>I click &lt;Pay&gt;/);
     expect(task?.projects).toEqual(['1200000000000101']);

@@ -200,6 +200,22 @@ describe('a report reaches GitLab, Jira, Slack, Asana, email and the webhook rec
     expect(fakes.webhooks.calls('/hook')[0]?.headers['x-snag-token']).toBe('whsec-local-0123456789');
   });
 
+  it('the web address stored for each created item opens its page on the fake', async () => {
+    // What the issue page's "Open in …" links to: on `npm start`, a page and no 404.
+    const d = await detail(n);
+    for (const name of vendors) {
+      const url = String(d[`url_${name}`]);
+      expect(url.startsWith(fakes[name].url), `${name}: ${url}`).toBe(true);
+      const page = await fetch(url);
+      expect(page.status, name).toBe(200);
+      expect(page.headers.get('content-type'), name).toBe('text/html; charset=utf-8');
+      const html = await page.text();
+      expect(html, name).toContain(`#${n} Checkout broken`);
+      // The visitor's `<Pay>` is text on the page, never markup.
+      expect(html, name).not.toContain('<Pay>');
+    }
+  });
+
   it('each fake shows what it received on /_fake, escaped and without credentials', async () => {
     const page = await (await fetch(`${fakes.asana.url}/_fake`)).text();
     expect(page).toContain('Asana: what the local fake received');

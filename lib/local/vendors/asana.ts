@@ -4,7 +4,8 @@
  * exchanges a code (client credentials, redirect_uri) or a refresh token for an access token that lives
  * `accessTtlSeconds` (`expireAccessTokens()` ends every one at once, as time passing would). The API under
  * `/api/1.0`: workspaces, projects, tasks (`{data:{name, html_notes|notes, projects}}`) and multipart
- * attachments (`parent`, `file`). Errors as Asana sends them: `{errors:[{message}]}`.
+ * attachments (`parent`, `file`). Errors as Asana sends them: `{errors:[{message}]}`. A task's
+ * `permalink_url` is `/0/{project}/{task}` on the fake (app.asana.com's form), which shows the task.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -14,6 +15,7 @@ import {
   type Fake,
   type FakeReply,
   type FakeRequest,
+  itemPage,
   startFake,
 } from './fake';
 
@@ -63,6 +65,7 @@ export async function startAsanaFake(
   const clientSecret = opts.clientSecret ?? 'local-asana-secret';
   const ttl = opts.accessTtlSeconds ?? 3600;
   const tasks: AsanaTask[] = [];
+  let base = '';
   const accessTokens = opts.accessTokens ?? new Map<string, number>();
   const refreshTokens = opts.refreshTokens ?? new Set<string>();
   const codes = new Map<string, ConsentCode>();
@@ -167,7 +170,7 @@ export async function startAsanaFake(
             gid: task.gid,
             resource_type: 'task',
             name: task.name,
-            permalink_url: `https://app.asana.com/0/${task.projects[0]}/${task.gid}`,
+            permalink_url: `${base}/0/${task.projects[0]}/${task.gid}`,
           },
         },
       };
@@ -196,10 +199,22 @@ export async function startAsanaFake(
   const route = (req: FakeRequest): FakeReply => {
     if (req.path.startsWith('/-/')) return oauth(req);
     if (req.path.startsWith('/api/1.0/')) return api(req, req.path.slice('/api/1.0'.length));
+    // A task's page (its `permalink_url`), so the link Snag shows opens something locally.
+    const page = /^\/0\/(\d+)\/(\d+)$/.exec(req.path);
+    const task = page && req.method === 'GET' ? tasks.find((t) => t.gid === page[2]) : undefined;
+    if (task)
+      return itemPage({
+        vendor: 'Asana',
+        place: asanaProjects.find((p) => p.gid === page?.[1])?.name ?? page?.[1] ?? '',
+        title: task.name,
+        facts: [`Attachments: ${task.attachments.length}`],
+        body: task.notes ?? task.htmlNotes,
+      });
     return asanaError(404, 'Not found');
   };
 
   const fake = await startFake(route, 'Asana', opts.port ?? 0);
+  base = fake.url;
   return {
     ...fake,
     tasks,

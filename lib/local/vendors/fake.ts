@@ -233,6 +233,46 @@ function consentPage(vendor: string, scopes: string, allowUrl: string, denyUrl: 
 <p><a class="allow" id="allow" href="${esc(allowUrl)}">Allow</a><a class="deny" id="deny" href="${esc(denyUrl)}">Cancel</a></p></body></html>`;
 }
 
+/** What the page of an item a fake created shows: its title, a line of facts, its text and comments. */
+export interface ItemPage {
+  /** The vendor's name for the page's title and first line, e.g. "GitHub". */
+  vendor: string;
+  /** Where the item lives (a repository, project or channel). */
+  place: string;
+  title: string;
+  /** A short reference shown after the title (`#3`, `WEB-1`), if the vendor has one. */
+  reference?: string;
+  /** Facts such as the state and labels, shown on one line. */
+  facts?: string[];
+  body?: string;
+  /** Absent: the vendor's item has no comments (a chat message); empty: none yet. */
+  comments?: { author: string; body: string }[];
+}
+
+/**
+ * The page a fake serves at the web address its vendor gives for an item it created (GitHub's `html_url`,
+ * GitLab's `web_url`, Jira's `{site}/browse/{key}`, Slack's permalink, Linear's `url`), so the issue
+ * page's "Open in …" link opens something on `npm start` instead of a 404. Everything shown is escaped:
+ * it is what a visitor typed.
+ */
+export function itemPage(item: ItemPage): FakeReply {
+  const heading = `${esc(item.title)}${item.reference ? ` ${esc(item.reference)}` : ''}`;
+  const facts = item.facts?.length ? `<p>${item.facts.map(esc).join(' · ')}</p>` : '';
+  const body = item.body ? `<pre>${esc(item.body)}</pre>` : '';
+  const comments =
+    item.comments === undefined
+      ? ''
+      : `<h2>Comments</h2><ul>${
+          item.comments.map((c) => `<li><b>${esc(c.author)}</b>: <pre>${esc(c.body)}</pre></li>`).join('') ||
+          '<li>None yet.</li>'
+        }</ul>`;
+  return {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(item.title)} · ${esc(item.place)} (local ${esc(item.vendor)} fake)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}</style></head>
+<body><main><p>${esc(item.vendor)} (local fake) · ${esc(item.place)}</p><h1>${heading}</h1>${facts}${body}${comments}</main></body></html>`,
+  };
+}
+
 /** The Basic credentials of a request, if any. */
 export function basicAuth(headers: Record<string, string>): { user: string; pass: string } | undefined {
   const m = /^Basic\s+(.+)$/i.exec(headers.authorization ?? '');

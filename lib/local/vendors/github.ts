@@ -27,8 +27,15 @@
  *   Snag opens somewhere locally.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { escapeHtml as esc } from '#runtime/mail';
-import { bearerToken, type Fake, type FakeReply, type FakeRequest, postHook, startFake } from './fake';
+import {
+  bearerToken,
+  type Fake,
+  type FakeReply,
+  type FakeRequest,
+  itemPage,
+  postHook,
+  startFake,
+} from './fake';
 import { linesOutsideFences } from './markdown';
 
 export const GITHUB_FAKE_API_VERSION = '2022-11-28';
@@ -399,18 +406,19 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
   }
 
   /** An issue's page (its `html_url`), so the link Snag shows opens something locally. */
-  function issuePage(issue: GithubFakeIssue): FakeReply {
-    const comments = issue.comments
-      .map((c) => `<li><b>${esc(c.user.login)}</b>: <pre>${esc(c.body)}</pre></li>`)
-      .join('');
-    return {
-      html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(issue.title)} · ${esc(issue.repo)} (local fake)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}</style></head>
-<body><p>GitHub (local fake) · ${esc(issue.repo)}</p><h1>${esc(issue.title)} #${issue.number}</h1>
-<p>State: <b>${esc(issue.state)}</b>${issue.state_reason ? ` (${esc(issue.state_reason)})` : ''} · Labels: ${esc(issue.labels.join(', ') || 'none')}</p>
-<pre>${esc(issue.body)}</pre><h2>Comments</h2><ul>${comments || '<li>None yet.</li>'}</ul></body></html>`,
-    };
-  }
+  const issuePage = (issue: GithubFakeIssue): FakeReply =>
+    itemPage({
+      vendor: 'GitHub',
+      place: issue.repo,
+      title: issue.title,
+      reference: `#${issue.number}`,
+      facts: [
+        `State: ${issue.state}${issue.state_reason ? ` (${issue.state_reason})` : ''}`,
+        `Labels: ${issue.labels.join(', ') || 'none'}`,
+      ],
+      body: issue.body,
+      comments: issue.comments.map((c) => ({ author: c.user.login, body: c.body })),
+    });
 
   const api = async (req: FakeRequest): Promise<FakeReply> => {
     const token = bearerToken(req.headers);

@@ -18,6 +18,7 @@ import {
   type Fake,
   type FakeReply,
   type FakeRequest,
+  itemPage,
   postHook,
   startFake,
 } from './fake';
@@ -222,6 +223,25 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
       const text = String((req.body as { body?: unknown } | undefined)?.body ?? 'A comment on GitLab');
       void change(issue, gitlabHuman, kind === 'comment' ? { kind, body: text } : { kind });
       return { status: 202, json: { done: kind } };
+    }
+    // An issue's page (its `web_url`), so the link Snag shows opens something locally.
+    const page = /^\/(.+)\/-\/issues\/(\d+)$/.exec(req.path);
+    if (page && req.method === 'GET') {
+      const project = projects.find((p) => p.path_with_namespace === page[1]);
+      const issue = issues.find((i) => i.projectId === project?.id && i.iid === Number(page[2]));
+      if (!project || !issue) return notFound;
+      return itemPage({
+        vendor: 'GitLab',
+        place: project.path_with_namespace,
+        title: issue.title,
+        reference: `#${issue.iid}`,
+        facts: [`State: ${issue.state}`],
+        body: issue.description,
+        comments: issue.notes.map((n) => ({
+          author: n.authorId === gitlabApiUser.id ? gitlabApiUser.username : gitlabHuman.username,
+          body: n.body,
+        })),
+      });
     }
     const token = req.headers['private-token'] ?? bearerToken(req.headers);
     if (!token || token.includes('invalid') || revoked.has(token)) return unauthorized;

@@ -20,6 +20,7 @@ import {
   type Fake,
   type FakeReply,
   type FakeRequest,
+  itemPage,
   postHook,
   startFake,
 } from './fake';
@@ -203,6 +204,25 @@ export async function startJiraFake(port = 0): Promise<JiraFake> {
       const text = String((req.body as { body?: unknown } | undefined)?.body ?? 'A comment on Jira');
       void change(issue, jiraHuman, kind === 'comment' ? { kind, body: text } : { kind });
       return { status: 202, json: { done: kind } };
+    }
+    // An issue's page (`{site}/browse/{key}`, the address Snag stores), so the link Snag shows opens
+    // something locally: a person's browser, so no API credentials. The description and comments are
+    // ADF documents: their count is shown.
+    const browse = /^\/browse\/([^/]+)$/.exec(req.path);
+    if (browse && req.method === 'GET') {
+      const issue = issues.find((i) => i.key === decodeURIComponent(browse[1] ?? ''));
+      if (!issue) return { status: 404, text: 'not found' };
+      return itemPage({
+        vendor: 'Jira',
+        place: issue.key.split('-')[0] ?? issue.key,
+        title: String(issue.fields.summary ?? ''),
+        reference: issue.key,
+        facts: [
+          `Status: ${issue.status.name}`,
+          `Attachments: ${issue.attachments.length}`,
+          `Comments: ${issue.comments.length}`,
+        ],
+      });
     }
     const auth = basicAuth(req.headers);
     if (!auth?.user.includes('@') || !auth.pass || auth.pass.includes('invalid')) {

@@ -29,7 +29,7 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { type Fake, type FakeReply, type FakeRequest, postHook, startFake } from './fake';
+import { type Fake, type FakeReply, type FakeRequest, itemPage, postHook, startFake } from './fake';
 import { linesOutsideFences } from './markdown';
 
 let cachedSchema: GraphQLSchema | undefined;
@@ -622,6 +622,26 @@ export async function startLinearFake(port = 0): Promise<LinearFake> {
 
   const route = async (req: FakeRequest): Promise<FakeReply> => {
     if (req.method === 'POST' && req.path === '/graphql') return graphql(req);
+    // An issue's page (its `url`), so the link Snag shows opens something locally.
+    const page = new RegExp(`^/${ORG}/issue/([^/]+)(?:/[^/]*)?$`).exec(req.path);
+    if (req.method === 'GET' && page) {
+      const i = issueBy(decodeURIComponent(page[1] ?? ''));
+      if (!i) return { status: 404, text: 'not found' };
+      return itemPage({
+        vendor: 'Linear',
+        place: team(i.teamId)?.name ?? i.teamId,
+        title: i.title,
+        reference: i.identifier,
+        facts: [`State: ${stateOf(i).name}`],
+        body: i.description,
+        comments: comments
+          .filter((c) => c.issueId === i.id)
+          .map((c) => ({
+            author: [viewer, human].find((u) => u.id === c.userId)?.name ?? c.userId,
+            body: c.body,
+          })),
+      });
+    }
     const control = /^\/_fake\/issues\/([^/]+)\/(state|comments)$/.exec(req.path);
     if (req.method === 'POST' && control) {
       const i = findOr404(control[1] as string);

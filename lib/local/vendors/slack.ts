@@ -10,7 +10,6 @@
  * `not_in_channel`), three pages of conversations.list at limit 2.
  */
 import { randomBytes } from 'node:crypto';
-import { escapeHtml as esc } from '#runtime/mail';
 import {
   basicAuth,
   bearerToken,
@@ -19,6 +18,7 @@ import {
   type Fake,
   type FakeReply,
   type FakeRequest,
+  itemPage,
   startFake,
 } from './fake';
 
@@ -260,9 +260,8 @@ export async function startSlackFake(
         (m) => m.channel === archived[1] && m.ts.replace('.', '') === archived[2] && !m.threadTs,
       );
       if (!message) return { status: 404, text: 'not found' };
-      return {
-        html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(message.text)} (local Slack fake)</title></head><body><main><h1>${esc(message.text)}</h1><p>#${esc(slackChannels.find((c) => c.id === message.channel)?.name ?? message.channel)}</p></main></body></html>`,
-      };
+      const channel = slackChannels.find((c) => c.id === message.channel)?.name ?? message.channel;
+      return itemPage({ vendor: 'Slack', place: `#${channel}`, title: message.text });
     }
     const upload = /^\/upload\/v1\/(\w+)$/.exec(req.path);
     if (upload && req.method === 'POST') {

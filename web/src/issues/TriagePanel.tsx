@@ -69,6 +69,7 @@ export function TriagePanel({
       : []),
   ];
   const chosen = labels.filter((l) => issue.labels.includes(l.id));
+  const labelsField = useRef<HTMLInputElement>(null);
 
   if (!edit)
     return (
@@ -143,8 +144,14 @@ export function TriagePanel({
                 <Pill
                   withRemoveButton
                   onRemove={onRemove}
+                  // Mantine hides the remove button from screen readers and the Tab order (Backspace in
+                  // the field removes only the last label): each label's own button is reachable here,
+                  // and focus returns to the field once the label is gone.
                   removeButtonProps={{
                     'aria-label': t('triageDetail.panel.removeLabel', { name: option.label }),
+                    'aria-hidden': false,
+                    tabIndex: 0,
+                    onClick: () => labelsField.current?.focus(),
                   }}
                   styles={{ root: { backgroundColor: color, color: labelTextColor(color) } }}
                 >
@@ -153,6 +160,7 @@ export function TriagePanel({
               );
             }}
             aria-describedby="triage-labels-state"
+            ref={labelsField}
           />
           {labels.length === 0 && <NoLabels projectId={projectId} role={role} />}
         </Field>

@@ -1,7 +1,8 @@
 /**
  * /profile/team, danger zone (issue 22): the OWNER transfers ownership to an ADMIN or MEMBER (and stays
  * as ADMIN); everyone else may leave. Both behind the team's name typed. The OWNER cannot leave without
- * transferring first (the server says OWNER_CANNOT_LEAVE too).
+ * transferring first (the server says OWNER_CANNOT_LEAVE too). Leaving revokes the leaver's API tokens and
+ * withdraws their pending invitations on the server, so the Leave dialog names them as the removal does.
  */
 import { Divider, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -12,8 +13,10 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { leaveTeam, type TeamDetail, transferOwnership } from './hooks';
 import { personName } from './MemberRow';
-import type { Role } from './model';
+import { can, type Role } from './model';
+import { RevokedTokens } from './RevokedTokens';
 import { TypedConfirm } from './TypedConfirm';
+import { useTokens } from './tokens';
 
 type Member = TeamDetail['members'][number];
 
@@ -33,6 +36,9 @@ export function DangerZone({
   const candidates = members.filter((m) => m.role === 'ADMIN' || m.role === 'MEMBER');
   const [to, setTo] = useState<string | null>(null);
   const target = candidates.find((m) => m.userId === to);
+  // Only a role that may list the team's tokens can have made any (an ADMIN; the OWNER cannot leave).
+  const { data: tokenList } = useTokens(can(role, 'tokens') && self ? team.id : null);
+  const ownTokens = (tokenList?.tokens ?? []).filter((token) => token.createdBy === self?.userId);
 
   return (
     <Section title={t('teams.danger.title')} labelId="team-danger" danger>
@@ -89,7 +95,15 @@ export function DangerZone({
             await leaveTeam(team.id, self.userId);
             navigate(paths.profile);
           }}
-        />
+        >
+          <Text size="sm">{t('teams.danger.leaveText')}</Text>
+          <RevokedTokens
+            name={self ? personName(self) : ''}
+            tokens={ownTokens}
+            admin={role === 'ADMIN'}
+            self
+          />
+        </TypedConfirm>
       </Stack>
     </Section>
   );

@@ -1,14 +1,15 @@
 /**
  * Confirms removing a member, or taking an ADMIN's rights (issue 31): says what they lose, and names each
- * API token of theirs that the change revokes with its creator (the server revokes them in the same
- * change, and withdraws the invitations they sent).
+ * API token of theirs that the change revokes with its creator (RevokedTokens; the server revokes them in
+ * the same change, and withdraws the invitations they sent).
  */
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail } from './hooks';
 import { personName } from './MemberRow';
 import type { Role } from './model';
+import { RevokedTokens } from './RevokedTokens';
 import type { TokenEntry } from './tokens';
 
 type Member = TeamDetail['members'][number];
@@ -32,7 +33,6 @@ export function MemberChangeDialog({
   onConfirm: (change: MemberChange) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const listId = useId();
   const [busy, setBusy] = useState(false);
   const name = change ? personName(change.member) : '';
   const removal = change?.role === undefined;
@@ -69,34 +69,7 @@ export function MemberChangeDialog({
         <Text size="sm">
           {removal ? t('teams.members.removeText', { name }) : t('teams.members.demoteText', { name })}
         </Text>
-        {revoked.length > 0 ? (
-          <>
-            <Text size="sm" id={listId}>
-              {t('teams.members.tokensRevoked', { name, count: revoked.length })}
-            </Text>
-            <List size="sm" aria-labelledby={listId} data-testid="revoked-tokens">
-              {revoked.map((token) => (
-                <List.Item key={token.id}>
-                  {t('teams.members.tokenBy', {
-                    token: token.name,
-                    creator: token.creatorName ?? name,
-                  })}
-                </List.Item>
-              ))}
-            </List>
-          </>
-        ) : (
-          admin && (
-            <Text size="sm" c="dimmed">
-              {t('teams.members.noTokens', { name })}
-            </Text>
-          )
-        )}
-        {admin && (
-          <Text size="sm" c="dimmed">
-            {t('teams.members.invitationsWithdrawn', { name })}
-          </Text>
-        )}
+        <RevokedTokens name={name} tokens={revoked} admin={admin} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('teams.members.cancel')}

@@ -487,19 +487,28 @@ export async function bulkPatchIssues(
   const places = new Map(changing.map((i, k) => [i, first + k]));
   const updated: number[] = [];
   const events: Event[] = [];
+  let failed: { error: unknown } | undefined;
   let next = 0;
   const worker = async () => {
-    while (next < tickets.length) {
+    while (next < tickets.length && !failed) {
       const i = next++;
       const n = tickets[i] as number;
-      const done = await applyChange(ctx, n, headers[i], change, places.get(i));
-      if (!done) continue;
-      updated.push(n);
-      if (done.changes) events.push({ n, at: String(done.header.updatedAt), changes: done.changes });
+      try {
+        const done = await applyChange(ctx, n, headers[i], change, places.get(i));
+        if (!done) continue;
+        updated.push(n);
+        if (done.changes) events.push({ n, at: String(done.header.updatedAt), changes: done.changes });
+      } catch (error) {
+        failed ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
+  // What was written is announced even when the call fails on another issue (BUSY, the store gone): its
+  // activity is stored, so its notifications, webhooks and reporter mails must follow; the call is safe
+  // to send again, and issues already so are left alone then.
   await announce(ctx, events);
+  if (failed) throw failed.error;
   return { updated: updated.sort((a, b) => a - b) };
 }
 

@@ -493,6 +493,8 @@ export function errorStatus(code: ErrorCode): number {
 export interface ErrorDetails {
   retryAt?: string;
   expected?: Record<string, string>;
+  /** INSUFFICIENT_SCOPE: the scope the call needs, so the token's maker knows which to grant. */
+  scope?: string;
 }
 
 /** The sentence that ends a time-limited refusal's message: when it ends, or (not known) "later". */

@@ -55,6 +55,7 @@ const errorEnvelope: Json = {
       description: 'Per field, what it takes, in the language of `msg` (`INVALID_PARAMETERS`)',
     },
     retryAt: { type: 'string', format: 'date-time', description: 'When a time-limited refusal ends' },
+    scope: { type: 'string', description: 'The scope the call needs (`INSUFFICIENT_SCOPE`)' },
   },
   example: { status: 'error', code: 'NOT_FOUND', msg: errorCatalogue.NOT_FOUND.msg.en },
 };

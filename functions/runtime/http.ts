@@ -162,6 +162,7 @@ export function errorResponse(
   if (code === 'INVALID_PARAMETERS' && details.expected && message === errorMessage(code, lang)) {
     message = `${message}: ${describeExpected(details.expected)}`;
   }
+  if (code === 'INSUFFICIENT_SCOPE' && details.scope) message = `${message}: ${details.scope}`;
   const body: ErrorEnvelope = {
     status: 'error',
     code,
@@ -283,7 +284,8 @@ async function authenticateToken(req: SnagRequest, route: RouteDef, options: Han
     snag.headers['retry-after'] = String(stand.resetSeconds);
     throw new AppError('RATE_LIMITED');
   }
-  if (route.token && !token.scopes.includes(route.token)) throw new AppError('INSUFFICIENT_SCOPE');
+  if (route.token && !token.scopes.includes(route.token))
+    throw new AppError('INSUFFICIENT_SCOPE', undefined, undefined, { scope: route.token });
   snag.token = token;
 }
 

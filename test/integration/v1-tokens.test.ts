@@ -342,6 +342,11 @@ describe('v1', () => {
     const reader = (made.body as { msg: Created }).msg.token;
     const res = await v1(reader, 'GET', '/api/v1/projects');
     expect([res.status, codeOf(res)]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    // The answer names the scope to grant.
+    expect(res.body).toMatchObject({
+      scope: 'projects:read',
+      msg: 'This API token does not have the scope this call needs: projects:read',
+    });
     await seedIssues(a.site.id, 1);
     expect((await v1(reader, 'GET', `/api/v1/projects/${a.site.id}/issues/1`)).status).toBe(200);
     const patch = await v1(reader, 'PATCH', `/api/v1/projects/${a.site.id}/issues/1`, { status: 'closed' });

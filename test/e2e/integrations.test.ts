@@ -535,7 +535,7 @@ describe('integration screens', () => {
     }
   });
 
-  it('says on each screen that talks to a vendor fake that it is one, with a link to what it received', async () => {
+  it('says on each screen that talks to a vendor fake that it is one, which tokens it takes, with a link to what it received', async () => {
     const fakes = suite.stack.vendorFakes!;
     const c = await client();
     const { page } = await tab(c);
@@ -544,6 +544,8 @@ describe('integration screens', () => {
     await note.waitFor();
     expect(await note.textContent()).toContain('A local fake, not the real GitLab');
     expect(await note.textContent()).toContain(fakes.gitlab.url);
+    // A token vendor's fake takes any token, and the screen says so (its field asks for a real-looking one).
+    expect(await note.textContent()).toContain('Any token works here');
     expect(await note.getByRole('link').getAttribute('href')).toBe(`${fakes.gitlab.url}/_fake`);
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'integrations-gitlab-fake-note');

@@ -1018,6 +1018,8 @@ export const de: Catalogue = {
       'Diese lokale Umgebung schickt alles für {{name}} an einen Ersatz auf diesem Rechner ({{url}}). Nichts erreicht den echten Dienst.',
     fakeEnterText:
       'Diese lokale Umgebung betreibt einen Ersatz für {{name}} auf diesem Rechner. Geben Sie {{url}} als Adresse ein, um es ohne Konto auszuprobieren; nur eine echte Adresse erreicht den echten Dienst.',
+    fakeAnyToken:
+      'Hier funktioniert jedes Token; eines, das „invalid“ enthält, wird abgelehnt, um den Fehler auszuprobieren.',
     fakeInbox: 'Ansehen, was die Nachbildung empfangen hat',
     active: 'Aktiv',
     activeHint: 'Jede neue Meldung wird hierhin gesendet.',

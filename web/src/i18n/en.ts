@@ -1003,6 +1003,7 @@ export const en = {
       'This local stack sends everything for {{name}} to a stand-in on this machine ({{url}}). Nothing reaches the real service.',
     fakeEnterText:
       'This local stack runs a stand-in for {{name}} on this machine. Enter {{url}} as the address to try it without an account; only a real address reaches the real service.',
+    fakeAnyToken: 'Any token works here; one containing “invalid” is refused, to try the error.',
     fakeInbox: 'See what the fake received',
     active: 'Active',
     activeHint: 'Every new issue is sent here.',

@@ -7,6 +7,9 @@ import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationName } from '#contracts/integrations';
 
+/** The integrations authorised by a typed token: their fakes take any token (README "Vendor fakes"). */
+const tokenFakes: readonly IntegrationName[] = ['gitlab', 'jira', 'github', 'linear'];
+
 export function FakeNote({ name, fake }: { name: IntegrationName; fake: string }) {
   const { t } = useTranslation();
   const vendor = t(`integrations.${name}`);
@@ -25,6 +28,7 @@ export function FakeNote({ name, fake }: { name: IntegrationName; fake: string }
       <Stack gap={4}>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t(text, { name: vendor, url: fake })}
+          {tokenFakes.includes(name) && ` ${t('integrationScreen.fakeAnyToken')}`}
         </Text>
         <Anchor href={new URL('/_fake', fake).href} target="_blank" rel="noreferrer" size="sm">
           {t('integrationScreen.fakeInbox')}

@@ -9,7 +9,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../functions/accounts/user';
 import type { ApiClient } from '../support/api-client';
-import { setUpBrowserSuite, shot, signedInTab, type TestPage, waitForPath } from '../support/browser';
+import {
+  setUpBrowserSuite,
+  shot,
+  signedInTab,
+  type TestPage,
+  toastCame,
+  waitForPath,
+} from '../support/browser';
 import { setTeamPlan } from '../support/teams';
 
 const suite = setUpBrowserSuite();
@@ -35,12 +42,7 @@ async function client(locale = 'en-US', plan?: 'BUSINESS_PLAN'): Promise<Client>
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
-/** Waits for the save's toast and for it to go, so the next save shows a fresh one. */
-async function saved(page: Page, text = 'Project settings saved') {
-  const toast = page.getByText(text, { exact: true });
-  await toast.waitFor();
-  await toast.waitFor({ state: 'detached', timeout: 10_000 });
-}
+const saved = (page: Page, text = 'Project settings saved') => toastCame(page, text);
 
 /** The preview launcher's button (inside the preview's shadow root). */
 const previewButton = (page: Page) => page.getByTestId('widget-preview').locator('snag-launcher button');

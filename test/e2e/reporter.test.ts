@@ -16,7 +16,7 @@ import { fill, reporterTexts } from '../../functions/issues/reporter-texts';
 import type { Messages } from '../../widget/src/i18n/en';
 import { latestMail } from '../support/api-client';
 import { axeFindings } from '../support/axe';
-import { launchBrowser, openPage, shot, startE2eStack, type TestPage } from '../support/browser';
+import { launchBrowser, openPage, shot, startE2eStack, type TestPage, toastCame } from '../support/browser';
 import {
   type CustomerSite,
   customerHosts,
@@ -237,7 +237,7 @@ describe('the Widget screen', () => {
     expect(await updates.isChecked()).toBe(true);
     await en.page.getByRole('textbox', { name: 'Sender name' }).fill('Acme Support');
     await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    await toastCame(en.page, 'Project settings saved');
     expect(await stored()).toMatchObject({ reporterUpdates: true, reporterSenderName: 'Acme Support' });
     // A name that would break the From header is refused on the screen, before the server would.
     await en.page.getByRole('textbox', { name: 'Sender name' }).fill('Acme "Support"');
@@ -247,7 +247,7 @@ describe('the Widget screen', () => {
     await updates.click({ force: true });
     expect(await en.page.getByRole('textbox', { name: 'Sender name' }).isDisabled()).toBe(true);
     await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    await toastCame(en.page, 'Project settings saved');
     expect(await stored()).toMatchObject({ reporterUpdates: false });
     expect(await axeFindings(en.page)).toEqual([]);
     await shot(en.page, 'widget-reporter-en-1280');
@@ -260,7 +260,7 @@ describe('the Widget screen', () => {
     expect(await an.isChecked()).toBe(false);
     await an.click({ force: true });
     await de.page.getByRole('button', { name: 'Änderungen speichern', exact: true }).click();
-    await de.page.getByText('Projekteinstellungen gespeichert', { exact: true }).waitFor();
+    await toastCame(de.page, 'Projekteinstellungen gespeichert');
     expect(await stored()).toMatchObject({ reporterUpdates: true, reporterSenderName: 'Acme Support' });
     expect(await axeFindings(de.page)).toEqual([]);
     await shot(de.page, 'widget-reporter-de-390');
@@ -277,7 +277,7 @@ describe('the Widget screen', () => {
     await auto.click({ force: true });
     await en.page.getByLabel('Fallback language', { exact: true }).first().waitFor();
     await en.page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await en.page.getByText('Project settings saved', { exact: true }).waitFor();
+    await toastCame(en.page, 'Project settings saved');
     expect(await stored()).toMatchObject({ widgetLanguageAuto: true });
     expect(await axeFindings(en.page)).toEqual([]);
     expect(en.errors).toEqual([]);
@@ -290,7 +290,7 @@ describe('the Widget screen', () => {
     await de.page.getByLabel('Ersatzsprache', { exact: true }).first().waitFor();
     await an.click({ force: true });
     await de.page.getByRole('button', { name: 'Änderungen speichern', exact: true }).click();
-    await de.page.getByText('Projekteinstellungen gespeichert', { exact: true }).waitFor();
+    await toastCame(de.page, 'Projekteinstellungen gespeichert');
     expect(await stored()).toMatchObject({ widgetLanguageAuto: false });
     expect(de.errors).toEqual([]);
   });

@@ -154,6 +154,13 @@ export async function openPage(browser: Browser, baseUrl: string, opts: PageOpti
   return { context, page, errors, failedResponses, marketingVisits };
 }
 
+/** Waits for a save's toast and for it to go, so the next save shows a fresh one (not the last one's). */
+export async function toastCame(page: Page, text: string) {
+  const toast = page.getByText(text, { exact: true });
+  await toast.waitFor();
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 /** Waits for the page's address to have `pathname` (and, when given, exactly `search`). */
 export async function waitForPath(page: Page, pathname: string, search?: string, timeout = 15_000) {
   await page.waitForURL(

@@ -129,6 +129,9 @@ describe('a 100-character unbroken project name', () => {
       const navBox = (await nav.boundingBox())!;
       expect(navBox.x + navBox.width).toBeLessThanOrEqual(viewport.width);
       expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      // The field shows as much of the name as fits and ends it with "…"; the whole name is its title.
+      expect(await select.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+      expect(await select.getAttribute('title')).toBe(longName);
       await select.click();
       const option = page.getByRole('option', { name: longName });
       await option.waitFor();

@@ -177,8 +177,10 @@ export function ProjectSidebar({
               allowDeselect={false}
               checkIconPosition="right"
               comboboxProps={{ withinPortal: true }}
-              // A name may be one 100-letter word: options wrap inside the list instead of being cut off.
-              styles={{ option: { overflowWrap: 'anywhere' } }}
+              // A name may be one 100-letter word: options wrap inside the list instead of being cut off, and
+              // the field itself ends the name it cannot show with "…" (the whole name is its title).
+              styles={{ option: { overflowWrap: 'anywhere' }, input: { textOverflow: 'ellipsis' } }}
+              title={projects.find((p) => p.uuid === currentId)?.name}
             />
           ) : (
             <Text size="sm" c="dimmed">

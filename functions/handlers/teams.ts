@@ -13,7 +13,7 @@ import {
   type TeamListEntry,
   type TeamMemberEntry,
 } from '#contracts/teams';
-import { busy, getItems, isConditionFailure } from '#runtime/db';
+import { getItems, isConditionFailure, retryRaces } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { sendMail } from '#runtime/mail';
@@ -67,8 +67,8 @@ import {
   teamsOf,
 } from '../teams/team';
 
-/** How often an invitation write that lost a race reads again before giving up. */
-const RACE_RETRIES = 5;
+/** How many tries (a read and a write each) a team write that keeps losing races gets before BUSY. */
+const RACE_ATTEMPTS = 6;
 
 type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
 
@@ -76,16 +76,10 @@ type In<Op extends OpName<typeof teamsApi>> = InputOf<typeof teamsApi, Op>;
  * Reads and writes again when a membership change lost its race with a token revoked meanwhile (the one
  * condition its transaction leaves unmapped: the token count must stay exact).
  */
-async function retryRaced<T>(change: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await change();
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      if (attempt >= RACE_RETRIES) throw busy(err);
-    }
-  }
-}
+const retryRaced = <T>(change: () => Promise<T>) => retryRaces(isConditionFailure, change, RACE_ATTEMPTS);
+
+/** Reads and writes again when another invite, resend or revoke of the address won the write. */
+const invitationRaced = (err: unknown) => err instanceof InvitationRaced;
 
 /**
  * A team's plan: TEAM's own (every team since billing moved to TEAM), else, for a personal team made before
@@ -215,24 +209,26 @@ export const operations = {
     const { teamId } = params;
     const id = inviteIdOf(teamId, body.email);
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
-    for (let attempt = 0; ; attempt++) {
-      const { teams, items } = await factsOf(session.userId, [
-        userKey(session.userId),
-        teamKey(teamId),
-        inviteKey(teamId, id),
-        ...projects.map(projectKey),
-      ]);
-      const [user, team, invite, ...metas] = items;
-      authorizeTeam(membershipOf(teams, teamId), 'team.members');
-      if (!team) throw new AppError('NOT_FOUND');
-      // Invitation mail goes out under Snag's name: only from an account whose address is proven (decision T15).
-      if (user?.confirmed !== true) throw new AppError('CONFIRMATION_REQUIRED');
-      requireTeamProjects(metas, teamId);
-      // A resend replaces its pending invitation; a new one must fit under the team's pending cap.
-      if (!invite && (await pendingInvitationCount(teamId)) >= INVITATIONS_PENDING_MAX) {
-        throw new AppError('INVITATION_LIMIT');
-      }
-      try {
+    // A burst of invites, resends and revokes of one address settles fast: read again and write.
+    return retryRaces(
+      invitationRaced,
+      async () => {
+        const { teams, items } = await factsOf(session.userId, [
+          userKey(session.userId),
+          teamKey(teamId),
+          inviteKey(teamId, id),
+          ...projects.map(projectKey),
+        ]);
+        const [user, team, invite, ...metas] = items;
+        authorizeTeam(membershipOf(teams, teamId), 'team.members');
+        if (!team) throw new AppError('NOT_FOUND');
+        // Invitation mail goes out under Snag's name: only from an account whose address is proven (decision T15).
+        if (user?.confirmed !== true) throw new AppError('CONFIRMATION_REQUIRED');
+        requireTeamProjects(metas, teamId);
+        // A resend replaces its pending invitation; a new one must fit under the team's pending cap.
+        if (!invite && (await pendingInvitationCount(teamId)) >= INVITATIONS_PENDING_MAX) {
+          throw new AppError('INVITATION_LIMIT');
+        }
         const written = await writeInvitation(
           { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
           invite ? toInvite(invite) : null,
@@ -243,32 +239,28 @@ export const operations = {
           invitationMail(lang, body.email, inviter, String(team.name), body.role, written.token),
         );
         return { msg: { id: written.id } };
-      } catch (err) {
-        // Another invite, resend or revoke of this address won the write: read again (a burst settles fast).
-        if (!(err instanceof InvitationRaced)) throw err;
-        if (attempt >= RACE_RETRIES) throw busy(err);
-      }
-    }
+      },
+      RACE_ATTEMPTS,
+    );
   },
   /** Session, one BatchGetItem (TEAMS, the invitation), the transaction: 3 requests. Gone is success. */
   async revoke({ session, params }: In<'revoke'>): Promise<{ msg: null }> {
-    for (let attempt = 0; ; attempt++) {
-      const { teams, items } = await factsOf(session.userId, [inviteKey(params.teamId, params.id)]);
-      authorizeTeam(membershipOf(teams, params.teamId), 'team.members');
-      const [invite] = items;
-      if (!invite) return { msg: null };
-      try {
+    return retryRaces(
+      invitationRaced,
+      async () => {
+        const { teams, items } = await factsOf(session.userId, [inviteKey(params.teamId, params.id)]);
+        authorizeTeam(membershipOf(teams, params.teamId), 'team.members');
+        const [invite] = items;
+        if (!invite) return { msg: null };
         await revokeInvitation(
           params.teamId,
           toInvite(invite),
           teamGuard(session.userId, params.teamId, 'team.members'),
         );
         return { msg: null };
-      } catch (err) {
-        if (!(err instanceof InvitationRaced)) throw err;
-        if (attempt >= RACE_RETRIES) throw busy(err);
-      }
-    }
+      },
+      RACE_ATTEMPTS,
+    );
   },
   /**
    * Session, one BatchGetItem (the caller's TEAMS, the target's MEMBER row, a guest's METAs), the

@@ -50,18 +50,30 @@ export function isTransactionConflict(err: unknown): boolean {
  */
 export const busy = (cause: unknown) => new AppError('BUSY', undefined, { cause });
 
-/** Runs `write` again, with jittered backoff, while it only lost races with other transactions. */
-export async function retryConflicts<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
+/**
+ * Runs `run` (its reads and its write) again while `lost` says it only lost a race, `attempts` times in all,
+ * then BUSY; `pause` (ms, by the attempt just lost, counted from 1) spreads the next round.
+ */
+export async function retryRaces<T>(
+  lost: (err: unknown) => boolean,
+  run: () => Promise<T>,
+  attempts: number,
+  pause?: (attempt: number) => number,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write();
+      return await run();
     } catch (err) {
-      if (!isTransactionConflict(err)) throw err;
+      if (!lost(err)) throw err;
       if (attempt >= attempts) throw busy(err);
-      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
+      if (pause) await new Promise((r) => setTimeout(r, pause(attempt)));
     }
   }
 }
+
+/** Runs `write` again, with jittered backoff, while it only lost races with other transactions. */
+export const retryConflicts = <T>(write: () => Promise<T>, attempts = 8): Promise<T> =>
+  retryRaces(isTransactionConflict, write, attempts, (attempt) => Math.random() * 25 * 2 ** attempt);
 
 /** BatchGetItem's ceiling of keys per request. */
 const BATCH_GET_MAX = 100;

@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import type { ErrorCode } from './errors';
+import { catalogueTable, integrationCatalogue } from './integration-catalogue';
 import { type IntegrationName, integrationNames } from './integration-names';
 import { limits } from './limits';
 import { nameText } from './schemas';
@@ -41,34 +42,14 @@ export const vendorKeyText = z
   .regex(new RegExp(`^(?:${MASK})?[\\x21-\\x7E]*$`), { error: 'INVALID_PARAMETERS' });
 
 /** The fields of each integration's `data` that are secrets (masked on read, kept when sent back masked). */
-export const secretFields = {
-  email: [],
-  gitlab: ['key'],
-  jira: ['key'],
-  slack: [],
-  asana: [],
-  github: ['key'],
-  webhooks: ['token'],
-  linear: ['key'],
-} as const satisfies Record<IntegrationName, readonly string[]>;
+export const secretFields = catalogueTable('secrets');
 
 /**
- * Where each integration's secret goes: the fields that name its receiver (and, for Jira, whose token it
- * is). A masked secret sent back means "the stored one" only while these are unchanged; with a new host,
- * URL or username the stored secret would go to the new receiver, so it must be typed again
- * (docs/decisions.md "A stored secret stays with its target").
+ * Where each integration's secret goes (the catalogue's `bindings`): a masked secret sent back means "the
+ * stored one" only while these are unchanged; with a new host, URL or username the stored secret would go
+ * to the new receiver, so it must be typed again (docs/decisions.md "A stored secret stays with its target").
  */
-export const secretBindings = {
-  email: [],
-  gitlab: ['host'],
-  jira: ['host', 'username'],
-  slack: [],
-  asana: [],
-  // The API address is Snag's setting (GITHUB_API_URL), not the client's: the token has one receiver.
-  github: [],
-  webhooks: ['url'],
-  linear: [],
-} as const satisfies Record<IntegrationName, readonly string[]>;
+export const secretBindings = catalogueTable('bindings');
 
 /** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
 function receiverOf(value: unknown): string {
@@ -237,16 +218,7 @@ export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undef
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
 
 /** The fields of each integration's `data` that name an outbound target (checked by the save call). */
-export const targetFields = {
-  email: [],
-  gitlab: ['host'],
-  jira: ['host'],
-  slack: [],
-  asana: [],
-  github: [],
-  webhooks: ['url'],
-  linear: [],
-} as const satisfies Record<IntegrationName, readonly string[]>;
+export const targetFields = catalogueTable('targets');
 
 export const integrationDataSchemas = {
   email: emailDataSchema,
@@ -279,22 +251,9 @@ export function activeRequirement(
   data: Record<string, unknown>,
 ): { field: string; code: ErrorCode } | null {
   const missing = (f: string) => typeof data[f] !== 'string' || (data[f] as string).trim() === '';
-  switch (name) {
-    case 'email':
-      return missing('email') ? { field: 'email', code: 'INVALID_EMAIL' } : null;
-    case 'webhooks':
-      return missing('url') ? { field: 'url', code: 'INVALID_PARAMETERS' } : null;
-    case 'gitlab':
-    case 'github':
-    case 'linear':
-      return missing('key') ? { field: 'key', code: 'INVALID_PARAMETERS' } : null;
-    case 'jira':
-      for (const f of ['host', 'username', 'key'])
-        if (missing(f)) return { field: f, code: 'INVALID_PARAMETERS' };
-      return null;
-    default:
-      return null;
-  }
+  const field = (integrationCatalogue[name].required as readonly string[]).find(missing);
+  if (field === undefined) return null;
+  return { field, code: field === 'email' ? 'INVALID_EMAIL' : 'INVALID_PARAMETERS' };
 }
 
 /**

@@ -2,26 +2,16 @@
  * Two-way tracker sync (issue 24, DESIGN section 8 "inbound tracker hooks", docs/webhooks.md "Inbound
  * tracker hooks"): which integrations take part, the inbound hook's path parameters, the settings calls'
  * answers, each integration's sync options, and the message a verified hook delivery becomes on the
- * `tracker` queue. GitHub and Linear join by adding their names to `trackerVendors` and an adapter to
- * functions/integrations/sync/adapters.ts (as they did).
+ * `tracker` queue. A vendor joins with `tracker: true` in its catalogue row (integration-catalogue.ts) and
+ * an adapter in functions/integrations/sync/adapters.ts.
  */
 import * as z from 'zod';
+import { isOneOf, type TrackerVendor, trackerVendors } from './integration-catalogue';
 import { triageLimits } from './triage';
 
-/** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
-export const trackerVendors = ['gitlab', 'jira', 'github', 'linear'] as const;
-export type TrackerVendor = (typeof trackerVendors)[number];
+export { type TrackerVendor, trackerVendors };
 /** Whether an integration syncs both ways yet (its settings show the hook panel and the sync options). */
-export const isTrackerVendor = (name: string): name is TrackerVendor =>
-  (trackerVendors as readonly string[]).includes(name);
-
-/** What a person reads as the tracker's name ("Jane on GitLab", the timeline's link). */
-export const trackerLabels: Record<TrackerVendor, string> = {
-  gitlab: 'GitLab',
-  jira: 'Jira',
-  github: 'GitHub',
-  linear: 'Linear',
-};
+export const isTrackerVendor = (name: string): name is TrackerVendor => isOneOf(trackerVendors, name);
 
 /**
  * A tracker issue's lasting identity, the key of its link and of the state Snag last wrote there: the id

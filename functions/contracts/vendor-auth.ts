@@ -4,6 +4,7 @@
  * authorise through OAuth (docs/decisions.md "OAuth state") and list channels or projects.
  */
 import * as z from 'zod';
+import { type OAuthVendor, oauthVendors, vendorNames } from './integration-catalogue';
 import { vendorKeyText } from './integrations';
 import { projectIdParam } from './schemas';
 
@@ -40,7 +41,7 @@ export const jiraProjectsSchema = z.object({
 });
 export type JiraProjectsBody = z.infer<typeof jiraProjectsSchema>;
 
-/** `POST client/integration/{slack|asana}/authentication/{siteId}`: the code and state the redirect brought back. */
+/** `POST client/integration/{vendor}/authentication/{siteId}` (an OAuth vendor): the code and state the redirect brought back. */
 export const oauthExchangeSchema = z.object({
   code: z.string().trim().min(1).max(1000),
   redirectUrl: z.string().trim().max(2000),
@@ -60,20 +61,22 @@ export interface JiraProjectsAnswer {
   issueTypes: VendorOption[];
 }
 
-/** `GET client/integration/{slack|asana}/authorize/{siteId}` answers where to send the browser. */
+/** `GET client/integration/{vendor}/authorize/{siteId}` (an OAuth vendor) answers where to send the browser. */
 export interface OAuthAuthorizeAnswer {
   /** The vendor's consent page (with client_id, scopes, redirect_uri and state). */
   url: string;
   /** `<siteId>.<nonce>.<expires>.<signature>`: the site id is the part before the first dot. */
   state: string;
-  /** The redirect_uri: `<app>/profile/slack_redirect` or `<app>/profile/asana_redirect`. */
+  /** The redirect_uri: `<app>/profile/<vendor>_redirect` (`oauthRedirectPath`). */
   redirectUrl: string;
 }
 
-/** The fixed dashboard paths the vendors redirect to; each forwards to `/profile/integrations/<site>/<vendor>`. */
-export const oauthRedirectPaths = {
-  slack: '/profile/slack_redirect',
-  asana: '/profile/asana_redirect',
-} as const;
+/** The fixed dashboard path an OAuth vendor redirects to; it forwards to `/profile/integrations/<site>/<vendor>`. */
+export const oauthRedirectPath = (vendor: OAuthVendor) => `/profile/${vendor}_redirect` as const;
+
+/** `{vendor}` of the OAuth calls: a name outside these is NOT_FOUND, as an unknown path is. */
+export const oauthSiteParams = z.object({ vendor: z.enum(oauthVendors), siteId: projectIdParam });
+/** `{vendor}` of `DELETE client/integration/{vendor}/authentication/{siteId}` (reset): every vendor. */
+export const vendorSiteParams = z.object({ vendor: z.enum(vendorNames), siteId: projectIdParam });
 
 export { siteIdOfOAuthState } from './integration-names';

@@ -1,8 +1,10 @@
 /**
  * The vendor authorisation calls (issue 11; functions/integrations/vendor-auth.ts): GitLab and Jira
- * project lists, GitHub's repositories and Linear's teams (issue 24), Slack and Asana OAuth (authorise URL, code exchange, channel or project list).
+ * project lists, GitHub's repositories and Linear's teams (issue 24); for every OAuth vendor of the
+ * catalogue the OAuth calls (authorise URL, code exchange, channel or project list), and every vendor's reset.
  */
 
+import type { OAuthVendor, VendorName } from '#contracts/integration-catalogue';
 import type {
   GithubReposBody,
   GitlabProjectsBody,
@@ -12,31 +14,10 @@ import type {
 } from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { vendorsApi } from '../integrations/manifest';
-import type { OAuthVendor } from '../integrations/oauth-state';
 import * as auth from '../integrations/vendor-auth';
 
-/** A call about one project's integration: the pipeline has parsed its `{siteId}` (vendorsApi's params). */
-type SiteInput<B = unknown> = AuthedInput<B, unknown, { siteId: string }>;
-
-const oauth = (vendor: OAuthVendor) => ({
-  async authorize({ session, params }: SiteInput) {
-    return { msg: await auth.oauthAuthorize(session.userId, session.id, vendor, params.siteId) };
-  },
-  async authentication({ session, params, body, log }: SiteInput<OAuthExchangeBody>) {
-    return { msg: await auth.oauthExchange(session.userId, session.id, vendor, params.siteId, body, log) };
-  },
-  async channels({ session, params, log }: SiteInput) {
-    return { msg: await auth.oauthChannels(session.userId, vendor, params.siteId, log) };
-  },
-});
-
-const reset = (vendor: 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear') =>
-  async function resetOp({ session, params }: SiteInput) {
-    return { msg: await auth.resetVendor(session.userId, vendor, params.siteId) };
-  };
-
-const slack = oauth('slack');
-const asana = oauth('asana');
+/** A call about one project's vendor: the pipeline has parsed its `{vendor}` and `{siteId}`. */
+type VendorInput<V, B = unknown> = AuthedInput<B, unknown, { vendor: V; siteId: string }>;
 
 export const operations = {
   async gitlabProjects({ session, body, log }: AuthedInput<GitlabProjectsBody>) {
@@ -51,18 +32,19 @@ export const operations = {
   async linearTeams({ session, body, log }: AuthedInput<LinearTeamsBody>) {
     return { msg: await auth.linearTeams(session.userId, body, log) };
   },
-  slackAuthorize: slack.authorize,
-  slackAuthentication: slack.authentication,
-  slackChannels: slack.channels,
-  asanaAuthorize: asana.authorize,
-  asanaAuthentication: asana.authentication,
-  asanaChannels: asana.channels,
-  gitlabReset: reset('gitlab'),
-  jiraReset: reset('jira'),
-  slackReset: reset('slack'),
-  asanaReset: reset('asana'),
-  githubReset: reset('github'),
-  linearReset: reset('linear'),
+  async oauthAuthorize({ session, params }: VendorInput<OAuthVendor>) {
+    return { msg: await auth.oauthAuthorize(session.userId, session.id, params.vendor, params.siteId) };
+  },
+  async oauthAuthentication({ session, params, body, log }: VendorInput<OAuthVendor, OAuthExchangeBody>) {
+    const { vendor, siteId } = params;
+    return { msg: await auth.oauthExchange(session.userId, session.id, vendor, siteId, body, log) };
+  },
+  async oauthChannels({ session, params, log }: VendorInput<OAuthVendor>) {
+    return { msg: await auth.oauthChannels(session.userId, params.vendor, params.siteId, log) };
+  },
+  async reset({ session, params }: VendorInput<VendorName>) {
+    return { msg: await auth.resetVendor(session.userId, params.vendor, params.siteId) };
+  },
 };
 
 export const handler = resourceHandler(vendorsApi, operations);

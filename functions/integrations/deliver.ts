@@ -21,6 +21,7 @@
  * record's time budget runs out; `ctx.http` already carries it.
  */
 
+import { catalogueTable, titleOf } from '#contracts/integration-catalogue';
 import type { IntegrationName } from '#contracts/integrations';
 import type { Logger } from '#runtime/log';
 import type { OutboundFetch } from '#runtime/outbound';
@@ -107,43 +108,17 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
 }
 
 /**
- * What a retry does after an attempt whose outcome is unknown (it may have reached the vendor):
- * - `resend`: send again. Webhooks carry the same `Idempotency-Key`/`X-Snag-Delivery` on every attempt,
- *   so receivers drop the repeat (docs/webhooks.md); a second copy of a notification mail is harmless.
- * - `ask`: GitLab, Jira, Asana, Slack and GitHub take no idempotency key and their clients cannot look an item up,
- *   so a second send could open a second ticket or post a second message. The issue fails (3) with a reason
- *   that asks the client to check the vendor before Sync; nothing is lost, and nothing is sent twice.
- *   Linear is `resend`: its issues are created with an id derived from the delivery, which the deliverer
- *   looks up before creating (deliverers/linear.ts), so a repeat finds the issue instead of making another.
+ * What a retry does after an attempt whose outcome is unknown (it may have reached the vendor): the
+ * catalogue's `unknownOutcome` of each integration (contracts/integration-catalogue.ts says why each is
+ * `resend` or `ask`). An `ask` fails the issue (3) with a reason that asks the client to check the vendor
+ * before Sync; nothing is lost, and nothing is sent twice.
  */
-export const afterUnknownOutcome: Record<IntegrationName, 'resend' | 'ask'> = {
-  email: 'resend',
-  webhooks: 'resend',
-  gitlab: 'ask',
-  jira: 'ask',
-  asana: 'ask',
-  slack: 'ask',
-  // GitHub takes no idempotency key either, and its search is too slow to find an issue created seconds ago.
-  github: 'ask',
-  linear: 'resend',
-};
-
-/** The vendors' names as clients know them, for reasons shown in the dashboard. */
-const vendorTitles: Record<IntegrationName, string> = {
-  email: 'email',
-  webhooks: 'the webhook receiver',
-  gitlab: 'GitLab',
-  jira: 'Jira',
-  asana: 'Asana',
-  slack: 'Slack',
-  github: 'GitHub',
-  linear: 'Linear',
-};
+export const afterUnknownOutcome = catalogueTable('unknownOutcome');
 
 /** The reason of an `ask` after an unknown outcome: the client checks the vendor, then Syncs if missing. */
 export const unknownOutcomeReason = (name: IntegrationName, issueNumber: number) =>
-  `An earlier attempt stopped before Snag learned whether ${vendorTitles[name]} received issue #${issueNumber}. ` +
-  `Check ${vendorTitles[name]}, and Sync only if it is missing.`;
+  `An earlier attempt stopped before Snag learned whether ${titleOf(name)} received issue #${issueNumber}. ` +
+  `Check ${titleOf(name)}, and Sync only if it is missing.`;
 
 /**
  * What a deliverer answers: the vendor's id, and the web address of the item it created (the tracker

@@ -5,7 +5,9 @@
  *   PROJECT#<pid> / META                 `activeIntegrations` (SS), kept by every save
  * The per-issue delivery state is delivery-state.ts's.
  */
+
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { integrationCatalogue } from '#contracts/integration-catalogue';
 import {
   emailDataSchema,
   type IntegrationData,
@@ -215,8 +217,8 @@ export function sentSecret(
 
 /**
  * The record a save produces from the stored one and the dashboard's input: a masked secret sent back
- * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for GitLab, Jira, GitHub and Linear only (Slack and Asana
- * are authorised by their OAuth exchange, `authorizeIntegration`). Validation of the merged data is the
+ * keeps the stored value (for the same receiver only, `sentSecret`); `authorized` is taken from the input for the token vendors only (the OAuth vendors are authorised
+ * by their exchange, `authorizeIntegration`). Validation of the merged data is the
  * caller's (`activeRequirement`).
  */
 export function mergeInput(current: IntegrationRecord, input: IntegrationInput): IntegrationRecord {
@@ -225,8 +227,8 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
   for (const f of secretFields[input.name] as readonly string[]) {
     data[f] = sentSecret(input.name, stored, data, f, `data.${f}`);
   }
-  const selfAuthorized =
-    input.name === 'gitlab' || input.name === 'jira' || input.name === 'github' || input.name === 'linear';
+  // A token vendor's `authorized` is the dashboard's (set after its list call); OAuth's is the exchange's.
+  const selfAuthorized = integrationCatalogue[input.name].auth === 'token';
   const authorized = resolveFlag(input.authorized, current.authorized);
   return {
     ...current,

@@ -13,8 +13,10 @@
  * A state is used once: the exchange records its nonce with a conditional put (TTL after expiry), so a
  * replayed state is refused even within its lifetime.
  */
+
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { OAuthVendor } from '#contracts/integration-catalogue';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/config';
 import { safeEqual, sha256 } from '#runtime/crypto';
@@ -22,7 +24,7 @@ import { isConditionFailure } from '#runtime/db';
 import { getSecrets } from '#runtime/secrets';
 import { epochSeconds, MINUTE, nowMs } from '#runtime/time';
 
-export type OAuthVendor = 'slack' | 'asana';
+export type { OAuthVendor };
 
 export const STATE_LIFETIME_MS = 10 * MINUTE;
 

@@ -14,6 +14,7 @@
  */
 
 import type { ErrorCode } from '#contracts/errors';
+import { integrationCatalogue, type VendorName } from '#contracts/integration-catalogue';
 import {
   type GithubReposBody,
   type GitlabProjectsBody,
@@ -22,7 +23,7 @@ import {
   type LinearTeamsBody,
   type OAuthAuthorizeAnswer,
   type OAuthExchangeBody,
-  oauthRedirectPaths,
+  oauthRedirectPath,
   type VendorOption,
 } from '#contracts/vendor-auth';
 import { getConfig } from '#runtime/config';
@@ -57,8 +58,6 @@ import {
 import * as jira from './vendors/jira';
 import * as linear from './vendors/linear';
 import * as slack from './vendors/slack';
-
-type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
 
 const plainHttp: Http = (url, init) => fetch(url, init);
 /** User hosts (GitLab, Jira) only through the guard. */
@@ -200,7 +199,7 @@ async function oauthClient(vendor: OAuthVendor) {
 }
 
 export const oauthRedirectUrl = (vendor: OAuthVendor) =>
-  `${getConfig().APP_ORIGIN}${oauthRedirectPaths[vendor]}`;
+  `${getConfig().APP_ORIGIN}${oauthRedirectPath(vendor)}`;
 
 export async function oauthAuthorize(
   userId: string,
@@ -272,17 +271,6 @@ export async function oauthChannels(userId: string, vendor: OAuthVendor, siteId:
   });
 }
 
-/** What a reset clears per vendor: the token or OAuth tokens and the choice (SPEC section 4). */
-const resetData: Record<VendorName, Record<string, unknown>> = {
-  gitlab: { key: '', id: '' },
-  jira: { key: '', id: '', issueId: '' },
-  slack: { id: '', name: '' },
-  asana: { id: '', name: '' },
-  // The labels are the client's setting, not the token's: they stay for the next authorisation.
-  github: { key: '', id: '' },
-  linear: { key: '', id: '', name: '' },
-};
-
 /**
  * Reset: back to unauthorised with active 0, the token (or the OAuth tokens) and the choice cleared.
  * Owner-scoped but not plan-gated, so a client whose plan lapsed can still remove the tokens.
@@ -292,7 +280,8 @@ export async function resetVendor(userId: string, vendor: VendorName, siteId: st
     authorized: 0,
     active: 0,
     oauth: null,
-    data: resetData[vendor],
+    // What the catalogue's `reset` names: the token or the choice (SPEC section 4).
+    data: integrationCatalogue[vendor].reset,
   });
   return { integrations };
 }

@@ -424,47 +424,21 @@ const fixtures: Record<string, Fixture> = {
     pastTheCheck: true,
   },
   // Without the vendors' OAuth clients (the local stack has none) the answer is INTEGRATION_NOT_AVAILABLE.
-  'GET /api/client/integration/slack/authorize/{siteId}': {
+  // One route per call serves every vendor its `{vendor}` names (the catalogue's).
+  'GET /api/client/integration/{vendor}/authorize/{siteId}': {
     request: vendor('slack', 'authorize'),
     pastTheCheck: true,
   },
-  'GET /api/client/integration/asana/authorize/{siteId}': {
-    request: vendor('asana', 'authorize'),
-    pastTheCheck: true,
-  },
-  'POST /api/client/integration/slack/authentication/{siteId}': {
-    request: (c) => ({ ...vendor('slack', 'authentication')(c), body: oauthBody }),
-    pastTheCheck: true,
-  },
-  'POST /api/client/integration/asana/authentication/{siteId}': {
+  'POST /api/client/integration/{vendor}/authentication/{siteId}': {
     request: (c) => ({ ...vendor('asana', 'authentication')(c), body: oauthBody }),
     pastTheCheck: true,
   },
-  'GET /api/client/integration/slack/channels/{siteId}': {
+  'GET /api/client/integration/{vendor}/channels/{siteId}': {
     request: vendor('slack', 'channels'),
     pastTheCheck: true,
   },
-  'GET /api/client/integration/asana/channels/{siteId}': {
-    request: vendor('asana', 'channels'),
-    pastTheCheck: true,
-  },
-  'DELETE /api/client/integration/gitlab/authentication/{siteId}': {
+  'DELETE /api/client/integration/{vendor}/authentication/{siteId}': {
     request: vendor('gitlab', 'authentication'),
-  },
-  'DELETE /api/client/integration/jira/authentication/{siteId}': {
-    request: vendor('jira', 'authentication'),
-  },
-  'DELETE /api/client/integration/slack/authentication/{siteId}': {
-    request: vendor('slack', 'authentication'),
-  },
-  'DELETE /api/client/integration/asana/authentication/{siteId}': {
-    request: vendor('asana', 'authentication'),
-  },
-  'DELETE /api/client/integration/github/authentication/{siteId}': {
-    request: vendor('github', 'authentication'),
-  },
-  'DELETE /api/client/integration/linear/authentication/{siteId}': {
-    request: vendor('linear', 'authentication'),
   },
   // Two-way sync (issue 24): the inbound hook's settings.
   'GET /api/client/integration/{vendor}/hook/{siteId}': { request: vendor('gitlab', 'hook') },

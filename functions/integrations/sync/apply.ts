@@ -9,8 +9,10 @@
  *   - a comment: an internal comment (public when the integration says so); its id is taken once, in the
  *     comment's own transaction, and ids Snag posted there itself are dropped (no echo, no duplicate).
  */
+
+import { titleOf } from '#contracts/integration-catalogue';
 import type { TrackerEvent } from '#contracts/sync';
-import { syncOptionsOf, trackerLabels } from '#contracts/sync';
+import { syncOptionsOf } from '#contracts/sync';
 import { cleanText } from '#contracts/text';
 import { type Actor, trackerCommentText } from '#contracts/triage';
 import type { Logger } from '#runtime/log';
@@ -28,7 +30,7 @@ export function trackerActor(ev: TrackerEvent, read?: string): Actor {
     kind: 'tracker',
     id: ev.author.id.slice(0, 100),
     // The tracker's name for its person, under the one text rule as every stored name (text.ts).
-    name: `${cleanText(ev.author.name)} on ${trackerLabels[ev.vendor]}`.slice(0, 200),
+    name: `${cleanText(ev.author.name)} on ${titleOf(ev.vendor)}`.slice(0, 200),
     vendor: ev.vendor,
     ...(url ? { url: url.slice(0, 2000) } : {}),
   };

@@ -1,23 +1,15 @@
 /**
- * What the vendor clients (gitlab, jira, slack, asana, linear) share: a fetch-compatible `Http` function (the
+ * What the vendor clients share: a fetch-compatible `Http` function (the
  * SSRF-guarded client of functions/runtime/outbound.ts for user hosts, plain fetch for fixed vendor URLs),
  * capped response reading, and the one mapping of vendor failures to permanent or retryable
  * (docs/decisions.md "Vendor errors").
  */
+import { titleOf, type VendorName } from '#contracts/integration-catalogue';
 
 /** A fetch-compatible function; each client takes one so that a guard (or a test double) plugs in. */
 export type Http = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-export type VendorName = 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear';
-
-const vendorTitles: Record<VendorName, string> = {
-  gitlab: 'GitLab',
-  jira: 'Jira',
-  slack: 'Slack',
-  asana: 'Asana',
-  github: 'GitHub',
-  linear: 'Linear',
-};
+export type { VendorName };
 
 /** Largest vendor answer read; vendors' lists are paged well below it. */
 export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
@@ -73,7 +65,7 @@ export function retryAfterSeconds(value: string | null): number | undefined {
  * and other 4xx are permanent; 408, 429 and 5xx are retryable.
  */
 export function statusError(vendor: VendorName, res: Response, what: string, code?: string): VendorError {
-  const title = vendorTitles[vendor];
+  const title = titleOf(vendor);
   const status = res.status;
   const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
   if (status === 429) {
@@ -110,7 +102,7 @@ export async function readCapped(vendor: VendorName, res: Response, cap = MAX_RE
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > cap) {
     await res.body?.cancel().catch(() => {});
-    throw new VendorError(vendor, false, `${vendorTitles[vendor]} answered more than ${cap} bytes`);
+    throw new VendorError(vendor, false, `${titleOf(vendor)} answered more than ${cap} bytes`);
   }
   if (!res.body) return '';
   const reader = res.body.getReader();
@@ -122,7 +114,7 @@ export async function readCapped(vendor: VendorName, res: Response, cap = MAX_RE
     size += value.byteLength;
     if (size > cap) {
       await reader.cancel().catch(() => {});
-      throw new VendorError(vendor, false, `${vendorTitles[vendor]} answered more than ${cap} bytes`);
+      throw new VendorError(vendor, false, `${titleOf(vendor)} answered more than ${cap} bytes`);
     }
     chunks.push(value);
   }
@@ -175,7 +167,7 @@ export async function send(
       throw new VendorError(
         vendor,
         refused.permanent !== false,
-        `${vendorTitles[vendor]} host is not allowed (${refused.reason ?? 'refused'})`,
+        `${titleOf(vendor)} host is not allowed (${refused.reason ?? 'refused'})`,
         { code: 'host_refused' },
       );
     }
@@ -183,7 +175,7 @@ export async function send(
     throw new VendorError(
       vendor,
       false,
-      `${vendorTitles[vendor]} ${timedOut ? 'timed out' : 'could not be reached'}`,
+      `${titleOf(vendor)} ${timedOut ? 'timed out' : 'could not be reached'}`,
       {
         code: timedOut ? 'timeout' : 'unreachable',
       },
@@ -205,7 +197,7 @@ export async function sendJson(
     throw new VendorError(
       vendor,
       true,
-      `${vendorTitles[vendor]} redirected the request (${what}): check the host`,
+      `${titleOf(vendor)} redirected the request (${what}): check the host`,
       {
         status: res.status,
       },
@@ -230,10 +222,10 @@ export function baseUrlOf(vendor: VendorName, host: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new VendorError(vendor, true, `${vendorTitles[vendor]} host is not a valid address`);
+    throw new VendorError(vendor, true, `${titleOf(vendor)} host is not a valid address`);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
-    throw new VendorError(vendor, true, `${vendorTitles[vendor]} host is not a valid address`);
+    throw new VendorError(vendor, true, `${titleOf(vendor)} host is not a valid address`);
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

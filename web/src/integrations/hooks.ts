@@ -2,9 +2,11 @@
  * The integration screens' calls (issue 11) through the typed client, with the project's cached answer
  * (which carries `msg.integrations`) kept in step after a save.
  */
+
 import { mutate } from 'swr';
+import type { OAuthVendor, VendorName } from '#contracts/integration-catalogue';
 import type { IntegrationName, IntegrationsAnswer } from '#contracts/integrations';
-import { oauthRedirectPaths } from '#contracts/vendor-auth';
+import { oauthRedirectPath } from '#contracts/vendor-auth';
 import { type ApiError, api } from '../api';
 import type { BodyOf } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
@@ -91,14 +93,13 @@ export async function fetchGithubRepos(
  */
 const redirectKey = (vendor: OAuthVendor) => `snag.oauth.${vendor}.redirect`;
 const oauthRedirectUrl = (vendor: OAuthVendor) =>
-  sessionStorage.getItem(redirectKey(vendor)) ?? `${window.location.origin}${oauthRedirectPaths[vendor]}`;
+  sessionStorage.getItem(redirectKey(vendor)) ?? `${window.location.origin}${oauthRedirectPath(vendor)}`;
 
 /** The vendor's consent page for this project, with a signed state bound to this session. */
 export async function startOAuth(vendor: OAuthVendor, projectId: string): Promise<string> {
-  const params = { params: { siteId: projectId } };
-  const { url, redirectUrl } = await (vendor === 'slack'
-    ? api.call('vendors.slackAuthorize', params)
-    : api.call('vendors.asanaAuthorize', params));
+  const { url, redirectUrl } = await api.call('vendors.oauthAuthorize', {
+    params: { vendor, siteId: projectId },
+  });
   sessionStorage.setItem(redirectKey(vendor), redirectUrl);
   return url;
 }
@@ -108,10 +109,10 @@ export async function exchangeOAuthCode(
   projectId: string,
   body: { code: string; state: string },
 ): Promise<void> {
-  const input = { params: { siteId: projectId }, body: { ...body, redirectUrl: oauthRedirectUrl(vendor) } };
-  await (vendor === 'slack'
-    ? api.call('vendors.slackAuthentication', input)
-    : api.call('vendors.asanaAuthentication', input));
+  await api.call('vendors.oauthAuthentication', {
+    params: { vendor, siteId: projectId },
+    body: { ...body, redirectUrl: oauthRedirectUrl(vendor) },
+  });
   await mutate(projectPath(projectId));
 }
 
@@ -119,34 +120,21 @@ export async function exchangeOAuthCode(
  * Reset (SPEC.md section 4): back to unauthorised with active 0, the tokens and the choice cleared on
  * the server. Answers the saved view and updates the cached project.
  */
-export async function resetAuthorization<
-  N extends 'gitlab' | 'jira' | 'slack' | 'asana' | 'github' | 'linear',
->(vendor: N, projectId: string): Promise<ViewOf<N>> {
-  const input = { params: { siteId: projectId } };
-  const { integrations } = await (vendor === 'gitlab'
-    ? api.call('vendors.gitlabReset', input)
-    : vendor === 'jira'
-      ? api.call('vendors.jiraReset', input)
-      : vendor === 'slack'
-        ? api.call('vendors.slackReset', input)
-        : vendor === 'github'
-          ? api.call('vendors.githubReset', input)
-          : vendor === 'linear'
-            ? api.call('vendors.linearReset', input)
-            : api.call('vendors.asanaReset', input));
+export async function resetAuthorization<N extends VendorName>(
+  vendor: N,
+  projectId: string,
+): Promise<ViewOf<N>> {
+  const { integrations } = await api.call('vendors.reset', { params: { vendor, siteId: projectId } });
   await mutate(projectPath(projectId), (cached?: ProjectDetail) => cached && { ...cached, integrations }, {
     revalidate: false,
   });
   return integrations.find((i): i is ViewOf<N> => i.name === vendor) as ViewOf<N>;
 }
 
-/** Slack's channels or Asana's projects; a failure stays on the screen (no redirect). */
+/** An OAuth vendor's channels or projects; a failure stays on the screen (no redirect). */
 export function useVendorChannels(vendor: OAuthVendor, projectId: string) {
-  const input = { params: { siteId: projectId } };
   const stay = { redirect: (error: ApiError) => (error.unauthorized ? '/login' : null) };
-  const slack = useEndpoint('vendors.slackChannels', vendor === 'slack' ? input : null, stay);
-  const asana = useEndpoint('vendors.asanaChannels', vendor === 'asana' ? input : null, stay);
-  return vendor === 'slack' ? slack : asana;
+  return useEndpoint('vendors.oauthChannels', { params: { vendor, siteId: projectId } }, stay);
 }
 
 /** The new and failed tickets of one integration (the issue list's route, asked with `integration`). */
@@ -166,5 +154,4 @@ export async function syncTickets(
   });
 }
 
-export type { IntegrationsAnswer };
-export type OAuthVendor = 'slack' | 'asana';
+export type { IntegrationsAnswer, OAuthVendor };

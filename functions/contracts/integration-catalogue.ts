@@ -1,0 +1,191 @@
+/**
+ * The one catalogue of the integrations: what Snag knows about each as plain data, from which every
+ * per-integration list, type and union is derived (`integrationNames`, the token, OAuth and tracker
+ * vendors, secret, binding and target fields, titles, reset data). The behaviour tables (deliverers,
+ * authorisers, sync adapters, settings forms, local fakes) are keyed by it and typed exhaustive against
+ * it, and test/unit/functions/integration-catalogue.test.ts walks it, so a new vendor is one row here
+ * plus its own files (docs/layout.md "A new vendor integration").
+ *
+ * Import-free: the dashboard's first load reads it through integration-names.ts (DESIGN.md budget: 200 KB
+ * of initial JS), so zod and the schemas stay in the lazy chunks.
+ */
+
+/** How an integration is authorised: not at all (email, webhooks), by a typed token, or through OAuth. */
+export type IntegrationAuth = 'none' | 'token' | 'oauth';
+
+interface CatalogueRow {
+  /** The name as a sentence reads it ("Check GitLab", "Jane on GitLab", a vendor's error). */
+  readonly title: string;
+  readonly auth: IntegrationAuth;
+  /** The fields of its `data` that are secrets (masked on read, kept when sent back masked). */
+  readonly secrets: readonly string[];
+  /**
+   * Where its secret goes: the fields that name the receiver (and, for Jira, whose token it is). A masked
+   * secret sent back means "the stored one" only while these are unchanged (docs/decisions.md "A stored
+   * secret stays with its target").
+   */
+  readonly bindings: readonly string[];
+  /** The fields of its `data` that name an outbound target (checked by the save call). */
+  readonly targets: readonly string[];
+  /** The fields of its `data` required while it is active (SPEC.md section 5; a masked secret counts). */
+  readonly required: readonly string[];
+  /** Whether it syncs both ways (an adapter in functions/integrations/sync/adapters.ts, the hook panel). */
+  readonly tracker: boolean;
+  /**
+   * What a retry does after an attempt whose outcome is unknown (it may have reached the vendor):
+   * `resend` where a repeat is dropped or found (webhooks' idempotency key, Linear's derived issue id, a
+   * second mail is harmless); `ask` where a second send could open a second ticket, so the issue fails
+   * with a reason that asks the client to check the vendor before Sync (functions/integrations/deliver.ts).
+   */
+  readonly unknownOutcome: 'resend' | 'ask';
+  /** What its reset clears besides the flags and OAuth tokens (SPEC section 4); null: it has no reset. */
+  readonly reset: Readonly<Record<string, string>> | null;
+  /**
+   * A token vendor's list call, `POST client/integration/<vendor>/<list>`, which checks the token, lists
+   * the choices and authorises; an OAuth vendor's list is `GET .../<vendor>/channels/{siteId}`.
+   */
+  readonly list?: 'projects' | 'repos' | 'teams';
+}
+
+/** In the order of `msg.integrations` (the dashboard's list). */
+export const integrationCatalogue = {
+  email: {
+    title: 'email',
+    auth: 'none',
+    secrets: [],
+    bindings: [],
+    targets: [],
+    required: ['email'],
+    tracker: false,
+    unknownOutcome: 'resend',
+    reset: null,
+  },
+  gitlab: {
+    title: 'GitLab',
+    auth: 'token',
+    secrets: ['key'],
+    bindings: ['host'],
+    targets: ['host'],
+    required: ['key'],
+    tracker: true,
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '' },
+    list: 'projects',
+  },
+  jira: {
+    title: 'Jira',
+    auth: 'token',
+    secrets: ['key'],
+    bindings: ['host', 'username'],
+    targets: ['host'],
+    required: ['host', 'username', 'key'],
+    tracker: true,
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '', issueId: '' },
+    list: 'projects',
+  },
+  slack: {
+    title: 'Slack',
+    auth: 'oauth',
+    secrets: [],
+    bindings: [],
+    targets: [],
+    required: [],
+    tracker: false,
+    unknownOutcome: 'ask',
+    reset: { id: '', name: '' },
+  },
+  asana: {
+    title: 'Asana',
+    auth: 'oauth',
+    secrets: [],
+    bindings: [],
+    targets: [],
+    required: [],
+    tracker: false,
+    unknownOutcome: 'ask',
+    reset: { id: '', name: '' },
+  },
+  github: {
+    title: 'GitHub',
+    auth: 'token',
+    secrets: ['key'],
+    // The API address is Snag's setting (GITHUB_API_URL), not the client's: the token has one receiver.
+    bindings: [],
+    targets: [],
+    required: ['key'],
+    tracker: true,
+    // No idempotency key, and its search is too slow to find an issue created seconds ago.
+    unknownOutcome: 'ask',
+    // The labels are the client's setting, not the token's: they stay for the next authorisation.
+    reset: { key: '', id: '' },
+    list: 'repos',
+  },
+  linear: {
+    title: 'Linear',
+    auth: 'token',
+    secrets: ['key'],
+    bindings: [],
+    targets: [],
+    required: ['key'],
+    tracker: true,
+    // Its issues are created with an id derived from the delivery, looked up before creating.
+    unknownOutcome: 'resend',
+    reset: { key: '', id: '', name: '' },
+    list: 'teams',
+  },
+  webhooks: {
+    title: 'the webhook receiver',
+    auth: 'none',
+    secrets: ['token'],
+    bindings: ['url'],
+    targets: ['url'],
+    required: ['url'],
+    tracker: false,
+    unknownOutcome: 'resend',
+    reset: null,
+  },
+} as const satisfies Record<string, CatalogueRow>;
+
+type Catalogue = typeof integrationCatalogue;
+export type IntegrationName = keyof Catalogue;
+/** The names of the integrations whose row has `K: V`. */
+type Where<K extends keyof CatalogueRow, V> = {
+  [N in IntegrationName]: Catalogue[N] extends Record<K, V> ? N : never;
+}[IntegrationName];
+
+/** A non-empty tuple type, as zod's enum takes it. */
+type Names<N> = readonly [N, ...N[]];
+const namesWhere = <N extends IntegrationName>(test: (row: CatalogueRow) => boolean) =>
+  (Object.keys(integrationCatalogue) as IntegrationName[]).filter((n) =>
+    test(integrationCatalogue[n]),
+  ) as unknown as Names<N>;
+
+export const integrationNames = namesWhere<IntegrationName>(() => true);
+
+/** The vendors: the integrations authorised with a vendor (a token or OAuth), each with its reset call. */
+export type VendorName = Where<'auth', 'token' | 'oauth'>;
+export const vendorNames = namesWhere<VendorName>((r) => r.auth !== 'none');
+/** The vendors authorised by a typed token (their list call authorises). */
+export type TokenVendor = Where<'auth', 'token'>;
+export const tokenVendors = namesWhere<TokenVendor>((r) => r.auth === 'token');
+/** The vendors authorised through OAuth (functions/integrations/oauth-state.ts). */
+export type OAuthVendor = Where<'auth', 'oauth'>;
+export const oauthVendors = namesWhere<OAuthVendor>((r) => r.auth === 'oauth');
+/** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
+export type TrackerVendor = Where<'tracker', true>;
+export const trackerVendors = namesWhere<TrackerVendor>((r) => r.tracker);
+
+/** A catalogue field of every integration, as a table keyed by name. */
+export const catalogueTable = <K extends keyof CatalogueRow>(field: K) =>
+  Object.fromEntries(
+    integrationNames.map((n) => [n, integrationCatalogue[n][field as never]]),
+  ) as unknown as {
+    [N in IntegrationName]: Catalogue[N][K & keyof Catalogue[N]];
+  };
+
+/** The name a sentence reads ("Check GitLab", "Jane on GitLab"). */
+export const titleOf = (name: IntegrationName): string => integrationCatalogue[name].title;
+/** Whether a name is one of `list` (a vendor's path parameter, a stored name). */
+export const isOneOf = <N extends string>(list: readonly N[], name: string): name is N =>
+  (list as readonly string[]).includes(name);

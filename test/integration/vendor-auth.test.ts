@@ -347,6 +347,45 @@ describe('reset', () => {
   });
 });
 
+describe('one {vendor} route per call (the catalogue names the vendors)', () => {
+  it('answers NOT_FOUND, never a 500, for a vendor the call does not serve', async () => {
+    const exchange = { code: 'c', state: `${site.id}.a.b.c`, redirectUrl: '' };
+    const calls = [
+      ['GET', `/api/client/integration/gitlab/authorize/${site.id}`],
+      ['POST', `/api/client/integration/github/authentication/${site.id}`, exchange],
+      ['GET', `/api/client/integration/jira/channels/${site.id}`],
+      ['DELETE', `/api/client/integration/email/authentication/${site.id}`],
+      ['DELETE', `/api/client/integration/webhooks/authentication/${site.id}`],
+      ['DELETE', `/api/client/integration/trello/authentication/${site.id}`],
+      ['GET', `/api/client/integration/SLACK/authorize/${site.id}`],
+    ] as const;
+    for (const [method, path, body] of calls) {
+      const res = await site.client.call(method, path, body);
+      expect({ path, status: res.status, code: codeOf(res) }).toEqual({
+        path,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
+  it('resets every vendor on its own URL, clearing what its catalogue row names', async () => {
+    const cleared = {
+      gitlab: { key: '', id: '' },
+      jira: { key: '', id: '', issueId: '' },
+      slack: { id: '', name: '' },
+      asana: { id: '', name: '' },
+      github: { key: '', id: '' },
+      linear: { key: '', id: '', name: '' },
+    };
+    for (const [vendor, data] of Object.entries(cleared)) {
+      const res = await site.client.delete(`/api/client/integration/${vendor}/authentication/${site.id}`);
+      expect({ vendor, status: res.status }).toEqual({ vendor, status: 200 });
+      expect(await integration(site.id, vendor)).toMatchObject({ authorized: 0, active: 0, data });
+    }
+  });
+});
+
 describe('a stored secret stays with its receiver', () => {
   const save = (entry: unknown) => site.client.patch(`/api/client/integration/${site.id}`, [entry]);
   const fieldsOf = (r: ApiReply) => (r.body as { fields?: Record<string, string> }).fields;

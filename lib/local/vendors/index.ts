@@ -1,36 +1,134 @@
 /**
- * The vendor fakes together (README "Vendor fakes"): GitLab, Jira, Slack with its OAuth, Asana with its
- * OAuth, a webhook receiver, GitHub and Linear (GraphQL), each on a loopback port (each shows what it received on `/_fake`), and the
- * configuration that points the functions at them.
+ * The vendor fakes together (README "Vendor fakes"): one per integration of the catalogue that talks to a
+ * vendor or a receiver (`fakeTable`), each on a loopback port (each shows what it received on `/_fake`),
+ * and the configuration that points the functions at them.
  * `npm start` runs them unless SNAG_VENDOR_FAKES=0, giving its data dir: each fake gets the port it had last
  * time (when free) and the tokens it issued (vendors/saved.ts). A vendor the developer configured
  * (`realVendorsOf`) keeps its real settings: the functions talk to the real service, the others to the fakes.
  * The integration tests start them directly, on free ports and with nothing kept.
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
-import { type AsanaFake, startAsanaFake } from './asana';
-import { type GithubFake, startGithubFake } from './github';
-import { type GitlabFake, startGitlabFake } from './gitlab';
-import { type JiraFake, startJiraFake } from './jira';
-import { type LinearFake, startLinearFake } from './linear';
-import { type FakeName, loadSavedFakes, type SavedFakes } from './saved';
-import { type SlackFake, startSlackFake } from './slack';
-import { startWebhookFake, type WebhookFake } from './webhooks';
+import { startAsanaFake } from './asana';
+import type { Fake } from './fake';
+import { startGithubFake } from './github';
+import { startGitlabFake } from './gitlab';
+import { startJiraFake } from './jira';
+import { startLinearFake } from './linear';
+import { type FakeName, fakeNames, loadSavedFakes, type SavedFakes } from './saved';
+import { startSlackFake } from './slack';
+import { startWebhookFake } from './webhooks';
 
-/**
- * The settings that point a vendor somewhere (functions/runtime/config.ts and secrets.ts, README
- * "Configuration"), by the fake that would replace them. Jira and the webhook receiver have none: the client
- * enters their address, so their fakes never stand in for anything the developer set.
- */
-export const vendorSettings = {
-  gitlab: ['GITLAB_URL'],
-  github: ['GITHUB_API_URL'],
-  slack: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_API_URL', 'SLACK_AUTHORIZE_URL'],
-  asana: ['ASANA_CLIENT_ID', 'ASANA_CLIENT_SECRET', 'ASANA_API_URL', 'ASANA_OAUTH_URL'],
-  linear: ['LINEAR_API_URL'],
-} as const;
+/** What the local stack knows of one integration's fake; the behaviour is the fake's own file. */
+interface FakeEntry<F extends Fake, S extends string> {
+  /** Its name in the banner and the port warnings. */
+  title: string;
+  start(port: number, saved: SavedFakes | undefined, opts: VendorFakesOptions): Promise<F>;
+  /** The address an integration's screen names as the fake it talks to (functions/runtime/config.ts). */
+  address(fake: F): string;
+  /**
+   * The settings that point the vendor somewhere (functions/runtime/config.ts and secrets.ts, README
+   * "Configuration"), as the fake sets them. None where the client enters the address (Jira, the webhook
+   * receiver): their fakes never stand in for anything the developer set.
+   */
+  settings: readonly S[];
+  configure(fake: F): Record<S, string>;
+  /** `npm start`'s banner line: where it is and how to use it. */
+  note(fake: F): string;
+}
+const entry = <F extends Fake, S extends string = never>(e: FakeEntry<F, S>) => e;
+const none = () => ({});
 
-export type ConfigurableVendor = keyof typeof vendorSettings;
+/** The one table of fakes, keyed by the catalogue's integrations that talk to a vendor or a receiver. */
+const fakeTable = {
+  gitlab: entry({
+    title: 'GitLab',
+    start: (p) => startGitlabFake(p),
+    address: (f) => f.url,
+    settings: ['GITLAB_URL'],
+    configure: (f) => ({ GITLAB_URL: f.url }),
+    note: (f) => `GitLab ${f.url} (host empty = this)`,
+  }),
+  jira: entry({
+    title: 'Jira',
+    start: (p) => startJiraFake(p),
+    address: (f) => f.url,
+    settings: [],
+    configure: none,
+    note: (f) => `Jira ${f.url} (enter as host)`,
+  }),
+  slack: entry({
+    title: 'Slack',
+    start: (p, saved) => startSlackFake({ port: p, ...(saved ? { tokens: saved.slackTokens } : {}) }),
+    address: (f) => f.url,
+    settings: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_API_URL', 'SLACK_AUTHORIZE_URL'],
+    configure: (f) => ({
+      SLACK_API_URL: f.apiUrl,
+      SLACK_AUTHORIZE_URL: f.authorizeUrl,
+      SLACK_CLIENT_ID: f.clientId,
+      SLACK_CLIENT_SECRET: f.clientSecret,
+    }),
+    note: (f) => `Slack ${f.url}`,
+  }),
+  asana: entry({
+    title: 'Asana',
+    start: (p, saved, opts) =>
+      startAsanaFake({
+        port: p,
+        ...(opts.asanaAccessTtlSeconds ? { accessTtlSeconds: opts.asanaAccessTtlSeconds } : {}),
+        ...(saved ? { accessTokens: saved.asanaAccessTokens, refreshTokens: saved.asanaRefreshTokens } : {}),
+      }),
+    address: (f) => f.url,
+    settings: ['ASANA_CLIENT_ID', 'ASANA_CLIENT_SECRET', 'ASANA_API_URL', 'ASANA_OAUTH_URL'],
+    configure: (f) => ({
+      ASANA_API_URL: f.apiUrl,
+      ASANA_OAUTH_URL: f.oauthUrl,
+      ASANA_CLIENT_ID: f.clientId,
+      ASANA_CLIENT_SECRET: f.clientSecret,
+    }),
+    note: (f) => `Asana ${f.url}`,
+  }),
+  github: entry({
+    title: 'GitHub',
+    start: (p) => startGithubFake(p),
+    address: (f) => f.url,
+    settings: ['GITHUB_API_URL'],
+    configure: (f) => ({ GITHUB_API_URL: f.apiUrl }),
+    note: (f) => `GitHub ${f.url} (any token; repositories octo-org/website, octo-org/shop)`,
+  }),
+  linear: entry({
+    title: 'Linear',
+    start: (p) => startLinearFake(p),
+    address: (f) => f.url,
+    settings: ['LINEAR_API_URL'],
+    configure: (f) => ({ LINEAR_API_URL: f.apiUrl }),
+    note: (f) => `Linear ${f.url} (any API key)`,
+  }),
+  webhooks: entry({
+    title: 'webhook receiver',
+    start: (p) => startWebhookFake(p),
+    address: (f) => `${f.url}/hook`,
+    settings: [],
+    configure: none,
+    note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+} satisfies { [N in FakeName]: FakeEntry<Fake, string> };
+/** One entry, as the loops over all of them use it (each entry's own types are checked above). */
+const entryOf = (n: FakeName) => fakeTable[n] as FakeEntry<Fake, string>;
+
+type FakeTable = typeof fakeTable;
+type FakeOf<N extends FakeName> = Awaited<ReturnType<FakeTable[N]['start']>>;
+/** Every fake, by its integration's name. */
+export type FakesByName = { [N in FakeName]: FakeOf<N> };
+
+/** The settings that point each vendor somewhere, by the fake that would replace them (see `settings`). */
+export const vendorSettings = Object.fromEntries(
+  fakeNames.flatMap((n) => (fakeTable[n].settings.length ? [[n, fakeTable[n].settings]] : [])),
+) as { [N in ConfigurableVendor]: FakeTable[N]['settings'] };
+
+/** The vendors a developer may point at their real service (a fake with settings). */
+export type ConfigurableVendor = {
+  [N in FakeName]: FakeTable[N]['settings'] extends readonly [] ? never : N;
+}[FakeName];
 
 /**
  * The vendors with any of their settings set (the environment or `.env`, read before the fakes start): a
@@ -43,19 +141,11 @@ export function realVendorsOf(env: NodeJS.ProcessEnv): ConfigurableVendor[] {
   );
 }
 
-export interface VendorFakes {
-  gitlab: GitlabFake;
-  jira: JiraFake;
-  slack: SlackFake;
-  asana: AsanaFake;
-  linear: LinearFake;
-  /** A receiver for the Webhooks integration: a client enters `webhooks.url` + any path. */
-  webhooks: WebhookFake;
-  github: GithubFake;
+export interface VendorFakes extends FakesByName {
   /**
    * The functions' configuration for these fakes (functions/runtime/config.ts and secrets.ts), without the
-   * settings of the vendors in `real`. Jira has no default host: a client enters `jira.url` as the host on
-   * the Jira screen.
+   * settings of the vendors in `real`. A fake without settings (Jira, webhooks) is an address the client
+   * enters on its screen.
    */
   env: Record<string, string>;
   /** The vendors left on their real service (`VendorFakesOptions.real`): their fakes run but are not used. */
@@ -102,32 +192,11 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
   const warn = opts.warn ?? (() => {});
   const saved: SavedFakes | undefined = opts.dataDir ? loadSavedFakes(opts.dataDir, warn) : undefined;
   const port = (name: FakeName) => saved?.ports[name];
-  const started = await Promise.allSettled([
-    onRememberedPort('GitLab', port('gitlab'), (p) => startGitlabFake(p), warn),
-    onRememberedPort('Jira', port('jira'), (p) => startJiraFake(p), warn),
-    onRememberedPort(
-      'Slack',
-      port('slack'),
-      (p) => startSlackFake({ port: p, ...(saved ? { tokens: saved.slackTokens } : {}) }),
-      warn,
+  const started = await Promise.allSettled(
+    fakeNames.map((n) =>
+      onRememberedPort(entryOf(n).title, port(n), (p) => entryOf(n).start(p, saved, opts), warn),
     ),
-    onRememberedPort(
-      'Asana',
-      port('asana'),
-      (p) =>
-        startAsanaFake({
-          port: p,
-          ...(opts.asanaAccessTtlSeconds ? { accessTtlSeconds: opts.asanaAccessTtlSeconds } : {}),
-          ...(saved
-            ? { accessTokens: saved.asanaAccessTokens, refreshTokens: saved.asanaRefreshTokens }
-            : {}),
-        }),
-      warn,
-    ),
-    onRememberedPort('webhook receiver', port('webhooks'), (p) => startWebhookFake(p), warn),
-    onRememberedPort('GitHub', port('github'), (p) => startGithubFake(p), warn),
-    onRememberedPort('Linear', port('linear'), (p) => startLinearFake(p), warn),
-  ]);
+  );
   const all = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = () => Promise.allSettled(all.map((f) => f.stop())).then(() => {});
   const failed = started.find((s) => s.status === 'rejected');
@@ -135,67 +204,22 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
     await stop();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [gitlab, jira, slack, asana, webhooks, github, linear] = all as [
-    GitlabFake,
-    JiraFake,
-    SlackFake,
-    AsanaFake,
-    WebhookFake,
-    GithubFake,
-    LinearFake,
-  ];
-  const portOf = (f: { url: string }) => Number(new URL(f.url).port);
-  saved?.savePorts({
-    gitlab: portOf(gitlab),
-    jira: portOf(jira),
-    slack: portOf(slack),
-    asana: portOf(asana),
-    webhooks: portOf(webhooks),
-    github: portOf(github),
-    linear: portOf(linear),
-  });
+  const fakes = Object.fromEntries(fakeNames.map((n, i) => [n, all[i]])) as unknown as FakesByName;
+  const each = <T>(f: (entry: FakeEntry<Fake, string>, fake: Fake) => T) =>
+    fakeNames.map((n) => [n, f(entryOf(n), fakes[n])] as const);
+  saved?.savePorts(
+    Object.fromEntries(each((_, f) => Number(new URL(f.url).port))) as Record<FakeName, number>,
+  );
   const real = [...(opts.real ?? [])];
-  // Exactly `vendorSettings`' names per vendor (the type checks it), so the choice and the env agree.
-  const settings: { [V in ConfigurableVendor]: Record<(typeof vendorSettings)[V][number], string> } = {
-    gitlab: { GITLAB_URL: gitlab.url },
-    github: { GITHUB_API_URL: github.apiUrl },
-    slack: {
-      SLACK_API_URL: slack.apiUrl,
-      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
-      SLACK_CLIENT_ID: slack.clientId,
-      SLACK_CLIENT_SECRET: slack.clientSecret,
-    },
-    asana: {
-      ASANA_API_URL: asana.apiUrl,
-      ASANA_OAUTH_URL: asana.oauthUrl,
-      ASANA_CLIENT_ID: asana.clientId,
-      ASANA_CLIENT_SECRET: asana.clientSecret,
-    },
-    linear: { LINEAR_API_URL: linear.apiUrl },
-  };
-  const addresses: Record<string, string> = {
-    gitlab: gitlab.url,
-    jira: jira.url,
-    slack: slack.url,
-    asana: asana.url,
-    webhooks: `${webhooks.url}/hook`,
-    github: github.url,
-    linear: linear.url,
-  };
-  const faked = <T>(byVendor: Record<string, T>) =>
-    Object.fromEntries(Object.entries(byVendor).filter(([v]) => !real.includes(v as ConfigurableVendor)));
+  const used = (n: string) => !real.includes(n as ConfigurableVendor);
+  const settings = each((e, f) => e.configure(f)).filter(([n]) => used(n));
+  const addresses = each((e, f) => e.address(f)).filter(([n]) => used(n));
   return {
-    gitlab,
-    jira,
-    slack,
-    asana,
-    linear,
-    webhooks,
-    github,
+    ...fakes,
     env: {
-      ...Object.assign({}, ...Object.values(faked(settings))),
+      ...Object.assign({}, ...settings.map(([, s]) => s)),
       // Which integration screens talk to a fake here, so they can say so (functions/runtime/config.ts).
-      [VENDOR_FAKES_VARIABLE]: JSON.stringify(faked(addresses)),
+      [VENDOR_FAKES_VARIABLE]: JSON.stringify(Object.fromEntries(addresses)),
     },
     real,
     reset: () => {
@@ -205,35 +229,19 @@ export async function startVendorFakes(opts: VendorFakesOptions = {}): Promise<V
   };
 }
 
-/** Names in the banner. */
-const vendorNames: Record<ConfigurableVendor, string> = {
-  gitlab: 'GitLab',
-  github: 'GitHub',
-  slack: 'Slack',
-  asana: 'Asana',
-  linear: 'Linear',
-};
-
 /**
  * `npm start`'s banner lines for the vendors: each fake in use with how to use it, then the vendors left on
  * the real service with the setting that chose it, so nobody mistakes one for the other.
  */
 export function vendorBanner(fakes: VendorFakes, env: NodeJS.ProcessEnv = {}): string[] {
   const real = new Set(fakes.real);
-  const used = (vendor: ConfigurableVendor, line: string) => (real.has(vendor) ? [] : [line]);
-  const fakeLines = [
-    ...used('gitlab', `GitLab ${fakes.gitlab.url} (host empty = this)`),
-    `Jira ${fakes.jira.url} (enter as host)`,
-    ...used('slack', `Slack ${fakes.slack.url}`),
-    ...used('asana', `Asana ${fakes.asana.url}`),
-    ...used('linear', `Linear ${fakes.linear.url} (any API key)`),
-    `webhook receiver ${fakes.webhooks.url}/hook (enter as URL, any token)`,
-    ...used('github', `GitHub ${fakes.github.url} (any token; repositories octo-org/website, octo-org/shop)`),
-  ];
+  const fakeLines = fakeNames
+    .filter((n) => !real.has(n as ConfigurableVendor))
+    .map((n) => entryOf(n).note(fakes[n]));
   const pad = '                 ';
   const realLines = fakes.real.map((vendor) => {
     const set = vendorSettings[vendor].filter((name) => (env[name] ?? '').trim() !== '');
-    return `${vendorNames[vendor]}${set.length ? ` (${set.join(', ')} set)` : ''}`;
+    return `${entryOf(vendor).title}${set.length ? ` (${set.join(', ')} set)` : ''}`;
   });
   return [
     '  Vendor fakes   stand-ins on this machine, not the real services (SNAG_VENDOR_FAKES=0 for the real ones):',

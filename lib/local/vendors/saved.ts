@@ -8,9 +8,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { type IntegrationName, integrationNames } from '#contracts/integration-catalogue';
 
-export const fakeNames = ['gitlab', 'jira', 'slack', 'asana', 'webhooks', 'github', 'linear'] as const;
-export type FakeName = (typeof fakeNames)[number];
+/** Every integration of the catalogue that sends somewhere has a fake (email goes to the local mail catcher). */
+export type FakeName = Exclude<IntegrationName, 'email'>;
+export const fakeNames = integrationNames.filter((n): n is FakeName => n !== 'email') as [
+  FakeName,
+  ...FakeName[],
+];
 
 const port = z.number().int().min(1).max(65535);
 const savedSchema = z.object({

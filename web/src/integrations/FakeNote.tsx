@@ -5,17 +5,21 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { IntegrationName } from '#contracts/integrations';
+import { type IntegrationName, integrationCatalogue } from '#contracts/integration-catalogue';
 
-/** The integrations authorised by a typed token: their fakes take any token (README "Vendor fakes"). */
-const tokenFakes: readonly IntegrationName[] = ['gitlab', 'jira', 'github', 'linear'];
+/**
+ * Where the client must type the target (a required target field: Jira's host, the webhook URL), the
+ * fake is an address to enter, not the default.
+ */
+const enteredTarget = (name: IntegrationName) => {
+  const row: { targets: readonly string[]; required: readonly string[] } = integrationCatalogue[name];
+  return row.targets.some((f) => row.required.includes(f));
+};
 
 export function FakeNote({ name, fake }: { name: IntegrationName; fake: string }) {
   const { t } = useTranslation();
   const vendor = t(`integrations.${name}`);
-  // Jira and webhooks go where the client says: the fake is an address to enter, not the default.
-  const text =
-    name === 'jira' || name === 'webhooks' ? 'integrationScreen.fakeEnterText' : 'integrationScreen.fakeText';
+  const text = enteredTarget(name) ? 'integrationScreen.fakeEnterText' : 'integrationScreen.fakeText';
   return (
     <Alert
       variant="light"
@@ -28,7 +32,8 @@ export function FakeNote({ name, fake }: { name: IntegrationName; fake: string }
       <Stack gap={4}>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t(text, { name: vendor, url: fake })}
-          {tokenFakes.includes(name) && ` ${t('integrationScreen.fakeAnyToken')}`}
+          {/* A token vendor's fake takes any token (README "Vendor fakes"). */}
+          {integrationCatalogue[name].auth === 'token' && ` ${t('integrationScreen.fakeAnyToken')}`}
         </Text>
         <Anchor href={new URL('/_fake', fake).href} target="_blank" rel="noreferrer" size="sm">
           {t('integrationScreen.fakeInbox')}

@@ -1,31 +1,37 @@
-/** The settings form of one integration, by its kind: email, a token (GitLab, Jira, Linear; GitHub its own), OAuth (Slack, Asana) or webhooks. */
+/**
+ * The settings form of one integration: the one table of forms, keyed by the catalogue of integrations
+ * (contracts/integration-catalogue.ts) and typed exhaustive against it, so a new integration without its
+ * form does not compile. Forms are shared where integrations are authorised alike (a typed token, OAuth).
+ */
+import type { ComponentType } from 'react';
+import type { IntegrationName } from '#contracts/integration-catalogue';
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
-import type { viewOf } from './model';
+import type { ViewOf } from './model';
 import { OAuthSettings } from './OAuthSettings';
 import { TokenSettings } from './TokenSettings';
 import { WebhookSettings } from './WebhookSettings';
 
-export function IntegrationSettings({
+type SettingsForm<N extends IntegrationName> = ComponentType<{ projectId: string; view: ViewOf<N> }>;
+
+export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
+  email: EmailSettings,
+  gitlab: TokenSettings,
+  jira: TokenSettings,
+  slack: OAuthSettings,
+  asana: OAuthSettings,
+  github: GithubSettings,
+  linear: TokenSettings,
+  webhooks: WebhookSettings,
+};
+
+export function IntegrationSettings<N extends IntegrationName>({
   projectId,
   view,
 }: {
   projectId: string;
-  view: NonNullable<ReturnType<typeof viewOf>>;
+  view: ViewOf<N>;
 }) {
-  switch (view.name) {
-    case 'email':
-      return <EmailSettings projectId={projectId} view={view} />;
-    case 'gitlab':
-    case 'jira':
-    case 'linear':
-      return <TokenSettings projectId={projectId} view={view} />;
-    case 'slack':
-    case 'asana':
-      return <OAuthSettings projectId={projectId} view={view} />;
-    case 'github':
-      return <GithubSettings projectId={projectId} view={view} />;
-    case 'webhooks':
-      return <WebhookSettings projectId={projectId} view={view} />;
-  }
+  const Form = settingsForms[view.name as N] as SettingsForm<N>;
+  return <Form projectId={projectId} view={view} />;
 }

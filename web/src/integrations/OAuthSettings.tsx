@@ -4,12 +4,14 @@
  * then exchanges the code (a loading view meanwhile), removes them from the address, and lists the
  * channels or projects to choose from. Slack posts only into channels the app was invited to.
  */
+
 import { Alert, Anchor, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { OAuthVendor } from '#contracts/integration-catalogue';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
@@ -23,7 +25,7 @@ import {
 } from './hooks';
 import { oauthReturnOf, type ViewOf } from './model';
 
-type Vendor = 'slack' | 'asana';
+type Vendor = OAuthVendor;
 
 type ChannelValues = {
   active: boolean;

@@ -1,4 +1,10 @@
-/** The vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their own). */
+/**
+ * The one table of vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their
+ * own): keyed by the catalogue's vendors and typed exhaustive, so a vendor without its deliverer does not
+ * compile.
+ */
+import type { VendorName } from '#contracts/integration-catalogue';
+import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
@@ -6,7 +12,7 @@ import { deliverJira } from './jira';
 import { deliverLinear } from './linear';
 import { deliverSlack } from './slack';
 
-export const vendorDeliverersBuiltIn = {
+export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
   gitlab: deliverGitlab,
   jira: deliverJira,
   slack: deliverSlack,

@@ -1,6 +1,6 @@
 /**
- * The one table of tracker adapters (issue 24): every vendor in `trackerVendors` has its entry, so adding
- * GitHub or Linear is their name in contracts/sync.ts and their adapter here.
+ * The one table of tracker adapters (issue 24): keyed by the catalogue's trackers (`tracker: true` in
+ * contracts/integration-catalogue.ts) and typed exhaustive, so a tracker without its adapter does not compile.
  */
 import type { TrackerVendor } from '#contracts/sync';
 import type { TrackerAdapter } from './adapter';

@@ -39,7 +39,7 @@ const entry = <F extends Fake, S extends string = never>(e: FakeEntry<F, S>) => 
 const none = () => ({});
 
 /** The one table of fakes, keyed by the catalogue's integrations that talk to a vendor or a receiver. */
-const fakeTable = {
+export const fakeTable = {
   gitlab: entry({
     title: 'GitLab',
     start: (p) => startGitlabFake(p),
@@ -122,7 +122,7 @@ export type FakesByName = { [N in FakeName]: FakeOf<N> };
 
 /** The settings that point each vendor somewhere, by the fake that would replace them (see `settings`). */
 export const vendorSettings = Object.fromEntries(
-  fakeNames.flatMap((n) => (fakeTable[n].settings.length ? [[n, fakeTable[n].settings]] : [])),
+  Object.entries(fakeTable).flatMap(([n, e]) => (e.settings.length ? [[n, e.settings]] : [])),
 ) as { [N in ConfigurableVendor]: FakeTable[N]['settings'] };
 
 /** The vendors a developer may point at their real service (a fake with settings). */

@@ -172,6 +172,8 @@ export const tokenVendors = namesWhere<TokenVendor>((r) => r.auth === 'token');
 /** The vendors authorised through OAuth (functions/integrations/oauth-state.ts). */
 export type OAuthVendor = Where<'auth', 'oauth'>;
 export const oauthVendors = namesWhere<OAuthVendor>((r) => r.auth === 'oauth');
+/** The dashboard page (under /profile) an OAuth vendor sends the browser back to; one fixed address each. */
+export const oauthRedirectSegment = (vendor: OAuthVendor) => `${vendor}_redirect` as const;
 /** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
 export type TrackerVendor = Where<'tracker', true>;
 export const trackerVendors = namesWhere<TrackerVendor>((r) => r.tracker);

@@ -6,7 +6,13 @@
  * functions/contracts/integrations.ts, functions/contracts/vendor-auth.ts and functions/contracts/messages.ts
  * re-export these.
  */
-export { type IntegrationName, integrationNames } from './integration-catalogue';
+export {
+  type IntegrationName,
+  integrationNames,
+  type OAuthVendor,
+  oauthRedirectSegment,
+  oauthVendors,
+} from './integration-catalogue';
 
 /**
  * The site id a returned OAuth state names (the dashboard's redirect pages use it): the state is

@@ -4,7 +4,7 @@
  * authorise through OAuth (docs/decisions.md "OAuth state") and list channels or projects.
  */
 import * as z from 'zod';
-import { type OAuthVendor, oauthVendors, vendorNames } from './integration-catalogue';
+import { type OAuthVendor, oauthRedirectSegment, oauthVendors, vendorNames } from './integration-catalogue';
 import { vendorKeyText } from './integrations';
 import { projectIdParam } from './schemas';
 
@@ -72,7 +72,7 @@ export interface OAuthAuthorizeAnswer {
 }
 
 /** The fixed dashboard path an OAuth vendor redirects to; it forwards to `/profile/integrations/<site>/<vendor>`. */
-export const oauthRedirectPath = (vendor: OAuthVendor) => `/profile/${vendor}_redirect` as const;
+export const oauthRedirectPath = (vendor: OAuthVendor) => `/profile/${oauthRedirectSegment(vendor)}` as const;
 
 /** `{vendor}` of the OAuth calls: a name outside these is NOT_FOUND, as an unknown path is. */
 export const oauthSiteParams = z.object({ vendor: z.enum(oauthVendors), siteId: projectIdParam });

@@ -3,7 +3,14 @@
  * which sidebar section is open). Kept free of React so unit tests cover them directly.
  */
 import type { ErrorCode } from '#contracts/errors';
-import { type IntegrationName, integrationNames, siteIdOfOAuthState } from '#contracts/integration-names';
+import {
+  type IntegrationName,
+  integrationNames,
+  type OAuthVendor,
+  oauthRedirectSegment,
+  oauthVendors,
+  siteIdOfOAuthState,
+} from '#contracts/integration-names';
 import { limits } from '#contracts/limits';
 
 export { type IntegrationName, integrationNames };
@@ -43,13 +50,13 @@ export const paths = {
 } as const;
 
 /**
- * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return carries the site id in
+ * /profile/<vendor>_redirect (`oauthRedirectSegment`): an OAuth vendor's return carries the site id in
  * `state`, before the first dot (`<siteId>.<nonce>.<expires>.<signature>`,
  * functions/integrations/oauth-state.ts); forward to that site's screen of the vendor keeping the whole
  * query (the screen needs `code` and the whole state). Without a state there is no site to return to,
  * so the dashboard is the only sensible target.
  */
-export function oauthRedirectTarget(vendor: 'slack' | 'asana', search: string): string {
+export function oauthRedirectTarget(vendor: OAuthVendor, search: string): string {
   const query = search.startsWith('?') ? search : search ? `?${search}` : '';
   const siteId = siteIdOfOAuthState(new URLSearchParams(query).get('state') ?? '');
   if (!siteId) return paths.profile;
@@ -126,6 +133,7 @@ export type SidebarSection =
 export function sidebarSection(pathname: string): SidebarSection | null {
   const [, root, section] = pathname.split('/');
   if (root !== 'profile') return null;
+  if (oauthVendors.some((v) => section === oauthRedirectSegment(v))) return 'integrations';
   switch (section) {
     case undefined:
     case '':
@@ -135,8 +143,6 @@ export function sidebarSection(pathname: string): SidebarSection | null {
     case 'resolved':
       return 'archive';
     case 'integrations':
-    case 'asana_redirect':
-    case 'slack_redirect':
       return 'integrations';
     case 'widget':
       return 'widget';

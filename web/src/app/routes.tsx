@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { oauthRedirectSegment, oauthVendors } from '#contracts/integration-names';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
 import { ProjectGate } from '../projects/ProjectGate';
@@ -122,9 +123,11 @@ export const routes: RouteObject[] = [
           { path: 'site/:id/board', element: <BoardScreen /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
           { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
-          // The vendors' OAuth returns (one fixed address each, registered in their app settings).
-          { path: 'asana_redirect', element: <OAuthRedirect vendor="asana" /> },
-          { path: 'slack_redirect', element: <OAuthRedirect vendor="slack" /> },
+          // The OAuth vendors' returns (one fixed address each, registered in their app settings).
+          ...oauthVendors.map((vendor) => ({
+            path: oauthRedirectSegment(vendor),
+            element: <OAuthRedirect vendor={vendor} />,
+          })),
           {
             path: 'integrations/:id',
             children: [

@@ -4,11 +4,13 @@
  * (with the state it read): a Save or Reset sent while one is under way would land first and then be
  * written over (the lost "Active"), so they wait for `settled()`, which never rejects.
  */
+
 import { Anchor } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
+import type { TokenVendor } from '#contracts/integration-catalogue';
 import { errorCodeOf } from '../api';
 import { errorText } from '../i18n';
 import { resetAuthorization } from './hooks';
@@ -17,10 +19,7 @@ import { type ViewOf, vendorRefusal } from './model';
 /** Why a list call failed: the vendor's refusal as the server words it, else the catalogue's text. */
 export const failureText = (error: unknown) => vendorRefusal(error) ?? errorText(errorCodeOf(error));
 
-export function useTokenAuthorization<
-  N extends 'github' | 'gitlab' | 'jira' | 'linear',
-  T extends Record<string, unknown>,
->({
+export function useTokenAuthorization<N extends TokenVendor, T extends Record<string, unknown>>({
   vendor,
   projectId,
   form,

@@ -4,6 +4,7 @@
  */
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { IntegrationName } from '#contracts/integration-names';
 import type { Actor } from '#contracts/triage';
 import { trackerLinkOf } from './detail-model';
 
@@ -11,7 +12,7 @@ export function TrackerLink({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
   const link = trackerLinkOf(actor);
   if (!link) return null;
-  const tracker = t(`integrations.${link.vendor}` as 'integrations.gitlab', link.vendor);
+  const tracker = t(`integrations.${link.vendor}` as `integrations.${IntegrationName}`, link.vendor);
   return (
     <Text span size="xs">
       {' · '}

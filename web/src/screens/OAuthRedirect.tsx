@@ -1,11 +1,12 @@
 /**
- * /profile/asana_redirect and /profile/slack_redirect: the vendor's OAuth return; forwards to the site's
- * screen of that vendor keeping the query (functions/contracts/vendor-auth.ts `oauthRedirectPaths`).
+ * /profile/<vendor>_redirect: an OAuth vendor's return; forwards to the site's screen of that vendor
+ * keeping the query (functions/contracts/integration-catalogue.ts `oauthRedirectSegment`).
  */
 import { Navigate, useLocation } from 'react-router-dom';
+import type { OAuthVendor } from '#contracts/integration-names';
 import { oauthRedirectTarget } from '../app/paths';
 
-export default function OAuthRedirect({ vendor }: { vendor: 'slack' | 'asana' }) {
+export default function OAuthRedirect({ vendor }: { vendor: OAuthVendor }) {
   const { search } = useLocation();
   return <Navigate to={oauthRedirectTarget(vendor, search)} replace />;
 }

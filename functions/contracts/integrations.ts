@@ -220,6 +220,7 @@ export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undef
 /** The fields of each integration's `data` that name an outbound target (checked by the save call). */
 export const targetFields = catalogueTable('targets');
 
+/** Each integration's `data` schema, keyed by the catalogue (typed exhaustive against it). */
 export const integrationDataSchemas = {
   email: emailDataSchema,
   gitlab: gitlabDataSchema,
@@ -229,18 +230,10 @@ export const integrationDataSchemas = {
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
-} as const;
+} as const satisfies Record<IntegrationName, z.ZodObject>;
 
-export type IntegrationData = {
-  email: z.infer<typeof emailDataSchema>;
-  gitlab: z.infer<typeof gitlabDataSchema>;
-  jira: z.infer<typeof jiraDataSchema>;
-  slack: z.infer<typeof slackDataSchema>;
-  asana: z.infer<typeof asanaDataSchema>;
-  github: z.infer<typeof githubDataSchema>;
-  webhooks: z.infer<typeof webhooksDataSchema>;
-  linear: z.infer<typeof linearDataSchema>;
-};
+/** Each integration's `data` as its schema gives it. */
+export type IntegrationData = { [N in IntegrationName]: z.infer<(typeof integrationDataSchemas)[N]> };
 
 /**
  * What is required while an integration is active (SPEC.md section 5), checked on the merged data (a
@@ -269,16 +262,13 @@ const entry = <N extends IntegrationName, S extends z.ZodObject>(name: N, data: 
     data: data.extend({ active: flag.optional(), authorized: flag.optional() }),
   });
 
-const integrationEntrySchema = z.discriminatedUnion('name', [
-  entry('email', emailDataSchema),
-  entry('gitlab', gitlabDataSchema),
-  entry('jira', jiraDataSchema),
-  entry('slack', slackDataSchema),
-  entry('asana', asanaDataSchema),
-  entry('github', githubDataSchema),
-  entry('webhooks', webhooksDataSchema),
-  entry('linear', linearDataSchema),
-]);
+type Entry = {
+  [N in IntegrationName]: ReturnType<typeof entry<N, (typeof integrationDataSchemas)[N]>>;
+}[IntegrationName];
+const integrationEntrySchema = z.discriminatedUnion(
+  'name',
+  integrationNames.map((n) => entry(n, integrationDataSchemas[n])) as unknown as [Entry, ...Entry[]],
+);
 
 type Flag = 0 | 1;
 /** A flag as a body gave it: beside `data` (the dashboard), inside it (SPEC), or both. */

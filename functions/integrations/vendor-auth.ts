@@ -188,12 +188,52 @@ export async function jiraProjects(
   });
 }
 
+/**
+ * What each OAuth vendor of the catalogue does in the one flow below (authorise, exchange, list): keyed by
+ * `OAuthVendor` and typed exhaustive, so a new OAuth vendor is its entry here and its client in vendors/.
+ */
+interface OAuthAuthoriser {
+  /** The OAuth app's id (config) and secret (secrets); unset: the integration is not available here. */
+  client(): Promise<{ id: string | undefined; secret: string | undefined }>;
+  authorizeUrl(clientId: string, redirectUrl: string, state: string): string;
+  exchange(client: { id: string; secret: string }, code: string, redirectUrl: string): Promise<OAuthTokens>;
+  /** The choices (channels, projects) with the stored tokens. */
+  list(siteId: string, oauth: OAuthTokens): Promise<VendorOption[]>;
+}
+
+const oauthAuthorisers: { [V in OAuthVendor]: OAuthAuthoriser } = {
+  slack: {
+    client: async () => ({
+      id: getConfig().SLACK_CLIENT_ID,
+      secret: (await getSecrets()).SLACK_CLIENT_SECRET,
+    }),
+    authorizeUrl: (clientId, redirectUrl, state) =>
+      slack.authorizeUrl(getConfig().SLACK_AUTHORIZE_URL, clientId, redirectUrl, state),
+    async exchange(client, code, redirectUrl) {
+      const api = { apiUrl: getConfig().SLACK_API_URL };
+      const out = await slack.exchangeCode(plainHttp, api, client, code, redirectUrl);
+      return { accessToken: out.accessToken, ...(out.team ? { extra: { team: out.team } } : {}) };
+    },
+    list: (_siteId, oauth) =>
+      slack.listChannels(plainHttp, { apiUrl: getConfig().SLACK_API_URL }, oauth.accessToken),
+  },
+  asana: {
+    client: async () => ({
+      id: getConfig().ASANA_CLIENT_ID,
+      secret: (await getSecrets()).ASANA_CLIENT_SECRET,
+    }),
+    authorizeUrl: (clientId, redirectUrl, state) =>
+      asana.authorizeUrl(asanaConfig(), clientId, redirectUrl, state),
+    exchange: (client, code, redirectUrl) =>
+      asana.exchangeCode(plainHttp, asanaConfig(), client, code, redirectUrl, nowMs()),
+    list: (siteId, oauth) =>
+      withAsanaToken(siteId, oauth, (token) => asana.listProjects(plainHttp, asanaConfig(), token)),
+  },
+};
+
 /** The OAuth app's credentials; without them the integration is not available on this stage. */
 async function oauthClient(vendor: OAuthVendor) {
-  const c = getConfig();
-  const secrets = await getSecrets();
-  const id = vendor === 'slack' ? c.SLACK_CLIENT_ID : c.ASANA_CLIENT_ID;
-  const secret = vendor === 'slack' ? secrets.SLACK_CLIENT_SECRET : secrets.ASANA_CLIENT_SECRET;
+  const { id, secret } = await oauthAuthorisers[vendor].client();
   if (!id || !secret) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   return { id, secret };
 }
@@ -211,11 +251,7 @@ export async function oauthAuthorize(
   const client = await oauthClient(vendor);
   const state = await issueState(vendor, siteId, sessionId);
   const redirectUrl = oauthRedirectUrl(vendor);
-  const c = getConfig();
-  const url =
-    vendor === 'slack'
-      ? slack.authorizeUrl(c.SLACK_AUTHORIZE_URL, client.id, redirectUrl, state)
-      : asana.authorizeUrl(asanaConfig(), client.id, redirectUrl, state);
+  const url = oauthAuthorisers[vendor].authorizeUrl(client.id, redirectUrl, state);
   return { url, state, redirectUrl };
 }
 
@@ -240,35 +276,18 @@ export async function oauthExchange(
     throw new AppError('AUTHORIZATION_FAILED');
   }
   return authorising(log, vendor, async () => {
-    let oauth: OAuthTokens;
-    if (vendor === 'slack') {
-      const out = await slack.exchangeCode(
-        plainHttp,
-        { apiUrl: getConfig().SLACK_API_URL },
-        client,
-        body.code,
-        redirectUrl,
-      );
-      oauth = { accessToken: out.accessToken, ...(out.team ? { extra: { team: out.team } } : {}) };
-    } else {
-      oauth = await asana.exchangeCode(plainHttp, asanaConfig(), client, body.code, redirectUrl, nowMs());
-    }
+    const oauth = await oauthAuthorisers[vendor].exchange(client, body.code, redirectUrl);
     const integrations = await authorizeIntegration(siteId, userId, vendor, { authorized: 1, oauth });
     return { integrations };
   });
 }
 
-/** Slack channels or Asana projects, for the integration's choice. */
+/** An OAuth vendor's channels or projects, for the integration's choice. */
 export async function oauthChannels(userId: string, vendor: OAuthVendor, siteId: string, log: Logger) {
   const { current } = await owned(userId, siteId, vendor);
   const oauth = current.oauth;
   if (current.authorized !== 1 || !oauth?.accessToken) throw new AppError('AUTHORIZATION_FAILED');
-  return authorising(log, vendor, async (): Promise<VendorOption[]> => {
-    if (vendor === 'slack') {
-      return slack.listChannels(plainHttp, { apiUrl: getConfig().SLACK_API_URL }, oauth.accessToken);
-    }
-    return withAsanaToken(siteId, oauth, (token) => asana.listProjects(plainHttp, asanaConfig(), token));
-  });
+  return authorising(log, vendor, () => oauthAuthorisers[vendor].list(siteId, oauth));
 }
 
 /**

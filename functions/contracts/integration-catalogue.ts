@@ -6,9 +6,20 @@
  * it, and test/unit/functions/integration-catalogue.test.ts walks it, so a new vendor is one row here
  * plus its own files (docs/layout.md "A new vendor integration").
  *
- * Import-free: the dashboard's first load reads it through integration-names.ts (DESIGN.md budget: 200 KB
- * of initial JS), so zod and the schemas stay in the lazy chunks.
+ * Import-free but for the names (integration-names.ts), which are written out there, not read from the
+ * rows: the schemas every Lambda shares and the dashboard's first load (DESIGN.md budget: 200 KB of
+ * initial JS) need the names alone, and names computed from the rows would carry every row into them. The
+ * `satisfies` below holds names and rows equal.
  */
+import {
+  type IntegrationName,
+  integrationNames,
+  type OAuthVendor,
+  oauthRedirectSegment,
+  oauthVendors,
+} from './integration-names';
+
+export { type IntegrationName, integrationNames, type OAuthVendor, oauthRedirectSegment, oauthVendors };
 
 /** How an integration is authorised: not at all (email, webhooks), by a typed token, or through OAuth. */
 export type IntegrationAuth = 'none' | 'token' | 'oauth';
@@ -47,7 +58,6 @@ interface CatalogueRow {
   readonly list?: 'projects' | 'repos' | 'teams';
 }
 
-/** In the order of `msg.integrations` (the dashboard's list). */
 export const integrationCatalogue = {
   email: {
     title: 'email',
@@ -145,10 +155,12 @@ export const integrationCatalogue = {
     unknownOutcome: 'resend',
     reset: null,
   },
-} as const satisfies Record<string, CatalogueRow>;
+} as const satisfies {
+  // Every name has its row and no row is without a name; the OAuth vendors are exactly the `oauth` rows.
+  [N in IntegrationName]: CatalogueRow & { auth: N extends OAuthVendor ? 'oauth' : 'none' | 'token' };
+};
 
 type Catalogue = typeof integrationCatalogue;
-export type IntegrationName = keyof Catalogue;
 /** The names of the integrations whose row has `K: V`. */
 type Where<K extends keyof CatalogueRow, V> = {
   [N in IntegrationName]: Catalogue[N] extends Record<K, V> ? N : never;
@@ -157,26 +169,17 @@ type Where<K extends keyof CatalogueRow, V> = {
 /** A non-empty tuple type, as zod's enum takes it. */
 type Names<N> = readonly [N, ...N[]];
 const namesWhere = <N extends IntegrationName>(test: (row: CatalogueRow) => boolean) =>
-  (Object.keys(integrationCatalogue) as IntegrationName[]).filter((n) =>
-    test(integrationCatalogue[n]),
-  ) as unknown as Names<N>;
-
-export const integrationNames = namesWhere<IntegrationName>(() => true);
+  integrationNames.filter((n) => test(integrationCatalogue[n])) as unknown as Names<N>;
 
 /** The vendors: the integrations authorised with a vendor (a token or OAuth), each with its reset call. */
 export type VendorName = Where<'auth', 'token' | 'oauth'>;
-export const vendorNames = namesWhere<VendorName>((r) => r.auth !== 'none');
+export const vendorNames = /* @__PURE__ */ namesWhere<VendorName>((r) => r.auth !== 'none');
 /** The vendors authorised by a typed token (their list call authorises). */
 export type TokenVendor = Where<'auth', 'token'>;
-export const tokenVendors = namesWhere<TokenVendor>((r) => r.auth === 'token');
-/** The vendors authorised through OAuth (functions/integrations/oauth-state.ts). */
-export type OAuthVendor = Where<'auth', 'oauth'>;
-export const oauthVendors = namesWhere<OAuthVendor>((r) => r.auth === 'oauth');
-/** The dashboard page (under /profile) an OAuth vendor sends the browser back to; one fixed address each. */
-export const oauthRedirectSegment = (vendor: OAuthVendor) => `${vendor}_redirect` as const;
+export const tokenVendors = /* @__PURE__ */ namesWhere<TokenVendor>((r) => r.auth === 'token');
 /** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
 export type TrackerVendor = Where<'tracker', true>;
-export const trackerVendors = namesWhere<TrackerVendor>((r) => r.tracker);
+export const trackerVendors = /* @__PURE__ */ namesWhere<TrackerVendor>((r) => r.tracker);
 
 /** A catalogue field of every integration, as a table keyed by name. */
 export const catalogueTable = <K extends keyof CatalogueRow>(field: K) =>

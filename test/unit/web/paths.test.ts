@@ -9,7 +9,7 @@ import {
   projectIdFromPath,
   sidebarSection,
   stripLoginNoticeParams,
-} from '../../../web/src/app/paths';
+} from '../../../web/src/paths';
 
 describe('oauthRedirectTarget', () => {
   it('forwards to the site of state, keeping the whole query', () => {

@@ -14,8 +14,8 @@ import { limits } from '#contracts/limits';
 import { api, errorCodeOf } from '../api';
 import { googleSignOut, loadGoogleIdentity } from '../api/google';
 import { clearApiCache } from '../api/session';
-import { paths } from '../app/paths';
 import { config } from '../config';
+import { paths } from '../paths';
 
 const buttonHeight = 42;
 

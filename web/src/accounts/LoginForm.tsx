@@ -13,8 +13,8 @@ import { limits } from '#contracts/limits';
 import { loginSchema } from '#contracts/schemas';
 import { ApiError, api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { loginErrorCode, paths } from '../app/paths';
 import { schemaValidator } from '../forms/validate';
+import { loginErrorCode, paths } from '../paths';
 import { PasswordField } from './PasswordField';
 
 type LoginValues = { _username: string; _password: string };

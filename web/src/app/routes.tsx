@@ -6,10 +6,10 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
+import { configurationSections, integrationNames } from '../paths';
 import { ProjectGate } from '../projects/ProjectGate';
 import { TeamGate } from '../teams/RoleGate';
 import { NotFoundRedirect } from './NotFound';
-import { configurationSections, integrationNames } from './paths';
 
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));

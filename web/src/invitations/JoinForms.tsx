@@ -11,9 +11,9 @@ import { LoginForm } from '../accounts/LoginForm';
 import { RegistrationForm } from '../accounts/RegistrationForm';
 import { api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { loginErrorCode } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
+import { loginErrorCode } from '../paths';
 
 type Choice = 'register' | 'signIn';
 

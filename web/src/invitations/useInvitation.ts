@@ -10,7 +10,7 @@ import type { InvitationView } from '#contracts/teams';
 import { api, errorCodeOf } from '../api';
 import { clearApiCache, maybeSignedIn } from '../api/session';
 import { useEndpoint } from '../api/swr';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { switchTeam } from '../teams/hooks';
 import { type ClosedReason, closedReasonOfError, type InvitationStep, invitationStep } from './model';
 

@@ -3,7 +3,7 @@ import { mutate } from 'swr';
 import type { IssueStateAnswer } from '#contracts/review';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { toDashboardIfMissing } from '../projects/hooks';
 import { projectPath, projectsPath } from '../projects/model';
 import type { FilterQuery } from './filters';

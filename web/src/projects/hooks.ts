@@ -4,7 +4,7 @@ import type { WidgetSettings } from '#contracts/schemas';
 import { type ApiError, api } from '../api';
 import type { Answer } from '../api/endpoints';
 import { toLogin, useEndpoint } from '../api/swr';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { projectPath, projectsPath } from './model';
 
 export type ProjectList = Answer<'projects.list'>;

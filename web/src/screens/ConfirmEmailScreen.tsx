@@ -8,8 +8,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../api';
-import { confirmEmailRequest, loginWith } from '../app/paths';
 import { useDocumentTitle } from '../hooks/title';
+import { confirmEmailRequest, loginWith } from '../paths';
 
 export default function ConfirmEmailScreen() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
  * screen of that vendor keeping the query (functions/contracts/vendor-auth.ts `oauthRedirectPaths`).
  */
 import { Navigate, useLocation } from 'react-router-dom';
-import { oauthRedirectTarget } from '../app/paths';
+import { oauthRedirectTarget } from '../paths';
 
 export default function OAuthRedirect({ vendor }: { vendor: 'slack' | 'asana' }) {
   const { search } = useLocation();

@@ -13,11 +13,11 @@ import { resetVerificationSchema } from '#contracts/schemas';
 import { AuthHeading } from '../accounts/AuthHeading';
 import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
-import { loginWith, paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { loginWith, paths } from '../paths';
 
 type NewPasswordValues = { password: string };
 

@@ -5,9 +5,9 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
+import { paths } from '../paths';
 import { useCurrentTeam } from '../teams/hooks';
 import { TokenForm } from '../teams/TokenForm';
 import { TokenList } from '../teams/TokenList';

@@ -8,9 +8,9 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
+import { paths } from '../paths';
 import { useCurrentTeam } from './hooks';
 import { can, type Right, type Role } from './model';
 

@@ -8,7 +8,7 @@ import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { CreateTeamDialog } from './CreateTeamDialog';
 import { switchTeam, useCurrentTeam } from './hooks';
 import { RoleBadge } from './RoleBadge';

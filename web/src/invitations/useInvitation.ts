@@ -11,7 +11,7 @@ import { api, errorCodeOf } from '../api';
 import { clearApiCache, maybeSignedIn } from '../api/session';
 import { useEndpoint } from '../api/swr';
 import { paths } from '../paths';
-import { switchTeam } from '../teams/hooks';
+import { switchTeam } from '../teams/data';
 import { type ClosedReason, closedReasonOfError, type InvitationStep, invitationStep } from './model';
 
 export type PageState =

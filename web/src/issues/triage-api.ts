@@ -10,7 +10,7 @@ import type { CommentVisibility, IssuePatch, Label, TimelineEntry, TimelinePage 
 import { api } from '../api';
 import { endpointPath } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
-import { teamPath } from '../teams/hooks';
+import { teamPath } from '../teams/data';
 import type { Role } from '../teams/model';
 import type { Person } from './detail-model';
 import { issueRefreshMs } from './hooks';

@@ -4,7 +4,7 @@
  * every project the dashboard lists.
  */
 import { useParams } from 'react-router-dom';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import type { Role } from '../teams/model';
 import { useProject } from './hooks';
 

@@ -21,7 +21,7 @@ import { WindowNotice } from '../issues/WindowNotice';
 import { useProject } from '../projects/hooks';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { useProjectRole } from '../projects/role';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import { can } from '../teams/model';
 
 export default function BoardScreen() {

@@ -16,7 +16,7 @@ import { paths } from '../paths';
 import { useProfile, useProjects } from '../projects/hooks';
 import { belowAllowance } from '../projects/model';
 import { ProjectCards, ProjectTable } from '../projects/ProjectList';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import { can } from '../teams/model';
 
 export default function ProjectsScreen() {

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../hooks/title';
 import { paths } from '../paths';
 import { toDashboardIfMissing, useProfile, useProjects } from '../projects/hooks';
 import { DangerZone } from '../teams/DangerZone';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import { Invitations } from '../teams/Invitations';
 import { InviteForm } from '../teams/InviteForm';
 import { byRole, can } from '../teams/model';

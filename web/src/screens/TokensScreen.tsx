@@ -8,10 +8,9 @@ import { Link } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { paths } from '../paths';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam, useTokens } from '../teams/data';
 import { TokenForm } from '../teams/TokenForm';
 import { TokenList } from '../teams/TokenList';
-import { useTokens } from '../teams/tokens';
 
 export default function TokensScreen() {
   const { t } = useTranslation();

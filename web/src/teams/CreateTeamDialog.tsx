@@ -15,7 +15,7 @@ import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { paths } from '../paths';
-import { createTeam } from './hooks';
+import { createTeam } from './data';
 
 export function CreateTeamDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

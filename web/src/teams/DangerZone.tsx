@@ -11,12 +11,11 @@ import { useNavigate } from 'react-router-dom';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { paths } from '../paths';
-import { leaveTeam, type TeamDetail, transferOwnership } from './hooks';
+import { leaveTeam, type TeamDetail, transferOwnership, useTokens } from './data';
 import { personName } from './MemberRow';
 import { can, type Role } from './model';
 import { RevokedTokens } from './RevokedTokens';
 import { TypedConfirm } from './TypedConfirm';
-import { useTokens } from './tokens';
 
 type Member = TeamDetail['members'][number];
 

@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
 import { paths } from '../paths';
-import { useCurrentTeam } from './hooks';
+import { useCurrentTeam } from './data';
 import { can, type Right, type Role } from './model';
 
 /** `role` null: not known yet (loading). */

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { Section } from '../components/Section';
 import { paths } from '../paths';
 
-import type { TeamDetail } from './hooks';
+import type { TeamDetail } from './data';
 
 export function Seats({
   seats,

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../paths';
 import { CreateTeamDialog } from './CreateTeamDialog';
-import { switchTeam, useCurrentTeam } from './hooks';
+import { switchTeam, useCurrentTeam } from './data';
 import { RoleBadge } from './RoleBadge';
 
 export function TeamSwitcher() {

@@ -29,7 +29,7 @@ import {
   sidebarSection,
 } from '../../paths';
 import { roleOf } from '../../projects/role';
-import { useCurrentTeam } from '../../teams/hooks';
+import { useCurrentTeam } from '../../teams/data';
 import { can, type Right } from '../../teams/model';
 
 interface Entry {

@@ -24,7 +24,7 @@ import { displayName, type Profile } from '../../api/types';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../paths';
-import { useCurrentTeam } from '../../teams/hooks';
+import { useCurrentTeam } from '../../teams/data';
 import { can, type Right } from '../../teams/model';
 import { TeamSwitcher } from '../../teams/TeamSwitcher';
 

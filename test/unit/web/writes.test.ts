@@ -1,0 +1,56 @@
+/**
+ * The dashboard's writes (web/src/api/writes.ts): a successful write applies its feature's stale-reads
+ * entry, putting an answer that is the new state into the cache without fetching it again; a refused write
+ * leaves the cache as it was.
+ */
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpointPath } from '../../../web/src/api/endpoints';
+import { writer } from '../../../web/src/api/writes';
+
+const projectPath = endpointPath('projects.get', { params: { id: 'p1' } });
+const cached = (key: string) => SWRConfig.defaultValue.cache.get(key)?.data;
+
+function answering(status: number, msg: unknown) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(
+        JSON.stringify(
+          status < 400 ? { status: 'success', msg } : { status: 'error', code: 'FORBIDDEN', msg },
+        ),
+        {
+          status,
+        },
+      ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const write = writer({
+  'projects.update': ({ id }, saved) => ({
+    put: [[endpointPath('projects.get', { params: { id } }), saved]],
+  }),
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  SWRConfig.defaultValue.cache.delete(projectPath);
+});
+
+describe('a write', () => {
+  it('puts an answer that is the new state into the cache, with no second request', async () => {
+    const fetchMock = answering(200, { uuid: 'p1', name: 'Shop' });
+    await write('projects.update', { params: { id: 'p1' }, body: { name: 'Shop' } });
+    expect(cached(projectPath)).toEqual({ uuid: 'p1', name: 'Shop' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the cache as it was when the write is refused', async () => {
+    answering(403, 'Forbidden');
+    await expect(
+      write('projects.update', { params: { id: 'p1' }, body: { name: 'Shop' } }),
+    ).rejects.toThrow();
+    expect(cached(projectPath)).toBeUndefined();
+  });
+});

@@ -14,10 +14,15 @@ export type CachedRead = string | ((key: string) => boolean);
 
 /** What one successful write does to the cache, in this order. */
 export interface Stale {
-  /** Reads whose new state the answer is: put into the cache without fetching. */
+  /**
+   * Reads whose new state the answer is: put into the cache without fetching. A function gets the cached
+   * value and returns the new one (a deleted row taken out of its list at once).
+   */
   put?: readonly (readonly [read: string, value: unknown])[];
   /** Reads fetched again (only the ones on screen fetch) before the write resolves. */
   reload?: readonly CachedRead[];
+  /** Reads of a thing that is gone: emptied once the reloads are done, not fetched again. */
+  forget?: readonly string[];
   /** Reads fetched again without waiting for them. */
   later?: readonly CachedRead[];
 }
@@ -44,6 +49,7 @@ export function writer(table: StaleReads) {
     const stale = entry?.(input.params as ParamsOf<E>, answer, input) ?? {};
     for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
     await reload(...(stale.reload ?? []));
+    for (const read of stale.forget ?? []) await mutate(read, undefined, { revalidate: false });
     for (const read of stale.later ?? []) void reload(read);
     return answer;
   };

@@ -4,7 +4,7 @@ import type { IssueStateAnswer } from '#contracts/review';
 import { api } from '../api';
 import { useEndpoint } from '../api/swr';
 import { paths } from '../paths';
-import { toDashboardIfMissing } from '../projects/hooks';
+import { toDashboardIfMissing } from '../projects/data';
 import { projectPath, projectsPath } from '../projects/model';
 import type { FilterQuery } from './filters';
 import { isIssuePage, issuesPrefix, type ListQuery, listCallOf } from './model';

@@ -11,7 +11,7 @@ import { api, errorCodeOf } from '../api';
 import { useEndpoint } from '../api/swr';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
-import { useProfile } from '../projects/hooks';
+import { useProfile } from '../projects/data';
 import { projectPath, projectsPath } from '../projects/model';
 import { issuesPrefix } from './model';
 import { useTeamMembers } from './triage-api';

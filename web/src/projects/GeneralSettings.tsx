@@ -19,7 +19,7 @@ import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { paths } from '../paths';
-import { deleteProject, saveProject } from './hooks';
+import { deleteProject, saveProject } from './data';
 
 type Website = ProjectSettings;
 

@@ -14,8 +14,8 @@ import { useDocumentTitle } from '../hooks/title';
 import { ProjectLabels } from '../issues/labels/ProjectLabels';
 import { type ConfigurationSection, configurationSections, paths } from '../paths';
 import { CustomFields } from '../projects/CustomFields';
+import { useProject } from '../projects/data';
 import { GeneralSettings } from '../projects/GeneralSettings';
-import { useProject } from '../projects/hooks';
 import { Installation } from '../projects/Installation';
 import { ProjectHeader } from '../projects/ProjectHeader';
 

@@ -19,7 +19,7 @@ import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { SyncSummary } from '../integrations/SyncSummary';
 import { integrationNames, paths } from '../paths';
-import { useProfile, useProject } from '../projects/hooks';
+import { useProfile, useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
 
 export default function IntegrationScreen({ name }: { name: IntegrationName }) {

@@ -39,7 +39,7 @@ import { selfIn, type TeamPerson, useProjectLabels, useTeamMembers } from '../is
 import { UndoNotice } from '../issues/UndoNotice';
 import { useIssueMoves } from '../issues/useIssueMoves';
 import { paths } from '../paths';
-import { useProject } from '../projects/hooks';
+import { useProject } from '../projects/data';
 import type { ProjectHeader } from '../projects/ProjectHeader';
 import { useProjectRole } from '../projects/role';
 import { can, type Role } from '../teams/model';

@@ -13,7 +13,7 @@ import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
 import { useDocumentTitle } from '../hooks/title';
 import { paths } from '../paths';
-import { useProfile, useProjects } from '../projects/hooks';
+import { useProfile, useProjects } from '../projects/data';
 import { belowAllowance } from '../projects/model';
 import { ProjectCards, ProjectTable } from '../projects/ProjectList';
 import { useCurrentTeam } from '../teams/data';

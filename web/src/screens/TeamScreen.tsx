@@ -11,7 +11,7 @@ import { useEndpoint } from '../api/swr';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { paths } from '../paths';
-import { toDashboardIfMissing, useProfile, useProjects } from '../projects/hooks';
+import { toDashboardIfMissing, useProfile, useProjects } from '../projects/data';
 import { DangerZone } from '../teams/DangerZone';
 import { useCurrentTeam } from '../teams/data';
 import { Invitations } from '../teams/Invitations';

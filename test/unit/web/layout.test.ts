@@ -98,6 +98,16 @@ describe('the layout of web/src', () => {
     expect(across).toEqual([]);
   });
 
+  it("lets only a feature's data module call the API or touch the cache (docs/layout.md)", () => {
+    const withData = featureFolders.filter((folder) => files.includes(`${folder}/data.ts`));
+    expect(withData).toEqual(expect.arrayContaining(['projects', 'teams']));
+    const calls = /\bapi\.(call|load)\(|\buseEndpoint\(|\bmutate\(|from 'swr'/;
+    const outside = files
+      .filter((f) => withData.includes(top(f)) && !f.endsWith('/data.ts'))
+      .filter((f) => calls.test(readFileSync(join(src, f), 'utf8')));
+    expect(outside).toEqual([]);
+  });
+
   it('reads the import graph it checks (a guard against a checker that sees nothing)', () => {
     expect(importsOf('screens/IssueScreen.tsx')).toContain('issues/IssueMedia.tsx');
     expect(importsOf('app/routes.tsx')).toContain('screens/IssueScreen.tsx');

@@ -1,12 +1,12 @@
 /**
- * The dashboard's writes (web/src/api/writes.ts): a successful write applies its feature's stale-reads
+ * The dashboard's writes (web/src/api/swr.ts): a successful write applies its feature's stale-reads
  * entry, putting an answer that is the new state into the cache without fetching it again; a refused write
  * leaves the cache as it was.
  */
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointPath } from '../../../web/src/api/endpoints';
-import { writer } from '../../../web/src/api/writes';
+import { writer } from '../../../web/src/api/swr';
 import { deleteProject, saveProject } from '../../../web/src/projects/data';
 import { projectsPath } from '../../../web/src/projects/model';
 

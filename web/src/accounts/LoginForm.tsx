@@ -14,7 +14,8 @@ import { loginSchema } from '#contracts/schemas';
 import { ApiError, api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
 import { schemaValidator } from '../forms/validate';
-import { loginErrorCode, paths } from '../paths';
+import { paths } from '../paths';
+import { loginErrorCode } from './login-model';
 import { PasswordField } from './PasswordField';
 
 type LoginValues = { _username: string; _password: string };

@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import { LoginForm } from '../accounts/LoginForm';
+import { loginErrorCode } from '../accounts/login-model';
 import { RegistrationForm } from '../accounts/RegistrationForm';
 import { api, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
-import { loginErrorCode } from '../paths';
 
 type Choice = 'register' | 'signIn';
 

@@ -1,13 +1,12 @@
 /**
  * The projects feature's data: loading and saving projects, and the profile they belong to. The only
  * module of projects/ that calls the API; `staleReads` says which cached reads each of its writes leaves
- * stale (web/src/api/writes.ts applies it).
+ * stale (web/src/api/swr.ts applies it).
  */
 import type { WidgetSettings } from '#contracts/schemas';
 import type { ApiError } from '../api';
 import type { Answer } from '../api/endpoints';
-import { toLogin, useEndpoint } from '../api/swr';
-import { reload, type StaleReads, writer } from '../api/writes';
+import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
 import { paths } from '../paths';
 import { projectPath, projectsPath } from './model';
 
@@ -19,7 +18,7 @@ export type ProjectList = Answer<'projects.list'>;
  * list reloads, and its own answer is forgotten.
  */
 const staleReads: StaleReads = {
-  'projects.update': ({ id }, saved) => ({ put: [[projectPath(String(id)), saved]], later: [projectsPath] }),
+  'projects.update': ({ id }, saved) => ({ put: [[projectPath(id), saved]], later: [projectsPath] }),
   'projects.create': () => ({ reload: [projectsPath] }),
   'projects.remove': ({ id }) => ({
     put: [
@@ -29,7 +28,7 @@ const staleReads: StaleReads = {
       ],
     ],
     reload: [projectsPath],
-    forget: [projectPath(String(id))],
+    forget: [projectPath(id)],
   }),
 };
 const write = writer(staleReads);

@@ -7,9 +7,9 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { confirmEmailRequest, loginWith } from '../accounts/login-model';
 import { api } from '../api';
 import { useDocumentTitle } from '../hooks/title';
-import { confirmEmailRequest, loginWith } from '../paths';
 
 export default function ConfirmEmailScreen() {
   const { t } = useTranslation();

@@ -1,12 +1,11 @@
 /**
  * The teams feature's data: the caller's teams, the team in use and switching it, the team's members,
  * invitations and API tokens (issue 25). The only module of teams/ that calls the API; `staleReads` says
- * which cached reads each of its writes leaves stale (web/src/api/writes.ts applies it).
+ * which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
  */
 import { useEffect, useMemo } from 'react';
 import { type Answer, type BodyOf, endpointPath } from '../api/endpoints';
-import { toLogin, useEndpoint } from '../api/swr';
-import { reload, type StaleReads, writer } from '../api/writes';
+import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
 import { currentTeamOf, readTeamCookie, sortTeams, teamCookie } from './model';
 
 export type TeamEntry = Answer<'teams.list'>['teams'][number];

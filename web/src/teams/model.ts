@@ -8,7 +8,6 @@
  */
 import { TEAM_COOKIE } from '#contracts/cookies';
 import type { Role } from '#contracts/teams';
-import type { TokenScope } from '#contracts/tokens';
 
 export type { Role };
 
@@ -88,11 +87,3 @@ export function byRole<T extends { role?: Role | undefined; firstName: string; l
   return rank(a) - rank(b) || `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
 }
 const roleOrder: readonly Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
-
-/** The choices of a new API token's lifetime in days; `never` keeps it until it is revoked. */
-export const expiryChoices = ['30', '90', '365', 'never'] as const;
-export type ExpiryChoice = (typeof expiryChoices)[number];
-export const expiresInDays = (choice: ExpiryChoice) => (choice === 'never' ? undefined : Number(choice));
-
-/** The scopes a new token starts with: reading, the safe default. */
-export const defaultScopes: TokenScope[] = ['projects:read', 'issues:read'];

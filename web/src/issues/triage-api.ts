@@ -20,10 +20,13 @@ const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { pa
 
 /**
  * The project's labels, undefined until loaded (the detail waits for them, so its panel never says "no
- * labels" for a moment; the list's `useLabels` in triage-hooks.ts answers [] meanwhile).
+ * labels" for a moment; the list's and the board's `useLabels` in triage-hooks.ts sort them and answer []
+ * meanwhile). A failed load leaves the labels empty and goes nowhere.
  */
 export function useProjectLabels(projectId: string | undefined) {
-  const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null);
+  const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null, {
+    redirect: () => null,
+  });
   return error ? [] : data?.labels;
 }
 

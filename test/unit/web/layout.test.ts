@@ -100,7 +100,9 @@ describe('the layout of web/src', () => {
 
   it("lets only a feature's data module call the API or touch the cache (docs/layout.md)", () => {
     const withData = featureFolders.filter((folder) => files.includes(`${folder}/data.ts`));
-    expect(withData).toEqual(expect.arrayContaining(['accounts', 'billing', 'invitations', 'projects', 'teams']));
+    expect(withData).toEqual(
+      expect.arrayContaining(['accounts', 'billing', 'invitations', 'projects', 'teams']),
+    );
     const calls = /\bapi\.(call|load)\(|\buseEndpoint\(|\bmutate\(|from 'swr'/;
     const outside = files
       .filter((f) => withData.includes(top(f)) && !f.endsWith('/data.ts'))

@@ -1,6 +1,6 @@
 /**
  * The layer rules of DESIGN section 9 as one table, and the check `test/unit/project/structure.test.ts` runs
- * over the import graph of functions/, web/src/ and widget/src/ (docs/layout.md explains the layers).
+ * over the import graph of functions/, lib/, web/src/ and widget/src/ (docs/layout.md explains the layers).
  */
 import { relative, resolve } from 'node:path';
 import { type ImportEdge, importCircles, readImportGraph, readProject } from './import-graph';
@@ -12,13 +12,18 @@ export interface Layer {
   /** Folders whose direct files only belong to the layer (the roof: `functions/*.ts`). */
   files?: readonly string[];
   /**
-   * Backend layers: a file may import its own layer and every layer of a LOWER rank; layers of the same rank
+   * A file may import its own layer and every layer of a LOWER rank in its group; layers of the same rank
    * (issues, billing) may not import each other. The domains share rank 3 and are ordered by the decimal.
    */
   rank?: number;
-  /** Clients (no rank): the only other layers a file may import. */
+  /**
+   * Ranks compare only inside one group: the backend and lib/ (no group), the dashboard (`web`). Another
+   * group's layers are open only as `imports` and `typeImports` name them.
+   */
+  group?: 'web';
+  /** Layers outside the own group (for a client without rank: all other layers) a file may import. */
   imports?: readonly string[];
-  /** Clients: layers a file may import with `import type` only (never loaded at run time). */
+  /** Layers outside the own group a file may import with `import type` only (never loaded at run time). */
   typeImports?: readonly string[];
   /** When given, the only packages the layer may import (contracts run in the browser too). */
   packages?: readonly string[];
@@ -28,6 +33,19 @@ export interface Layer {
 
 /** The HTTP event types and the middleware: a domain gets plain values from its entry point. */
 const http = ['aws-lambda', '@middy/core'];
+
+/**
+ * The dashboard's rows: ranked among themselves, and like every client open to the contracts and the
+ * widget's look, and to the roof for its types (the typed client reads the route table's types).
+ */
+function dashboard(rows: readonly Layer[]): Layer[] {
+  return rows.map((row) => ({
+    ...row,
+    group: 'web',
+    imports: ['contracts', 'widget look'],
+    typeImports: ['roof'],
+  }));
+}
 
 /** Ground first. A file belongs to the first row that holds it; a file in no row is itself an error. */
 export const layers: readonly Layer[] = [
@@ -54,6 +72,20 @@ export const layers: readonly Layer[] = [
     rank: 4,
   },
   { name: 'roof', files: ['functions/'], rank: 5 },
+  // lib/ sits above the roof: the tools that build, run and check the functions. The local stack serves the
+  // demo page with the dashboard's own install snippet, so the two cannot drift.
+  {
+    name: 'lib ground',
+    folders: ['lib/paths.ts', 'lib/settings.ts', 'lib/resources.ts', 'lib/bundling.ts', 'lib/web-headers.ts'],
+    rank: 6,
+  },
+  { name: 'local vendors', folders: ['lib/local/vendors/'], rank: 6.1 },
+  { name: 'local stack', folders: ['lib/local/'], rank: 7, imports: ['web projects'] },
+  { name: 'stacks', folders: ['lib/stacks/'], rank: 7 },
+  { name: 'structure', folders: ['lib/structure/'], rank: 7 },
+  { name: 'codegen', folders: ['lib/codegen/'], rank: 7 },
+  { name: 'mcp', folders: ['lib/mcp/'], rank: 7 },
+  { name: 'cdk app', folders: ['lib/app.ts'], rank: 8 },
   // Clients: the browser bundles share the contracts; the dashboard's typed client reads the roof's types.
   // The widget's look (its launcher and its bundled texts) is shown by the dashboard too: the Widget screen
   // previews the real launcher and offers the real default texts, so they cannot drift from what visitors
@@ -63,12 +95,34 @@ export const layers: readonly Layer[] = [
     folders: ['widget/src/launcher.ts', 'widget/src/i18n/'],
     imports: ['contracts'],
   },
-  { name: 'web', folders: ['web/src/'], imports: ['contracts', 'widget look'], typeImports: ['roof'] },
+  ...dashboard([
+    // The ground: the typed client, the address table, texts, parts and hooks no feature owns, config.
+    {
+      name: 'web',
+      folders: ['web/src/api/', 'web/src/i18n/', 'web/src/components/', 'web/src/forms/', 'web/src/hooks/'],
+      files: ['web/src/'],
+      rank: 1,
+    },
+    // Feature folders in the domains' rank; the API reference knows no domain, the board and the
+    // integrations show issues.
+    { name: 'web docs', folders: ['web/src/docs/'], rank: 2.0 },
+    { name: 'web accounts', folders: ['web/src/accounts/'], rank: 2.1 },
+    { name: 'web teams', folders: ['web/src/teams/'], rank: 2.2 },
+    { name: 'web projects', folders: ['web/src/projects/'], rank: 2.3 },
+    { name: 'web issues', folders: ['web/src/issues/'], rank: 2.4 },
+    { name: 'web billing', folders: ['web/src/billing/'], rank: 2.4 },
+    { name: 'web invitations', folders: ['web/src/invitations/'], rank: 2.4 },
+    { name: 'web board', folders: ['web/src/board/'], rank: 2.5 },
+    { name: 'web integrations', folders: ['web/src/integrations/'], rank: 2.5 },
+    // Screens compose features; the shell (entry, route map, layouts) puts screens in their frame.
+    { name: 'web screens', folders: ['web/src/screens/'], rank: 3 },
+    { name: 'web app', folders: ['web/src/app/'], rank: 4 },
+  ]),
   { name: 'widget', folders: ['widget/src/'], imports: ['contracts', 'widget look'] },
 ];
 
 /** The folders the check reads; every TypeScript file below them must belong to a layer. */
-export const checkedFolders = ['functions/', 'web/src/', 'widget/src/'] as const;
+export const checkedFolders = ['functions/', 'lib/', 'web/src/', 'widget/src/'] as const;
 
 /** An import the check tolerates until the named work removes it; the list may only shrink. */
 export interface KnownViolation {
@@ -101,8 +155,7 @@ export function layerProblem(edge: ImportEdge, table: readonly Layer[] = layers)
   const to = layerOf(edge.to, table);
   if (!to) return `${edge.to} is outside the layers (${from.name} may import only the layers below it)`;
   if (to === from) return undefined;
-  if (from.rank !== undefined) {
-    if (to.rank === undefined) return `${from.name} may not import the client ${to.name}`;
+  if (from.rank !== undefined && to.rank !== undefined && from.group === to.group) {
     if (to.rank > from.rank) return `${from.name} may not import ${to.name}: upward`;
     if (to.rank === from.rank) return `${from.name} may not import ${to.name}: same rank`;
     return undefined;
@@ -110,7 +163,14 @@ export function layerProblem(edge: ImportEdge, table: readonly Layer[] = layers)
   if (from.imports?.includes(to.name)) return undefined;
   if (from.typeImports?.includes(to.name))
     return edge.typeOnly ? undefined : `${from.name} may import ${to.name} with \`import type\` only`;
-  const allowed = [...(from.imports ?? []), ...(from.typeImports ?? []).map((name) => `${name} (types)`)];
+  if (from.rank !== undefined && from.group === undefined)
+    return `${from.name} may not import the client ${to.name}`;
+  const below = from.rank !== undefined && table.some((l) => l.group === from.group && l.rank! < from.rank!);
+  const allowed = [
+    ...(below ? ['the lower ranks'] : []),
+    ...(from.imports ?? []),
+    ...(from.typeImports ?? []).map((name) => `${name} (types)`),
+  ];
   return `${from.name} may import only ${allowed.join(', ') || 'itself'}, not ${to.name}`;
 }
 

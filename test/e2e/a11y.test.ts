@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { integrationNames } from '#contracts/integration-names';
-import { configurationSections } from '../../web/src/app/paths';
+import { configurationSections } from '../../web/src/paths';
 import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';

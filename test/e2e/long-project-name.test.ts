@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { integrationNames } from '#contracts/integration-names';
 import { limits } from '#contracts/limits';
-import { configurationSections } from '../../web/src/app/paths';
+import { configurationSections } from '../../web/src/paths';
 import type { SentMail } from '../support/api-client';
 import { setUpBrowserSuite, shot, signedInTab, type TestPage } from '../support/browser';
 import { eventually } from '../support/local-stack';

@@ -11,25 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { escapeHtml as esc } from '#runtime/mail';
 import { INSPECT_PATH, receivedPage } from './inspect';
-
-export interface RecordedFile {
-  field: string;
-  name: string;
-  size: number;
-  type: string;
-}
-
-export interface RecordedRequest {
-  /** When it arrived (ISO 8601). */
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  /** JSON, form fields or multipart's text fields; raw byte count for anything else. */
-  body: unknown;
-  files: RecordedFile[];
-}
+import type { RecordedFile, RecordedRequest } from './recorded';
 
 export interface FakeRequest extends RecordedRequest {
   url: URL;

@@ -7,7 +7,7 @@
  * credentials are shown by their scheme only (headers) or as `••••` (body fields named like secrets).
  */
 import { escapeHtml as esc } from '#runtime/mail';
-import type { RecordedRequest } from './fake';
+import type { RecordedRequest } from './recorded';
 
 export const INSPECT_PATH = '/_fake';
 

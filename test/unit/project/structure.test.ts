@@ -1,6 +1,6 @@
 /**
  * The layers of DESIGN section 9 (docs/layout.md): no import circle and no import up the layer table
- * (lib/structure/layers.ts) in functions/, web/src/ and widget/src/, type-only imports included. The
+ * (lib/structure/layers.ts) in functions/, lib/, web/src/ and widget/src/, type-only imports included. The
  * known violations (lib/structure/known-violations.ts) are tolerated until their part of issue 21 removes
  * them, and the test fails once one no longer occurs, so the list only shrinks. The checker itself is tested
  * on small in-memory projects below.
@@ -14,7 +14,12 @@ import {
   type SourceHost,
 } from '../../../lib/structure/import-graph';
 import { knownViolations } from '../../../lib/structure/known-violations';
-import { checkStructure, type KnownViolation, readProjectGraph } from '../../../lib/structure/layers';
+import {
+  checkStructure,
+  type KnownViolation,
+  layerOf,
+  readProjectGraph,
+} from '../../../lib/structure/layers';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -42,6 +47,14 @@ describe('the project', () => {
       expect(files.some((file) => file.startsWith(folder))).toBe(true);
     const alias = edges.find((edge) => edge.specifier.startsWith('#runtime/'));
     expect(alias?.to).toMatch(/^functions\/runtime\/.+\.ts$/);
+  });
+
+  it('reads lib/ and the dashboard by its floors', () => {
+    expect(files).toContain('lib/local/vendors/fake.ts');
+    expect(files).toContain('web/src/paths.ts');
+    expect(layerOf('web/src/paths.ts')?.name).toBe('web');
+    expect(layerOf('web/src/screens/IssueScreen.tsx')?.name).toBe('web screens');
+    expect(layerOf('lib/app.ts')?.name).toBe('cdk app');
   });
 });
 
@@ -193,6 +206,41 @@ describe('the structure check', () => {
       'web/src/texts.ts:1 imports widget/src/texts.ts: web may import only contracts, widget look, roof (types), not widget',
       'widget/src/texts.ts:2 imports web/src/texts.ts: widget may import only contracts, widget look, not web',
       'import circle: web/src/texts.ts:1 → widget/src/texts.ts:2 → web/src/texts.ts',
+    ]);
+  });
+
+  it('fails a dashboard feature importing the screens, the shell or a feature of its rank or above', () => {
+    const { check } = fixture({
+      ...ground,
+      'web/src/paths.ts': "export const paths = { login: '/login' };\n",
+      'web/src/app/routes.tsx': "import { paths } from '../paths';\nexport const routes = [paths];\n",
+      'web/src/screens/LoginScreen.tsx': "import { paths } from '../paths';\nexport const screen = paths;\n",
+      'web/src/teams/model.ts': "import { paths } from '../paths';\nexport const team = paths;\n",
+      'web/src/issues/model.ts':
+        "import { team } from '../teams/model';\nimport { routes } from '../app/routes';\nimport { screen } from '../screens/LoginScreen';\nexport const issue = [team, routes, screen];\n",
+      'web/src/billing/plans.ts': "import { issue } from '../issues/model';\nexport const plan = issue;\n",
+    });
+    expect(check().problems).toEqual([
+      'web/src/issues/model.ts:2 imports web/src/app/routes.tsx: web issues may not import web app: upward',
+      'web/src/issues/model.ts:3 imports web/src/screens/LoginScreen.tsx: web issues may not import web screens: upward',
+      'web/src/billing/plans.ts:1 imports web/src/issues/model.ts: web billing may not import web issues: same rank',
+    ]);
+  });
+
+  it('keeps lib/ above the roof: lib may import the functions, nothing in them may import lib', () => {
+    const { check } = fixture({
+      ...ground,
+      'web/src/projects/model.ts': "export const installSnippet = () => '<script>';\n",
+      'lib/local/demo.ts':
+        "import { installSnippet } from '../../web/src/projects/model';\nimport { read } from '#runtime/db';\nexport const page = [installSnippet, read];\n",
+      'lib/stacks/api.ts':
+        "import { issuesManifest } from '../../functions/manifests';\nimport { page } from '../local/demo';\nexport const stack = [issuesManifest, page];\n",
+      'functions/runtime/config.ts':
+        "import { stack } from '../../lib/stacks/api';\nexport const config = stack;\n",
+    });
+    expect(check().problems).toEqual([
+      'lib/stacks/api.ts:2 imports lib/local/demo.ts: stacks may not import local stack: same rank',
+      'functions/runtime/config.ts:1 imports lib/stacks/api.ts: runtime may not import stacks: upward',
     ]);
   });
 

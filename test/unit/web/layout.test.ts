@@ -10,32 +10,32 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { layers } from '../../../lib/structure/layers';
+import { type Layer, layers } from '../../../lib/structure/layers';
 
 const src = fileURLToPath(new URL('../../../web/src', import.meta.url));
 /** DESIGN.md section 9: "screens/ that only compose (about 150 lines at most)". */
 const screenMaxLines = 150;
 /**
- * The feature folders in the domains' rank (DESIGN.md section 9): each may import only lower ranks. The
- * ranks are the backend's, read from the one layer table (lib/structure/layers.ts).
+ * The feature folders in their written rank (DESIGN.md section 9): each may import only lower ranks. The
+ * ranks are the dashboard rows of the one layer table (lib/structure/layers.ts), between the ground (rank 1)
+ * and the screens (rank 3).
  */
+const folderOf = (layer: Layer) => /^web\/src\/(\w+)\/$/.exec(layer.folders?.[0] ?? '')?.[1];
+const webRows = layers.filter((layer) => layer.group === 'web');
 const featureRank: Record<string, number> = Object.fromEntries(
-  layers.flatMap((layer) => {
-    const folder = /^functions\/(\w+)\/$/.exec(layer.folders?.[0] ?? '')?.[1];
-    return folder && layer.rank !== undefined && layer.rank > 3 && layer.rank < 4
-      ? [[folder, layer.rank]]
-      : [];
+  webRows.flatMap((layer) => {
+    const folder = folderOf(layer);
+    return folder && layer.rank! > 1 && layer.rank! < 3 ? [[folder, layer.rank!]] : [];
   }),
 );
-/** Web-only feature folders and their place among the domains: the board shows issues (issue 23). */
-featureRank.board = 3.45;
-/** The public API's reference (issue 25) stands alone: below every domain, it may import none of them. */
-featureRank.docs = 3;
 const featureFolders = Object.keys(featureRank);
 /** Folders below the screens: feature folders and the shared ground (client, hooks, parts, forms, texts). */
-const belowScreens = [...featureFolders, 'api', 'hooks', 'components', 'forms', 'i18n'];
-/** The one module of app/ that others may use: the address table, free of React. */
-const appForAll = 'app/paths.ts';
+const belowScreens = [
+  ...featureFolders,
+  ...webRows
+    .filter((layer) => layer.rank === 1)
+    .flatMap((layer) => (layer.folders ?? []).map((folder) => folder.split('/')[2]!)),
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -69,13 +69,13 @@ describe('the layout of web/src', () => {
     expect(long).toEqual([]);
   });
 
-  it('lets no feature folder or shared part import a screen or the app shell (other than the address table)', () => {
+  it('lets no feature folder or shared part import a screen or the app shell', () => {
     const upward = files
       .filter((f) => belowScreens.includes(top(f)))
       .flatMap((f) => importsOf(f).map((to) => `${f} → ${to}`))
       .filter((edge) => {
         const to = edge.split(' → ')[1]!;
-        return top(to) === 'screens' || (top(to) === 'app' && to !== appForAll);
+        return top(to) === 'screens' || top(to) === 'app';
       });
     expect(upward).toEqual([]);
   });
@@ -96,6 +96,18 @@ describe('the layout of web/src', () => {
       .flatMap((f) => importsOf(f).map((to) => `${f} → ${to}`))
       .filter((edge) => top(edge.split(' → ')[1]!) === 'screens');
     expect(across).toEqual([]);
+  });
+
+  it("lets only a feature's data module call the API or touch the cache (docs/layout.md)", () => {
+    const withData = featureFolders.filter((folder) => files.includes(`${folder}/data.ts`));
+    expect(withData).toEqual(
+      expect.arrayContaining(['accounts', 'billing', 'invitations', 'projects', 'teams']),
+    );
+    const calls = /\bapi\.(call|load)\(|\buseEndpoint\(|\bmutate\(|from 'swr'/;
+    const outside = files
+      .filter((f) => withData.includes(top(f)) && !f.endsWith('/data.ts'))
+      .filter((f) => calls.test(readFileSync(join(src, f), 'utf8')));
+    expect(outside).toEqual([]);
   });
 
   it('reads the import graph it checks (a guard against a checker that sees nothing)', () => {

@@ -4,12 +4,9 @@ import {
   loginErrorCode,
   loginNotice,
   loginWith,
-  oauthRedirectTarget,
-  paths,
-  projectIdFromPath,
-  sidebarSection,
   stripLoginNoticeParams,
-} from '../../../web/src/app/paths';
+} from '../../../web/src/accounts/login-model';
+import { oauthRedirectTarget, paths, projectIdFromPath, sidebarSection } from '../../../web/src/paths';
 
 describe('oauthRedirectTarget', () => {
   it('forwards to the site of state, keeping the whole query', () => {

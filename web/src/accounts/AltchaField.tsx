@@ -11,12 +11,13 @@ import 'altcha';
 import 'altcha/i18n/de';
 import type {} from 'altcha/types/react';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
-import { ApiError, api, errorCodeOf } from '../api';
+import { ApiError, errorCodeOf } from '../api';
+import { loadChallenge } from './data';
 
 /** The widget's challenge source: our envelope unwrapped, errors turned into the status the widget expects. */
 async function challengeFetch(): Promise<Response> {
   try {
-    return Response.json(await api.call('auth.altcha'));
+    return Response.json(await loadChallenge());
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
     return Response.json({ error: errorCodeOf(error) }, { status });

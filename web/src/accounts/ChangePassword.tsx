@@ -9,13 +9,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import { passwordChangeSchema } from '#contracts/schemas';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import type { Profile } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
+import { changePassword } from './data';
 import { PasswordField } from './PasswordField';
 
 type PasswordValues = { oldPassword: string; newPassword: string };
@@ -39,7 +40,7 @@ export function ChangePassword({ profile }: { profile: Profile }) {
     setSaving(true);
     setErrorCode(null);
     try {
-      await api.call('profile.changePassword', { body: values });
+      await changePassword(values);
       form.reset();
       toastSuccess(t('profileEdit.password.saved'));
     } catch (error) {

@@ -3,10 +3,10 @@
  * "confirm" enables Delete; afterwards the marketing site (signed out of Google too, for a Google account).
  */
 import { useTranslation } from 'react-i18next';
-import { api } from '../api';
 import { leaveToMarketingSite } from '../api/session';
 import { DeleteSection } from '../components/DeleteSection';
 import { errorText } from '../i18n';
+import { deleteProfile } from './data';
 
 export function DeleteProfile() {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function DeleteProfile() {
       modalBody={t('profileEdit.delete.modalBody')}
       failedText={errorText('SYSTEM_ERROR', 'profileDelete')}
       onConfirm={async () => {
-        const result = await api.call('profile.remove');
+        const result = await deleteProfile();
         await leaveToMarketingSite(result?.google === true);
       }}
     />

@@ -11,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { googleSignOut, loadGoogleIdentity } from '../api/google';
 import { clearApiCache } from '../api/session';
-import { paths } from '../app/paths';
 import { config } from '../config';
+import { paths } from '../paths';
+import { signInWithGoogle } from './data';
 
 const buttonHeight = 42;
 
@@ -85,7 +86,7 @@ export function GoogleButton({
     setPending(true);
     handlers.current.onError(null);
     try {
-      await api.call('auth.google', { body: { token } });
+      await signInWithGoogle(token);
       await clearApiCache();
       handlers.current.navigate(paths.profile, { replace: true });
     } catch (error) {

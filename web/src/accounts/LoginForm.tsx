@@ -11,10 +11,12 @@ import { Link } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { loginSchema } from '#contracts/schemas';
-import { ApiError, api, errorCodeOf } from '../api';
+import { ApiError, errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { loginErrorCode, paths } from '../app/paths';
 import { schemaValidator } from '../forms/validate';
+import { paths } from '../paths';
+import { signIn } from './data';
+import { loginErrorCode } from './login-model';
 import { PasswordField } from './PasswordField';
 
 type LoginValues = { _username: string; _password: string };
@@ -48,7 +50,7 @@ export function LoginForm({
     setSubmitting(true);
     onError(null);
     try {
-      await api.call('auth.login', { body: values });
+      await signIn(values);
       await clearApiCache();
       await onSignedIn();
     } catch (error) {

@@ -7,7 +7,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type LoginNotice, loginNotice, stripLoginNoticeParams } from '../app/paths';
+import { type LoginNotice, loginNotice, stripLoginNoticeParams } from './login-model';
 
 /** The notice of the address the login screen opened with, whose parameters are then removed. */
 export function useLoginNotice(): LoginNotice | null {

@@ -7,32 +7,24 @@
 import { Radio, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
 import { newIssueMails, type NotificationSettings as Settings } from '#contracts/triage';
-import { api, errorCodeOf } from '../api';
-import { endpointPath } from '../api/endpoints';
-import { useEndpoint } from '../api/swr';
+import { errorCodeOf } from '../api';
 import { FieldState, type SaveState } from '../components/FieldState';
 import { Section } from '../components/Section';
-
-const settingsPath = endpointPath('notifications.get');
+import { saveNotificationSettings, useNotificationSettings } from './data';
 
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const { data } = useEndpoint('notifications.get', {});
+  const { data } = useNotificationSettings();
   const [save, setSave] = useState<SaveState>({ state: 'idle' });
   const settings = data?.settings;
 
   async function change(next: Settings) {
     setSave({ state: 'saving' });
-    // Shown at once; the server's answer (or the old value after a refusal) replaces it.
-    await mutate(settingsPath, { settings: next }, { revalidate: false });
     try {
-      const answer = await api.call('notifications.set', { body: next });
-      await mutate(settingsPath, answer, { revalidate: false });
+      await saveNotificationSettings(next);
       setSave({ state: 'saved' });
     } catch (error) {
-      await mutate(settingsPath);
       setSave({ state: 'failed', code: errorCodeOf(error) });
     }
   }

@@ -6,20 +6,17 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
 import type { ErrorCode } from '#contracts/errors';
 import { profileSchema } from '#contracts/schemas';
-import { api, errorCodeOf } from '../api';
-import { endpointPath } from '../api/endpoints';
+import { errorCodeOf } from '../api';
 import type { Profile } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
+import { saveName } from './data';
 import { NameFields } from './NameFields';
-
-const profilePath = endpointPath('profile.get');
 
 type NameValues = { firstName: string; lastName: string };
 
@@ -37,11 +34,11 @@ export function PersonalData({ profile }: { profile: Profile }) {
     setSaving(true);
     setErrorCode(null);
     try {
-      const updated = await api.call('profile.update', {
-        body: { firstName: values.firstName.trim(), lastName: values.lastName.trim() },
+      // The answer replaces the shared profile (the top bar shows the name).
+      const updated = await saveName({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
       });
-      // The top bar shows the name: update the shared profile without another round trip.
-      await mutate(profilePath, updated, { revalidate: false });
       form.setValues({ firstName: updated.firstName ?? '', lastName: updated.lastName ?? '' });
       form.resetDirty();
       toastSuccess(t('profileEdit.personal.saved'));

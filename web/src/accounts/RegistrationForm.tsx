@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { registrationSchema } from '#contracts/schemas';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { schemaValidator } from '../forms/validate';
 import type { AltchaHandle } from './AltchaField';
+import { register } from './data';
 import { NameFields } from './NameFields';
 import { PasswordField } from './PasswordField';
 import { ProofOfWork } from './ProofOfWork';
@@ -58,9 +59,7 @@ export function RegistrationForm({
     setSubmitting(true);
     onError(null);
     try {
-      const { username } = await api.call('auth.register', {
-        body: { ...values, altcha: payload, invitation },
-      });
+      const { username } = await register({ ...values, altcha: payload, invitation });
       await onRegistered(username ?? values._username.trim().toLowerCase(), values);
     } catch (error) {
       onError(errorCodeOf(error));

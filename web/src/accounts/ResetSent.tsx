@@ -3,7 +3,7 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { AuthHeading } from './AuthHeading';
 
 export function ResetSent({ sentTo }: { sentTo: string }) {

@@ -8,7 +8,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../paths';
 
 /** The state a not-found redirect leaves on /profile. */
 export interface NotFoundState {

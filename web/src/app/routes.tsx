@@ -7,10 +7,10 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { oauthRedirectSegment, oauthVendors } from '#contracts/integration-names';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from '../components/RouteError';
+import { configurationSections, integrationNames } from '../paths';
 import { ProjectGate } from '../projects/ProjectGate';
 import { TeamGate } from '../teams/RoleGate';
 import { NotFoundRedirect } from './NotFound';
-import { configurationSections, integrationNames } from './paths';
 
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const ProfileLayout = lazy(() => import('./layouts/ProfileLayout'));

@@ -18,11 +18,10 @@ import { useForm } from '@mantine/form';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
 import { type BusinessRequestInput, businessRequestSchema, findCountry } from '#contracts/countries';
 import { businessPeriodsMonths } from '#contracts/plans';
-import { api, errorCodeOf } from '../api';
-import { type Answer, endpointPath } from '../api/endpoints';
+import { errorCodeOf } from '../api';
+import type { Answer } from '../api/endpoints';
 import type { Profile } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -30,6 +29,7 @@ import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
 import { BuyerFields } from './BuyerFields';
+import { reloadPayments, requestBusinessPlan } from './data';
 import { formatDate, periodLabel } from './format';
 
 type Pending = Answer<'billing.payments'>['businessRequest'];
@@ -113,18 +113,16 @@ function RequestForm({ profile }: { profile: Profile }) {
       const input: BusinessRequestInput = businessRequestSchema.parse(toInput(values));
       const body = new FormData();
       for (const [k, v] of Object.entries(input)) body.append(k, String(v));
-      await api.call('billing.businessRequest', { form: body });
+      await requestBusinessPlan(body);
       toastSuccess(t('billing.business.sent'));
       form.setValues({ ...values, comment: '' });
       form.resetDirty();
-      // The section now shows the pending request instead of the form.
-      void mutate(endpointPath('billing.payments'));
     } catch (error) {
       const code = errorCodeOf(error);
       if (code === 'INVALID_VAT') form.setFieldError('vat', errorText('INVALID_VAT'));
       else if (code === 'BUSINESS_REQUEST_PENDING' || code === 'RATE_LIMITED') {
         setFailed(errorText(code));
-        void mutate(endpointPath('billing.payments'));
+        reloadPayments();
       } else setFailed(t('billing.business.failed'));
     } finally {
       setSending(false);

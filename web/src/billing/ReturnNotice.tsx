@@ -8,11 +8,8 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { mutate } from 'swr';
-import { endpointPath } from '../api/endpoints';
+import { reloadPlan } from './data';
 
-const profilePath = endpointPath('profile.get');
-const paymentsPath = endpointPath('billing.payments');
 const returns = ['success', 'canceled'] as const;
 type Return = (typeof returns)[number];
 
@@ -21,11 +18,6 @@ const looks = {
   success: { color: 'teal', Icon: IconCircleCheck },
   canceled: { color: 'gray', Icon: IconInfoCircle },
 } as const;
-
-const refresh = () => {
-  void mutate(profilePath);
-  void mutate(paymentsPath);
-};
 
 export function ReturnNotice() {
   const { t } = useTranslation();
@@ -36,7 +28,7 @@ export function ReturnNotice() {
     const found = returns.find((r) => params.has(r));
     if (!found) return;
     setShown(found);
-    refresh();
+    reloadPlan();
     const next = new URLSearchParams(params);
     for (const r of returns) next.delete(r);
     setParams(next, { replace: true });
@@ -47,7 +39,7 @@ export function ReturnNotice() {
     if (shown !== 'success') return;
     let left = 10;
     const timer = setInterval(() => {
-      refresh();
+      reloadPlan();
       if (--left === 0) clearInterval(timer);
     }, 2000);
     return () => clearInterval(timer);

@@ -9,12 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { starterPeriods } from '#contracts/billing';
 import { vatProblem } from '#contracts/countries';
 import type { ErrorCode } from '#contracts/errors';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import type { Profile } from '../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
 import { BuyerFields } from './BuyerFields';
+import { startCheckout } from './data';
 import { periodLabel, price } from './format';
 
 type DetailValues = { company: string; country_code: string; vat: string };
@@ -44,13 +45,11 @@ export function StarterPurchase({ profile, businessActive }: { profile: Profile;
     setErrorCode(null);
     try {
       // The server prices the period from its own table; the amount only names the choice.
-      const session = await api.call('billing.checkout', {
-        body: {
-          amount: chosen.amount,
-          company: values.company,
-          country: values.country_code ?? '',
-          vat: values.vat,
-        },
+      const session = await startCheckout({
+        amount: chosen.amount,
+        company: values.company,
+        country: values.country_code ?? '',
+        vat: values.vat,
       });
       window.location.assign(session.url);
     } catch (error) {

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Label } from '#contracts/triage';
 import { issueStatuses } from '#contracts/triage';
-import { paths } from '../app/paths';
 import type { FromList } from '../issues/model';
 import { AssigneeAvatar, LabelChip, PriorityChip } from '../issues/TriageChips';
 import type { Person } from '../issues/triage-model';
+import { paths } from '../paths';
 import { type BoardCard as Card, neighbourStatus } from './model';
 
 export interface CardContext {

@@ -6,7 +6,7 @@ import { Button } from '@mantine/core';
 import { IconLayoutKanban, IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { carriedFilters } from './model';
 
 export function ViewSwitch({ projectId, view }: { projectId: string; view: 'list' | 'board' }) {

@@ -6,7 +6,7 @@ import { Anchor, Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { apiBaseUrl, openApiPath } from './model';
 
 function Fact({ title, children }: { title: string; children: ReactNode }) {

@@ -12,11 +12,11 @@ import { Link } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import type { IntegrationName, SyncTicket } from '#contracts/integrations';
 import { errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { displayLocale, errorText } from '../i18n';
 import { formatDate } from '../issues/model';
+import { paths } from '../paths';
 import { syncTickets, useSyncList } from './hooks';
 import { selectionOf, toggleAll, toggleTicket } from './model';
 

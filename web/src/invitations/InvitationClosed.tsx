@@ -6,8 +6,8 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockX, IconLinkOff, IconMailOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 import { type ClosedReason, closedReasonCodes } from './model';
 
 const icons = { used: IconCircleCheck, revoked: IconMailOff, expired: IconClockX, unknown: IconLinkOff };

@@ -7,11 +7,12 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '#contracts/errors';
+import { signIn } from '../accounts/data';
 import { LoginForm } from '../accounts/LoginForm';
+import { loginErrorCode } from '../accounts/login-model';
 import { RegistrationForm } from '../accounts/RegistrationForm';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { clearApiCache } from '../api/session';
-import { loginErrorCode } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
 
@@ -67,7 +68,7 @@ export function JoinForms({
             onRegistered={async (username, values) => {
               // Created confirmed (the invitation proved the address): sign in with what was just typed.
               try {
-                await api.call('auth.login', { body: { _username: username, _password: values._password } });
+                await signIn({ _username: username, _password: values._password });
               } catch (error) {
                 // The account exists now: signing in is the way on, not a second registration.
                 setChoice('signIn');

@@ -7,11 +7,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import type { InvitationView } from '#contracts/teams';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { clearApiCache, maybeSignedIn } from '../api/session';
-import { useEndpoint } from '../api/swr';
-import { paths } from '../app/paths';
-import { switchTeam } from '../teams/hooks';
+import { paths } from '../paths';
+import { switchTeam } from '../teams/data';
+import { acceptInvitation, signOut as endSession, useSignedInProfile, viewInvitation } from './data';
 import { type ClosedReason, closedReasonOfError, type InvitationStep, invitationStep } from './model';
 
 export type PageState =
@@ -29,12 +29,12 @@ export function useInvitation(token: string | null) {
   const [error, setError] = useState<ErrorCode | null>(null);
   // Whether a session may exist: the readable hint, re-read after this page signs in or out.
   const [hinted, setHinted] = useState(maybeSignedIn);
-  const profile = useEndpoint('profile.get', hinted ? {} : null, { redirect: () => null });
+  const profile = useSignedInProfile(hinted);
 
   useEffect(() => {
     if (!token) return;
     let live = true;
-    api.call('teams.view', { body: { token } }).then(
+    viewInvitation(token).then(
       (answer) => live && setView(answer),
       (e: unknown) => {
         if (!live) return;
@@ -53,7 +53,7 @@ export function useInvitation(token: string | null) {
     if (!token) return;
     setError(null);
     try {
-      const { teamId } = await api.call('teams.accept', { body: { token } });
+      const { teamId } = await acceptInvitation(token);
       // Work in the new team from now on (the switcher's own step: the snag_team cookie, decision T8).
       await switchTeam(teamId);
       navigate(paths.profile, { replace: true });
@@ -73,7 +73,7 @@ export function useInvitation(token: string | null) {
 
   const signOut = useCallback(async () => {
     try {
-      await api.call('auth.logout');
+      await endSession();
     } catch {
       // The session may be gone already; the hint below decides what the page shows next.
     }

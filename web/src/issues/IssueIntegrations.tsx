@@ -9,8 +9,8 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
-import { paths } from '../app/paths';
 import { Section } from '../components/Section';
+import { paths } from '../paths';
 import { integrationRows } from './model';
 
 const statusColor = { inProgress: 'blue', passed: 'teal', failed: 'red' } as const;

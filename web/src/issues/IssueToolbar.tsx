@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import type { IssueMoves } from './useIssueMoves';
 
 export function IssueToolbar({

@@ -28,9 +28,9 @@ import {
   priorities,
   triageLimits,
 } from '#contracts/triage';
-import { paths } from '../app/paths';
 import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
+import { paths } from '../paths';
 import { can, type Role } from '../teams/model';
 import { fullName } from './detail-model';
 import { TriageSummary } from './TriageSummary';

@@ -8,8 +8,8 @@ import { IconArrowBackUp, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { toastError, toastSuccess } from '../components/toast';
+import { paths } from '../paths';
 import { setIssueState } from './hooks';
 import { type FromList, isShortcutIgnored, undoOf } from './model';
 

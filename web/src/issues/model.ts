@@ -10,7 +10,7 @@ import { limits, ticketStatus } from '#contracts/limits';
 import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/review';
 import { issueListQuerySchema } from '#contracts/schemas';
 import { endpointPath } from '../api/endpoints';
-import { type IntegrationName, integrationNames, paths } from '../app/paths';
+import { type IntegrationName, integrationNames, paths } from '../paths';
 import type { FilterQuery } from './filters';
 
 const enc = encodeURIComponent;

@@ -10,7 +10,7 @@ import type { CommentVisibility, IssuePatch, Label, TimelineEntry, TimelinePage 
 import { api } from '../api';
 import { endpointPath } from '../api/endpoints';
 import { useEndpoint } from '../api/swr';
-import { teamPath } from '../teams/hooks';
+import { teamPath } from '../teams/data';
 import type { Role } from '../teams/model';
 import type { Person } from './detail-model';
 import { issueRefreshMs } from './hooks';
@@ -20,10 +20,13 @@ const labelsPath = (projectId: string) => endpointPath('issues.listLabels', { pa
 
 /**
  * The project's labels, undefined until loaded (the detail waits for them, so its panel never says "no
- * labels" for a moment; the list's `useLabels` in triage-hooks.ts answers [] meanwhile).
+ * labels" for a moment; the list's and the board's `useLabels` in triage-hooks.ts sort them and answer []
+ * meanwhile). A failed load leaves the labels empty and goes nowhere.
  */
 export function useProjectLabels(projectId: string | undefined) {
-  const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null);
+  const { data, error } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null, {
+    redirect: () => null,
+  });
   return error ? [] : data?.labels;
 }
 

@@ -8,16 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { BulkPatch } from '#contracts/triage';
 import { api, errorCodeOf } from '../api';
-import { useEndpoint } from '../api/swr';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
-import { useProfile } from '../projects/hooks';
+import { useProfile } from '../projects/data';
 import { projectPath, projectsPath } from '../projects/model';
 import { issuesPrefix } from './model';
-import { useTeamMembers } from './triage-api';
+import { useProjectLabels, useTeamMembers } from './triage-api';
 import { assignableMembers, type Person } from './triage-model';
-
-const stay = () => null;
 
 /**
  * The project's team: every member by user id (the rows' avatars) and the ones an issue may be assigned to
@@ -36,12 +33,13 @@ export function useTeamPeople(teamId: string | undefined) {
   }, [loaded]);
 }
 
-/** The project's labels (GET …/labels), by name; empty while loading or when the load failed. */
+/**
+ * The project's labels by name, empty while loading or when the load failed: the list's and the board's
+ * view of the one labels read (`useProjectLabels`).
+ */
 export function useLabels(projectId: string | undefined) {
-  const { data } = useEndpoint('issues.listLabels', projectId ? { params: { id: projectId } } : null, {
-    redirect: stay,
-  });
-  return useMemo(() => [...(data?.labels ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [data]);
+  const labels = useProjectLabels(projectId);
+  return useMemo(() => [...(labels ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [labels]);
 }
 
 /**

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import { errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 import { setIssueState } from './hooks';
 import { afterLeaving, backTarget, type FromList, isShortcutIgnored, listNeighbours } from './model';
 

@@ -6,8 +6,8 @@ import { Button, Group } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { StateCard } from '../components/StateCard';
+import { paths } from '../paths';
 
 export function AllowanceReached({ allowed }: { allowed: number }) {
   const { t } = useTranslation();

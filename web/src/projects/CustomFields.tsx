@@ -16,7 +16,7 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
-import { saveProject } from './hooks';
+import { saveProject } from './data';
 
 type Website = ProjectSettings;
 

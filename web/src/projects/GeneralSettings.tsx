@@ -11,7 +11,6 @@ import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { projectSchema } from '#contracts/schemas';
 import type { ProjectSettings } from '../api/types';
-import { paths } from '../app/paths';
 import { DeleteSection } from '../components/DeleteSection';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
@@ -19,7 +18,8 @@ import { toastSuccess } from '../components/toast';
 import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
-import { deleteProject, saveProject } from './hooks';
+import { paths } from '../paths';
+import { deleteProject, saveProject } from './data';
 
 type Website = ProjectSettings;
 

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProjectSettings } from '../api/types';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { domainRule, installSnippet, verifyUrl } from './model';
 
 type Website = ProjectSettings;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { displayDomain } from '#contracts/domains';
 import type { ProjectSummary } from '../api/types';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 
 function StatusDot({ active }: { active: boolean }) {
   const { t } = useTranslation();

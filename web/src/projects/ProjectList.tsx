@@ -6,7 +6,7 @@ import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProjectSummary } from '../api/types';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { NameCell, OpenIssues } from './ProjectCells';
 
 export function ProjectTable({ projects }: { projects: ProjectSummary[] }) {

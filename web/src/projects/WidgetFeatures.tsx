@@ -7,9 +7,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { Section } from '../components/Section';
 import { useSwitches } from '../forms/switches';
+import { paths } from '../paths';
 import type { Appearance } from './model';
 import type { WidgetFeaturesOffered } from './useWidgetForm';
 

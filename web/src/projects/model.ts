@@ -13,7 +13,7 @@ import { endpointPath } from '../api/endpoints';
 
 /** The SWR keys (and addresses) of the project list and of one project. */
 export const projectsPath = endpointPath('projects.list');
-export const projectPath = (id: string) => endpointPath('projects.get', { params: { id } });
+export const projectPath = (id: string | number) => endpointPath('projects.get', { params: { id } });
 
 /** SPEC.md section 6: a new project only while the count is below the allowance (null = unlimited). */
 export function belowAllowance(allowed: number | null | undefined, count: number): boolean {

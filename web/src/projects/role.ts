@@ -4,9 +4,9 @@
  * every project the dashboard lists.
  */
 import { useParams } from 'react-router-dom';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import type { Role } from '../teams/model';
-import { useProject } from './hooks';
+import { useProject } from './data';
 
 /** The role an answer carries, if any (project answers gain it with the teams' access work). */
 export function roleOf(answer: unknown): Role | undefined {

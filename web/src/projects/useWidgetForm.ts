@@ -12,7 +12,7 @@ import type { WidgetSettings } from '#contracts/schemas';
 import type { ProjectSettings } from '../api/types';
 import { toastSuccess } from '../components/toast';
 import { showSaveError } from '../forms/validate';
-import { saveProject } from './hooks';
+import { saveProject } from './data';
 import { type Appearance, appearanceOf, isHexColor } from './model';
 import { textRules } from './WidgetTexts';
 

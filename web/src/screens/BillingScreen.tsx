@@ -6,21 +6,22 @@
  */
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toLogin, useEndpoint } from '../api/swr';
 import { BusinessRequest } from '../billing/BusinessRequest';
 import { CurrentPlan } from '../billing/CurrentPlan';
+import { usePayments } from '../billing/data';
 import { History } from '../billing/History';
 import { PlanComparison } from '../billing/PlanComparison';
 import { ReturnNotice } from '../billing/ReturnNotice';
 import { StarterPurchase } from '../billing/StarterPurchase';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
+import { useProfile } from '../projects/data';
 
 export default function BillingScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.billing'));
-  const { data: profile } = useEndpoint('profile.get', {}, { redirect: toLogin });
-  const { data: billing } = useEndpoint('billing.payments', {});
+  const { data: profile } = useProfile();
+  const { data: billing } = usePayments();
 
   if (!profile) return <PageLoader />;
   const plan = profile.plan ?? 'FREE_PLAN';

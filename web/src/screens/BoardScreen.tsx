@@ -18,10 +18,10 @@ import { useListFilters } from '../issues/filters';
 import { IssueFilterBar } from '../issues/IssueFilterBar';
 import { useLabels, useTeamPeople } from '../issues/triage-hooks';
 import { WindowNotice } from '../issues/WindowNotice';
-import { useProject } from '../projects/hooks';
+import { useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { useProjectRole } from '../projects/role';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import { can } from '../teams/model';
 
 export default function BoardScreen() {

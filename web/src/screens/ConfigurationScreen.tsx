@@ -8,14 +8,14 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { settingsOf } from '../api/types';
-import { type ConfigurationSection, configurationSections, paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { useDocumentTitle } from '../hooks/title';
 import { ProjectLabels } from '../issues/labels/ProjectLabels';
+import { type ConfigurationSection, configurationSections, paths } from '../paths';
 import { CustomFields } from '../projects/CustomFields';
+import { useProject } from '../projects/data';
 import { GeneralSettings } from '../projects/GeneralSettings';
-import { useProject } from '../projects/hooks';
 import { Installation } from '../projects/Installation';
 import { ProjectHeader } from '../projects/ProjectHeader';
 

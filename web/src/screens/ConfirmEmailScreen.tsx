@@ -7,8 +7,8 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { confirmEmailRequest, loginWith } from '../accounts/login-model';
 import { api } from '../api';
-import { confirmEmailRequest, loginWith } from '../app/paths';
 import { useDocumentTitle } from '../hooks/title';
 
 export default function ConfirmEmailScreen() {

@@ -10,10 +10,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { AuthHeading } from '../accounts/AuthHeading';
 import { api, errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 
 type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; code: ErrorCode };
 

@@ -10,20 +10,19 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { mutate } from 'swr';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { projectSchema } from '#contracts/schemas';
 import { ApiError, errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { apiFieldErrors, schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 import { AllowanceReached } from '../projects/AllowanceReached';
-import { createProject, useProfile, useProjects } from '../projects/hooks';
-import { belowAllowance, projectsPath } from '../projects/model';
+import { createProject, reloadProjects, useProfile, useProjects } from '../projects/data';
+import { belowAllowance } from '../projects/model';
 
 type Values = { name: string; url: string };
 
@@ -69,7 +68,7 @@ export default function CreateProjectScreen() {
       else if (Object.keys(fields).length) form.setErrors(fields);
       else setErrorCode(code);
       // Refused by the plan: the list is stale (another tab made a project), and the notice should show.
-      if (code === 'PLAN_LIMIT') void mutate(projectsPath);
+      if (code === 'PLAN_LIMIT') void reloadProjects();
       setSaving(false);
     }
   }

@@ -24,7 +24,7 @@ import { SearchBox } from '../issues/SearchBox';
 import { useListTriage } from '../issues/triage-hooks';
 import { UndoNotice } from '../issues/UndoNotice';
 import { WindowNotice } from '../issues/WindowNotice';
-import { useProject } from '../projects/hooks';
+import { useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { can } from '../teams/model';
 

@@ -8,11 +8,12 @@ import { AuthHeading } from '../accounts/AuthHeading';
 import { GoogleButton } from '../accounts/GoogleButton';
 import { LoginForm } from '../accounts/LoginForm';
 import { LoginNoticeAlert, useLoginNotice } from '../accounts/LoginNotice';
-import { loginErrorCode, paths } from '../app/paths';
+import { loginErrorCode } from '../accounts/login-model';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { config } from '../config';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 
 export default function LoginScreen() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import type { OAuthVendor } from '#contracts/integration-names';
-import { oauthRedirectTarget } from '../app/paths';
+import { oauthRedirectTarget } from '../paths';
 
 export default function OAuthRedirect({ vendor }: { vendor: OAuthVendor }) {
   const { search } = useLocation();

@@ -9,14 +9,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
 import { useDocumentTitle } from '../hooks/title';
-import { useProfile, useProjects } from '../projects/hooks';
+import { paths } from '../paths';
+import { useProfile, useProjects } from '../projects/data';
 import { belowAllowance } from '../projects/model';
 import { ProjectCards, ProjectTable } from '../projects/ProjectList';
-import { useCurrentTeam } from '../teams/hooks';
+import { useCurrentTeam } from '../teams/data';
 import { can } from '../teams/model';
 
 export default function ProjectsScreen() {

@@ -10,11 +10,11 @@ import type { ErrorCode } from '#contracts/errors';
 import { AuthHeading } from '../accounts/AuthHeading';
 import { GoogleButton } from '../accounts/GoogleButton';
 import { RegistrationForm } from '../accounts/RegistrationForm';
-import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { config } from '../config';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 
 export default function RegistrationScreen() {
   const { t } = useTranslation();

@@ -13,11 +13,11 @@ import { usernameOnlySchema } from '#contracts/schemas';
 import { AuthHeading } from '../accounts/AuthHeading';
 import { ResetSent } from '../accounts/ResetSent';
 import { api, errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 
 type ResetValues = { _username: string };
 

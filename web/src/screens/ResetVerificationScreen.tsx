@@ -11,13 +11,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { resetVerificationSchema } from '#contracts/schemas';
 import { AuthHeading } from '../accounts/AuthHeading';
+import { loginWith } from '../accounts/login-model';
 import { PasswordField } from '../accounts/PasswordField';
 import { api, errorCodeOf } from '../api';
-import { loginWith, paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
+import { paths } from '../paths';
 
 type NewPasswordValues = { password: string };
 

@@ -5,13 +5,12 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
-import { useCurrentTeam } from '../teams/hooks';
+import { paths } from '../paths';
+import { useCurrentTeam, useTokens } from '../teams/data';
 import { TokenForm } from '../teams/TokenForm';
 import { TokenList } from '../teams/TokenList';
-import { useTokens } from '../teams/tokens';
 
 export default function TokensScreen() {
   const { t } = useTranslation();

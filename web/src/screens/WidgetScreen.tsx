@@ -13,7 +13,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { useProfile, useProject } from '../projects/hooks';
+import { useProfile, useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
 import { ReporterUpdates } from '../projects/ReporterUpdates';
 import { useWidgetForm } from '../projects/useWidgetForm';

@@ -10,12 +10,12 @@ import { useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { teamUpdateSchema } from '#contracts/teams';
 import { errorCodeOf } from '../api';
-import { paths } from '../app/paths';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
-import { createTeam } from './hooks';
+import { paths } from '../paths';
+import { createTeam } from './data';
 
 export function CreateTeamDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -8,15 +8,14 @@ import { Divider, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
-import { leaveTeam, type TeamDetail, transferOwnership } from './hooks';
+import { paths } from '../paths';
+import { leaveTeam, type TeamDetail, transferOwnership, useTokens } from './data';
 import { personName } from './MemberRow';
 import { can, type Role } from './model';
 import { RevokedTokens } from './RevokedTokens';
 import { TypedConfirm } from './TypedConfirm';
-import { useTokens } from './tokens';
 
 type Member = TeamDetail['members'][number];
 

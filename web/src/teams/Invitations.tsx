@@ -9,7 +9,7 @@ import { RowList, RowListItem } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
-import { invite, revokeInvitation, type TeamDetail } from './hooks';
+import { invite, revokeInvitation, type TeamDetail } from './data';
 import { RoleBadge } from './RoleBadge';
 
 type Invitation = TeamDetail['invitations'][number];

@@ -14,7 +14,7 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
-import { invite } from './hooks';
+import { invite } from './data';
 import type { ProjectOption } from './TeamGuests';
 
 type Values = {

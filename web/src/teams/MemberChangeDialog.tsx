@@ -6,11 +6,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TeamDetail } from './hooks';
+import type { TeamDetail, TokenEntry } from './data';
 import { personName } from './MemberRow';
 import type { Role } from './model';
 import { RevokedTokens } from './RevokedTokens';
-import type { TokenEntry } from './tokens';
 
 type Member = TeamDetail['members'][number];
 

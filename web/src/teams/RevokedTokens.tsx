@@ -6,7 +6,7 @@
 import { List, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TokenEntry } from './tokens';
+import type { TokenEntry } from './data';
 
 export function RevokedTokens({
   name,

@@ -8,10 +8,10 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { PageLoader } from '../components/PageLoader';
 import { StateCard } from '../components/StateCard';
-import { useCurrentTeam } from './hooks';
+import { paths } from '../paths';
+import { useCurrentTeam } from './data';
 import { can, type Right, type Role } from './model';
 
 /** `role` null: not known yet (loading). */

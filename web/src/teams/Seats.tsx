@@ -5,10 +5,10 @@
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths';
 import { Section } from '../components/Section';
+import { paths } from '../paths';
 
-import type { TeamDetail } from './hooks';
+import type { TeamDetail } from './data';
 
 export function Seats({
   seats,

@@ -10,7 +10,7 @@ import { errorCodeOf } from '../api';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
-import { changeMember, removeMember, type TeamDetail } from './hooks';
+import { changeMember, removeMember, type TeamDetail } from './data';
 import { MemberRow, personName } from './MemberRow';
 
 type Member = TeamDetail['members'][number];

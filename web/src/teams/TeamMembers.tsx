@@ -13,13 +13,12 @@ import { RowList } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { errorText } from '../i18n';
-import { changeMember, removeMember, type TeamDetail } from './hooks';
+import { changeMember, reloadTokens, removeMember, type TeamDetail, useTokens } from './data';
 import { type MemberChange, MemberChangeDialog } from './MemberChangeDialog';
 import { MemberRow, personName } from './MemberRow';
 import type { Role } from './model';
 import { RoleBadge } from './RoleBadge';
 import { RoleRights } from './RoleRights';
-import { reloadTokens, useTokens } from './tokens';
 
 type Member = TeamDetail['members'][number];
 

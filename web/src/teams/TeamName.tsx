@@ -11,7 +11,7 @@ import { Section } from '../components/Section';
 import { toastSuccess } from '../components/toast';
 import { schemaValidator } from '../forms/validate';
 import { errorText } from '../i18n';
-import { renameTeam } from './hooks';
+import { renameTeam } from './data';
 
 export function TeamName({ teamId, name, editable }: { teamId: string; name: string; editable: boolean }) {
   const { t } = useTranslation();

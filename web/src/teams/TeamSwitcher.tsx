@@ -8,9 +8,9 @@ import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../paths';
 import { CreateTeamDialog } from './CreateTeamDialog';
-import { switchTeam, useCurrentTeam } from './hooks';
+import { switchTeam, useCurrentTeam } from './data';
 import { RoleBadge } from './RoleBadge';
 
 export function TeamSwitcher() {

@@ -12,7 +12,8 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { createToken, defaultScopes, type ExpiryChoice, expiresInDays, expiryChoices } from './tokens';
+import { createToken } from './data';
+import { defaultScopes, type ExpiryChoice, expiresInDays, expiryChoices } from './token-model';
 
 /** i18next reads ':' as a namespace separator: the texts are keyed with '_'. */
 const scopeKey = {

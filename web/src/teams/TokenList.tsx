@@ -9,7 +9,7 @@ import { RowList, RowListItem } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
-import { revokeToken, type TokenEntry } from './tokens';
+import { revokeToken, type TokenEntry } from './data';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(displayLocale(), { dateStyle: 'medium' });
 

@@ -13,7 +13,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { config } from '../../config';
-import { paths } from '../paths';
+import { paths } from '../../paths';
 
 export default function DocsLayout() {
   const { t } = useTranslation();

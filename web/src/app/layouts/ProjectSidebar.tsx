@@ -19,9 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useEndpoint } from '../../api/swr';
 import type { Catalogue } from '../../i18n/en';
-import { roleOf } from '../../projects/role';
-import { useCurrentTeam } from '../../teams/hooks';
-import { can, type Right } from '../../teams/model';
 import {
   type ConfigurationSection,
   configurationSections,
@@ -30,7 +27,10 @@ import {
   projectIdFromPath,
   type SidebarSection,
   sidebarSection,
-} from '../paths';
+} from '../../paths';
+import { roleOf } from '../../projects/role';
+import { useCurrentTeam } from '../../teams/data';
+import { can, type Right } from '../../teams/model';
 
 interface Entry {
   section: SidebarSection;

@@ -23,10 +23,10 @@ import { logout } from '../../api/session';
 import { displayName, type Profile } from '../../api/types';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
-import { useCurrentTeam } from '../../teams/hooks';
+import { paths } from '../../paths';
+import { useCurrentTeam } from '../../teams/data';
 import { can, type Right } from '../../teams/model';
 import { TeamSwitcher } from '../../teams/TeamSwitcher';
-import { paths } from '../paths';
 
 type NavKey = 'dashboard' | 'profileSettings' | 'team' | 'billing';
 

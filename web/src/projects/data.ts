@@ -1,13 +1,37 @@
-/** Loading and saving projects through the API client, with the SWR cache kept in step. */
-import { mutate } from 'swr';
+/**
+ * The projects feature's data: loading and saving projects, and the profile they belong to. The only
+ * module of projects/ that calls the API; `staleReads` says which cached reads each of its writes leaves
+ * stale (web/src/api/swr.ts applies it).
+ */
 import type { WidgetSettings } from '#contracts/schemas';
-import { type ApiError, api } from '../api';
+import type { ApiError } from '../api';
 import type { Answer } from '../api/endpoints';
-import { toLogin, useEndpoint } from '../api/swr';
-import { paths } from '../app/paths';
+import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
+import { paths } from '../paths';
 import { projectPath, projectsPath } from './model';
 
 export type ProjectList = Answer<'projects.list'>;
+
+/**
+ * What each write leaves stale. A saved project's answer is the project: it replaces the cached one, and
+ * the list (sidebar, dashboard: names and counts) reloads. A deleted project leaves the list at once, the
+ * list reloads, and its own answer is forgotten.
+ */
+const staleReads: StaleReads = {
+  'projects.update': ({ id }, saved) => ({ put: [[projectPath(id), saved]], later: [projectsPath] }),
+  'projects.create': () => ({ reload: [projectsPath] }),
+  'projects.remove': ({ id }) => ({
+    put: [
+      [
+        projectsPath,
+        (list?: ProjectList) => list && { websites: list.websites.filter((p) => p.uuid !== id) },
+      ],
+    ],
+    reload: [projectsPath],
+    forget: [projectPath(id)],
+  }),
+};
+const write = writer(staleReads);
 
 export function useProjects() {
   return useEndpoint('projects.list', {}, { redirect: toLogin });
@@ -40,26 +64,19 @@ export interface ProjectChange {
 
 /** PATCH the project; the answer replaces the cached project and the list (sidebar, dashboard) reloads. */
 export async function saveProject(id: string, change: ProjectChange) {
-  const saved = await api.call('projects.update', { params: { id }, body: change });
-  await mutate(projectPath(id), saved, { revalidate: false });
-  void mutate(projectsPath);
-  return saved;
+  return write('projects.update', { params: { id }, body: change });
 }
 
 export async function createProject(input: { name: string; url: string }): Promise<string> {
-  const { id } = await api.call('projects.create', { body: input });
-  await mutate(projectsPath);
+  const { id } = await write('projects.create', { body: input });
   return id;
 }
 
 export async function deleteProject(id: string): Promise<void> {
-  await api.call('projects.remove', { params: { id } });
-  await mutate(
-    projectsPath,
-    (list?: ProjectList) => list && { websites: list.websites.filter((p) => p.uuid !== id) },
-    {
-      revalidate: true,
-    },
-  );
-  await mutate(projectPath(id), undefined, { revalidate: false });
+  await write('projects.remove', { params: { id } });
+}
+
+/** The list again: a refused creation (the plan's limit) means the list on screen is out of date. */
+export async function reloadProjects(): Promise<void> {
+  await reload(projectsPath);
 }

@@ -1,16 +1,38 @@
-/** The caller's teams, the team in use, and switching teams, with the SWR cache kept in step. */
+/**
+ * The teams feature's data: the caller's teams, the team in use and switching it, the team's members,
+ * invitations and API tokens (issue 25). The only module of teams/ that calls the API; `staleReads` says
+ * which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
+ */
 import { useEffect, useMemo } from 'react';
-import { mutate } from 'swr';
-import { api } from '../api';
 import { type Answer, type BodyOf, endpointPath } from '../api/endpoints';
-import { toLogin, useEndpoint } from '../api/swr';
+import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
 import { currentTeamOf, readTeamCookie, sortTeams, teamCookie } from './model';
 
 export type TeamEntry = Answer<'teams.list'>['teams'][number];
 export type TeamDetail = Answer<'teams.get'>;
+export type TokenEntry = Answer<'tokens.list'>['tokens'][number];
+export type NewToken = Answer<'tokens.create'>;
 
 export const teamsPath = endpointPath('teams.list');
-export const teamPath = (teamId: string) => endpointPath('teams.get', { params: { teamId } });
+export const teamPath = (teamId: string | number) => endpointPath('teams.get', { params: { teamId } });
+const tokensPath = (teamId: string | number) => endpointPath('tokens.list', { params: { teamId } });
+
+/**
+ * What each write leaves stale. The team's answer holds its name, members, guests and invitations, the list
+ * (the switcher) each team's name and the caller's role there. No write answers the whole new state of a
+ * read, so each is fetched again.
+ */
+const staleReads: StaleReads = {
+  'teams.rename': ({ teamId }) => ({ reload: [teamPath(teamId), teamsPath] }),
+  'teams.transfer': ({ teamId }) => ({ reload: [teamPath(teamId), teamsPath] }),
+  'teams.invite': ({ teamId }) => ({ reload: [teamPath(teamId)] }),
+  'teams.revoke': ({ teamId }) => ({ reload: [teamPath(teamId)] }),
+  'teams.updateMember': ({ teamId }) => ({ reload: [teamPath(teamId)] }),
+  'teams.removeMember': ({ teamId }) => ({ reload: [teamPath(teamId)] }),
+  'tokens.create': ({ teamId }) => ({ reload: [tokensPath(teamId)] }),
+  'tokens.revoke': ({ teamId }) => ({ reload: [tokensPath(teamId)] }),
+};
+const write = writer(staleReads);
 
 export function useTeams() {
   return useEndpoint('teams.list', {}, { redirect: toLogin });
@@ -42,38 +64,35 @@ export function useCurrentTeam() {
 
 /** Every cached answer except the teams list reloads: projects, profile (the plan), billing, the team. */
 async function reloadTeamScoped(): Promise<void> {
-  await mutate((key) => typeof key === 'string' && key !== teamsPath);
+  await reload((key) => key !== teamsPath);
 }
 
 /** The switcher's choice: the cookie names the team, then the team's data reloads. */
 export async function switchTeam(teamId: string): Promise<void> {
   writeTeamCookie(teamId);
-  await mutate(teamsPath);
+  await reload(teamsPath);
   await reloadTeamScoped();
 }
 
 /** PATCH the team's name; the team and the list (switcher) show it. */
 export async function renameTeam(teamId: string, name: string): Promise<void> {
-  await api.call('teams.rename', { params: { teamId }, body: { name } });
-  await Promise.all([mutate(teamPath(teamId)), mutate(teamsPath)]);
+  await write('teams.rename', { params: { teamId }, body: { name } });
 }
 
 /** POST client/teams: the new team (owned by the caller) becomes the team in use. */
 export async function createTeam(name: string): Promise<string> {
-  const { id } = await api.call('teams.create', { body: { name } });
+  const { id } = await write('teams.create', { body: { name } });
   await switchTeam(id);
   return id;
 }
 
 /** Invite (or, for an address already invited, send a new link); the pending list reloads. */
 export async function invite(teamId: string, body: BodyOf<'teams.invite'>): Promise<void> {
-  await api.call('teams.invite', { params: { teamId }, body });
-  await mutate(teamPath(teamId));
+  await write('teams.invite', { params: { teamId }, body });
 }
 
 export async function revokeInvitation(teamId: string, id: string): Promise<void> {
-  await api.call('teams.revoke', { params: { teamId, id } });
-  await mutate(teamPath(teamId));
+  await write('teams.revoke', { params: { teamId, id } });
 }
 
 /** A member's new role, or a guest's projects (the whole list). */
@@ -82,24 +101,39 @@ export async function changeMember(
   userId: string,
   body: BodyOf<'teams.updateMember'>,
 ): Promise<void> {
-  await api.call('teams.updateMember', { params: { teamId, userId }, body });
-  await mutate(teamPath(teamId));
+  await write('teams.updateMember', { params: { teamId, userId }, body });
 }
 
 export async function removeMember(teamId: string, userId: string): Promise<void> {
-  await api.call('teams.removeMember', { params: { teamId, userId } });
-  await mutate(teamPath(teamId));
+  await write('teams.removeMember', { params: { teamId, userId } });
 }
 
 /** Leaving (removing oneself): the team is gone from the list, so another one becomes the team in use. */
 export async function leaveTeam(teamId: string, ownUserId: string): Promise<void> {
-  await api.call('teams.removeMember', { params: { teamId, userId: ownUserId } });
-  await mutate(teamsPath);
+  await write('teams.removeMember', { params: { teamId, userId: ownUserId } });
+  await reload(teamsPath);
   await reloadTeamScoped();
 }
 
 /** The caller (OWNER) hands the team over and stays as ADMIN: the list's role and the team reload. */
 export async function transferOwnership(teamId: string, userId: string): Promise<void> {
-  await api.call('teams.transfer', { params: { teamId }, body: { userId } });
-  await Promise.all([mutate(teamPath(teamId)), mutate(teamsPath)]);
+  await write('teams.transfer', { params: { teamId }, body: { userId } });
+}
+
+export function useTokens(teamId: string | null) {
+  return useEndpoint('tokens.list', teamId ? { params: { teamId } } : null);
+}
+
+/** Creates a token; the list reloads. The answer holds the token itself: the only time it is shown. */
+export async function createToken(teamId: string, body: BodyOf<'tokens.create'>): Promise<NewToken> {
+  return write('tokens.create', { params: { teamId }, body });
+}
+
+/** The list again: a member's removal or demotion revokes their tokens on the server. */
+export async function reloadTokens(teamId: string): Promise<void> {
+  await reload(tokensPath(teamId));
+}
+
+export async function revokeToken(teamId: string, id: string): Promise<void> {
+  await write('tokens.revoke', { params: { teamId, id } });
 }

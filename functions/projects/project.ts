@@ -13,9 +13,9 @@ import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import {
-  busy,
   isConditionFailure,
   queryAll,
+  retryRaces,
   setFields,
   type TransactItems,
   tableName,
@@ -242,13 +242,15 @@ export async function deleteProjectRecord(
   read: () => Promise<Record<string, unknown>>,
   guardOf: WriteGuard | (() => WriteGuard),
 ): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const item = await read();
-    // A guard may depend on what `read` found (the project's team, the caller's membership).
-    const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
-    const bytes = Number(item.bytes ?? 0);
-    const teamId = teamOf(item);
-    try {
+  // The project changed (or went) since it was read: read it again, 5 times in all.
+  return retryRaces(
+    isConditionFailure,
+    async () => {
+      const item = await read();
+      // A guard may depend on what `read` found (the project's team, the caller's membership).
+      const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
+      const bytes = Number(item.bytes ?? 0);
+      const teamId = teamOf(item);
       await transactWrite(
         [
           {
@@ -276,12 +278,9 @@ export async function deleteProjectRecord(
         (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined),
       );
       return teamId;
-    } catch (err) {
-      // The project changed (or went) since it was read: read it again.
-      if (!isConditionFailure(err)) throw err;
-      if (attempt >= 5) throw busy(err);
-    }
-  }
+    },
+    5,
+  );
 }
 
 /**

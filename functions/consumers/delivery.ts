@@ -67,7 +67,7 @@ import { webhooksDeliverer } from '../integrations/webhooks';
 import { presignStored } from '../issues/downloads';
 import { issueDetailKey, issueHeaderKey } from '../issues/issue';
 import { timelineKey } from '../issues/timeline';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
+import { planOfProject, projectKey, toProject } from '../projects/project';
 
 /**
  * The deliverer of each integration. The vendor issue registers GitLab, Jira, Slack and Asana here;
@@ -162,7 +162,7 @@ async function deliverEvent(msg: DeliveryMessage, event: IssueEvent, log: Logger
   const subscribed =
     integration.active === 1 &&
     project.activeIntegrations?.has('webhooks') &&
-    allowedByPlan('webhooks', planOf(ownerPlanOf(project))) &&
+    allowedByPlan('webhooks', planOfProject(project)) &&
     webhookEventsOf(integration.data).includes(event.type);
   if (!subscribed) {
     log.info('webhook no longer subscribed; event dropped', where);
@@ -279,7 +279,7 @@ export const handler = batchHandler(
       log.info('already delivered', { projectId, issueNumber: n, integration: name });
       return;
     }
-    if (integration.active !== 1 || !allowedByPlan(name, planOf(ownerPlanOf(project)))) {
+    if (integration.active !== 1 || !allowedByPlan(name, planOfProject(project))) {
       await markForSync(projectId, name, ticket, 0);
       log.info('integration inactive; back to new', { projectId, issueNumber: n, integration: name });
       return;

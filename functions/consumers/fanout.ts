@@ -25,14 +25,14 @@ import { startDeliveries } from '../integrations/delivery-state';
 import { allowedByPlan, integrationKey, toIntegration } from '../integrations/integration';
 import { mayWriteBack } from '../integrations/sync/writeback';
 import { noteForReporter } from '../issues/reporter-events';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../projects/project';
+import { planOfProject, projectKey, toProject } from '../projects/project';
 
 /** The integrations a project delivers to now: active and allowed by the owner's effective plan (A21). */
 export async function activeIntegrations(projectId: string): Promise<IntegrationName[]> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: projectKey(projectId) }));
   if (!out.Item) return [];
   const project = toProject(out.Item);
-  const plan = planOf(ownerPlanOf(project));
+  const plan = planOfProject(project);
   const active = project.activeIntegrations ?? new Set<string>();
   return integrationNames.filter((n) => active.has(n) && allowedByPlan(n, plan));
 }
@@ -50,7 +50,7 @@ export async function webhookSubscribes(
   const project = toProject(meta);
   const integration = toIntegration(item);
   if (!project.activeIntegrations?.has('webhooks') || integration.active !== 1) return false;
-  if (!allowedByPlan('webhooks', planOf(ownerPlanOf(project)))) return false;
+  if (!allowedByPlan('webhooks', planOfProject(project))) return false;
   return webhookEventsOf(integration.data as { events?: IssueEventMessage['type'][] }).includes(event);
 }
 

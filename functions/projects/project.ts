@@ -89,9 +89,16 @@ export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) =
   planExpire: p.ownerPlanExpire ?? null,
 });
 
+/**
+ * The plan that applies to the project now: its owner's, as the project carries it, Free once a paid plan
+ * lapsed. The one rule every allowance check of a project reads (integrations, webhooks, quotas, seats).
+ */
+export const planOfProject = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>): PlanName =>
+  planOf(ownerPlanOf(p));
+
 /** Whether the project is within its owner's effective allowance (D26); beyond it, it takes no reports. */
 export function withinAllowance(p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire' | 'seat'>): boolean {
-  const allowed = plans[planOf(ownerPlanOf(p))].projects;
+  const allowed = plans[planOfProject(p)].projects;
   return allowed === null || (p.seat ?? 1) <= allowed;
 }
 

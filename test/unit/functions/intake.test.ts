@@ -23,7 +23,7 @@ import {
   parseUploadKey,
   presignUpload,
 } from '../../../functions/issues/uploads';
-import { projectFilesPrefix } from '../../../functions/projects/project';
+import { planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
 import { effectiveSettings } from '../../../functions/projects/service';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -321,6 +321,19 @@ describe('the effective plan', () => {
     expect(effectivePlan('BASIC_PLAN', 'not a date', now)).toBe('FREE_PLAN');
     expect(effectivePlan('BUSINESS_PLAN', null, now)).toBe('BUSINESS_PLAN');
     expect(effectivePlan('FREE_PLAN', '2030-01-01T00:00:00Z', now)).toBe('FREE_PLAN');
+  });
+
+  it("is, for a project, its owner's plan as the project carries it (older items have no expiry)", () => {
+    const later = Date.parse('2999-01-01T00:00:00Z');
+    expect(planOfProject({ ownerPlan: 'BUSINESS_PLAN', ownerPlanExpire: '2000-01-01T00:00:00Z' })).toBe(
+      'FREE_PLAN',
+    );
+    expect(planOfProject({ ownerPlan: 'BASIC_PLAN', ownerPlanExpire: new Date(later).toISOString() })).toBe(
+      'BASIC_PLAN',
+    );
+    expect(planOfProject({ ownerPlan: 'BUSINESS_PLAN' } as Parameters<typeof planOfProject>[0])).toBe(
+      'BUSINESS_PLAN',
+    );
   });
 
   it("takes a lapsed plan's features away from the widget", () => {

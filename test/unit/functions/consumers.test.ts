@@ -8,9 +8,11 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { budgetMs, deliverers, handler as delivery } from '../../../functions/consumers/delivery';
+import { handler as delivery } from '../../../functions/consumers/delivery';
 import { handler as deadLetters } from '../../../functions/consumers/delivery-dlq';
 import { handler as fanout } from '../../../functions/consumers/fanout';
+import { budgetMs } from '../../../functions/integrations/delivery-budget';
+import { deliverers } from '../../../functions/integrations/delivery-run';
 import { queueDecls } from '../../../functions/manifests';
 import { sqsEvent } from '../../support/events';
 

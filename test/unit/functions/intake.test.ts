@@ -15,7 +15,7 @@ import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { createIssue } from '../../../functions/issues/create';
 import { checkKeys } from '../../../functions/issues/intake';
-import { type NewIssue, quotaCondition } from '../../../functions/issues/issue';
+import { type NewIssue, newIssueItems, quotaCondition, storedIssueOf } from '../../../functions/issues/issue';
 import { pendingKey, snapshotViewKey, storedKey } from '../../../functions/issues/object-keys';
 import {
   encodeOriginalName,
@@ -209,6 +209,25 @@ describe('the create transaction', () => {
     uploadIds: [uploadId],
     ...over,
   });
+  it('reads back what it writes: the issues reader is the inverse of newIssueItems', () => {
+    const written = issue({
+      files: [{ name: 'f.pdf', original_name: 'a.pdf', size: 9, type: 'application/pdf' }],
+      screenshots: [{ name: 's.png', type: 'png', html: '', size: 4 }],
+      logs: [{ t: 1, level: 'error', kind: 'console', msg: 'x' }],
+    });
+    const { header, detail } = newIssueItems(written);
+    const read = storedIssueOf(1025, header, {
+      ...detail,
+      reason_jira: 'refused',
+      url_github: 'https://gh/1',
+    });
+    const { projectId: _p, teamId: _t, u: _u, bytes: _b, uploadIds: _i, ...fields } = written;
+    expect(read).toEqual({ ...fields, reasons: { jira: 'refused' }, urls: { github: 'https://gh/1' } });
+    // Items of older versions: what is missing reads as empty, every status as 0.
+    expect(storedIssueOf(3, {}, {})).toMatchObject({ title: '', msg: '', data: {}, files: [], logs: [] });
+    expect(storedIssueOf(3, {}, {}).st.email).toBe(0);
+  });
+
   const cancelled = (codes: string[]) =>
     new TransactionCanceledException({
       message: 'cancelled',

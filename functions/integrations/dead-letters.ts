@@ -15,7 +15,7 @@ import type { DeliveryMessage } from '#contracts/messages';
 import { getItems } from '#runtime/db';
 import type { Logger } from '#runtime/log';
 import { countBusiness } from '#runtime/metrics';
-import { issueDetailKey, issueHeaderKey, storedIssueOf } from '../issues/issue';
+import { deliveryStatusOf, issueDetailKey, issueHeaderKey, issueHeadOf } from '../issues/issue';
 import { afterUnknownOutcome, gaveUpReason, unknownOutcomeReason } from './deliver';
 import {
   attemptOver,
@@ -40,25 +40,25 @@ export interface DeadLetter {
 
 export async function settleDeadLetter(msg: DeliveryMessage, log: Logger, letter: DeadLetter): Promise<void> {
   const { projectId, issueNumber: n, integration: name } = msg;
+  const where = { projectId, issueNumber: n, integration: name };
   if (msg.event) {
-    log.warn('dead letter of a webhook event; dropped', { projectId, issueNumber: n, event: msg.event.type });
+    log.warn('dead letter of a webhook event; dropped', { ...where, event: msg.event.type });
     return;
   }
   const [header, detail] = await getItems([issueHeaderKey(projectId, n), issueDetailKey(projectId, n)]);
   if (!header || !detail) {
-    log.info('dead letter of an issue that is gone', { projectId, issueNumber: n, integration: name });
+    log.info('dead letter of an issue that is gone', where);
     return;
   }
   const vendorId = recordedVendorId(detail, name);
   if (msg.delivered) {
     await markDelivered(projectId, name, n, msg.delivered.vendorId ?? vendorId);
-    log.info('dead letter: recorded a handed-on success', { projectId, issueNumber: n, integration: name });
+    log.info('dead letter: recorded a handed-on success', where);
     return;
   }
-  const issue = storedIssueOf(n, header, detail);
-  const st = issue.st[name];
+  const st = deliveryStatusOf(detail, name);
   if (st !== 1) {
-    log.info('dead letter already settled', { projectId, issueNumber: n, integration: name, status: st });
+    log.info('dead letter already settled', { ...where, status: st });
     return;
   }
   const mark = vendorId ? undefined : unsettledAttempt(detail, name);
@@ -74,11 +74,11 @@ export async function settleDeadLetter(msg: DeliveryMessage, log: Logger, letter
         deliveryQueue.maxReceiveCount,
         'the delivery did not finish (it stopped without an answer)',
       );
-  const ticket = { number: n, title: issue.title, createdAt: issue.createdAt };
+  const ticket = issueHeadOf(n, header);
   // The message keeps its SentTimestamp in the DLQ: a status 1 set after it belongs to a newer delivery.
   await markForSync(projectId, name, ticket, 3, reason, {
     onlyInProgressSince: (Number.isFinite(letter.sentAt) ? letter.sentAt : Date.now()) + CLOCK_SLACK_MS,
   });
   countBusiness('deliveryFailed', name);
-  log.warn('dead letter: delivery marked failed', { projectId, issueNumber: n, integration: name, reason });
+  log.warn('dead letter: delivery marked failed', { ...where, reason });
 }

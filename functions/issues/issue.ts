@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
-import { type IntegrationName, integrationNames } from '#contracts/messages';
+import { type IntegrationName, integrationNames } from '#contracts/integration-names';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, type transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -235,30 +235,31 @@ export const issueHeadOf = (n: number, header: Item): IssueHead => ({
   createdAt: String(header.createdAt ?? ''),
 });
 
+/** Integration `name`'s delivery status on an issue's detail: 0 new (or never written), 1 sending, 2 passed, 3 failed. */
+export const deliveryStatusOf = (detail: Item, name: IntegrationName): number =>
+  Number(((detail.st ?? {}) as Item)[name] ?? 0);
+
 /** Issue `n` from its header and detail items (the one place their shape is read). */
 export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssue {
-  const st = (detail.st ?? {}) as Record<string, unknown>;
-  const perIntegration = <T>(value: (name: IntegrationName) => T | undefined) =>
-    Object.fromEntries(
-      integrationNames.flatMap((name) => {
-        const v = value(name);
-        return v === undefined ? [] : [[name, v]];
-      }),
-    );
-  return {
+  const issue: StoredIssue = {
     ...issueHeadOf(n, header),
     msg: String(detail.msg ?? ''),
     data: (detail.data ?? {}) as StoredIssue['data'],
     files: (detail.files ?? []) as IssueFile[],
     screenshots: (detail.screenshots ?? []) as IssueScreenshot[],
     logs: (detail.logs ?? []) as LogEntry[],
-    st: perIntegration((name) => Number(st[name] ?? 0)) as StoredIssue['st'],
-    reasons: perIntegration((name) => {
-      const reason = detail[`reason_${name}`];
-      return typeof reason === 'string' ? reason : undefined;
-    }),
-    urls: perIntegration((name) => detail[`url_${name}`]),
+    st: {} as StoredIssue['st'],
+    reasons: {},
+    urls: {},
   };
+  for (const name of integrationNames) {
+    issue.st[name] = deliveryStatusOf(detail, name);
+    const reason = detail[`reason_${name}`];
+    if (typeof reason === 'string') issue.reasons[name] = reason;
+    const url = detail[`url_${name}`];
+    if (url !== undefined) issue.urls[name] = url;
+  }
+  return issue;
 }
 
 /** The two lists an issue can be in (4.5); `deleted` 1 is the resolved list. */

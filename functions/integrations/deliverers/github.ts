@@ -89,7 +89,8 @@ export function githubBody(
 }
 
 /** Declares its links' lifetime: the delivery signs them to last as long as a GitHub issue needs them. */
-export const deliverGithub: Deliverer<'github'> = Object.assign(
+// Marked pure so a bundle that imports this module for its body helpers (the sync) leaves the deliverer out.
+export const deliverGithub: Deliverer<'github'> = /* @__PURE__ */ Object.assign(
   (ctx: DeliveryContext<'github'>) =>
     mapped(async () => {
       // The recorded id is the issue's `html_url` (githubVendorId): its link as well.

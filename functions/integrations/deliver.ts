@@ -1,6 +1,6 @@
 /**
  * The deliverer contract (issue 11): one function per integration, registered in
- * functions/consumers/delivery.ts's `deliverers`. The delivery consumer reads everything a deliverer
+ * delivery-run.ts's `deliverers`. The delivery run reads everything a deliverer
  * needs, calls it, and owns every status write (data-model.md 4.8):
  *   - resolves `{ vendorId, url? }` → the id (and the created item's http(s) address) is recorded and
  *     `st.<name>` = 2;

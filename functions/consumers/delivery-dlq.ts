@@ -1,80 +1,15 @@
 /**
- * The delivery DLQ's consumer (docs/decisions.md "Deliveries always finish"): a delivery message lands in
- * the DLQ after maxReceiveCount receives. Usually the last receive already wrote status 3; when it could
- * not (the consumer was killed, timed out, or lost the database on that receive), the issue would stay
- * "in progress" (1) for ever. This consumer settles every dead letter:
- *   - a handed-on success (`delivered`) is recorded: status 2;
- *   - otherwise, only if the status is still the 1 this message's delivery started (not one a later Sync set
- *     while the message waited for its move to the DLQ): status 3 and the failed sync marker, with a reason that
- *     asks the client to check the vendor when the last attempt's outcome is unknown
- *     (`afterUnknownOutcome`), so a Sync never opens a second ticket unasked.
- * A status that is 0, 2 or 3 is left as it is. A record that fails comes back after the DLQ's visibility
- * timeout and stays in the DLQ (14 days, the DLQ alarm) until it passes.
+ * The delivery DLQ's consumer: parses each dead letter and has it settled (functions/integrations/
+ * dead-letters.ts). A record that fails comes back after the DLQ's visibility timeout and stays in the DLQ
+ * (14 days, the DLQ alarm) until it passes.
  */
-
 import { deliveryMessageSchema } from '#contracts/messages';
 import { batchHandler } from '#runtime/batch';
-import { getItems } from '#runtime/db';
-import { countBusiness } from '#runtime/metrics';
-import { afterUnknownOutcome, gaveUpReason, unknownOutcomeReason } from '../integrations/deliver';
-import {
-  attemptOver,
-  markDelivered,
-  markForSync,
-  recordedVendorId,
-  unsettledAttempt,
-} from '../integrations/delivery-state';
-import { deliveryQueue } from '../integrations/queues';
-import { issueDetailKey, issueHeaderKey } from '../issues/issue';
+import { settleDeadLetter } from '../integrations/dead-letters';
 
-/**
- * Slack between the fan-out's clock (which sets `since_<name>` just before it sends) and SQS's SentTimestamp.
- * A Sync can start a delivery again only after its last receive failed, minutes (seconds in tests) later.
- */
-const CLOCK_SLACK_MS = 1000;
-
-export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, async (msg, log, record) => {
-  const { projectId, issueNumber: n, integration: name } = msg;
-  // An issue event (issue 23) has no status to settle: its consumer drops it on its last receive.
-  if (msg.event) {
-    log.warn('dead letter of a webhook event; dropped', { projectId, issueNumber: n, event: msg.event.type });
-    return;
-  }
-  const [header, detail] = await getItems([issueHeaderKey(projectId, n), issueDetailKey(projectId, n)]);
-  if (!header || !detail) {
-    log.info('dead letter of an issue that is gone', { projectId, issueNumber: n, integration: name });
-    return;
-  }
-  const vendorId = recordedVendorId(detail, name);
-  if (msg.delivered) {
-    await markDelivered(projectId, name, n, msg.delivered.vendorId ?? vendorId);
-    log.info('dead letter: recorded a handed-on success', { projectId, issueNumber: n, integration: name });
-    return;
-  }
-  const st = Number(((detail.st ?? {}) as Record<string, number>)[name]);
-  if (st !== 1) {
-    log.info('dead letter already settled', { projectId, issueNumber: n, integration: name, status: st });
-    return;
-  }
-  const mark = vendorId ? undefined : unsettledAttempt(detail, name);
-  // A young mark of another copy of this delivery: that copy may still pass; settle after it (the record
-  // comes back after the DLQ's visibility timeout, longer than one delivery may run).
-  const lease = deliveryQueue.consumer.timeoutSeconds * 1000;
-  if (mark && !attemptOver(mark, { messageId: record.messageId, receive: Number.POSITIVE_INFINITY }, lease))
-    throw new Error('another copy of this delivery is in flight');
-  const unknown = mark !== undefined && afterUnknownOutcome[name] === 'ask';
-  const reason = unknown
-    ? unknownOutcomeReason(name, n)
-    : gaveUpReason(
-        deliveryQueue.maxReceiveCount,
-        'the delivery did not finish (it stopped without an answer)',
-      );
-  const ticket = { number: n, title: String(header.title ?? ''), createdAt: String(header.createdAt ?? '') };
-  // The message keeps its SentTimestamp in the DLQ: a status 1 set after it belongs to a newer delivery.
-  const sent = Number(record.attributes.SentTimestamp);
-  await markForSync(projectId, name, ticket, 3, reason, {
-    onlyInProgressSince: (Number.isFinite(sent) ? sent : Date.now()) + CLOCK_SLACK_MS,
-  });
-  countBusiness('deliveryFailed', name);
-  log.warn('dead letter: delivery marked failed', { projectId, issueNumber: n, integration: name, reason });
-});
+export const handler = batchHandler('delivery-dlq', deliveryMessageSchema, (msg, log, record) =>
+  settleDeadLetter(msg, log, {
+    messageId: record.messageId,
+    sentAt: Number(record.attributes.SentTimestamp),
+  }),
+);

@@ -56,14 +56,14 @@ export const deliveryMessageSchema = z.object({
   correlationId: correlationIdSchema.optional(),
   /**
    * The vendor already accepted this delivery, but its status could not be written: the consumer hands the
-   * outcome on through the queue, and whoever receives this only records it (consumers/delivery.ts).
+   * outcome on through the queue, and whoever receives this only records it (integrations/delivery-run.ts).
    */
   delivered: z
     .object({ vendorId: z.string().max(500).optional(), url: z.string().max(2000).optional() })
     .optional(),
   /**
    * An issue event for a webhook that subscribes to it (issue 23, DESIGN section 8 `event`): sent and
-   * retried on its own, never touching the issue's delivery status (consumers/delivery.ts, docs/webhooks.md).
+   * retried on its own, never touching the issue's delivery status (integrations/event-delivery.ts, docs/webhooks.md).
    */
   event: issueEventMessageSchema.omit({ projectId: true, issueNumber: true, correlationId: true }).optional(),
 });

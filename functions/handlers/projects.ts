@@ -8,7 +8,7 @@ import { readCookie } from '#runtime/session';
 import { integrationsAnswer, ownerNotification, readOwnedIntegrations } from '../integrations/integration';
 import { may, type ProjectAction } from '../projects/access';
 import { projectsApi } from '../projects/manifest';
-import { ownerPlanOf, planOf } from '../projects/project';
+import { planOfProject } from '../projects/project';
 import * as projects from '../projects/service';
 import { teamOf } from '../teams/member';
 
@@ -28,7 +28,7 @@ async function readDetail(userId: string, id: string, action: ProjectAction) {
     project,
     caller,
     ownerName,
-    integrations: () => integrationsAnswer(integrations, planOf(ownerPlanOf(project))),
+    integrations: () => integrationsAnswer(integrations, planOfProject(project)),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The deliverer contract (issue 11): one function per integration, registered in
- * functions/consumers/delivery.ts's `deliverers`. The delivery consumer reads everything a deliverer
+ * delivery-run.ts's `deliverers`. The delivery run reads everything a deliverer
  * needs, calls it, and owns every status write (data-model.md 4.8):
  *   - resolves `{ vendorId, url? }` → the id (and the created item's http(s) address) is recorded and
  *     `st.<name>` = 2;
@@ -25,7 +25,7 @@ import { catalogueTable, titleOf } from '#contracts/integration-catalogue';
 import type { IntegrationName } from '#contracts/integrations';
 import type { Logger } from '#runtime/log';
 import type { OutboundFetch } from '#runtime/outbound';
-import type { IssueFile, IssueScreenshot } from '../issues/issue';
+import type { StoredIssue } from '../issues/issue';
 import type { Project } from '../projects/project';
 import type { IntegrationRecord } from './integration';
 
@@ -51,27 +51,8 @@ export interface DeliveryLink {
   url: string;
 }
 
-/** The issue as the deliverers see it: header and detail together. */
-export interface DeliveryIssue {
-  number: number;
-  title: string;
-  createdAt: string;
-  msg: string;
-  data: {
-    username?: string;
-    href?: string;
-    browser?: string;
-    browserVersion?: string;
-    os?: string;
-    osVersion?: string;
-    deviceType?: string;
-    screenResolution?: string;
-    customFields?: { name: string; value: string }[];
-  };
-  files: IssueFile[];
-  screenshots: IssueScreenshot[];
-  logs: { t: number; level: string; kind: string; msg: string }[];
-}
+/** The issue as the deliverers see it: header and detail together, as the issues' reader reads them. */
+export type DeliveryIssue = Omit<StoredIssue, 'st' | 'reasons' | 'urls'>;
 
 export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   issue: DeliveryIssue;
@@ -80,7 +61,7 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   integration: IntegrationRecord<N>;
   /** The issue in the dashboard. */
   issueUrl: string;
-  /** Links to the screenshots and files, valid at least 7 days. */
+  /** Links to the screenshots and files, signed once to last the deliverer's `linkLifetimeMs`. */
   screenshots: DeliveryLink[];
   files: DeliveryLink[];
   /** Reads a stored object (screenshots to upload to a vendor), at most `maxBytes`. */
@@ -130,9 +111,15 @@ export interface Delivered {
   url?: string;
 }
 
-export type Deliverer<N extends IntegrationName = IntegrationName> = (
+export type Deliverer<N extends IntegrationName = IntegrationName> = ((
   ctx: DeliveryContext<N>,
-) => Promise<Delivered>;
+) => Promise<Delivered>) & {
+  /**
+   * How long the links in its context must last, in ms: the delivery signs them once, for this long
+   * (links.ts `FILE_LINK_LIFETIME_MS` when it declares none).
+   */
+  linkLifetimeMs?: number;
+};
 
 export type DelivererRegistry = { [N in IntegrationName]?: Deliverer<N> };
 

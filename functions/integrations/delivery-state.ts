@@ -29,7 +29,7 @@ import {
   transactWrite,
 } from '#runtime/db';
 import { nowMs } from '#runtime/time';
-import { issueDetailKey, issueHeaderKey, syncKey } from '../issues/issue';
+import { issueDetailKey, issueHeaderKey, issueHeadOf, syncKey } from '../issues/issue';
 import { activity, timelinePut } from '../issues/timeline';
 import { projectPartition } from '../projects/project';
 import { trackerLinkPut } from './sync/hook';
@@ -362,8 +362,9 @@ export async function listSyncTickets(
   if (untitled.length > 0) {
     const headers = await getItems(untitled.map((i) => issueHeaderKey(projectId, Number(i.number))));
     untitled.forEach((i, k) => {
-      i.title = String(headers[k]?.title ?? '');
-      i.createdAt = String(headers[k]?.createdAt ?? '');
+      const { title, createdAt } = issueHeadOf(Number(i.number), headers[k] ?? {});
+      i.title = title;
+      i.createdAt = createdAt;
     });
   }
   const answer = { new: [] as SyncTicket[], failed: [] as SyncTicket[] };

@@ -34,7 +34,7 @@ import { accessGuard, type Caller, type ProjectAction, readProjectAs } from '../
 import {
   integrationKey,
   type Project,
-  planOf,
+  planOfProject,
   projectKey,
   toProject,
   type WriteGuard,
@@ -325,7 +325,7 @@ export async function authorizeIntegration(
       return authorizeIntegration(projectId, userId, name, change, attempt + 1);
     throw err;
   }
-  const plan = planOf({ plan: project.ownerPlan, planExpire: project.ownerPlanExpire });
+  const plan = planOfProject(project);
   return integrationsAnswer({ ...integrations, [name]: next }, plan);
 }
 

@@ -25,7 +25,7 @@ export const deliveryQueue = {
   // 5 attempts (about 1 h 26 min in all) before the ticket shows "failed" and waits for Sync.
   retryDelaysSeconds: [60, 300, 1200, 3600],
   // One record per invocation: a slow vendor (15 s per call, several calls) holds up no other
-  // customer's delivery in its batch, and each record gets the whole time budget (consumers/delivery.ts).
+  // customer's delivery in its batch, and each record gets the whole time budget (delivery-budget.ts).
   batchSize: 1,
   // At most 10 deliveries at once: vendors rate-limit per token, and 10 parallel calls of at most 15 s
   // still move ≥ 40 deliveries a minute when every vendor is at its slowest. Messages carry their project

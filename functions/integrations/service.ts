@@ -21,7 +21,7 @@ import { staleAfterSeconds } from '#runtime/retry';
 import { nowMs } from '#runtime/time';
 import { presignStored } from '../issues/downloads';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
-import { ownerPlanOf, planOf } from '../projects/project';
+import { planOfProject, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { listSyncTickets, syncTickets } from './delivery-state';
 import {
@@ -47,7 +47,7 @@ export async function save(
   const [input] = body;
   if (!input) throw new AppError('INVALID_PARAMETERS');
   const { project, caller, integrations } = await readOwnedIntegrations(projectId, userId, action);
-  const plan = planOf(ownerPlanOf(project));
+  const plan = planOfProject(project);
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
   const data = next.data as Record<string, unknown>;
@@ -97,12 +97,7 @@ export async function sync(
     project: meta,
     items: [item],
   } = await readProjectAs(userId, projectId, action, [integrationKey(projectId, body.type)]);
-  const plan = planOf(
-    ownerPlanOf({
-      ownerPlan: meta.ownerPlan as never,
-      ownerPlanExpire: (meta.ownerPlanExpire ?? null) as never,
-    }),
-  );
+  const plan = planOfProject(toProject(meta));
   const active = item ? toIntegration(item).active === 1 : false;
   if (!allowedByPlan(body.type, plan) || !active) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const staleBefore = nowMs() - 1000 * staleAfterSeconds('delivery', integrations.queues.delivery);

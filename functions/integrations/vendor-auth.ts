@@ -32,7 +32,7 @@ import type { Logger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
-import { ownerPlanOf, planOf } from '../projects/project';
+import { planOfProject } from '../projects/project';
 import {
   allowedByPlan,
   authorizeIntegration,
@@ -66,7 +66,7 @@ const userHostHttp = (): Http => guardedHttp(outboundFetch() as GuardedFetch);
 /** The owned project's integration of `name`, after the plan gate. */
 async function owned<N extends VendorName>(userId: string, siteId: string, name: N) {
   const { project, integrations } = await readOwnedIntegrations(siteId, userId, 'integrations');
-  if (!allowedByPlan(name, planOf(ownerPlanOf(project)))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
+  if (!allowedByPlan(name, planOfProject(project))) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   return { project, current: (integrations[name] ?? defaultIntegration(name)) as IntegrationRecord<N> };
 }
 

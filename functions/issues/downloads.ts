@@ -73,6 +73,26 @@ export async function downloadUrl(
 }
 
 /**
+ * The bytes of a stored screenshot or file, read from S3 directly (a delivery uploading it to a vendor):
+ * one GetObject, stopped by `signal`. The caller has proved the right to it (the delivery of its issue).
+ */
+export async function readStored(
+  projectId: string,
+  kind: 'file' | 'screenshot',
+  name: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  if (!downloadNamePattern.test(name)) throw new AppError('NOT_FOUND');
+  const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  const out = await client.send(
+    new GetObjectCommand({ Bucket: bucketName(), Key: storedKey(projectId, kind, name) }),
+    { abortSignal: signal },
+  );
+  if (!out.Body) throw new Error(`could not read ${name}: no body`);
+  return out.Body.transformToByteArray();
+}
+
+/**
  * A short-lived presigned GET of a stored object, with its original name. The caller has proved the right
  * to it: ownership (the dashboard's downloads) or a signed delivery link (functions/integrations/links.ts).
  */

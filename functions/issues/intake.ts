@@ -24,7 +24,7 @@ import { countBusiness } from '#runtime/metrics';
 import { publish } from '#runtime/publish';
 import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
 import { nowMs } from '#runtime/time';
-import { getProject, ownerPlanOf, type Project, planOf, withinAllowance } from '../projects/project';
+import { getProject, type Project, planOfProject, withinAllowance } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { migrateAccount } from '../teams/migrate';
 import { teamKey } from '../teams/team';
@@ -93,7 +93,7 @@ export function checkTakesReports(project: Project): void {
 
 /** Whether the project's effective plan and widget settings let visitors send this kind. */
 export function checkKindAllowed(project: Project, kind: UploadKind): void {
-  const plan = plans[planOf(ownerPlanOf(project))];
+  const plan = plans[planOfProject(project)];
   if (kind === 'file' && !plan.attachments) throw new AppError('PLAN_LIMIT');
   if (kind === 'video' && !plan.videos) throw new AppError('PLAN_LIMIT');
   const s = project.data;
@@ -258,7 +258,7 @@ export async function fileReport(
 
   const stored = await Promise.all(uploads.map(async (u) => checkStored(u, await headUpload(u.key))));
   const bytes = stored.reduce((sum, o) => sum + o.size, 0);
-  const planName = planOf(ownerPlanOf(project));
+  const planName = planOfProject(project);
   const quota = plans[planName].storageBytes;
   // A report larger than the whole quota is refused before anything is copied; the rest is the transaction's.
   if (quotaCondition(quota, bytes) === 'exceeded') throw new AppError('QUOTA_EXCEEDED');

@@ -10,7 +10,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
-import type { IntegrationName } from '#contracts/messages';
+import { type IntegrationName, integrationNames } from '#contracts/integration-names';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, type transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -199,6 +199,67 @@ export function newIssueItems(issue: NewIssue) {
     bytes: issue.bytes,
   };
   return { header, detail };
+}
+
+type Item = Record<string, unknown>;
+
+/** What every reader names an issue by: its number, title and date (mails, deliveries, sync markers). */
+export interface IssueHead {
+  number: number;
+  title: string;
+  createdAt: string;
+}
+
+/**
+ * An issue as read back from its two items: the inverse of `newIssueItems`, with what the deliveries wrote
+ * on the detail since (each integration's status, a permanent failure's reason, the created item's
+ * address as stored). Items written by older versions may lack fields: the data's are optional, the lists
+ * empty, the statuses 0.
+ */
+export interface StoredIssue extends IssueHead {
+  msg: string;
+  data: Partial<NewIssue['data']>;
+  files: IssueFile[];
+  screenshots: IssueScreenshot[];
+  logs: LogEntry[];
+  st: Record<IntegrationName, number>;
+  reasons: Partial<Record<IntegrationName, string>>;
+  /** As written (`url_<name>`); a reader shows it only through `deliveredUrl`. */
+  urls: Partial<Record<IntegrationName, unknown>>;
+}
+
+/** The head of issue `n` from its header item. */
+export const issueHeadOf = (n: number, header: Item): IssueHead => ({
+  number: n,
+  title: String(header.title ?? ''),
+  createdAt: String(header.createdAt ?? ''),
+});
+
+/** Integration `name`'s delivery status on an issue's detail: 0 new (or never written), 1 sending, 2 passed, 3 failed. */
+export const deliveryStatusOf = (detail: Item, name: IntegrationName): number =>
+  Number(((detail.st ?? {}) as Item)[name] ?? 0);
+
+/** Issue `n` from its header and detail items (the one place their shape is read). */
+export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssue {
+  const issue: StoredIssue = {
+    ...issueHeadOf(n, header),
+    msg: String(detail.msg ?? ''),
+    data: (detail.data ?? {}) as StoredIssue['data'],
+    files: (detail.files ?? []) as IssueFile[],
+    screenshots: (detail.screenshots ?? []) as IssueScreenshot[],
+    logs: (detail.logs ?? []) as LogEntry[],
+    st: {} as StoredIssue['st'],
+    reasons: {},
+    urls: {},
+  };
+  for (const name of integrationNames) {
+    issue.st[name] = deliveryStatusOf(detail, name);
+    const reason = detail[`reason_${name}`];
+    if (typeof reason === 'string') issue.reasons[name] = reason;
+    const url = detail[`url_${name}`];
+    if (url !== undefined) issue.urls[name] = url;
+  }
+  return issue;
 }
 
 /** The two lists an issue can be in (4.5); `deleted` 1 is the resolved list. */

@@ -17,7 +17,7 @@ import {
   type labelUpdateSchema,
   triageLimits,
 } from '#contracts/triage';
-import { busy, isConditionFailure, type Key, tableName, transactWrite } from '#runtime/db';
+import { isConditionFailure, type Key, retryRaces, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
@@ -63,17 +63,20 @@ async function changeLabels(
   action: ProjectAction,
   change: (map: Record<string, Item>) => Label,
 ): Promise<Label> {
-  for (let attempt = 1; ; attempt++) {
-    const {
-      project,
-      caller,
-      items: [item],
-    } = await readProjectAs(userId, pid, action, [labelsKey(pid)]);
-    const map = structuredClone((item?.labels ?? {}) as Record<string, Item>);
-    const label = change(map);
-    const v = Number(item?.v ?? 0);
-    const guard = accessGuard(caller, teamOf(project as { teamId?: unknown }), action, pid);
-    try {
+  // Another label write won the version: read again, 20 times in all (a short jittered pause spreads the
+  // next round).
+  return retryRaces(
+    (err) => isConditionFailure(err) && !(err instanceof AppError),
+    async () => {
+      const {
+        project,
+        caller,
+        items: [item],
+      } = await readProjectAs(userId, pid, action, [labelsKey(pid)]);
+      const map = structuredClone((item?.labels ?? {}) as Record<string, Item>);
+      const label = change(map);
+      const v = Number(item?.v ?? 0);
+      const guard = accessGuard(caller, teamOf(project as { teamId?: unknown }), action, pid);
       await transactWrite(
         [
           {
@@ -97,13 +100,10 @@ async function changeLabels(
         (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined),
       );
       return label;
-    } catch (err) {
-      // Another label write won the version: read again (a short jittered pause spreads the next round).
-      if (!isConditionFailure(err) || err instanceof AppError) throw err;
-      if (attempt >= 20) throw busy(err);
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
-    }
-  }
+    },
+    20,
+    (attempt) => Math.random() * 20 * Math.min(attempt, 5),
+  );
 }
 
 export async function createLabel(

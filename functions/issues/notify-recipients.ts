@@ -21,7 +21,7 @@ import { type AccessFacts, authorize, may } from '../projects/access';
 import { integrationKey, projectKey } from '../projects/project';
 import { type Member, type TeamsItem, teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { readMembers } from '../teams/team';
-import { issueHeaderKey } from './issue';
+import { issueHeaderKey, issueHeadOf } from './issue';
 import { timelineIdTime, timelineKey } from './timeline';
 
 /** What a mail says about one event (stored with the recipient item, so sending needs no more reads). */
@@ -224,7 +224,7 @@ export async function resolveDeliveries(entries: Entry[]): Promise<Delivery[]> {
           projectId: event.projectId,
           projectName: String(meta.name ?? ''),
           number: event.number,
-          title: String(header.title ?? ''),
+          title: issueHeadOf(event.number, header).title,
           ...('by' in event ? { by: event.by.name } : {}),
           ...('by' in event && event.by.token ? { byToken: event.by.token } : {}),
           ...(comment

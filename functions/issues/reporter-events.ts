@@ -1,6 +1,6 @@
 /**
  * The reporter hears of the issue events (issue 24): the fan-out consumer hands each `issue.updated` and
- * `comment.created` here (functions/consumers/fanout.ts), so every status change and public comment is
+ * `comment.created` here (functions/integrations/fan-out.ts), so every status change and public comment is
  * covered whoever made it: the dashboard, a bulk change, and the tracker sync and REST API that write
  * through the same triage and comment core. What is owed goes to the reporter's outbox (reporter.ts
  * `oweMail`); the flush decides what a mail says when it is sent. Never for an internal comment, nor for

@@ -18,7 +18,7 @@ import { rateLimitWrite } from '#runtime/rate-limit';
 import { nowMs } from '#runtime/time';
 import { type Project, projectKey, toProject } from '../projects/project';
 import { commitComment, pageTimeline } from './comments';
-import { issueDetailKey, issueHeaderKey } from './issue';
+import { issueDetailKey, issueHeaderKey, storedIssueOf } from './issue';
 import { notifyPut } from './notify';
 import { issueOfToken, type Reporter, reporterKey, toReporter } from './reporter';
 import { type StoredComment, timelineId } from './timeline';
@@ -88,10 +88,11 @@ export async function publicComments(projectId: string, n: number, after?: strin
 export async function reporterStatus(opened: OpenedIssue): Promise<ReporterStatusAnswer> {
   const { projectId, number, header, detail, reporter } = opened;
   const comments = await publicComments(projectId, number);
+  const issue = storedIssueOf(number, header, detail);
   return {
     number,
-    description: String(detail.msg ?? ''),
-    submittedAt: String(header.createdAt ?? ''),
+    description: issue.msg,
+    submittedAt: issue.createdAt,
     status: reporterStatusOf(stateOf(header).fields.status),
     comments: comments.map(reporterComment),
     mails: !reporter.unsubscribed,

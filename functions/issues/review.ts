@@ -8,7 +8,7 @@ import { integrationNames } from '#contracts/messages';
 import type { IntegrationStatusFields, IssueAnswer } from '#contracts/review';
 import { AppError } from '#runtime/errors';
 import { type ProjectAction, readProjectAs } from '../projects/access';
-import { issueDetailKey, issueHeaderKey, listOfDeleted } from './issue';
+import { issueDetailKey, issueHeaderKey, listOfDeleted, storedIssueOf } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
 import { queryList } from './list';
 import { triageFieldsOf } from './triage-fields';
@@ -48,48 +48,42 @@ export async function issueAnswer(
     queryList(projectId, list, { limit: 1, bound: { op: '<', n } }),
     queryList(projectId, list, { limit: 1, forward: true, bound: { op: '>', n } }),
   ]);
-  const st = (d.st ?? {}) as Record<string, unknown>;
-  const files = (d.files ?? []) as Item[];
-  const screenshots = (d.screenshots ?? []) as Item[];
+  const issue = storedIssueOf(n, h, d);
   return {
     number: n,
     prev_number: prev[0] ? Number(prev[0].number) : null,
     next_number: next[0] ? Number(next[0].number) : null,
     date_created: { date: String(h.createdAt) },
     deleted: list === 'resolved' ? 1 : 0,
-    total_files: files.length,
-    total_screenshots: screenshots.length,
-    files: files.map((f) => ({
+    total_files: issue.files.length,
+    total_screenshots: issue.screenshots.length,
+    files: issue.files.map((f) => ({
       name: String(f.name),
       original_name: String(f.original_name),
       size: Number(f.size ?? 0),
       type: String(f.type),
     })),
-    screenshots: screenshots.map((s) => ({
+    screenshots: issue.screenshots.map((s) => ({
       name: String(s.name),
-      type: s.type as IssueAnswer['screenshots'][number]['type'],
+      type: s.type,
       html: String(s.html ?? ''),
       size: Number(s.size ?? 0),
     })),
-    data: { title: String(h.title ?? ''), msg: String(d.msg ?? ''), ...(d.data as Item) },
+    data: { title: issue.title, msg: issue.msg, ...issue.data },
     ...triageFieldsOf(h, live),
     ...(Object.fromEntries(
-      integrationNames.map((name) => [`${name}_status`, Number(st[name] ?? 0)]),
+      integrationNames.map((name) => [`${name}_status`, issue.st[name]]),
     ) as unknown as IntegrationStatusFields),
     // Why a permanent failure failed (issue 11), for the status table.
-    ...Object.fromEntries(
-      integrationNames.flatMap((name) =>
-        typeof d[`reason_${name}`] === 'string' ? [[`${name}_reason`, d[`reason_${name}`]]] : [],
-      ),
-    ),
+    ...Object.fromEntries(Object.entries(issue.reasons).map(([name, reason]) => [`${name}_reason`, reason])),
     // Where the delivery went: the created item's page (integrations/delivery-state.ts writes
     // `url_<name>`), for the status table's link; checked again, so only an http(s) link ever leaves.
     ...Object.fromEntries(
       integrationNames.flatMap((name) => {
-        const url = deliveredUrl(d[`url_${name}`]);
+        const url = deliveredUrl(issue.urls[name]);
         return url ? [[`${name}_url`, url]] : [];
       }),
     ),
-    logs: (d.logs ?? []) as IssueAnswer['logs'],
+    logs: issue.logs,
   };
 }

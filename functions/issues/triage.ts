@@ -22,11 +22,12 @@ import {
 import { db } from '#runtime/aws/dynamo';
 import { getConfig } from '#runtime/config';
 import {
-  busy,
   failedConditions,
   getItems,
+  isBusy,
   isConditionFailure,
   isTransactionConflict,
+  retryRaces,
   type TransactItems,
   tableName,
 } from '#runtime/db';
@@ -326,37 +327,40 @@ async function applyChange(
 ): Promise<{ header: Item; changes: Record<string, { from: unknown; to: unknown }> | null } | null> {
   let header = h;
   let place = u;
-  for (let attempt = 1; ; attempt++) {
-    if (!header) return null;
-    const cur = stateOf(header);
-    const next = nextState(cur, change, ctx.live);
-    const changes = changesOf(cur, next);
-    if (Object.keys(changes).length === 0) return { header, changes: null };
-    // Additions on top of a teammate's labels may pass the limit only now, against the set read last.
-    if (changes.labels && next.fields.labels.length > triageLimits.labelsPerIssue) refuse();
-    next.u = place ?? (await allocateUpdates(ctx.pid));
-    place = undefined;
-    const at = new Date(nowMs()).toISOString();
-    try {
-      await writeTransaction(changeActions(ctx, n, header, cur, next, changes, change.restore, at));
+  // The header changed since it was read (a refused condition on it, or a conflict that outlasted
+  // writeTransaction's tries, BUSY already): read it again, after a short jittered pause so the changes
+  // racing for it do not meet again in step. Any other refusal is the issue or the access gone: NOT_FOUND.
+  return retryRaces(
+    (err) => isBusy(err) || (isConditionFailure(err) && failedConditions(err).every((i) => i === 0)),
+    async (attempt) => {
+      if (attempt > 1)
+        header = (
+          await db().send(
+            new GetCommand({ TableName: tableName(), Key: issueHeaderKey(ctx.pid, n), ConsistentRead: true }),
+          )
+        ).Item;
+      if (!header) return null;
+      const cur = stateOf(header);
+      const next = nextState(cur, change, ctx.live);
+      const changes = changesOf(cur, next);
+      if (Object.keys(changes).length === 0) return { header, changes: null };
+      // Additions on top of a teammate's labels may pass the limit only now, against the set read last.
+      if (changes.labels && next.fields.labels.length > triageLimits.labelsPerIssue) refuse();
+      next.u = place ?? (await allocateUpdates(ctx.pid));
+      place = undefined;
+      const at = new Date(nowMs()).toISOString();
+      try {
+        await writeTransaction(changeActions(ctx, n, header, cur, next, changes, change.restore, at));
+      } catch (err) {
+        if (isConditionFailure(err) && failedConditions(err).some((i) => i > 0))
+          throw new AppError('NOT_FOUND');
+        throw err;
+      }
       return { header: headerAfter(header, next, at), changes };
-    } catch (err) {
-      const failed = failedConditions(err);
-      if (!isConditionFailure(err) || failed.some((i) => i > 0)) {
-        if (isConditionFailure(err)) throw new AppError('NOT_FOUND');
-        // A conflict that outlasted writeTransaction's retries is BUSY already; anything else is as it is.
-        if (attempt >= attempts()) throw err;
-      } else if (attempt >= attempts()) throw busy(err);
-      // The header changed since it was read (or a conflict outlasted the retries): read it again, after a
-      // short jittered pause so the changes racing for it do not meet again in step.
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * Math.min(attempt, 5)));
-      header = (
-        await db().send(
-          new GetCommand({ TableName: tableName(), Key: issueHeaderKey(ctx.pid, n), ConsistentRead: true }),
-        )
-      ).Item;
-    }
-  }
+    },
+    attempts(),
+    (attempt) => Math.random() * 20 * Math.min(attempt, 5),
+  );
 }
 
 /**
@@ -366,18 +370,12 @@ async function applyChange(
  * contention. The caller reads a refused condition's failed indexes.
  */
 async function writeTransaction(items: TransactItems) {
-  // Real time (not the test clock): the bound is on how long the call runs.
-  const deadline = Date.now() + 6000;
-  for (;;) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if (!isTransactionConflict(err)) throw err;
-      if (Date.now() > deadline) throw busy(err);
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * 50));
-    }
-  }
+  await retryRaces(
+    isTransactionConflict,
+    () => db().send(new TransactWriteCommand({ TransactItems: items })),
+    { withinMs: 6000 },
+    () => 10 + Math.random() * 50,
+  );
 }
 
 function headerAfter(h: Item, next: IssueState, at: string): Item {

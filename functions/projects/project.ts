@@ -13,9 +13,9 @@ import { effectivePlan, type PlanName, plans } from '#contracts/plans';
 import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import {
-  busy,
   isConditionFailure,
   queryAll,
+  retryRaces,
   setFields,
   type TransactItems,
   tableName,
@@ -89,9 +89,16 @@ export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) =
   planExpire: p.ownerPlanExpire ?? null,
 });
 
+/**
+ * The plan that applies to the project now: its owner's, as the project carries it, Free once a paid plan
+ * lapsed. The one rule every allowance check of a project reads (integrations, webhooks, quotas, seats).
+ */
+export const planOfProject = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>): PlanName =>
+  planOf(ownerPlanOf(p));
+
 /** Whether the project is within its owner's effective allowance (D26); beyond it, it takes no reports. */
 export function withinAllowance(p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire' | 'seat'>): boolean {
-  const allowed = plans[planOf(ownerPlanOf(p))].projects;
+  const allowed = plans[planOfProject(p)].projects;
   return allowed === null || (p.seat ?? 1) <= allowed;
 }
 
@@ -242,13 +249,15 @@ export async function deleteProjectRecord(
   read: () => Promise<Record<string, unknown>>,
   guardOf: WriteGuard | (() => WriteGuard),
 ): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const item = await read();
-    // A guard may depend on what `read` found (the project's team, the caller's membership).
-    const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
-    const bytes = Number(item.bytes ?? 0);
-    const teamId = teamOf(item);
-    try {
+  // The project changed (or went) since it was read: read it again, 5 times in all.
+  return retryRaces(
+    isConditionFailure,
+    async () => {
+      const item = await read();
+      // A guard may depend on what `read` found (the project's team, the caller's membership).
+      const guard = typeof guardOf === 'function' ? guardOf() : guardOf;
+      const bytes = Number(item.bytes ?? 0);
+      const teamId = teamOf(item);
       await transactWrite(
         [
           {
@@ -276,12 +285,9 @@ export async function deleteProjectRecord(
         (failed) => (failed.some((i) => i >= 1) ? 'NOT_FOUND' : undefined),
       );
       return teamId;
-    } catch (err) {
-      // The project changed (or went) since it was read: read it again.
-      if (!isConditionFailure(err)) throw err;
-      if (attempt >= 5) throw busy(err);
-    }
-  }
+    },
+    5,
+  );
 }
 
 /**

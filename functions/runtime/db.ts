@@ -49,23 +49,28 @@ export function isTransactionConflict(err: unknown): boolean {
  * (500) it is not (decision Tr-C15).
  */
 export const busy = (cause: unknown) => new AppError('BUSY', undefined, { cause });
+export const isBusy = (err: unknown) => err instanceof AppError && err.code === 'BUSY';
 
 /**
- * Runs `run` (its reads and its write) again while `lost` says it only lost a race, `attempts` times in all,
- * then BUSY; `pause` (ms, by the attempt just lost, counted from 1) spreads the next round.
+ * Runs `run` (its reads and its write) again while `lost` says it only lost a race, then BUSY: after
+ * `limit` tries in all, or, when `limit` is `{ withinMs }`, once a race is lost that long (real time, not the
+ * test clock: the bound is on how long the call runs) after the first try. `pause` (ms, by the attempt
+ * just lost, counted from 1) spreads the next round; `run` gets the attempt it is (1 first).
  */
 export async function retryRaces<T>(
   lost: (err: unknown) => boolean,
-  run: () => Promise<T>,
-  attempts: number,
+  run: (attempt: number) => Promise<T>,
+  limit: number | { withinMs: number },
   pause?: (attempt: number) => number,
 ): Promise<T> {
+  const deadline = typeof limit === 'number' ? 0 : Date.now() + limit.withinMs;
+  const spent = (attempt: number) => (typeof limit === 'number' ? attempt >= limit : Date.now() > deadline);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await run(attempt);
     } catch (err) {
       if (!lost(err)) throw err;
-      if (attempt >= attempts) throw busy(err);
+      if (spent(attempt)) throw busy(err);
       if (pause) await new Promise((r) => setTimeout(r, pause(attempt)));
     }
   }

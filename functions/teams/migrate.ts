@@ -17,7 +17,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
-import { busy, getItems, isConditionFailure, retryConflicts, tableName } from '#runtime/db';
+import { getItems, isConditionFailure, retryConflicts, retryRaces, tableName } from '#runtime/db';
 import { userKey } from '../accounts/user';
 import { teamsKey } from './member';
 import { createPersonalTeam, teamCopyOf, teamKey, userMovedUpdate } from './team';
@@ -28,16 +28,22 @@ import { createPersonalTeam, teamCopyOf, teamKey, userMovedUpdate } from './team
  * is conditional on the state read; a refusal reads again. What it did: created, copied, or nothing.
  */
 export async function migrateAccount(userId: string): Promise<'created' | 'copied' | 'existing' | 'gone'> {
-  for (let attempt = 1; ; attempt++) {
-    const [user, teams, team] = await getItems([userKey(userId), teamsKey(userId), teamKey(userId)]);
-    if (!user) return 'gone';
-    if (!teams) {
-      if (await createPersonalTeam(user)) return 'created';
-    } else if (team && team.plan === undefined && user.teamId === undefined) {
-      if (await copyToTeam(user)) return 'copied';
-    } else return 'existing';
-    if (attempt >= 5) throw busy(new Error(`account ${userId} changed during its migration 5 times`));
-  }
+  // A refused write means the account changed since it was read: read again, 5 times in all.
+  const changed = new Error(`account ${userId} changed during its migration`);
+  return retryRaces(
+    (err) => err === changed,
+    async () => {
+      const [user, teams, team] = await getItems([userKey(userId), teamsKey(userId), teamKey(userId)]);
+      if (!user) return 'gone';
+      if (!teams) {
+        if (await createPersonalTeam(user)) return 'created';
+      } else if (team && team.plan === undefined && user.teamId === undefined) {
+        if (await copyToTeam(user)) return 'copied';
+      } else return 'existing';
+      throw changed;
+    },
+    5,
+  );
 }
 
 /** The copy onto an existing TEAM (cond: still without a plan) with step 1's USER update. */

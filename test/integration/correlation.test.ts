@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMessage, IntegrationName } from '#contracts/messages';
-import { deliverers } from '../../functions/consumers/delivery';
 import type { Deliverer } from '../../functions/integrations/deliver';
+import { deliverers } from '../../functions/integrations/delivery-run';
 import { eventually, startTestStack, type TestStack } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
 import { cheapCostsEnv, signedIn } from '../support/users';

@@ -12,6 +12,7 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { type DeliveryContext, PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverGithub, githubBody } from '../../functions/integrations/deliverers/github';
+import { deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { verifyFileLink } from '../../functions/integrations/links';
 import * as github from '../../functions/integrations/vendors/github';
@@ -39,6 +40,21 @@ beforeAll(async () => {
   auth = github.githubAuth(fake.apiUrl, 'github_pat_local');
 });
 afterAll(async () => fake?.stop());
+
+let links: Pick<DeliveryContext, 'screenshots' | 'files'>;
+beforeAll(async () => {
+  links = await deliveryLinks(
+    '0f8fad5b-d9cb-469f-a165-70867728950e',
+    {
+      screenshots: [
+        { name: 's1.png', type: 'png', html: '', size: 7 },
+        { name: 's2.webm', type: 'webm', html: '', size: 2_000_000 },
+      ],
+      files: [{ name: 'f1.pdf', original_name: '@file #9.pdf', type: 'application/pdf', size: 300 }],
+    },
+    deliverGithub.linkLifetimeMs,
+  );
+});
 beforeEach(() => fake.reset());
 
 /** A receiver for hook deliveries: records each request's headers and raw body, answers `status`. */
@@ -311,13 +327,8 @@ function context(
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],
     integration,
     issueUrl: 'http://localhost:3000/profile/site/0f8fad5b-d9cb-469f-a165-70867728950e/ticket/7',
-    screenshots: [
-      { name: 's1.png', label: 'screenshot-1.png', type: 'png', size: 7, url: 'http://short/s1' },
-      { name: 's2.webm', label: 'screenshot-2.webm', type: 'webm', size: 2_000_000, url: 'http://short/s2' },
-    ],
-    files: [
-      { name: 'f1.pdf', label: '@file #9.pdf', type: 'application/pdf', size: 300, url: 'http://short/f1' },
-    ],
+    // Signed as the delivery signs them, for as long as the GitHub deliverer declares.
+    ...links,
     readObject: async () => png,
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),

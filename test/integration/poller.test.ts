@@ -8,7 +8,7 @@ import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/c
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverers } from '../../functions/consumers/delivery';
+import { deliverers } from '../../functions/integrations/delivery-run';
 import { emailDeliverer } from '../../functions/integrations/email';
 import { localCredentials } from '../../lib/local/credentials';
 import { succeededRecords, toSqsRecord } from '../../lib/local/poller';

@@ -6,7 +6,7 @@
  */
 import { getConfig } from '#runtime/config';
 import type { Deliverer, DeliveryContext, DeliveryIssue, DeliveryLink } from '../deliver';
-import { fileLink, GITHUB_LINK_DAYS, GITHUB_LINK_LIFETIME_MS } from '../links';
+import { GITHUB_LINK_DAYS, GITHUB_LINK_LIFETIME_MS } from '../links';
 import * as github from '../vendors/github';
 import type { Http } from '../vendors/http';
 import { facts, mapped, mimeOf, needs, plainHttp, title } from './common';
@@ -88,35 +88,31 @@ export function githubBody(
   return lines.join('\n');
 }
 
-/** The delivery's links, signed again to last as long as a GitHub issue needs them (links.ts). */
-async function lastingLinks(ctx: DeliveryContext) {
-  const sign = (l: DeliveryLink, k: 'screenshot' | 'file') =>
-    fileLink({ p: ctx.project.id, k, n: l.name }, GITHUB_LINK_LIFETIME_MS).then((url) => ({ ...l, url }));
-  return {
-    screenshots: await Promise.all(ctx.screenshots.map((l) => sign(l, 'screenshot'))),
-    files: await Promise.all(ctx.files.map((l) => sign(l, 'file'))),
-  };
-}
-
-export const deliverGithub: Deliverer<'github'> = (ctx) =>
-  mapped(async () => {
-    // The recorded id is the issue's `html_url` (githubVendorId): its link as well.
-    if (ctx.vendorId) return { vendorId: ctx.vendorId, url: ctx.vendorId };
-    const { key, id, labels } = ctx.integration.data;
-    if (!key) needs('GitHub', 'authorise it with a personal access token');
-    if (!id) needs('GitHub', 'choose a repository');
-    const auth = github.githubAuth(getConfig().GITHUB_API_URL, key);
-    // Snag's own setting names the host (not a client), so plain fetch, stopped with the record's budget.
-    const signal = ctx.signal;
-    const http: Http = (url, init = {}) =>
-      plainHttp(
-        url,
-        signal ? { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal } : init,
-      );
-    const created = await github.createIssue(http, auth, id, {
-      title: githubTitle(ctx.issue),
-      body: githubBody(ctx, await lastingLinks(ctx)),
-      labels,
-    });
-    return { vendorId: github.githubVendorId(created), url: created.html_url };
-  });
+/** Declares its links' lifetime: the delivery signs them to last as long as a GitHub issue needs them. */
+// Marked pure so a bundle that imports this module for its body helpers (the sync) leaves the deliverer out.
+export const deliverGithub: Deliverer<'github'> = /* @__PURE__ */ Object.assign(
+  (ctx: DeliveryContext<'github'>) =>
+    mapped(async () => {
+      // The recorded id is the issue's `html_url` (githubVendorId): its link as well.
+      if (ctx.vendorId) return { vendorId: ctx.vendorId, url: ctx.vendorId };
+      const { key, id, labels } = ctx.integration.data;
+      if (!key) needs('GitHub', 'authorise it with a personal access token');
+      if (!id) needs('GitHub', 'choose a repository');
+      const auth = github.githubAuth(getConfig().GITHUB_API_URL, key);
+      // Snag's own setting names the host (not a client), so plain fetch, stopped with the record's budget.
+      const signal = ctx.signal;
+      const http: Http = (url, init = {}) =>
+        plainHttp(
+          url,
+          signal ? { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal } : init,
+        );
+      const created = await github.createIssue(http, auth, id, {
+        title: githubTitle(ctx.issue),
+        // The links in the context were signed to last GITHUB_LINK_DAYS (linkLifetimeMs below).
+        body: githubBody(ctx, ctx),
+        labels,
+      });
+      return { vendorId: github.githubVendorId(created), url: created.html_url };
+    }),
+  { linkLifetimeMs: GITHUB_LINK_LIFETIME_MS },
+);

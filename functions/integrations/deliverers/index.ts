@@ -1,6 +1,6 @@
 /**
- * The one table of vendor deliverers, for functions/consumers/delivery.ts (webhooks and email are their
- * own): keyed by the catalogue's vendors and typed exhaustive, so a vendor without its deliverer does not
+ * The one table of vendor deliverers, for the delivery run (integrations/delivery-run.ts; webhooks and email
+ * are their own): keyed by the catalogue's vendors and typed exhaustive, so a vendor without its deliverer does not
  * compile.
  */
 import type { VendorName } from '#contracts/integration-catalogue';

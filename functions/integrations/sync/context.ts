@@ -5,7 +5,7 @@
 import type { TrackerVendor } from '#contracts/sync';
 import { getItems } from '#runtime/db';
 import { outboundFetch } from '#runtime/outbound';
-import { ownerPlanOf, planOf, projectKey, toProject } from '../../projects/project';
+import { planOfProject, projectKey, toProject } from '../../projects/project';
 import { allowedByPlan, type IntegrationRecord, integrationKey, toIntegration } from '../integration';
 import { type GuardedFetch, guardedHttp } from '../vendors/http';
 import type { TrackerContext } from './adapter';
@@ -23,7 +23,7 @@ export async function syncingIntegration<V extends TrackerVendor>(
   const on =
     integration.active === 1 &&
     !!project.activeIntegrations?.has(vendor) &&
-    allowedByPlan(vendor, planOf(ownerPlanOf(project))) &&
+    allowedByPlan(vendor, planOfProject(project)) &&
     adapterOf(vendor).ready(integration);
   return on ? integration : null;
 }

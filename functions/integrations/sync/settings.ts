@@ -12,7 +12,7 @@ import { AppError } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
 import { OutboundRefused } from '#runtime/outbound';
 import { readProjectAs } from '../../projects/access';
-import { ownerPlanOf, planOf, toProject } from '../../projects/project';
+import { planOfProject, toProject } from '../../projects/project';
 import {
   allowedByPlan,
   defaultIntegration,
@@ -53,7 +53,7 @@ async function owned<V extends TrackerVendor>(userId: string, projectId: string,
     hookOfKey(projectId, vendor),
     integrationKey(projectId, vendor),
   ]);
-  if (!allowedByPlan(vendor, planOf(ownerPlanOf(toProject(project)))))
+  if (!allowedByPlan(vendor, planOfProject(toProject(project))))
     throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const integration = (item ? toIntegration(item) : defaultIntegration(vendor)) as IntegrationRecord<V>;
   return { pointer, integration };

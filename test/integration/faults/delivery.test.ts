@@ -19,7 +19,7 @@ import type { SyncAnswer } from '#contracts/integrations';
 import type { IntegrationName } from '#contracts/messages';
 import { db, dynamo } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
-import { deliverers } from '../../../functions/consumers/delivery';
+import { deliverers } from '../../../functions/integrations/delivery-run';
 import { queueDecls } from '../../../functions/manifests';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';

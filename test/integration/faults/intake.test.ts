@@ -16,7 +16,7 @@ import { type DeliveryMessage, integrationNames } from '#contracts/messages';
 import { db, dynamo } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { sqs } from '#runtime/aws/sqs';
-import { deliverers } from '../../../functions/consumers/delivery';
+import { deliverers } from '../../../functions/integrations/delivery-run';
 import { projectDayWindow } from '../../../functions/issues/intake';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
-import { deliverers } from '../../../functions/consumers/delivery';
+import { deliverers } from '../../../functions/integrations/delivery-run';
 import { queueDecls } from '../../../functions/manifests';
 import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
 import { activateIntegration, newSite } from '../../support/sites';

@@ -4,7 +4,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { retryConflicts } from '#runtime/db';
+import { isTransactionConflict, retryConflicts, retryRaces } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { errorResponse } from '#runtime/http';
 
@@ -43,5 +43,38 @@ describe('a write that keeps losing races', () => {
       throw new Error('boom');
     }).catch((e: unknown) => e);
     expect([tries, (err as Error).message]).toEqual([1, 'boom']);
+  });
+});
+
+describe('retryRaces with a bound in time', () => {
+  it('tries again while races are lost, and is BUSY once the bound has passed', async () => {
+    const seen: number[] = [];
+    const started = Date.now();
+    const err = await retryRaces(
+      isTransactionConflict,
+      async (attempt) => {
+        seen.push(attempt);
+        throw conflict();
+      },
+      { withinMs: 60 },
+      () => 10,
+    ).catch((e: unknown) => e);
+    expect((err as AppError).code).toBe('BUSY');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(60);
+    // Counted from 1, one more each round, several rounds within the bound.
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen).toEqual(seen.map((_, i) => i + 1));
+  });
+
+  it('answers what a later try returns once it wins', async () => {
+    const out = await retryRaces(
+      isTransactionConflict,
+      async (attempt) => {
+        if (attempt < 3) throw conflict();
+        return `won on ${attempt}`;
+      },
+      { withinMs: 5000 },
+    );
+    expect(out).toBe('won on 3');
   });
 });

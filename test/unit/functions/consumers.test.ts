@@ -1,3 +1,4 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   BatchGetCommand,
@@ -8,9 +9,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { budgetMs, deliverers, handler as delivery } from '../../../functions/consumers/delivery';
+import { DAY } from '#runtime/time';
+import { handler as delivery } from '../../../functions/consumers/delivery';
 import { handler as deadLetters } from '../../../functions/consumers/delivery-dlq';
 import { handler as fanout } from '../../../functions/consumers/fanout';
+import type { DeliveryContext } from '../../../functions/integrations/deliver';
+import { budgetMs } from '../../../functions/integrations/delivery-budget';
+import { deliverers } from '../../../functions/integrations/delivery-run';
+import { FILE_LINK_DAYS, verifyFileLink } from '../../../functions/integrations/links';
+import { storedKey } from '../../../functions/issues/object-keys';
 import { queueDecls } from '../../../functions/manifests';
 import { sqsEvent } from '../../support/events';
 
@@ -97,6 +104,54 @@ describe('fan-out consumer', () => {
       .commandCalls(SendMessageBatchCommand)
       .map((c) => c.args[0].input.Entries?.map((e) => JSON.parse(e.MessageBody ?? '').integration));
     expect(sent).toEqual([['email']]);
+  });
+
+  it('reads META once for an event, and sends it to the subscribed webhook and the trackers that sync it back', async () => {
+    const table = process.env.TABLE_NAME ?? 'snag';
+    ddb
+      .on(BatchGetCommand)
+      .callsFake((input: { RequestItems: Record<string, { Keys: { sk: string }[] }> }) => {
+        const keys = input.RequestItems[table]?.Keys ?? [];
+        const found = keys.flatMap((k): Record<string, unknown>[] =>
+          k.sk === 'META'
+            ? [meta(['webhooks', 'github', 'slack']).Item]
+            : k.sk === 'INTEGRATION#webhooks'
+              ? [
+                  {
+                    pk: `PROJECT#${projectId}`,
+                    sk: k.sk,
+                    name: 'webhooks',
+                    active: 1,
+                    data: { url: 'https://hooks.example', token: 't', events: ['issue.updated'] },
+                  },
+                ]
+              : [],
+        );
+        return { Responses: { [table]: found } };
+      });
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    const res = await fanout(
+      sqsEvent([
+        JSON.stringify({
+          type: 'issue.updated',
+          projectId,
+          issueNumber: 4,
+          actor: { kind: 'member', name: 'Ada', id: 'u1' },
+          at: '2026-11-01T10:00:00.000Z',
+          changes: { status: { from: 'new', to: 'resolved' } },
+        }),
+      ]),
+    );
+    expect(res.batchItemFailures).toEqual([]);
+    const sent = sqs
+      .commandCalls(SendMessageBatchCommand)
+      .flatMap((c) => c.args[0].input.Entries?.map((e) => JSON.parse(e.MessageBody ?? '').integration));
+    expect(sent).toEqual(['webhooks', 'github']);
+    const metaReads = [
+      ...ddb.commandCalls(GetCommand).map((c) => [c.args[0].input.Key]),
+      ...ddb.commandCalls(BatchGetCommand).map((c) => c.args[0].input.RequestItems?.[table]?.Keys ?? []),
+    ].filter((keys) => keys.some((k) => k?.sk === 'META'));
+    expect(metaReads).toHaveLength(1);
   });
 
   it('refuses a correlation id that is not an id', async () => {
@@ -342,6 +397,57 @@ describe('delivery consumer', () => {
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
     const writes = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.UpdateExpression);
     expect(writes).toEqual(['SET #a = :mark']);
+  });
+
+  it('gives each deliverer links that last as long as it declares, and the stored files from S3', async () => {
+    process.env.ALTCHA_HMAC_KEY ??= 'unit-test-altcha-key-0123456789';
+    const shot = '0f8fad5b-d9cb-469f-a165-70867728950e.png';
+    const s3 = mockClient(S3Client);
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => bytes } as never });
+    const seen: { days: number[]; read: Uint8Array }[] = [];
+    const lasting = async (ctx: DeliveryContext) => {
+      const days = await Promise.all(
+        [...ctx.screenshots, ...ctx.files].map(async (l) => {
+          const claim = await verifyFileLink(l.url.slice(l.url.lastIndexOf('/') + 1));
+          return Math.round(((claim?.e ?? 0) * 1000 - Date.now()) / DAY);
+        }),
+      );
+      seen.push({ days, read: await ctx.readObject(shot) });
+      return { vendorId: 'v' };
+    };
+    deliverers.email = lasting;
+    deliverers.github = Object.assign((ctx: DeliveryContext) => lasting(ctx), { linkLifetimeMs: 365 * DAY });
+    for (const name of ['email', 'github']) {
+      const event = oneRecord(name, {
+        extra: {
+          screenshots: [{ name: shot, type: 'png', html: '', size: 4 }],
+          files: [
+            {
+              name: '7c9e6679-7425-40de-944b-e07fc1f90ae8.pdf',
+              original_name: 'a.pdf',
+              type: 'application/pdf',
+              size: 9,
+            },
+          ],
+        },
+      });
+      ddb.on(UpdateCommand).resolves({});
+      ddb.on(TransactWriteCommand).resolves({});
+      expect((await delivery(event)).batchItemFailures).toEqual([]);
+    }
+    // Signed once, for the deliverer's lifetime: the default's days for email, a year for GitHub.
+    expect(seen.map((s) => s.days)).toEqual([
+      [FILE_LINK_DAYS, FILE_LINK_DAYS],
+      [365, 365],
+    ]);
+    expect(seen[0]?.read).toEqual(bytes);
+    // Read from S3 directly: one GetObject of the stored screenshot, no presigned URL fetched.
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      storedKey(projectId, 'screenshot', shot),
+      storedKey(projectId, 'screenshot', shot),
+    ]);
+    s3.restore();
   });
 
   it('budgets the time left less a reserve for the writes', () => {

@@ -15,7 +15,7 @@ import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { createIssue } from '../../../functions/issues/create';
 import { checkKeys } from '../../../functions/issues/intake';
-import { type NewIssue, quotaCondition } from '../../../functions/issues/issue';
+import { type NewIssue, newIssueItems, quotaCondition, storedIssueOf } from '../../../functions/issues/issue';
 import { pendingKey, snapshotViewKey, storedKey } from '../../../functions/issues/object-keys';
 import {
   encodeOriginalName,
@@ -23,7 +23,7 @@ import {
   parseUploadKey,
   presignUpload,
 } from '../../../functions/issues/uploads';
-import { projectFilesPrefix } from '../../../functions/projects/project';
+import { planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
 import { effectiveSettings } from '../../../functions/projects/service';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -209,6 +209,25 @@ describe('the create transaction', () => {
     uploadIds: [uploadId],
     ...over,
   });
+  it('reads back what it writes: the issues reader is the inverse of newIssueItems', () => {
+    const written = issue({
+      files: [{ name: 'f.pdf', original_name: 'a.pdf', size: 9, type: 'application/pdf' }],
+      screenshots: [{ name: 's.png', type: 'png', html: '', size: 4 }],
+      logs: [{ t: 1, level: 'error', kind: 'console', msg: 'x' }],
+    });
+    const { header, detail } = newIssueItems(written);
+    const read = storedIssueOf(1025, header, {
+      ...detail,
+      reason_jira: 'refused',
+      url_github: 'https://gh/1',
+    });
+    const { projectId: _p, teamId: _t, u: _u, bytes: _b, uploadIds: _i, ...fields } = written;
+    expect(read).toEqual({ ...fields, reasons: { jira: 'refused' }, urls: { github: 'https://gh/1' } });
+    // Items of older versions: what is missing reads as empty, every status as 0.
+    expect(storedIssueOf(3, {}, {})).toMatchObject({ title: '', msg: '', data: {}, files: [], logs: [] });
+    expect(storedIssueOf(3, {}, {}).st.email).toBe(0);
+  });
+
   const cancelled = (codes: string[]) =>
     new TransactionCanceledException({
       message: 'cancelled',
@@ -321,6 +340,19 @@ describe('the effective plan', () => {
     expect(effectivePlan('BASIC_PLAN', 'not a date', now)).toBe('FREE_PLAN');
     expect(effectivePlan('BUSINESS_PLAN', null, now)).toBe('BUSINESS_PLAN');
     expect(effectivePlan('FREE_PLAN', '2030-01-01T00:00:00Z', now)).toBe('FREE_PLAN');
+  });
+
+  it("is, for a project, its owner's plan as the project carries it (older items have no expiry)", () => {
+    const later = Date.parse('2999-01-01T00:00:00Z');
+    expect(planOfProject({ ownerPlan: 'BUSINESS_PLAN', ownerPlanExpire: '2000-01-01T00:00:00Z' })).toBe(
+      'FREE_PLAN',
+    );
+    expect(planOfProject({ ownerPlan: 'BASIC_PLAN', ownerPlanExpire: new Date(later).toISOString() })).toBe(
+      'BASIC_PLAN',
+    );
+    expect(planOfProject({ ownerPlan: 'BUSINESS_PLAN' } as Parameters<typeof planOfProject>[0])).toBe(
+      'BUSINESS_PLAN',
+    );
   });
 
   it("takes a lapsed plan's features away from the widget", () => {

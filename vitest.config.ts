@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four layers (README "Tests"): unit (no network), cdk (synth + assertions + cdk-nag), integration (the
  * real handlers through the local gateway against the local stand-ins) and e2e (Chromium against the
- * local stack). Integration and e2e files run one at a time: each starts its own stack on free ports,
- * sharing one DynamoDB Local per run (test/support/shared-dynamodb.ts) with a table each.
+ * local stack). Integration and e2e files run two at a time (`npm test` runs both projects in one run,
+ * test/suite.ts): each starts its own stack on free ports (test/support/stack-fixture.ts), sharing one
+ * DynamoDB Local per run (test/support/shared-dynamodb.ts) with a table each. Two, not more: a file keeps
+ * about one of the machine's two CPUs busy (its stack, and Chromium for e2e), and waits for the rest.
  */
 export default defineConfig({
   test: {
@@ -27,7 +29,7 @@ export default defineConfig({
           setupFiles: ['test/support/command-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
       {
@@ -38,7 +40,7 @@ export default defineConfig({
           setupFiles: ['test/support/command-check.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],

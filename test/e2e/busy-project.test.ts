@@ -13,7 +13,7 @@ import { db } from '#runtime/aws/dynamo';
 import { getConfig } from '#runtime/config';
 import { projectDayWindow } from '../../functions/issues/intake';
 import en from '../../widget/src/i18n/en';
-import { startE2eStack } from '../support/browser';
+import { setUpE2eStack } from '../support/browser';
 import {
   type CustomerSite,
   customerHosts,
@@ -22,20 +22,18 @@ import {
   startCustomerSite,
   visitCustomerPage,
 } from '../support/customer-site';
-import type { TestStack } from '../support/local-stack';
 import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpE2eStack({
+  ALTCHA_COST: '1000',
+  ALTCHA_COUNTER_MIN: '1000',
+  ALTCHA_COUNTER_MAX: '3000',
+});
 let browser: Browser;
 let site: CustomerSite;
 let projectId: string;
 
 beforeAll(async () => {
-  stack = await startE2eStack({
-    ALTCHA_COST: '1000',
-    ALTCHA_COUNTER_MIN: '1000',
-    ALTCHA_COUNTER_MAX: '3000',
-  });
   site = await startCustomerSite();
   const shop = `http://${customerHosts.shop}:${site.port}`;
   // crypto.subtle needs a secure context, which the shop's https origin is in real life.
@@ -53,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await stack?.stop();
 });
 
 describe('a busy project', () => {

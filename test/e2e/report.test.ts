@@ -19,7 +19,7 @@ import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { getConfig } from '#runtime/config';
 import type { Messages } from '../../widget/src/i18n/en';
-import { shot, startE2eStack } from '../support/browser';
+import { setUpE2eStack, shot } from '../support/browser';
 import {
   type CustomerSite,
   type CustomerVisit,
@@ -29,11 +29,10 @@ import {
   startCustomerSite,
   visitCustomerPage,
 } from '../support/customer-site';
-import type { TestStack } from '../support/local-stack';
 import { png } from '../support/png';
 import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpE2eStack();
 let browser: Browser;
 let site: CustomerSite;
 let projectId: string;
@@ -48,7 +47,6 @@ const texts = async (lang: (typeof languages)[number]): Promise<Messages> =>
   (await import(`../../widget/src/i18n/${lang}.ts`)).default as Messages;
 
 beforeAll(async () => {
-  stack = await startE2eStack();
   site = await startCustomerSite();
   const shop = `http://${customerHosts.shop}:${site.port}`;
   browser = await launchCustomerBrowser([
@@ -98,7 +96,6 @@ body *{color:red!important;background:lime!important;padding:9px!important;trans
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await stack?.stop();
 });
 
 async function configure(data: Record<string, unknown>) {

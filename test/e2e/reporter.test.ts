@@ -16,7 +16,7 @@ import { fill, reporterTexts } from '../../functions/issues/reporter-texts';
 import type { Messages } from '../../widget/src/i18n/en';
 import { latestMail } from '../support/api-client';
 import { axeFindings } from '../support/axe';
-import { launchBrowser, openPage, shot, startE2eStack, type TestPage, toastCame } from '../support/browser';
+import { launchBrowser, openPage, setUpE2eStack, shot, type TestPage, toastCame } from '../support/browser';
 import {
   type CustomerSite,
   customerHosts,
@@ -25,10 +25,10 @@ import {
   startCustomerSite,
   visitCustomerPage,
 } from '../support/customer-site';
-import { eventually, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpE2eStack();
 let site: CustomerSite;
 let visitorBrowser: Browser;
 let browser: Browser;
@@ -40,7 +40,6 @@ const desktop = { width: 1280, height: 860 };
 const phone = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  stack = await startE2eStack();
   site = await startCustomerSite();
   visitorBrowser = await launchCustomerBrowser();
   browser = await launchBrowser();
@@ -59,7 +58,6 @@ afterAll(async () => {
   await browser?.close();
   await visitorBrowser?.close();
   await site?.close();
-  await stack?.stop();
 });
 
 async function tab(viewport = desktop, cookies = false, locale = 'en-US'): Promise<TestPage> {

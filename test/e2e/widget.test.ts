@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../widget/src/i18n/de';
 import en from '../../widget/src/i18n/en';
 import type { ApiClient } from '../support/api-client';
-import { openPage, shot, startE2eStack } from '../support/browser';
+import { openPage, setUpE2eStack, shot } from '../support/browser';
 import {
   type CustomerSite,
   type CustomerVisit,
@@ -22,10 +22,9 @@ import {
   startCustomerSite,
   visitCustomerPage,
 } from '../support/customer-site';
-import type { TestStack } from '../support/local-stack';
 import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpE2eStack();
 let browser: Browser;
 let site: CustomerSite;
 let owner: ApiClient;
@@ -41,7 +40,6 @@ const phone: BrowserContextOptions = {
 const snippetFor = (id: string) => `<script async src="${stack.url}/api/website/${id}/code"></script>`;
 
 beforeAll(async () => {
-  stack = await startE2eStack();
   [browser, site] = await Promise.all([launchCustomerBrowser(), startCustomerSite()]);
   ({ client: owner } = await signedIn(stack.url));
   const created = await owner.post<{ id: string }>('/api/client/website', {
@@ -56,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await stack?.stop();
 });
 
 async function configure(change: Record<string, unknown>): Promise<void> {

@@ -13,9 +13,9 @@ import { routes } from '../../functions/routes';
 import { type LinearFake, startLinearFake } from '../../lib/local/vendors/linear';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addGuestProject, addToTeam, removeFromTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const personas = ['owner', 'admin', 'member', 'guest', 'otherGuest', 'nonMember', 'removed'] as const;
@@ -473,7 +473,6 @@ const rows = routes.flatMap((r) => {
   ];
 });
 
-let stack: TestStack;
 const people = {} as Record<Persona, ApiClient>;
 let ctx: Ctx;
 let ownerClient: ApiClient;
@@ -495,12 +494,12 @@ async function newProject(name: string): Promise<string> {
 // Linear's endpoint is a setting, not a host the client types: past the check the teams call reaches this
 // fake (never the real Linear), which refuses the fixture's key.
 let linearFake: LinearFake;
+const stack = setUpTestStack(async () => {
+  linearFake = await startLinearFake();
+  return { env: { LINEAR_API_URL: linearFake.apiUrl } };
+});
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  linearFake = await startLinearFake();
-  process.env.LINEAR_API_URL = linearFake.apiUrl;
-  stack = await startTestStack();
   // One agency for every case: the owner on Business (every integration, unlimited projects).
   const owner = await person();
   ownerClient = owner.client;
@@ -565,7 +564,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
   await linearFake?.stop();
 });
 

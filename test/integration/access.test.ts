@@ -6,7 +6,7 @@
  * before teams gets its personal team on its first project call.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEAM_COOKIE } from '#contracts/cookies';
 import { integrationNames } from '#contracts/integration-names';
 import { db } from '#runtime/aws/dynamo';
@@ -19,23 +19,14 @@ import { memberKey, teamsKey } from '../../functions/teams/member';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam, removeFromTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn, uniqueEmail } from '../support/users';
+import { signedIn, uniqueEmail } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 
 /** DynamoDB requests the projects function sends (DESIGN.md section 7: at most 3 for a dashboard call). */
 const dynamoRequestsOf = countFunctionRequests('api:projects');
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 interface Person {
   client: ApiClient;

@@ -2,49 +2,30 @@
  * Accounts through the local stack: the real handlers behind the gateway, DynamoDB Local, the SES
  * stand-in. Every rule of issue 3 and every catalogue code it names.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { clock, HOUR, MINUTE } from '#runtime/time';
-import { type LocalStack, startLocalStack } from '../../lib/local/stack';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn, mailCount, newSource } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleKeys } from '../support/google';
+import { setUpTestStack } from '../support/stack-fixture';
 import {
-  cheapCostsEnv,
   confirmFromMail as confirmUser,
   register as registerUser,
   signedIn as signedInUser,
   uniqueEmail,
 } from '../support/users';
 
-let stack: LocalStack;
 let google: Awaited<ReturnType<typeof startGoogleKeys>>;
-let dataDir: string;
 const realNow = clock.now;
 
-beforeAll(async () => {
+const stack = setUpTestStack(async () => {
   google = await startGoogleKeys();
-  Object.assign(process.env, {
-    GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
-    GOOGLE_JWKS_URL: google.url,
-    ...cheapCostsEnv,
-  });
-  dataDir = mkdtempSync(join(tmpdir(), 'snag-accounts-'));
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    serveStatic: false,
-    log: { info() {}, warn() {}, error() {} } as never,
-  });
+  return { env: { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID, GOOGLE_JWKS_URL: google.url } };
 });
 
 afterAll(async () => {
-  await stack?.stop();
   await google?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 afterEach(() => {

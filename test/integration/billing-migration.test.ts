@@ -8,24 +8,16 @@
  * the same, and a further run changes nothing.
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { migrateAll } from '../../functions/billing/migrate';
 import type { ApiClient } from '../support/api-client';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 import { uploadFile, widgetCall } from '../support/widget';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 const SITE = 'https://shop.example';
 const T = () => stack.tableName;

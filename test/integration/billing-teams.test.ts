@@ -6,26 +6,18 @@
  * (test/support/billing-teams.ts), as the members increment's accept writes them.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { writePlan } from '../../functions/billing/store';
 import type { ApiClient } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam, switchTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 const SITE = 'https://shop.example';
 const cookieOf = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { timestampedSignature } from '#runtime/signature';
 import { findUserIdByEmail } from '../../functions/accounts/user';
@@ -22,22 +22,14 @@ import {
 import type { StripeSession } from '../../lib/local/stripe';
 import { type ApiClient, latestMail, mailCount, type SentMail } from '../support/api-client';
 import { watchDynamo } from '../support/dynamo-calls';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 import { widgetCall } from '../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 const DAY = 86_400_000;
 const SITE = 'https://shop.example';
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 interface Profile {
   plan: string;

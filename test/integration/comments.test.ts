@@ -5,7 +5,7 @@
  * client refused.
  */
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommentView, TimelineEntry, TimelinePage } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
@@ -18,14 +18,13 @@ import { checkRankIndex } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam, setTeamPlan } from '../support/teams';
-import { cheapCostsEnv } from '../support/users';
 
 // Hooked before the stack starts, so every client it makes counts (docs/data-model.md section 6).
 const dynamoRequestsOf = countFunctionRequests('api:issues');
-let stack: TestStack;
+const stack = setUpTestStack();
 let owner: Person;
 let admin: Person;
 let member: Person;
@@ -89,8 +88,6 @@ async function outboxFor(n: number) {
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   const people = await Promise.all([1, 2, 3, 4, 5].map(() => person(stack.url)));
   [owner, admin, member, guest, outsider] = people as [Person, Person, Person, Person, Person];
   await setTeamPlan(owner.id, 'BUSINESS_PLAN', null);
@@ -111,10 +108,6 @@ beforeEach(async () => {
   for (const p of [owner, admin, member, guest]) {
     await db().send(new DeleteCommand({ TableName: tableName(), Key: rateWindow(commentRate(p.id)).key }));
   }
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('writing comments', () => {

@@ -4,24 +4,21 @@
  * report carries it (docs/operations.md "Alarms": one log query finds a report's whole way). The delivery
  * registry is empty until the integrations issue, so this file registers test deliverers.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMessage, IntegrationName } from '#contracts/messages';
 import type { Deliverer } from '../../functions/integrations/deliver';
 import { deliverers } from '../../functions/integrations/delivery-run';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
 /** The handlers' JSON log lines; anything else written is dropped, so the run stays quiet. */
 const lines: Record<string, unknown>[] = [];
 const level = process.env.LOG_LEVEL;
 
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  // The handlers run in this process; at info they log what this file checks.
-  process.env.LOG_LEVEL = 'info';
+const stack = setUpTestStack(() => {
   const capture = (chunk: unknown) => {
     for (const line of String(chunk).split('\n')) {
       try {
@@ -35,12 +32,13 @@ beforeAll(async () => {
   };
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
   vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  stack = await startTestStack();
+  // The handlers run in this process; at info they log what this file checks.
+  return { env: { LOG_LEVEL: 'info' } };
 });
 
 afterAll(async () => {
   for (const k of Object.keys(deliverers)) delete deliverers[k as IntegrationName];
-  await stack?.stop();
+  await stack.stop();
   vi.restoreAllMocks();
   process.env.LOG_LEVEL = level;
 });

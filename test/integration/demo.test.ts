@@ -3,22 +3,17 @@
  * origin carrying the project's install snippet, where the widget's calls are accepted for a project with
  * the domain `localhost`, so a report sent from it reaches the dashboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type DemoServer, startDemo } from '../../lib/local/demo';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack({ cheapCosts: false });
 let demo: DemoServer | undefined;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
 
 afterAll(async () => {
   await demo?.stop();
-  await stack?.stop();
 });
 
 describe('the demo page', () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportLimits } from '#contracts/intake';
 import { exportLimits } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
@@ -18,20 +18,11 @@ import { projectKey } from '../../functions/projects/project';
 import type { ApiClient } from '../support/api-client';
 import { parseCsv } from '../support/csv';
 import { bulkSeedIssues, seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 interface Person {
   client: ApiClient;

@@ -10,19 +10,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { localCredentials } from '../../lib/local/credentials';
-import { eventually, isAlive, startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { eventually, isAlive } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
 let dist: string;
 /** The built loader the loader route wraps: with the project's configuration, over 1,000 bytes. */
 const loaderJs = `window.snag = 1;${' '.repeat(600)}`;
 /** A widget bundle big enough for CloudFront to compress (1,000 bytes and more). */
 const bundle = Buffer.from('export function snag(a, b) { return a + b; }\n'.repeat(400));
 
-beforeAll(async () => {
+// Its own JVM: afterAll checks that stopping the stack leaves none of it running.
+const stack = setUpTestStack(async () => {
   dist = await mkdtemp(join(tmpdir(), 'snag-dist-'));
   await mkdir(join(dist, 'web', 'assets'), { recursive: true });
   await mkdir(join(dist, 'widget'), { recursive: true });
@@ -33,14 +34,12 @@ beforeAll(async () => {
   await writeFile(join(dist, 'widget', 'app-Cd34Ef56.js'), bundle);
   await writeFile(join(dist, 'web', 'assets', 'logo-Ab12Cd34.png'), Buffer.alloc(5000, 7));
   await writeFile(join(dist, 'secret.txt'), 'outside the web root');
-  Object.assign(process.env, cheapCostsEnv);
-  // Its own JVM: afterAll checks that stopping the stack leaves none of it running.
-  stack = await startTestStack({ distDir: dist, ownDynamo: true });
+  return { distDir: dist, ownDynamo: true };
 });
 
 afterAll(async () => {
-  const pid = stack?.dynamodbPid;
-  await stack?.stop();
+  const pid = stack.dynamodbPid;
+  await stack.stop();
   await rm(dist, { recursive: true, force: true });
   // stop() waits for the JVM: nothing of the stack is left once it resolves.
   if (pid) expect(isAlive(pid)).toBe(false);

@@ -8,21 +8,24 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
 import type { VendorFakes } from '../../lib/local/vendors';
 import type { ApiReply } from '../support/api-client';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
 
 const ORIGIN = 'https://shop.example';
 const TOKEN = 'github_pat_11AAAlocal0123456789';
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  vendorFakes: true,
+  queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 3, retryDelaysSeconds: [1] } },
+});
 let fakes: VendorFakes;
 let site: Site;
 let stranger: Site;
@@ -32,21 +35,12 @@ const codeOf = (r: ApiReply) => (r.body as { code?: string }).code;
 const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    vendorFakes: true,
-    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 3, retryDelaysSeconds: [1] } },
-  });
   if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
   fakes = stack.vendorFakes;
   site = await newSite(stack.url, 'BASIC_PLAN');
   stranger = await newSite(stack.url, 'BUSINESS_PLAN');
   // A new project mails its owner; off, so that only GitHub's status is in play.
   await site.client.patch(`/api/client/integration/${site.id}`, [{ name: 'email', active: 0, data: {} }]);
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 beforeEach(() => fakes.github.reset());

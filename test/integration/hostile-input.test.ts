@@ -3,25 +3,19 @@
  * JSON, wrong types, odd path parameters, prototype keys, oversized strings. Whatever the route, the
  * answer is a 4xx envelope with a catalogue code (or the route's success), never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '#contracts/errors';
 import type { RouteDef } from '#contracts/routes';
 import { routes } from '../../functions/routes';
 import { ApiClient } from '../support/api-client';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let signedInClient: ApiClient;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   signedInClient = (await signedIn(stack.url)).client;
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const pathValues = [

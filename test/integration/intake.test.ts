@@ -9,7 +9,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { intakeRateLimits, projectDay, type UploadKind } from '#contracts/intake';
 import { type PlanName, plans } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
@@ -18,23 +18,15 @@ import { rateWindow } from '#runtime/rate-limit';
 import { projectDayWindow } from '../../functions/issues/intake';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { activateIntegration } from '../support/sites';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
 import { cheapCostsEnv, signedIn } from '../support/users';
 import { uploadFile, type WidgetCallOptions, type WidgetReply, widgetCall } from '../support/widget';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  // A delivery that fails once lands in the DLQ at once, where the fan-out test reads it.
-  stack = await startTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 1 } } });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+// A delivery that fails once lands in the DLQ at once, where the fan-out test reads it.
+const stack = setUpTestStack({ queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 1 } } });
 
 const SITE = 'https://shop.example';
 const MB = 1024 * 1024;

@@ -6,25 +6,19 @@
  * runs the handlers in this process), so the race happens every time instead of now and then.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 
-let stack: TestStack;
 let fakes: VendorFakes;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv, { SNAG_OUTBOUND_ALLOW_LOCAL: '1' });
+const stack = setUpTestStack(async () => {
   fakes = await startVendorFakes();
-  Object.assign(process.env, fakes.env);
-  stack = await startTestStack();
+  return { env: { SNAG_OUTBOUND_ALLOW_LOCAL: '1', ...fakes.env } };
 });
 
 afterAll(async () => {
-  await stack?.stop();
   await fakes?.stop();
 });
 

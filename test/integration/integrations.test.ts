@@ -18,31 +18,29 @@ import { db } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
 import { queueDecls } from '../../functions/manifests';
 import { latestMail } from '../support/api-client';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
+// Short visibility and backoff (1, 2, 3, 4 s rather than minutes) so the retries come quickly; the
+// receive count is the manifest's (status 3 at the last).
+const stack = setUpTestStack({
+  queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 2, 3, 4] } },
+});
 let receiver: Receiver;
 const ORIGIN = 'https://shop.example';
 const TOKEN = 'whsec-test-token-0123456789';
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  // Short visibility and backoff (1, 2, 3, 4 s rather than minutes) so the retries come quickly; the
-  // receive count is the manifest's (status 3 at the last).
-  stack = await startTestStack({
-    queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 2, 3, 4] } },
-  });
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await stack?.stop();
 });
 
 const detailKey = (id: string, n: number) => ({

@@ -5,29 +5,20 @@
  * Issues with media come through the widget's real calls; volume is written through the issues entity.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlanName } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues as seed } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 
 /** DynamoDB requests the review function sends (DESIGN.md section 7 budget). */
 const dynamoRequestsOf = countFunctionRequests('api:issues');
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const SITE = 'https://shop.example';
 

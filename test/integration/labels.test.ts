@@ -4,23 +4,14 @@
  * ADMINs manage them, a MEMBER reads them (403 on writes), another client is refused (404); a deleted
  * label leaves the issues' answers at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 async function project() {
   const owner = await signedIn(stack.url);

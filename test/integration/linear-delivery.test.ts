@@ -8,21 +8,24 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
 import type { LinearFake } from '../../lib/local/vendors/linear';
 import type { ApiReply } from '../support/api-client';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
 
 const ORIGIN = 'https://shop.example';
 const KEY = 'lin_api_pipeline0123456789';
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  vendorFakes: true,
+  queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
+});
 let fake: LinearFake;
 let site: Site;
 
@@ -31,17 +34,9 @@ const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
 const codeOf = (r: ApiReply) => (r.body as { code?: string }).code;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    vendorFakes: true,
-    queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
-  });
   if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
   fake = stack.vendorFakes.linear;
   site = await newSite(stack.url, 'BASIC_PLAN');
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const detailKey = (n: number) => ({

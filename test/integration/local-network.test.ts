@@ -7,19 +7,16 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setUpTestStack } from '../support/stack-fixture';
 
-let stack: TestStack;
 let emptyDist: string;
-
-beforeAll(async () => {
+const stack = setUpTestStack(async () => {
   emptyDist = await mkdtemp(join(tmpdir(), 'snag-dist-'));
-  stack = await startTestStack({ distDir: emptyDist });
+  return { cheapCosts: false, distDir: emptyDist };
 });
 
 afterAll(async () => {
-  await stack?.stop();
   await rm(emptyDist, { recursive: true, force: true });
 });
 

@@ -12,13 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { png } from '../support/png';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let site: Site;
 let client: Client;
 let number: number;
@@ -32,8 +31,6 @@ const run = async (name: string, args: Record<string, unknown> = {}) =>
 const textOf = (r: Result) => r.content.find((c) => c.type === 'text')?.text ?? '';
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   site = await newSite(stack.url, 'BASIC_PLAN');
   const teamId = await findUserIdByEmail(site.email.toLowerCase());
   const made = await site.client.post(`/api/client/team/${teamId}/tokens`, {
@@ -66,7 +63,6 @@ afterAll(async () => {
   await client?.close();
   await stack?.stop();
 });
-
 describe('snag-mcp', () => {
   it('offers its six tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();

@@ -6,7 +6,7 @@
  * Outbox entries are written with `notifyPut`, as the triage and comment writes do in their transactions.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, type NotifyEvent } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
@@ -18,23 +18,20 @@ import { timelineId, timelinePut } from '../../functions/issues/timeline';
 import { ApiClient, latestMail, linkIn, mailCount } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam, removeFromTeam } from '../support/teams';
-import { cheapCostsEnv } from '../support/users';
 
 // Hooked before the stack starts, so every client it makes counts (docs/data-model.md 4.13 request counts).
 const flushRequests = countFunctionRequests('schedule:notifications');
 const apiRequests = countFunctionRequests('api:notifications');
-let stack: TestStack;
+const stack = setUpTestStack();
 let owner: Person;
 let member: Person;
 let projectId: string;
 const settingsPath = '/api/client/notifications';
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   owner = await person(stack.url);
   member = await person(stack.url);
   projectId = await projectOf(owner.client, 'Shop <b>&</b>');
@@ -42,10 +39,6 @@ beforeAll(async () => {
   await seedIssues(projectId, 3, (n) => `Checkout breaks ${n}`);
   // Filing writes a `new` entry each (nobody here asked for new-issue mails): start with an empty outbox.
   await flush();
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const byOwner = () => ({ kind: 'member' as const, id: owner.id, name: 'Ada Lovelace' });

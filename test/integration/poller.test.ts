@@ -12,19 +12,20 @@ import { deliverers } from '../../functions/integrations/delivery-run';
 import { emailDeliverer } from '../../functions/integrations/email';
 import { localCredentials } from '../../lib/local/credentials';
 import { succeededRecords, toSqsRecord } from '../../lib/local/poller';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  cheapCosts: false,
+  queues: {
+    fanout: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
+    delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2, retryDelaysSeconds: [1] },
+  },
+});
 let sqs: SQSClient;
 let db: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    queues: {
-      fanout: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
-      delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2, retryDelaysSeconds: [1] },
-    },
-  });
   const config = { region: stack.region, credentials: localCredentials };
   sqs = new SQSClient({ ...config, endpoint: stack.endpoints.sqs });
   db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...config, endpoint: stack.endpoints.dynamodb }));
@@ -34,7 +35,6 @@ afterAll(async () => {
   deliverers.email = emailDeliverer;
   sqs?.destroy();
   db?.destroy();
-  await stack?.stop();
 });
 
 /** Waits for one message on a DLQ and returns its body. */

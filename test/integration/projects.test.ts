@@ -8,27 +8,23 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { ApiClient } from '../support/api-client';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
 let widgetDir: string;
-
-beforeAll(async () => {
+const stack = setUpTestStack(() => {
   // A stand-in loader that hands its configuration to the test: the wrapper is under test, not the launcher.
   widgetDir = mkdtempSync(join(tmpdir(), 'snag-widget-'));
   writeFileSync(join(widgetDir, 'loader.js'), 'globalThis.received = __SNAG_CONFIG__;');
-  Object.assign(process.env, cheapCostsEnv, { WIDGET_DIR: widgetDir });
-  stack = await startTestStack();
+  return { env: { WIDGET_DIR: widgetDir } };
 });
 
 afterAll(async () => {
-  await stack?.stop();
   rmSync(widgetDir, { recursive: true, force: true });
 });
 

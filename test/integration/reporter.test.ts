@@ -20,14 +20,14 @@ import { fill, reporterTexts } from '../../functions/issues/reporter-texts';
 import { projectKey } from '../../functions/projects/project';
 import { ApiClient, type SentMail } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv } from '../support/users';
 
 // Hooked before the stack starts, so every client it makes counts (docs/data-model.md 4.14 request counts).
 const reporterRequests = countFunctionRequests('api:reporter');
-let stack: TestStack;
+const stack = setUpTestStack();
 let owner: Person;
 let member: Person;
 let outsider: Person;
@@ -42,8 +42,6 @@ const advance = (ms: number) => {
 };
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   owner = await person(stack.url);
   member = await person(stack.url);
   outsider = await person(stack.url);
@@ -53,7 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   clock.now = realNow;
-  await stack?.stop();
 });
 
 afterEach(async () => {

@@ -5,7 +5,7 @@
  * request counts of section 6.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { rateWindow } from '#runtime/rate-limit';
@@ -14,22 +14,13 @@ import { tokenHashOf } from '../../functions/teams/invitation';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient, latestMail, linkIn } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { join, mailedToken, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { inDays, setTeamPlan } from '../support/teams';
-import { cheapCostsEnv, uniqueEmail } from '../support/users';
+import { uniqueEmail } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 const dynamoRequestsOf = countFunctionRequests('api:teams');
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 interface Detail {
   team: { seats: { members: { used: number; limit: number | null }; guests: { used: number } } };

@@ -4,24 +4,14 @@
  * condition must agree with the plan table read in JavaScript, since it is what enforces seats.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectivePlan, type PlanName, planSeats } from '#contracts/plans';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, tableName } from '#runtime/db';
 import { type SeatKind, seatCondition } from '../../functions/teams/seats';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+setUpTestStack();
 
 const now = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString();

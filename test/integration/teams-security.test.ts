@@ -6,7 +6,7 @@
  * has per-account, per-address and per-team limits and needs a confirmed account; accepting is rate-limited.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INVITATIONS_PENDING_MAX,
   INVITATIONS_PER_ACCOUNT_PER_DAY,
@@ -22,21 +22,12 @@ import { teamKey } from '../../functions/teams/team';
 import { tokenKey } from '../../functions/teams/token';
 import type { ApiClient } from '../support/api-client';
 import { faults, injectFault } from '../support/faults';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { join, mailedToken, type Person, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { inDays, removeFromTeam, setTeamPlan, switchTeam } from '../support/teams';
-import { cheapCostsEnv, uniqueEmail } from '../support/users';
+import { uniqueEmail } from '../support/users';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 const msgOf = <T>(res: { body: unknown }) => (res.body as { msg: T }).msg;
 const codeOf = (res: { body: unknown }) => (res.body as { code?: string }).code;

@@ -5,7 +5,7 @@
  * team on first use and from the migration, once, however often and however concurrently they run.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { hashPassword } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
@@ -16,23 +16,14 @@ import { renameTeam } from '../../functions/teams/team';
 import { solveAltcha } from '../support/altcha';
 import { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, confirmFromMail, signedIn, uniqueEmail } from '../support/users';
+import { confirmFromMail, signedIn, uniqueEmail } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 
 /** DynamoDB requests the teams function sends (DESIGN.md section 7 budget). */
 const dynamoRequestsOf = countFunctionRequests('api:teams');
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 interface TeamsList {
   teams: { id: string; name: string; role: string; plan: string }[];

@@ -8,17 +8,17 @@
  */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HookAnswer } from '#contracts/sync';
 import { db } from '#runtime/aws/dynamo';
 import { rateWindow } from '#runtime/rate-limit';
 import { hookRate } from '../../functions/integrations/sync/inbound';
 import { hubSignature } from '../../functions/integrations/sync/verify';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let site: Site;
 let gitlab: HookAnswer;
 let jira: HookAnswer;
@@ -27,8 +27,6 @@ let jira: HookAnswer;
 const msgOf = (r: { body: unknown }): any => (r.body as { msg?: unknown }).msg;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   site = await newSite(stack.url, 'BASIC_PLAN');
   for (const [name, data] of [
     ['gitlab', { host: '', key: 'glpat-hooks-0123456789', id: '101' }],
@@ -40,10 +38,6 @@ beforeAll(async () => {
   gitlab = msgOf(await site.client.post(`/api/client/integration/gitlab/hook/${site.id}/secret`));
   jira = msgOf(await site.client.post(`/api/client/integration/jira/hook/${site.id}/secret`));
 }, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 let keys = 0;
 const issueHook = (iid = 1, project = 101) =>

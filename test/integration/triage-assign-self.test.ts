@@ -4,23 +4,13 @@
  * (the call answered 500). A member assigns themselves by bulk and by the single PATCH; a GUEST still cannot
  * be assigned.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { join, person, projectOf } from '../support/members-teams';
+import { setUpTestStack } from '../support/stack-fixture';
 import { setTeamPlan } from '../support/teams';
-import { cheapCostsEnv } from '../support/users';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 describe('assigning oneself', () => {
   it('works for a member by bulk and by PATCH; a GUEST is refused as an assignee', async () => {

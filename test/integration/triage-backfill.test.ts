@@ -5,17 +5,17 @@
  * issue changed meanwhile, and is idempotent.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { queryAll, tableName } from '#runtime/db';
 import { indexLegacyIssues } from '../../functions/issues/backfill';
 import { checkRankIndex as rankCheck } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let owner: ApiClient;
 let pid = '';
 const COUNT = 12;
@@ -57,8 +57,6 @@ const list = async (query: string) =>
   ((await owner.get(`/api/client/website/${pid}/request?${query}`)).body as { msg: Page }).msg;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   owner = (await signedIn(stack.url)).client;
   const created = await owner.post('/api/client/website', { name: 'Old shop', url: 'old.example' });
   pid = (created.body as { msg: { id: string } }).msg.id;
@@ -66,10 +64,6 @@ beforeAll(async () => {
   await owner.patch(`/api/client/website/${pid}/request/3`, { restore: false });
   await makeLegacy();
 }, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 it('reads legacy issues with defaults; after indexing, every filter and sort finds them and the index is consistent', async () => {
   // Before: the plain list shows them (as new), a filter does not.

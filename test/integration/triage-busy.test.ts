@@ -7,25 +7,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import { seedIssues } from '../support/issues';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { person, projectOf } from '../support/members-teams';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { newSite } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 
-let stack: TestStack;
+const stack = setUpTestStack({ env: { TRIAGE_ATTEMPTS: '1' } });
 let receiver: Receiver;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv, { TRIAGE_ATTEMPTS: '1' });
-  stack = await startTestStack();
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
   delete process.env.TRIAGE_ATTEMPTS;
   await receiver?.close();
-  await stack?.stop();
 });
 
 describe('a busy issue', () => {

@@ -4,7 +4,7 @@
  * too, and the request budget (DESIGN section 7): one filter or sort costs ≤ 4 DynamoDB requests for page 1
  * and for page N alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { priorities } from '#contracts/triage';
 import { queryAll } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
@@ -13,13 +13,13 @@ import { triageFieldsOf } from '../../functions/issues/triage-fields';
 import type { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 
 const dynamoRequestsOf = countFunctionRequests('api:issues');
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let owner: ApiClient;
 let ownerUid = '';
 let memberUid = '';
@@ -30,8 +30,6 @@ const COUNT = 34;
 type Item = Record<string, unknown>;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   const o = await signedIn(stack.url);
   owner = o.client;
   ownerUid = (await findUserIdByEmail(o.email.toLowerCase())) ?? '';
@@ -61,10 +59,6 @@ beforeAll(async () => {
   // A label deleted: it leaves every answer at once.
   await owner.delete(`/api/client/website/${pid}/labels/${labels[2]}`);
 }, 240_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 async function headers(): Promise<Item[]> {
   const items = await queryAll({

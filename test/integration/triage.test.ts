@@ -4,27 +4,18 @@
  * counters and the facet index exact after 50 parallel mixed calls, and unassigning a removed member.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { n10 } from '../../functions/issues/issue';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import type { ApiClient } from '../support/api-client';
 import { bulkSeedIssues, seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = setUpTestStack();
 
 interface Person {
   client: ApiClient;

@@ -12,7 +12,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API_RATE_LIMIT } from '#contracts/tokens';
 import { db } from '#runtime/aws/dynamo';
 import { resetConfig } from '#runtime/config';
@@ -24,26 +24,17 @@ import { matchRoute } from '../../functions/routes';
 import { tokenKey } from '../../functions/teams/token';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { png } from '../support/png';
 import { newSite, type Site } from '../support/sites';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 type Json = Record<string, unknown>;
 
-let stack: TestStack;
+const stack = setUpTestStack();
 const SITE = 'https://shop.example';
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 interface Reply<T = Record<string, unknown>> {
   status: number;

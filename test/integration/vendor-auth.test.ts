@@ -9,12 +9,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
 import { ApiClient, type ApiReply } from '../support/api-client';
-import { startTestStack, type TestStack } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
+import { signedIn } from '../support/users';
 
-let stack: TestStack;
 let fakes: VendorFakes;
+const stack = setUpTestStack(async () => {
+  fakes = await startVendorFakes();
+  return { env: { SNAG_OUTBOUND_ALLOW_LOCAL: '1', ...fakes.env } };
+});
 let site: Site;
 let password = '';
 let stranger: ApiClient;
@@ -30,16 +33,11 @@ async function starterSite(): Promise<Site> {
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv, { SNAG_OUTBOUND_ALLOW_LOCAL: '1' });
-  fakes = await startVendorFakes();
-  Object.assign(process.env, fakes.env);
-  stack = await startTestStack();
   site = await starterSite();
   stranger = (await newSite(stack.url, 'BUSINESS_PLAN')).client;
 });
 
 afterAll(async () => {
-  await stack?.stop();
   await fakes?.stop();
 });
 

@@ -9,14 +9,14 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
 import type { VendorFakes } from '../../lib/local/vendors';
 import { type ApiReply, mailCount } from '../support/api-client';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { newSite, type Site } from '../support/sites';
-import { cheapCostsEnv } from '../support/users';
+import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
 
 const SITE = 'https://shop.example';
@@ -25,7 +25,14 @@ const vendors = ['gitlab', 'jira', 'slack', 'asana'] as const;
 type Vendor = (typeof vendors)[number];
 const targets = [...vendors, 'email', 'webhooks'] as const;
 
-let stack: TestStack;
+// The fakes as `npm start` runs them: started and configured by the local stack.
+const stack = setUpTestStack({
+  vendorFakes: true,
+  // Retries come fast through the backoff (1 s); the visibility timeout stays longer than a delivery takes,
+  // as in AWS (the function's timeout and more): at 1 s a Slack or Jira delivery with its uploads, slowed by
+  // a loaded machine, was received a second time while the first was still running, and uploaded twice.
+  queues: { delivery: { visibilityTimeoutSeconds: 30, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
+});
 let fakes: VendorFakes;
 let site: Site;
 
@@ -33,23 +40,10 @@ let site: Site;
 const msgOf = (r: ApiReply): any => (r.body as { msg?: unknown }).msg;
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  // The fakes as `npm start` runs them: started and configured by the local stack.
-  stack = await startTestStack({
-    vendorFakes: true,
-    // Retries come fast through the backoff (1 s); the visibility timeout stays longer than a delivery takes,
-    // as in AWS (the function's timeout and more): at 1 s a Slack or Jira delivery with its uploads, slowed by
-    // a loaded machine, was received a second time while the first was still running, and uploaded twice.
-    queues: { delivery: { visibilityTimeoutSeconds: 30, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
-  });
   if (!stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
   fakes = stack.vendorFakes;
   site = await newSite(stack.url, 'BASIC_PLAN');
   await connectAll();
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /**

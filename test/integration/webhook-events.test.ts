@@ -10,23 +10,22 @@ import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { verifyTimestampedSignature } from '#runtime/signature';
 import { findUserIdByEmail } from '../../functions/accounts/user';
-import { eventually, startTestStack, type TestStack } from '../support/local-stack';
+import { eventually } from '../support/local-stack';
 import { type Received, type Receiver, startReceiver } from '../support/receiver';
 import { newSite, type Site } from '../support/sites';
+import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
-import { cheapCostsEnv, signedIn } from '../support/users';
+import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] } },
+});
 let receiver: Receiver;
 const ORIGIN = 'https://shop.example';
 const TOKEN = 'whsec-events-token-0123456789';
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] } },
-  });
   receiver = await startReceiver();
 }, 120_000);
 
@@ -34,7 +33,6 @@ afterAll(async () => {
   await receiver?.close();
   await stack?.stop();
 });
-
 async function webhookTo(site: Site, url: string, events?: string[]) {
   const res = await site.client.patch<{ integrations: { name: string; data: { events?: string[] } }[] }>(
     `/api/client/integration/${site.id}`,

@@ -13,7 +13,8 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, beforeAll } from 'vitest';
 import type { ApiClient } from './api-client';
 import { startTestStack, type TestStack } from './local-stack';
-import { signedIn } from './users';
+import { setUpTestStack } from './stack-fixture';
+import { cheapCostsEnv, signedIn } from './users';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const distDir = resolve(root, 'dist');
@@ -34,24 +35,27 @@ export function requireBuild(dir = distDir): void {
 }
 
 /**
- * The local stack with the dashboard, on a free port. Cheap proof of work and hashing (the flows are
- * under test, not the costs); callers may override any of these before calling.
+ * The e2e stack's settings over `cheapCostsEnv` (the flows are under test, not the costs): a key of its
+ * own and quiet handlers; callers may override any of these.
  */
+const e2eEnv = { ALTCHA_HMAC_KEY: 'e2e-test-altcha-key-0123456789', LOG_LEVEL: 'silent' };
+
+/** The local stack with the dashboard, on a free port, for scripts outside vitest (test/bench). */
 export async function startE2eStack(
   env: Record<string, string> = {},
   { vendorFakes = false } = {},
 ): Promise<TestStack> {
   requireBuild();
-  Object.assign(process.env, {
-    ALTCHA_COST: '10',
-    ALTCHA_COUNTER_MIN: '10',
-    ALTCHA_COUNTER_MAX: '50',
-    SCRYPT_LOG_N: '10',
-    ALTCHA_HMAC_KEY: 'e2e-test-altcha-key-0123456789',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  Object.assign(process.env, cheapCostsEnv, e2eEnv, env);
   return startTestStack({ distDir, vendorFakes });
+}
+
+/** An e2e file's local stack serving the built dashboard (`setUpTestStack`: started before its tests). */
+export function setUpE2eStack(env: Record<string, string> = {}, { vendorFakes = false } = {}): TestStack {
+  return setUpTestStack(() => {
+    requireBuild();
+    return { env: { ...e2eEnv, ...env }, distDir, vendorFakes };
+  });
 }
 
 /**
@@ -195,7 +199,7 @@ export async function shot(page: Page, name: string): Promise<void> {
  */
 export function setUpBrowserSuite(opts: { browserArgs?: string[]; vendorFakes?: boolean } = {}) {
   const suite = {
-    stack: undefined as unknown as TestStack,
+    stack: setUpE2eStack({}, { vendorFakes: opts.vendorFakes === true }),
     browser: undefined as unknown as Browser,
     tabs: [] as TestPage[],
     /** A new tab (its own browser context) on the stack's origin, which may also reach its S3 stand-in. */
@@ -209,13 +213,11 @@ export function setUpBrowserSuite(opts: { browserArgs?: string[]; vendorFakes?: 
     },
   };
   beforeAll(async () => {
-    suite.stack = await startE2eStack({}, { vendorFakes: opts.vendorFakes === true });
     suite.browser = await launchBrowser(opts.browserArgs);
   });
   afterAll(async () => {
     for (const tab of suite.tabs) await tab.context.close();
     await suite.browser?.close();
-    await suite.stack?.stop();
   });
   return suite;
 }

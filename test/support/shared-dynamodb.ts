@@ -16,11 +16,16 @@ export const SHARED_DYNAMO_ENDPOINT = 'SNAG_TEST_DYNAMODB_ENDPOINT';
 export const SHARED_DYNAMO_PID = 'SNAG_TEST_DYNAMODB_PID';
 
 export default async function setup() {
+  // `npm test` runs the integration and e2e projects in one vitest run: the second project's setup finds
+  // the first one's JVM and uses it.
+  if (process.env[SHARED_DYNAMO_ENDPOINT]) return;
   const dir = await mkdtemp(join(tmpdir(), 'snag-shared-dynamodb-'));
   const dynamo = await startDynamo(dir, 'eu-central-1');
   process.env[SHARED_DYNAMO_ENDPOINT] = dynamo.endpoint;
   process.env[SHARED_DYNAMO_PID] = String(dynamo.pid);
   return async () => {
+    delete process.env[SHARED_DYNAMO_ENDPOINT];
+    delete process.env[SHARED_DYNAMO_PID];
     await dynamo.stop();
     await rm(dir, { recursive: true, force: true });
   };

@@ -3,14 +3,14 @@
  * a local stack with the vendor fakes and quick queue retries, switching a tracker on as its settings
  * screen does, and reading an issue, its timeline and its status the way the dashboard does.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { IntegrationName } from '#contracts/integration-names';
 import type { IssueAnswer } from '#contracts/review';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import type { VendorFakes } from '../../lib/local/vendors';
-import { eventually, startTestStack, type TestStack } from './local-stack';
+import { eventually } from './local-stack';
 import { type Site, storedIntegration } from './sites';
-import { cheapCostsEnv } from './users';
+import { setUpTestStack } from './stack-fixture';
 import { fileReport } from './widget';
 
 /** The page the tests' reports come from. */
@@ -21,10 +21,18 @@ type TrackerVendor = 'gitlab' | 'jira' | 'github' | 'linear';
 /**
  * A local stack with the vendor fakes whose delivery and tracker queues retry after 1 s, started before
  * the file's tests and stopped after them. Call at the top level; read `stack`/`fakes` inside tests.
+ * Retries come through the backoff; the visibility timeout stays longer than a delivery takes, so a slow
+ * receive on a busy machine is not handed out a second time while it still runs.
  */
 export function setUpTrackerSync() {
   const suite = {
-    stack: undefined as unknown as TestStack,
+    stack: setUpTestStack({
+      vendorFakes: true,
+      queues: {
+        delivery: { visibilityTimeoutSeconds: 30, retryDelaysSeconds: [1, 1, 1, 1] },
+        tracker: { visibilityTimeoutSeconds: 30, retryDelaysSeconds: [1, 1, 1, 1] },
+      },
+    }),
     fakes: undefined as unknown as VendorFakes,
     /**
      * Files a report on `site` (a visitor of ORIGIN) and waits until it is delivered to `vendor`: the
@@ -48,20 +56,9 @@ export function setUpTrackerSync() {
     },
   };
   beforeAll(async () => {
-    Object.assign(process.env, cheapCostsEnv);
-    suite.stack = await startTestStack({
-      vendorFakes: true,
-      queues: {
-        delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-        tracker: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] },
-      },
-    });
     if (!suite.stack.vendorFakes) throw new Error('the local stack did not start the vendor fakes');
     suite.fakes = suite.stack.vendorFakes;
   }, 120_000);
-  afterAll(async () => {
-    await suite.stack?.stop();
-  });
   return suite;
 }
 

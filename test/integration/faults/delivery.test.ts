@@ -22,9 +22,9 @@ import { sqs } from '#runtime/aws/sqs';
 import { deliverers } from '../../../functions/integrations/delivery-run';
 import { queueDecls } from '../../../functions/manifests';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
-import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
+import { eventually } from '../../support/local-stack';
 import { activateIntegration, newSite, type Site } from '../../support/sites';
-import { cheapCostsEnv } from '../../support/users';
+import { setUpTestStack } from '../../support/stack-fixture';
 import { fileReport } from '../../support/widget';
 
 const LAST = queueDecls.delivery.maxReceiveCount;
@@ -34,7 +34,17 @@ const CONSUMER_TIMEOUT_S = 3;
 const STALE_S = 6;
 const TOKEN = 'whsec-fault-token-0123456789';
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  queues: {
+    delivery: {
+      // Visibility above the consumer's timeout, as in AWS (6x), so a running receive is not doubled.
+      visibilityTimeoutSeconds: CONSUMER_TIMEOUT_S + 1,
+      retryDelaysSeconds: [1],
+      consumerTimeoutSeconds: CONSUMER_TIMEOUT_S,
+      staleAfterSeconds: STALE_S,
+    },
+  },
+});
 let hookUrl = '';
 const hooks: { path: string; headers: IncomingHttpHeaders }[] = [];
 /** Paths whose next request the receiver never answers (the budget must cut it). */
@@ -52,18 +62,6 @@ const receiver = createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    queues: {
-      delivery: {
-        // Visibility above the consumer's timeout, as in AWS (6x), so a running receive is not doubled.
-        visibilityTimeoutSeconds: CONSUMER_TIMEOUT_S + 1,
-        retryDelaysSeconds: [1],
-        consumerTimeoutSeconds: CONSUMER_TIMEOUT_S,
-        staleAfterSeconds: STALE_S,
-      },
-    },
-  });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
@@ -76,7 +74,6 @@ afterEach(() => {
 afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
-  await stack?.stop();
 });
 
 async function site(name: IntegrationName): Promise<Site> {

@@ -19,12 +19,12 @@ import { sqs } from '#runtime/aws/sqs';
 import { deliverers } from '../../../functions/integrations/delivery-run';
 import { projectDayWindow } from '../../../functions/issues/intake';
 import { faults, type Injected, injectFault, sdkAttempts } from '../../support/faults';
-import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
+import { eventually } from '../../support/local-stack';
 import { activateIntegration, newSite, type Site } from '../../support/sites';
-import { cheapCostsEnv } from '../../support/users';
+import { setUpTestStack } from '../../support/stack-fixture';
 import { uploadFile, type WidgetReply, widgetCall } from '../../support/widget';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 // The S3 client is made on first use (an async import); the handlers share this one.
 let s3Client: Awaited<ReturnType<typeof s3>>;
 /** The clients' attempts per command: that many faults in a row reach the handler. */
@@ -35,8 +35,6 @@ const injected: Injected[] = [];
 const delivered: DeliveryMessage[] = [];
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   s3Client = await s3();
   dynamoAttempts = await sdkAttempts(dynamo());
   sqsAttempts = await sdkAttempts(sqs());
@@ -59,7 +57,6 @@ afterEach(() => {
 
 afterAll(async () => {
   delete deliverers.email;
-  await stack?.stop();
 });
 
 const SITE = 'https://shop.example';

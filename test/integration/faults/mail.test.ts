@@ -4,27 +4,18 @@
  * is never half-made: a registration whose mail fails still creates a whole account, whose resend sends
  * it; a reset whose mail fails answers an error, and asking again sends a working link.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ses } from '#runtime/aws/ses';
 import { ApiClient, latestMail, linkIn, mailCount } from '../../support/api-client';
 import { faults, type Injected, injectFault } from '../../support/faults';
-import { startTestStack, type TestStack } from '../../support/local-stack';
-import { cheapCostsEnv, confirmFromMail, register } from '../../support/users';
+import { setUpTestStack } from '../../support/stack-fixture';
+import { confirmFromMail, register } from '../../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 const injected: Injected[] = [];
-
-beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
-});
 
 afterEach(() => {
   for (const fault of injected.splice(0)) fault.remove();
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /** SES refuses the next `times` mails with an error it does not retry. */

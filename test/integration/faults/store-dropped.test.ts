@@ -4,28 +4,22 @@
  * with their `code`), on every attempt, so the handler sees what the SDK gives up with. The answer is what
  * a new call gets while the store is down: 503 NOT_READY with Retry-After, never a 500.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { dynamo } from '#runtime/aws/dynamo';
 import { type Injected, injectFault, sdkAttempts } from '../../support/faults';
-import { startTestStack, type TestStack } from '../../support/local-stack';
-import { cheapCostsEnv, signedIn } from '../../support/users';
+import { setUpTestStack } from '../../support/stack-fixture';
+import { signedIn } from '../../support/users';
 
-let stack: TestStack;
+const stack = setUpTestStack();
 let attempts: number;
 const injected: Injected[] = [];
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack();
   attempts = await sdkAttempts(dynamo());
 });
 
 afterEach(() => {
   for (const fault of injected.splice(0)) fault.remove();
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 /** Node's errors as the SDK's HTTP handler passes them on, each with its `code`. */

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { deliverers } from '../../../functions/integrations/delivery-run';
 import { queueDecls } from '../../../functions/manifests';
-import { eventually, startTestStack, type TestStack } from '../../support/local-stack';
+import { eventually } from '../../support/local-stack';
 import { activateIntegration, newSite } from '../../support/sites';
-import { cheapCostsEnv } from '../../support/users';
+import { setUpTestStack } from '../../support/stack-fixture';
 import { fileReport } from '../../support/widget';
 
 /** The delivery consumer sets status 3 at the manifest's last receive, so the queue keeps that count. */
@@ -24,7 +24,9 @@ const RECEIVES = queueDecls.delivery.maxReceiveCount;
 /** The deliverer's limit on one vendor call (the webhooks' is 10 s; short here to keep the test short). */
 const VENDOR_TIMEOUT_MS = 300;
 
-let stack: TestStack;
+const stack = setUpTestStack({
+  queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1] } },
+});
 let vendorUrl = '';
 /** Calls per project id, and how many of each project's first calls hang. */
 const calls = new Map<string, number>();
@@ -42,10 +44,6 @@ const vendor = createServer((req: IncomingMessage, res: ServerResponse) => {
 });
 
 beforeAll(async () => {
-  Object.assign(process.env, cheapCostsEnv);
-  stack = await startTestStack({
-    queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1] } },
-  });
   await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
   vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
   deliverers.email = async (ctx) => {
@@ -62,7 +60,6 @@ afterAll(async () => {
   delete deliverers.email;
   vendor.closeAllConnections();
   await new Promise((r) => vendor.close(r));
-  await stack?.stop();
 });
 
 async function reportTo(hangs: number) {

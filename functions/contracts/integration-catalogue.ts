@@ -14,12 +14,32 @@
 import {
   type IntegrationName,
   integrationNames,
+  isOneOf,
   type OAuthVendor,
   oauthRedirectSegment,
   oauthVendors,
+  type TokenVendor,
+  type TrackerVendor,
+  tokenVendors,
+  trackerVendors,
+  type VendorName,
+  vendorNames,
 } from './integration-names';
 
-export { type IntegrationName, integrationNames, type OAuthVendor, oauthRedirectSegment, oauthVendors };
+export {
+  type IntegrationName,
+  integrationNames,
+  isOneOf,
+  type OAuthVendor,
+  oauthRedirectSegment,
+  oauthVendors,
+  type TokenVendor,
+  type TrackerVendor,
+  tokenVendors,
+  trackerVendors,
+  type VendorName,
+  vendorNames,
+};
 
 /** How an integration is authorised: not at all (email, webhooks), by a typed token, or through OAuth. */
 export type IntegrationAuth = 'none' | 'token' | 'oauth';
@@ -156,31 +176,15 @@ export const integrationCatalogue = {
     reset: null,
   },
 } as const satisfies {
-  // Every name has its row and no row is without a name; the OAuth vendors are exactly the `oauth` rows.
-  [N in IntegrationName]: CatalogueRow & { auth: N extends OAuthVendor ? 'oauth' : 'none' | 'token' };
+  // Every name has its row and no row is without a name; the name lists of integration-names.ts are
+  // exactly the rows that say so (`oauth`, `token`, `tracker: true`), both ways.
+  [N in IntegrationName]: CatalogueRow & {
+    auth: N extends OAuthVendor ? 'oauth' : N extends TokenVendor ? 'token' : 'none';
+    tracker: N extends TrackerVendor ? true : false;
+  };
 };
 
 type Catalogue = typeof integrationCatalogue;
-/** The names of the integrations whose row has `K: V`. */
-type Where<K extends keyof CatalogueRow, V> = {
-  [N in IntegrationName]: Catalogue[N] extends Record<K, V> ? N : never;
-}[IntegrationName];
-
-/** A non-empty tuple type, as zod's enum takes it. */
-type Names<N> = readonly [N, ...N[]];
-const namesWhere = <N extends IntegrationName>(test: (row: CatalogueRow) => boolean) =>
-  integrationNames.filter((n) => test(integrationCatalogue[n])) as unknown as Names<N>;
-
-/** The vendors: the integrations authorised with a vendor (a token or OAuth), each with its reset call. */
-export type VendorName = Where<'auth', 'token' | 'oauth'>;
-export const vendorNames = /* @__PURE__ */ namesWhere<VendorName>((r) => r.auth !== 'none');
-/** The vendors authorised by a typed token (their list call authorises). */
-export type TokenVendor = Where<'auth', 'token'>;
-export const tokenVendors = /* @__PURE__ */ namesWhere<TokenVendor>((r) => r.auth === 'token');
-/** The integrations that sync both ways: one adapter each (functions/integrations/sync/adapters.ts). */
-export type TrackerVendor = Where<'tracker', true>;
-export const trackerVendors = /* @__PURE__ */ namesWhere<TrackerVendor>((r) => r.tracker);
-
 /** A catalogue field of every integration, as a table keyed by name. */
 export const catalogueTable = <K extends keyof CatalogueRow>(field: K) =>
   Object.fromEntries(
@@ -191,6 +195,3 @@ export const catalogueTable = <K extends keyof CatalogueRow>(field: K) =>
 
 /** The name a sentence reads ("Check GitLab", "Jane on GitLab"). */
 export const titleOf = (name: IntegrationName): string => integrationCatalogue[name].title;
-/** Whether a name is one of `list` (a vendor's path parameter, a stored name). */
-export const isOneOf = <N extends string>(list: readonly N[], name: string): name is N =>
-  (list as readonly string[]).includes(name);

@@ -42,14 +42,14 @@ export const vendorKeyText = z
   .regex(new RegExp(`^(?:${MASK})?[\\x21-\\x7E]*$`), { error: 'INVALID_PARAMETERS' });
 
 /** The fields of each integration's `data` that are secrets (masked on read, kept when sent back masked). */
-export const secretFields = catalogueTable('secrets');
+export const secretFields = /* @__PURE__ */ catalogueTable('secrets');
 
 /**
  * Where each integration's secret goes (the catalogue's `bindings`): a masked secret sent back means "the
  * stored one" only while these are unchanged; with a new host, URL or username the stored secret would go
  * to the new receiver, so it must be typed again (docs/decisions.md "A stored secret stays with its target").
  */
-export const secretBindings = catalogueTable('bindings');
+export const secretBindings = /* @__PURE__ */ catalogueTable('bindings');
 
 /** A host or URL as the receiver it names: https implied, scheme and host in lower case, no trailing slash. */
 function receiverOf(value: unknown): string {
@@ -218,7 +218,7 @@ export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undef
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
 
 /** The fields of each integration's `data` that name an outbound target (checked by the save call). */
-export const targetFields = catalogueTable('targets');
+export const targetFields = /* @__PURE__ */ catalogueTable('targets');
 
 /** Each integration's `data` schema, keyed by the catalogue (typed exhaustive against it). */
 export const integrationDataSchemas = {

@@ -2,11 +2,12 @@
  * Two-way tracker sync (issue 24, DESIGN section 8 "inbound tracker hooks", docs/webhooks.md "Inbound
  * tracker hooks"): which integrations take part, the inbound hook's path parameters, the settings calls'
  * answers, each integration's sync options, and the message a verified hook delivery becomes on the
- * `tracker` queue. A vendor joins with `tracker: true` in its catalogue row (integration-catalogue.ts) and
- * an adapter in functions/integrations/sync/adapters.ts.
+ * `tracker` queue. A vendor joins with `tracker: true` in its catalogue row (integration-catalogue.ts), its
+ * name in `trackerVendors` (integration-names.ts; the catalogue holds the two equal) and an adapter in
+ * functions/integrations/sync/adapters.ts.
  */
 import * as z from 'zod';
-import { isOneOf, type TrackerVendor, trackerVendors } from './integration-catalogue';
+import { isOneOf, type TrackerVendor, trackerVendors } from './integration-names';
 import { triageLimits } from './triage';
 
 export { type TrackerVendor, trackerVendors };

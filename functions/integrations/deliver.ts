@@ -94,7 +94,7 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
  * `resend` or `ask`). An `ask` fails the issue (3) with a reason that asks the client to check the vendor
  * before Sync; nothing is lost, and nothing is sent twice.
  */
-export const afterUnknownOutcome = catalogueTable('unknownOutcome');
+export const afterUnknownOutcome = /* @__PURE__ */ catalogueTable('unknownOutcome');
 
 /** The reason of an `ask` after an unknown outcome: the client checks the vendor, then Syncs if missing. */
 export const unknownOutcomeReason = (name: IntegrationName, issueNumber: number) =>

@@ -81,35 +81,97 @@ export interface Stale {
   put?: readonly (readonly [read: string, value: unknown])[];
   /** Reads fetched again (only the ones on screen fetch) before the write resolves. */
   reload?: readonly CachedRead[];
+  /**
+   * Reads emptied and fetched again (only the ones on screen fetch) before the write resolves: a screen
+   * shown later loads them afresh instead of showing rows that moved elsewhere.
+   */
+  empty?: readonly CachedRead[];
   /** Reads of a thing that is gone: emptied once the reloads are done, not fetched again. */
   forget?: readonly string[];
   /** Reads fetched again without waiting for them. */
   later?: readonly CachedRead[];
+  /**
+   * false: the write resolves with its answer and the entry is applied without waiting (a caller that
+   * shows the change itself, such as the board's moved card, does not wait for reloads it does not show).
+   */
+  wait?: false;
 }
 
-/** A feature's table: per endpoint it writes, the reads a successful write leaves stale. */
+type StaleOf<E extends Endpoint> = (params: ParamsOf<E>, answer: Answer<E>) => Stale;
+
+/**
+ * A feature's table: per endpoint it writes, the reads a successful write leaves stale. An endpoint whose
+ * callers show different reads (or at a different time) has one entry per caller, by name; the caller
+ * names its entry in `write`.
+ */
 export type StaleReads = {
-  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>) => Stale;
+  [E in Endpoint]?: StaleOf<E> | Readonly<Record<string, StaleOf<E>>>;
 };
+
+/**
+ * Paged reads (SWR's infinite loads) by their first page's address: SWR's key filters skip them and a
+ * global `mutate` reloads only their first page, so each registers the reload of every page it loaded.
+ */
+const pagedReloads = new Map<string, () => Promise<unknown>>();
+
+/** Registers a paged read's reload of all its loaded pages under its first page's address, while mounted. */
+export function usePagedReload(firstPage: string, reloadPages: () => Promise<unknown>): void {
+  useEffect(() => {
+    pagedReloads.set(firstPage, reloadPages);
+    return () => {
+      pagedReloads.delete(firstPage);
+    };
+  }, [firstPage, reloadPages]);
+}
+
+const reloadOne = (read: CachedRead) =>
+  typeof read !== 'string'
+    ? mutate((key) => typeof key === 'string' && read(key))
+    : (pagedReloads.get(read)?.() ?? mutate(read));
 
 /** Fetches the reads again (SWR fetches only the ones some screen shows). */
 export async function reload(...reads: readonly CachedRead[]): Promise<void> {
-  await Promise.all(
-    reads.map((read) =>
-      typeof read === 'string' ? mutate(read) : mutate((key) => typeof key === 'string' && read(key)),
-    ),
-  );
+  await Promise.all(reads.map(reloadOne));
+}
+
+export interface WriteOptions<E extends Endpoint> {
+  /** The name of the endpoint's entry, for an endpoint with one entry per caller. */
+  as?: string;
+  /** Runs with the answer before the entry is applied (a screen left before its reads are emptied). */
+  answered?: (answer: Answer<E>) => void;
 }
 
 /** The feature's `write`: calls an endpoint, then applies the table's entry for it. */
 export function writer(table: StaleReads) {
-  return async function write<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Answer<E>> {
+  return async function write<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E> = {},
+    { as, answered }: WriteOptions<E> = {},
+  ): Promise<Answer<E>> {
     const answer = await api.call(endpoint, input);
-    const stale = (table[endpoint] as StaleReads[E])?.(input.params as ParamsOf<E>, answer) ?? {};
-    for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
-    await reload(...(stale.reload ?? []));
-    for (const read of stale.forget ?? []) await mutate(read, undefined, { revalidate: false });
-    for (const read of stale.later ?? []) void reload(read);
+    answered?.(answer);
+    const entry = table[endpoint] as StaleOf<E> | Readonly<Record<string, StaleOf<E>>> | undefined;
+    const staleOf = typeof entry === 'function' ? entry : as ? entry?.[as] : undefined;
+    const stale = staleOf?.(input.params as ParamsOf<E>, answer) ?? {};
+    const apply = async () => {
+      for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
+      await reload(...(stale.reload ?? []));
+      await Promise.all(
+        (stale.empty ?? []).map((read: CachedRead) =>
+          mutate(
+            (key) => typeof key === 'string' && (typeof read === 'string' ? key === read : read(key)),
+            undefined,
+            {
+              revalidate: true,
+            },
+          ),
+        ),
+      );
+      for (const read of stale.forget ?? []) await mutate(read, undefined, { revalidate: false });
+      for (const read of stale.later ?? []) void reload(read);
+    };
+    if (stale.wait === false) void apply();
+    else await apply();
     return answer;
   };
 }

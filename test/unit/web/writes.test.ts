@@ -85,7 +85,8 @@ describe("the issues' state changes (one endpoint, an entry per caller)", () => 
   const listPath = endpointPath('issues.list', { params: { id: 'p1' }, query: { page: 1 } });
   const openIssue = issuePath('p1', 7);
   // As SWR stores a loaded read: its key too, which key filters (all lists of a project) test.
-  const put = (key: string, data: unknown) => SWRConfig.defaultValue.cache.set(key, { data, _k: key });
+  const put = (key: string, data: unknown) =>
+    SWRConfig.defaultValue.cache.set(key, { data, _k: key } as { data: unknown });
   afterEach(() => {
     SWRConfig.defaultValue.cache.delete(listPath);
     SWRConfig.defaultValue.cache.delete(openIssue);

@@ -51,9 +51,10 @@ export function useEndpoint<E extends Endpoint>(
   { redirect = toLoginWhenSignedOut, keepPreviousData = false, refreshInterval }: LoadOptions = {},
 ) {
   const navigate = useNavigate();
+  // No interval (undefined) is SWR's default: no reloads besides focus and reconnection.
   const result = useSWR<Answer<E>, ApiError>(input ? endpointPath(endpoint, input) : null, {
     keepPreviousData,
-    ...(refreshInterval ? { refreshInterval } : {}),
+    refreshInterval,
   });
   const { error } = result;
   // Callers pass inline functions: the latest one decides, without re-running the effect each render.
@@ -82,19 +83,12 @@ export interface Stale {
   /** Reads fetched again (only the ones on screen fetch) before the write resolves. */
   reload?: readonly CachedRead[];
   /**
-   * Reads emptied and fetched again (only the ones on screen fetch) before the write resolves: a screen
-   * shown later loads them afresh instead of showing rows that moved elsewhere.
+   * Reads emptied once the reloads are done, not fetched again: a thing that is gone, or rows that moved
+   * elsewhere (named in `later` too, the ones on screen fetch again; a screen shown later loads afresh).
    */
-  empty?: readonly CachedRead[];
-  /** Reads of a thing that is gone: emptied once the reloads are done, not fetched again. */
-  forget?: readonly string[];
+  forget?: readonly CachedRead[];
   /** Reads fetched again without waiting for them. */
   later?: readonly CachedRead[];
-  /**
-   * false: the write resolves with its answer and the entry is applied without waiting (a caller that
-   * shows the change itself, such as the board's moved card, does not wait for reloads it does not show).
-   */
-  wait?: false;
 }
 
 type StaleOf<E extends Endpoint> = (params: ParamsOf<E>, answer: Answer<E>) => Stale;
@@ -110,68 +104,41 @@ export type StaleReads = {
 
 /**
  * Paged reads (SWR's infinite loads) by their first page's address: SWR's key filters skip them and a
- * global `mutate` reloads only their first page, so each registers the reload of every page it loaded.
+ * global `mutate` reloads only their first page, so each registers the reload of every page it loaded
+ * while it is on screen.
  */
-const pagedReloads = new Map<string, () => Promise<unknown>>();
+export const pagedReloads = new Map<string, () => Promise<unknown>>();
 
-/** Registers a paged read's reload of all its loaded pages under its first page's address, while mounted. */
-export function usePagedReload(firstPage: string, reloadPages: () => Promise<unknown>): void {
-  useEffect(() => {
-    pagedReloads.set(firstPage, reloadPages);
-    return () => {
-      pagedReloads.delete(firstPage);
-    };
-  }, [firstPage, reloadPages]);
-}
-
-const reloadOne = (read: CachedRead) =>
-  typeof read !== 'string'
-    ? mutate((key) => typeof key === 'string' && read(key))
-    : (pagedReloads.get(read)?.() ?? mutate(read));
+/** The SWR key (or key filter) of a cached read. */
+const keyOf = (read: CachedRead) =>
+  typeof read === 'string' ? read : (key?: string) => typeof key === 'string' && read(key);
 
 /** Fetches the reads again (SWR fetches only the ones some screen shows). */
 export async function reload(...reads: readonly CachedRead[]): Promise<void> {
-  await Promise.all(reads.map(reloadOne));
+  await Promise.all(reads.map((read) => pagedReloads.get(read as string)?.() ?? mutate(keyOf(read))));
 }
 
-export interface WriteOptions<E extends Endpoint> {
-  /** The name of the endpoint's entry, for an endpoint with one entry per caller. */
-  as?: string;
-  /** Runs with the answer before the entry is applied (a screen left before its reads are emptied). */
-  answered?: (answer: Answer<E>) => void;
-}
-
-/** The feature's `write`: calls an endpoint, then applies the table's entry for it. */
+/**
+ * The feature's `write`: calls an endpoint, then applies the table's entry for it (`as`: the entry's name,
+ * for an endpoint with one entry per caller). `answered` runs with the answer before the entry is applied
+ * (a screen left before its reads are emptied).
+ */
 export function writer(table: StaleReads) {
   return async function write<E extends Endpoint>(
     endpoint: E,
     input: CallInput<E> = {},
-    { as, answered }: WriteOptions<E> = {},
+    as = '',
+    answered?: (answer: Answer<E>) => void,
   ): Promise<Answer<E>> {
     const answer = await api.call(endpoint, input);
     answered?.(answer);
     const entry = table[endpoint] as StaleOf<E> | Readonly<Record<string, StaleOf<E>>> | undefined;
-    const staleOf = typeof entry === 'function' ? entry : as ? entry?.[as] : undefined;
-    const stale = staleOf?.(input.params as ParamsOf<E>, answer) ?? {};
-    const apply = async () => {
-      for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
-      await reload(...(stale.reload ?? []));
-      await Promise.all(
-        (stale.empty ?? []).map((read: CachedRead) =>
-          mutate(
-            (key) => typeof key === 'string' && (typeof read === 'string' ? key === read : read(key)),
-            undefined,
-            {
-              revalidate: true,
-            },
-          ),
-        ),
-      );
-      for (const read of stale.forget ?? []) await mutate(read, undefined, { revalidate: false });
-      for (const read of stale.later ?? []) void reload(read);
-    };
-    if (stale.wait === false) void apply();
-    else await apply();
+    const stale =
+      (typeof entry === 'function' ? entry : entry?.[as])?.(input.params as ParamsOf<E>, answer) ?? {};
+    for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
+    await reload(...(stale.reload ?? []));
+    for (const read of stale.forget ?? []) await mutate(keyOf(read), undefined, { revalidate: false });
+    for (const read of stale.later ?? []) void reload(read);
     return answer;
   };
 }

@@ -4,7 +4,7 @@
  * that calls the API; `staleReads` says which cached reads each write leaves stale (web/src/api/swr.ts
  * applies it).
  */
-import { useCallback, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { IssueListAnswer, IssueStateAnswer } from '#contracts/review';
 import type {
@@ -18,10 +18,11 @@ import type {
 } from '#contracts/triage';
 import { api } from '../api';
 import { type CallInput, endpointPath } from '../api/endpoints';
-import { type StaleReads, useEndpoint, usePagedReload, writer } from '../api/swr';
+import { pagedReloads, type StaleReads, useEndpoint, writer } from '../api/swr';
 import { paths } from '../paths';
 import { toDashboardIfMissing } from '../projects/data';
 import { projectPath, projectsPath } from '../projects/model';
+import { useTeam } from '../teams/data';
 import type { TeamPerson } from './detail-model';
 import type { FilterQuery } from './filters';
 import { isIssuePage, issuePath, issuesPrefix, type ListQuery, listCallOf } from './model';
@@ -37,34 +38,32 @@ const issueReads = (projectId: string | number) => (key: string) => key.startsWi
 
 /**
  * What each write leaves stale. A change of an issue's state leaves stale the issue, its timeline, the
- * project's lists and the counts on the project and sidebar; its three callers differ only in when each
- * is fetched (decision W-D31):
- * - `fields` (the detail's triage panel): the issue and timeline on screen reload before "saved" shows,
- *   the lists (not shown) and counts afterwards. Reloaded rather than taken from the answer: the detail
- *   answer also carries the list neighbours.
- * - `leave` (close or restore, after the screen moved on): every list and issue is emptied (rows move
- *   between lists, neighbours change) and the ones on screen fetched again; emptied only after leaving, so
- *   the issue screen does not blank out while it is still shown.
- * - `move` (the board): the board shows the moved card itself and does not wait for any of them.
+ * project's lists and the counts on the project and sidebar; its callers differ in when each is fetched
+ * (decision W-D31), so the entry has one variant per kind of caller:
+ * - `onScreen` (the detail's triage fields): the issue and timeline on screen reload before "saved" shows,
+ *   the lists (not shown, their rows kept) and the counts afterwards. Reloaded rather than taken from the
+ *   answer: the detail answer also carries the list neighbours.
+ * - `moved` (closing or restoring once the screen has moved on, and the board's move, which shows the card
+ *   in its new column itself): every list and issue is emptied, rows having moved between lists and
+ *   neighbours changed, and only the ones on screen fetch again, without waiting; emptied only after
+ *   leaving, so the issue screen does not blank out while it is still shown.
  */
 const staleReads: StaleReads = {
   'issues.setState': {
-    fields: ({ id, ticketId }) => ({
+    onScreen: ({ id, ticketId }) => ({
       reload: [issuePath(id, ticketId), timelinePath(id, ticketId)],
       later: [(key) => issueReads(id)(key) && key !== issuePath(id, ticketId), projectPath(id), projectsPath],
     }),
-    leave: ({ id, ticketId }) => ({
-      empty: [issueReads(id)],
-      later: [timelinePath(id, ticketId), projectPath(id), projectsPath],
-    }),
-    move: ({ id, ticketId }) => ({
-      empty: [issueReads(id)],
-      later: [timelinePath(id, ticketId), projectPath(id), projectsPath],
-      wait: false,
+    moved: ({ id, ticketId }) => ({
+      forget: [issueReads(id)],
+      later: [issueReads(id), timelinePath(id, ticketId), projectPath(id), projectsPath],
     }),
   },
   // Rows change, and closing moves them to the other list.
-  'issues.bulkUpdate': ({ id }) => ({ empty: [issueReads(id)], later: [projectPath(id), projectsPath] }),
+  'issues.bulkUpdate': ({ id }) => ({
+    forget: [issueReads(id)],
+    later: [issueReads(id), projectPath(id), projectsPath],
+  }),
   'issues.createLabel': ({ id }) => ({ reload: [labelsPath(id)] }),
   'issues.updateLabel': ({ id }) => ({ reload: [labelsPath(id)] }),
   // A deleted label leaves every issue at once (the server drops it from answers).
@@ -130,22 +129,19 @@ export async function setIssueState(
   await write(
     'issues.setState',
     { params: { id: projectId, ticketId: n }, body: { restore } },
-    { as: 'leave', answered: leave },
+    'moved',
+    leave,
   );
 }
 
 /** Sets triage fields of the issue on screen. */
 export async function patchIssue(projectId: string, n: number, body: IssuePatch): Promise<void> {
-  await write('issues.setState', { params: { id: projectId, ticketId: n }, body }, { as: 'fields' });
+  await write('issues.setState', { params: { id: projectId, ticketId: n }, body }, 'onScreen');
 }
 
 /** The board's move of a card to another column; resolves once the server has taken it. */
 export async function moveIssue(projectId: string, n: number, status: IssueStatus): Promise<void> {
-  await write(
-    'issues.setState',
-    { params: { id: projectId, ticketId: n }, body: { status } },
-    { as: 'move' },
-  );
+  await write('issues.setState', { params: { id: projectId, ticketId: n }, body: { status } }, 'moved');
 }
 
 /** PATCH …/requests: one change to the selected issues; answers the numbers it updated. */
@@ -189,9 +185,7 @@ export async function deleteLabel(projectId: string, labelId: string): Promise<v
  * (names fall back to the actors' or "a former member"), so it goes nowhere.
  */
 export function useTeamPeople(teamId: string | undefined) {
-  const { data, error } = useEndpoint('teams.get', teamId ? { params: { teamId } } : null, {
-    redirect: () => null,
-  });
+  const { data, error } = useTeam(teamId, { redirect: () => null });
   const members: TeamPerson[] | undefined = error ? [] : data?.members;
   return useMemo(
     () => ({
@@ -220,10 +214,12 @@ export function useTimeline(projectId: string, n: number) {
   );
   const { mutate: reloadPages } = result;
   // A change or comment reloads every page loaded so far, so it appears where it belongs.
-  usePagedReload(
-    base,
-    useCallback(() => reloadPages(), [reloadPages]),
-  );
+  useEffect(() => {
+    pagedReloads.set(base, () => reloadPages());
+    return () => {
+      pagedReloads.delete(base);
+    };
+  }, [base, reloadPages]);
   const entries = useMemo(() => result.data?.flatMap((p) => p.entries) ?? [], [result.data]);
   const last = result.data?.[result.data.length - 1];
   return {

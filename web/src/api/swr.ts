@@ -91,15 +91,13 @@ export interface Stale {
   later?: readonly CachedRead[];
 }
 
-type StaleOf<E extends Endpoint> = (params: ParamsOf<E>, answer: Answer<E>) => Stale;
-
 /**
  * A feature's table: per endpoint it writes, the reads a successful write leaves stale. An endpoint whose
- * callers show different reads (or at a different time) has one entry per caller, by name; the caller
- * names its entry in `write`.
+ * callers show different reads (or at a different time) has one variant per caller, by name: the caller
+ * names it in `write` (`as`) and the entry picks it.
  */
 export type StaleReads = {
-  [E in Endpoint]?: StaleOf<E> | Readonly<Record<string, StaleOf<E>>>;
+  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>, as: string) => Stale;
 };
 
 /**
@@ -119,8 +117,8 @@ export async function reload(...reads: readonly CachedRead[]): Promise<void> {
 }
 
 /**
- * The feature's `write`: calls an endpoint, then applies the table's entry for it (`as`: the entry's name,
- * for an endpoint with one entry per caller). `answered` runs with the answer before the entry is applied
+ * The feature's `write`: calls an endpoint, then applies the table's entry for it (`as`: the variant's
+ * name, for an endpoint with one variant per caller). `answered` runs with the answer before the entry is applied
  * (a screen left before its reads are emptied).
  */
 export function writer(table: StaleReads) {
@@ -132,9 +130,7 @@ export function writer(table: StaleReads) {
   ): Promise<Answer<E>> {
     const answer = await api.call(endpoint, input);
     answered?.(answer);
-    const entry = table[endpoint] as StaleOf<E> | Readonly<Record<string, StaleOf<E>>> | undefined;
-    const stale =
-      (typeof entry === 'function' ? entry : entry?.[as])?.(input.params as ParamsOf<E>, answer) ?? {};
+    const stale = (table[endpoint] as StaleReads[E])?.(input.params as ParamsOf<E>, answer, as) ?? {};
     for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
     await reload(...(stale.reload ?? []));
     for (const read of stale.forget ?? []) await mutate(keyOf(read), undefined, { revalidate: false });

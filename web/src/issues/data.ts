@@ -17,8 +17,8 @@ import type {
   TimelinePage,
 } from '#contracts/triage';
 import { api } from '../api';
-import { type CallInput, endpointPath } from '../api/endpoints';
-import { pagedReloads, type StaleReads, useEndpoint, writer } from '../api/swr';
+import { type BodyOf, type CallInput, endpointPath, type ParamsOf } from '../api/endpoints';
+import { pagedReloads, type Stale, type StaleReads, useEndpoint, writer } from '../api/swr';
 import { paths } from '../paths';
 import { toDashboardIfMissing } from '../projects/data';
 import { projectPath, projectsPath } from '../projects/model';
@@ -48,17 +48,21 @@ const issueReads = (projectId: string | number) => (key: string) => key.startsWi
  *   neighbours changed, and only the ones on screen fetch again, without waiting; emptied only after
  *   leaving, so the issue screen does not blank out while it is still shown.
  */
+const setStateVariants = {
+  onScreen: ({ id, ticketId }: SetStateParams): Stale => ({
+    reload: [issuePath(id, ticketId), timelinePath(id, ticketId)],
+    later: [(key) => issueReads(id)(key) && key !== issuePath(id, ticketId), projectPath(id), projectsPath],
+  }),
+  moved: ({ id, ticketId }: SetStateParams): Stale => ({
+    forget: [issueReads(id)],
+    later: [issueReads(id), timelinePath(id, ticketId), projectPath(id), projectsPath],
+  }),
+};
+type SetStateParams = ParamsOf<'issues.setState'>;
+type SetStateCaller = keyof typeof setStateVariants;
+
 const staleReads: StaleReads = {
-  'issues.setState': {
-    onScreen: ({ id, ticketId }) => ({
-      reload: [issuePath(id, ticketId), timelinePath(id, ticketId)],
-      later: [(key) => issueReads(id)(key) && key !== issuePath(id, ticketId), projectPath(id), projectsPath],
-    }),
-    moved: ({ id, ticketId }) => ({
-      forget: [issueReads(id)],
-      later: [issueReads(id), timelinePath(id, ticketId), projectPath(id), projectsPath],
-    }),
-  },
+  'issues.setState': (params, _answer, as) => setStateVariants[as as SetStateCaller](params),
   // Rows change, and closing moves them to the other list.
   'issues.bulkUpdate': ({ id }) => ({
     forget: [issueReads(id)],
@@ -119,6 +123,17 @@ export function useIssue(projectId: string | undefined, n: number | null) {
   });
 }
 
+/** A change of one issue's state, by a caller that names its variant of the table's entry. */
+function writeState(
+  projectId: string,
+  n: number,
+  body: BodyOf<'issues.setState'>,
+  caller: SetStateCaller,
+  answered?: (answer: IssueStateAnswer) => void,
+): Promise<unknown> {
+  return write('issues.setState', { params: { id: projectId, ticketId: n }, body }, caller, answered);
+}
+
 /** Closes (`restore` false) or restores an issue, then calls `leave` (the screen goes back to its list). */
 export async function setIssueState(
   projectId: string,
@@ -126,22 +141,17 @@ export async function setIssueState(
   restore: boolean,
   leave: (answer: IssueStateAnswer) => void,
 ): Promise<void> {
-  await write(
-    'issues.setState',
-    { params: { id: projectId, ticketId: n }, body: { restore } },
-    'moved',
-    leave,
-  );
+  await writeState(projectId, n, { restore }, 'moved', leave);
 }
 
 /** Sets triage fields of the issue on screen. */
 export async function patchIssue(projectId: string, n: number, body: IssuePatch): Promise<void> {
-  await write('issues.setState', { params: { id: projectId, ticketId: n }, body }, 'onScreen');
+  await writeState(projectId, n, body, 'onScreen');
 }
 
 /** The board's move of a card to another column; resolves once the server has taken it. */
 export async function moveIssue(projectId: string, n: number, status: IssueStatus): Promise<void> {
-  await write('issues.setState', { params: { id: projectId, ticketId: n }, body: { status } }, 'moved');
+  await writeState(projectId, n, { status }, 'moved');
 }
 
 /** PATCH …/requests: one change to the selected issues; answers the numbers it updated. */

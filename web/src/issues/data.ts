@@ -39,7 +39,7 @@ const issueReads = (projectId: string | number) => (key: string) => key.startsWi
 /**
  * What each write leaves stale. A change of an issue's state leaves stale the issue, its timeline, the
  * project's lists and the counts on the project and sidebar; its callers differ in when each is fetched
- * (decision W-D31), so the entry has one variant per kind of caller:
+ * (docs/decisions-web.md, "Issues' data module"), so the entry has one variant per kind of caller:
  * - `onScreen` (the detail's triage fields): the issue and timeline on screen reload before "saved" shows,
  *   the lists (not shown, their rows kept) and the counts afterwards. Reloaded rather than taken from the
  *   answer: the detail answer also carries the list neighbours.

@@ -7,6 +7,8 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointPath } from '../../../web/src/api/endpoints';
 import { writer } from '../../../web/src/api/swr';
+import { moveIssue, patchIssue, setIssueState } from '../../../web/src/issues/data';
+import { issuePath } from '../../../web/src/issues/model';
 import { deleteProject, saveProject } from '../../../web/src/projects/data';
 import { projectsPath } from '../../../web/src/projects/model';
 
@@ -76,5 +78,52 @@ describe("the projects' writes", () => {
     await deleteProject('p1');
     expect(cached(projectsPath)).toEqual({ websites: [{ uuid: 'p2' }] });
     expect(cached(projectPath)).toBeUndefined();
+  });
+});
+
+describe("the issues' state changes (one endpoint, an entry per caller)", () => {
+  const listPath = endpointPath('issues.list', { params: { id: 'p1' }, query: { page: 1 } });
+  const openIssue = issuePath('p1', 7);
+  // As SWR stores a loaded read: its key too, which key filters (all lists of a project) test.
+  const put = (key: string, data: unknown) =>
+    SWRConfig.defaultValue.cache.set(key, { data, _k: key } as { data: unknown });
+  afterEach(() => {
+    SWRConfig.defaultValue.cache.delete(listPath);
+    SWRConfig.defaultValue.cache.delete(openIssue);
+  });
+
+  it('closing leaves the screen while the lists still show, then empties them', async () => {
+    put(listPath, { tickets: [{ number: 7 }] });
+    answering(200, { number: 7, resolved: true });
+    let seenOnLeaving: unknown;
+    await setIssueState('p1', 7, false, () => {
+      seenOnLeaving = cached(listPath);
+    });
+    expect(seenOnLeaving).toEqual({ tickets: [{ number: 7 }] });
+    expect(cached(listPath)).toBeUndefined();
+  });
+
+  it('a field change keeps the rows of the lists (refreshed, not emptied) and the issue on screen', async () => {
+    put(listPath, { tickets: [{ number: 7 }] });
+    put(openIssue, { number: 7 });
+    const fetchMock = answering(200, { number: 7 });
+    await patchIssue('p1', 7, { priority: 'high' });
+    expect(cached(listPath)).toEqual({ tickets: [{ number: 7 }] });
+    expect(cached(openIssue)).toEqual({ number: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("a board move empties the lists, so the list screen loads the card's new place", async () => {
+    put(listPath, { tickets: [{ number: 7, status: 'new' }] });
+    answering(200, { number: 7 });
+    await moveIssue('p1', 7, 'in_review');
+    await vi.waitFor(() => expect(cached(listPath)).toBeUndefined());
+  });
+
+  it('a refused move leaves the lists as they were', async () => {
+    put(listPath, { tickets: [{ number: 7, status: 'new' }] });
+    answering(403, 'Forbidden');
+    await expect(moveIssue('p1', 7, 'in_review')).rejects.toThrow();
+    expect(cached(listPath)).toEqual({ tickets: [{ number: 7, status: 'new' }] });
   });
 });

@@ -51,9 +51,10 @@ export function useEndpoint<E extends Endpoint>(
   { redirect = toLoginWhenSignedOut, keepPreviousData = false, refreshInterval }: LoadOptions = {},
 ) {
   const navigate = useNavigate();
+  // No interval (undefined) is SWR's default: no reloads besides focus and reconnection.
   const result = useSWR<Answer<E>, ApiError>(input ? endpointPath(endpoint, input) : null, {
     keepPreviousData,
-    ...(refreshInterval ? { refreshInterval } : {}),
+    refreshInterval,
   });
   const { error } = result;
   // Callers pass inline functions: the latest one decides, without re-running the effect each render.
@@ -81,34 +82,58 @@ export interface Stale {
   put?: readonly (readonly [read: string, value: unknown])[];
   /** Reads fetched again (only the ones on screen fetch) before the write resolves. */
   reload?: readonly CachedRead[];
-  /** Reads of a thing that is gone: emptied once the reloads are done, not fetched again. */
-  forget?: readonly string[];
+  /**
+   * Reads emptied once the reloads are done, not fetched again: a thing that is gone, or rows that moved
+   * elsewhere (named in `later` too, the ones on screen fetch again; a screen shown later loads afresh).
+   */
+  forget?: readonly CachedRead[];
   /** Reads fetched again without waiting for them. */
   later?: readonly CachedRead[];
 }
 
-/** A feature's table: per endpoint it writes, the reads a successful write leaves stale. */
+/**
+ * A feature's table: per endpoint it writes, the reads a successful write leaves stale. An endpoint whose
+ * callers show different reads (or at a different time) has one variant per caller, by name: the caller
+ * names it in `write` (`as`) and the entry picks it.
+ */
 export type StaleReads = {
-  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>) => Stale;
+  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>, as: string) => Stale;
 };
+
+/**
+ * Paged reads (SWR's infinite loads) by their first page's address: SWR's key filters skip them and a
+ * global `mutate` reloads only their first page, so each registers the reload of every page it loaded
+ * while it is on screen.
+ */
+export const pagedReloads = new Map<string, () => Promise<unknown>>();
+
+/** The SWR key (or key filter) of a cached read. */
+const keyOf = (read: CachedRead) =>
+  typeof read === 'string' ? read : (key?: string) => typeof key === 'string' && read(key);
 
 /** Fetches the reads again (SWR fetches only the ones some screen shows). */
 export async function reload(...reads: readonly CachedRead[]): Promise<void> {
-  await Promise.all(
-    reads.map((read) =>
-      typeof read === 'string' ? mutate(read) : mutate((key) => typeof key === 'string' && read(key)),
-    ),
-  );
+  await Promise.all(reads.map((read) => pagedReloads.get(read as string)?.() ?? mutate(keyOf(read))));
 }
 
-/** The feature's `write`: calls an endpoint, then applies the table's entry for it. */
+/**
+ * The feature's `write`: calls an endpoint, then applies the table's entry for it (`as`: the variant's
+ * name, for an endpoint with one variant per caller). `answered` runs with the answer before the entry is applied
+ * (a screen left before its reads are emptied).
+ */
 export function writer(table: StaleReads) {
-  return async function write<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Answer<E>> {
+  return async function write<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E> = {},
+    as = '',
+    answered?: (answer: Answer<E>) => void,
+  ): Promise<Answer<E>> {
     const answer = await api.call(endpoint, input);
-    const stale = (table[endpoint] as StaleReads[E])?.(input.params as ParamsOf<E>, answer) ?? {};
+    answered?.(answer);
+    const stale = (table[endpoint] as StaleReads[E])?.(input.params as ParamsOf<E>, answer, as) ?? {};
     for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
     await reload(...(stale.reload ?? []));
-    for (const read of stale.forget ?? []) await mutate(read, undefined, { revalidate: false });
+    for (const read of stale.forget ?? []) await mutate(keyOf(read), undefined, { revalidate: false });
     for (const read of stale.later ?? []) void reload(read);
     return answer;
   };

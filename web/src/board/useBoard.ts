@@ -5,20 +5,16 @@
  *
  * Not SWR: a move changes two columns at once and must be undone exactly, and "Show more" appends to a
  * column whose pages moves have shifted (model.ts); a reducer over plain loads says that directly. The
- * list's and project's SWR caches are dropped after a move, so the list screen shows it too.
+ * loads and the move are the issues' data module's, whose table keeps the list screen and counts right.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { mutate } from 'swr';
-import type { IssueListAnswer } from '#contracts/review';
 import { type IssueStatus, issueStatuses } from '#contracts/triage';
-import { ApiError, api, errorCodeOf } from '../api';
-import { endpointPath } from '../api/endpoints';
+import { ApiError, errorCodeOf } from '../api';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
-import { issuesPrefix } from '../issues/model';
-import { projectPath, projectsPath } from '../projects/model';
+import { loadBoardColumn, moveIssue } from '../issues/data';
 import { type BoardCard, type BoardFilters, boardReducer, columnQuery, emptyBoard, nextPage } from './model';
 
 export function useBoard(projectId: string, filters: BoardFilters) {
@@ -38,12 +34,8 @@ export function useBoard(projectId: string, filters: BoardFilters) {
     async (status: IssueStatus, page: number) => {
       const gen = generation.current;
       dispatch({ type: 'loading', status });
-      const path = endpointPath('issues.list', {
-        params: { id: projectId },
-        query: columnQuery(status, JSON.parse(filterKey), page),
-      });
       try {
-        const answer = await api.load<IssueListAnswer>(path);
+        const answer = await loadBoardColumn(projectId, columnQuery(status, JSON.parse(filterKey), page));
         if (gen === generation.current) dispatch({ type: 'loaded', status, answer });
       } catch (error) {
         if (gen !== generation.current) return;
@@ -73,17 +65,8 @@ export function useBoard(projectId: string, filters: BoardFilters) {
       dispatch({ type: 'moved', card, from, to });
       if (byKeyboard) setFocusNumber(card.number);
       try {
-        await api.call('issues.setState', {
-          params: { id: projectId, ticketId: card.number },
-          body: { status: to },
-        });
+        await moveIssue(projectId, card.number, to);
         setAnnouncement(t('board.moved', names));
-        const prefix = issuesPrefix(projectId);
-        void mutate((key) => typeof key === 'string' && key.startsWith(prefix), undefined, {
-          revalidate: true,
-        });
-        void mutate(projectPath(projectId));
-        void mutate(projectsPath);
       } catch (error) {
         dispatch({ type: 'moved', card: { ...card, status: to }, from: to, to: from });
         const message = t('board.moveFailed', { ...names, reason: errorText(errorCodeOf(error)) });

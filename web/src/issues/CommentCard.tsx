@@ -14,10 +14,10 @@ import { refusalText } from '../forms/validate';
 import { actorText } from './actor-text';
 import { useCommentLimit } from './Composer';
 import { ConfirmAction } from './ConfirmAction';
+import { deleteComment, editComment } from './data';
 import { viaTokenOf } from './detail-model';
 import { formatDate } from './model';
 import { TrackerLink } from './TrackerLink';
-import { deleteComment, editComment } from './triage-api';
 
 export function CommentCard({
   projectId,

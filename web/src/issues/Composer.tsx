@@ -13,6 +13,7 @@ import { type CommentVisibility, triageLimits } from '#contracts/triage';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toastSuccess } from '../components/toast';
 import { refusalText } from '../forms/validate';
+import { addComment } from './data';
 import {
   commentExcess,
   countFrom,
@@ -22,7 +23,6 @@ import {
   type Person,
 } from './detail-model';
 import { MentionList, mentionOptionId } from './MentionList';
-import { addComment } from './triage-api';
 
 export function Composer({
   projectId,

@@ -11,8 +11,9 @@ import { can, type Role } from '../teams/model';
 import { ActivityLine } from './ActivityLine';
 import { CommentCard } from './CommentCard';
 import { Composer } from './Composer';
+import { useTimeline } from './data';
+import type { TeamPerson } from './detail-model';
 import { commentRights } from './detail-model';
-import { type TeamPerson, useTimeline } from './triage-api';
 
 export function Timeline({
   projectId,

@@ -32,9 +32,9 @@ import { FieldState } from '../components/FieldState';
 import { Section } from '../components/Section';
 import { paths } from '../paths';
 import { can, type Role } from '../teams/model';
+import type { TeamPerson } from './detail-model';
 import { fullName } from './detail-model';
 import { TriageSummary } from './TriageSummary';
-import type { TeamPerson } from './triage-api';
 import { assignableMembers, labelTextColor } from './triage-model';
 import { useFieldSaves } from './useFieldSaves';
 

@@ -6,9 +6,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { IssueAnswer } from '#contracts/review';
 import type { Label } from '#contracts/triage';
+import type { TeamPerson } from './detail-model';
 import { fullName } from './detail-model';
 import { LabelChip } from './TriageChips';
-import type { TeamPerson } from './triage-api';
 
 export function TriageSummary({
   issue,

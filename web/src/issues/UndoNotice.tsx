@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toastError, toastSuccess } from '../components/toast';
 import { paths } from '../paths';
-import { setIssueState } from './hooks';
+import { setIssueState } from './data';
 import { type FromList, isShortcutIgnored, undoOf } from './model';
 
 export function UndoNotice({ projectId }: { projectId: string }) {

@@ -10,6 +10,22 @@ import type { Person } from './triage-model';
 
 export type { Person };
 
+/** A member of the project's team, with the role when the caller may see it (not for a GUEST). */
+export type TeamPerson = Person & { role?: Role; username?: string };
+
+/** The caller's user id in a team, from the people it lists (null when it cannot tell). */
+export function selfIn(
+  people: readonly TeamPerson[] | undefined,
+  me: { username: string; firstName: string; lastName: string } | undefined,
+): string | null {
+  if (!people || !me) return null;
+  const byEmail = people.find((p) => p.username && p.username === me.username);
+  if (byEmail) return byEmail.userId;
+  // A GUEST sees names only: its own entry is the one with its name, when that is unambiguous.
+  const named = people.filter((p) => p.firstName === me.firstName && p.lastName === me.lastName);
+  return named.length === 1 ? (named[0]?.userId ?? null) : null;
+}
+
 /** The colour picker's presets: distinct hues (chip text by triage-model's labelTextColor). */
 export const labelPresets = [
   '#e03131',

@@ -89,9 +89,10 @@ export const isIssuePage = (answer: IssueListAnswer | SyncListAnswer): answer is
   Array.isArray(answer.requests);
 
 /** Every list and issue call of a project starts with this (cache invalidation after close/restore). */
-export const issuesPrefix = (projectId: string) => endpointPath('issues.list', { params: { id: projectId } });
+export const issuesPrefix = (projectId: string | number) =>
+  endpointPath('issues.list', { params: { id: projectId } });
 
-export const issuePath = (projectId: string, n: number) =>
+export const issuePath = (projectId: string | number, n: string | number) =>
   endpointPath('issues.get', { params: { id: projectId, ticketId: n } });
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / limits.issuesPerPage));

@@ -1,37 +1,15 @@
 /**
- * What the list's triage needs besides the page (issue 23): the team's members (the assignee choices and
- * the rows' avatars), the project's labels, the selection of rows and the bulk change with the caches kept
- * right afterwards.
+ * What the list's triage needs besides the page (issue 23): the project's labels by name, the selection of
+ * rows and the bulk change (the team's people and the writes are the data module's).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mutate } from 'swr';
 import type { BulkPatch } from '#contracts/triage';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
 import { useProfile } from '../projects/data';
-import { projectPath, projectsPath } from '../projects/model';
-import { issuesPrefix } from './model';
-import { useProjectLabels, useTeamMembers } from './triage-api';
-import { assignableMembers, type Person } from './triage-model';
-
-/**
- * The project's team: every member by user id (the rows' avatars) and the ones an issue may be assigned to
- * (not GUESTs), by name; empty while loading. A failure leaves the list usable (names fall back to "a
- * former member"), so it goes nowhere.
- */
-export function useTeamPeople(teamId: string | undefined) {
-  const loaded = useTeamMembers(teamId);
-  return useMemo(() => {
-    const members = loaded ?? [];
-    return {
-      members,
-      people: new Map<string, Person>(members.map((m) => [m.userId, m])),
-      assignable: assignableMembers(members),
-    };
-  }, [loaded]);
-}
+import { bulkUpdate, useProjectLabels, useTeamPeople } from './data';
 
 /**
  * The project's labels by name, empty while loading or when the load failed: the list's and the board's
@@ -40,19 +18,6 @@ export function useTeamPeople(teamId: string | undefined) {
 export function useLabels(projectId: string | undefined) {
   const labels = useProjectLabels(projectId);
   return useMemo(() => [...(labels ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [labels]);
-}
-
-/**
- * PATCH …/requests: one change to the selected issues. Every cached list and issue of the project is stale
- * afterwards (rows change, and close moves them to the other list), as are the project's counts.
- */
-export async function bulkUpdate(projectId: string, body: BulkPatch): Promise<number[]> {
-  const { updated } = await api.call('issues.bulkUpdate', { params: { id: projectId }, body });
-  const prefix = issuesPrefix(projectId);
-  await mutate((key) => typeof key === 'string' && key.startsWith(prefix), undefined, { revalidate: true });
-  void mutate(projectPath(projectId));
-  void mutate(projectsPath);
-  return updated;
 }
 
 /**
@@ -145,6 +110,6 @@ export function useListTriage(
   const selection = useSelection(view, numbers);
   const bulk = useBulkTriage(projectId ?? '', selection);
   const labelMap = useMemo(() => new Map(labels.map((l) => [l.id, l])), [labels]);
-  const self = members.find((m) => profile && m.username === profile.username)?.userId ?? null;
+  const self = members?.find((m) => profile && m.username === profile.username)?.userId ?? null;
   return { people, assignable, labels, labelMap, self, selection, bulk };
 }

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import type { IssuePatch } from '#contracts/triage';
 import { errorCodeOf } from '../api';
 import type { SaveState } from '../components/FieldState';
-import { patchIssue } from './triage-api';
+import { patchIssue } from './data';
 
 export type TriageField = 'status' | 'priority' | 'assignee' | 'labels' | 'dueDate';
 

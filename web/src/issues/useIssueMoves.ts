@@ -10,7 +10,7 @@ import { errorCodeOf } from '../api';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
 import { paths } from '../paths';
-import { setIssueState } from './hooks';
+import { setIssueState } from './data';
 import { afterLeaving, backTarget, type FromList, isShortcutIgnored, listNeighbours } from './model';
 
 export interface IssueMoves {

@@ -23,7 +23,8 @@ import { Section } from '../components/Section';
 import { useDocumentTitle } from '../hooks/title';
 import { displayLocale } from '../i18n';
 import { ConsoleLog } from '../issues/ConsoleLog';
-import { useIssue } from '../issues/hooks';
+import { useIssue, useProjectLabels, useTeamPeople } from '../issues/data';
+import { selfIn, type TeamPerson } from '../issues/detail-model';
 import { IssueAttachments } from '../issues/IssueAttachments';
 import { IssueFacts } from '../issues/IssueFacts';
 import { IssueHeading } from '../issues/IssueHeading';
@@ -35,7 +36,6 @@ import { oneLineTitle } from '../issues/model';
 import { ShortcutHints } from '../issues/ShortcutHints';
 import { Timeline } from '../issues/Timeline';
 import { TriagePanel } from '../issues/TriagePanel';
-import { selfIn, type TeamPerson, useProjectLabels, useTeamMembers } from '../issues/triage-api';
 import { UndoNotice } from '../issues/UndoNotice';
 import { useIssueMoves } from '../issues/useIssueMoves';
 import { paths } from '../paths';
@@ -60,7 +60,7 @@ export default function IssueScreen() {
   // The role decides Resolve and its shortcut: the screen waits for it rather than offer them late.
   const role = useProjectRole();
   const labels = useProjectLabels(id);
-  const people = useTeamMembers(project?.website.teamId);
+  const people = useTeamPeople(project?.website.teamId).members;
   const { data: me } = useEndpoint('profile.get', {}, { redirect: toLogin });
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
   if (!project || !issue || !id || !role || !labels || !people || !me) return <PageLoader />;

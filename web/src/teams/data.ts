@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { type Answer, type BodyOf, endpointPath } from '../api/endpoints';
-import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
+import { type LoadOptions, reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
 import { currentTeamOf, readTeamCookie, sortTeams, teamCookie } from './model';
 
 export type TeamEntry = Answer<'teams.list'>['teams'][number];
@@ -118,6 +118,11 @@ export async function leaveTeam(teamId: string, ownUserId: string): Promise<void
 /** The caller (OWNER) hands the team over and stays as ADMIN: the list's role and the team reload. */
 export async function transferOwnership(teamId: string, userId: string): Promise<void> {
   await write('teams.transfer', { params: { teamId }, body: { userId } });
+}
+
+/** The team: its name, members (with their roles where the caller may see them), guests and invitations. */
+export function useTeam(teamId: string | undefined, options?: LoadOptions) {
+  return useEndpoint('teams.get', teamId ? { params: { teamId } } : null, options);
 }
 
 export function useTokens(teamId: string | null) {

@@ -10,8 +10,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
 import { ConfirmAction } from '../ConfirmAction';
+import { deleteLabel, updateLabel } from '../data';
 import { LabelChip } from '../TriageChips';
-import { deleteLabel, updateLabel } from '../triage-api';
 import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 
 export function LabelRow({ projectId, label }: { projectId: string; label: Label }) {

@@ -14,8 +14,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Section } from '../../components/Section';
 import { toastSuccess } from '../../components/toast';
 import { errorText } from '../../i18n';
+import { createLabel, useProjectLabels } from '../data';
 import { labelPresets } from '../detail-model';
-import { createLabel, useProjectLabels } from '../triage-api';
 import { type LabelDraft, LabelEditor, validColor } from './LabelEditor';
 import { LabelRow } from './LabelRow';
 

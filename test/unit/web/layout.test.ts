@@ -101,7 +101,15 @@ describe('the layout of web/src', () => {
   it("lets only a feature's data module call the API or touch the cache (docs/layout.md)", () => {
     const withData = featureFolders.filter((folder) => files.includes(`${folder}/data.ts`));
     expect(withData).toEqual(
-      expect.arrayContaining(['accounts', 'billing', 'invitations', 'issues', 'projects', 'teams']),
+      expect.arrayContaining([
+        'accounts',
+        'billing',
+        'integrations',
+        'invitations',
+        'issues',
+        'projects',
+        'teams',
+      ]),
     );
     /** Features whose data is a lower feature's module: the board's is the issues'. */
     const dataOfAnother = ['board'];

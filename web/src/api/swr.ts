@@ -10,7 +10,14 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { ApiError, api } from '.';
-import { type Answer, type CallInput, type Endpoint, endpointPath, type ParamsOf } from './endpoints';
+import {
+  type Answer,
+  type BodyOf,
+  type CallInput,
+  type Endpoint,
+  endpointPath,
+  type ParamsOf,
+} from './endpoints';
 
 /** SWR's keys are the addresses `endpointPath` makes, so the fetcher only has to GET them. */
 export const fetcher = <T>(path: string): Promise<T> => api.load<T>(path);
@@ -97,7 +104,7 @@ export interface Stale {
  * names it in `write` (`as`) and the entry picks it.
  */
 export type StaleReads = {
-  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>, as: string) => Stale;
+  [E in Endpoint]?: (params: ParamsOf<E>, answer: Answer<E>, as: string, body: BodyOf<E>) => Stale;
 };
 
 /**
@@ -110,6 +117,11 @@ export const pagedReloads = new Map<string, () => Promise<unknown>>();
 /** The SWR key (or key filter) of a cached read. */
 const keyOf = (read: CachedRead) =>
   typeof read === 'string' ? read : (key?: string) => typeof key === 'string' && read(key);
+
+/** A cached read's value as it is now (after a write's reloads), without fetching it. */
+export function cachedValue<T>(read: string): Promise<T | undefined> {
+  return mutate<T>(read, (current) => current, { revalidate: false });
+}
 
 /** Fetches the reads again (SWR fetches only the ones some screen shows). */
 export async function reload(...reads: readonly CachedRead[]): Promise<void> {
@@ -130,7 +142,8 @@ export function writer(table: StaleReads) {
   ): Promise<Answer<E>> {
     const answer = await api.call(endpoint, input);
     answered?.(answer);
-    const stale = (table[endpoint] as StaleReads[E])?.(input.params as ParamsOf<E>, answer, as) ?? {};
+    const entry = table[endpoint] as StaleReads[E];
+    const stale = entry?.(input.params as ParamsOf<E>, answer, as, input.body as BodyOf<E>) ?? {};
     for (const [read, value] of stale.put ?? []) await mutate(read, value, { revalidate: false });
     await reload(...(stale.reload ?? []));
     for (const read of stale.forget ?? []) await mutate(keyOf(read), undefined, { revalidate: false });

@@ -11,8 +11,8 @@ import { emailDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
+import { saveIntegration } from './data';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
-import { saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import type { ViewOf } from './model';
 

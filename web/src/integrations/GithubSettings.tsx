@@ -14,6 +14,7 @@ import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contract
 import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
+import { type Choice, fetchGithubRepos, saveIntegration } from './data';
 import {
   ActiveSwitch,
   AuthorizedNotice,
@@ -22,7 +23,6 @@ import {
   TokenInput,
   useIntegrationSave,
 } from './FormParts';
-import { type Choice, fetchGithubRepos, saveIntegration } from './hooks';
 import { type ViewOf, vendorKeyProblem } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 import { failureText, useTokenAuthorization } from './useTokenAuthorization';

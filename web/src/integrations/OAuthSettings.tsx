@@ -15,14 +15,14 @@ import type { OAuthVendor } from '#contracts/integration-catalogue';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { errorText } from '../i18n';
-import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
 import {
   exchangeOAuthCode,
   resetAuthorization,
   saveIntegration,
   startOAuth,
   useVendorChannels,
-} from './hooks';
+} from './data';
+import { ActiveSwitch, AuthorizedNotice, SaveRow, useIntegrationSave } from './FormParts';
 import { oauthReturnOf, type ViewOf } from './model';
 
 type Vendor = OAuthVendor;

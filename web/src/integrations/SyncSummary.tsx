@@ -17,7 +17,7 @@ import { Section } from '../components/Section';
 import { displayLocale, errorText } from '../i18n';
 import { formatDate } from '../issues/model';
 import { paths } from '../paths';
-import { syncTickets, useSyncList } from './hooks';
+import { syncTickets, useSyncList } from './data';
 import { selectionOf, toggleAll, toggleTicket } from './model';
 
 export function SyncSummary({

@@ -16,6 +16,7 @@ import { limits } from '#contracts/limits';
 import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
+import { type Choice, fetchVendorProjects, saveIntegration } from './data';
 import {
   ActiveSwitch,
   AuthorizedNotice,
@@ -24,7 +25,6 @@ import {
   TokenInput,
   useIntegrationSave,
 } from './FormParts';
-import { type Choice, fetchVendorProjects, saveIntegration } from './hooks';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import { type ViewOf, vendorKeyProblem } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';

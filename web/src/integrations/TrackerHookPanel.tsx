@@ -13,7 +13,7 @@ import type { HookAnswer, TrackerVendor } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorText } from '../i18n';
-import { hookCall, useHook } from './sync-hooks';
+import { hookCall, useHook } from './data';
 
 /** Each tracker's setup steps, in order (texts in i18n under `integrationScreen.trackerSync`). */
 const stepKeys = {
@@ -41,12 +41,11 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
     setNotice(null);
     try {
       const answer = await hookCall(action, vendor, projectId);
+      // The cached hook follows the answer (integrations/data.ts); the secret stays on this screen only.
       if (action === 'register') {
         setRevealed((r) => (r ? { ...r, registered: answer.registered } : null));
-        await shown.mutate(answer, { revalidate: false });
       } else {
         setRevealed(answer);
-        await shown.mutate({ ...answer, secret: undefined } as HookAnswer, { revalidate: false });
         if (action === 'regenerate') setNotice(t('integrationScreen.trackerSync.regenerated', { tracker }));
       }
     } catch (e) {

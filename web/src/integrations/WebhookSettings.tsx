@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { webhookEventsOf, webhooksDataSchema } from '#contracts/integrations';
 import { type WebhookEvent, webhookEvents } from '#contracts/triage';
 import { Section } from '../components/Section';
+import { saveIntegration } from './data';
 import { ActiveSwitch, SaveRow, useIntegrationSave } from './FormParts';
-import { saveIntegration } from './hooks';
 import type { ViewOf } from './model';
 
 type WebhookValues = {

@@ -13,7 +13,7 @@ import type { ErrorCode } from '#contracts/errors';
 import type { TokenVendor } from '#contracts/integration-catalogue';
 import { errorCodeOf } from '../api';
 import { errorText } from '../i18n';
-import { resetAuthorization } from './hooks';
+import { resetAuthorization } from './data';
 import { type ViewOf, vendorRefusal } from './model';
 
 /** Why a list call failed: the vendor's refusal as the server words it, else the catalogue's text. */

@@ -56,10 +56,20 @@ const bodies: (string | undefined)[] = [
   `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
 ];
 
-/** Every concrete path for a route, with each odd value in each path parameter. */
+/** The vendors a `{vendor}` route serves (its params' enum), so each vendor's URL meets the odd values. */
+function vendorsOf(route: RouteDef): readonly string[] {
+  const vendor = route.params?.shape.vendor as { options?: readonly string[] } | undefined;
+  return vendor?.options ?? [];
+}
+
+/**
+ * Every concrete path for a route, with each odd value in each path parameter; a `{vendor}` route also
+ * with each of its vendors and the odd value in the other parameters (the URL each vendor had of its own).
+ */
 function paths(route: RouteDef): string[] {
   if (!route.path.includes('{')) return [route.path];
-  return pathValues.map((v) => route.path.replace(/\{\w+\}/g, v));
+  const each = (path: string) => pathValues.map((v) => path.replace(/\{\w+\}/g, v));
+  return [...each(route.path), ...vendorsOf(route).flatMap((v) => each(route.path.replace('{vendor}', v)))];
 }
 
 function expectEnvelope(status: number, body: unknown, label: string) {

@@ -27,22 +27,20 @@ export type OAuthVendor = (typeof oauthVendors)[number];
 /** The vendors authorised by a typed token (their list call authorises): the catalogue's `token` rows. */
 export const tokenVendors = ['gitlab', 'jira', 'github', 'linear'] as const;
 export type TokenVendor = (typeof tokenVendors)[number];
-/** The vendors (a token or OAuth), each with its reset call, in `integrationNames` order. */
-export const vendorNames = [
-  'gitlab',
-  'jira',
-  'slack',
-  'asana',
-  'github',
-  'linear',
-] as const satisfies readonly (TokenVendor | OAuthVendor)[];
-export type VendorName = TokenVendor | OAuthVendor;
-/** The integrations that sync both ways (an adapter each, functions/integrations/sync/adapters.ts): the `tracker` rows. */
-export const trackerVendors = ['gitlab', 'jira', 'github', 'linear'] as const;
-export type TrackerVendor = (typeof trackerVendors)[number];
 /** Whether a name is one of `list` (a vendor's path parameter, a stored name). */
 export const isOneOf = <N extends string>(list: readonly N[], name: string): name is N =>
   (list as readonly string[]).includes(name);
+export type VendorName = TokenVendor | OAuthVendor;
+/**
+ * The vendors (a token or OAuth), each with its reset call, in `integrationNames` order: the two lists above,
+ * read, not written a third time (a zod enum's non-empty tuple).
+ */
+export const vendorNames = /* @__PURE__ */ integrationNames.filter(
+  (n) => isOneOf<string>(tokenVendors, n) || isOneOf<string>(oauthVendors, n),
+) as unknown as readonly [VendorName, ...VendorName[]];
+/** The integrations that sync both ways (an adapter each, functions/integrations/sync/adapters.ts): the `tracker` rows. */
+export const trackerVendors = ['gitlab', 'jira', 'github', 'linear'] as const;
+export type TrackerVendor = (typeof trackerVendors)[number];
 /** The dashboard page (under /profile) an OAuth vendor sends the browser back to; one fixed address each. */
 export const oauthRedirectSegment = (vendor: OAuthVendor) => `${vendor}_redirect` as const;
 

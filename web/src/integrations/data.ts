@@ -36,6 +36,11 @@ const withIntegrations = (
   put: [[projectPath(String(siteId)), (cached?: ProjectDetail) => cached && { ...cached, integrations }]],
 });
 
+/** A revealed or new secret is shown once, by the screen; the cached hook keeps the rest of the answer. */
+const hookWithoutSecret = (vendor: TrackerVendor, siteId: string | number, hook: HookAnswer): Stale => ({
+  put: [[hookPath(vendor, siteId), { ...hook, secret: undefined }]],
+});
+
 /** A token vendor's list authorises on the server (it saves the first choice): the project reloads. */
 const authorisedBy = (body: { siteId: string }) => ({ reload: [projectPath(body.siteId)] });
 
@@ -53,12 +58,8 @@ const staleReads: StaleReads = {
   'vendors.linearTeams': (_p, _a, _as, body) => authorisedBy(body),
   'vendors.githubRepos': (_p, _a, _as, body) => authorisedBy(body),
   'vendors.oauthAuthentication': ({ siteId }) => ({ reload: [projectPath(String(siteId))] }),
-  'hooks.reveal': ({ vendor, siteId }, hook) => ({
-    put: [[hookPath(vendor as TrackerVendor, siteId), { ...hook, secret: undefined }]],
-  }),
-  'hooks.regenerate': ({ vendor, siteId }, hook) => ({
-    put: [[hookPath(vendor as TrackerVendor, siteId), { ...hook, secret: undefined }]],
-  }),
+  'hooks.reveal': ({ vendor, siteId }, hook) => hookWithoutSecret(vendor as TrackerVendor, siteId, hook),
+  'hooks.regenerate': ({ vendor, siteId }, hook) => hookWithoutSecret(vendor as TrackerVendor, siteId, hook),
   'hooks.register': ({ vendor, siteId }, hook) => ({
     put: [[hookPath(vendor as TrackerVendor, siteId), hook]],
   }),

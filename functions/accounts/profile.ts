@@ -26,6 +26,7 @@ export function planSettings(name: PlanName) {
     integrations: plan.integrations,
     attachments: plan.attachments,
     videos: plan.videos,
+    replays: plan.replays,
     brandingRemoval: plan.brandingRemoval,
     projects: plan.projects,
     storageBytes: plan.storageBytes,

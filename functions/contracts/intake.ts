@@ -5,7 +5,7 @@
  * to stay within its size budget).
  */
 
-export const uploadKinds = ['screenshot', 'video', 'snapshot', 'file'] as const;
+export const uploadKinds = ['screenshot', 'video', 'snapshot', 'file', 'replay'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
 const MB = 1024 * 1024;
@@ -42,6 +42,8 @@ export const uploadRules: Record<UploadKind, { maxBytes: number; types: readonly
   snapshot: { maxBytes: 5 * MB, types: ['text/html'] },
   video: { maxBytes: 100 * MB, types: ['video/webm', 'video/mp4'] },
   file: { maxBytes: 25 * MB, types: attachmentTypes },
+  /** The session replay: a gzip of the rrweb events' JSON array (replayLimits), compressed in the browser. */
+  replay: { maxBytes: 1 * MB, types: ['application/gzip'] },
 };
 
 /** The extension a stored object gets, from its validated MIME type (never from a visitor's file name). */
@@ -69,6 +71,7 @@ export const extensionOf: Record<string, string> = {
   'video/quicktime': 'mov',
   'audio/mpeg': 'mp3',
   'audio/wav': 'wav',
+  'application/gzip': 'gz',
 };
 
 /** Per-report limits (SPEC.md section 3 fields; decisions D18 and issue 7). */
@@ -90,7 +93,56 @@ export const reportLimits = {
   logMessageMax: 1000,
   /** Longest screen video, in milliseconds. */
   videoMaxMs: 2 * 60 * 1000,
+  /** The visitor's last actions a report carries (steps to reproduce). */
+  stepsMax: 50,
+  /** A step's label: the target's accessible name, text or short selector, or the address navigated to. */
+  stepLabelMax: 200,
 } as const;
+
+/**
+ * The session replay the widget records (docs/replay.md): rrweb events in memory only, the last `windowMs`
+ * kept (a full snapshot every `checkoutMs`, the last two kept), at most `maxGzipBytes` once compressed
+ * (oldest events dropped first). Recording stops on a page whose DOM changes more than `mutationsMax`
+ * nodes within `mutationWindowMs`: the report then says so (`stopped: 'mutations'`) instead of the
+ * recorder freezing the page.
+ */
+export const replayLimits = {
+  windowMs: 60_000,
+  checkoutMs: 30_000,
+  maxGzipBytes: 1 * MB,
+  mutationsMax: 10_000,
+  mutationWindowMs: 1_000,
+} as const;
+
+/**
+ * What a step records (never a field's value): a click, a form field focused or changed, a form
+ * submitted, a navigation (`load` a full page load, `navigate` the page's own pushState/replaceState,
+ * `history` back or forward), and the moment the visitor opened the widget.
+ */
+export const stepKinds = [
+  'click',
+  'focus',
+  'change',
+  'submit',
+  'load',
+  'navigate',
+  'history',
+  'open',
+] as const;
+export type StepKind = (typeof stepKinds)[number];
+
+/** One step to reproduce, as the widget sends it and the issue stores it. */
+export interface Step {
+  /** When it happened, epoch ms (the report's time is the issue's; the timeline shows the difference). */
+  t: number;
+  kind: StepKind;
+  /** For a navigation the address (no query or fragment); otherwise a readable name of the target. */
+  label: string;
+}
+
+/** Why a replay ends early: the page changed more than the recorder's limit (replayLimits). */
+export const replayStops = ['mutations'] as const;
+export type ReplayStop = (typeof replayStops)[number];
 
 /**
  * Flood limits of the intake calls (docs/decisions.md "Intake floods", issue 19), fixed windows counted in

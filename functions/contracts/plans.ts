@@ -9,6 +9,8 @@ export interface PlanSettings {
   integrations: boolean;
   attachments: boolean;
   videos: boolean;
+  /** Session replay (steps and the logs' timeline are on every plan). */
+  replays: boolean;
   brandingRemoval: boolean;
   /** Allowed project count; null means unlimited. */
   projects: number | null;
@@ -23,6 +25,7 @@ export const plans: Record<PlanName, PlanSettings> = {
     integrations: false,
     attachments: false,
     videos: false,
+    replays: false,
     brandingRemoval: false,
     projects: 1,
     storageBytes: 100 * MB,
@@ -31,6 +34,7 @@ export const plans: Record<PlanName, PlanSettings> = {
     integrations: true,
     attachments: true,
     videos: true,
+    replays: true,
     brandingRemoval: false,
     projects: 3,
     storageBytes: 1024 * MB,
@@ -39,6 +43,7 @@ export const plans: Record<PlanName, PlanSettings> = {
     integrations: true,
     attachments: true,
     videos: true,
+    replays: true,
     brandingRemoval: true,
     projects: null,
     storageBytes: null,

@@ -3,7 +3,7 @@
  * them (functions/issues/review.ts) and the dashboard reads them (web/src/issues/).
  */
 
-import type { DeviceData, LogEntry, ScreenshotType } from './intake';
+import type { DeviceData, LogEntry, ReplayStop, ScreenshotType, Step } from './intake';
 import type { IntegrationName } from './integration-names';
 import type { TriageFields } from './triage';
 
@@ -82,7 +82,26 @@ export type IssueAnswer = IntegrationStatusFields &
       customFields?: { name: string; value: string }[];
     };
     logs: LogEntry[];
+    /** The visitor's last actions, oldest first; empty for reports made before steps existed. */
+    steps: Step[];
+    /** The session replay, when the report carried one. */
+    replay: IssueReplayAnswer | null;
   };
+
+/**
+ * An issue's session replay. Its events (a gzip of rrweb's JSON array) are read with
+ * GET client/replay/{siteId}/{name} (signed in, project access) or, from a tracker's signed link,
+ * GET replay/{token}; both answer the gzip bytes themselves (`application/gzip`), same-origin.
+ */
+export interface IssueReplayAnswer {
+  /** The stored object's name. */
+  name: string;
+  size: number;
+  /** What it covers, epoch ms. */
+  start: number;
+  end: number;
+  stopped?: ReplayStop;
+}
 
 /** PATCH client/website/{id}/request/{ticketId}. */
 export interface IssueStateAnswer {

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { normaliseHost } from './domains';
 import type { ErrorCode } from './errors';
-import { deviceTypes, reportLimits, screenshotTypes, uploadKinds } from './intake';
+import { deviceTypes, replayStops, reportLimits, screenshotTypes, stepKinds, uploadKinds } from './intake';
 import { integrationNames } from './integration-names';
 import { limits } from './limits';
 import { planNames } from './plans';
@@ -179,6 +179,13 @@ export const widgetSettingsSchema = z.object({
   widgetDisableScreenshot: z.boolean().default(false),
   widgetDisableUpload: z.boolean().default(false),
   widgetDisableVideo: z.boolean().default(true),
+  /**
+   * Session replay (docs/replay.md): paid plans. Absent (every project made before replay existed): off
+   * until the client turns it on; a new project on a paid plan is created with it on.
+   */
+  widgetReplay: z.boolean().default(false),
+  /** The replay masks all text as well as every input (for sites that show personal data). */
+  widgetReplayMaskText: z.boolean().default(false),
   widgetDisableWelcomeScreen: z.boolean().default(true),
   widgetDisableMobile: z.boolean().default(false),
   widgetDisableBranding: z.boolean().default(false),
@@ -267,7 +274,7 @@ export const uploadKeyField = z
   .string()
   .max(200)
   .regex(
-    /^pending\/[0-9a-f-]{36}\/(screenshot|video|snapshot|file)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/,
+    /^pending\/[0-9a-f-]{36}\/(screenshot|video|snapshot|file|replay)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/,
     code('INVALID_UPLOAD'),
   );
 
@@ -344,6 +351,30 @@ export const reportSchema = z.object({
     )
     .max(reportLimits.logsMax)
     .default([]),
+  /** The visitor's last actions, oldest first (contracts/intake.ts `Step`); every plan. */
+  steps: z
+    .array(
+      z.object({
+        t: z.number().int().nonnegative(),
+        kind: z.enum(stepKinds),
+        label: visitorText(reportLimits.stepLabelMax),
+      }),
+    )
+    .max(reportLimits.stepsMax)
+    .default([]),
+  /**
+   * The session replay (a `replay` upload; paid plans with replay on): what it covers, epoch ms, and why
+   * it ended early. Absent: none recorded, or the visitor left it out.
+   */
+  replay: z
+    .object({
+      key: uploadKeyField,
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+      stopped: z.enum(replayStops).optional(),
+    })
+    .refine((r) => r.end >= r.start)
+    .optional(),
   /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
   proof: z.string().max(8192).optional(),
   /** The language the widget spoke (it writes to the reporter in it); absent: the project's widget language. */

@@ -22,6 +22,11 @@ export interface WidgetConfig {
   screenshot: boolean;
   upload: boolean;
   video: boolean;
+  /**
+   * Session replay, after the plan (docs/replay.md): present when the loader should load the recorder
+   * once the page is idle; `maskText` masks all text too. Absent: steps and logs only.
+   */
+  replay?: { maskText: boolean };
   welcomeScreen: boolean;
   branding: boolean;
   customFields: { name: string; selector: string }[];

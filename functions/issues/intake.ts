@@ -314,6 +314,8 @@ export async function fileReport(
     files,
     screenshots,
     logs: body.logs,
+    steps: body.steps,
+    replay: null,
     st: initialStatuses(),
     bytes,
     uploadIds: uploads.map((up) => up.id),

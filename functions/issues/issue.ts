@@ -9,8 +9,9 @@
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeviceData, LogEntry, ScreenshotType } from '#contracts/intake';
+import type { DeviceData, LogEntry, ScreenshotType, Step } from '#contracts/intake';
 import { type IntegrationName, integrationNames } from '#contracts/integration-names';
+import type { IssueReplayAnswer } from '#contracts/review';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, type transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -95,6 +96,9 @@ export interface IssueScreenshot {
   size: number;
 }
 
+/** An issue's session replay as stored: the object's final name, its size and what it covers (docs/replay.md). */
+export type IssueReplay = IssueReplayAnswer;
+
 export interface NewIssue {
   projectId: string;
   /** The project's team (`teamOf(META)`): its TEAM counts the storage quota (issue 22). */
@@ -108,6 +112,9 @@ export interface NewIssue {
   files: IssueFile[];
   screenshots: IssueScreenshot[];
   logs: LogEntry[];
+  /** The visitor's last actions, oldest first. */
+  steps: Step[];
+  replay: IssueReplay | null;
   /** Per-integration status; 0 (new) writes the integration's sync marker too (4.8). The intake writes 0 for all. */
   st: Record<IntegrationName, number>;
   /** Sum of the stored objects' sizes. */
@@ -195,6 +202,8 @@ export function newIssueItems(issue: NewIssue) {
     files: issue.files,
     screenshots: issue.screenshots,
     logs: issue.logs,
+    steps: issue.steps,
+    ...(issue.replay ? { replay: issue.replay } : {}),
     st: issue.st,
     bytes: issue.bytes,
   };
@@ -222,6 +231,8 @@ export interface StoredIssue extends IssueHead {
   files: IssueFile[];
   screenshots: IssueScreenshot[];
   logs: LogEntry[];
+  steps: Step[];
+  replay: IssueReplay | null;
   st: Record<IntegrationName, number>;
   reasons: Partial<Record<IntegrationName, string>>;
   /** As written (`url_<name>`); a reader shows it only through `deliveredUrl`. */
@@ -248,6 +259,8 @@ export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssu
     files: (detail.files ?? []) as IssueFile[],
     screenshots: (detail.screenshots ?? []) as IssueScreenshot[],
     logs: (detail.logs ?? []) as LogEntry[],
+    steps: (detail.steps ?? []) as Step[],
+    replay: (detail.replay ?? null) as IssueReplay | null,
     st: {} as StoredIssue['st'],
     reasons: {},
     urls: {},

@@ -57,6 +57,8 @@ export async function issueAnswer(
     deleted: list === 'resolved' ? 1 : 0,
     total_files: issue.files.length,
     total_screenshots: issue.screenshots.length,
+    steps: issue.steps,
+    replay: issue.replay,
     files: issue.files.map((f) => ({
       name: String(f.name),
       original_name: String(f.original_name),

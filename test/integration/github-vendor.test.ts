@@ -322,6 +322,8 @@ function context(
       files: [],
       screenshots: [],
       logs: [],
+      steps: [],
+      replay: null,
       ...over,
     },
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],

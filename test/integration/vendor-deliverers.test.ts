@@ -77,6 +77,8 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
       files: [],
       screenshots: [],
       logs: [],
+      steps: [],
+      replay: null,
     },
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],
     integration,

@@ -45,6 +45,8 @@ export function sampleIssue(
     files: [],
     screenshots: [],
     logs: [],
+    steps: [],
+    replay: null,
     st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0 },
     bytes: 0,
     uploadIds: [],

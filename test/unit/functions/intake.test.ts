@@ -204,6 +204,8 @@ describe('the create transaction', () => {
     files: [],
     screenshots: [],
     logs: [],
+    steps: [],
+    replay: null,
     st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0 },
     bytes: 300,
     uploadIds: [uploadId],

@@ -123,6 +123,9 @@ describe('shared schemas', () => {
       reporterSenderName: '',
       // A fixed language unless the client chooses to follow the visitor's browser (widgetLanguage the fallback).
       widgetLanguageAuto: false,
+      // Session replay: off for every stored project until its client turns it on (new paid ones start on).
+      widgetReplay: false,
+      widgetReplayMaskText: false,
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

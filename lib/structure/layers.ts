@@ -106,6 +106,8 @@ export const layers: readonly Layer[] = [
     // Feature folders in the domains' rank; the API reference knows no domain, the board and the
     // integrations show issues.
     { name: 'web docs', folders: ['web/src/docs/'], rank: 2.0 },
+    // The session replay's player (issue 33): the issue page and the public replay page show it.
+    { name: 'web replay', folders: ['web/src/replay/'], rank: 2.0 },
     { name: 'web accounts', folders: ['web/src/accounts/'], rank: 2.1 },
     { name: 'web teams', folders: ['web/src/teams/'], rank: 2.2 },
     { name: 'web projects', folders: ['web/src/projects/'], rank: 2.3 },

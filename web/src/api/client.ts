@@ -67,40 +67,56 @@ function parseJson(text: string): unknown {
 export function createApiClient(options: ApiClientOptions) {
   const base = options.base ?? '/api';
 
-  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  async function send(method: Method, path: string, body: unknown, accept: string): Promise<Response> {
     const doFetch = options.fetch ?? globalThis.fetch;
     const url = withLanguage(`${base}${path}`, options.language());
     // A FormData body goes as multipart (the browser sets its boundary); anything else as JSON.
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
-    let response: Response;
     try {
-      response = await doFetch(url, {
+      return await doFetch(url, {
         method,
         credentials: 'same-origin',
-        headers:
-          body === undefined || form
-            ? { accept: 'application/json' }
-            : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: body === undefined || form ? { accept } : { accept, 'content-type': 'application/json' },
         body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       });
     } catch (cause) {
       throw new ApiError(0, 'SYSTEM_ERROR', cause instanceof Error ? cause.message : 'Network error');
     }
+  }
 
-    const payload = parseJson(await response.text().catch(() => ''));
-    if (response.ok && isSuccessEnvelope(payload)) return payload.msg as T;
+  /** The ApiError of an answer that is not a success: its envelope's code, or SYSTEM_ERROR. */
+  function refusal(response: Response, payload: unknown): ApiError {
     if (isErrorEnvelope(payload)) {
       // A code outside the catalogue (e.g. a proxy's own error page in JSON) reads as a system error.
       const code = isErrorCode(payload.code) ? payload.code : 'SYSTEM_ERROR';
       const { retryAt, expected } = payload;
-      throw new ApiError(response.status, code, String(payload.msg ?? code), payload.fields, {
+      return new ApiError(response.status, code, String(payload.msg ?? code), payload.fields, {
         ...(typeof retryAt === 'string' ? { retryAt } : {}),
         ...(expected && typeof expected === 'object' ? { expected } : {}),
       });
     }
     // Not our envelope at all: a gateway page, an HTML fallback, an empty body.
     const code: ErrorCode = response.status === 401 ? 'UNAUTHORIZED' : 'SYSTEM_ERROR';
-    throw new ApiError(response.ok ? 502 : response.status, code, `Unexpected response (${response.status})`);
+    return new ApiError(
+      response.ok ? 502 : response.status,
+      code,
+      `Unexpected response (${response.status})`,
+    );
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body, 'application/json');
+    const payload = parseJson(await response.text().catch(() => ''));
+    if (response.ok && isSuccessEnvelope(payload)) return payload.msg as T;
+    throw refusal(response, payload);
+  }
+
+  /** A GET the API answers with the bytes themselves (`type`), not an envelope; a refusal throws as `request`. */
+  async function bytes(path: string, type: string): Promise<ArrayBuffer> {
+    const response = await send('GET', path, undefined, `${type}, application/json`);
+    if (response.ok && response.headers.get('content-type')?.split(';')[0]?.trim() === type)
+      return response.arrayBuffer();
+    throw refusal(response, parseJson(await response.text().catch(() => '')));
   }
 
   return {
@@ -116,6 +132,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     /** GETs an address made by `endpointPath`: the SWR fetcher, whose cache keys are those addresses. */
     load: <T>(path: string) => request<T>('GET', path),
+    /** GETs a file the API answers itself (a session replay's gzip): its bytes, when they are of `type`. */
+    bytes,
   };
 }
 

@@ -919,6 +919,12 @@ export const de: Catalogue = {
     welcomeHint: 'Das Widget begrüßt Besucher, bevor es das Meldeformular zeigt.',
     mobile: 'Auf Smartphones zeigen',
     mobileHint: 'Die Feedback-Schaltfläche erscheint auch auf Smartphones.',
+    replay: 'Sitzungsaufzeichnung',
+    replayHint:
+      'Meldungen enthalten die letzte Minute der Seite (jede Eingabe maskiert; Besucher können sie weglassen).',
+    replayMaskText: 'In Aufzeichnungen alle Texte maskieren',
+    replayMaskTextHint:
+      'Aufzeichnungen zeigen Platzhalter für alle Texte, nicht nur für Formularfelder (für Seiten mit personenbezogenen Daten).',
   },
   /** Issue 12: /profile/billing. */
   billing: {
@@ -1234,5 +1240,54 @@ export const de: Catalogue = {
     rendererNote: 'Dargestellt von Swagger UI, nur auf Englisch.',
     failed:
       'Die Referenz konnte nicht geladen werden. Laden Sie die Seite neu oder lesen Sie das Dokument selbst.',
+  },
+  /** Issue 33: the issue page's session replay and timeline, and the public replay page /replay/{token}. */
+  replay: {
+    title: 'Sitzungsaufzeichnung',
+    stepsTitle: 'Schritte zum Nachstellen',
+    summary: 'Die letzten {{seconds}} s vor der Meldung, so wie die Seite für die besuchende Person aussah.',
+    show: 'Aufzeichnung zeigen',
+    hide: 'Aufzeichnung ausblenden',
+    loading: 'Aufzeichnung wird geladen…',
+    failed: 'Die Aufzeichnung konnte nicht geladen werden.',
+    unplayable: 'Diese Aufzeichnung lässt sich nicht abspielen.',
+    stopped: 'Aufzeichnung vorzeitig beendet: Die Seite hat sich zu schnell verändert.',
+    player: 'Wiedergabe der Aufzeichnung',
+    frame: 'Aufzeichnung der Seite der besuchenden Person',
+    play: 'Abspielen',
+    pause: 'Pause',
+    speed: 'Geschwindigkeit',
+    position: 'Position in der Aufzeichnung',
+    keys: 'Leertaste spielt ab oder pausiert; die Pfeiltasten springen 5 Sekunden.',
+    timeline: 'Zeitleiste',
+    timelineHint: 'Wählen Sie einen Eintrag, um die Aufzeichnung an dieser Stelle zu sehen.',
+    noReplayPlan: 'Keine Aufzeichnung: Sitzungsaufzeichnungen gibt es in den Tarifen Starter und Business.',
+    noReplayOff:
+      'Keine Aufzeichnung: Sitzungsaufzeichnungen sind für dieses Projekt aus (Widget-Einstellungen).',
+    noReplayLeftOut:
+      'Keine Aufzeichnung: Die besuchende Person hat sie weggelassen, oder ihr Browser konnte nicht aufzeichnen.',
+    empty: 'Die Meldung enthält keine Schritte und keine Fehler.',
+    before_one: '{{count}} s vor der Meldung',
+    before_other: '{{count}} s vor der Meldung',
+    atReport: 'Bei der Meldung',
+    outside: 'vor der Aufzeichnung',
+    step: 'Schritt {{number}}',
+    kinds: {
+      click: 'Geklickt',
+      focus: 'Fokussiert',
+      change: 'Geändert',
+      submit: 'Abgeschickt',
+      load: 'Geladen',
+      navigate: 'Gewechselt zu',
+      history: 'Zurück oder vor zu',
+      open: 'Feedback-Widget geöffnet',
+      error: 'Fehler',
+      request: 'Fehlgeschlagene Anfrage',
+      report: 'Meldung gesendet',
+    },
+    pageTitle: 'Aufzeichnung',
+    gone: 'Dieser Link zur Aufzeichnung ist ungültig oder abgelaufen. Fordern Sie im Issue einen neuen Link an.',
+    publicNote:
+      'Eine aus Snag geteilte Aufzeichnung. Was die besuchende Person eingegeben hat, wird nie aufgezeichnet.',
   },
 };

@@ -33,6 +33,7 @@ import { IssueMedia } from '../issues/IssueMedia';
 import { IssueToolbar } from '../issues/IssueToolbar';
 import { MediaViewer, type Viewed } from '../issues/MediaViewer';
 import { oneLineTitle } from '../issues/model';
+import { ReplaySection } from '../issues/ReplaySection';
 import { ShortcutHints } from '../issues/ShortcutHints';
 import { Timeline } from '../issues/Timeline';
 import { TriagePanel } from '../issues/TriagePanel';
@@ -126,6 +127,7 @@ function IssueView({
             </Section>
             {!wide && panel}
             <IssueMedia issue={issue} projectId={projectId} onView={setViewed} />
+            <ReplaySection issue={issue} projectId={projectId} />
             <IssueAttachments issue={issue} projectId={projectId} locale={locale} onView={setViewed} />
             <ConsoleLog issue={issue} locale={locale} />
             <Timeline projectId={projectId} n={issue.number} role={role} locale={locale} {...team} />

@@ -1,0 +1,89 @@
+/**
+ * The one timeline of an issue (docs/replay.md, "The issue page"): steps, console errors, failed requests
+ * and the report, oldest first, each with how long before the report it happened. With a replay, an entry
+ * the recording covers is a button that shows the replay at that moment; without one the same list reads
+ * as numbered steps to reproduce with the errors between them.
+ */
+import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { IssueReplayAnswer } from '#contracts/review';
+import { type SessionItem, secondsBefore, seekable } from './session-model';
+
+const badgeColor: Record<SessionItem['kind'], string> = {
+  step: 'brand',
+  error: 'red',
+  request: 'orange',
+  report: 'gray',
+};
+
+export function SessionTimeline({
+  items,
+  report,
+  replay,
+  onSeek,
+}: {
+  items: SessionItem[];
+  report: number;
+  replay: IssueReplayAnswer | null;
+  /** Shows the replay at a moment (epoch ms); absent without a replay. */
+  onSeek?: (at: number) => void;
+}) {
+  const { t } = useTranslation();
+  const when = (at: number) => {
+    const count = secondsBefore(at, report);
+    return count === 0 ? t('replay.atReport') : t('replay.before', { count });
+  };
+  const what = (item: SessionItem) =>
+    item.kind === 'step' ? t(`replay.kinds.${item.step.kind}`) : t(`replay.kinds.${item.kind}`);
+  const detail = (item: SessionItem) =>
+    item.kind === 'step' ? item.step.label : item.kind === 'report' ? '' : item.log.msg;
+  return (
+    <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} data-testid="session-timeline">
+      {items.map((item, i) => {
+        const canSeek = onSeek !== undefined && seekable(item.at, replay);
+        const body = (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Badge size="sm" variant="light" color={badgeColor[item.kind]} style={{ flexShrink: 0 }}>
+              {item.kind === 'step' ? t('replay.step', { number: item.number }) : what(item)}
+            </Badge>
+            <Box style={{ minWidth: 0 }}>
+              <Text
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                ff={item.kind === 'step' ? undefined : 'monospace'}
+              >
+                {item.kind === 'step' && <strong>{what(item)} </strong>}
+                {detail(item)}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {when(item.at)}
+                {onSeek !== undefined && !canSeek && item.kind !== 'report'
+                  ? ` · ${t('replay.outside')}`
+                  : ''}
+              </Text>
+            </Box>
+          </Group>
+        );
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is a fixed record; entries never move.
+          <li key={i} data-testid="timeline-item" data-kind={item.kind}>
+            {canSeek ? (
+              <UnstyledButton
+                onClick={() => onSeek(item.at)}
+                className="snag-timeline-entry"
+                w="100%"
+                p={6}
+                style={{ borderRadius: 4 }}
+                data-testid="timeline-seek"
+              >
+                {body}
+              </UnstyledButton>
+            ) : (
+              <Box p={6}>{body}</Box>
+            )}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The session replay's one call (docs/replay.md): the recording's bytes, a gzip of rrweb's JSON array of
+ * events, read signed in (`GET client/replay/{siteId}/{name}`, project access) or from a tracker's signed
+ * link (`GET replay/{token}`, public). Both answer the bytes themselves, from the dashboard's own origin.
+ * The events come back cleaned for the player's frame (sanitize.ts).
+ */
+import { api } from '../api';
+import { sanitizeEvents } from './sanitize';
+
+/** Which recording: an issue's (signed in) or a signed link's. */
+export type ReplaySource = { siteId: string; name: string } | { token: string };
+
+const enc = encodeURIComponent;
+
+export const replayPath = (source: ReplaySource) =>
+  'token' in source
+    ? `/replay/${enc(source.token)}`
+    : `/client/replay/${enc(source.siteId)}/${enc(source.name)}`;
+
+/** The events of a gzip of a JSON array; throws on bytes that are not one. */
+export async function eventsOfGzip(bytes: ArrayBuffer): Promise<unknown> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return JSON.parse(await new Response(stream).text()) as unknown;
+}
+
+/** The recording's events, cleaned for a frame of this origin. An API refusal throws an ApiError. */
+export async function loadReplay(source: ReplaySource): Promise<Record<string, unknown>[]> {
+  const bytes = await api.bytes(replayPath(source), 'application/gzip');
+  return sanitizeEvents(await eventsOfGzip(bytes), window.location.origin);
+}

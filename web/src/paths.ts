@@ -44,6 +44,8 @@ export const paths = {
   integrations: (id: string, name?: IntegrationName) =>
     `/profile/integrations/${enc(id)}${name ? `/${name}` : ''}`,
   widget: (id: string) => `/profile/widget/${enc(id)}`,
+  /** Issue 33: a tracker's signed link to one replay, public. */
+  replay: (token: string) => `/replay/${enc(token)}`,
   configuration: (id: string, section?: ConfigurationSection) =>
     `/profile/configuration/${enc(id)}${section ? `/${section}` : ''}`,
 } as const;

@@ -74,6 +74,8 @@ describe('appearance settings', () => {
     expect(appearance).not.toHaveProperty('customFields');
     expect(appearance).not.toHaveProperty('widgetDomainWildcard');
     expect(appearance.widgetColor).toBe('#4F4EAE');
+    // Issue 33: session replay is edited here, off (and its text masking off) until the client turns it on.
+    expect(appearance).toMatchObject({ widgetReplay: false, widgetReplayMaskText: false });
   });
 
   it('measures WCAG contrast for the scheme hint', () => {

@@ -65,9 +65,17 @@ describe('route map redirects (SPEC.md section 2)', () => {
       '/profile/configuration/1/installation',
       '/profile/configuration/1/custom_fields',
       '/profile/configuration/1/general',
+      '/replay/2a1e0a52-8c5e-4a4f-9d55-0c6fd3c4a6b1.9b3f.1893456000.sig',
     ]) {
       expect(redirectOf(path), path).toBeNull();
     }
+  });
+
+  it('opens a signed replay link outside every layout (public, no sign-in), with its own error page', () => {
+    const matches = matchRoutes(routes, '/replay/a.b.1.c') ?? [];
+    expect(matches.map((m) => m.params.token)).toEqual(['a.b.1.c', 'a.b.1.c']);
+    expect(matches).toHaveLength(2);
+    expect(matches[1]?.route.errorElement).toBeTruthy();
   });
 });
 

@@ -36,6 +36,7 @@ const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 const TeamScreen = lazy(() => import('../screens/TeamScreen'));
+const ReplayScreen = lazy(() => import('../screens/ReplayScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -168,6 +169,12 @@ export const routes: RouteObject[] = [
           // Unknown profile paths go to the dashboard (SPEC.md section 2), which says the page does not exist.
           { path: '*', element: <NotFoundRedirect /> },
         ]),
+      },
+      // Issue 33: a tracker's signed replay link, public, outside the layouts (no sign-in, no navigation).
+      {
+        path: 'replay/:token',
+        element: <ReplayScreen />,
+        errorElement: <RouteError area="bare" />,
       },
       // "/" goes to the dashboard; any other top-level path too, with the not-found notice.
       { index: true, element: <Navigate to="/profile" replace /> },

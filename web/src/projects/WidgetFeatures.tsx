@@ -21,7 +21,7 @@ export function WidgetFeatures({
   offered: WidgetFeaturesOffered;
 }) {
   const { t } = useTranslation();
-  const { attachments, videos, branding } = offered;
+  const { attachments, videos, replays, branding } = offered;
   const toggle = useSwitches(form);
   return (
     <Section title={t('widget.features')} labelId="widget-features">
@@ -45,6 +45,10 @@ export function WidgetFeatures({
           toggle('widgetDisableVideo', t('onboarding.video'), t('onboarding.videoHint'), {
             positive: true,
           })}
+        {/* Issue 33: session replay, on the plans that have it, as video. */}
+        {replays && toggle('widgetReplay', t('onboarding.replay'), t('onboarding.replayHint'))}
+        {replays &&
+          toggle('widgetReplayMaskText', t('onboarding.replayMaskText'), t('onboarding.replayMaskTextHint'))}
         {toggle('widgetDisableWelcomeScreen', t('onboarding.welcome'), t('onboarding.welcomeHint'), {
           positive: true,
         })}

@@ -70,6 +70,9 @@ export const appearanceKeys = [
   'widgetDisableScreenshot',
   'widgetDisableUpload',
   'widgetDisableVideo',
+  // Issue 33: session replay.
+  'widgetReplay',
+  'widgetReplayMaskText',
   'widgetDisableWelcomeScreen',
   'widgetDisableMobile',
   'widgetDisableBranding',

@@ -20,6 +20,8 @@ import { textRules } from './WidgetTexts';
 export interface WidgetFeaturesOffered {
   attachments: boolean;
   videos: boolean;
+  /** Issue 33: session replay and its text masking. */
+  replays: boolean;
   branding: boolean;
 }
 
@@ -48,6 +50,7 @@ export function useWidgetForm(website: ProjectSettings, plan: PlanSettings | und
   const offered: WidgetFeaturesOffered = {
     attachments: plan?.attachments === true,
     videos: plan?.videos === true,
+    replays: plan?.replays === true,
     branding: plan?.brandingRemoval === true,
   };
 
@@ -62,6 +65,10 @@ export function useWidgetForm(website: ProjectSettings, plan: PlanSettings | und
     };
     if (!offered.attachments) delete data.widgetDisableUpload;
     if (!offered.videos) delete data.widgetDisableVideo;
+    if (!offered.replays) {
+      delete data.widgetReplay;
+      delete data.widgetReplayMaskText;
+    }
     if (!offered.branding) delete data.widgetDisableBranding;
     try {
       const saved = await saveProject(website.uuid, { data });

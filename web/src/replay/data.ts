@@ -5,17 +5,16 @@
  * The events come back cleaned for the player's frame (sanitize.ts).
  */
 import { api } from '../api';
+import { endpointPath } from '../api/endpoints';
 import { sanitizeEvents } from './sanitize';
 
 /** Which recording: an issue's (signed in) or a signed link's. */
 export type ReplaySource = { siteId: string; name: string } | { token: string };
 
-const enc = encodeURIComponent;
-
 export const replayPath = (source: ReplaySource) =>
   'token' in source
-    ? `/replay/${enc(source.token)}`
-    : `/client/replay/${enc(source.siteId)}/${enc(source.name)}`;
+    ? endpointPath('issues.replayLink', { params: { token: source.token } })
+    : endpointPath('issues.replay', { params: source });
 
 /** The events of a gzip of a JSON array; throws on bytes that are not one. */
 export async function eventsOfGzip(bytes: ArrayBuffer): Promise<unknown> {

@@ -1246,8 +1246,6 @@ export const de: Catalogue = {
     title: 'Sitzungsaufzeichnung',
     stepsTitle: 'Schritte zum Nachstellen',
     summary: 'Die letzten {{seconds}} s vor der Meldung, so wie die Seite für die besuchende Person aussah.',
-    show: 'Aufzeichnung zeigen',
-    hide: 'Aufzeichnung ausblenden',
     loading: 'Aufzeichnung wird geladen…',
     failed: 'Die Aufzeichnung konnte nicht geladen werden.',
     unplayable: 'Diese Aufzeichnung lässt sich nicht abspielen.',

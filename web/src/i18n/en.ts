@@ -1221,8 +1221,6 @@ export const en = {
     title: 'Session replay',
     stepsTitle: 'Steps to reproduce',
     summary: 'The last {{seconds}} s before the report, as the visitor saw the page.',
-    show: 'Show replay',
-    hide: 'Hide replay',
     loading: 'Loading the replay…',
     failed: 'The replay could not be loaded.',
     unplayable: 'This recording cannot be played.',

@@ -61,7 +61,7 @@ export function ReplaySection({ issue, projectId }: { issue: IssueAnswer; projec
           rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           data-testid="replay-open"
         >
-          {open ? t('replay.hide') : t('replay.show')}
+          {open ? t('issue.hide') : t('issue.show')}
         </Button>
       }
     >

@@ -42,11 +42,11 @@ export function SessionTimeline({
       {items.map((item, i) => {
         const canSeek = onSeek !== undefined && seekable(item.at, replay);
         const body = (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap="xs" wrap="wrap" align="flex-start">
             <Badge size="sm" variant="light" color={badgeColor[item.kind]} style={{ flexShrink: 0 }}>
               {item.kind === 'step' ? t('replay.step', { number: item.number }) : what(item)}
             </Badge>
-            <Box style={{ minWidth: 0 }}>
+            <Box style={{ minWidth: 0, flex: '1 1 12rem' }}>
               <Text
                 size="sm"
                 style={{ overflowWrap: 'anywhere' }}

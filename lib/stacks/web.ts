@@ -53,16 +53,15 @@ import { EdgeAclReference } from './edge-acl';
 import { nagArnRef } from './grants';
 
 /**
- * Viewer-request rewrite for client-side routes: `/projects/12` -> `/index.html`, `/logo.svg` untouched.
- * A signed replay link `/replay/{token}` is a client route although its token has dots (issue 33).
+ * Viewer-request rewrite for client-side routes: `/projects/12` -> `/index.html`, `/logo.svg` untouched. A
+ * replay link's page `/replay/{token}` is a client route though its token holds dots (issues/replay-link.ts).
  */
 export const spaFallbackCode = `function handler(event) {
   var req = event.request;
   var uri = req.uri;
   if (uri.indexOf('/api/') === 0 || uri.indexOf('/widget/') === 0) return req;
-  if (uri.indexOf('/replay/') === 0) { req.uri = '/index.html'; return req; }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) req.uri = '/index.html';
+  if (last.indexOf('.') === -1 || uri.indexOf('/replay/') === 0) req.uri = '/index.html';
   return req;
 }`;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { de } from '../../../web/src/i18n/de';
 import { en } from '../../../web/src/i18n/en';
 import { detectLanguage } from '../../../web/src/i18n/language';
+import { replayTexts } from '../../../web/src/i18n/replay';
 
 function flatten(obj: object, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -29,6 +30,19 @@ describe('UI catalogues', () => {
       expect(typeof value, key).toBe('string');
       expect((value as string).trim(), key).not.toBe('');
     }
+  });
+});
+
+describe("the replay's catalogue part (loaded with the issue page)", () => {
+  const flatEn = flatten(replayTexts.en);
+  const flatDe = flatten(replayTexts.de);
+
+  it('has the same keys in English and German, all non-empty, and none the main catalogue has', () => {
+    expect(Object.keys(flatDe).sort()).toEqual(Object.keys(flatEn).sort());
+    for (const value of [...Object.values(flatEn), ...Object.values(flatDe)])
+      expect(String(value).trim()).not.toBe('');
+    expect(en).not.toHaveProperty('replay');
+    expect(de).not.toHaveProperty('replay');
   });
 });
 

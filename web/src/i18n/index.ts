@@ -9,10 +9,12 @@ import { initReactI18next } from 'react-i18next';
 import { type ErrorCode, type ErrorContext, errorMessage, withRetryAt } from '#contracts/errors';
 import type { Catalogue } from './en';
 import { initialLanguage, isLang, type Lang, storeLanguage } from './language';
+import type { ReplayTexts } from './replay';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: Catalogue };
+    // The replay's part loads with the parts that show it (./replay.ts).
+    resources: { translation: Catalogue & { replay: ReplayTexts } };
   }
 }
 

@@ -4,13 +4,14 @@
  * moment; without one, the steps to reproduce and the errors as one numbered list, with why there is no
  * replay as far as the plan and the project tell.
  */
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconChevronUp, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssueAnswer } from '#contracts/review';
 import { Section } from '../components/Section';
 import { useProfile, useProject } from '../projects/data';
+import '../replay/texts';
 import { SessionTimeline } from './SessionTimeline';
 import { noReplayReason, replaySeconds, reportMoment, sessionItems } from './session-model';
 
@@ -51,20 +52,20 @@ export function ReplaySection({ issue, projectId }: { issue: IssueAnswer; projec
       title={t('replay.title')}
       labelId="issue-session"
       description={t('replay.summary', { seconds: replaySeconds(replay) })}
-      actions={
+    >
+      <Group>
         <Button
-          variant="subtle"
-          size="compact-sm"
+          variant="light"
+          size="sm"
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls="issue-replay-player"
-          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          leftSection={open ? <IconChevronUp size={14} /> : <IconPlayerPlayFilled size={14} />}
           data-testid="replay-open"
         >
-          {open ? t('issue.hide') : t('issue.show')}
+          {open ? t('replay.hide') : t('replay.show')}
         </Button>
-      }
-    >
+      </Group>
       {replay.stopped === 'mutations' && (
         <Alert color="yellow" variant="light" data-testid="replay-stopped">
           {t('replay.stopped')}

@@ -19,6 +19,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
 import { loadReplay, type ReplaySource } from './data';
+import './texts';
 import { clock, frameFit, offsetOf, skipMs, speeds, viewportOf } from './model';
 
 export interface ReplayPlayerProps {

@@ -162,7 +162,13 @@ describe('projects in the dashboard', () => {
     expect(await page.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/profile/billing',
     );
-    for (const gated of ['File uploads', 'Screen recording', 'Remove branding']) {
+    for (const gated of [
+      'File uploads',
+      'Screen recording',
+      'Session replay',
+      'Mask all text in replays',
+      'Remove branding',
+    ]) {
       expect(await page.getByRole('switch', { name: gated }).count(), gated).toBe(0);
     }
     for (const open of ['Screenshots', 'Welcome screen', 'Show on phones']) {
@@ -360,9 +366,28 @@ describe('projects in the dashboard', () => {
     await page.getByRole('link', { name: 'New project' }).waitFor();
 
     await page.goto(`/profile/widget/${ids[0]}`);
-    for (const gated of ['File uploads', 'Screen recording', 'Remove branding']) {
+    for (const gated of [
+      'File uploads',
+      'Screen recording',
+      'Session replay',
+      'Mask all text in replays',
+      'Remove branding',
+    ]) {
       await page.getByRole('switch', { name: gated }).waitFor();
     }
+    // Issue 33: a project made on a paid plan starts with replay on; masking all text is the client's choice.
+    expect(await page.getByRole('switch', { name: 'Session replay' }).isChecked()).toBe(true);
+    const mask = page.getByRole('switch', { name: 'Mask all text in replays' });
+    expect(await mask.isChecked()).toBe(false);
+    await mask.click({ force: true });
+    await button(page, 'Save changes').click();
+    await saved(page);
+    const stored = await api.get<{ website: { data: Record<string, unknown> } }>(
+      `/api/client/website/${ids[0]}`,
+    );
+    expect(stored.body).toMatchObject({
+      msg: { website: { data: { widgetReplay: true, widgetReplayMaskText: true } } },
+    });
     expect(
       await page.getByText('File uploads and video recording are available on paid plans.').count(),
     ).toBe(0);

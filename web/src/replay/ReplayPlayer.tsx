@@ -94,6 +94,7 @@ export default function ReplayPlayer({ source, seek, goneText }: ReplayPlayerPro
     player.iframe.title = t('replay.frame');
     player.iframe.setAttribute('data-testid', 'replay-frame');
     player.iframe.tabIndex = -1;
+    player.iframe.style.border = '0';
     const meta = player.getMetaData();
     start.current = meta.startTime;
     setTotal(meta.totalTime);

@@ -43,6 +43,14 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 const saved = (page: Page, text = 'Project settings saved') => toastCame(page, text);
+/** The Widget screen's switches only a paid plan offers (issue 33 added the replay's two). */
+const paidToggles = [
+  'File uploads',
+  'Screen recording',
+  'Session replay',
+  'Mask all text in replays',
+  'Remove branding',
+];
 
 /** The preview launcher's button (inside the preview's shadow root). */
 const previewButton = (page: Page) => page.getByTestId('widget-preview').locator('snag-launcher button');
@@ -162,13 +170,7 @@ describe('projects in the dashboard', () => {
     expect(await page.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/profile/billing',
     );
-    for (const gated of [
-      'File uploads',
-      'Screen recording',
-      'Session replay',
-      'Mask all text in replays',
-      'Remove branding',
-    ]) {
+    for (const gated of paidToggles) {
       expect(await page.getByRole('switch', { name: gated }).count(), gated).toBe(0);
     }
     for (const open of ['Screenshots', 'Welcome screen', 'Show on phones']) {
@@ -366,13 +368,7 @@ describe('projects in the dashboard', () => {
     await page.getByRole('link', { name: 'New project' }).waitFor();
 
     await page.goto(`/profile/widget/${ids[0]}`);
-    for (const gated of [
-      'File uploads',
-      'Screen recording',
-      'Session replay',
-      'Mask all text in replays',
-      'Remove branding',
-    ]) {
+    for (const gated of paidToggles) {
       await page.getByRole('switch', { name: gated }).waitFor();
     }
     // Issue 33: a project made on a paid plan starts with replay on; masking all text is the client's choice.

@@ -8,9 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { limits } from '#contracts/limits';
-import { swrConfig } from '../api/swr';
+import { CacheProvider } from '../api/swr';
 import { i18n, i18nReady } from '../i18n';
 import { router } from './router';
 import { theme } from './theme';
@@ -25,9 +24,9 @@ const render = () =>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position="top-right" autoClose={limits.toastMs} transitionDuration={toastEnterMs} />
         <I18nextProvider i18n={i18n}>
-          <SWRConfig value={swrConfig}>
+          <CacheProvider>
             <RouterProvider router={router} />
-          </SWRConfig>
+          </CacheProvider>
         </I18nextProvider>
       </MantineProvider>
     </StrictMode>,

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { errorCatalogue } from './errors';
-import { isBodyByParam, type RouteDecl } from './routes';
+import type { RouteDecl } from './routes';
 
 type Json = Record<string, unknown>;
 
@@ -73,12 +73,6 @@ const refusal = (description: string): Json => ({
 });
 
 const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer' } };
-
-/** A body's schema; one a path parameter chooses is any of its schemas. */
-const bodyOf = (body: NonNullable<RouteDecl['body']>): Json =>
-  isBodyByParam(body)
-    ? { oneOf: Object.values(body.schemas).map((schema) => schemaOf(schema, 'input')) }
-    : schemaOf(body, 'input');
 
 /** What every token route may answer besides success (docs/api.md "Errors"). */
 const refusals = (route: RouteDecl): Json => ({
@@ -179,7 +173,7 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: bodyOf(route.body) } },
+              content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
             },
           }
         : {}),

@@ -11,19 +11,6 @@ import type { TokenScope } from './token-caller';
 /** OPTIONS only for CORS preflights of public routes, answered by their own function. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-/**
- * A body whose schema a path parameter chooses: one route serves calls whose bodies differ (the token
- * vendors' list calls, by `{vendor}`). A value without a schema names nothing: NOT_FOUND, as the
- * `params` schema answers for it.
- */
-export interface BodyByParam {
-  by: string;
-  schemas: Readonly<Record<string, z.ZodType>>;
-}
-
-export const isBodyByParam = (body: RouteDecl['body']): body is BodyByParam =>
-  body !== undefined && 'by' in body && 'schemas' in body;
-
 /** A route as its domain's manifest declares it, inside the declaration of the function that serves it. */
 export interface RouteDecl {
   method: HttpMethod;
@@ -45,8 +32,8 @@ export interface RouteDecl {
    * the same 404 as another client's project.
    */
   params?: z.ZodObject;
-  /** zod schema of the JSON body, or one per value of a path parameter; routes without one accept no body. */
-  body?: z.ZodType | BodyByParam;
+  /** zod schema of the JSON body; routes without one accept no body. */
+  body?: z.ZodType;
   /** zod schema of the query string. */
   query?: z.ZodType;
   /** Selects the screen-specific messages of the error catalogue. */

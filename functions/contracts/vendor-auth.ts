@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import {
-  integrationCatalogue,
+  type integrationCatalogue,
   type OAuthVendor,
   oauthRedirectSegment,
   oauthVendors,
@@ -25,7 +25,8 @@ const token = vendorKeyText.min(1);
 /**
  * The body of each token vendor's list call, `POST client/integration/{vendor}/{list}` (the catalogue's
  * `list`), chosen by its `{vendor}`: each lists with the credentials and, on success, authorises the
- * project's integration.
+ * project's integration. The route's own schema (`vendorListBody`) reads what every one of them shares,
+ * the project; the operation reads the vendor's (functions/handlers/vendors.ts).
  */
 export const vendorListBodies = {
   /** `gitlab/projects`: the projects (an empty host is gitlab.com). */
@@ -44,10 +45,20 @@ export const vendorListBodies = {
   linear: z.object({ siteId: projectIdParam, key: token }),
 } as const satisfies { [V in TokenVendor]: z.ZodObject };
 export type VendorListBody<V extends TokenVendor> = z.infer<(typeof vendorListBodies)[V]>;
+/** What every token vendor's list body holds: the project it authorises (the access check reads it). */
+export const vendorListBody = z.looseObject({ siteId: projectIdParam });
 
-/** A token vendor's list, the last segment of its list call's address (`gitlab/projects`). */
-export const vendorListOf = <V extends TokenVendor>(vendor: V): (typeof integrationCatalogue)[V]['list'] =>
-  integrationCatalogue[vendor].list;
+/**
+ * Each token vendor's list, the last segment of its list call's address (`gitlab/projects`): the
+ * catalogue's `list`, written out (and held equal to it) so that the route's params schema, which every
+ * Lambda's routes carry, does not carry the catalogue's rows.
+ */
+export const tokenVendorLists = {
+  gitlab: 'projects',
+  jira: 'projects',
+  github: 'repos',
+  linear: 'teams',
+} as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
 /**
  * `{vendor}/{list}` of the list calls: a token vendor and its own list. Anything else (an OAuth vendor,
@@ -55,7 +66,7 @@ export const vendorListOf = <V extends TokenVendor>(vendor: V): (typeof integrat
  */
 export const vendorListParams = z
   .object({ vendor: z.enum(tokenVendors), list: z.string() })
-  .refine(({ vendor, list }) => vendorListOf(vendor) === list);
+  .refine(({ vendor, list }) => tokenVendorLists[vendor] === list);
 
 /** `POST client/integration/{vendor}/authentication/{siteId}` (an OAuth vendor): the code and state the redirect brought back. */
 export const oauthExchangeSchema = z.object({

@@ -5,7 +5,7 @@
  */
 
 import type { OAuthVendor, TokenVendor, VendorName } from '#contracts/integration-catalogue';
-import type { OAuthExchangeBody, VendorListBody } from '#contracts/vendor-auth';
+import { type OAuthExchangeBody, vendorListBodies } from '#contracts/vendor-auth';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { vendorsApi } from '../integrations/manifest';
 import * as auth from '../integrations/vendor-auth';
@@ -14,14 +14,10 @@ import * as auth from '../integrations/vendor-auth';
 type VendorInput<V, B = unknown> = AuthedInput<B, unknown, { vendor: V; siteId: string }>;
 
 export const operations = {
-  /** `{vendor}/{list}`: the pipeline parsed the body with the vendor's own schema. */
-  async list({
-    session,
-    params,
-    body,
-    log,
-  }: AuthedInput<VendorListBody<TokenVendor>, unknown, { vendor: TokenVendor }>) {
-    return { msg: await auth.listVendorChoices(session.userId, params.vendor, body, log) };
+  /** `{vendor}/{list}`: the body is read with the vendor's own schema (a bad one: 400, naming its fields). */
+  async list({ session, params, body, log }: AuthedInput<unknown, unknown, { vendor: TokenVendor }>) {
+    const input = vendorListBodies[params.vendor].parse(body);
+    return { msg: await auth.listVendorChoices(session.userId, params.vendor, input, log) };
   },
   async oauthAuthorize({ session, params }: VendorInput<OAuthVendor>) {
     return { msg: await auth.oauthAuthorize(session.userId, session.id, params.vendor, params.siteId) };

@@ -11,7 +11,7 @@ import { hookParamsSchema, trackerVendors } from '#contracts/sync';
 import {
   oauthExchangeSchema,
   oauthSiteParams,
-  vendorListBodies,
+  vendorListBody,
   vendorListParams,
   vendorSiteParams,
 } from '#contracts/vendor-auth';
@@ -75,7 +75,7 @@ export const vendorsApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
       params: vendorListParams,
-      body: { by: 'vendor', schemas: vendorListBodies },
+      body: vendorListBody,
     },
     // One route per call, for every vendor its `{vendor}` schema names (the catalogue's OAuth vendors,
     // or all vendors for the reset); the URLs are the ones each vendor had. `{vendor}` is the segment

@@ -25,7 +25,7 @@ import {
 } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import type { ApiDecl } from '#contracts/manifest';
-import { type BodyByParam, isBodyByParam, type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
+import { type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { API_RATE_LIMIT, type TokenCaller, type TokenScope } from '#contracts/token-caller';
 import { describeExpected, expectedOf, fieldErrors, firstErrorCode } from '#contracts/validation';
 import { EDGE_SECRET_HEADER, getConfig, isLocal } from './config';
@@ -91,15 +91,11 @@ export type OperationResult = Promise<Reply | RawReply>;
  * operation that reads a field the schema does not produce, or reads it with another type, fails tsc.
  */
 type SchemaOut<S, Otherwise> = S extends z.ZodType ? z.output<S> : Otherwise;
-/** A body's output: its schema's, or any of the schemas a path parameter chooses from. */
-type BodyOut<B> = B extends BodyByParam
-  ? { [K in keyof B['schemas']]: SchemaOut<B['schemas'][K], never> }[keyof B['schemas']]
-  : SchemaOut<B, undefined>;
 
 /** The input the pipeline hands the operation of one route (a union of routes gives a union of inputs). */
 export type RouteInput<R extends RouteDecl, Admitted = undefined> = R extends unknown
   ? RequestInput<
-      BodyOut<R['body']>,
+      SchemaOut<R['body'], undefined>,
       SchemaOut<R['query'], Record<string, string | undefined>>,
       SchemaOut<R['params'], Record<string, never>>
     > &
@@ -426,17 +422,6 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 }
 
 /**
- * The route's body schema: a body chosen by a path parameter is that value's schema, and a value without
- * one names nothing (NOT_FOUND, as the params schema would answer later).
- */
-function bodySchemaOf(route: RouteDef, raw: Record<string, string | undefined> | undefined) {
-  if (!isBodyByParam(route.body)) return route.body;
-  const value = raw?.[route.body.by] ?? '';
-  if (!Object.hasOwn(route.body.schemas, value)) throw new AppError('NOT_FOUND');
-  return route.body.schemas[value];
-}
-
-/**
  * Path parameters through the route's schema. A value it refuses names nothing: NOT_FOUND, the same 404
  * as another client's project, so a malformed id tells no more than an unknown one.
  */
@@ -477,8 +462,7 @@ export function resourceHandler<
     const session = route.session ? await resolveSession(event) : null;
     if (route.session && !session) throw new AppError('UNAUTHORIZED');
     const requestId = event.requestContext?.requestId;
-    const schema = bodySchemaOf(route, event.pathParameters);
-    const body = parseWith(schema, schema ? event.body : undefined);
+    const body = parseWith(route.body, route.body ? event.body : undefined);
     const query = parseWith(route.query, event.queryStringParameters ?? {});
     const input: RequestInput = {
       body,

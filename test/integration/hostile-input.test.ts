@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '#contracts/errors';
 import type { TokenVendor } from '#contracts/integration-catalogue';
 import type { RouteDef } from '#contracts/routes';
-import { vendorListOf } from '#contracts/vendor-auth';
+import { tokenVendorLists } from '#contracts/vendor-auth';
 import { routes } from '../../functions/routes';
 import { ApiClient } from '../support/api-client';
 import { setUpTestStack } from '../support/stack-fixture';
@@ -74,7 +74,7 @@ function paths(route: RouteDef): string[] {
   const each = (path: string) => pathValues.map((v) => path.replace(/\{\w+\}/g, v));
   const ofVendor = (v: string) => route.path.replace('{vendor}', v);
   const listed = (v: string) =>
-    route.path.includes('{list}') ? [ofVendor(v).replace('{list}', vendorListOf(v as TokenVendor))] : [];
+    route.path.includes('{list}') ? [ofVendor(v).replace('{list}', tokenVendorLists[v as TokenVendor])] : [];
   return [...each(route.path), ...vendorsOf(route).flatMap((v) => [...each(ofVendor(v)), ...listed(v)])];
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { isBodyByParam, pathParamNames, type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
+import { pathParamNames, type RouteDecl, type RouteDef, routeKey } from '#contracts/routes';
 import { matchRoute, resources, routes } from '../../../functions/routes';
 import { endpointTableFile, endpointTableSource } from '../../../lib/codegen/endpoint-table';
 import { handlerEntry } from '../../../lib/resources';
@@ -15,13 +15,10 @@ function accessProblems(route: RouteDecl): string[] {
   if (access.scope === 'account') return [];
   const problems: string[] = [];
   const shapeOf = (schema: unknown) => Object.keys((schema as z.ZodObject | undefined)?.shape ?? {});
-  // A body chosen by a path parameter: each of its schemas must name the field.
-  const bodies = isBodyByParam(route.body) ? Object.values(route.body.schemas) : [route.body];
   const [where, name = ''] = access.from.split('.');
   if (where === 'params' && !pathParamNames(route.path).includes(name))
     problems.push(`no path parameter ${name}`);
-  if (where === 'body' && !bodies.every((body) => shapeOf(body).includes(name)))
-    problems.push(`no body field ${name}`);
+  if (where === 'body' && !shapeOf(route.body).includes(name)) problems.push(`no body field ${name}`);
   if (access.scope === 'project')
     for (const q of Object.keys(access.queryActions ?? {}))
       if (!shapeOf(route.query).includes(q)) problems.push(`no query parameter ${q}`);

@@ -7,7 +7,7 @@
  * typecheck (or, for a route that no longer exists, its first call), instead of drifting silently.
  */
 import type * as z from 'zod';
-import type { BodyByParam, HttpMethod } from '#contracts/routes';
+import type { HttpMethod } from '#contracts/routes';
 import type { DeclaredRoutesOf, OperationsOf, ResourceName } from '../../../functions/registry';
 import { endpointTable } from './endpoint-table';
 
@@ -31,15 +31,9 @@ type DeclaredRouteOf<E extends Endpoint> = E extends `${infer R}.${infer O}`
     : never
   : never;
 
-/** The input of a body schema, or of any of the schemas a path parameter chooses from. */
-type BodyIn<S> = S extends z.ZodType
-  ? z.input<S>
-  : S extends BodyByParam
-    ? { [K in keyof S['schemas']]: BodyIn<S['schemas'][K]> }[keyof S['schemas']]
-    : never;
-
 /** The body to send: the input of the route's schema (fields with defaults may be left out). */
-export type BodyOf<E extends Endpoint> = DeclaredRouteOf<E> extends { body: infer S } ? BodyIn<S> : never;
+export type BodyOf<E extends Endpoint> =
+  DeclaredRouteOf<E> extends { body: infer S extends z.ZodType } ? z.input<S> : never;
 
 /** The query's names are the schema's; values go into the address as strings whatever their type. */
 export type QueryOf<E extends Endpoint> =

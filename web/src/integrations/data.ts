@@ -9,9 +9,9 @@ import type { IntegrationName, IntegrationsAnswer } from '#contracts/integration
 import type { HookAnswer, TrackerVendor } from '#contracts/sync';
 import {
   oauthRedirectPath,
+  tokenVendorLists,
   type VendorListAnswer,
   type VendorListBody,
-  vendorListOf,
 } from '#contracts/vendor-auth';
 import type { ApiError } from '../api';
 import { type BodyOf, endpointPath } from '../api/endpoints';
@@ -88,7 +88,7 @@ export async function saveIntegration<N extends IntegrationName>(
 
 /** A token vendor's list call, at its own address (`gitlab/projects`) with its own body and answer. */
 function listChoices<V extends TokenVendor>(vendor: V, body: VendorListBody<V>) {
-  const params = { vendor, list: vendorListOf(vendor) };
+  const params = { vendor, list: tokenVendorLists[vendor] };
   return write('vendors.list', { params, body }) as Promise<VendorListAnswer<V>>;
 }
 

@@ -66,8 +66,8 @@ export const vendorsApi = apiFunction({
   resource: 'vendors',
   needs: { table: 'readwrite', secrets: true, timeoutSeconds: 25 },
   routes: [
-    // A token vendor's list (the catalogue's `list`: `gitlab/projects`, `github/repos`, ...), each with
-    // its own body; the project is the body's.
+    // A token vendor's list (the catalogue's `list`: `gitlab/projects`, `github/repos`, ...). The route's
+    // body schema reads the project, which every vendor's body names; the operation reads the vendor's own.
     {
       method: 'POST',
       path: '/api/client/integration/{vendor}/{list}',

@@ -22,7 +22,7 @@ export const budget = { minifiedBytes: 500 * 1024, initMs: 150 };
  * The next marks under the budget (issue 32), minified: the health probe is the HTTP pipeline alone, the
  * loader's function (`widget`) the pipeline and one project read, so they show what every function pays.
  */
-export const marks: Record<string, number> = { health: 135 * 1024 };
+export const marks: Record<string, number> = { health: 135 * 1024, widget: 140 * 1024 };
 
 export interface LambdaBundle {
   name: string;

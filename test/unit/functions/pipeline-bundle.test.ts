@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling';
 import { handlerEntry } from '../../../lib/resources';
-import { marks } from '../../bench/lambda';
+import { marks } from '../../bench/lambda-budget';
 
 /** The bundle of `resource`, as the deployed build would bundle it. */
 const bundle = (resource: string) =>

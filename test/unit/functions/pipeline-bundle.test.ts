@@ -43,7 +43,7 @@ describe('the HTTP pipeline in every bundle', () => {
   }, 30_000);
 });
 
-describe('the next marks of the smallest functions (test/bench/lambda.ts)', () => {
+describe('the next marks of the smallest functions (test/bench/lambda-budget.ts)', () => {
   for (const [resource, mark] of Object.entries(marks))
     it(`${resource} is at most ${mark / 1024} KB minified`, async () => {
       expect(await minifiedBytes(resource)).toBeLessThanOrEqual(mark);

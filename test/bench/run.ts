@@ -10,7 +10,8 @@ import { dynamoRequestsPerCall } from './dynamo-requests';
 import { fidelityBench, fidelityBudget, fidelityTable } from './fidelity';
 import { reportBudgetMs, reportLatency } from './intake';
 import { integrationsBench } from './integrations';
-import { budget as lambdaBudget, lambdaBundles } from './lambda';
+import { lambdaBundles } from './lambda';
+import { budget as lambdaBudget, marks as lambdaMarks } from './lambda-budget';
 import { loadBench, loadPlan } from './load';
 import { passwordHashTimings } from './passwords';
 import { reviewBench } from './review';
@@ -52,8 +53,9 @@ for (const l of await lambdaBundles()) {
   rows.push({
     what: `Lambda ${l.name}: minified`,
     measured: `${(l.minifiedBytes / KB).toFixed(1)} KB`,
-    budget: `${lambdaBudget.minifiedBytes / KB} KB`,
-    ok: l.minifiedBytes <= lambdaBudget.minifiedBytes,
+    // A function with a mark (issue 32) is held to it: the mark is its budget from now on.
+    budget: `${(lambdaMarks[l.name] ?? lambdaBudget.minifiedBytes) / KB} KB`,
+    ok: l.minifiedBytes <= (lambdaMarks[l.name] ?? lambdaBudget.minifiedBytes),
   });
   rows.push({
     what: `Lambda ${l.name}: module init`,

@@ -23,8 +23,7 @@ import {
   parseUploadKey,
   presignUpload,
 } from '../../../functions/issues/uploads';
-import { planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
-import { effectiveSettings } from '../../../functions/projects/service';
+import { effectiveSettings, planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -9,6 +9,7 @@
  */
 
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { type RequestAccess, requestAccess } from '#contracts/access';
@@ -237,12 +238,14 @@ interface SnagState {
   /** The checked API token of a `token` route. */
   token?: TokenCaller;
 }
-/** A request on its way through the pipeline; `snag` is set first thing by `prepare`. */
-interface SnagRequest {
-  event: APIGatewayProxyEventV2;
-  context: Context;
+type SnagRequest = middy.Request<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  Context
+> & {
   snag: SnagState;
-}
+};
 
 type RouteFinder = (key: string) => RouteDef | undefined;
 
@@ -333,30 +336,33 @@ function checkEdge(event: APIGatewayProxyEventV2) {
  * Route, logger and language first, so that every later failure is answered in the right words; then the
  * edge, the origin and the resource's admission, and only then the body.
  */
-async function prepare(req: SnagRequest, resource: string, findRoute: RouteFinder, options: HandlerOptions) {
-  const event = req.event;
-  event.headers ??= {};
-  const requestId = event.requestContext?.requestId ?? req.context.awsRequestId ?? 'local';
-  req.snag = {
-    lang: langOf(event),
-    log: createLogger({ requestId, resource, routeKey: event.routeKey }),
-    headers: {},
-  };
-  req.snag.route = routeOf(event, findRoute);
-  checkEdge(event);
-  checkOrigin(event, req.snag.route);
-  if (req.snag.route.token) await authenticateToken(req, req.snag.route, options);
-  if (options.admit) {
-    req.snag.admitted = await options.admit({
-      event,
-      route: req.snag.route,
-      params: (event.pathParameters ?? {}) as Record<string, string>,
-      headers: req.snag.headers,
-    });
-  }
-  const size = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
-  if (size > limits.maxJsonBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-}
+const prepare = (resource: string, findRoute: RouteFinder, options: HandlerOptions): MiddlewareObj => ({
+  before: async (request) => {
+    const req = request as SnagRequest;
+    const event = req.event;
+    event.headers ??= {};
+    const requestId = event.requestContext?.requestId ?? req.context.awsRequestId ?? 'local';
+    req.snag = {
+      lang: langOf(event),
+      log: createLogger({ requestId, resource, routeKey: event.routeKey }),
+      headers: {},
+    };
+    req.snag.route = routeOf(event, findRoute);
+    checkEdge(event);
+    checkOrigin(event, req.snag.route);
+    if (req.snag.route.token) await authenticateToken(req, req.snag.route, options);
+    if (options.admit) {
+      req.snag.admitted = await options.admit({
+        event,
+        route: req.snag.route,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        headers: req.snag.headers,
+      });
+    }
+    const size = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
+    if (size > limits.maxJsonBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
 
 const jsonType = /^application\/(.+\+)?json($|;.+)/i;
 
@@ -371,72 +377,55 @@ const refusePrototypeKeys = (key: string, value: unknown) => {
  * rather than @middy/http-json-body-parser: its Node 20 line answers malformed JSON with 415 and lets
  * `__proto__` through (docs/decisions.md "Node versions").
  */
-function parseJsonBody({ snag, event }: SnagRequest) {
-  if (!snag.route?.body) return;
-  if (!jsonType.test(event.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  if (event.body === undefined) throw new AppError('INVALID_JSON');
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  try {
-    (event as { body: unknown }).body = JSON.parse(text, refusePrototypeKeys);
-  } catch {
-    throw new AppError('INVALID_JSON');
-  }
-}
+const parseJsonBody = (): MiddlewareObj => ({
+  before: (request) => {
+    const { snag, event } = request as SnagRequest;
+    if (!snag.route?.body) return;
+    if (!jsonType.test(event.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (event.body === undefined) throw new AppError('INVALID_JSON');
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      (event as { body: unknown }).body = JSON.parse(text, refusePrototypeKeys);
+    } catch {
+      throw new AppError('INVALID_JSON');
+    }
+  },
+});
 
-/** One error answer for every function: any failure becomes an envelope, faults a logged 500. */
-function envelopeError(snag: SnagState | undefined, err: unknown): APIGatewayProxyStructuredResultV2 {
-  const state: SnagState = snag ?? { lang: 'en', log: createLogger(), headers: {} };
-  let code: ErrorCode = 'SYSTEM_ERROR';
-  let fields: Record<string, string> | undefined;
-  let details: ErrorDetails | undefined;
-  if (err instanceof AppError) {
-    code = err.code;
-    fields = err.fields;
-    details = err.details;
-  } else if (err instanceof z.ZodError) {
-    code = firstErrorCode(err);
-    fields = fieldErrors(err);
-    details = { expected: expectedOf(err, state.lang) };
-  } else if (isStoreUnreachable(err)) {
-    code = 'NOT_READY';
-  } else if (isHttpError(err)) {
-    code =
-      err.statusCode === 415
-        ? 'UNSUPPORTED_MEDIA_TYPE'
-        : err.statusCode === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : 'INVALID_JSON';
-  }
-  if (code === 'SYSTEM_ERROR') state.log.error('request failed', { err });
-  else state.log.info('request refused', { code });
-  const response = errorResponse(code, state.lang, state.route, fields, details);
-  response.headers = { ...response.headers, ...state.headers };
-  return response;
-}
-
-/**
- * An operation still running 5 ms before the function's time runs out is answered as a fault (a logged
- * 500) instead of being cut off by Lambda with neither an answer nor a log line. Without a deadline
- * (a test calling the handler directly) the operation just runs.
- */
-async function beforeDeadline<T>(work: Promise<T>, context: Context): Promise<T> {
-  if (typeof context.getRemainingTimeInMillis !== 'function') return work;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          Object.assign(new Error('The operation outlived the function timeout'), { name: 'TimeoutError' }),
-        ),
-      context.getRemainingTimeInMillis() - 5,
-    );
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** One error middleware for every function: any outcome becomes an envelope, faults a logged 500. */
+const envelopeErrors = (): MiddlewareObj => ({
+  onError: (request) => {
+    const req = request as SnagRequest;
+    const state: SnagState = req.snag ?? { lang: 'en', log: createLogger(), headers: {} };
+    const err = req.error;
+    let code: ErrorCode = 'SYSTEM_ERROR';
+    let fields: Record<string, string> | undefined;
+    let details: ErrorDetails | undefined;
+    if (err instanceof AppError) {
+      code = err.code;
+      fields = err.fields;
+      details = err.details;
+    } else if (err instanceof z.ZodError) {
+      code = firstErrorCode(err);
+      fields = fieldErrors(err);
+      details = { expected: expectedOf(err, state.lang) };
+    } else if (isStoreUnreachable(err)) {
+      code = 'NOT_READY';
+    } else if (isHttpError(err)) {
+      code =
+        err.statusCode === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : err.statusCode === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : 'INVALID_JSON';
+    }
+    if (code === 'SYSTEM_ERROR') state.log.error('request failed', { err });
+    else state.log.info('request refused', { code });
+    const response = errorResponse(code, state.lang, state.route, fields, details);
+    response.headers = { ...response.headers, ...state.headers };
+    req.response = response;
+  },
+});
 
 function isHttpError(err: unknown): err is Error & { statusCode: number } {
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
@@ -478,9 +467,8 @@ export function resourceHandler<
 ): LambdaHandler {
   const resource = declaration.resource;
   const ops = operations as unknown as Record<string, (input: RequestInput) => OperationResult>;
-  const findRoute = routeFinder(declaration);
-  const core = async (event: APIGatewayProxyEventV2, snag: SnagState) => {
-    const { route, lang, log, headers, admitted, token } = snag;
+  const core = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const { route, lang, log, headers, admitted, token } = (context as unknown as { snag: SnagState }).snag;
     if (!route) throw new AppError('NOT_FOUND');
     const op = ops[route.op];
     if (!op) throw new Error(`${resource} has no operation ${route.op}`);
@@ -519,15 +507,14 @@ export function resourceHandler<
     );
   };
 
-  // Route, edge, origin and admission; then the body; then the operation. Any failure is an envelope.
-  return async (event, context = {} as Context) => {
-    const req = { event, context } as SnagRequest;
-    try {
-      await prepare(req, resource, findRoute, options as HandlerOptions);
-      parseJsonBody(req);
-      return await beforeDeadline(core(event, req.snag), context);
-    } catch (err) {
-      return envelopeError(req.snag, err);
-    }
-  };
+  return middy(core)
+    .use(envelopeErrors())
+    .use(prepare(resource, routeFinder(declaration), options as HandlerOptions))
+    .use(parseJsonBody())
+    .use({
+      // Hand the prepared state to the core without widening the Lambda signature.
+      before: (request) => {
+        (request.context as unknown as { snag: SnagState }).snag = (request as SnagRequest).snag;
+      },
+    }) as unknown as LambdaHandler;
 }

@@ -31,8 +31,8 @@ export interface Layer {
   forbids?: readonly string[];
 }
 
-/** The HTTP event types: a domain gets plain values from its entry point. */
-const http = ['aws-lambda'];
+/** The HTTP event types and the middleware: a domain gets plain values from its entry point. */
+const http = ['aws-lambda', '@middy/core'];
 
 /**
  * The dashboard's rows: ranked among themselves, and like every client open to the contracts and the

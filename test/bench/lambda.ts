@@ -68,7 +68,7 @@ function initMs(file: string, env: NodeJS.ProcessEnv, runs = 7): number {
 }
 
 /**
- * Where a bundle's bytes come from: the minified bytes of each package (`zod`, `jsvat`) and of each
+ * Where a bundle's bytes come from: the minified bytes of each package (`zod`, `@middy/core`) and of each
  * folder of our own (`functions/contracts`), largest first, from esbuild's metafile.
  */
 export function attribution(metafile: Metafile): [string, number][] {

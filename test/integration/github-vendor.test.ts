@@ -12,7 +12,7 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { type DeliveryContext, PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverGithub, githubBody } from '../../functions/integrations/deliverers/github';
-import { deliveryLinks } from '../../functions/integrations/delivery-context';
+import { type DeliveryLinks, deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { verifyFileLink } from '../../functions/integrations/links';
 import * as github from '../../functions/integrations/vendors/github';
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.stop());
 
-let links: Pick<DeliveryContext, 'screenshots' | 'files'>;
+let links: DeliveryLinks;
 beforeAll(async () => {
   links = await deliveryLinks(
     '0f8fad5b-d9cb-469f-a165-70867728950e',

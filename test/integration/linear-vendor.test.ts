@@ -279,6 +279,7 @@ function context(data: Record<string, unknown>, extra: Partial<DeliveryContext<'
         url: 'http://s3.local/f1',
       },
     ],
+    replay: null,
     readObject: async () => new Uint8Array(),
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),

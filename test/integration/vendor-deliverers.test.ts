@@ -95,6 +95,7 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
         url: 'http://s3/f1',
       },
     ],
+    replay: null,
     readObject: async (name) => (name === 's1.png' ? png : pdf),
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),

@@ -257,6 +257,7 @@ describe('email deliverer', () => {
         files: [],
         screenshots: [],
         logs: [],
+        steps: [],
       },
       project: { id: 'p1', name: evil },
       integration: {
@@ -266,6 +267,7 @@ describe('email deliverer', () => {
       issueUrl: 'http://localhost/profile/site/p/ticket/4',
       screenshots,
       files: [{ name: 'f', label: evil, type: 't', size: 1, url: 'https://x.example/?a="b"' }],
+      replay: null,
     }) as unknown as DeliveryContext<'email'>;
 
   it('escapes every visitor value in the HTML part', () => {

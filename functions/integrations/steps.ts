@@ -87,12 +87,14 @@ export function stepSentences(
   const t = texts[lang];
   const reportedAt = Date.parse(issue.createdAt);
   return issue.steps.map((step) => {
+    // One line per step, whatever the page's text held (a list item, a Markdown line, a mail line).
+    const line = step.label.replace(/\s*[\r\n]+\s*/g, ' ').trim();
     const shown =
       'code' in label
-        ? label.code(step.label)
+        ? label.code(line)
         : addressKinds.has(step.kind)
-          ? label.text(step.label)
-          : t.quote(label.text(step.label));
+          ? label.text(line)
+          : t.quote(label.text(line));
     const sentence = t.kinds[step.kind]?.(shown) ?? shown;
     return Number.isFinite(reportedAt) ? `${sentence} ${t.before(agoText(reportedAt - step.t))}` : sentence;
   });

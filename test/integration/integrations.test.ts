@@ -162,11 +162,16 @@ describe('deliveries', () => {
     const site = await newSite(stack.url, 'BASIC_PLAN');
     expect((await saveEmail(site, 'team@example.com', ['cc1@example.com'])).status).toBe(200);
     await webhookTo(site, `${receiver.url}/ok/${site.id}`);
+    const steps = [
+      { t: Date.now() - 8_000, kind: 'click', label: 'Add <b>to</b> cart @channel' },
+      { t: Date.now() - 3_000, kind: 'navigate', label: '/checkout' },
+    ];
     const n = await fileReport(stack.url, site.id, ORIGIN, {
       fields: {
         msg: 'Pay <b>button</b> broken',
         title: 'Checkout',
         customFields: [{ name: 'Order', value: 'A-17' }],
+        steps,
       },
       screenshots: [{ type: 'image/png', content: png(4, 4, [200, 10, 10]) }],
     });
@@ -201,6 +206,14 @@ describe('deliveries', () => {
       issue: { number: n, title: 'Checkout', description: 'Pay <b>button</b> broken', page: '' },
     });
     expect(body.issue.screenshots[0].url).toContain('/api/files/');
+    // The steps as stored, structured (additive to version 1), and no replay on this report.
+    expect(body.issue.steps).toEqual(steps);
+    expect(body.issue.replay).toBeNull();
+    // The mail lists them as sentences, the label escaped in HTML.
+    expect(mail?.text).toMatch(
+      /Steps to reproduce:\n1\. Clicked “Add <b>to<\/b> cart @channel” \(\d+ s before the report\)\n2\. Went to \/checkout/,
+    );
+    expect(mail?.html).toContain('Clicked “Add &#60;b&#62;to&#60;/b&#62; cart @channel”');
 
     // The documented verification snippet, exactly as docs/webhooks.md prints it.
     const doc = readFileSync('docs/webhooks.md', 'utf8');

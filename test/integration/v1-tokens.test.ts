@@ -25,6 +25,7 @@ import { tokenKey } from '../../functions/teams/token';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { png } from '../support/png';
+import { hostileSteps, openedReplay, storedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
@@ -571,6 +572,51 @@ describe('v1', () => {
     });
     expect(dashboard.msg).not.toHaveProperty('slack_url');
     expect(dashboard.msg).not.toHaveProperty('email_url');
+  });
+
+  it('gives the steps to reproduce and a signed link to the replay, which opens that recording for an hour', async () => {
+    const a = await agency();
+    const reportedAt = new Date().toISOString();
+    // The report call takes one-line labels (a line break is refused there, not here).
+    const steps = hostileSteps(reportedAt).filter((s) => !s.label.includes('\n'));
+    const n = await fileReport(stack.url, a.site.id, SITE, { fields: { msg: 'Pay fails', steps } });
+    const path = `/api/v1/projects/${a.site.id}/issues/${n}`;
+    type Answer = { steps: unknown[]; replay: Json | null; createdAt: string };
+    const without = msgOf(await v1<Answer>(a.token, 'GET', path));
+    // What the visitor's page said, exactly as stored: the label is data here, each client renders it.
+    expect(without.steps).toEqual(steps);
+    expect(without.replay).toBeNull();
+
+    // The recording as the intake stores it on the issue (the replay's upload is the intake's to test).
+    const replay = storedReplay(without.createdAt, { stopped: 'mutations' });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `PROJECT#${a.site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
+        UpdateExpression: 'SET replay = :r',
+        ExpressionAttributeValues: { ':r': replay },
+      }),
+    );
+    const before = Date.now();
+    const issue = msgOf(await v1<Answer>(a.token, 'GET', path));
+    expect(issue.replay).toEqual({
+      url: expect.stringMatching(new RegExp(`^${stack.url}/replay/[\\w.-]+$`)),
+      dataUrl: expect.stringMatching(new RegExp(`^${stack.url}/api/replay/[\\w.-]+$`)),
+      expiresAt: expect.any(String),
+      start: replay.start,
+      end: replay.end,
+      stopped: 'mutations',
+    });
+    const url = String(issue.replay?.url);
+    expect(await openedReplay(url, stack.url)).toEqual({ projectId: a.site.id, name: replay.name });
+    expect(String(issue.replay?.dataUrl).split('/').pop()).toBe(url.split('/').pop());
+    const lasts = Date.parse(String(issue.replay?.expiresAt)) - before;
+    expect(lasts).toBeGreaterThan(59 * 60_000);
+    expect(lasts).toBeLessThanOrEqual(60 * 60_000);
+    // The list stays as it was: no steps, no replay.
+    const list = msgOf(await v1<{ issues: Json[] }>(a.token, 'GET', `/api/v1/projects/${a.site.id}/issues`));
+    expect(list.issues[0]).not.toHaveProperty('steps');
+    expect(list.issues[0]).not.toHaveProperty('replay');
   });
 
   it('counts calls per token with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {

@@ -8,6 +8,7 @@
  * kept). Every v1 answer is
  * checked against its route's response schema, the one the OpenAPI document is built from.
  */
+import { gzipSync } from 'node:zlib';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
@@ -25,7 +26,7 @@ import { tokenKey } from '../../functions/teams/token';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { png } from '../support/png';
-import { hostileSteps, openedReplay, storedReplay } from '../support/reproduction';
+import { hostileSteps, openedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
@@ -587,18 +588,21 @@ describe('v1', () => {
     expect(without.steps).toEqual(steps);
     expect(without.replay).toBeNull();
 
-    // The recording as the intake stores it on the issue (the replay's upload is the intake's to test).
-    const replay = storedReplay(without.createdAt, { stopped: 'mutations' });
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `PROJECT#${a.site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
-        UpdateExpression: 'SET replay = :r',
-        ExpressionAttributeValues: { ':r': replay },
-      }),
-    );
+    // With replay on, a report carrying a recording, as the widget uploads it.
+    expect(
+      (await a.site.client.patch(`/api/client/website/${a.site.id}`, { data: { widgetReplay: true } }))
+        .status,
+    ).toBe(200);
+    const recording = new Uint8Array(gzipSync(JSON.stringify([{ type: 4, timestamp: 1, data: {} }])));
+    const replay = { start: Date.now() - 60_000, end: Date.now() - 500, stopped: 'mutations' as const };
+    const m = await fileReport(stack.url, a.site.id, SITE, {
+      fields: { msg: 'Pay fails again', steps },
+      replay: { content: recording, ...replay },
+    });
+    const replayPath = `/api/v1/projects/${a.site.id}/issues/${m}`;
     const before = Date.now();
-    const issue = msgOf(await v1<Answer>(a.token, 'GET', path));
+    const issue = msgOf(await v1<Answer>(a.token, 'GET', replayPath));
+    expect(issue.steps).toEqual(steps);
     expect(issue.replay).toEqual({
       url: expect.stringMatching(new RegExp(`^${stack.url}/replay/[\\w.-]+$`)),
       dataUrl: expect.stringMatching(new RegExp(`^${stack.url}/api/replay/[\\w.-]+$`)),
@@ -608,8 +612,12 @@ describe('v1', () => {
       stopped: 'mutations',
     });
     const url = String(issue.replay?.url);
-    expect(await openedReplay(url, stack.url)).toEqual({ projectId: a.site.id, name: replay.name });
+    expect(await openedReplay(url, stack.url)).toMatchObject({ projectId: a.site.id });
     expect(String(issue.replay?.dataUrl).split('/').pop()).toBe(url.split('/').pop());
+    // The data link answers the recording's bytes with no token of the API and no session.
+    const bytes = await fetch(String(issue.replay?.dataUrl));
+    expect(bytes.headers.get('content-type')).toBe('application/gzip');
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(Buffer.from(recording))).toBe(true);
     const lasts = Date.parse(String(issue.replay?.expiresAt)) - before;
     expect(lasts).toBeGreaterThan(59 * 60_000);
     expect(lasts).toBeLessThanOrEqual(60 * 60_000);

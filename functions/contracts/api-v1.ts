@@ -203,7 +203,8 @@ export const v1ReplaySchema = z
     start: z.number().int().meta({ description: 'The first recorded moment, epoch milliseconds' }),
     end: z.number().int().meta({ description: 'The last recorded moment, epoch milliseconds' }),
     stopped: z.enum(replayStops).optional().meta({
-      description: 'Present when the recording stopped early: mutations = the page changed too much to record',
+      description:
+        'Present when the recording stopped early: mutations = the page changed too much to record',
     }),
   })
   .meta({ title: 'Replay' });
@@ -242,10 +243,12 @@ export const v1IssueSchema = z
       .array(v1DeliverySchema)
       .meta({ description: 'Where the issue went: one entry per integration it was sent to' }),
     steps: z.array(v1StepSchema).meta({
-      description: "Steps to reproduce: the visitor's last actions before the report, oldest first; empty when none",
+      description:
+        "Steps to reproduce: the visitor's last actions before the report, oldest first; empty when none",
     }),
     replay: v1ReplaySchema.nullable().meta({
-      description: 'The last minute on the page before the report, when the report carried a recording; else null',
+      description:
+        'The last minute on the page before the report, when the report carried a recording; else null',
     }),
     ...triageShape,
   })

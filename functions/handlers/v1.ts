@@ -9,12 +9,12 @@ import {
   decodeCursor,
   encodeCursor,
   V1_PAGE_MAX,
+  V1_REPLAY_LINK_HOURS,
   type V1Delivery,
   type V1Issue,
   type V1IssuePage,
   type V1IssueSummary,
   type V1Project,
-  V1_REPLAY_LINK_HOURS,
 } from '#contracts/api-v1';
 import { ticketStatus } from '#contracts/limits';
 import { integrationNames } from '#contracts/messages';
@@ -23,8 +23,8 @@ import type { IssueAnswer, IssueRow } from '#contracts/review';
 import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
-import { HOUR } from '#runtime/time';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
+import { HOUR } from '#runtime/time';
 import { replayLink } from '../integrations/links';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';

@@ -107,9 +107,12 @@ const deliveriesText = (issue: Issue) =>
  */
 function reproductionText(issue: Issue): string {
   const t = stepTexts();
-  const steps = numbered(stepSentences({ steps: issue.steps ?? [], createdAt: issue.createdAt }, { text: (l) => l }));
+  const steps = numbered(
+    stepSentences({ steps: issue.steps ?? [], createdAt: issue.createdAt }, { text: (l) => l }),
+  );
   const out = steps.length ? [`${t.heading}:`, ...steps] : [];
-  if (issue.replay) out.push(`${t.watch}: ${issue.replay.url} (the link works until ${issue.replay.expiresAt})`);
+  if (issue.replay)
+    out.push(`${t.watch}: ${issue.replay.url} (the link works until ${issue.replay.expiresAt})`);
   return out.length ? `${out.join('\n')}\n\n` : '';
 }
 

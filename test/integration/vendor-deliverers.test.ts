@@ -117,6 +117,31 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
 const rec = <N extends IntegrationName>(name: N, data: unknown, oauth?: IntegrationRecord['oauth']) =>
   ({ name, active: 1, authorized: 1, data, ...(oauth ? { oauth } : {}) }) as IntegrationRecord<N>;
 
+/** A Jira integration without extra fields. */
+const plainJira = () =>
+  rec('jira', {
+    host: fakes.jira.url,
+    username: 'me@example.com',
+    key: 'api-token',
+    id: '10000',
+    issueId: '10004',
+    customFields: [],
+  });
+
+/** Every node of an ADF document, depth first. */
+function adfNodes(doc: unknown): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  const walk = (n: unknown) => {
+    if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') {
+      nodes.push(n as Record<string, unknown>);
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(doc);
+  return nodes;
+}
+
 async function permanent(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
     () => undefined,
@@ -359,27 +384,8 @@ describe("visitor text cannot act in the customer's tools", () => {
   });
 
   it('Jira: visitor text stays plain text nodes (no mention, card or link); the only link is Snag’s', async () => {
-    await deliverJira(
-      hostileContext(
-        rec('jira', {
-          host: fakes.jira.url,
-          username: 'me@example.com',
-          key: 'api-token',
-          id: '10000',
-          issueId: '10004',
-          customFields: [],
-        }),
-      ),
-    );
-    const nodes: Record<string, unknown>[] = [];
-    const walk = (n: unknown) => {
-      if (Array.isArray(n)) n.forEach(walk);
-      else if (n && typeof n === 'object') {
-        nodes.push(n as Record<string, unknown>);
-        Object.values(n).forEach(walk);
-      }
-    };
-    walk(fakes.jira.issues[0]?.fields.description);
+    await deliverJira(hostileContext(plainJira()));
+    const nodes = adfNodes(fakes.jira.issues[0]?.fields.description);
     expect(
       nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
     ).toEqual([]);
@@ -498,27 +504,10 @@ describe('steps to reproduce and the replay link reach every tracker, neutralise
   });
 
   it('Jira: an ordered list of plain text nodes; the only links are the replay and Snag', async () => {
-    const ctx = await reproducible(
-      rec('jira', {
-        host: fakes.jira.url,
-        username: 'me@example.com',
-        key: 'api-token',
-        id: '10000',
-        issueId: '10004',
-        customFields: [],
-      }),
-    );
+    const ctx = await reproducible(plainJira());
     await deliverJira(ctx);
     const description = fakes.jira.issues[0]?.fields.description as { content: Record<string, unknown>[] };
-    const nodes: Record<string, unknown>[] = [];
-    const walk = (n: unknown) => {
-      if (Array.isArray(n)) n.forEach(walk);
-      else if (n && typeof n === 'object') {
-        nodes.push(n as Record<string, unknown>);
-        Object.values(n).forEach(walk);
-      }
-    };
-    walk(description);
+    const nodes = adfNodes(description);
     expect(
       nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
     ).toEqual([]);
@@ -558,9 +547,11 @@ describe('steps to reproduce and the replay link reach every tracker, neutralise
     expect(blocks).toContain(
       'Clicked “**Pay now** &lt;b&gt;bold&lt;/b&gt; &lt;https://evil.example|Reset&gt;”',
     );
-    const actions = (
-      message?.blocks as { type: string; elements?: { url: string; text: { text: string } }[] }[]
-    ).find((b) => b.type === 'actions');
+    const blockList = (message?.blocks ?? []) as {
+      type: string;
+      elements?: { url: string; text: { text: string } }[];
+    }[];
+    const actions = blockList.find((b) => b.type === 'actions');
     expect(actions?.elements?.map((e) => [e.text.text, e.url])).toEqual([
       ['Open in Snag', 'http://localhost:3000/profile/website/x/request/7'],
       ['Watch the replay', replayUrl(ctx)],

@@ -96,11 +96,11 @@ describe('the OpenAPI document', () => {
       unknown
     >;
     const schemaOf = (path: string) => {
-      const ok = (
-        doc.paths[path]?.get?.responses['200'] as {
-          content: { 'application/json': { schema: Schema } };
-        }
-      ).content['application/json'].schema;
+      const answer = doc.paths[path]?.get?.responses['200'] as
+        | { content: { 'application/json': { schema: Schema } } }
+        | undefined;
+      if (!answer) throw new Error(`no 200 answer for ${path}`);
+      const ok = answer.content['application/json'].schema;
       const msg = ok.properties.msg as Schema;
       const ref = typeof msg.$ref === 'string' ? msg.$ref.split('/').pop() : undefined;
       const schemas = (doc as unknown as { components: { schemas: Record<string, Schema> } }).components

@@ -13,7 +13,7 @@ import { PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverAsana } from '../../functions/integrations/deliverers/asana';
 import { deliverGitlab } from '../../functions/integrations/deliverers/gitlab';
 import { deliverJira } from '../../functions/integrations/deliverers/jira';
-import { deliverSlack } from '../../functions/integrations/deliverers/slack';
+import { deliverSlack, slackBlocks } from '../../functions/integrations/deliverers/slack';
 import { deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { readReplayLinkToken } from '../../functions/issues/replay-link';
@@ -557,6 +557,29 @@ describe('steps to reproduce and the replay link reach every tracker, neutralise
       ['Watch the replay', replayUrl(ctx)],
     ]);
     expect(await openedReplay(replayUrl(ctx))).not.toBeNull();
+  });
+
+  it('Slack keeps whole steps within a section, the last ones when fifty long ones do not fit', () => {
+    const { ctx } = context(rec('slack', { id: 'C0GENERAL', name: '' }));
+    const at = Date.parse(ctx.issue.createdAt);
+    const steps = Array.from({ length: 50 }, (_, i) => ({
+      t: at - (50 - i) * 1000,
+      kind: 'click' as const,
+      label: `${'x'.repeat(190)} ${i + 1}`,
+    }));
+    ctx.issue = { ...ctx.issue, steps };
+    const section = slackBlocks(ctx).find((b) => JSON.stringify(b).includes('Steps to reproduce')) as {
+      text: { text: string };
+    };
+    const lines = section.text.text.split('\n');
+    expect(section.text.text.length).toBeLessThanOrEqual(3000);
+    expect(lines[0]).toBe('*Steps to reproduce*');
+    expect(lines.at(-1)).toMatch(/^50\. Clicked “x+ 50” \(1 s before the report\)$/);
+    const first = Number(lines[1]?.split('.')[0]);
+    expect(first).toBeGreaterThan(1);
+    expect(lines.slice(1).map((l) => Number(l.split('.')[0]))).toEqual(
+      Array.from({ length: 51 - first }, (_, i) => first + i),
+    );
   });
 
   it('Slack without steps or a replay: the same blocks as before', async () => {

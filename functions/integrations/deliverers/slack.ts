@@ -40,7 +40,8 @@ export function slackBlocks(ctx: DeliveryContext) {
   );
   const t = stepTexts();
   // The labels escaped as the description is: `<!here>` or `<https://…|…>` in a label stays text.
-  const steps = whole(numbered(stepSentences(ctx.issue, { text: mrkdwn })));
+  // When they do not all fit, the last ones (closest to the report) are kept, with their own numbers.
+  const steps = whole(numbered(stepSentences(ctx.issue, { text: mrkdwn })).reverse()).reverse();
   const fields = facts(ctx.issue)
     .slice(0, 10)
     .map(([k, v]) => ({ type: 'mrkdwn', text: `*${mrkdwn(k)}*\n${mrkdwn(v).slice(0, 1900)}` }));

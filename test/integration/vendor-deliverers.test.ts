@@ -312,6 +312,17 @@ async function tokens() {
   };
 }
 
+/** An authorised Asana integration whose attachments the fake refuses twice (the task's notes are the point). */
+async function asanaRefusingAttachments() {
+  fakes.asana.fail({
+    match: '/api/1.0/attachments',
+    times: 2,
+    reply: { status: 400, json: { errors: [] } },
+  });
+  const { accessToken } = await tokens();
+  return rec('asana', { id: '1200000000000101', name: '' }, { accessToken });
+}
+
 describe('Asana deliverer', () => {
   it('creates a task with html notes, records it, attaches; a retry attaches only what is missing', async () => {
     const oauth = await tokens();
@@ -397,15 +408,7 @@ describe("visitor text cannot act in the customer's tools", () => {
   });
 
   it('Asana: visitor text is escaped, so it makes no tag (mentions are <a data-asana-gid> tags)', async () => {
-    fakes.asana.fail({
-      match: '/api/1.0/attachments',
-      times: 2,
-      reply: { status: 400, json: { errors: [] } },
-    });
-    const { accessToken } = await tokens();
-    await deliverAsana(
-      hostileContext(rec('asana', { id: '1200000000000101', name: '' }, { accessToken })),
-    ).catch(() => undefined);
+    await deliverAsana(hostileContext(await asanaRefusingAttachments())).catch(() => undefined);
     const notes = fakes.asana.tasks[0]?.htmlNotes ?? '';
     expect(notes.match(/<[a-z]+/g)?.sort()).toEqual([
       '<a',
@@ -594,13 +597,7 @@ describe('steps to reproduce and the replay link reach every tracker, neutralise
   });
 
   it('Asana: steps as an escaped ordered list (no tag from a label), and the replay link', async () => {
-    fakes.asana.fail({
-      match: '/api/1.0/attachments',
-      times: 2,
-      reply: { status: 400, json: { errors: [] } },
-    });
-    const { accessToken } = await tokens();
-    const ctx = await reproducible(rec('asana', { id: '1200000000000101', name: '' }, { accessToken }));
+    const ctx = await reproducible(await asanaRefusingAttachments());
     await deliverAsana(ctx).catch(() => undefined);
     const notes = fakes.asana.tasks[0]?.htmlNotes ?? '';
     // Snag's own tags only: the facts' list, the steps' list (seven items), the two links.

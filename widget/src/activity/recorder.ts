@@ -20,7 +20,7 @@ import { createRing, pack, type RrEvent } from './ring';
 export function mutatedNodes(records: readonly MutationRecord[]): number {
   let n = 0;
   for (const r of records) {
-    n += r.removedNodes.length || 1;
+    n += r.type === 'childList' ? r.removedNodes.length : 1;
     for (const node of r.addedNodes) n += 1 + ((node as Element).getElementsByTagName?.('*').length ?? 0);
   }
   return n;

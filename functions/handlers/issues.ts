@@ -1,12 +1,14 @@
 /** Issue review and triage (issue 8, SPEC.md section 7; issue 23): lists, one issue, changes, labels, downloads. */
 import { projectActionOf } from '#contracts/access';
-import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
+import { binaryReply, type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
+import { sourceOf } from '#runtime/source';
 import { syncList } from '../integrations/service';
 import { deleteComment, editComment, listActivity, listComments, postComment } from '../issues/comments';
 import { downloadUrl, snapshotView } from '../issues/downloads';
 import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/labels';
 import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
+import { replayOfLink, replayOfProject } from '../issues/replay';
 import { getIssue } from '../issues/review';
 import { bulkPatchIssues, patchIssue } from '../issues/triage';
 
@@ -28,6 +30,18 @@ async function download(input: In<'downloadFile' | 'downloadScreenshot'>, kind: 
   };
   return reply;
 }
+
+/**
+ * A recording's gzip as it is stored (the dashboard unpacks it), never cached, and a download rather than
+ * anything a browser would show should the address be opened on its own.
+ */
+const gzipReply = (bytes: Uint8Array, extra: Record<string, string> = {}) =>
+  binaryReply(bytes, {
+    'content-type': 'application/gzip',
+    'cache-control': 'private, no-store',
+    'content-disposition': 'attachment; filename="replay.json.gz"',
+    ...extra,
+  });
 
 // Each operation hands the action its route declares (input.access) to the policy (decision T7).
 export const operations = {
@@ -95,6 +109,16 @@ export const operations = {
   downloadScreenshot: (input: In<'downloadScreenshot'>) => download(input, 'screenshot'),
   async snapshot({ session, params, access }: In<'snapshot'>) {
     return { msg: await snapshotView(session.userId, params.siteId, params.name, projectActionOf(access)) };
+  },
+  async replay({ session, params, access }: In<'replay'>) {
+    const action = projectActionOf(access);
+    return gzipReply(await replayOfProject(session.userId, params.siteId, params.name, action));
+  },
+  async replayLink({ params, event }: In<'replayLink'>) {
+    return gzipReply(await replayOfLink(params.token, sourceOf(event)), {
+      'x-robots-tag': 'noindex, nofollow',
+      'referrer-policy': 'no-referrer',
+    });
   },
 };
 

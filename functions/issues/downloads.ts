@@ -73,12 +73,12 @@ export async function downloadUrl(
 }
 
 /**
- * The bytes of a stored screenshot or file, read from S3 directly (a delivery uploading it to a vendor):
- * one GetObject, stopped by `signal`. The caller has proved the right to it (the delivery of its issue).
+ * The bytes of a stored screenshot, file or replay, read from S3 directly (a delivery uploading it to a
+ * vendor, the replay routes): one GetObject, stopped by `signal`. The caller has proved the right to it.
  */
 export async function readStored(
   projectId: string,
-  kind: 'file' | 'screenshot',
+  kind: 'file' | 'screenshot' | 'replay',
   name: string,
   signal?: AbortSignal,
 ): Promise<Uint8Array> {

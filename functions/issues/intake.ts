@@ -15,7 +15,7 @@ import {
 } from '#contracts/intake';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
 import { plans } from '#contracts/plans';
-import { projectIdParam, type ReportBody } from '#contracts/schemas';
+import { projectIdParam, type ReportBody, type WidgetSettings } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -29,7 +29,14 @@ import { teamOf } from '../teams/member';
 import { migrateAccount } from '../teams/migrate';
 import { teamKey } from '../teams/team';
 import { createIssue } from './create';
-import { allocateIssue, type IssueFile, type IssueScreenshot, type NewIssue, quotaCondition } from './issue';
+import {
+  allocateIssue,
+  type IssueFile,
+  type IssueReplay,
+  type IssueScreenshot,
+  type NewIssue,
+  quotaCondition,
+} from './issue';
 import { requireProof } from './proof';
 import { reporterPuts } from './reporter';
 import {
@@ -91,19 +98,27 @@ export function checkTakesReports(project: Project): void {
   if (!withinAllowance(project)) throw new AppError('PLAN_LIMIT');
 }
 
+/** The plan feature a kind needs, where it needs one (screenshots and snapshots: every plan). */
+const kindPlanFeature: Partial<Record<UploadKind, 'attachments' | 'videos' | 'replays'>> = {
+  file: 'attachments',
+  video: 'videos',
+  replay: 'replays',
+};
+
+/** Whether the project's widget settings switch a kind off (a replay is off until switched on). */
+const kindSwitchedOff: Record<UploadKind, (s: WidgetSettings) => boolean> = {
+  screenshot: (s) => s.widgetDisableScreenshot,
+  snapshot: (s) => s.widgetDisableScreenshot,
+  video: (s) => s.widgetDisableVideo,
+  file: (s) => s.widgetDisableUpload,
+  replay: (s) => !s.widgetReplay,
+};
+
 /** Whether the project's effective plan and widget settings let visitors send this kind. */
 export function checkKindAllowed(project: Project, kind: UploadKind): void {
-  const plan = plans[planOfProject(project)];
-  if (kind === 'file' && !plan.attachments) throw new AppError('PLAN_LIMIT');
-  if (kind === 'video' && !plan.videos) throw new AppError('PLAN_LIMIT');
-  const s = project.data;
-  const off =
-    kind === 'file'
-      ? s.widgetDisableUpload
-      : kind === 'video'
-        ? s.widgetDisableVideo
-        : s.widgetDisableScreenshot;
-  if (off) throw new AppError('FEATURE_DISABLED');
+  const feature = kindPlanFeature[kind];
+  if (feature && !plans[planOfProject(project)][feature]) throw new AppError('PLAN_LIMIT');
+  if (kindSwitchedOff[kind](project.data)) throw new AppError('FEATURE_DISABLED');
 }
 
 /** POST website/{id}/upload: a presigned form for one object of the declared kind, type and size. */
@@ -195,6 +210,7 @@ function keyUses(body: ReportBody): KeyUse[] {
     if (s.snapshotKey) uses.push({ key: s.snapshotKey, kind: 'snapshot' });
   }
   for (const f of body.files) uses.push({ key: f.key, kind: 'file' });
+  if (body.replay) uses.push({ key: body.replay.key, kind: 'replay' });
   return uses;
 }
 
@@ -293,6 +309,17 @@ export async function fileReport(
     const own = nameOf.get(f.key)!;
     return { name: own.name, original_name: f.original_name, size: own.size, type: own.type };
   });
+  // The recording as the issue keeps it: its stored name and size, and what it covers as the widget said.
+  const recorded = body.replay && { ...body.replay, ...nameOf.get(body.replay.key)! };
+  const replay: IssueReplay | null = recorded
+    ? {
+        name: recorded.name,
+        size: recorded.size,
+        start: recorded.start,
+        end: recorded.end,
+        ...(recorded.stopped ? { stopped: recorded.stopped } : {}),
+      }
+    : null;
   const issue: NewIssue = {
     projectId: project.id,
     teamId: teamOf(project),
@@ -315,7 +342,7 @@ export async function fileReport(
     screenshots,
     logs: body.logs,
     steps: body.steps,
-    replay: null,
+    replay,
     st: initialStatuses(),
     bytes,
     uploadIds: uploads.map((up) => up.id),

@@ -45,6 +45,8 @@ const label = z.object({ id: projectIdParam, labelId: labelIdParam });
 const comment = z.object({ id: projectIdParam, ticketId: ticketIdParam, commentId: timelineIdParam });
 /** A stored object of a project; review.ts checks the name's form itself (its NOT_FOUND). */
 const storedObject = z.object({ siteId: projectIdParam, name: z.string() });
+/** A replay's signed link (issues/replay-link.ts): any text, so a malformed one counts and is NOT_FOUND like a forged one. */
+const replayToken = z.object({ token: z.string() });
 
 // Public, called cross-origin from customers' sites: presigns uploads to pending/, moves them to p/ and announces the issue.
 export const intakeApi = apiFunction({
@@ -252,6 +254,24 @@ export const issuesApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'read', from: 'params.siteId' },
       params: storedObject,
+    },
+    // The session replay's bytes (issues/replay.ts), signed in as for the downloads, or from a tracker's
+    // signed link: public, the token the only credential, the caller's source counted.
+    {
+      method: 'GET',
+      path: '/api/client/replay/{siteId}/{name}',
+      op: 'replay',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.siteId' },
+      params: storedObject,
+    },
+    {
+      method: 'GET',
+      path: '/api/replay/{token}',
+      op: 'replayLink',
+      session: false,
+      caller: 'public',
+      params: replayToken,
     },
   ],
 });

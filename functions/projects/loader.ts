@@ -36,6 +36,8 @@ export function widgetConfig(project: Project, owner: PlanHolder): WidgetConfig 
     screenshot: !s.widgetDisableScreenshot,
     upload: !s.widgetDisableUpload,
     video: !s.widgetDisableVideo,
+    // Present only where the plan and the project allow it: the loader then loads the recorder (docs/replay.md).
+    ...(s.widgetReplay ? { replay: { maskText: s.widgetReplayMaskText } } : {}),
     welcomeScreen: !s.widgetDisableWelcomeScreen,
     branding: !s.widgetDisableBranding,
     customFields: s.customFields,

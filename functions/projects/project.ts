@@ -139,6 +139,11 @@ export async function createProject(
   const host = normaliseHost(input.url);
   if (!host) throw new AppError('INVALID_DOMAIN', { url: 'INVALID_DOMAIN' });
   const now = nowMs();
+  const ownerPlan = team.plan ?? 'FREE_PLAN';
+  const ownerPlanExpire = team.planExpire ?? null;
+  // A project made on a plan with replay starts with it on; every project stored before replay existed
+  // reads the schema's default (off) until its client turns it on (docs/replay.md).
+  const replays = plans[planOf({ plan: ownerPlan, planExpire: ownerPlanExpire })].replays;
   const project: Project = {
     id: randomUUID(),
     ownerId: creatorId,
@@ -148,9 +153,9 @@ export async function createProject(
     host,
     active: input.active,
     activeParam: input.activeParam,
-    data: widgetSettingsSchema.parse({}),
-    ownerPlan: team.plan ?? 'FREE_PLAN',
-    ownerPlanExpire: team.planExpire ?? null,
+    data: widgetSettingsSchema.parse({ widgetReplay: replays }),
+    ownerPlan,
+    ownerPlanExpire,
     seat: (team.projectCount ?? 0) + 1,
     openCount: 0,
     resolvedCount: 0,

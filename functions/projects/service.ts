@@ -295,6 +295,7 @@ export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): Widg
     ...data,
     widgetDisableUpload: plan.attachments ? data.widgetDisableUpload : true,
     widgetDisableVideo: plan.videos ? data.widgetDisableVideo : true,
+    widgetReplay: plan.replays ? data.widgetReplay : false,
     widgetDisableBranding: plan.brandingRemoval ? data.widgetDisableBranding : false,
   };
 }

@@ -80,6 +80,21 @@ export interface RawReply {
   raw: APIGatewayProxyStructuredResultV2;
 }
 
+/**
+ * Bytes answered as they are (a stored recording): base64 in the result, which API Gateway (and the local
+ * gateway, lib/local/api-result.ts) decodes on the way out, so the client receives the bytes themselves.
+ */
+export function binaryReply(bytes: Uint8Array, headers: Record<string, string>): RawReply {
+  return {
+    raw: {
+      statusCode: 200,
+      headers: { 'x-content-type-options': 'nosniff', ...headers },
+      body: Buffer.from(bytes).toString('base64'),
+      isBase64Encoded: true,
+    },
+  };
+}
+
 /** What an operation may answer. */
 export type OperationResult = Promise<Reply | RawReply>;
 

@@ -80,10 +80,12 @@ function fileIn(dir: string, path: string): string | null {
   return existsSync(file) && statSync(file).isFile() ? file : null;
 }
 
+/** `widget`: settings over the default configuration (the replay bench turns `replay` on). */
 export async function startFidelityServer(
   pages: FidelityPage[],
   host: string,
   firstPort = 4700,
+  widget: Partial<WidgetConfig> = {},
 ): Promise<FidelityServer> {
   if (!existsSync(join(widgetDir, 'loader.js')))
     throw new Error(`${widgetDir}/loader.js is missing: run \`npx tsx widget/build.ts\` first`);
@@ -99,7 +101,7 @@ export async function startFidelityServer(
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' }).end(body);
     if (path === `/api/website/${PROJECT_ID}/code`) {
       const loader = readFileSync(join(widgetDir, 'loader.js'), 'utf8');
-      const json = JSON.stringify(config(host, origin)).replace(/</g, '\\u003c');
+      const json = JSON.stringify({ ...config(host, origin), ...widget }).replace(/</g, '\\u003c');
       return send(
         contentType('.js'),
         `/* Snag widget */(function(__SNAG_CONFIG__){${loader}\n})(${json});\n`,

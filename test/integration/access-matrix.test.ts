@@ -5,6 +5,7 @@
  * policy, so the test cannot agree with a broken policy). The rows come from the route table: a route
  * without a fixture here fails, so a new route cannot be forgotten. Adding one is a line in `fixtures`.
  */
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectAction, TeamAction } from '#contracts/access';
 import { routeKey } from '#contracts/routes';
@@ -193,6 +194,8 @@ interface Ctx {
   file: string;
   screenshot: string;
   snapshot: string;
+  /** The stored name of the issue's session replay. */
+  replay: string;
   /** A GUEST of the route's project (a target its role does not allow for a transfer). */
   guest: string;
   /** A MEMBER of the team made for this case alone (`freshMember`), the target of member changes. */
@@ -381,6 +384,10 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/client/snapshot/{siteId}/{name}': {
     request: (c) => ({ path: `/api/client/snapshot/${c.project}/${c.snapshot}` }),
   },
+  'GET /api/client/replay/{siteId}/{name}': {
+    request: (c) => ({ path: `/api/client/replay/${c.project}/${c.replay}` }),
+    raw: true,
+  },
   'PATCH /api/client/integration/{siteId}': {
     request: (c) => ({
       path: `/api/client/integration/${c.project}`,
@@ -517,10 +524,13 @@ beforeAll(async () => {
       { type: 'image/png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), snapshot: '<p>page</p>' },
     ],
     files: [{ name: 'invoice.pdf', type: 'application/pdf', content: new Uint8Array(100).fill(7) }],
+    // A project made on Business starts with replay on.
+    replay: { content: new Uint8Array(gzipSync('[]')), start: 1, end: 2 },
   });
   await seedIssues(other, 1);
   const detail = await ownerClient.get(`/api/client/website/${project}/request/${issue}`);
   const got = (detail.body as { msg: Record<string, { name: string; html?: string }[]> }).msg;
+  const replay = (detail.body as { msg: { replay: { name: string } | null } }).msg.replay;
   ctx = {
     team: owner.uid,
     project,
@@ -528,6 +538,7 @@ beforeAll(async () => {
     file: got.files?.[0]?.name ?? '',
     screenshot: got.screenshots?.[0]?.name ?? '',
     snapshot: got.screenshots?.[0]?.html ?? '',
+    replay: replay?.name ?? '',
     guest: '',
     target: '',
     label: '',

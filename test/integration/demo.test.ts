@@ -36,6 +36,14 @@ describe('the demo page', () => {
     expect(loader.status).toBe(200);
     expect(loader.headers.get('content-type')).toMatch(/javascript/);
 
+    // A two-view app (Shop and Checkout, pushState) whose payment fails on purpose: a request answered 500.
+    expect(html).toContain('history.pushState');
+    expect(html).toMatch(/<input type="password"/);
+    expect((await fetch(`${demo.url}/checkout`)).status).toBe(200);
+    const pay = await fetch(`${demo.url}/api/pay`, { method: 'POST', body: '{}' });
+    expect(pay.status).toBe(500);
+    expect((await fetch(`${demo.url}/`, { method: 'PUT' })).status).toBe(405);
+
     // The widget's calls from the demo page's origin are the project's own domain.
     const number = await fileReport(stack.url, id, demo.url, {
       fields: { msg: 'The Pay button on the demo page does nothing.', href: `${demo.url}/` },

@@ -5,6 +5,7 @@
  * visitor is a `CloudFront-Viewer-Address` of its own unless a test needs one visitor.
  */
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge } from 'altcha-lib';
@@ -888,5 +889,142 @@ describe('objects a browser can fetch back', () => {
       new GetObjectCommand({ Bucket: stack.bucket, Key: `p/${s.id}/s/${name}` }),
     );
     expect(Buffer.from(await out.Body!.transformToByteArray()).equals(Buffer.from(content))).toBe(true);
+  });
+});
+
+describe('session replay and steps (issue 33)', () => {
+  /** What the widget uploads: a gzip of rrweb's JSON array of events. */
+  const recording = (events = [{ type: 4, timestamp: 1, data: { href: SITE } }]) =>
+    new Uint8Array(gzipSync(JSON.stringify(events)));
+  const gz = 'application/gzip';
+  const covers = { start: 1_764_400_000_000, end: 1_764_400_060_000 };
+  const steps = [
+    { t: covers.start + 1000, kind: 'load', label: 'https://shop.example/' },
+    { t: covers.start + 5000, kind: 'click', label: 'Add to cart' },
+    { t: covers.start + 9000, kind: 'navigate', label: 'https://shop.example/cart' },
+    { t: covers.start + 59_000, kind: 'open', label: 'Feedback' },
+  ];
+  /** A Starter project with replay switched on (made on Free, so it starts off as every older project). */
+  const replaySite = () => site('BASIC_PLAN', { widgetReplay: true });
+  const ask = (id: string, type: string, size: number) =>
+    widget(id, 'upload', { kind: 'replay', type, size });
+
+  it('stores the recording and the steps with the issue, counted in its bytes and the storage', async () => {
+    const s = await replaySite();
+    const content = recording();
+    const key = await upload(s.id, 'replay', gz, content);
+    const shot = await upload(s.id, 'screenshot', 'image/png', bytes(300));
+    const res = await report(s.id, {
+      screenshots: [{ key: shot, type: 'png' }],
+      replay: { key, ...covers, stopped: 'mutations' },
+      steps,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const detail = await item(`PROJECT#${s.id}`, 'ISSUE#0000000001#DETAIL');
+    const replay = detail.replay as { name: string };
+    expect(detail).toMatchObject({
+      steps,
+      replay: { size: content.length, ...covers, stopped: 'mutations' },
+      bytes: 300 + content.length,
+    });
+    expect(replay.name).toMatch(/^[0-9a-f-]{36}\.gz$/);
+    // Moved to its own final name beside the screenshot; the pending upload is gone.
+    expect(await objectsUnder(`p/${s.id}/s/${replay.name}`)).toEqual([`p/${s.id}/s/${replay.name}`]);
+    expect(await objectsUnder(`pending/${s.id}/`)).toEqual([]);
+    expect(await project(s.id)).toMatchObject({ bytes: 300 + content.length });
+    expect(await item(`TEAM#${await teamIdOf(s.id)}`, 'TEAM')).toMatchObject({
+      storageBytes: 300 + content.length,
+    });
+    // The issue's answer shows both.
+    const answer = await s.client.get(`/api/client/website/${s.id}/request/1`);
+    expect(answer.body).toMatchObject({
+      msg: { steps, replay: { name: replay.name, size: content.length, ...covers, stopped: 'mutations' } },
+    });
+  });
+
+  it('takes steps on every plan; a report without them or a recording answers none', async () => {
+    const s = await site();
+    expect((await report(s.id, { steps: steps.slice(0, 2) })).status).toBe(200);
+    expect((await report(s.id)).status).toBe(200);
+    const [first, second] = await Promise.all(
+      [1, 2].map(async (n) => (await s.client.get(`/api/client/website/${s.id}/request/${n}`)).body),
+    );
+    expect(first).toMatchObject({ msg: { steps: steps.slice(0, 2), replay: null } });
+    expect(second).toMatchObject({ msg: { steps: [], replay: null } });
+  });
+
+  it('refuses too many steps, an unknown kind, control or bidi characters and long labels', async () => {
+    const s = await site();
+    const step = steps[1]!;
+    const refusals = [
+      Array.from({ length: 51 }, () => step),
+      [{ ...step, kind: 'hover' }],
+      [{ ...step, label: 'Add\u0007 to cart' }],
+      [{ ...step, label: 'Add \u202eto cart' }],
+      [{ ...step, label: 'x'.repeat(201) }],
+      [{ ...step, t: -1 }],
+      [{ t: step.t, kind: 'click' }],
+    ];
+    for (const bad of refusals) expectRefused(await report(s.id, { steps: bad }), 400, 'INVALID_PARAMETERS');
+    expect((await report(s.id, { steps: Array.from({ length: 50 }, () => step) })).status).toBe(200);
+    expect(await project(s.id)).toMatchObject({ openCount: 1 });
+  });
+
+  it('refuses an oversized, mistyped, foreign, misplaced, missing or reused recording', async () => {
+    const a = await replaySite();
+    const b = await replaySite();
+    expectRefused(await ask(a.id, gz, MB + 1), 413, 'FILE_TOO_LARGE');
+    expectRefused(await ask(a.id, 'application/json', 100), 415, 'FILE_TYPE_NOT_ALLOWED');
+    // s3rver enforces no policy: S3 would have refused these two uploads, the report catches them.
+    const tooBig = await upload(a.id, 'replay', gz, bytes(MB + 1), { declaredSize: 100 });
+    const wrongType = await upload(a.id, 'replay', gz, recording(), { storedType: 'text/html' });
+    const theirs = await upload(b.id, 'replay', gz, recording());
+    const shot = await upload(a.id, 'screenshot', 'image/png', bytes(100));
+    const mine = await upload(a.id, 'replay', gz, recording());
+    const refusals: Record<string, unknown>[] = [
+      { replay: { key: tooBig, ...covers } },
+      { replay: { key: wrongType, ...covers } },
+      { replay: { key: theirs, ...covers } },
+      { replay: { key: shot, ...covers } },
+      { replay: { key: `pending/${a.id}/replay/${randomUUID()}.gz`, ...covers } },
+      { replay: { key: 'pending/../../etc/passwd', ...covers } },
+      { screenshots: [{ key: mine, type: 'png' }] },
+      { screenshots: [{ key: shot, type: 'png' }], replay: { key: shot, ...covers } },
+    ];
+    for (const body of refusals) expectRefused(await report(a.id, body), 400, 'INVALID_UPLOAD');
+    expectRefused(
+      await report(a.id, { replay: { key: mine, start: covers.end, end: covers.start } }),
+      400,
+      'INVALID_PARAMETERS',
+    );
+    expect(await project(a.id)).toMatchObject({ openCount: 0 });
+    expect(await objectsUnder(`p/${a.id}/`)).toEqual([]);
+    // The good key works once, and only once.
+    expect((await report(a.id, { replay: { key: mine, ...covers } })).status).toBe(200);
+    expectRefused(await report(a.id, { replay: { key: mine, ...covers } }), 400, 'INVALID_UPLOAD');
+    expect(await project(a.id)).toMatchObject({ openCount: 1 });
+  });
+
+  it('is a paid feature the project switches on, checked again at report time, as video', async () => {
+    const free = await site();
+    expectRefused(await ask(free.id, gz, 100), 403, 'PLAN_LIMIT');
+    const forged = `pending/${free.id}/replay/${randomUUID()}.gz`;
+    expectRefused(await report(free.id, { replay: { key: forged, ...covers } }), 403, 'PLAN_LIMIT');
+
+    // A project made on Free keeps replay off after the upgrade, as every project older than replay.
+    const s = await site('BASIC_PLAN');
+    expectRefused(await ask(s.id, gz, 100), 403, 'FEATURE_DISABLED');
+    await s.client.patch(`/api/client/website/${s.id}`, { data: { widgetReplay: true } });
+    const key = await upload(s.id, 'replay', gz, recording());
+    await s.client.patch(`/api/client/website/${s.id}`, { data: { widgetReplay: false } });
+    expectRefused(await report(s.id, { replay: { key, ...covers } }), 403, 'FEATURE_DISABLED');
+    await s.client.patch(`/api/client/website/${s.id}`, { data: { widgetReplay: true } });
+    await setPlan(s.client, s.email, 'FREE_PLAN');
+    expectRefused(await report(s.id, { replay: { key, ...covers } }), 403, 'PLAN_LIMIT');
+    // The steps alone need no plan: the same visitor's report without the recording is taken.
+    expect((await report(s.id, { steps })).status).toBe(200);
+    await setPlan(s.client, s.email, 'BUSINESS_PLAN');
+    expect((await report(s.id, { replay: { key, ...covers } })).status).toBe(200);
   });
 });

@@ -90,6 +90,8 @@ export interface VisitorReport {
   fields: Record<string, unknown>;
   screenshots?: { type: 'image/png' | 'video/webm'; content: Uint8Array; snapshot?: string }[];
   files?: { name: string; type: string; content: Uint8Array }[];
+  /** A session replay (kind `replay`, a gzip) and what it covers; steps go in `fields`. */
+  replay?: { content: Uint8Array; start: number; end: number; stopped?: 'mutations' };
 }
 
 /**
@@ -126,11 +128,16 @@ export async function fileReport(
     const key = await uploadFile(baseUrl, projectId, kind, f.type, f.content, opts());
     files.push({ key, original_name: f.name });
   }
+  const { content: recording, ...covers } = report.replay ?? {};
+  const replay = recording && {
+    key: await uploadFile(baseUrl, projectId, 'replay', 'application/gzip', recording, opts()),
+    ...covers,
+  };
   const res = await widgetCall(
     baseUrl,
     projectId,
     'request',
-    { ...report.fields, screenshots, files },
+    { ...report.fields, screenshots, files, ...(replay ? { replay } : {}) },
     opts(),
   );
   if (res.status !== 200) throw new Error(`report refused: ${res.status} ${JSON.stringify(res.body)}`);

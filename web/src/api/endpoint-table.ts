@@ -43,6 +43,8 @@ export const endpointTable = {
   'issues.get': ['GET', '/api/client/website/{id}/request/{ticketId}'],
   'issues.list': ['GET', '/api/client/website/{id}/request'],
   'issues.listLabels': ['GET', '/api/client/website/{id}/labels'],
+  'issues.replay': ['GET', '/api/client/replay/{siteId}/{name}'],
+  'issues.replayLink': ['GET', '/api/replay/{token}'],
   'issues.setState': ['PATCH', '/api/client/website/{id}/request/{ticketId}'],
   'issues.snapshot': ['GET', '/api/client/snapshot/{siteId}/{name}'],
   'issues.updateLabel': ['PATCH', '/api/client/website/{id}/labels/{labelId}'],

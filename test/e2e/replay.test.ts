@@ -1,15 +1,15 @@
 /**
  * The widget's side of issue 33 in Chromium: a visitor on a customer's single-page app (another origin, a
  * real form) types a password, a card number and an email, clicks through two pushState "pages", opens
- * the widget and reports. The upload of the recording is read off the wire: decompressed, it holds none
- * of the typed values; the report's steps read as the visitor's path. Unticking "Attach the last minute of
+ * the widget and reports. The recording is read as the page posts it to storage (the upload call and the
+ * report call off the wire): decompressed, it holds none of the typed values; the report's steps read as
+ * the visitor's path. Unticking "Attach the last minute of
  * activity" uploads nothing; a Free project never fetches the recorder chunk, yet sends steps.
  *
- * The project's configuration gets `replay` from the server once its plan and settings allow it; where
- * the served configuration does not carry it yet, `withReplay` adds it the way the server sends it.
+ * The paid project's configuration carries `replay` because its plan (Starter) and its setting allow it.
  */
 import { gunzipSync } from 'node:zlib';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../widget/src/i18n/en';
 import { axeFindings } from '../support/axe';
@@ -91,69 +91,64 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The configuration with `replay` as the server sends it for a paid project with replay on. */
-async function withReplay(page: Page) {
-  await page.route(`**/api/website/${paidId}/code`, async (route) => {
-    const res = await route.fetch();
-    let body = await res.text();
-    // The loader is wrapped as `(function(__SNAG_CONFIG__){…})({…config…});`.
-    const at = body.lastIndexOf('})({');
-    if (!body.includes('"replay":') && at >= 0)
-      body = `${body.slice(0, at)}})({"replay":{"maskText":false},${body.slice(at + 4)}`;
-    await route.fulfill({ response: res, body });
-  });
-}
-
 interface Wire {
-  /** Every script the page fetched from /widget/. */
-  scripts: string[];
   /** The bodies of the upload calls (kind, type, size). */
   announced: { kind: string; type: string; size: number }[];
-  /** The bytes posted to storage for the replay (its key names the kind), once sent. */
-  replayBytes?: Buffer;
   /** The report call's body. */
   report?: Record<string, unknown>;
 }
 
-/** The multipart body's `file` part. */
-function filePart(req: Request): Buffer {
-  const type = req.headers()['content-type'] ?? '';
-  const boundary = /boundary=(.+)$/.exec(type)![1]!;
-  const body = req.postDataBuffer()!;
-  const marker = Buffer.from(`--${boundary}`);
-  let at = body.indexOf(marker);
-  while (at >= 0) {
-    const next = body.indexOf(marker, at + marker.length);
-    const part = body.subarray(at + marker.length, next < 0 ? body.length : next);
-    const split = part.indexOf('\r\n\r\n');
-    if (part.subarray(0, split).toString().includes('name="file"'))
-      return part.subarray(split + 4, part.length - 2);
-    at = next;
-  }
-  throw new Error('no file part');
+/**
+ * Keeps the blob the page posts to storage for a replay (its key names the kind) as `window.__sentReplay`:
+ * the exact bytes sent. Chromium does not hand a FormData's Blob to the request events.
+ */
+const keepSentReplay = `(() => {
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) {
+    if (body instanceof FormData && String(body.get('key')).includes('/replay/')) window.__sentReplay = body.get('file');
+    return send.apply(this, arguments);
+  };
+})()`;
+
+/** The replay's bytes as the page posted them, if it did. */
+async function sentReplay(page: Page): Promise<Buffer | undefined> {
+  const base64 = await page.evaluate(async () => {
+    const blob = (window as unknown as { __sentReplay?: Blob }).__sentReplay;
+    if (!blob) return null;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!);
+    return btoa(text);
+  });
+  return base64 === null ? undefined : Buffer.from(base64, 'base64');
 }
 
 /** What the page sends, read off the wire as it goes. */
 function watch(page: Page): Wire {
-  const wire: Wire = { scripts: [], announced: [] };
+  const wire: Wire = { announced: [] };
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/widget/')) wire.scripts.push(url.pathname.slice('/widget/'.length));
     if (req.method() !== 'POST') return;
     if (url.pathname.endsWith('/upload')) wire.announced.push(req.postDataJSON());
     else if (url.pathname.endsWith('/request')) wire.report = req.postDataJSON();
-    else if (/\/replay\/[0-9a-f-]{36}\.gz/.test(req.postDataBuffer()?.toString('latin1') ?? ''))
-      wire.replayBytes = filePart(req);
   });
   return wire;
 }
 
-/** A page of the customer's site; `replay`: with the recorder configured. */
-async function visit(host: string, path: string, replay: boolean) {
+/** The files this document fetched from /widget/ (its own resource timing: no earlier visit counts). */
+const widgetFiles = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/widget/')),
+  );
+
+/** A page of the customer's site, watched from its first request (the visit again, once watched). */
+async function visit(host: string, path: string) {
   const visited = await visitCustomerPage(browser, site.url(host, path), { timeoutMs: 20_000 });
-  // Routed and watched from the start: the visit again, from its first request.
-  if (replay) await withReplay(visited.page);
   const wire = watch(visited.page);
+  await visited.page.addInitScript(keepSentReplay);
   await visited.page.reload({ waitUntil: 'load' });
   return { ...visited, wire };
 }
@@ -191,11 +186,12 @@ async function sent(page: Page) {
 
 describe('a visitor reports with the last minute attached', () => {
   it('uploads a recording without any typed value, and steps that read as the visit', async () => {
-    const { page, wire, errors, close } = await visit(customerHosts.shop, '/', true);
+    const { page, wire, errors, close } = await visit(customerHosts.shop, '/');
     // The recorder chunk arrives once the page is idle.
     await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
-    expect(wire.scripts.filter((s) => s.endsWith('.recorder.js'))).toHaveLength(1);
-    expect(wire.scripts.some((s) => s.endsWith('.steps.js'))).toBe(false);
+    const files = await widgetFiles(page);
+    expect(files.filter((s) => s.endsWith('.recorder.js'))).toHaveLength(1);
+    expect(files.some((s) => s.endsWith('.steps.js'))).toBe(false);
 
     await visitShop(page);
     const dialog = await openAndWrite(page);
@@ -209,7 +205,7 @@ describe('a visitor reports with the last minute attached', () => {
     // The recording: the upload of kind replay, its bytes read off the wire.
     const announced = wire.announced.find((a) => a.kind === 'replay');
     expect(announced).toMatchObject({ kind: 'replay', type: 'application/gzip' });
-    const bytes = wire.replayBytes!;
+    const bytes = (await sentReplay(page))!;
     expect(bytes.length).toBe(announced!.size);
     expect(bytes.length).toBeLessThanOrEqual(1024 * 1024);
     const json = gunzipSync(bytes).toString('utf8');
@@ -266,13 +262,13 @@ describe('a visitor reports with the last minute attached', () => {
   });
 
   it('uploads no recording when the visitor unticks the box, and still sends the steps', async () => {
-    const { page, wire, close } = await visit(customerHosts.shop, '/', true);
+    const { page, wire, close } = await visit(customerHosts.shop, '/');
     await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
     await visitShop(page);
     await openAndWrite(page, false);
     await sent(page);
     expect(wire.announced.map((a) => a.kind)).not.toContain('replay');
-    expect(wire.replayBytes).toBeUndefined();
+    expect(await sentReplay(page)).toBeUndefined();
     const report = wire.report!;
     expect(report.replay).toBeUndefined();
     expect((report.steps as unknown[]).length).toBeGreaterThan(5);
@@ -282,7 +278,7 @@ describe('a visitor reports with the last minute attached', () => {
 
 describe('a Free project', () => {
   it('never fetches the recorder chunk and offers no recording, yet sends the steps', async () => {
-    const { page, wire, errors, close } = await visit(customerHosts.other, '/free', false);
+    const { page, wire, errors, close } = await visit(customerHosts.other, '/free');
     await page.waitForFunction(() => !!window.Snag?._a, null, { timeout: 15_000 });
     await visitShop(page);
     await page.locator('snag-launcher').getByRole('button').click();
@@ -290,8 +286,9 @@ describe('a Free project', () => {
     await dialog.getByLabel(en.description).fill('Payment fails');
     expect(await dialog.getByRole('checkbox').count()).toBe(0);
     await sent(page);
-    expect(wire.scripts.some((s) => s.endsWith('.recorder.js'))).toBe(false);
-    expect(wire.scripts.filter((s) => s.endsWith('.steps.js'))).toHaveLength(1);
+    const files = await widgetFiles(page);
+    expect(files.some((s) => s.endsWith('.recorder.js'))).toBe(false);
+    expect(files.filter((s) => s.endsWith('.steps.js'))).toHaveLength(1);
     expect(wire.announced.map((a) => a.kind)).not.toContain('replay');
     const steps = wire.report!.steps as { kind: string }[];
     expect(steps.map((s) => s.kind)).toContain('navigate');

@@ -166,6 +166,39 @@ describe('the activity chunk on a page', () => {
     expect(kinds[0]![0]).toBe('load');
   });
 
+  it('starts the session recorder only where the configuration has replay', () => {
+    const fake = { has: () => true, pause() {}, resume() {}, take: async () => null };
+    const seen: unknown[] = [];
+    const recorder = (options: { maskText: boolean }) => {
+      seen.push(options);
+      return fake;
+    };
+    window.Snag = { _e: [], _c: { replay: { maskText: true } } as NonNullable<Window['Snag']>['_c'] };
+    startActivity(recorder);
+    expect(snag()._a!.replay).toBe(fake);
+    expect(seen).toEqual([{ maskText: true }]);
+
+    window.Snag = { _e: [], _c: {} as NonNullable<Window['Snag']>['_c'] };
+    startActivity(recorder);
+    expect(snag()._a!.replay).toBeUndefined();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps the steps when the recorder cannot start', () => {
+    window.Snag = { _e: [], _c: { replay: { maskText: false } } as NonNullable<Window['Snag']>['_c'] };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      startActivity(() => {
+        throw new Error('no MutationObserver here');
+      });
+    } finally {
+      console.warn = warn;
+    }
+    expect(snag()._a!.replay).toBeUndefined();
+    expect(snag()._a!.steps()[0]!.kind).toBe('load');
+  });
+
   it('runs once per page', () => {
     window.Snag = { _e: [] };
     startActivity();

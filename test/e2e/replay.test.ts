@@ -276,6 +276,29 @@ describe('a visitor reports with the last minute attached', () => {
   });
 });
 
+describe('a page changing too fast', () => {
+  it('stops recording instead of slowing the page, and the report says so', async () => {
+    const { page, wire, errors, close } = await visit(customerHosts.shop, '/');
+    await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+    // 12,000 nodes at once: over the limit of 10,000 within a second.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      for (let i = 0; i < 12_000; i++) box.appendChild(document.createElement('span')).textContent = 'flood';
+      document.body.append(box);
+    });
+    await openAndWrite(page);
+    await sent(page);
+    const replay = wire.report!.replay as { stopped?: string };
+    expect(replay.stopped).toBe('mutations');
+    const json = gunzipSync((await sentReplay(page))!).toString('utf8');
+    expect(json).not.toContain('flood'); // The batch over the limit was never recorded.
+    expect(json).toContain('Go to checkout');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('a Free project', () => {
   it('never fetches the recorder chunk and offers no recording, yet sends the steps', async () => {
     const { page, wire, errors, close } = await visit(customerHosts.other, '/free');

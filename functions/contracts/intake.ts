@@ -158,8 +158,8 @@ export const intakeRateLimits = {
   /**
    * Upload forms per visitor and project, and the bytes they may carry, used or not: an unused form's object
    * is stored for a day (bucket lifecycle) and counts against no quota, so its bytes count here. A full
-   * report uses at most 21 forms; the largest possible one (5 screenshots and snapshots, a video, 10
-   * files) is 425 MB.
+   * report uses at most 22 forms; the largest possible one (5 screenshots and snapshots, a video, 10
+   * files and a replay) is 426 MB.
    */
   uploadPerVisitor: { action: 'upload-ip', max: 60, windowMs: 3_600_000, maxBytes: 500 * MB },
   /** The same per network: 4 visitors' worth. */

@@ -34,7 +34,8 @@ const reporterActor: Actor = { kind: 'reporter', name: 'Reporter' };
 
 /**
  * `extra`: writes that must happen with the issue or not at all (the intake's day count). With the largest
- * report (21 upload guards, 6 sync markers) the transaction has about 45 of DynamoDB's 100 actions.
+ * report (22 upload guards, a session replay's included; 6 sync markers) the transaction has about 46 of
+ * DynamoDB's 100 actions.
  */
 export async function createIssue(
   issue: NewIssue,

@@ -172,8 +172,9 @@ export function createStaticHandler(opts: StaticOptions) {
       await sendFile(req, res, file, size, head, dashboardHeaders());
       return;
     }
-    // Client routes (no extension) get the SPA; a missing asset is a plain 404, not HTML.
-    if (extname(path) !== '') {
+    // Client routes (no extension) get the SPA; a missing asset is a plain 404, not HTML. A replay link's
+    // page is a client route though its token holds dots (as CloudFront's rewrite, lib/stacks/web.ts).
+    if (extname(path) !== '' && !path.startsWith('/replay/')) {
       notFound(res, head);
       return;
     }

@@ -52,13 +52,16 @@ import { privateBucketProps } from './data';
 import { EdgeAclReference } from './edge-acl';
 import { nagArnRef } from './grants';
 
-/** Viewer-request rewrite for client-side routes: `/projects/12` -> `/index.html`, `/logo.svg` untouched. */
+/**
+ * Viewer-request rewrite for client-side routes: `/projects/12` -> `/index.html`, `/logo.svg` untouched. A
+ * replay link's page `/replay/{token}` is a client route though its token holds dots (issues/replay-link.ts).
+ */
 export const spaFallbackCode = `function handler(event) {
   var req = event.request;
   var uri = req.uri;
   if (uri.indexOf('/api/') === 0 || uri.indexOf('/widget/') === 0) return req;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) req.uri = '/index.html';
+  if (last.indexOf('.') === -1 || uri.indexOf('/replay/') === 0) req.uri = '/index.html';
   return req;
 }`;
 

@@ -103,7 +103,7 @@ interface Geometry {
 }
 
 /** Where the view is: the layout viewport (without scrollbars) and the scroll positions. */
-const geometry = (page: Page): Promise<Geometry> =>
+export const geometry = (page: Page): Promise<Geometry> =>
   page.evaluate(() => {
     const html = document.documentElement;
     let inner = 0;
@@ -125,20 +125,20 @@ const geometry = (page: Page): Promise<Geometry> =>
   });
 
 /** Hides or shows the launcher exactly as the widget does around its own capture (app/index.ts). */
-const hideLauncher = (page: Page, hidden: boolean) =>
+export const hideLauncher = (page: Page, hidden: boolean) =>
   page.evaluate(async (hidden) => {
     for (const el of document.querySelectorAll<HTMLElement>('snag-launcher, snag-panel')) el.hidden = hidden;
     await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
   }, hidden);
 
-function decode(png: Buffer): PNG {
+export function decode(png: Buffer): PNG {
   return PNG.sync.read(png);
 }
 
-const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+export const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 
 /** Percent of differing pixels, and the diff image; 100 % when the sizes differ. */
-function compare(reference: PNG, png: Buffer): { percent: number; diff: PNG | null; size: string } {
+export function compare(reference: PNG, png: Buffer): { percent: number; diff: PNG | null; size: string } {
   const image = decode(png);
   const size = `${image.width}×${image.height}`;
   if (image.width !== reference.width || image.height !== reference.height)
@@ -150,7 +150,7 @@ function compare(reference: PNG, png: Buffer): { percent: number; diff: PNG | nu
   return { percent: (100 * n) / (image.width * image.height), diff, size };
 }
 
-async function routeExternal(context: BrowserContext, origin: string, pages: FidelityPage[]) {
+export async function routeExternal(context: BrowserContext, origin: string, pages: FidelityPage[]) {
   const external = new Map<string, NonNullable<FidelityPage['external']>[string]>();
   for (const p of pages) for (const [url, e] of Object.entries(p.external ?? {})) external.set(url, e);
   await context.route(
@@ -168,7 +168,7 @@ async function routeExternal(context: BrowserContext, origin: string, pages: Fid
 }
 
 /** Scrolls to the view and waits until the page has settled (fonts, images, transitions). */
-async function goToView(page: Page, view: FidelityView): Promise<void> {
+export async function goToView(page: Page, view: FidelityView): Promise<void> {
   if (view.scrollScript) await page.evaluate(view.scrollScript);
   else await page.evaluate((y) => window.scrollTo(0, y), view.scrollY ?? 0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -680,6 +680,10 @@ describe('web tier', () => {
     expect(rewrite('/projects/12/issues')).toBe('/index.html');
     // The public API reference (issue 25): a dashboard page, though its address ends in "api".
     expect(rewrite('/docs/api')).toBe('/index.html');
+    // A replay link's page: its token holds dots, yet it is the dashboard's page, not an asset.
+    expect(
+      rewrite(`/replay/${'0f8fad5b-d9cb-469f-a165-70867728950e.'.repeat(2)}1767225600.${'A'.repeat(43)}`),
+    ).toBe('/index.html');
     expect(rewrite('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/api/nothing')).toBe('/api/nothing');

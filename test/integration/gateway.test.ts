@@ -216,6 +216,11 @@ describe('static files', () => {
     expect(await route.text()).toContain('Snag dashboard');
     const asset = await fetch(`${stack.url}/assets/missing-Ab12Cd34.js`);
     expect(asset.status).toBe(404);
+    // A replay link's page: its token holds dots, yet it is the dashboard's page, not an asset.
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const replay = await fetch(`${stack.url}/replay/${id}.${id}.1767225600.${'A'.repeat(43)}`);
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toContain('Snag dashboard');
   });
 
   it('caches hashed assets for a year, with the right content types', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { db } from '#runtime/aws/dynamo';
@@ -231,6 +231,58 @@ describe('saving settings', () => {
     });
     const { config } = await loaderConfig(id);
     expect(config).toMatchObject({ branding: true, upload: false, video: false });
+  });
+
+  it('replay follows the plan: new paid projects start with it on, older ones stay off, Free never has it', async () => {
+    const { client, email } = await signedIn(stack.url);
+    const projectId = async () => ((await createProject(client)).body as { msg: { id: string } }).msg.id;
+    const settings = async (id: string) =>
+      (
+        (await client.get<{ website: Website }>(`/api/client/website/${id}`)).body as {
+          msg: { website: Website };
+        }
+      ).msg.website;
+    const older = await projectId();
+    // Stored as a project made before replay existed: without the field at all.
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `PROJECT#${older}`, sk: 'META' },
+        UpdateExpression: 'REMOVE #d.widgetReplay, #d.widgetReplayMaskText',
+        ExpressionAttributeNames: { '#d': 'data' },
+      }),
+    );
+    expect(
+      (await client.post('/api/dev/plan', { username: email, plan: 'BASIC_PLAN', days: 30 })).status,
+    ).toBe(200);
+    // The older project stays off after the upgrade; a project made now starts on.
+    expect(await settings(older)).toMatchObject({ effective: { widgetReplay: false } });
+    expect((await loaderConfig(older)).config).not.toHaveProperty('replay');
+    const fresh = await projectId();
+    expect(await settings(fresh)).toMatchObject({
+      data: { widgetReplay: true, widgetReplayMaskText: false },
+      effective: { widgetReplay: true },
+    });
+    expect((await loaderConfig(fresh)).config).toMatchObject({ replay: { maskText: false } });
+    await client.patch(`/api/client/website/${fresh}`, { data: { widgetReplayMaskText: true } });
+    expect((await loaderConfig(fresh)).config).toMatchObject({ replay: { maskText: true } });
+
+    // A lapsed plan is Free: the loader stops carrying replay without the stored choice changing.
+    expect(
+      (await client.post('/api/dev/plan', { username: email, plan: 'FREE_PLAN', days: 30 })).status,
+    ).toBe(200);
+    expect(await settings(fresh)).toMatchObject({
+      data: { widgetReplay: true },
+      effective: { widgetReplay: false },
+    });
+    expect((await loaderConfig(fresh)).config).not.toHaveProperty('replay');
+    // Switching it on under Free is kept as the client's choice, as video is, but never applied.
+    await client.patch(`/api/client/website/${older}`, { data: { widgetReplay: true } });
+    expect(await settings(older)).toMatchObject({
+      data: { widgetReplay: true },
+      effective: { widgetReplay: false },
+    });
+    expect((await loaderConfig(older)).config).not.toHaveProperty('replay');
   });
 });
 

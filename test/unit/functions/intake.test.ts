@@ -152,6 +152,9 @@ describe('upload keys', () => {
     expect(shot.key).toBe(`p/${pid}/s/${shot.name}`);
     expect(file.key).toBe(`p/${pid}/f/${file.name}`);
     expect(file.name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    // A session replay is kept beside the screenshots, so the project's prefix takes it along.
+    const replay = finalKey(pid, 'replay', 'gz');
+    expect(replay.key).toBe(`p/${pid}/s/${replay.name}`);
     expect(finalKey(pid, 'file', 'pdf').name).not.toBe(file.name);
   });
 
@@ -216,6 +219,8 @@ describe('the create transaction', () => {
       files: [{ name: 'f.pdf', original_name: 'a.pdf', size: 9, type: 'application/pdf' }],
       screenshots: [{ name: 's.png', type: 'png', html: '', size: 4 }],
       logs: [{ t: 1, level: 'error', kind: 'console', msg: 'x' }],
+      steps: [{ t: 2, kind: 'click', label: 'Pay' }],
+      replay: { name: `${uploadId}.gz`, size: 7, start: 1, end: 3, stopped: 'mutations' },
     });
     const { header, detail } = newIssueItems(written);
     const read = storedIssueOf(1025, header, {
@@ -227,6 +232,7 @@ describe('the create transaction', () => {
     expect(read).toEqual({ ...fields, reasons: { jira: 'refused' }, urls: { github: 'https://gh/1' } });
     // Items of older versions: what is missing reads as empty, every status as 0.
     expect(storedIssueOf(3, {}, {})).toMatchObject({ title: '', msg: '', data: {}, files: [], logs: [] });
+    expect(storedIssueOf(3, {}, {})).toMatchObject({ steps: [], replay: null });
     expect(storedIssueOf(3, {}, {}).st.email).toBe(0);
   });
 
@@ -362,18 +368,21 @@ describe('the effective plan', () => {
       widgetDisableUpload: false,
       widgetDisableVideo: false,
       widgetDisableBranding: true,
+      widgetReplay: true,
     });
     const lapsed = effectiveSettings(data, { plan: 'BUSINESS_PLAN', planExpire: '2000-01-01T00:00:00Z' });
     expect(lapsed).toMatchObject({
       widgetDisableUpload: true,
       widgetDisableVideo: true,
       widgetDisableBranding: false,
+      widgetReplay: false,
     });
     const running = effectiveSettings(data, { plan: 'BUSINESS_PLAN', planExpire: '2999-01-01T00:00:00Z' });
     expect(running).toMatchObject({
       widgetDisableUpload: false,
       widgetDisableVideo: false,
       widgetDisableBranding: true,
+      widgetReplay: true,
     });
   });
 });

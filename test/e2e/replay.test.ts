@@ -28,6 +28,7 @@ const stack = setUpE2eStack();
 let browser: Browser;
 let site: CustomerSite;
 let paidId: string;
+let owner: Awaited<ReturnType<typeof signedIn>>;
 let freeId: string;
 
 const PASSWORD = 'Tr0ub4dor&3-secret';
@@ -61,7 +62,7 @@ render();
 
 beforeAll(async () => {
   [browser, site] = await Promise.all([launchCustomerBrowser(), startCustomerSite()]);
-  const owner = await signedIn(stack.url);
+  owner = await signedIn(stack.url);
   const project = async (client: typeof owner.client, name: string, host: string) => {
     const res = await client.post<{ id: string }>('/api/client/website', { name, url: `https://${host}` });
     expect(res.status).toBe(201);
@@ -273,6 +274,29 @@ describe('a visitor reports with the last minute attached', () => {
     expect(report.replay).toBeUndefined();
     expect((report.steps as unknown[]).length).toBeGreaterThan(5);
     await close();
+  });
+});
+
+describe("the project's option to mask all text", () => {
+  it('records the page with every text masked', async () => {
+    const set = (widgetReplayMaskText: boolean) =>
+      owner.client.patch(`/api/client/website/${paidId}`, { data: { widgetReplayMaskText } });
+    expect((await set(true)).status).toBe(200);
+    try {
+      const { page, wire, close } = await visit(customerHosts.shop, '/');
+      await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+      await page.getByRole('link', { name: 'Go to checkout' }).click();
+      await openAndWrite(page);
+      await sent(page);
+      expect(wire.report!.replay).toBeDefined();
+      const json = gunzipSync((await sentReplay(page))!).toString('utf8');
+      for (const text of ['Handmade ceramics', 'Vases and bowls', 'Go to checkout', 'Checkout'])
+        expect(json, text).not.toContain(text);
+      expect(json).toContain('********'); // The text is there, as placeholders.
+      await close();
+    } finally {
+      await set(false);
+    }
   });
 });
 

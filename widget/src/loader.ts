@@ -5,7 +5,10 @@
  * `GET /api/website/{id}/code` wraps this file in `(function(__SNAG_CONFIG__){…})(config)`. Loaded bare
  * (from /widget/loader.js) there is no configuration: it only defines the API, which then does nothing.
  * With one, it shows the launcher when the page passes the project's rules (rules.ts), replays calls the
- * page queued before it arrived, and injects the app on the first `open()`.
+ * page queued before it arrived, and injects the app on the first `open()`. There it also queues the
+ * page's events for the steps to reproduce and, once the page is idle, injects the activity chunk: steps,
+ * with the session recorder where the configuration has `replay` (docs/replay.md "Recorder"; it never
+ * holds the recorder itself).
  */
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';

@@ -8,9 +8,10 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFormSeconds } from '#contracts/intake';
+import { reportSchema } from '#contracts/intake-schemas';
 import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan } from '#contracts/plans';
-import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
+import { widgetSettingsSchema } from '#contracts/schemas';
 import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { createIssue } from '../../../functions/issues/create';

@@ -2,7 +2,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '#contracts/intake';
-import { reportSchema } from '#contracts/schemas';
+import { reportSchema } from '#contracts/intake-schemas';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { SnagError } from '../../../widget/src/app/errors';
 import { solveProof } from '../../../widget/src/app/proof';

@@ -8,7 +8,7 @@
  */
 import type { LogEntry, Step, UploadKind } from '#contracts/intake';
 import { reportLimits } from '#contracts/intake';
-import type { ReportInput } from '#contracts/schemas';
+import type { ReportInput } from '#contracts/intake-schemas';
 import { cleanText } from '#contracts/text';
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { ReplayTake } from '../api';

@@ -4,7 +4,11 @@
  *   own texts: a visitor downloads one language, not six), content-hashed so it can be cached for a year;
  * - loader.js: the small loader, with the app file name pattern baked in (`app.<hash>.*.js`, the loader
  *   puts the project's language in place of `*`; served with a short cache);
- * - manifest.json: {"app", "apps", "loader"}; `app` is the largest language file (what the bench measures).
+ * - app.<hash>.steps.js and app.<hash>.recorder.js: the activity chunks the loader fetches once the page is
+ *   idle (steps to reproduce on every plan; the recorder, steps included, where the project records
+ *   sessions), under the app's pattern so the loader holds one name (its bytes are counted);
+ * - manifest.json: {"app", "apps", "loader", "steps", "recorder"}; `app` is the largest language file (what
+ *   the bench measures).
  * Both target ES2019 for older browsers on customers' sites.
  */
 import { createHash } from 'node:crypto';
@@ -50,6 +54,8 @@ export interface WidgetManifest {
   app: string;
   apps: Record<string, string>;
   loader: string;
+  steps: string;
+  recorder: string;
 }
 
 export async function buildWidget(): Promise<WidgetManifest> {
@@ -68,9 +74,20 @@ export async function buildWidget(): Promise<WidgetManifest> {
       return [language, result.outputFiles[0]!.contents] as const;
     }),
   );
-  // One hash over all languages: the loader knows a single pattern, and any change renames every file.
+  const chunks = await Promise.all(
+    (['steps', 'recorder'] as const).map(async (name) => {
+      const result = await build({
+        ...common,
+        entryPoints: [join(here, 'src', `${name}.ts`)],
+        write: false,
+        outfile: `${name}.js`,
+      });
+      return [name, result.outputFiles[0]!.contents] as const;
+    }),
+  );
+  // One hash over all files: the loader knows a single pattern, and any change renames every file.
   const hash = createHash('sha256');
-  for (const [, code] of codes) hash.update(code);
+  for (const [, code] of [...codes, ...chunks]) hash.update(code);
   const tag = hash.digest('hex').slice(0, 8).toUpperCase();
   const apps: Record<string, string> = {};
   let largest = { name: '', bytes: -1 };
@@ -82,14 +99,24 @@ export async function buildWidget(): Promise<WidgetManifest> {
     if (bytes > largest.bytes) largest = { name, bytes };
   }
 
+  for (const [name, code] of chunks) await writeFile(join(outdir, `app.${tag}.${name}.js`), code);
+
   await build({
     ...common,
     entryPoints: [join(here, 'src', 'loader.ts')],
     outfile: join(outdir, 'loader.js'),
-    define: { __SNAG_APP__: JSON.stringify(`app.${tag}.*.js`) },
+    define: {
+      __SNAG_APP__: JSON.stringify(`app.${tag}.*.js`),
+    },
   });
 
-  const manifest: WidgetManifest = { app: largest.name, apps, loader: 'loader.js' };
+  const manifest: WidgetManifest = {
+    app: largest.name,
+    apps,
+    loader: 'loader.js',
+    steps: `app.${tag}.steps.js`,
+    recorder: `app.${tag}.recorder.js`,
+  };
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -5,7 +5,7 @@
  * document is generated from them (a unit test refuses a v1 route without one).
  */
 import * as z from 'zod';
-import { screenshotTypes } from './intake';
+import { replayStops, screenshotTypes, stepKinds } from './intake';
 import { integrationNames } from './integration-names';
 import { projectIdParam, ticketIdParam } from './schemas';
 import { roles } from './teams';
@@ -173,6 +173,42 @@ export const v1DeliverySchema = z
   .meta({ title: 'Delivery' });
 export type V1Delivery = z.output<typeof v1DeliverySchema>;
 
+/** One step to reproduce, as the widget recorded it (contracts/intake.ts `Step`). */
+export const v1StepSchema = z
+  .object({
+    t: z.number().int().meta({ description: 'When it happened, epoch milliseconds' }),
+    kind: z.enum(stepKinds).meta({
+      description:
+        'click, focus or change of a form field (never its value), submit of a form, load (a full page load), ' +
+        "navigate (the page's own pushState/replaceState), history (back or forward), open (the visitor opened the widget)",
+    }),
+    label: z.string().meta({
+      description: 'The target: its accessible name, text or a short selector; for a navigation, the address',
+    }),
+  })
+  .meta({ title: 'Step' });
+
+/** How long the v1 answer's replay links work (v1.ts signs them; docs/api.md). */
+export const V1_REPLAY_LINK_HOURS = 1;
+
+export const v1ReplaySchema = z
+  .object({
+    url: z.url().meta({
+      description: "The replay in Snag's player, for a person: opens without signing in while the link lasts",
+    }),
+    dataUrl: z.url().meta({
+      description: "The recording itself: a gzip (application/gzip) of rrweb's JSON array of events",
+    }),
+    expiresAt: isoTime.meta({ description: `When both links stop working (${V1_REPLAY_LINK_HOURS} hour)` }),
+    start: z.number().int().meta({ description: 'The first recorded moment, epoch milliseconds' }),
+    end: z.number().int().meta({ description: 'The last recorded moment, epoch milliseconds' }),
+    stopped: z.enum(replayStops).optional().meta({
+      description:
+        'Present when the recording stopped early: mutations = the page changed too much to record',
+    }),
+  })
+  .meta({ title: 'Replay' });
+
 export const v1IssueSchema = z
   .object({
     number: z.number().int(),
@@ -206,6 +242,14 @@ export const v1IssueSchema = z
     deliveries: z
       .array(v1DeliverySchema)
       .meta({ description: 'Where the issue went: one entry per integration it was sent to' }),
+    steps: z.array(v1StepSchema).meta({
+      description:
+        "Steps to reproduce: the visitor's last actions before the report, oldest first; empty when none",
+    }),
+    replay: v1ReplaySchema.nullable().meta({
+      description:
+        'The last minute on the page before the report, when the report carried a recording; else null',
+    }),
     ...triageShape,
   })
   .meta({ title: 'Issue' });

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { reportLimits } from './intake';
-import { visitorText } from './schemas';
+import { visitorText } from './intake-schemas';
 import type { IssueStatus } from './triage';
 
 /** 16 random bytes in base64url without padding. Anything else names nothing: NOT_FOUND. */

@@ -1,10 +1,19 @@
 /**
- * The vendor authorisation calls (issue 11, SPEC.md section 7), shared by the dashboard and the API:
- * GitLab and Jira list projects with the entered credentials (and authorise on success); Slack and Asana
- * authorise through OAuth (docs/decisions.md "OAuth state") and list channels or projects.
+ * The vendor authorisation calls (issue 11, SPEC.md section 7), shared by the dashboard and the API: the
+ * token vendors list their projects (GitHub: repositories, Linear: teams) with the entered credentials
+ * (and authorise on success); Slack and Asana authorise through OAuth (docs/decisions.md "OAuth state")
+ * and list channels or projects.
  */
 import * as z from 'zod';
-import { type OAuthVendor, oauthRedirectSegment, oauthVendors, vendorNames } from './integration-catalogue';
+import {
+  type integrationCatalogue,
+  type OAuthVendor,
+  oauthRedirectSegment,
+  oauthVendors,
+  type TokenVendor,
+  tokenVendors,
+  vendorNames,
+} from './integration-catalogue';
 import { vendorKeyText } from './integrations';
 import { projectIdParam } from './schemas';
 
@@ -13,33 +22,51 @@ const host = z.string().trim().max(500);
 /** A token as typed, or the masked value the dashboard read (then the stored token is used). */
 const token = vendorKeyText.min(1);
 
-/** `POST client/integration/gitlab/projects`: lists the projects and, on success, authorises the project's GitLab. */
-export const gitlabProjectsSchema = z.object({
-  siteId: projectIdParam,
-  host: host.default(''),
-  key: token,
-});
-export type GitlabProjectsBody = z.infer<typeof gitlabProjectsSchema>;
+/**
+ * The body of each token vendor's list call, `POST client/integration/{vendor}/{list}` (the catalogue's
+ * `list`), chosen by its `{vendor}`: each lists with the credentials and, on success, authorises the
+ * project's integration. The route's own schema (`vendorListBody`) reads what every one of them shares,
+ * the project; the operation reads the vendor's (functions/handlers/vendors.ts).
+ */
+export const vendorListBodies = {
+  /** `gitlab/projects`: the projects (an empty host is gitlab.com). */
+  gitlab: z.object({ siteId: projectIdParam, host: host.default(''), key: token }),
+  /** `jira/projects`: the projects and the issue types of `projectId` (else the chosen or first project). */
+  jira: z.object({
+    siteId: projectIdParam,
+    host: host.min(1),
+    username: z.string().trim().min(1).max(100),
+    key: token,
+    projectId: z.string().trim().max(200).optional(),
+  }),
+  /** `github/repos`: the repositories the token reaches (the API address is Snag's setting, so no host). */
+  github: z.object({ siteId: projectIdParam, key: token }),
+  /** `linear/teams`: checks the API key (`viewer`) and lists its teams. */
+  linear: z.object({ siteId: projectIdParam, key: token }),
+} as const satisfies { [V in TokenVendor]: z.ZodObject };
+export type VendorListBody<V extends TokenVendor> = z.infer<(typeof vendorListBodies)[V]>;
+/** What every token vendor's list body holds: the project it authorises (the access check reads it). */
+export const vendorListBody = z.looseObject({ siteId: projectIdParam });
 
 /**
- * `POST client/integration/github/repos`: lists the repositories the token reaches and, on success,
- * authorises the project's GitHub (the API address is Snag's setting, so no host).
+ * Each token vendor's list, the last segment of its list call's address (`gitlab/projects`): the
+ * catalogue's `list`, written out (and held equal to it) so that the route's params schema, which every
+ * Lambda's routes carry, does not carry the catalogue's rows.
  */
-export const githubReposSchema = z.object({ siteId: projectIdParam, key: token });
-export type GithubReposBody = z.infer<typeof githubReposSchema>;
-/** `POST client/integration/linear/teams`: checks the API key (`viewer`), lists its teams and, on success, authorises. */
-export const linearTeamsSchema = z.object({ siteId: projectIdParam, key: token });
-export type LinearTeamsBody = z.infer<typeof linearTeamsSchema>;
+export const tokenVendorLists = {
+  gitlab: 'projects',
+  jira: 'projects',
+  github: 'repos',
+  linear: 'teams',
+} as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
-/** `POST client/integration/jira/projects`: projects and the issue types of `projectId` (else the chosen or first project). */
-export const jiraProjectsSchema = z.object({
-  siteId: projectIdParam,
-  host: host.min(1),
-  username: z.string().trim().min(1).max(100),
-  key: token,
-  projectId: z.string().trim().max(200).optional(),
-});
-export type JiraProjectsBody = z.infer<typeof jiraProjectsSchema>;
+/**
+ * `{vendor}/{list}` of the list calls: a token vendor and its own list. Anything else (an OAuth vendor,
+ * another vendor's list) is NOT_FOUND, as an unknown path is.
+ */
+export const vendorListParams = z
+  .object({ vendor: z.enum(tokenVendors), list: z.string() })
+  .refine(({ vendor, list }) => tokenVendorLists[vendor] === list);
 
 /** `POST client/integration/{vendor}/authentication/{siteId}` (an OAuth vendor): the code and state the redirect brought back. */
 export const oauthExchangeSchema = z.object({
@@ -60,6 +87,9 @@ export interface JiraProjectsAnswer {
   projects: VendorOption[];
   issueTypes: VendorOption[];
 }
+
+/** What a token vendor's list call answers: the options, Jira's with the chosen project's issue types. */
+export type VendorListAnswer<V extends TokenVendor> = V extends 'jira' ? JiraProjectsAnswer : VendorOption[];
 
 /** `GET client/integration/{vendor}/authorize/{siteId}` (an OAuth vendor) answers where to send the browser. */
 export interface OAuthAuthorizeAnswer {

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import type { reportSchema, uploadRequestSchema } from '#contracts/schemas';
+import type { reportSchema, uploadRequestSchema } from '#contracts/intake-schemas';
 import { type RequestInput, resourceHandler } from '#runtime/http';
 import { networkOf, sourceOf } from '#runtime/source';
 import {

@@ -9,6 +9,7 @@ import {
   decodeCursor,
   encodeCursor,
   V1_PAGE_MAX,
+  V1_REPLAY_LINK_HOURS,
   type V1Delivery,
   type V1Issue,
   type V1IssuePage,
@@ -23,6 +24,8 @@ import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
+import { HOUR } from '#runtime/time';
+import { replayLink } from '../integrations/links';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
@@ -110,14 +113,33 @@ const deliveriesOf = (a: IssueAnswer): V1Delivery[] =>
   });
 
 /**
+ * The issue's replay as links a person and a script can open: the player's page and the recording's bytes,
+ * under the replay's own signed token (the one trackers carry), for an hour: long enough to pass the link
+ * on from an assistant's answer, short for a link that needs no sign-in.
+ */
+async function replayOf(projectId: string, a: IssueAnswer): Promise<V1Issue['replay']> {
+  if (!a.replay) return null;
+  const { name, start, end, stopped } = a.replay;
+  const link = await replayLink(projectId, name, V1_REPLAY_LINK_HOURS * HOUR);
+  return {
+    url: link.url,
+    dataUrl: link.dataUrl,
+    expiresAt: new Date(link.expiresAt).toISOString(),
+    start,
+    end,
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+/**
  * The issue with signed links (the review's own signing, `presignStored`): screenshots inline, files and
- * page snapshots as downloads. The links live 5 minutes; `linksExpireAt` says when.
+ * page snapshots as downloads. The links live 5 minutes; `linksExpireAt` says when (the replay's its own).
  */
 async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
   const sign = (kind: 'file' | 'screenshot', name: string, download: boolean) =>
     presignStored(projectId, kind, name, download);
   const { title, msg, username, href, customFields, ...device } = a.data;
-  const [files, screenshots] = await Promise.all([
+  const [files, screenshots, replay] = await Promise.all([
     Promise.all(
       a.files.map(async (f) => ({
         name: f.name,
@@ -136,6 +158,7 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
         snapshotUrl: s.html ? await sign('screenshot', s.html, true).catch(() => null) : null,
       })),
     ),
+    replayOf(projectId, a),
   ]);
   return {
     number: a.number,
@@ -151,6 +174,8 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
     screenshots,
     linksExpireAt: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString(),
     deliveries: deliveriesOf(a),
+    steps: a.steps.map(({ t, kind, label }) => ({ t, kind, label })),
+    replay,
     ...triageOf(a),
   };
 }

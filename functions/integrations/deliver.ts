@@ -21,6 +21,7 @@
  * record's time budget runs out; `ctx.http` already carries it.
  */
 
+import type { ReplayStop } from '#contracts/intake';
 import { catalogueTable, titleOf } from '#contracts/integration-catalogue';
 import type { IntegrationName } from '#contracts/integrations';
 import type { Logger } from '#runtime/log';
@@ -51,6 +52,18 @@ export interface DeliveryLink {
   url: string;
 }
 
+/**
+ * The issue's session replay as a delivery carries it: the dashboard's public page of the recording,
+ * signed like the files' links to last the deliverer's `linkLifetimeMs`, and what it covers.
+ */
+export interface DeliveryReplay {
+  url: string;
+  /** What it covers, epoch ms. */
+  start: number;
+  end: number;
+  stopped?: ReplayStop;
+}
+
 /** The issue as the deliverers see it: header and detail together, as the issues' reader reads them. */
 export type DeliveryIssue = Omit<StoredIssue, 'st' | 'reasons' | 'urls'>;
 
@@ -64,6 +77,11 @@ export interface DeliveryContext<N extends IntegrationName = IntegrationName> {
   /** Links to the screenshots and files, signed once to last the deliverer's `linkLifetimeMs`. */
   screenshots: DeliveryLink[];
   files: DeliveryLink[];
+  /**
+   * The replay's link, signed with the others; null when the issue has none. The steps to reproduce are
+   * the issue's own (`issue.steps`), written by steps.ts.
+   */
+  replay: DeliveryReplay | null;
   /** Reads a stored object (screenshots to upload to a vendor), at most `maxBytes`. */
   readObject: (name: string) => Promise<Uint8Array>;
   log: Logger;

@@ -1,6 +1,6 @@
 /**
  * What a deliverer is given (deliver.ts `DeliveryContext`): the issue as the issues' reader reads it, its
- * links signed once, for as long as the deliverer declares (`linkLifetimeMs`: a GitHub issue keeps its
+ * links (screenshots, files, the replay's page) signed once, for as long as the deliverer declares (`linkLifetimeMs`: a GitHub issue keeps its
  * links a year, the others FILE_LINK_LIFETIME_MS), the stored objects read from S3 directly, and the
  * guarded client, both stopped when the record's time budget runs out.
  */
@@ -9,20 +9,38 @@ import type { OutboundFetch } from '#runtime/outbound';
 import { readStored } from '../issues/downloads';
 import type { StoredIssue } from '../issues/issue';
 import type { Project } from '../projects/project';
-import type { DeliveryContext, DeliveryLink } from './deliver';
+import type { DeliveryContext, DeliveryLink, DeliveryReplay } from './deliver';
 import type { IntegrationRecord } from './integration';
-import { FILE_LINK_LIFETIME_MS, fileLink, issueLink } from './links';
+import { FILE_LINK_LIFETIME_MS, fileLink, issueLink, replayLink } from './links';
 
 const screenshotLabel = (i: number, type: string) => `screenshot-${i + 1}.${type}`;
 
-/** The issue's screenshots and files as links that last `lifetimeMs`. */
+export type DeliveryLinks = Pick<DeliveryContext, 'screenshots' | 'files' | 'replay'>;
+
+/** The replay's page, signed for as long as the files' links. */
+async function replayOf(
+  projectId: string,
+  replay: StoredIssue['replay'] | undefined,
+  lifetimeMs: number,
+): Promise<DeliveryReplay | null> {
+  if (!replay) return null;
+  const { url } = await replayLink(projectId, replay.name, lifetimeMs);
+  return {
+    url,
+    start: replay.start,
+    end: replay.end,
+    ...(replay.stopped ? { stopped: replay.stopped } : {}),
+  };
+}
+
+/** The issue's screenshots, files and replay as links that last `lifetimeMs`. */
 export async function deliveryLinks(
   projectId: string,
-  issue: Pick<StoredIssue, 'screenshots' | 'files'>,
+  issue: Pick<StoredIssue, 'screenshots' | 'files'> & Partial<Pick<StoredIssue, 'replay'>>,
   lifetimeMs = FILE_LINK_LIFETIME_MS,
-): Promise<Pick<DeliveryContext, 'screenshots' | 'files'>> {
+): Promise<DeliveryLinks> {
   const link = (k: 'screenshot' | 'file', n: string) => fileLink({ p: projectId, k, n }, lifetimeMs);
-  const [screenshots, files] = await Promise.all([
+  const [screenshots, files, replay] = await Promise.all([
     Promise.all(
       issue.screenshots.map(
         async (s, i): Promise<DeliveryLink> => ({
@@ -45,8 +63,9 @@ export async function deliveryLinks(
         }),
       ),
     ),
+    replayOf(projectId, issue.replay, lifetimeMs),
   ]);
-  return { screenshots, files };
+  return { screenshots, files, replay };
 }
 
 /** The parts of a context the delivery run knows before the budget starts. */
@@ -54,7 +73,7 @@ export interface ContextParts {
   issue: StoredIssue;
   project: Project;
   integration: IntegrationRecord;
-  links: Pick<DeliveryContext, 'screenshots' | 'files'>;
+  links: DeliveryLinks;
   log: Logger;
   http: OutboundFetch;
   vendorId?: string;

@@ -19,6 +19,7 @@ import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { readMembers } from '../teams/team';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
 import { FILE_LINK_DAYS } from './links';
+import { numbered, replayNote, stepSentences, stepTexts } from './steps';
 
 const texts = {
   en: {
@@ -81,12 +82,19 @@ export function issueMail(ctx: DeliveryContext<'email'>, lang: Lang = 'en') {
   // The preview is the first image among the screenshots, loaded through its signed link (no video).
   const preview = ctx.screenshots.find((s) => /^(png|jpe?g|image\/)/.test(s.type));
   const settings = `${getConfig().APP_ORIGIN}/profile/integrations/${project.id}/email`;
+  // The steps and the replay's link in the owner's language (steps.ts), labels escaped in the HTML part.
+  const st = stepTexts(lang);
+  const steps = stepSentences(issue, { text: (label) => label }, lang);
+  const replay = ctx.replay;
+  const note = replay ? replayNote(replay, FILE_LINK_DAYS, lang) : '';
   const text = [
     t.heading(issue.number, project.name),
     '',
     issue.msg || t.noDescription,
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(steps.length ? ['', `${st.heading}:`, ...numbered(steps)] : []),
+    ...(replay ? ['', `${st.watch}: ${replay.url}`, note] : []),
     ...(links.length ? ['', `${t.attachments}:`, ...links.map((l) => `- ${l.label}: ${l.url}`)] : []),
     '',
     `${t.open}: ${ctx.issueUrl}`,
@@ -111,6 +119,12 @@ export function issueMail(ctx: DeliveryContext<'email'>, lang: Lang = 'en') {
             )
             .join('')}</table>`
         : '',
+      steps.length
+        ? `<p style="margin:16px 0 4px;font-weight:600">${e(st.heading)}</p><ol>${steps
+            .map((step) => `<li>${e(step)}</li>`)
+            .join('')}</ol>`
+        : '',
+      replay ? `<p><a href="${e(replay.url)}">${e(st.watch)}</a><br>${e(note)}</p>` : '',
       links.length
         ? `<p>${e(t.attachments)}:</p><ul>${links
             .map((l) => `<li><a href="${e(l.url)}">${e(l.label)}</a></li>`)

@@ -14,6 +14,7 @@ import { safeEqual } from '#runtime/crypto';
 import { getSecrets } from '#runtime/secrets';
 import { DAY, nowMs } from '#runtime/time';
 import { issuePageUrl } from '../issues/page-url';
+import { replayLinkToken } from '../issues/replay-link';
 
 /**
  * How long a delivery's links last, in days: the issue asked for at least 7. Every text that states the
@@ -83,6 +84,31 @@ export async function verifyFileLink(token: string, now = nowMs()): Promise<File
   } catch {
     return null;
   }
+}
+
+/** A signed link to an issue's replay: the dashboard's public page and the recording's bytes behind it. */
+export interface ReplayLink {
+  /** `<APP_ORIGIN>/replay/<token>`: the player, no sign-in. */
+  url: string;
+  /** `<APP_ORIGIN>/api/replay/<token>`: the gzip of rrweb's events the page plays. */
+  dataUrl: string;
+  /** When both stop working, epoch ms (whole seconds: the token's own precision). */
+  expiresAt: number;
+}
+
+/**
+ * The link to a replay that lasts `lifetimeMs`: the token is the replay's own (issues/replay-link.ts, its
+ * own key and its own route), so a file link can never open a recording nor a replay link a file.
+ */
+export async function replayLink(
+  projectId: string,
+  name: string,
+  lifetimeMs = FILE_LINK_LIFETIME_MS,
+): Promise<ReplayLink> {
+  const expiresAt = Math.floor((nowMs() + lifetimeMs) / 1000) * 1000;
+  const token = await replayLinkToken({ projectId, name }, expiresAt);
+  const origin = getConfig().APP_ORIGIN;
+  return { url: `${origin}/replay/${token}`, dataUrl: `${origin}/api/replay/${token}`, expiresAt };
 }
 
 /** The dashboard's page of an issue (one rule with the CSV export's link column). */

@@ -9,12 +9,10 @@ import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/man
 import { projectIdParam } from '#contracts/schemas';
 import { hookParamsSchema, trackerVendors } from '#contracts/sync';
 import {
-  githubReposSchema,
-  gitlabProjectsSchema,
-  jiraProjectsSchema,
-  linearTeamsSchema,
   oauthExchangeSchema,
   oauthSiteParams,
+  vendorListBody,
+  vendorListParams,
   vendorSiteParams,
 } from '#contracts/vendor-auth';
 import { deliveryQueue, fanoutQueue, trackerQueue } from './queues';
@@ -68,41 +66,21 @@ export const vendorsApi = apiFunction({
   resource: 'vendors',
   needs: { table: 'readwrite', secrets: true, timeoutSeconds: 25 },
   routes: [
+    // A token vendor's list (the catalogue's `list`: `gitlab/projects`, `github/repos`, ...). The route's
+    // body schema reads the project, which every vendor's body names; the operation reads the vendor's own.
     {
       method: 'POST',
-      path: '/api/client/integration/gitlab/projects',
-      op: 'gitlabProjects',
+      path: '/api/client/integration/{vendor}/{list}',
+      op: 'list',
       session: true,
       access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
-      body: gitlabProjectsSchema,
-    },
-    {
-      method: 'POST',
-      path: '/api/client/integration/github/repos',
-      op: 'githubRepos',
-      session: true,
-      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
-      body: githubReposSchema,
-    },
-    {
-      method: 'POST',
-      path: '/api/client/integration/jira/projects',
-      op: 'jiraProjects',
-      session: true,
-      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
-      body: jiraProjectsSchema,
-    },
-    {
-      method: 'POST',
-      path: '/api/client/integration/linear/teams',
-      op: 'linearTeams',
-      session: true,
-      access: { scope: 'project', action: 'integrations', from: 'body.siteId' },
-      body: linearTeamsSchema,
+      params: vendorListParams,
+      body: vendorListBody,
     },
     // One route per call, for every vendor its `{vendor}` schema names (the catalogue's OAuth vendors,
     // or all vendors for the reset); the URLs are the ones each vendor had. `{vendor}` is the segment
-    // after `integration/`, where the literal `sync/{siteUuid}` and `{siteId}` routes have fewer segments.
+    // after `integration/`, where the literal `sync/{siteUuid}` and `{siteId}` routes have fewer segments
+    // (the list calls' `{vendor}/{list}` is the only POST there with two).
     {
       method: 'GET',
       path: '/api/client/integration/{vendor}/authorize/{siteId}',

@@ -14,16 +14,14 @@
  */
 
 import type { ErrorCode } from '#contracts/errors';
-import { integrationCatalogue, type VendorName } from '#contracts/integration-catalogue';
+import { integrationCatalogue, type TokenVendor, type VendorName } from '#contracts/integration-catalogue';
 import {
-  type GithubReposBody,
-  type GitlabProjectsBody,
   type JiraProjectsAnswer,
-  type JiraProjectsBody,
-  type LinearTeamsBody,
   type OAuthAuthorizeAnswer,
   type OAuthExchangeBody,
   oauthRedirectPath,
+  type VendorListAnswer,
+  type VendorListBody,
   type VendorOption,
 } from '#contracts/vendor-auth';
 import { getConfig } from '#runtime/config';
@@ -102,9 +100,9 @@ async function authorising<T>(log: Logger, vendor: VendorName, work: () => Promi
 const keepOrFirst = (chosen: string, options: VendorOption[]) =>
   options.some((o) => o.id === chosen) ? chosen : (options[0]?.id ?? '');
 
-export async function gitlabProjects(
+async function gitlabProjects(
   userId: string,
-  body: GitlabProjectsBody,
+  body: VendorListBody<'gitlab'>,
   log: Logger,
 ): Promise<VendorOption[]> {
   const { current } = await owned(userId, body.siteId, 'gitlab');
@@ -121,9 +119,9 @@ export async function gitlabProjects(
   });
 }
 
-export async function githubRepos(
+async function githubRepos(
   userId: string,
-  body: GithubReposBody,
+  body: VendorListBody<'github'>,
   log: Logger,
 ): Promise<VendorOption[]> {
   const { current } = await owned(userId, body.siteId, 'github');
@@ -140,9 +138,9 @@ export async function githubRepos(
   });
 }
 
-export async function linearTeams(
+async function linearTeams(
   userId: string,
-  body: LinearTeamsBody,
+  body: VendorListBody<'linear'>,
   log: Logger,
 ): Promise<VendorOption[]> {
   const { current } = await owned(userId, body.siteId, 'linear');
@@ -161,9 +159,9 @@ export async function linearTeams(
   });
 }
 
-export async function jiraProjects(
+async function jiraProjects(
   userId: string,
-  body: JiraProjectsBody,
+  body: VendorListBody<'jira'>,
   log: Logger,
 ): Promise<JiraProjectsAnswer> {
   const { current } = await owned(userId, body.siteId, 'jira');
@@ -186,6 +184,33 @@ export async function jiraProjects(
     });
     return { projects, issueTypes };
   });
+}
+
+type Lister<V extends TokenVendor> = (
+  userId: string,
+  body: VendorListBody<V>,
+  log: Logger,
+) => Promise<VendorListAnswer<V>>;
+
+/**
+ * Each token vendor's list call (the catalogue's `list`), keyed by `TokenVendor` and typed exhaustive: it
+ * checks the credentials, lists the choices and, on success, authorises the project's integration.
+ */
+const listers: { [V in TokenVendor]: Lister<V> } = {
+  gitlab: gitlabProjects,
+  jira: jiraProjects,
+  github: githubRepos,
+  linear: linearTeams,
+};
+
+/** A token vendor's list with the body its `{vendor}` chose (the route's `vendorListBodies`). */
+export function listVendorChoices<V extends TokenVendor>(
+  userId: string,
+  vendor: V,
+  body: VendorListBody<V>,
+  log: Logger,
+): Promise<VendorListAnswer<V>> {
+  return (listers[vendor] as Lister<V>)(userId, body, log);
 }
 
 /**

@@ -8,6 +8,7 @@
  *   attempt's outcome is unknown (deliver.ts `afterUnknownOutcome`).
  * Any 2xx passes. 401/403/404/410 are permanent (the receiver refuses or is gone); other answers retry.
  */
+import type { ReplayStop, StepKind } from '#contracts/intake';
 import { timestampedSignature } from '#runtime/signature';
 import { nowMs } from '#runtime/time';
 import { type Deliverer, type DeliveryContext, PermanentFailure } from './deliver';
@@ -38,6 +39,10 @@ export interface WebhookPayloadV1 {
     customFields: { name: string; value: string }[];
     screenshots: { name: string; type: string; size: number; url: string }[];
     files: { name: string; originalName: string; type: string; size: number; url: string }[];
+    /** The visitor's last actions, oldest first (`t` epoch ms); empty for a report without them. */
+    steps: { t: number; kind: StepKind; label: string }[];
+    /** The session replay's page, signed like the files' links; null when the report has none. */
+    replay: { url: string; start: number; end: number; stopped?: ReplayStop } | null;
   };
 }
 
@@ -74,6 +79,9 @@ export function webhookPayload(ctx: DeliveryContext<'webhooks'>): WebhookPayload
         size: f.size,
         url: f.url,
       })),
+      // Copied field by field: the payload's shape is the documented one, whatever else a step may carry.
+      steps: issue.steps.map(({ t, kind, label }) => ({ t, kind, label })),
+      replay: ctx.replay,
     },
   };
 }

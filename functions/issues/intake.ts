@@ -13,9 +13,10 @@ import {
   type UploadKind,
   uploadRules,
 } from '#contracts/intake';
+import type { ReportBody } from '#contracts/intake-schemas';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
 import { plans } from '#contracts/plans';
-import { projectIdParam, type ReportBody, type WidgetSettings } from '#contracts/schemas';
+import { projectIdParam, type WidgetSettings } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';

@@ -14,15 +14,10 @@ import {
   v1ProjectListSchema,
   v1ProjectParams,
 } from '#contracts/api-v1';
+import { reportSchema, uploadRequestSchema } from '#contracts/intake-schemas';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { reporterParams, reporterReplySchema } from '#contracts/reporter';
-import {
-  downloadQuerySchema,
-  projectIdParam,
-  reportSchema,
-  ticketIdParam,
-  uploadRequestSchema,
-} from '#contracts/schemas';
+import { downloadQuerySchema, projectIdParam, ticketIdParam } from '#contracts/schemas';
 import {
   bulkPatchSchema,
   commentSchema,

@@ -8,8 +8,7 @@ import { join, resolve } from 'node:path';
 import { widgetLanguages } from '#contracts/schemas';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { getConfig } from '#runtime/config';
-import type { PlanHolder, Project } from './project';
-import { effectiveSettings } from './service';
+import { effectiveSettings, type PlanHolder, type Project } from './project';
 
 let cached: { dir: string; source: string } | undefined;
 

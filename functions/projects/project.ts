@@ -96,6 +96,18 @@ export const ownerPlanOf = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>) =
 export const planOfProject = (p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire'>): PlanName =>
   planOf(ownerPlanOf(p));
 
+/** Settings as the widget applies them: features the owner's effective plan lacks are off, branding stays on. */
+export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): WidgetSettings {
+  const plan = plans[planOf(owner)];
+  return {
+    ...data,
+    widgetDisableUpload: plan.attachments ? data.widgetDisableUpload : true,
+    widgetDisableVideo: plan.videos ? data.widgetDisableVideo : true,
+    widgetReplay: plan.replays ? data.widgetReplay : false,
+    widgetDisableBranding: plan.brandingRemoval ? data.widgetDisableBranding : false,
+  };
+}
+
 /** Whether the project is within its owner's effective allowance (D26); beyond it, it takes no reports. */
 export function withinAllowance(p: Pick<Project, 'ownerPlan' | 'ownerPlanExpire' | 'seat'>): boolean {
   const allowed = plans[planOfProject(p)].projects;

@@ -9,7 +9,7 @@ import type { ProjectAction } from '#contracts/access';
 import { normaliseHost } from '#contracts/domains';
 import type { Lang } from '#contracts/errors';
 import { plans } from '#contracts/plans';
-import { type WidgetSettings, widgetSettingsSchema } from '#contracts/schemas';
+import { widgetSettingsSchema } from '#contracts/schemas';
 import type { Role } from '#contracts/teams';
 import { batchDelete, busy, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -31,11 +31,10 @@ import {
 import {
   createProject,
   deleteProjectRecord,
+  effectiveSettings,
   listProjects,
   ownerPlanOf,
-  type PlanHolder,
   type Project,
-  planOf,
   projectFilesPrefix,
   projectPartition,
   renumberSeats,
@@ -286,18 +285,6 @@ export async function purgeProjectData(id: string): Promise<void> {
   });
   await batchDelete(keys);
   await deletePrefix(projectFilesPrefix(id));
-}
-
-/** Settings as the widget applies them: features the owner's effective plan lacks are off, branding stays on. */
-export function effectiveSettings(data: WidgetSettings, owner: PlanHolder): WidgetSettings {
-  const plan = plans[planOf(owner)];
-  return {
-    ...data,
-    widgetDisableUpload: plan.attachments ? data.widgetDisableUpload : true,
-    widgetDisableVideo: plan.videos ? data.widgetDisableVideo : true,
-    widgetReplay: plan.replays ? data.widgetReplay : false,
-    widgetDisableBranding: plan.brandingRemoval ? data.widgetDisableBranding : false,
-  };
 }
 
 /**

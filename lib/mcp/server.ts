@@ -7,7 +7,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
+import type { Step } from '../../functions/contracts/intake';
 import { issueStatuses, listSorts, priorities, triageLimits } from '../../functions/contracts/triage';
+import { numbered, stepSentences, stepTexts } from '../../functions/integrations/steps';
 
 type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 type ToolResult = { content: Content[]; isError?: boolean };
@@ -84,8 +86,12 @@ interface Issue {
   priority: string;
   assignee: string | null;
   labels: string[];
+  createdAt: string;
   screenshots: { type: string; url: string }[];
   deliveries?: { integration: string; status: string; url: string | null }[];
+  /** Absent from an API older than steps and replays. */
+  steps?: Step[];
+  replay?: { url: string; expiresAt: string } | null;
   [key: string]: unknown;
 }
 
@@ -94,6 +100,21 @@ const deliveriesText = (issue: Issue) =>
   (issue.deliveries ?? [])
     .map((d) => [d.integration, d.status.replace('_', ' '), d.url].filter(Boolean).join(' '))
     .join('; ');
+
+/**
+ * The steps to reproduce, numbered as every tracker shows them (integrations/steps.ts), and the replay's
+ * link for the person the assistant answers: what an assistant needs to reproduce the bug.
+ */
+function reproductionText(issue: Issue): string {
+  const t = stepTexts();
+  const steps = numbered(
+    stepSentences({ steps: issue.steps ?? [], createdAt: issue.createdAt }, { text: (l) => l }),
+  );
+  const out = steps.length ? [`${t.heading}:`, ...steps] : [];
+  if (issue.replay)
+    out.push(`${t.watch}: ${issue.replay.url} (the link works until ${issue.replay.expiresAt})`);
+  return out.length ? `${out.join('\n')}\n\n` : '';
+}
 
 /** The first screenshot that is an image, as MCP image content; null for none (or a video). */
 async function firstScreenshot(issue: Issue): Promise<Content | null> {
@@ -234,9 +255,11 @@ export function snagServer(config: SnagConfig): McpServer {
     {
       title: 'Get an issue',
       description:
-        "One issue: the reporter's description, page URL, device, triage fields, files, where it was sent " +
-        '(each integration, with the link to the issue, task or message it created) and the first ' +
-        'screenshot as an image. File and screenshot links are signed and expire after 5 minutes. Needs ' +
+        "One issue: the reporter's description, the steps to reproduce (the visitor's last actions before " +
+        'the report, numbered, with how long before it each happened) and a link to watch the replay when ' +
+        'there is one, page URL, device, triage fields, files, where it was sent (each integration, with the ' +
+        'link to the issue, task or message it created) and the first screenshot as an image. File and ' +
+        'screenshot links are signed and expire after 5 minutes, the replay link after an hour. Needs ' +
         'issues:read; with projects:read too, labels and the assignee are named, else shown by id.',
       inputSchema: { projectId, number },
     },
@@ -255,7 +278,7 @@ export function snagServer(config: SnagConfig): McpServer {
         const summary =
           `#${issue.number} ${issue.title}\nStatus: ${issue.status} · Priority: ${issue.priority} · ` +
           `Assignee: ${assignee} · Labels: ${labels}\n${sent ? `Sent to: ${sent}\n` : ''}\n` +
-          `${issue.description}\n\n`;
+          `${issue.description}\n\n${reproductionText(issue)}`;
         const image = await firstScreenshot(issue);
         return [{ type: 'text', text: summary + JSON.stringify(issue, null, 2) }, ...(image ? [image] : [])];
       }),

@@ -97,8 +97,15 @@ export async function startFidelityServer(
 
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // Fonts with CORS, as the CDNs and most hosts serve them: a replay (another origin) may then use them.
     const send = (type: string, body: string | Buffer) =>
-      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' }).end(body);
+      res
+        .writeHead(200, {
+          'content-type': type,
+          'cache-control': 'no-cache',
+          ...(type.startsWith('font/') ? { 'access-control-allow-origin': '*' } : {}),
+        })
+        .end(body);
     if (path === `/api/website/${PROJECT_ID}/code`) {
       const loader = readFileSync(join(widgetDir, 'loader.js'), 'utf8');
       const json = JSON.stringify({ ...config(host, origin), ...widget }).replace(/</g, '\\u003c');

@@ -8,15 +8,16 @@
  * 3 % of pixels differ (pixelmatch, threshold 0.1).
  *
  * What the recorder leaves out by design is left out of both pictures: the widget's own launcher (the
- * recording blocks it; the screenshot hides it as the widget does), and canvases, which replay does not
- * record by default (they are painted over with one colour in both pictures, so a chart counts neither for
- * nor against). Run alone: `npx tsx test/bench/replay-frame.ts [page name…]`; REPLAY_DIFF_DIR=<dir> saves
+ * recording blocks it; the screenshot hides it as the widget does), and canvases, media and
+ * `data-snag-block` elements, which the replay shows as empty boxes (painted one grey in both pictures, so a
+ * chart counts neither for nor against). The page server sends fonts with CORS, as CDNs do: a replay is
+ * played on another origin, and fonts without it fall back there (docs/replay.md). Run alone: `npx tsx test/bench/replay-frame.ts [page name…]`; REPLAY_DIFF_DIR=<dir> saves
  * the three pictures per page.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -51,21 +52,36 @@ async function replayerScript(): Promise<{ js: string; css: string }> {
     write: false,
     logLevel: 'warning',
   });
-  const pkg = dirname(require_.resolve('@rrweb/replay/package.json'));
-  const css = ['dist/style.css', 'dist/replay.css'].map((f) => join(pkg, f)).find((f) => existsSync(f));
-  return { js: out.outputFiles[0]!.text, css: css ? readFileSync(css, 'utf8') : '' };
+  return {
+    js: out.outputFiles[0]!.text,
+    css: readFileSync(require_.resolve('@rrweb/replay/dist/style.css'), 'utf8'),
+  };
 }
 
-/** Paints every canvas one colour: the recording does not carry them, so neither picture counts them. */
-const flattenCanvases = (page: Page) =>
-  page.evaluate(() => {
-    for (const c of document.querySelectorAll('canvas')) {
-      const g = c.getContext('2d');
-      if (!g) continue;
-      g.fillStyle = '#808080';
-      g.fillRect(0, 0, c.width, c.height);
-    }
-  });
+/** What the recorder blocks by design (replay-options.ts): canvases, media, plugins, `data-snag-block`. */
+const blockedBoxes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-snag-block],canvas,video,audio,object,embed')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        x: Math.floor(r.x),
+        y: Math.floor(r.y),
+        w: Math.ceil(r.width) + 1,
+        h: Math.ceil(r.height) + 1,
+      };
+    }),
+  );
+
+/** The same picture with those boxes painted one grey: they count neither for nor against the replay. */
+function blank(png: PNG, boxes: { x: number; y: number; w: number; h: number }[]): PNG {
+  for (const b of boxes)
+    for (let y = Math.max(0, b.y); y < Math.min(png.height, b.y + b.h); y++)
+      for (let x = Math.max(0, b.x); x < Math.min(png.width, b.x + b.w); x++) {
+        const i = (y * png.width + x) * 4;
+        png.data.set([128, 128, 128, 255], i);
+      }
+  return png;
+}
 
 async function measure(
   page: FidelityPage,
@@ -77,6 +93,8 @@ async function measure(
   const row: ReplayFrameRow = { page: page.name, diff: null, events: 0, gzipKB: 0, ok: false, note: '' };
   const context = await browser.newContext({ viewport: replayFrameBudget.viewport, deviceScaleFactor: 1 });
   try {
+    // tsx names the functions it compiles (`__name`); the pages run them through page.evaluate.
+    await context.addInitScript('window.__name = window.__name || ((f) => f);');
     await routeExternal(context, server.origin, [page]);
     const p = await context.newPage();
     p.setDefaultTimeout(30_000);
@@ -89,12 +107,12 @@ async function measure(
       return snag?._a?.replay?.has() === true;
     });
     await goToView(p, { name: 'top', scrollY: 0 });
-    await flattenCanvases(p);
     await p.waitForTimeout(300);
     const at = await geometry(p);
+    const unrecorded = await blockedBoxes(p);
     const clip = { x: 0, y: 0, width: at.width, height: at.height };
     await hideLauncher(p, true);
-    const reference = decode(await p.screenshot({ clip }));
+    const reference = blank(decode(await p.screenshot({ clip })), unrecorded);
     await hideLauncher(p, false);
     const taken = await p.evaluate(async () => {
       const snag = (
@@ -120,7 +138,7 @@ async function measure(
     const r = await context.newPage();
     await r.setContent(
       `<!doctype html><html><head><style>${player.css}
-html,body{margin:0;padding:0;overflow:hidden}.replayer-mouse,.replayer-mouse-tail{display:none!important}</style></head>
+html,body{margin:0;padding:0;overflow:hidden}.replayer-mouse,.replayer-mouse-tail{display:none!important}.replayer-wrapper iframe{border:0}</style></head>
 <body><div id="root"></div></body></html>`,
     );
     await r.addScriptTag({ content: player.js });
@@ -146,7 +164,7 @@ html,body{margin:0;padding:0;overflow:hidden}.replayer-mouse,.replayer-mouse-tai
       return row;
     }
     const played = await r.screenshot({ clip: { x: box.x, y: box.y, width: at.width, height: at.height } });
-    const { percent, diff, size } = compare(reference, played);
+    const { percent, diff, size } = compare(reference, PNG.sync.write(blank(decode(played), unrecorded)));
     row.diff = Math.round(percent * 100) / 100;
     row.ok = percent <= replayFrameBudget.maxDiffPercent;
     if (percent === 100) row.note = `size ${size}`;
@@ -154,7 +172,7 @@ html,body{margin:0;padding:0;overflow:hidden}.replayer-mouse,.replayer-mouse-tai
       mkdirSync(diffDir, { recursive: true });
       const base = join(diffDir, page.name.replace(/\W+/g, '-'));
       writeFileSync(`${base}-chromium.png`, PNG.sync.write(reference));
-      writeFileSync(`${base}-replay.png`, played);
+      writeFileSync(`${base}-replay.png`, PNG.sync.write(blank(decode(played), unrecorded)));
       if (diff) writeFileSync(`${base}-diff.png`, PNG.sync.write(diff));
     }
     return row;

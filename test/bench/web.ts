@@ -2,7 +2,7 @@
  * Front-end budgets of DESIGN.md section 7, measured on the built output (`npm run build`):
  * dashboard initial JS (entry scripts of dist/web/index.html, their modulepreloads and everything they
  * import statically, plus the larger language catalogue, which the first render waits for; never the lazy
- * screens), the widget loader and the widget app, all as gzip bytes; and the
+ * screens), the widget loader, the widget app and the recorder chunk, all as gzip bytes; and the
  * loader as the local stack sends it (with a project's configuration, compressed as CloudFront would).
  * Run directly: `npx tsx test/bench/web.ts`.
  */
@@ -84,6 +84,7 @@ export function webBudgets(dist = join(root, 'dist')): Budget[] {
   const manifest = JSON.parse(readFileSync(join(widgetDir, 'manifest.json'), 'utf8')) as {
     app: string;
     loader: string;
+    recorder: string;
   };
   const initial = dashboardInitial(webDir);
   return [
@@ -99,6 +100,13 @@ export function webBudgets(dist = join(root, 'dist')): Budget[] {
       bytes: gzipSize(join(widgetDir, manifest.app)),
       budget: 60 * KB,
       files: [manifest.app],
+    },
+    {
+      // Issue 33: rrweb's recorder with the steps, fetched once the page is idle where replay is on.
+      name: 'widget recorder chunk',
+      bytes: gzipSize(join(widgetDir, manifest.recorder)),
+      budget: 30 * KB,
+      files: [manifest.recorder],
     },
   ];
 }

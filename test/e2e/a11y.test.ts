@@ -178,3 +178,51 @@ describe('accessibility: axe-core on every dashboard screen', () => {
     }
   }
 });
+
+describe('accessibility: a tooltip or a toast on screen', () => {
+  // What floats over a screen is scanned too: a tooltip (Mantine's, in a portal outside every landmark,
+  // once failed the team screen's scan with axe's `region`) and a toast, in their labelled places.
+  it.each([
+    {
+      lang: 'en',
+      locale: 'en-US',
+      expand: 'Expand sidebar',
+      firstName: 'First name',
+      save: 'Save changes',
+      toast: 'Personal data saved',
+      region: 'Notifications',
+    },
+    {
+      lang: 'de',
+      locale: 'de-DE',
+      expand: 'Seitenleiste ausklappen',
+      firstName: 'Vorname',
+      save: 'Änderungen speichern',
+      toast: 'Persönliche Daten gespeichert',
+      region: 'Benachrichtigungen',
+    },
+  ])('has no violation while a tooltip or a toast shows ($lang)', async ({ locale, ...text }) => {
+    const { client } = await signedIn(suite.stack.url);
+    const { page, context, errors } = await suite.newTab({ locale, viewport: widths[0].viewport });
+    await context.addCookies(
+      [...client.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url })),
+    );
+    await page.goto('/profile/edit');
+    await page.getByRole('textbox', { name: text.firstName }).waitFor();
+    // The sidebar's toggle names itself in a tooltip while the pointer rests on it.
+    await page.getByRole('button', { name: text.expand }).hover();
+    await page.getByRole('tooltip', { includeHidden: true }).filter({ hasText: text.expand }).waitFor();
+    expect(['tooltip', await axeFindings(page)]).toEqual(['tooltip', []]);
+    await page.getByRole('textbox', { name: text.firstName }).fill('Ada');
+    await page.getByRole('button', { name: text.save }).click();
+    const toast = page.getByText(text.toast);
+    await toast.waitFor();
+    // A toast pauses its closing while the pointer rests on it: it stays for the whole scan.
+    await toast.hover();
+    expect(['toast', await axeFindings(page)]).toEqual(['toast', []]);
+    expect(await page.getByRole('region', { name: text.region, exact: true }).innerText()).toContain(
+      text.toast,
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,328 +1,346 @@
 /**
- * The dashboard's side of session replay (issue 33, docs/replay.md "The issue page"), against the built
- * dashboard and the local stack, with recordings filed through the widget's real calls (a `replay` upload
- * and the report naming it): the issue page plays the replay, lists the steps, errors and failed requests
- * on one timeline whose entries seek the player (English at 1280 px, German at 390 px, axe clean with the
- * section open); a hostile recording cannot run script, navigate or reach the dashboard; without a replay
- * the steps are a numbered list saying why; and a tracker's signed link opens the public /replay/{token}
- * page without signing in, an invalid one saying so.
+ * The widget's side of issue 33 in Chromium: a visitor on a customer's single-page app (another origin, a
+ * real form) types a password, a card number and an email, clicks through two pushState "pages", opens
+ * the widget and reports. The recording is read as the page posts it to storage (the upload call and the
+ * report call off the wire): decompressed, it holds none of the typed values; the report's steps read as
+ * the visitor's path. Unticking "Attach the last minute of
+ * activity" uploads nothing; a Free project never fetches the recorder chunk, yet sends steps.
+ *
+ * The paid project's configuration carries `replay` because its plan (Starter) and its setting allow it.
  */
-import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { replayLinkToken } from '../../functions/issues/replay-link';
+import { gunzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../widget/src/i18n/en';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { setUpE2eStack, shot } from '../support/browser';
+import {
+  type CustomerSite,
+  customerHosts,
+  customerPage,
+  launchCustomerBrowser,
+  startCustomerSite,
+  visitCustomerPage,
+} from '../support/customer-site';
 import { signedIn } from '../support/users';
-import { fileReport } from '../support/widget';
 
-const suite = setUpBrowserSuite();
-const SITE = 'https://shop.example';
-const T0 = Date.now() - 60_000;
+const stack = setUpE2eStack();
+let browser: Browser;
+let site: CustomerSite;
+let paidId: string;
+let owner: Awaited<ReturnType<typeof signedIn>>;
+let freeId: string;
 
-type Node = Record<string, unknown>;
-const el = (id: number, tagName: string, attributes: Node, childNodes: Node[] = []): Node => ({
-  type: 2,
-  id,
-  tagName,
-  attributes,
-  childNodes,
+const PASSWORD = 'Tr0ub4dor&3-secret';
+const CARD = '4242 4242 4242 4242';
+const EMAIL = 'visitor.private@example.org';
+
+/** A two-view shop: links switch views with pushState, back with popstate; a checkout form on the second. */
+const spa = `<div id="app"></div>
+<script>
+const views = {
+  '/': '<h2>Products</h2><p>Vases and bowls.</p><a href="/checkout" data-nav>Go to checkout</a>',
+  '/checkout': '<h2>Checkout</h2><form id="pay" aria-label="Payment">' +
+    '<label>Email <input id="mail" type="email" name="email"></label>' +
+    '<label>Password <input id="pw" type="password" name="password"></label>' +
+    '<label>Card number <input id="cc" autocomplete="cc-number" name="card"></label>' +
+    '<button type="submit">Pay</button></form><a href="/done" data-nav>Finish</a>',
+  '/done': '<h2>Thank you</h2><p>Your order is on its way.</p>',
+};
+const render = () => { document.getElementById('app').innerHTML = views[location.pathname] || views['/']; };
+document.addEventListener('click', (e) => {
+  const link = e.target.closest('[data-nav]');
+  if (!link) return;
+  e.preventDefault();
+  history.pushState({}, '', link.getAttribute('href') + '?ref=nav');
+  render();
 });
-const text = (id: number, textContent: string): Node => ({ type: 3, id, textContent });
+document.addEventListener('submit', (e) => e.preventDefault());
+addEventListener('popstate', render);
+render();
+</script>`;
 
-/** A recording as rrweb writes one: meta, a full snapshot, a change 5 s in, the last event 10 s in. */
-function recording(body: Node[], head: Node[] = []): Node[] {
-  return [
-    { type: 4, timestamp: T0, data: { href: `${SITE}/checkout`, width: 1024, height: 640 } },
-    {
-      type: 2,
-      timestamp: T0 + 10,
-      data: {
-        node: {
-          type: 0,
-          id: 1,
-          childNodes: [
-            { type: 1, id: 2, name: 'html', publicId: '', systemId: '' },
-            el(3, 'html', {}, [el(4, 'head', {}, head), el(5, 'body', {}, body)]),
-          ],
-        },
-        initialOffset: { top: 0, left: 0 },
-      },
-    },
-    {
-      type: 3,
-      timestamp: T0 + 5000,
-      data: {
-        source: 0,
-        texts: [],
-        attributes: [],
-        removes: [],
-        adds: [
-          { parentId: 5, nextId: null, node: el(100, 'p', { id: 'failed' }) },
-          { parentId: 100, nextId: null, node: text(101, 'Payment failed') },
-        ],
-      },
-    },
-    {
-      type: 3,
-      timestamp: T0 + 10_000,
-      data: { source: 1, positions: [{ x: 10, y: 10, id: 5, timeOffset: 0 }] },
-    },
-  ];
-}
-
-const shop = () =>
-  recording([el(6, 'h1', {}, [text(7, 'Checkout')]), el(8, 'button', { id: 'pay' }, [text(9, 'Pay')])]);
-
-const steps = [
-  { t: T0 + 500, kind: 'navigate', label: '/checkout' },
-  { t: T0 + 4000, kind: 'click', label: 'Pay' },
-];
-const logs = [
-  { t: T0 + 6000, level: 'error', kind: 'exception', msg: 'TypeError: payment is undefined' },
-  { t: T0 + 6500, level: 'warn', kind: 'network', msg: 'POST https://shop.example/api/pay 502' },
-];
-
-/** A client on `plan`, a project, and one report with the steps, the logs and (when given) a recording. */
-async function reported(plan: 'BUSINESS_PLAN' | null, events?: Node[], stopped?: 'mutations') {
-  const { client: api, email } = await signedIn(suite.stack.url);
-  if (plan) expect((await api.post('/api/dev/plan', { username: email, plan, days: 30 })).status).toBe(200);
-  const created = await api.post('/api/client/website', { name: 'Shop', url: 'shop.example' });
-  const id = (created.body as { msg: { id: string } }).msg.id;
-  await api.patch(`/api/client/integration/${id}`, [{ name: 'email', active: 0, data: {} }]);
-  const n = await fileReport(suite.stack.url, id, SITE, {
-    fields: { msg: 'Paying does nothing', steps, logs },
-    ...(events
-      ? {
-          replay: {
-            content: new Uint8Array(gzipSync(JSON.stringify(events))),
-            start: T0,
-            end: T0 + 10_000,
-            ...(stopped ? { stopped } : {}),
-          },
-        }
-      : {}),
+beforeAll(async () => {
+  [browser, site] = await Promise.all([launchCustomerBrowser(), startCustomerSite()]);
+  owner = await signedIn(stack.url);
+  const project = async (client: typeof owner.client, name: string, host: string) => {
+    const res = await client.post<{ id: string }>('/api/client/website', { name, url: `https://${host}` });
+    expect(res.status).toBe(201);
+    return (res.body as { msg: { id: string } }).msg.id;
+  };
+  paidId = await project(owner.client, 'Acme Shop', customerHosts.domain);
+  // Starter: replay is a paid feature (the plan applies to every project of the owner's team).
+  expect(
+    (await owner.client.post('/api/dev/plan', { username: owner.email, plan: 'BASIC_PLAN', days: 30 }))
+      .status,
+  ).toBe(200);
+  const replayOn = await owner.client.patch(`/api/client/website/${paidId}`, {
+    data: { widgetReplay: true, widgetLanguage: 'en', widgetDisableWelcomeScreen: true },
   });
-  const cookies = [...api.cookies].map(([name, value]) => ({ name, value, url: suite.stack.url }));
-  const issue = await api.get(`/api/client/website/${id}/request/${n}`);
-  const replay = (issue.body as { msg: { replay: { name: string } | null } }).msg.replay;
-  return { id, n, cookies, replayName: replay?.name ?? null };
-}
+  expect(replayOn.status, JSON.stringify(replayOn.body)).toBe(200);
+  const free = await signedIn(stack.url);
+  freeId = await project(free.client, 'Free Shop', customerHosts.other);
+  await free.client.patch(`/api/client/website/${freeId}`, { data: { widgetDisableWelcomeScreen: true } });
 
-async function issueTab(
-  s: Awaited<ReturnType<typeof reported>>,
-  opts: { locale?: string; phone?: boolean } = {},
-): Promise<TestPage> {
-  const tab = await suite.newTab({
-    locale: opts.locale ?? 'en-US',
-    ...(opts.phone ? { viewport: { width: 390, height: 844 } } : {}),
-  });
-  await tab.context.addCookies(s.cookies);
-  await tab.page.goto(`/profile/site/${s.id}/ticket/${s.n}`);
-  await tab.page.getByTestId('issue-description').waitFor();
-  return tab;
-}
-
-/** What the replay frame shows now: its document's text, read from the dashboard (same origin, no script in it). */
-const frameText = (page: Page) =>
-  page.evaluate(() => {
-    const frame = document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]');
-    return frame?.contentDocument?.body?.textContent ?? null;
-  });
-
-const clock = (page: Page) => page.getByTestId('replay-clock').textContent();
-
-/** Chromium's own word that the sandbox or the policy refused something: proof, not a fault of the page. */
-const refusedBySandbox = (message: string) =>
-  /Blocked script execution in '[^']*' because the document's frame is sandboxed/.test(message) ||
-  /Blocked autofocusing on a <\w+> element because the element's frame is sandboxed/.test(message) ||
-  /Refused to (execute|load|apply)[\s\S]*Content Security Policy/.test(message);
-
-describe('the issue page: replay and timeline', () => {
-  it('plays the replay, lists steps, errors and failed requests, and a step seeks the player (en, 1280 px)', async () => {
-    const s = await reported('BUSINESS_PLAN', shop());
-    expect(s.replayName).toMatch(/\.gz$/);
-    const { page, errors } = await issueTab(s);
-    const section = page.getByRole('region', { name: 'Session replay' });
-    await section.getByText('The last 10 s before the report').waitFor();
-    // The timeline is there before the player: steps numbered, the error, the failed request, the report.
-    const items = page.getByTestId('timeline-item');
-    await expect
-      .poll(() => items.evaluateAll((li) => li.map((l) => l.getAttribute('data-kind'))))
-      .toEqual(['step', 'step', 'error', 'request', 'report']);
-    const texts = await items.allTextContents();
-    expect(texts[0]).toContain('Step 1');
-    expect(texts[0]).toContain('Went to /checkout');
-    expect(texts[0]).toContain('10 s before the report');
-    expect(texts[1]).toContain('Clicked Pay');
-    expect(texts[1]).toContain('6 s before the report');
-    expect(texts[2]).toContain('TypeError: payment is undefined');
-    expect(texts[3]).toContain('Failed request');
-    expect(texts[4]).toContain('At the report');
-    // The player is not in the page until the section opens (its own chunk).
-    expect(await page.getByTestId('replay-frame').count()).toBe(0);
-
-    await page.getByTestId('replay-open').click();
-    const frame = page.getByTestId('replay-frame');
-    await frame.waitFor({ state: 'attached' });
-    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
-    await expect.poll(() => frameText(page)).toContain('Checkout');
-    expect(await frameText(page)).not.toContain('Payment failed');
-
-    // Play: the clock moves and the change 5 s in appears.
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await expect.poll(() => frameText(page), { timeout: 15_000 }).toContain('Payment failed');
-    expect(await clock(page)).not.toMatch(/^0:00 /);
-
-    // A step's button seeks back to its moment (4 s in: before the change), paused.
-    await page.getByTestId('timeline-seek').filter({ hasText: 'Clicked Pay' }).click();
-    await expect.poll(() => clock(page)).toBe('0:04 / 0:10');
-    await expect.poll(() => frameText(page)).not.toContain('Payment failed');
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
-    // The error's entry, by keyboard: 6 s in, after the change.
-    await page.getByTestId('timeline-seek').filter({ hasText: 'TypeError' }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => clock(page)).toBe('0:06 / 0:10');
-    await expect.poll(() => frameText(page)).toContain('Payment failed');
-
-    // The player's keys: Home to the start, the right arrow 5 s on, Space plays.
-    await page.getByTestId('replay-screen').focus();
-    await page.keyboard.press('Home');
-    await expect.poll(() => clock(page)).toBe('0:00 / 0:10');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => clock(page)).toBe('0:05 / 0:10');
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Pause', exact: true }).click();
-
-    expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'replay-issue-en');
-    expect(errors.filter((e) => !refusedBySandbox(e))).toEqual([]);
-  });
-
-  it('reads in German at phone width, the section open and axe clean (de, 390 px)', async () => {
-    const s = await reported('BUSINESS_PLAN', shop(), 'mutations');
-    const { page, errors } = await issueTab(s, { locale: 'de-DE', phone: true });
-    await page.getByRole('region', { name: 'Sitzungsaufzeichnung' }).waitFor();
-    await page
-      .getByText('Aufzeichnung vorzeitig beendet: Die Seite hat sich zu schnell verändert.')
-      .waitFor();
-    await page.getByTestId('replay-open').click();
-    await expect.poll(() => frameText(page)).toContain('Checkout');
-    const texts = await page.getByTestId('timeline-item').allTextContents();
-    expect(texts[1]).toContain('Schritt 2');
-    expect(texts[1]).toContain('Geklickt Pay');
-    expect(texts[1]).toContain('6 s vor der Meldung');
-    expect(texts[3]).toContain('Fehlgeschlagene Anfrage');
-    await page.getByTestId('timeline-seek').filter({ hasText: 'Schritt 2' }).click();
-    await expect.poll(() => clock(page)).toBe('0:04 / 0:10');
-    // The frame fits the phone's width (scaled down), so the page does not scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'replay-issue-de-390');
-    expect(errors.filter((e) => !refusedBySandbox(e))).toEqual([]);
-  });
-
-  it('shows the steps as a numbered list with the errors, and why there is no replay (Free plan)', async () => {
-    const s = await reported(null);
-    expect(s.replayName).toBeNull();
-    const { page } = await issueTab(s);
-    const section = page.getByRole('region', { name: 'Steps to reproduce' });
-    await section.getByText('No replay: session replay is part of the Starter and Business plans.').waitFor();
-    const texts = await section.getByTestId('timeline-item').allTextContents();
-    expect(texts).toHaveLength(5);
-    expect(texts[0]).toContain('Step 1');
-    expect(texts[1]).toContain('Step 2');
-    expect(await section.getByTestId('timeline-seek').count()).toBe(0);
-    expect(await section.getByTestId('replay-open').count()).toBe(0);
-    expect(await axeFindings(page)).toEqual([]);
-  });
+  const snippet = (id: string) => `<script async src="${stack.url}/api/website/${id}/code"></script>`;
+  site.page('/', customerPage({ snippet: snippet(paidId), body: spa }));
+  site.page('/free', customerPage({ snippet: snippet(freeId), body: spa }));
 });
 
-describe('a hostile recording', () => {
-  it('cannot run script, navigate or reach the dashboard', async () => {
-    const dashboard = suite.stack.url;
-    const events = recording(
-      [
-        el(6, 'h1', {}, [text(7, 'Hostile page')]),
-        el(10, 'script', {}, [text(11, 'parent.pwned = "script"; fetch("/api/beacon-script")')]),
-        el(12, 'img', { src: '/api/beacon-img', onerror: 'parent.pwned = "onerror"' }),
-        el(13, 'img', { src: 'data:,', onerror: 'parent.pwned = "onerror-data"' }),
-        el(14, 'a', { id: 'js', href: 'javascript:parent.pwned="href"' }, [text(15, 'link')]),
-        el(16, 'iframe', { srcdoc: '<script>parent.parent.pwned="srcdoc"</script>' }),
-        el(17, 'iframe', { src: 'javascript:parent.pwned="iframe-src"' }),
-        el(18, 'div', { style: `background-image:url(${dashboard}/api/beacon-style)` }, [text(19, 'styled')]),
-        el(20, 'svg', { onload: 'parent.pwned = "svg"' }),
-        el(21, 'form', { action: '/api/beacon-form' }, [
-          el(22, 'button', { autofocus: true }, [text(23, 'Go')]),
-        ]),
-      ],
-      [
-        el(30, 'meta', { 'http-equiv': 'refresh', content: '0;url=/api/beacon-refresh' }),
-        el(31, 'base', { href: 'https://evil.example/' }),
-        el(32, 'style', {
-          _cssText: 'body{background:url(/api/beacon-sheet)} @import "/api/beacon-import";',
-        }),
-        el(33, 'link', { rel: 'stylesheet', href: '/api/beacon-link.css' }),
-      ],
-    );
-    const s = await reported('BUSINESS_PLAN', events);
-    const { page, errors } = await issueTab(s);
-    const beacons: string[] = [];
-    page.on('request', (req) => {
-      if (req.url().includes('beacon') || req.url().includes('evil.example')) beacons.push(req.url());
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface Wire {
+  /** The bodies of the upload calls (kind, type, size). */
+  announced: { kind: string; type: string; size: number }[];
+  /** The report call's body. */
+  report?: Record<string, unknown>;
+}
+
+/**
+ * Keeps the blob the page posts to storage for a replay (its key names the kind) as `window.__sentReplay`:
+ * the exact bytes sent. Chromium does not hand a FormData's Blob to the request events.
+ */
+const keepSentReplay = `(() => {
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) {
+    if (body instanceof FormData && String(body.get('key')).includes('/replay/')) window.__sentReplay = body.get('file');
+    return send.apply(this, arguments);
+  };
+})()`;
+
+/** The replay's bytes as the page posted them, if it did. */
+async function sentReplay(page: Page): Promise<Buffer | undefined> {
+  const base64 = await page.evaluate(async () => {
+    const blob = (window as unknown as { __sentReplay?: Blob }).__sentReplay;
+    if (!blob) return null;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!);
+    return btoa(text);
+  });
+  return base64 === null ? undefined : Buffer.from(base64, 'base64');
+}
+
+/** What the page sends, read off the wire as it goes. */
+function watch(page: Page): Wire {
+  const wire: Wire = { announced: [] };
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.method() !== 'POST') return;
+    if (url.pathname.endsWith('/upload')) wire.announced.push(req.postDataJSON());
+    else if (url.pathname.endsWith('/request')) wire.report = req.postDataJSON();
+  });
+  return wire;
+}
+
+/** The files this document fetched from /widget/ (its own resource timing: no earlier visit counts). */
+const widgetFiles = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/widget/')),
+  );
+
+/** A page of the customer's site, watched from its first request (the visit again, once watched). */
+async function visit(host: string, path: string) {
+  const visited = await visitCustomerPage(browser, site.url(host, path), { timeoutMs: 20_000 });
+  const wire = watch(visited.page);
+  await visited.page.addInitScript(keepSentReplay);
+  await visited.page.reload({ waitUntil: 'load' });
+  return { ...visited, wire };
+}
+
+/** Types into the shop's form and walks its two views, as a visitor would. */
+async function visitShop(page: Page) {
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').pressSequentially(PASSWORD);
+  await page.getByLabel('Card number').pressSequentially(CARD);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('link', { name: 'Finish' }).click();
+  await page.getByRole('heading', { name: 'Thank you' }).waitFor();
+}
+
+/** Opens the widget and writes the report; the attach box is on by default, `attach` false unticks it. */
+async function openAndWrite(page: Page, attach = true) {
+  await page.locator('snag-launcher').getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: en.title });
+  await dialog.getByLabel(en.description).fill('Payment fails on the checkout');
+  const box = dialog.getByRole('checkbox', { name: en.replay });
+  expect(await box.isChecked()).toBe(true);
+  if (!attach) {
+    await box.focus();
+    await page.keyboard.press('Space'); // Keyboard-operable.
+    expect(await box.isChecked()).toBe(false);
+  }
+  return dialog;
+}
+
+async function sent(page: Page) {
+  await page.getByRole('button', { name: en.send, exact: true }).click();
+  await page.getByText(en.thanksTitle).waitFor({ timeout: 60_000 });
+}
+
+describe('a visitor reports with the last minute attached', () => {
+  it('uploads a recording without any typed value, and steps that read as the visit', async () => {
+    const { page, wire, errors, close } = await visit(customerHosts.shop, '/');
+    // The recorder chunk arrives once the page is idle.
+    await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+    const files = await widgetFiles(page);
+    expect(files.filter((s) => s.endsWith('.recorder.js'))).toHaveLength(1);
+    expect(files.some((s) => s.endsWith('.steps.js'))).toBe(false);
+
+    await visitShop(page);
+    const dialog = await openAndWrite(page);
+    const box = dialog.getByRole('checkbox', { name: en.replay });
+    expect(await box.getAttribute('aria-describedby')).toBe('snag-rh');
+    expect(await dialog.locator('#snag-rh').textContent()).toBe(en.replayHint);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'replay-form-checkbox');
+    await sent(page);
+
+    // The recording: the upload of kind replay, its bytes read off the wire.
+    const announced = wire.announced.find((a) => a.kind === 'replay');
+    expect(announced).toMatchObject({ kind: 'replay', type: 'application/gzip' });
+    const bytes = (await sentReplay(page))!;
+    expect(bytes.length).toBe(announced!.size);
+    expect(bytes.length).toBeLessThanOrEqual(1024 * 1024);
+    const json = gunzipSync(bytes).toString('utf8');
+    const events = JSON.parse(json) as { type: number; timestamp: number }[];
+    expect(events[0]!.type).toBe(4); // Meta, then the full snapshot: it plays.
+    expect(events[1]!.type).toBe(2);
+    expect(events.filter((e) => e.type === 3).length).toBeGreaterThan(3);
+    for (const secret of [
+      PASSWORD,
+      CARD,
+      CARD.replace(/ /g, ''),
+      '4242',
+      EMAIL,
+      'Tr0ub4dor',
+      'visitor.private',
+    ])
+      expect(json, secret).not.toContain(secret);
+    // The typing was recorded, as placeholder characters of the same length.
+    expect(json).toContain(`"${'*'.repeat(CARD.length)}"`);
+    expect(json).toContain(`"${'*'.repeat(PASSWORD.length)}"`);
+    // The widget's panel is never recorded: no text of it, however it was typed.
+    expect(json).not.toContain('Payment fails on the checkout');
+
+    // The report names it and carries the steps.
+    const report = wire.report!;
+    const replay = report.replay as { key: string; start: number; end: number };
+    expect(replay.key).toMatch(/^pending\/[0-9a-f-]{36}\/replay\/[0-9a-f-]{36}\.gz$/);
+    expect(replay.end).toBeGreaterThan(replay.start);
+    expect(replay.start).toBe(events[0]!.timestamp);
+    const steps = (report.steps as { kind: string; label: string; t: number }[]).map((s) => [
+      s.kind,
+      s.label.replace(site.url(customerHosts.shop, ''), ''),
+    ]);
+    // Playwright's fill and typing focus a field without clicking it; leaving it fires its change.
+    expect(steps).toEqual([
+      ['load', '/'],
+      ['click', 'link "Go to checkout"'],
+      ['navigate', '/checkout'],
+      ['focus', 'field "Email"'],
+      ['change', 'field "Email"'],
+      ['focus', 'field "Password"'],
+      ['change', 'field "Password"'],
+      ['focus', 'field "Card number"'],
+      ['change', 'field "Card number"'],
+      ['click', 'button "Pay"'],
+      ['submit', 'form "Payment"'],
+      ['click', 'link "Finish"'],
+      ['navigate', '/done'],
+      ['open', ''],
+    ]);
+    expect(JSON.stringify(report.steps)).not.toMatch(/4242|Tr0ub4dor|visitor\.private/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('uploads no recording when the visitor unticks the box, and still sends the steps', async () => {
+    const { page, wire, close } = await visit(customerHosts.shop, '/');
+    await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+    await visitShop(page);
+    await openAndWrite(page, false);
+    await sent(page);
+    expect(wire.announced.map((a) => a.kind)).not.toContain('replay');
+    expect(await sentReplay(page)).toBeUndefined();
+    const report = wire.report!;
+    expect(report.replay).toBeUndefined();
+    expect((report.steps as unknown[]).length).toBeGreaterThan(5);
+    await close();
+  });
+});
+
+describe("the project's option to mask all text", () => {
+  it('records the page with every text masked', async () => {
+    const set = (widgetReplayMaskText: boolean) =>
+      owner.client.patch(`/api/client/website/${paidId}`, { data: { widgetReplayMaskText } });
+    expect((await set(true)).status).toBe(200);
+    try {
+      const { page, wire, close } = await visit(customerHosts.shop, '/');
+      await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+      await page.getByRole('link', { name: 'Go to checkout' }).click();
+      await openAndWrite(page);
+      await sent(page);
+      expect(wire.report!.replay).toBeDefined();
+      const json = gunzipSync((await sentReplay(page))!).toString('utf8');
+      for (const text of ['Handmade ceramics', 'Vases and bowls', 'Go to checkout', 'Checkout'])
+        expect(json, text).not.toContain(text);
+      expect(json).toContain('********'); // The text is there, as placeholders.
+      await close();
+    } finally {
+      await set(false);
+    }
+  });
+});
+
+describe('a page changing too fast', () => {
+  it('stops recording instead of slowing the page, and the report says so', async () => {
+    const { page, wire, errors, close } = await visit(customerHosts.shop, '/');
+    await page.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+    // 12,000 nodes at once: over the limit of 10,000 within a second.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      for (let i = 0; i < 12_000; i++) box.appendChild(document.createElement('span')).textContent = 'flood';
+      document.body.append(box);
     });
-    const issueUrl = page.url();
-    await page.getByTestId('replay-open').click();
-    await expect.poll(() => frameText(page)).toContain('Hostile page');
-    expect(await page.getByTestId('replay-frame').getAttribute('sandbox')).toBe('allow-same-origin');
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect.poll(() => frameText(page), { timeout: 15_000 }).toContain('Payment failed');
-    // Give anything that could fire (a refresh, a load, an error handler) time to.
-    await page.waitForTimeout(1500);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined();
-    expect(page.url()).toBe(issueUrl);
-    expect(beacons).toEqual([]);
-    // Nothing in the rebuilt page carries a handler or a script's text.
-    const rebuilt = await page.evaluate(
-      () =>
-        document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]')?.contentDocument
-          ?.documentElement.outerHTML ?? '',
-    );
-    expect(rebuilt).not.toMatch(/onerror|onload|srcdoc|pwned|http-equiv|javascript:/i);
-    expect(errors.filter((e) => !refusedBySandbox(e))).toEqual([]);
+    await openAndWrite(page);
+    await sent(page);
+    const replay = wire.report!.replay as { stopped?: string };
+    expect(replay.stopped).toBe('mutations');
+    const json = gunzipSync((await sentReplay(page))!).toString('utf8');
+    expect(json).not.toContain('flood'); // The batch over the limit was never recorded.
+    expect(json).toContain('Go to checkout');
+    expect(errors).toEqual([]);
+    await close();
   });
 });
 
-describe('the public replay page', () => {
-  it("opens a tracker's signed link without signing in, and says so for an invalid or expired one", async () => {
-    const s = await reported('BUSINESS_PLAN', shop());
-    const token = await replayLinkToken(
-      { projectId: s.id, name: s.replayName ?? '' },
-      Date.now() + 3_600_000,
-    );
-    const tab = await suite.newTab();
-    const { page } = tab;
-    await page.goto(`/replay/${token}`);
-    await page.getByRole('heading', { name: 'Replay', level: 1 }).waitFor();
-    await expect.poll(() => frameText(page)).toContain('Checkout');
-    expect(await page.getByTestId('replay-frame').getAttribute('sandbox')).toBe('allow-same-origin');
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect.poll(() => frameText(page), { timeout: 15_000 }).toContain('Payment failed');
-    expect(new URL(page.url()).pathname).toBe(`/replay/${token}`);
-    expect(await axeFindings(page)).toEqual([]);
-    await shot(page, 'replay-public-en');
-
-    const expired = await replayLinkToken({ projectId: s.id, name: s.replayName ?? '' }, Date.now() - 1000);
-    const de = await suite.newTab({ locale: 'de-DE' });
-    await de.page.goto(`/replay/${expired}`);
-    await de.page
-      .getByText('Dieser Link zur Aufzeichnung ist ungültig oder abgelaufen.', { exact: false })
-      .waitFor();
-    expect(await de.page.getByTestId('replay-frame').count()).toBe(0);
-    expect(await axeFindings(de.page)).toEqual([]);
-    await de.page.goto('/replay/not-a-token');
-    await de.page.getByTestId('replay-error').waitFor();
+describe('a Free project', () => {
+  it('never fetches the recorder chunk and offers no recording, yet sends the steps', async () => {
+    const { page, wire, errors, close } = await visit(customerHosts.other, '/free');
+    await page.waitForFunction(() => !!window.Snag?._a, null, { timeout: 15_000 });
+    await visitShop(page);
+    await page.locator('snag-launcher').getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: en.title });
+    await dialog.getByLabel(en.description).fill('Payment fails');
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    await sent(page);
+    const files = await widgetFiles(page);
+    expect(files.some((s) => s.endsWith('.recorder.js'))).toBe(false);
+    expect(files.filter((s) => s.endsWith('.steps.js'))).toHaveLength(1);
+    expect(wire.announced.map((a) => a.kind)).not.toContain('replay');
+    const steps = wire.report!.steps as { kind: string }[];
+    expect(steps.map((s) => s.kind)).toContain('navigate');
+    expect(steps.at(-1)!.kind).toBe('open');
+    expect(errors).toEqual([]);
+    await close();
   });
 });

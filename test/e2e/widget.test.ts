@@ -350,7 +350,8 @@ describe('the automatic language', () => {
       const german = await visit(customerHosts.shop, '/', { locale: 'de-AT' });
       const apps: string[] = [];
       german.page.on('request', (r) => {
-        if (/\/widget\/app\./.test(r.url())) apps.push(r.url());
+        // The app's language files only (the idle-loaded steps or recorder chunk shares their pattern).
+        if (/\/widget\/app\.\w+\.[a-z]{2}\.js$/.test(r.url())) apps.push(r.url());
       });
       await launcherButton(german.page).click();
       const panel = german.page.getByRole('dialog', { name: 'Fehler bei Acme melden' });

@@ -205,7 +205,8 @@ interface Ctx {
   deletable: string;
 }
 interface Fixture {
-  request: (c: Ctx) => { path: string; body?: unknown };
+  /** The request, or one per value of a `{vendor}` whose body differs (each is checked the same way). */
+  request: (c: Ctx) => { path: string; body?: unknown } | { path: string; body?: unknown }[];
   /** Destroys what it names: each case gets a project of its own. */
   fresh?: true;
   /** Changes or removes a member: each case gets a new MEMBER (`target`). */
@@ -400,34 +401,22 @@ const fixtures: Record<string, Fixture> = {
       body: { tickets: [c.issue], type: 'email' },
     }),
   },
-  // The vendors' hosts are refused by the outbound guard (a private address): past the check, a vendor error.
-  'POST /api/client/integration/gitlab/projects': {
-    request: (c) => ({
-      path: '/api/client/integration/gitlab/projects',
-      body: { siteId: c.project, host: 'http://10.0.0.1', key: 'token' },
-    }),
-    pastTheCheck: true,
-  },
-  // The masked token with none stored: refused past the check (INVALID_PARAMETERS), GitHub never called.
-  'POST /api/client/integration/github/repos': {
-    request: (c) => ({
-      path: '/api/client/integration/github/repos',
-      body: { siteId: c.project, key: '••••' },
-    }),
-    pastTheCheck: true,
-  },
-  'POST /api/client/integration/jira/projects': {
-    request: (c) => ({
-      path: '/api/client/integration/jira/projects',
-      body: { siteId: c.project, host: 'http://10.0.0.1', username: 'u', key: 'token' },
-    }),
-    pastTheCheck: true,
-  },
-  'POST /api/client/integration/linear/teams': {
-    request: (c) => ({
-      path: '/api/client/integration/linear/teams',
-      body: { siteId: c.project, key: 'lin_api_invalid' },
-    }),
+  // Each token vendor's list, with its own body. GitLab's and Jira's hosts are refused by the outbound guard
+  // (a private address): past the check, a vendor error. GitHub: the masked token with none stored,
+  // refused past the check (INVALID_PARAMETERS), GitHub never called. Linear: its fake refuses the key.
+  'POST /api/client/integration/{vendor}/{list}': {
+    request: (c) => [
+      {
+        path: '/api/client/integration/gitlab/projects',
+        body: { siteId: c.project, host: 'http://10.0.0.1', key: 'token' },
+      },
+      { path: '/api/client/integration/github/repos', body: { siteId: c.project, key: '••••' } },
+      {
+        path: '/api/client/integration/jira/projects',
+        body: { siteId: c.project, host: 'http://10.0.0.1', username: 'u', key: 'token' },
+      },
+      { path: '/api/client/integration/linear/teams', body: { siteId: c.project, key: 'lin_api_invalid' } },
+    ],
     pastTheCheck: true,
   },
   // Without the vendors' OAuth clients (the local stack has none) the answer is INTEGRATION_NOT_AVAILABLE.
@@ -638,19 +627,20 @@ describe('the access matrix', () => {
       await addToTeam(ctx.team, target.uid, 'MEMBER');
       c = { ...c, target: target.uid };
     }
-    const { path, body } = fixture.request(c);
-    const client = people[persona];
-    const answer = await send(client, method, path, body, fixture);
-    const want = expected[fixture.action ?? action][persona];
-    const seen = `${answer.status} ${answer.code ?? ''}`;
-    if (want === 404) expect(seen).toBe('404 NOT_FOUND');
-    else if (want === 403) expect(seen).toBe('403 FORBIDDEN');
-    else {
-      expect(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED'], seen).not.toContain(answer.code);
-      expect(answer.status, seen).toBeLessThan(fixture.pastTheCheck ? 500 : 400);
-      const withheld = fixture.withheld?.[persona] ?? [];
-      const carried = withheld.filter((field) => lookup(answer.msg, field) !== undefined);
-      expect(carried, `${persona} is answered ${withheld.join(', ')}`).toEqual([]);
+    for (const { path, body } of [fixture.request(c)].flat()) {
+      const client = people[persona];
+      const answer = await send(client, method, path, body, fixture);
+      const want = expected[fixture.action ?? action][persona];
+      const seen = `${answer.status} ${answer.code ?? ''}`;
+      if (want === 404) expect(seen).toBe('404 NOT_FOUND');
+      else if (want === 403) expect(seen).toBe('403 FORBIDDEN');
+      else {
+        expect(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED'], seen).not.toContain(answer.code);
+        expect(answer.status, seen).toBeLessThan(fixture.pastTheCheck ? 500 : 400);
+        const withheld = fixture.withheld?.[persona] ?? [];
+        const carried = withheld.filter((field) => lookup(answer.msg, field) !== undefined);
+        expect(carried, `${persona} is answered ${withheld.join(', ')}`).toEqual([]);
+      }
     }
   });
 
@@ -658,7 +648,7 @@ describe('the access matrix', () => {
   it.each(Object.entries(fixtures).filter(([, f]) => f.withheld))(
     '%s carries the withheld fields to the owner',
     async (_key, fixture) => {
-      const { path } = fixture.request(ctx);
+      const { path } = [fixture.request(ctx)].flat()[0]!;
       const answer = await send(people.owner, 'GET', path, undefined, fixture);
       const fields = Object.values(fixture.withheld ?? {}).flat();
       expect(fields.filter((field) => lookup(answer.msg, field) === undefined)).toEqual([]);

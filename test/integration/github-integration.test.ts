@@ -6,6 +6,7 @@
  * screenshot's signed link answering, a 5xx retried into one issue, 410 failing at once with its reason
  * (then Sync after a fix), a redelivery and an attempt of unknown outcome creating nothing twice.
  */
+import { gzipSync } from 'node:zlib';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -283,6 +284,40 @@ describe('a report reaches GitHub', () => {
     );
     await statusIs(n, 2);
     expect(fakes.github.issues).toHaveLength(1);
+  });
+
+  it('carries the numbered steps and a replay link that plays that recording (what `npm start` shows)', async () => {
+    await connect({ id: 'octo-org/shop' });
+    expect(
+      (await site.client.patch(`/api/client/website/${site.id}`, { data: { widgetReplay: true } })).status,
+    ).toBe(200);
+    const at = Date.now();
+    const recording = new Uint8Array(
+      gzipSync(JSON.stringify([{ type: 4, timestamp: at - 60_000, data: {} }])),
+    );
+    const n = await fileReport(stack.url, site.id, ORIGIN, {
+      fields: {
+        msg: 'Pay does nothing',
+        steps: [
+          { t: at - 20_000, kind: 'navigate', label: '/checkout' },
+          { t: at - 9_000, kind: 'click', label: 'Pay now @octo-org/owners #1' },
+          { t: at - 2_000, kind: 'open', label: '' },
+        ],
+      },
+      replay: { content: recording, start: at - 60_000, end: at - 500 },
+    });
+    await statusIs(n, 2);
+    const [issue] = fakes.github.issues;
+    expect(issue?.actions).toEqual({ mentions: [], references: [], autolinks: [] });
+    expect(issue?.body).toMatch(
+      /### Steps to reproduce\n\n1\. Went to ` \/checkout ` \(\d+ s before the report\)\n2\. Clicked ` Pay now @octo-org\/owners #1 ` \(\d+ s before the report\)\n3\. Opened the feedback widget/,
+    );
+    const url = /\[Watch the replay\]\(([^)]+)\)/.exec(issue?.body ?? '')?.[1] ?? '';
+    expect(url).toMatch(new RegExp(`^${stack.url}/replay/`));
+    // The player's data route answers the recording to whoever holds the link, without a session.
+    const played = await fetch(url.replace('/replay/', '/api/replay/'));
+    expect(played.status).toBe(200);
+    expect(Buffer.from(await played.arrayBuffer()).equals(Buffer.from(recording))).toBe(true);
   });
 
   it('a 5xx is retried into one issue', async () => {

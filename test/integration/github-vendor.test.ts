@@ -12,7 +12,7 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { type DeliveryContext, PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverGithub, githubBody } from '../../functions/integrations/deliverers/github';
-import { deliveryLinks } from '../../functions/integrations/delivery-context';
+import { type DeliveryLinks, deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { verifyFileLink } from '../../functions/integrations/links';
 import * as github from '../../functions/integrations/vendors/github';
@@ -23,6 +23,7 @@ import {
   githubSignature,
   startGithubFake,
 } from '../../lib/local/vendors/github';
+import { hostileSteps, openedReplay, storedReplay } from '../support/reproduction';
 import { failure } from '../support/vendor-failure';
 
 let fake: GithubFake;
@@ -41,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.stop());
 
-let links: Pick<DeliveryContext, 'screenshots' | 'files'>;
+let links: DeliveryLinks;
 beforeAll(async () => {
   links = await deliveryLinks(
     '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -431,6 +432,60 @@ describe("visitor text cannot act in the customer's GitHub", () => {
     expect(shown).toContain('https://github.com/octo-org/shop/issues/6');
     expect(shown).toContain('@value #8 `tick` www.evil.example');
     expect((issue?.title ?? '').replace(/\u2060/g, '')).toBe(`#7 ${hostile.title}`);
+  });
+
+  it('steps act on nothing either (labels in code spans, numbered), and the replay link opens its recording', async () => {
+    const createdAt = '2026-11-23T20:00:00.000Z';
+    const replay = storedReplay(createdAt);
+    const signed = await deliveryLinks(
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+      { screenshots: [], files: [], replay },
+      deliverGithub.linkLifetimeMs,
+    );
+    const ctx = { ...context(rec({}), { steps: hostileSteps(createdAt), replay }), replay: signed.replay };
+    await deliverGithub(ctx);
+    const [issue] = fake.issues;
+    expect(issue?.actions).toEqual({ mentions: [], references: [], autolinks: [] });
+    const body = issue?.body ?? '';
+    expect(body).toContain(
+      [
+        '### Steps to reproduce',
+        '',
+        '1. Loaded the page ` https://shop.example/checkout ` (40 s before the report)',
+        '2. Clicked ` @channel <!here> @all ` (30 s before the report)',
+        '3. Clicked ` [x](javascript:alert(1)) ` (20 s before the report)',
+        '4. Changed the field ` #1 GH-2 octo-org/shop#3 ENG-4 ` (15 s before the report)',
+        '5. Clicked ` **Pay now** <b>bold</b> <https://evil.example|Reset> ` (12 s before the report)',
+        '6. Went to ` /cart /close ` (5 s before the report)',
+        '7. Opened the feedback widget (1 s before the report)',
+      ].join('\n'),
+    );
+    const url = signed.replay?.url ?? '';
+    expect(body).toContain(
+      `[Watch the replay](${url}): The last 60 s on the page before the report; the link works for 365 days.`,
+    );
+    expect(await openedReplay(url)).toEqual({
+      projectId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      name: replay.name,
+    });
+    // Signed for the year a GitHub issue keeps its links.
+    const expires = Number(url.split('.').at(-2)) * 1000;
+    expect((expires - Date.now()) / 86_400_000).toBeGreaterThan(364);
+  });
+
+  it('without steps or a replay the body has neither heading nor link', async () => {
+    const body = githubBody(context(rec({})), { screenshots: [], files: [], replay: null });
+    expect(body).toBe(
+      [
+        '```text\nI click <Pay> and *nothing* happens.\n```',
+        '',
+        '- **Page:** ` https://shop.example/checkout `',
+        '- **Reporter:** ` visitor@example.com `',
+        '- **Device:** ` Chrome `',
+        '',
+        `Links to screenshots and files work for 365 days. [Open the report in Snag](${context(rec({})).issueUrl})`,
+      ].join('\n'),
+    );
   });
 
   it('a fence in the text cannot close the quote, however long', () => {

@@ -5,7 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '#contracts/errors';
+import type { TokenVendor } from '#contracts/integration-catalogue';
 import type { RouteDef } from '#contracts/routes';
+import { tokenVendorLists } from '#contracts/vendor-auth';
 import { routes } from '../../functions/routes';
 import { ApiClient } from '../support/api-client';
 import { setUpTestStack } from '../support/stack-fixture';
@@ -64,12 +66,16 @@ function vendorsOf(route: RouteDef): readonly string[] {
 
 /**
  * Every concrete path for a route, with each odd value in each path parameter; a `{vendor}` route also
- * with each of its vendors and the odd value in the other parameters (the URL each vendor had of its own).
+ * with each of its vendors and the odd value in the other parameters (the URL each vendor had of its own),
+ * and a list call with each vendor's own list (`gitlab/projects`), where the odd bodies meet its schema.
  */
 function paths(route: RouteDef): string[] {
   if (!route.path.includes('{')) return [route.path];
   const each = (path: string) => pathValues.map((v) => path.replace(/\{\w+\}/g, v));
-  return [...each(route.path), ...vendorsOf(route).flatMap((v) => each(route.path.replace('{vendor}', v)))];
+  const ofVendor = (v: string) => route.path.replace('{vendor}', v);
+  const listed = (v: string) =>
+    route.path.includes('{list}') ? [ofVendor(v).replace('{list}', tokenVendorLists[v as TokenVendor])] : [];
+  return [...each(route.path), ...vendorsOf(route).flatMap((v) => [...each(ofVendor(v)), ...listed(v)])];
 }
 
 function expectEnvelope(status: number, body: unknown, label: string) {

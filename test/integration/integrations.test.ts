@@ -10,6 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { latestMail } from '../support/api-client';
 import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { type Receiver, startReceiver } from '../support/receiver';
+import { openedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { signedIn } from '../support/users';
@@ -162,13 +164,24 @@ describe('deliveries', () => {
     const site = await newSite(stack.url, 'BASIC_PLAN');
     expect((await saveEmail(site, 'team@example.com', ['cc1@example.com'])).status).toBe(200);
     await webhookTo(site, `${receiver.url}/ok/${site.id}`);
+    // Replay switched on (a project made before its plan starts with it off): the report carries one.
+    expect(
+      (await site.client.patch(`/api/client/website/${site.id}`, { data: { widgetReplay: true } })).status,
+    ).toBe(200);
+    const recording = new Uint8Array(gzipSync(JSON.stringify([{ type: 4, timestamp: 1, data: {} }])));
+    const steps = [
+      { t: Date.now() - 8_000, kind: 'click', label: 'Add <b>to</b> cart @channel' },
+      { t: Date.now() - 3_000, kind: 'navigate', label: '/checkout' },
+    ];
     const n = await fileReport(stack.url, site.id, ORIGIN, {
       fields: {
         msg: 'Pay <b>button</b> broken',
         title: 'Checkout',
         customFields: [{ name: 'Order', value: 'A-17' }],
+        steps,
       },
       screenshots: [{ type: 'image/png', content: png(4, 4, [200, 10, 10]) }],
+      replay: { content: recording, start: Date.now() - 60_000, end: Date.now() - 500 },
     });
     await statusIs(site.id, n, 'email', 2);
     await statusIs(site.id, n, 'webhooks', 2);
@@ -201,6 +214,25 @@ describe('deliveries', () => {
       issue: { number: n, title: 'Checkout', description: 'Pay <b>button</b> broken', page: '' },
     });
     expect(body.issue.screenshots[0].url).toContain('/api/files/');
+    // The steps as stored, structured, and the replay's signed page (both additive to version 1).
+    expect(body.issue.steps).toEqual(steps);
+    expect(body.issue.replay).toEqual({
+      url: expect.stringMatching(/\/replay\/[\w.-]+$/),
+      start: expect.any(Number),
+      end: expect.any(Number),
+    });
+    const { url } = body.issue.replay as { url: string };
+    expect(await openedReplay(url, stack.url)).toMatchObject({ projectId: site.id });
+    // The page's own data route opens that very recording with the token alone, no sign-in.
+    const played = await fetch(url.replace('/replay/', '/api/replay/'));
+    expect(played.headers.get('content-type')).toBe('application/gzip');
+    expect(Buffer.from(await played.arrayBuffer()).equals(Buffer.from(recording))).toBe(true);
+    expect(mail?.text).toContain(`Watch the replay: ${url.replace(/\.\d+\.[\w-]+$/, '')}`);
+    // The mail lists them as sentences, the label escaped in HTML.
+    expect(mail?.text).toMatch(
+      /Steps to reproduce:\n1\. Clicked “Add <b>to<\/b> cart @channel” \(\d+ s before the report\)\n2\. Went to \/checkout/,
+    );
+    expect(mail?.html).toContain('Clicked “Add &#60;b&#62;to&#60;/b&#62; cart @channel”');
 
     // The documented verification snippet, exactly as docs/webhooks.md prints it.
     const doc = readFileSync('docs/webhooks.md', 'utf8');

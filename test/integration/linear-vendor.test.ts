@@ -15,10 +15,12 @@ import { createLogger } from '#runtime/log';
 import { outboundFetch } from '#runtime/outbound';
 import { type DeliveryContext, PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverLinear, linearIssueId } from '../../functions/integrations/deliverers/linear';
+import { deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
 import { type Http, VendorError } from '../../functions/integrations/vendors/http';
 import * as linear from '../../functions/integrations/vendors/linear';
 import { type LinearFake, startLinearFake } from '../../lib/local/vendors/linear';
+import { hostileSteps, openedReplay, storedReplay } from '../support/reproduction';
 import { failure } from '../support/vendor-failure';
 
 let fake: LinearFake;
@@ -29,6 +31,7 @@ const auth = () => ({ url: fake.apiUrl, key: KEY });
 beforeAll(async () => {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.APP_ORIGIN ??= 'http://localhost:3000';
+  process.env.ALTCHA_HMAC_KEY ??= 'linear-test-altcha-key-0123456789';
   fake = await startLinearFake();
   process.env.LINEAR_API_URL = fake.apiUrl;
   const { resetConfig } = await import('#runtime/config');
@@ -279,6 +282,7 @@ function context(data: Record<string, unknown>, extra: Partial<DeliveryContext<'
         url: 'http://s3.local/f1',
       },
     ],
+    replay: null,
     readObject: async () => new Uint8Array(),
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),
@@ -329,6 +333,28 @@ describe('Linear deliverer', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await page.text()).toContain('<h1>#7 Checkout button does nothing ENG-1</h1>');
+  });
+
+  it('steps in code spans (no mention, no ENG-4 reference, no link) and the replay link', async () => {
+    const { ctx } = context(data());
+    const { createdAt } = ctx.issue;
+    const replay = storedReplay(createdAt);
+    ctx.issue = { ...ctx.issue, steps: hostileSteps(createdAt), replay };
+    ctx.replay = (await deliveryLinks(ctx.project.id, { screenshots: [], files: [], replay })).replay;
+    await deliverLinear(ctx);
+    const issue = fake.issues[0];
+    expect(issue?.mentions).toEqual([]);
+    expect(issue?.references).toEqual([]);
+    expect(issue?.images).toEqual(['http://s3.local/s1?sig=1']);
+    expect(issue?.description).toContain(
+      '### Steps to reproduce\n\n1. Loaded the page ` https://shop.example/checkout `',
+    );
+    expect(issue?.description).toContain(
+      '4. Changed the field ` #1 GH-2 octo-org/shop#3 ENG-4 ` (15 s before the report)',
+    );
+    const url = ctx.replay?.url ?? '';
+    expect(issue?.description).toContain(`[Watch the replay](${url}): The last 60 s`);
+    expect(await openedReplay(url)).toEqual({ projectId: ctx.project.id, name: replay.name });
   });
 
   it('a retry creates nothing twice: with the recorded id, and after an outcome nobody recorded', async () => {

@@ -13,6 +13,7 @@ import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { png } from '../support/png';
+import { openedReplay, storedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
@@ -180,6 +181,47 @@ describe('snag-mcp', () => {
     expect(read).toContain(
       'Sent to: email delivered; github delivered https://github.com/octo-org/shop/issues/12\n',
     );
+  });
+
+  it('shows in get_issue the numbered steps to reproduce and the replay link, so an assistant can reproduce it', async () => {
+    const at = Date.now();
+    const steps = [
+      { t: at - 42_000, kind: 'load', label: 'https://shop.example/' },
+      { t: at - 30_000, kind: 'click', label: 'Add to cart' },
+      { t: at - 21_000, kind: 'navigate', label: '/checkout' },
+      { t: at - 12_000, kind: 'change', label: 'Coupon code' },
+      { t: at - 9_000, kind: 'click', label: 'Pay now' },
+      { t: at - 2_000, kind: 'open', label: '' },
+    ];
+    const n = await fileReport(stack.url, site.id, 'https://shop.example', {
+      fields: { msg: 'Pay fails', steps },
+    });
+    const plain = textOf(await run('get_issue', { projectId: site.id, number: n }));
+    expect(plain).toMatch(
+      new RegExp(
+        [
+          'Pay fails\\n\\nSteps to reproduce:',
+          '1\\. Loaded the page https://shop\\.example/ \\(4\\d s before the report\\)',
+          '2\\. Clicked “Add to cart” \\(3\\d s before the report\\)',
+          '3\\. Went to /checkout \\(2\\d s before the report\\)',
+          '4\\. Changed the field “Coupon code” \\(1\\d s before the report\\)',
+          '5\\. Clicked “Pay now” \\(\\d+ s before the report\\)',
+          '6\\. Opened the feedback widget \\(\\d s before the report\\)\\n',
+        ].join('\\n'),
+      ),
+    );
+    expect(plain).not.toContain('Watch the replay');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `PROJECT#${site.id}`, sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL` },
+        UpdateExpression: 'SET replay = :r',
+        ExpressionAttributeValues: { ':r': storedReplay(new Date(at).toISOString()) },
+      }),
+    );
+    const read = textOf(await run('get_issue', { projectId: site.id, number: n }));
+    const url = /Watch the replay: (\S+) \(the link works until [\d-]+T[\d:.]+Z\)\n/.exec(read)?.[1] ?? '';
+    expect(await openedReplay(url, stack.url)).toEqual({ projectId: site.id, name: storedReplay('').name });
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

@@ -8,6 +8,7 @@
  * kept). Every v1 answer is
  * checked against its route's response schema, the one the OpenAPI document is built from.
  */
+import { gzipSync } from 'node:zlib';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
@@ -25,6 +26,7 @@ import { tokenKey } from '../../functions/teams/token';
 import type { ApiClient } from '../support/api-client';
 import { seedIssues } from '../support/issues';
 import { png } from '../support/png';
+import { hostileSteps, openedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
@@ -571,6 +573,58 @@ describe('v1', () => {
     });
     expect(dashboard.msg).not.toHaveProperty('slack_url');
     expect(dashboard.msg).not.toHaveProperty('email_url');
+  });
+
+  it('gives the steps to reproduce and a signed link to the replay, which opens that recording for an hour', async () => {
+    const a = await agency();
+    const reportedAt = new Date().toISOString();
+    // The report call takes one-line labels (a line break is refused there, not here).
+    const steps = hostileSteps(reportedAt).filter((s) => !s.label.includes('\n'));
+    const n = await fileReport(stack.url, a.site.id, SITE, { fields: { msg: 'Pay fails', steps } });
+    const path = `/api/v1/projects/${a.site.id}/issues/${n}`;
+    type Answer = { steps: unknown[]; replay: Json | null; createdAt: string };
+    const without = msgOf(await v1<Answer>(a.token, 'GET', path));
+    // What the visitor's page said, exactly as stored: the label is data here, each client renders it.
+    expect(without.steps).toEqual(steps);
+    expect(without.replay).toBeNull();
+
+    // With replay on, a report carrying a recording, as the widget uploads it.
+    expect(
+      (await a.site.client.patch(`/api/client/website/${a.site.id}`, { data: { widgetReplay: true } }))
+        .status,
+    ).toBe(200);
+    const recording = new Uint8Array(gzipSync(JSON.stringify([{ type: 4, timestamp: 1, data: {} }])));
+    const replay = { start: Date.now() - 60_000, end: Date.now() - 500, stopped: 'mutations' as const };
+    const m = await fileReport(stack.url, a.site.id, SITE, {
+      fields: { msg: 'Pay fails again', steps },
+      replay: { content: recording, ...replay },
+    });
+    const replayPath = `/api/v1/projects/${a.site.id}/issues/${m}`;
+    const before = Date.now();
+    const issue = msgOf(await v1<Answer>(a.token, 'GET', replayPath));
+    expect(issue.steps).toEqual(steps);
+    expect(issue.replay).toEqual({
+      url: expect.stringMatching(new RegExp(`^${stack.url}/replay/[\\w.-]+$`)),
+      dataUrl: expect.stringMatching(new RegExp(`^${stack.url}/api/replay/[\\w.-]+$`)),
+      expiresAt: expect.any(String),
+      start: replay.start,
+      end: replay.end,
+      stopped: 'mutations',
+    });
+    const url = String(issue.replay?.url);
+    expect(await openedReplay(url, stack.url)).toMatchObject({ projectId: a.site.id });
+    expect(String(issue.replay?.dataUrl).split('/').pop()).toBe(url.split('/').pop());
+    // The data link answers the recording's bytes with no token of the API and no session.
+    const bytes = await fetch(String(issue.replay?.dataUrl));
+    expect(bytes.headers.get('content-type')).toBe('application/gzip');
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(Buffer.from(recording))).toBe(true);
+    const lasts = Date.parse(String(issue.replay?.expiresAt)) - before;
+    expect(lasts).toBeGreaterThan(59 * 60_000);
+    expect(lasts).toBeLessThanOrEqual(60 * 60_000);
+    // The list stays as it was: no steps, no replay.
+    const list = msgOf(await v1<{ issues: Json[] }>(a.token, 'GET', `/api/v1/projects/${a.site.id}/issues`));
+    expect(list.issues[0]).not.toHaveProperty('steps');
+    expect(list.issues[0]).not.toHaveProperty('replay');
   });
 
   it('counts calls per token with RateLimit headers, and answers 429 with Retry-After past the limit', async () => {

@@ -367,6 +367,40 @@ describe('one {vendor} route per call (the catalogue names the vendors)', () => 
     }
   });
 
+  it("lists each token vendor's choices on its own URL; another vendor's list or one without is NOT_FOUND", async () => {
+    const body = { siteId: site.id, key: 'glpat-local-token' };
+    const calls = [
+      '/api/client/integration/slack/projects',
+      '/api/client/integration/asana/projects',
+      '/api/client/integration/email/projects',
+      '/api/client/integration/webhooks/teams',
+      '/api/client/integration/gitlab/repos',
+      '/api/client/integration/github/projects',
+      '/api/client/integration/linear/projects',
+      '/api/client/integration/trello/boards',
+      '/api/client/integration/GITLAB/projects',
+      `/api/client/integration/sync/${site.id}`,
+    ];
+    for (const path of calls) {
+      const res = await site.client.post(path, body);
+      expect({ path, status: res.status, code: codeOf(res) }).toEqual({
+        path,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+    expect(fakes.gitlab.requests).toEqual([]);
+    // The body is the vendor's: GitLab's fields list GitLab's projects, and are short of Jira's.
+    const gitlab = await site.client.post('/api/client/integration/gitlab/projects', body);
+    expect(gitlab.status).toBe(200);
+    expect(msgOf(gitlab)).toHaveLength(2);
+    const jira = await site.client.post('/api/client/integration/jira/projects', body);
+    expect(jira.body).toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      fields: { host: 'INVALID_PARAMETERS', username: 'INVALID_PARAMETERS' },
+    });
+  });
+
   it('resets every vendor on its own URL, clearing what its catalogue row names', async () => {
     const cleared = {
       gitlab: { key: '', id: '' },

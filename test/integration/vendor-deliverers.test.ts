@@ -13,9 +13,12 @@ import { PermanentFailure } from '../../functions/integrations/deliver';
 import { deliverAsana } from '../../functions/integrations/deliverers/asana';
 import { deliverGitlab } from '../../functions/integrations/deliverers/gitlab';
 import { deliverJira } from '../../functions/integrations/deliverers/jira';
-import { deliverSlack } from '../../functions/integrations/deliverers/slack';
+import { deliverSlack, slackBlocks } from '../../functions/integrations/deliverers/slack';
+import { deliveryLinks } from '../../functions/integrations/delivery-context';
 import type { IntegrationRecord } from '../../functions/integrations/integration';
+import { readReplayLinkToken } from '../../functions/issues/replay-link';
 import { startVendorFakes, type VendorFakes } from '../../lib/local/vendors';
+import { hostileStepSentences, hostileSteps, openedReplay, storedReplay } from '../support/reproduction';
 
 let fakes: VendorFakes;
 const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3, 4]);
@@ -95,6 +98,7 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
         url: 'http://s3/f1',
       },
     ],
+    replay: null,
     readObject: async (name) => (name === 's1.png' ? png : pdf),
     log: createLogger({}),
     http: outboundFetch({ allowLocal: true }),
@@ -112,6 +116,31 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
 
 const rec = <N extends IntegrationName>(name: N, data: unknown, oauth?: IntegrationRecord['oauth']) =>
   ({ name, active: 1, authorized: 1, data, ...(oauth ? { oauth } : {}) }) as IntegrationRecord<N>;
+
+/** A Jira integration without extra fields. */
+const plainJira = () =>
+  rec('jira', {
+    host: fakes.jira.url,
+    username: 'me@example.com',
+    key: 'api-token',
+    id: '10000',
+    issueId: '10004',
+    customFields: [],
+  });
+
+/** Every node of an ADF document, depth first. */
+function adfNodes(doc: unknown): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  const walk = (n: unknown) => {
+    if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') {
+      nodes.push(n as Record<string, unknown>);
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(doc);
+  return nodes;
+}
 
 async function permanent(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
@@ -283,6 +312,17 @@ async function tokens() {
   };
 }
 
+/** An authorised Asana integration whose attachments the fake refuses twice (the task's notes are the point). */
+async function asanaRefusingAttachments() {
+  fakes.asana.fail({
+    match: '/api/1.0/attachments',
+    times: 2,
+    reply: { status: 400, json: { errors: [] } },
+  });
+  const { accessToken } = await tokens();
+  return rec('asana', { id: '1200000000000101', name: '' }, { accessToken });
+}
+
 describe('Asana deliverer', () => {
   it('creates a task with html notes, records it, attaches; a retry attaches only what is missing', async () => {
     const oauth = await tokens();
@@ -355,27 +395,8 @@ describe("visitor text cannot act in the customer's tools", () => {
   });
 
   it('Jira: visitor text stays plain text nodes (no mention, card or link); the only link is Snag’s', async () => {
-    await deliverJira(
-      hostileContext(
-        rec('jira', {
-          host: fakes.jira.url,
-          username: 'me@example.com',
-          key: 'api-token',
-          id: '10000',
-          issueId: '10004',
-          customFields: [],
-        }),
-      ),
-    );
-    const nodes: Record<string, unknown>[] = [];
-    const walk = (n: unknown) => {
-      if (Array.isArray(n)) n.forEach(walk);
-      else if (n && typeof n === 'object') {
-        nodes.push(n as Record<string, unknown>);
-        Object.values(n).forEach(walk);
-      }
-    };
-    walk(fakes.jira.issues[0]?.fields.description);
+    await deliverJira(hostileContext(plainJira()));
+    const nodes = adfNodes(fakes.jira.issues[0]?.fields.description);
     expect(
       nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
     ).toEqual([]);
@@ -387,15 +408,7 @@ describe("visitor text cannot act in the customer's tools", () => {
   });
 
   it('Asana: visitor text is escaped, so it makes no tag (mentions are <a data-asana-gid> tags)', async () => {
-    fakes.asana.fail({
-      match: '/api/1.0/attachments',
-      times: 2,
-      reply: { status: 400, json: { errors: [] } },
-    });
-    const { accessToken } = await tokens();
-    await deliverAsana(
-      hostileContext(rec('asana', { id: '1200000000000101', name: '' }, { accessToken })),
-    ).catch(() => undefined);
+    await deliverAsana(hostileContext(await asanaRefusingAttachments())).catch(() => undefined);
     const notes = fakes.asana.tasks[0]?.htmlNotes ?? '';
     expect(notes.match(/<[a-z]+/g)?.sort()).toEqual([
       '<a',
@@ -412,5 +425,199 @@ describe("visitor text cannot act in the customer's tools", () => {
     ]);
     expect(notes).toContain('&lt;!here&gt; &lt;@U012345&gt;');
     expect(fakes.asana.tasks[0]?.name).toBe(`#7 ${hostile.title}`);
+  });
+});
+
+describe('steps to reproduce and the replay link reach every tracker, neutralised', () => {
+  const projectId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  /** The context with hostile steps and the replay signed as the delivery run signs it. */
+  const reproducible = async <N extends IntegrationName>(integration: IntegrationRecord<N>) => {
+    const made = context(integration);
+    const { createdAt } = made.ctx.issue;
+    const replay = storedReplay(createdAt, { stopped: 'mutations' });
+    made.ctx.issue = { ...made.ctx.issue, steps: hostileSteps(createdAt), replay };
+    made.ctx.replay = (await deliveryLinks(projectId, { screenshots: [], files: [], replay })).replay;
+    return made.ctx;
+  };
+  const replayUrl = (ctx: DeliveryContext) => ctx.replay?.url ?? '';
+
+  it('the delivery signs the replay page once, for the lifetime it is asked, with its own token', async () => {
+    const createdAt = '2026-11-23T20:00:00.000Z';
+    const replay = storedReplay(createdAt);
+    const before = Date.now();
+    const links = await deliveryLinks(projectId, { screenshots: [], files: [], replay }, 3 * 86_400_000);
+    expect(links.replay).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/replay\/[\w.-]+$/),
+      start: replay.start,
+      end: replay.end,
+    });
+    expect(await openedReplay(links.replay?.url ?? '')).toEqual({ projectId, name: replay.name });
+    // Valid for the 3 days asked, not longer: past them the page refuses the token.
+    const token = links.replay?.url.split('/').pop() ?? '';
+    expect(await readReplayLinkToken(token, before + 3 * 86_400_000 - 60_000)).not.toBeNull();
+    expect(await readReplayLinkToken(token, before + 3 * 86_400_000 + 1_000)).toBeNull();
+    // A tampered token opens nothing; an issue without a replay gets none.
+    expect(await readReplayLinkToken(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeNull();
+    expect((await deliveryLinks(projectId, { screenshots: [], files: [] })).replay).toBeNull();
+  });
+
+  it('GitLab: numbered steps, labels escaped (no quick action, mention or link), and the replay link', async () => {
+    const ctx = await reproducible(rec('gitlab', { host: '', key: 'glpat-local', id: '101' }));
+    await deliverGitlab(ctx);
+    const issue = fakes.gitlab.issues[0];
+    expect(issue?.quickActions).toEqual([]);
+    expect(issue?.mentions).toEqual([]);
+    const d = (issue?.description ?? '').replace(/\u2060/g, '');
+    expect(d).toContain(
+      '### Steps to reproduce\n\n1. Loaded the page https://shop.example/checkout (40 s before',
+    );
+    expect(d).toContain('2. Clicked “@channel \\<!here\\> @all” (30 s before the report)');
+    expect(d).toContain('3. Clicked “\\[x\\](javascript:alert(1))” (20 s before the report)');
+    expect(d).toContain('4. Changed the field “\\#1 GH-2 octo-org/shop\\#3 ENG-4” (15 s before the report)');
+    expect(d).toContain('6. Went to /cart /close (5 s before the report)');
+    expect(d).toContain('7. Opened the feedback widget (1 s before the report)');
+    expect(d).not.toContain('[x](javascript');
+    expect(d).toContain(
+      `[Watch the replay](${replayUrl(ctx)}): The last 60 s on the page before the report; the link works for 8 days. The recording stopped early`,
+    );
+    expect(await openedReplay(replayUrl(ctx))).toEqual({ projectId, name: storedReplay('').name });
+  });
+
+  it('GitLab without steps or a replay: the description is exactly as before', async () => {
+    await deliverGitlab(context(rec('gitlab', { host: '', key: 'glpat-local', id: '101' })).ctx);
+    const issue = fakes.gitlab.issues[0];
+    expect(issue?.description).toBe(
+      [
+        '```text\nI click <Pay> and *nothing* happens.\n\nTried twice.\n```',
+        '',
+        '- **Page:** https://shop.example/checkout',
+        '- **Reporter:** visitor@\u2060example.com',
+        '- **Device:** Chrome 130, Linux, Desktop',
+        '- **Order:** A-17',
+        '',
+        `![screenshot-1.png](${fakes.gitlab.uploads[0]?.url})`,
+        '',
+        '**Files** (links valid 8 days):',
+        '- [invoice.pdf](http://s3/f1)',
+        '',
+        '[Open in Snag](http://localhost:3000/profile/website/x/request/7)',
+      ].join('\n'),
+    );
+  });
+
+  it('Jira: an ordered list of plain text nodes; the only links are the replay and Snag', async () => {
+    const ctx = await reproducible(plainJira());
+    await deliverJira(ctx);
+    const description = fakes.jira.issues[0]?.fields.description as { content: Record<string, unknown>[] };
+    const nodes = adfNodes(description);
+    expect(
+      nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
+    ).toEqual([]);
+    expect(nodes.filter((n) => n.type === 'link').map((n) => (n.attrs as { href: string }).href)).toEqual([
+      replayUrl(ctx),
+      'http://localhost:3000/profile/website/x/request/7',
+    ]);
+    const list = description.content.find((n) => n.type === 'orderedList');
+    const items: string[] = [];
+    for (const item of (list?.content ?? []) as { content: { content: { text: string }[] }[] }[])
+      items.push(item.content[0]?.content.map((t) => t.text).join('') ?? '');
+    expect(items).toEqual(hostileStepSentences);
+    expect(description.content).toContainEqual({
+      type: 'heading',
+      attrs: { level: 3 },
+      content: [{ type: 'text', text: 'Steps to reproduce' }],
+    });
+  });
+
+  it('Slack: steps escaped like the description (no mention, no link); the replay is a button', async () => {
+    fakes.slack.tokens.add('xoxb-deliver');
+    const ctx = await reproducible(
+      rec('slack', { id: 'C0GENERAL', name: '' }, { accessToken: 'xoxb-deliver' }),
+    );
+    await deliverSlack(ctx);
+    const message = fakes.slack.messages[0];
+    expect(message?.controls.mentions).toEqual([]);
+    expect(message?.controls.links).toEqual([
+      '<http://s3/s1|screenshot-1.png>',
+      '<http://s3/f1|invoice.pdf>',
+    ]);
+    const blocks = JSON.stringify(message?.blocks);
+    expect(blocks).toContain(
+      '*Steps to reproduce*\\n1. Loaded the page https://shop.example/checkout (40 s before the report)\\n' +
+        '2. Clicked “@channel &lt;!here&gt; @all” (30 s before the report)',
+    );
+    expect(blocks).toContain(
+      'Clicked “**Pay now** &lt;b&gt;bold&lt;/b&gt; &lt;https://evil.example|Reset&gt;”',
+    );
+    const blockList = (message?.blocks ?? []) as {
+      type: string;
+      elements?: { url: string; text: { text: string } }[];
+    }[];
+    const actions = blockList.find((b) => b.type === 'actions');
+    expect(actions?.elements?.map((e) => [e.text.text, e.url])).toEqual([
+      ['Open in Snag', 'http://localhost:3000/profile/website/x/request/7'],
+      ['Watch the replay', replayUrl(ctx)],
+    ]);
+    expect(await openedReplay(replayUrl(ctx))).not.toBeNull();
+  });
+
+  it('Slack keeps whole steps within a section, the last ones when fifty long ones do not fit', () => {
+    const { ctx } = context(rec('slack', { id: 'C0GENERAL', name: '' }));
+    const at = Date.parse(ctx.issue.createdAt);
+    const steps = Array.from({ length: 50 }, (_, i) => ({
+      t: at - (50 - i) * 1000,
+      kind: 'click' as const,
+      label: `${'x'.repeat(190)} ${i + 1}`,
+    }));
+    ctx.issue = { ...ctx.issue, steps };
+    const section = slackBlocks(ctx).find((b) => JSON.stringify(b).includes('Steps to reproduce')) as {
+      text: { text: string };
+    };
+    const lines = section.text.text.split('\n');
+    expect(section.text.text.length).toBeLessThanOrEqual(3000);
+    expect(lines[0]).toBe('*Steps to reproduce*');
+    expect(lines.at(-1)).toMatch(/^50\. Clicked “x+ 50” \(1 s before the report\)$/);
+    const first = Number(lines[1]?.split('.')[0]);
+    expect(first).toBeGreaterThan(1);
+    expect(lines.slice(1).map((l) => Number(l.split('.')[0]))).toEqual(
+      Array.from({ length: 51 - first }, (_, i) => first + i),
+    );
+  });
+
+  it('Slack without steps or a replay: the same blocks as before', async () => {
+    fakes.slack.tokens.add('xoxb-deliver');
+    await deliverSlack(
+      context(rec('slack', { id: 'C0GENERAL', name: '' }, { accessToken: 'xoxb-deliver' })).ctx,
+    );
+    const blocks = fakes.slack.messages[0]?.blocks as { type: string; elements?: unknown[] }[];
+    expect(blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'section', 'actions']);
+    expect(blocks.at(-1)?.elements).toHaveLength(1);
+    expect(JSON.stringify(blocks)).not.toMatch(/Steps to reproduce|replay/);
+  });
+
+  it('Asana: steps as an escaped ordered list (no tag from a label), and the replay link', async () => {
+    const ctx = await reproducible(await asanaRefusingAttachments());
+    await deliverAsana(ctx).catch(() => undefined);
+    const notes = fakes.asana.tasks[0]?.htmlNotes ?? '';
+    // Snag's own tags only: the facts' list, the steps' list (seven items), the two links.
+    expect(notes.match(/<[a-z]+/g)?.sort()).toEqual(
+      [
+        '<a',
+        '<a',
+        '<body',
+        '<ol',
+        '<strong',
+        '<ul',
+        ...Array(4).fill('<li'),
+        ...Array(4).fill('<strong'),
+        ...Array(7).fill('<li'),
+      ].sort(),
+    );
+    expect(notes).toContain('<li>Clicked “@channel &lt;!here&gt; @all” (30 s before the report)</li>');
+    expect(notes).toContain(
+      '<li>Clicked “**Pay now** &lt;b&gt;bold&lt;/b&gt; &lt;https://evil.example|Reset&gt;” (12 s before the report)</li>',
+    );
+    expect(notes).toContain(`<a href="${replayUrl(ctx)}">Watch the replay</a>`);
   });
 });

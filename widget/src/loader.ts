@@ -5,7 +5,10 @@
  * `GET /api/website/{id}/code` wraps this file in `(function(__SNAG_CONFIG__){…})(config)`. Loaded bare
  * (from /widget/loader.js) there is no configuration: it only defines the API, which then does nothing.
  * With one, it shows the launcher when the page passes the project's rules (rules.ts), replays calls the
- * page queued before it arrived, and injects the app on the first `open()`.
+ * page queued before it arrived, and injects the app on the first `open()`. There it also queues the
+ * page's events for the steps to reproduce and, once the page is idle, injects the activity chunk: steps,
+ * with the session recorder where the configuration has `replay` (docs/replay.md "Recorder"; it never
+ * holds the recorder itself).
  */
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { Command, OpenOptions, ReportOptions, SnagGlobal, WidgetApp } from './api';
@@ -14,19 +17,24 @@ import { withLanguage } from './language';
 import { createLauncher, type Launcher } from './launcher';
 import { isPhone, launcherAllowed } from './rules';
 
-/** Replaced at build time with the app file name pattern, `app.<hash>.*.js`: `*` is the language (widget/build.ts). */
+/**
+ * Replaced at build time with the file name pattern `app.<hash>.*.js` (widget/build.ts): `*` is the app's
+ * language, or `steps` / `recorder` for the activity chunks.
+ */
 declare const __SNAG_APP__: string;
 /** The wrapper's parameter; a free (undefined) name when the file is loaded on its own. */
 declare const __SNAG_CONFIG__: WidgetConfig | undefined;
 
 (() => {
-  const prev = window.Snag;
-  if (prev?._l) return; // Loaded twice on one page: the first one stays in charge.
+  // `||` and `&&` rather than `?.` and `??` in this file: ES2019 output, where those cost twice the bytes.
+  const prev = window.Snag || {};
+  if (prev._l) return; // Loaded twice on one page: the first one stays in charge.
   // The language is settled before anything loads: it names the app file (`*` below).
   const config =
     typeof __SNAG_CONFIG__ === 'object' ? withLanguage(__SNAG_CONFIG__, navigator.languages) : undefined;
   const script = document.currentScript as HTMLScriptElement | null;
-  const origin = script?.src ? new URL(script.src).origin : config?.api;
+  // biome-ignore lint/complexity/useOptionalChain: ES2019 output; `?.` compiles to twice the bytes
+  const origin = script && script.src ? new URL(script.src).origin : config && config.api;
 
   const on =
     !!config &&
@@ -60,37 +68,45 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
   const closed = (hadFocus: boolean) => {
     opened = false;
     sync();
-    if (hadFocus && !hidden) launcher?.button.focus();
+    if (hadFocus && !hidden && launcher) launcher.button.focus();
   };
 
   const openNow = () => {
-    if (!app || !config) return;
+    if (!app) return;
     wantOpen = false;
     opened = true;
     sync();
-    app.open(config, closed, openArgs);
+    app.open(config!, closed, openArgs); // `on` holds, so there is a configuration.
     openArgs = undefined;
+  };
+
+  /** Adds `<script async src="{origin}/widget/{name}">`. */
+  const inject = (name: string) => {
+    const el = document.createElement('script');
+    el.src = `${origin}/widget/${name}`;
+    el.async = true;
+    return document.head.appendChild(el);
   };
 
   const load = () => {
     if (loading || !origin) return;
     loading = true;
-    const el = document.createElement('script');
-    el.src = `${origin}/widget/${__SNAG_APP__.replace('*', config?.language ?? 'en')}`;
-    el.async = true;
+    // `on` holds: there is a configuration.
+    const el = inject(__SNAG_APP__.replace('*', config!.language));
     el.onerror = () => {
       loading = false; // A later click may retry.
       el.remove();
       for (const [, , reject] of reports) reject(fail('NETWORK'));
       reports = [];
     };
-    document.head.appendChild(el);
   };
 
   const snag: SnagGlobal = {
     q: [],
     _l: 1,
     _b: logs,
+    _e: [],
+    _c: config,
     open(options) {
       if (!on) return;
       wantOpen = true;
@@ -99,8 +115,8 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
       else ready(load);
     },
     report(options) {
-      if (!on || !config) return Promise.reject(fail('NOT_AVAILABLE'));
-      if (app) return app.report(config, options);
+      if (!on) return Promise.reject(fail('NOT_AVAILABLE'));
+      if (app) return app.report(config!, options);
       return new Promise((resolve, reject) => {
         reports.push([options, resolve, reject]);
         ready(load);
@@ -135,15 +151,24 @@ declare const __SNAG_CONFIG__: WidgetConfig | undefined;
   };
   window.Snag = snag;
 
-  if (on && config) {
+  if (on) {
+    // Steps to reproduce: the page's events from now on, queued for the activity chunk, which the page
+    // fetches once it is idle (the recorder chunk where the project records sessions, else the steps chunk).
+    for (const type of 'click focusin change submit popstate'.split(' '))
+      addEventListener(type, (e) => snag._e!.push(e), true);
+    (window.requestIdleCallback || setTimeout)(
+      () => inject(__SNAG_APP__.replace('*', config!.replay ? 'recorder' : 'steps')),
+      { timeout: 3000 },
+    );
     ready(() => {
-      launcher = createLauncher(document, config, () => {
-        if (opened) app?.close();
+      launcher = createLauncher(document, config!, () => {
+        // biome-ignore lint/complexity/useOptionalChain: ES2019 output; `?.` compiles to twice the bytes
+        if (opened) app && app.close();
         else snag.open();
       });
       sync();
       document.body.appendChild(launcher.host);
     });
   }
-  for (const c of prev?.q ?? []) run(c);
+  for (const c of prev.q || []) run(c);
 })();

@@ -5,6 +5,8 @@
 
 import type { Deliverer, DeliveryContext } from '../deliver';
 import type { OAuthTokens } from '../integration';
+import { FILE_LINK_DAYS } from '../links';
+import { replayNote, stepSentences, stepTexts } from '../steps';
 import * as asana from '../vendors/asana';
 import { asanaConfig, withAsanaToken } from '../vendors/asana';
 import { facts, filesToSend, mapped, needs, plainHttp, title } from './common';
@@ -12,11 +14,19 @@ import { facts, filesToSend, mapped, needs, plainHttp, title } from './common';
 const html = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Asana rich text: `<body>` with the tags Asana accepts (strong, a, ul/li). */
+/** Asana rich text: `<body>` with the tags Asana accepts (strong, a, ul/ol/li). */
 export function asanaNotes(ctx: DeliveryContext): string {
   const parts = [html(ctx.issue.msg || 'No description'), ''];
   const items = facts(ctx.issue).map(([k, v]) => `<li><strong>${html(k)}:</strong> ${html(v)}</li>`);
   if (items.length) parts.push(`<ul>${items.join('')}</ul>`);
+  const t = stepTexts();
+  const steps = stepSentences(ctx.issue, { text: html }).map((s) => `<li>${s}</li>`);
+  if (steps.length) parts.push(`<strong>${html(t.heading)}</strong>`, `<ol>${steps.join('')}</ol>`);
+  if (ctx.replay) {
+    parts.push(
+      `<a href="${html(ctx.replay.url)}">${html(t.watch)}</a>: ${html(replayNote(ctx.replay, FILE_LINK_DAYS))}`,
+    );
+  }
   parts.push(`<a href="${html(ctx.issueUrl)}">Open in Snag</a>`);
   return `<body>${parts.join('\n')}</body>`;
 }

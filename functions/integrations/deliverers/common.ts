@@ -4,8 +4,9 @@
  * vendor errors to `PermanentFailure` (with the user-visible reason) or a retryable error. Each deliverer
  * is idempotent (docs/decisions.md "Vendor deliveries").
  */
-import type { DeliveryContext, DeliveryIssue, DeliveryLink } from '../deliver';
+import type { DeliveryContext, DeliveryIssue, DeliveryLink, DeliveryReplay } from '../deliver';
 import { PermanentFailure } from '../deliver';
+import { numbered, replayNote, type StepLabel, stepSentences, stepTexts } from '../steps';
 import { type Http, isVendorError, type VendorFile } from '../vendors/http';
 
 /** Screenshots uploaded per delivery, and the largest file sent to a vendor (others are linked). */
@@ -71,3 +72,19 @@ export async function filesToSend(ctx: DeliveryContext, which: 'screenshots' | '
 export const needs = (vendor: string, what: string): never => {
   throw new PermanentFailure(`${vendor} is not set up: ${what}`);
 };
+
+/**
+ * The steps to reproduce and the replay's link as Markdown (GitHub, GitLab, Linear), each step's label
+ * through the vendor's own neutraliser; nothing at all for an issue with neither, so its body reads as before.
+ */
+export function markdownSteps(
+  ctx: Pick<DeliveryContext, 'issue'> & { replay?: DeliveryReplay | null },
+  label: StepLabel,
+  days: number,
+): string[] {
+  const t = stepTexts();
+  const steps = stepSentences(ctx.issue, label);
+  const out = steps.length ? ['', `### ${t.heading}`, '', ...numbered(steps)] : [];
+  if (ctx.replay) out.push('', `[${t.watch}](${ctx.replay.url}): ${replayNote(ctx.replay, days)}`);
+  return out;
+}

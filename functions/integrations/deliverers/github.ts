@@ -9,7 +9,7 @@ import type { Deliverer, DeliveryContext, DeliveryIssue, DeliveryLink } from '..
 import { GITHUB_LINK_DAYS, GITHUB_LINK_LIFETIME_MS } from '../links';
 import * as github from '../vendors/github';
 import type { Http } from '../vendors/http';
-import { facts, mapped, mimeOf, needs, plainHttp, title } from './common';
+import { facts, mapped, markdownSteps, mimeOf, needs, plainHttp, title } from './common';
 
 /**
  * GitHub acts on what an issue says, in the customer's name: `@user` and `@org/team` notify people,
@@ -58,13 +58,19 @@ const sizeText = (bytes: number) =>
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The issue body: description, facts, screenshots (images inline, videos linked), files, the Snag link. */
+/**
+ * The issue body: description, facts, the steps to reproduce (labels in code spans, as the facts' values)
+ * and the replay's link, screenshots (images inline, videos linked), files, the Snag link.
+ */
 export function githubBody(
   ctx: Pick<DeliveryContext, 'issue' | 'issueUrl'>,
-  links: { screenshots: DeliveryLink[]; files: DeliveryLink[] },
+  links: { screenshots: DeliveryLink[]; files: DeliveryLink[]; replay?: DeliveryContext['replay'] },
 ): string {
   const lines = [ctx.issue.msg ? githubFenced(ctx.issue.msg) : '_No description_', ''];
   for (const [k, v] of facts(ctx.issue)) lines.push(`- **${md(inert(k))}:** ${githubCode(v)}`);
+  lines.push(
+    ...markdownSteps({ issue: ctx.issue, replay: links.replay }, { code: githubCode }, GITHUB_LINK_DAYS),
+  );
   if (links.screenshots.length) {
     lines.push('', '### Screenshots', '');
     for (const [i, s] of links.screenshots.entries()) {

@@ -7,7 +7,7 @@ import type { Deliverer, DeliveryContext, DeliveryIssue } from '../deliver';
 import { FILE_LINK_DAYS } from '../links';
 import * as gitlab from '../vendors/gitlab';
 import { type GuardedFetch, guardedHttp } from '../vendors/http';
-import { facts, filesToSend, mapped, needs, title } from './common';
+import { facts, filesToSend, mapped, markdownSteps, needs, title } from './common';
 
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1');
 
@@ -33,6 +33,7 @@ export const gitlabTitle = (issue: DeliveryIssue) => noMention(title(issue)).sli
 export function gitlabDescription(ctx: DeliveryContext, embeds: string[]): string {
   const lines = [ctx.issue.msg ? gitlabFenced(ctx.issue.msg) : '_No description_', ''];
   for (const [k, v] of facts(ctx.issue)) lines.push(`- **${gitlabLine(k)}:** ${gitlabLine(v)}`);
+  lines.push(...markdownSteps(ctx, { text: gitlabLine }, FILE_LINK_DAYS));
   if (embeds.length) lines.push('', ...embeds);
   const linked = ctx.files.map((f) => `- [${gitlabLine(f.label)}](${f.url})`);
   if (linked.length) lines.push('', `**Files** (links valid ${FILE_LINK_DAYS} days):`, ...linked);

@@ -3,6 +3,8 @@
  * key attaches only the names the issue does not have yet.
  */
 import type { Deliverer, DeliveryContext } from '../deliver';
+import { FILE_LINK_DAYS } from '../links';
+import { replayNote, stepSentences, stepTexts } from '../steps';
 import { type GuardedFetch, guardedHttp } from '../vendors/http';
 import * as jira from '../vendors/jira';
 import { facts, filesToSend, mapped, needs, title } from './common';
@@ -15,6 +17,18 @@ export function jiraDescription(ctx: DeliveryContext) {
   }
   const list = facts(ctx.issue).map(([k, v]) => [adf.strong(`${k}: `), adf.text(v)]);
   if (list.length) content.push(adf.bullets(list));
+  // Steps stay text nodes, as the description: ADF makes a mention, card or link only from its own nodes.
+  const steps = stepSentences(ctx.issue, { text: (label) => label });
+  const t = stepTexts();
+  if (steps.length) content.push(adf.heading(3, t.heading), adf.ordered(steps.map((s) => [adf.text(s)])));
+  if (ctx.replay) {
+    content.push(
+      adf.paragraph(
+        adf.link(t.watch, ctx.replay.url),
+        adf.text(`: ${replayNote(ctx.replay, FILE_LINK_DAYS)}`),
+      ),
+    );
+  }
   if (ctx.files.length + ctx.screenshots.length > 0) {
     content.push(adf.paragraph(adf.text('Screenshots and files are attached.')));
   }

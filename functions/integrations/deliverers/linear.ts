@@ -9,7 +9,7 @@ import { getConfig } from '#runtime/config';
 import type { Deliverer, DeliveryContext } from '../deliver';
 import { FILE_LINK_DAYS } from '../links';
 import * as linear from '../vendors/linear';
-import { facts, mapped, needs, plainHttp, title } from './common';
+import { facts, mapped, markdownSteps, needs, plainHttp, title } from './common';
 
 /**
  * Linear reads the description as Markdown: `@name` mentions notify people, `ENG-123` links (and relates)
@@ -45,6 +45,8 @@ export const linkText = (s: string) =>
 export function linearDescription(ctx: DeliveryContext): string {
   const lines = [ctx.issue.msg ? linearFenced(ctx.issue.msg) : '_No description_', ''];
   for (const [k, v] of facts(ctx.issue)) lines.push(`- **${linkText(k)}:** ${linearCode(v)}`);
+  // Labels in code spans, as the facts' values: `ENG-123` in plain text would link (and relate) an issue.
+  lines.push(...markdownSteps(ctx, { code: linearCode }, FILE_LINK_DAYS));
   // Linear copies an image it finds on its own line into its storage, so the picture outlives the link.
   const images = ctx.screenshots.filter((s) => ['png', 'jpg'].includes(s.type));
   for (const s of images) lines.push('', `![${linkText(s.label)}](${s.url})`);

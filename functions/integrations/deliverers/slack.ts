@@ -5,6 +5,7 @@
 import { getConfig } from '#runtime/config';
 import type { Deliverer, DeliveryContext, DeliveryIssue } from '../deliver';
 import { FILE_LINK_DAYS } from '../links';
+import { numbered, stepSentences, stepTexts } from '../steps';
 import * as slack from '../vendors/slack';
 import { facts, filesToSend, mapped, needs, plainHttp, title } from './common';
 
@@ -19,16 +20,28 @@ export const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt
 /** The message's top-level `text`: the fallback notifications and screen readers show, escaped as well. */
 export const slackText = (issue: DeliveryIssue) => mrkdwn(title(issue));
 
-export function slackBlocks(ctx: DeliveryContext) {
-  // Whole links only, within a section's 3,000 characters.
-  const links: string[] = [];
+/** The lines that fit whole within a section's 3,000 characters (with room for its heading). */
+function whole(lines: string[]): string[] {
+  const out: string[] = [];
   let room = 2800;
-  for (const l of [...ctx.screenshots, ...ctx.files]) {
-    const line = `• <${l.url.replace(/[<>|]/g, encodeURIComponent)}|${mrkdwn(l.label).replace(/\|/g, '¦')}>`;
+  for (const line of lines) {
     if (line.length + 1 > room) break;
-    links.push(line);
+    out.push(line);
     room -= line.length + 1;
   }
+  return out;
+}
+
+export function slackBlocks(ctx: DeliveryContext) {
+  const links = whole(
+    [...ctx.screenshots, ...ctx.files].map(
+      (l) => `• <${l.url.replace(/[<>|]/g, encodeURIComponent)}|${mrkdwn(l.label).replace(/\|/g, '¦')}>`,
+    ),
+  );
+  const t = stepTexts();
+  // The labels escaped as the description is: `<!here>` or `<https://…|…>` in a label stays text.
+  // When they do not all fit, the last ones (closest to the report) are kept, with their own numbers.
+  const steps = whole(numbered(stepSentences(ctx.issue, { text: mrkdwn })).reverse()).reverse();
   const fields = facts(ctx.issue)
     .slice(0, 10)
     .map(([k, v]) => ({ type: 'mrkdwn', text: `*${mrkdwn(k)}*\n${mrkdwn(v).slice(0, 1900)}` }));
@@ -39,6 +52,9 @@ export function slackBlocks(ctx: DeliveryContext) {
       text: { type: 'mrkdwn', text: mrkdwn(ctx.issue.msg || '_No description_').slice(0, 2900) },
     },
     ...(fields.length ? [{ type: 'section', fields }] : []),
+    ...(steps.length
+      ? [{ type: 'section', text: { type: 'mrkdwn', text: `*${t.heading}*\n${steps.join('\n')}` } }]
+      : []),
     ...(links.length
       ? [
           {
@@ -52,7 +68,12 @@ export function slackBlocks(ctx: DeliveryContext) {
       : []),
     {
       type: 'actions',
-      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Snag' }, url: ctx.issueUrl }],
+      elements: [
+        { type: 'button', text: { type: 'plain_text', text: 'Open in Snag' }, url: ctx.issueUrl },
+        ...(ctx.replay
+          ? [{ type: 'button', text: { type: 'plain_text', text: t.watch }, url: ctx.replay.url }]
+          : []),
+      ],
     },
   ];
 }

@@ -81,6 +81,10 @@ export const adf = {
     type: 'bulletList',
     content: items.map((content) => ({ type: 'listItem', content: [{ type: 'paragraph', content }] })),
   }),
+  ordered: (items: AdfNode[][]) => ({
+    type: 'orderedList',
+    content: items.map((content) => ({ type: 'listItem', content: [{ type: 'paragraph', content }] })),
+  }),
 };
 
 /** At most 10 extra fields (SPEC 5). */

@@ -8,9 +8,10 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFormSeconds } from '#contracts/intake';
+import { reportSchema } from '#contracts/intake-schemas';
 import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan } from '#contracts/plans';
-import { reportSchema, widgetSettingsSchema } from '#contracts/schemas';
+import { widgetSettingsSchema } from '#contracts/schemas';
 import { resetConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
 import { createIssue } from '../../../functions/issues/create';
@@ -23,8 +24,7 @@ import {
   parseUploadKey,
   presignUpload,
 } from '../../../functions/issues/uploads';
-import { planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
-import { effectiveSettings } from '../../../functions/projects/service';
+import { effectiveSettings, planOfProject, projectFilesPrefix } from '../../../functions/projects/project';
 
 const pid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const other = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -24,6 +24,8 @@ import {
 } from '../../../functions/integrations/integration';
 import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
 import { eventPayload } from '../../../functions/integrations/webhook-events';
+import { webhookPayload } from '../../../functions/integrations/webhooks';
+import { hostileStepSentences, hostileSteps, storedReplay } from '../../support/reproduction';
 
 const token = 'glpat-abcdefghijklmnopqrstuvwxyz';
 /** A save body's entry as the API parses it. */
@@ -257,6 +259,7 @@ describe('email deliverer', () => {
         files: [],
         screenshots: [],
         logs: [],
+        steps: [],
       },
       project: { id: 'p1', name: evil },
       integration: {
@@ -266,6 +269,7 @@ describe('email deliverer', () => {
       issueUrl: 'http://localhost/profile/site/p/ticket/4',
       screenshots,
       files: [{ name: 'f', label: evil, type: 't', size: 1, url: 'https://x.example/?a="b"' }],
+      replay: null,
     }) as unknown as DeliveryContext<'email'>;
 
   it('escapes every visitor value in the HTML part', () => {
@@ -304,6 +308,85 @@ describe('email deliverer', () => {
     // Where each recipient changes it: members on their profile (Tr-N8), the address on the integration.
     expect(en.text).toContain('Team members choose under Profile → Email notifications');
     expect(de.text).toContain('Teammitglieder wählen unter Profil → E-Mail-Benachrichtigungen');
+  });
+});
+
+describe('steps to reproduce and the replay link in the mail and the webhook payload', () => {
+  const createdAt = '2026-11-23T20:00:00.000Z';
+  const replay = { ...storedReplay(createdAt), url: 'https://app.example/replay/t"ok' };
+  const context = (withSteps: boolean) =>
+    ({
+      issue: {
+        number: 4,
+        title: 'Cart',
+        createdAt,
+        msg: 'Broken',
+        data: {},
+        files: [],
+        screenshots: [],
+        logs: [],
+        steps: withSteps ? hostileSteps(createdAt) : [],
+        replay: withSteps ? storedReplay(createdAt) : null,
+      },
+      project: { id: 'p1', name: 'Shop', url: 'https://shop.example' },
+      integration: {
+        ...defaultIntegration('email'),
+        data: { email: 'a@b.example', cc: [], contactFields: [] },
+      },
+      issueUrl: 'http://localhost/profile/site/p/ticket/4',
+      deliveryId: 'p1:4:webhooks',
+      screenshots: [],
+      files: [],
+      replay: withSteps ? { url: replay.url, start: replay.start, end: replay.end } : null,
+    }) as unknown as DeliveryContext<'email'> & DeliveryContext<'webhooks'>;
+
+  it('the mail numbers the steps, escapes their labels in HTML, links the replay, in both languages', () => {
+    const en = issueMail(context(true), 'en');
+    expect(en.text).toContain(
+      `Steps to reproduce:\n${hostileStepSentences.map((s, i) => `${i + 1}. ${s}`).join('\n')}`,
+    );
+    expect(en.text).toContain(
+      `Watch the replay: ${replay.url}\nThe last 60 s on the page before the report; the link works for 8 days.`,
+    );
+    expect(en.html).toContain('<li>Clicked “@channel &#60;!here&#62; @all” (30 s before the report)</li>');
+    expect(en.html).toContain('&#60;b&#62;bold&#60;/b&#62;');
+    expect(en.html).not.toMatch(/<b>|<!here>|href="javascript/);
+    expect(en.html).toContain(`<a href="https://app.example/replay/t&#34;ok">Watch the replay</a>`);
+    const de = issueMail(context(true), 'de');
+    expect(de.text).toContain(
+      'Schritte zum Nachstellen:\n1. Die Seite https://shop.example/checkout geladen (40 s vor der Meldung)',
+    );
+    expect(de.text).toContain('2. „@channel <!here> @all“ angeklickt (30 s vor der Meldung)');
+    expect(de.text).toContain('7. Das Feedback-Widget geöffnet (1 s vor der Meldung)');
+    expect(de.html).toContain('>Aufzeichnung ansehen</a>');
+    // Without steps or a replay the mail says nothing of either.
+    const plain = issueMail(context(false), 'en');
+    expect(plain.text).not.toMatch(/Steps to reproduce|replay/);
+    expect(plain.html).not.toMatch(/Steps to reproduce|replay|<ol>/);
+  });
+
+  it('the webhook payload gains structured steps and the replay (null without), nothing else changes', () => {
+    const full = webhookPayload(context(true));
+    expect(full.issue.steps).toEqual(hostileSteps(createdAt));
+    expect(full.issue.replay).toEqual({ url: replay.url, start: replay.start, end: replay.end });
+    const plain = webhookPayload(context(false));
+    expect(plain.issue.steps).toEqual([]);
+    expect(plain.issue.replay).toBeNull();
+    expect(Object.keys(plain.issue)).toEqual([
+      'number',
+      'title',
+      'description',
+      'createdAt',
+      'url',
+      'page',
+      'reporter',
+      'device',
+      'customFields',
+      'screenshots',
+      'files',
+      'steps',
+      'replay',
+    ]);
   });
 });
 

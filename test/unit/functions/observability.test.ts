@@ -3,7 +3,7 @@
  * CloudWatch embedded metric format with the names and dimensions the dashboard reads.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { businessMetrics, metricsNamespace } from '#contracts/metrics';
+import { businessMetrics, metricsNamespace, metricsService } from '#contracts/metrics';
 import { resetConfig } from '#runtime/config';
 import { createLogger } from '#runtime/log';
 import { countBusiness } from '#runtime/metrics';
@@ -53,6 +53,36 @@ describe('logs', () => {
   it('write errors with their message and stack', () => {
     createLogger().error('failed', { err: new Error('boom') });
     expect(JSON.stringify(parsed()[0])).toContain('boom');
+  });
+
+  it('carry the X-Ray trace id of the invocation in Lambda, and leave out fields without a value', () => {
+    vi.stubEnv(
+      '_X_AMZN_TRACE_ID',
+      'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+    );
+    createLogger({ requestId: 'r-1' }).info('traced', { empty: '', none: null, missing: undefined, zero: 0 });
+    vi.unstubAllEnvs();
+    createLogger().info('untraced');
+    const [traced, untraced] = parsed();
+    expect(traced).toEqual({
+      level: 'INFO',
+      message: 'traced',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      service: metricsService,
+      xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793',
+      requestId: 'r-1',
+      zero: 0,
+    });
+    expect(untraced).not.toHaveProperty('xray_trace_id');
+  });
+
+  it('write an error with its name, where it was thrown, its cause and its own fields', () => {
+    const err = Object.assign(new Error('outer', { cause: new TypeError('inner') }), { status: 503 });
+    createLogger().error('failed', { err });
+    const logged = parsed()[0]?.err as Record<string, unknown>;
+    expect(logged).toMatchObject({ name: 'Error', message: 'outer', status: 503 });
+    expect(logged.location).toMatch(/^\S+:\d+$/);
+    expect(logged.cause).toMatchObject({ name: 'TypeError', message: 'inner' });
   });
 
   it('are silent at LOG_LEVEL=silent', () => {

@@ -90,6 +90,34 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc)).not.toContain('$defs');
   });
 
+  it("documents an issue's steps to reproduce and its replay link (additive: the list stays as it was)", () => {
+    type Schema = { properties: Record<string, Schema>; required?: string[]; enum?: string[] } & Record<
+      string,
+      unknown
+    >;
+    const schemaOf = (path: string) => {
+      const answer = doc.paths[path]?.get?.responses['200'] as
+        | { content: { 'application/json': { schema: Schema } } }
+        | undefined;
+      if (!answer) throw new Error(`no 200 answer for ${path}`);
+      const ok = answer.content['application/json'].schema;
+      const msg = ok.properties.msg as Schema;
+      const ref = typeof msg.$ref === 'string' ? msg.$ref.split('/').pop() : undefined;
+      const schemas = (doc as unknown as { components: { schemas: Record<string, Schema> } }).components
+        .schemas;
+      return ref ? (schemas[ref] as Schema) : msg;
+    };
+    const text = JSON.stringify(doc);
+    const issue = schemaOf('/api/v1/projects/{projectId}/issues/{number}');
+    expect(issue.required).toEqual(expect.arrayContaining(['steps', 'replay']));
+    expect(text).toContain('"title":"Step"');
+    expect(text).toContain('"title":"Replay"');
+    for (const kind of ['click', 'focus', 'change', 'submit', 'load', 'navigate', 'history', 'open'])
+      expect(text).toContain(`"${kind}"`);
+    expect(JSON.stringify(issue)).toMatch(/dataUrl/);
+    expect(JSON.stringify(schemaOf('/api/v1/projects/{projectId}/issues'))).not.toMatch(/"steps"|"replay"/);
+  });
+
   it("documents a comment's length as the one limit the API enforces", () => {
     const post = doc.paths['/api/v1/projects/{projectId}/issues/{number}/comments']?.post as
       | {

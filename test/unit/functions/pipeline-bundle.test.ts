@@ -8,10 +8,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling';
 import { handlerEntry } from '../../../lib/resources';
+import { marks } from '../../bench/lambda-budget';
 
-/** The project's own files in the bundle of `resource`, as the deployed build would bundle them. */
-async function bundledFiles(resource: string): Promise<string[]> {
-  const result = await build({
+/** The bundle of `resource`, as the deployed build would bundle it. */
+const bundle = (resource: string) =>
+  build({
     ...esbuildOptions,
     entryPoints: [handlerEntry(resource)],
     outdir: 'out',
@@ -19,7 +20,17 @@ async function bundledFiles(resource: string): Promise<string[]> {
     metafile: true,
     logLevel: 'silent',
   });
+
+/** The project's own files in the bundle of `resource`. */
+async function bundledFiles(resource: string): Promise<string[]> {
+  const result = await bundle(resource);
   return Object.keys(result.metafile.inputs).filter((f) => f.startsWith('functions/'));
+}
+
+/** The minified size of `resource`'s bundle: its code, without the source map beside it. */
+async function minifiedBytes(resource: string): Promise<number> {
+  const result = await bundle(resource);
+  return result.outputFiles.find((f) => f.path.endsWith('.mjs'))?.contents.byteLength ?? 0;
 }
 
 describe('the HTTP pipeline in every bundle', () => {
@@ -30,4 +41,11 @@ describe('the HTTP pipeline in every bundle', () => {
     for (const schemas of ['schemas', 'triage', 'messages', 'tokens', 'teams', 'sync', 'intake'])
       expect(contracts).not.toContain(`functions/contracts/${schemas}.ts`);
   }, 30_000);
+});
+
+describe('the next marks of the smallest functions (test/bench/lambda-budget.ts)', () => {
+  for (const [resource, mark] of Object.entries(marks))
+    it(`${resource} is at most ${mark / 1024} KB minified`, async () => {
+      expect(await minifiedBytes(resource)).toBeLessThanOrEqual(mark);
+    }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportSchema } from '#contracts/schemas';
+import { reportSchema } from '#contracts/intake-schemas';
 import { codeOf, errorKey, SnagError } from '../../../widget/src/app/errors';
 import { fileType, refuseUpload } from '../../../widget/src/app/uploads';
 import { isValid, validateForm } from '../../../widget/src/app/validate';

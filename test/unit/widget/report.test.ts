@@ -2,7 +2,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '#contracts/intake';
-import { reportSchema } from '#contracts/schemas';
+import { reportSchema } from '#contracts/intake-schemas';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { SnagError } from '../../../widget/src/app/errors';
 import { solveProof } from '../../../widget/src/app/proof';
@@ -61,7 +61,8 @@ function fakeTransport(fail?: { at: 'upload' | 'form' | 'request'; code: string 
       if (url.endsWith('/upload')) {
         if (fail?.at === 'upload') throw new SnagError(fail.code);
         const { kind } = body as { kind: string };
-        const ext = kind === 'snapshot' ? 'html' : kind === 'video' ? 'webm' : 'png';
+        const ext =
+          kind === 'snapshot' ? 'html' : kind === 'video' ? 'webm' : kind === 'replay' ? 'gz' : 'png';
         const key = `pending/${config.id}/${kind}/${uuid()}.${ext}`;
         return { key, url: 'https://s3.test/bucket', fields: { key } } as T;
       }
@@ -192,6 +193,66 @@ describe('the report body', () => {
     ]);
   });
 
+  it('carries the steps and the replay with its span, and redacts the logs (issue 33)', () => {
+    const replayKey = `pending/${config.id}/replay/${uuid()}.gz`;
+    const steps = Array.from({ length: 55 }, (_, i) => ({
+      t: 1_700_000_000_000 + i,
+      kind: 'click' as const,
+      label: i === 54 ? `button "${'y'.repeat(300)}"` : `button "Step\u0007 ${i}"`,
+    }));
+    const body = buildReportBody(
+      {
+        description: 'x',
+        email: '',
+        shots: [],
+        video: null,
+        files: [],
+        steps,
+        replay: {
+          blob: new Blob(['z']),
+          start: 1_700_000_000_000,
+          end: 1_700_000_060_000,
+          stopped: 'mutations',
+        },
+      },
+      { shots: [], video: null, files: [], replay: replayKey },
+      {
+        config,
+        capture,
+        href: '',
+        logs: [
+          {
+            t: 1,
+            level: 'error',
+            kind: 'console',
+            msg: 'No account for jane@example.com, card 4242 4242 4242 4242',
+          },
+        ],
+      },
+    );
+    expect(body.steps).toHaveLength(50);
+    expect(body.steps?.[0]).toEqual({ t: 1_700_000_000_005, kind: 'click', label: 'button "Step 5"' });
+    expect(body.steps?.[49]?.label).toHaveLength(200);
+    expect(body.replay).toEqual({
+      key: replayKey,
+      start: 1_700_000_000_000,
+      end: 1_700_000_060_000,
+      stopped: 'mutations',
+    });
+    expect(body.logs?.[0]?.msg).toBe('No account for [email], card [number]');
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('has no replay without an uploaded one, and empty steps without any', () => {
+    const body = buildReportBody(
+      { description: 'x', email: '', shots: [], video: null, files: [] },
+      { shots: [], video: null, files: [] },
+      { config, capture, href: '', logs: [] },
+    );
+    expect(body.steps).toEqual([]);
+    expect('replay' in body).toBe(false);
+  });
+
   it('sends only http(s) page addresses, at most 2,000 characters', () => {
     expect(reportHref('file:///home/jane/page.html')).toBe('');
     expect(reportHref(`https://a.test/${'x'.repeat(3000)}`)).toHaveLength(2000);
@@ -247,6 +308,30 @@ describe('sending', () => {
     expect(calls.filter((c) => c.form)).toHaveLength(1);
     const body = calls.at(-1)!.body as { screenshots: { key: string; snapshotKey?: string }[] };
     expect(body.screenshots).toEqual([{ key: calls[1]!.form!.key, type: 'png' }]);
+  });
+
+  it('uploads the replay as a gzip of kind replay and names its key in the report', async () => {
+    const { transport, calls } = fakeTransport();
+    const replay = { blob: new Blob([new Uint8Array(3000)]), start: 1000, end: 61_000 };
+    await sendReport(
+      { ...outgoing, shots: [], video: null, files: [], replay },
+      { config, capture, transport, href: '', logs: [] },
+    );
+    expect(calls[0]?.body).toEqual({ kind: 'replay', type: 'application/gzip', size: 3000 });
+    const body = calls.at(-1)!.body as { replay: unknown };
+    expect(body.replay).toEqual({ key: calls[1]!.form!.key, start: 1000, end: 61_000 });
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('leaves out a replay over its 1 MB cap instead of failing the report', async () => {
+    const { transport, calls } = fakeTransport();
+    const replay = { blob: new Blob([new Uint8Array(1024 * 1024 + 1)]), start: 1, end: 2 };
+    await sendReport(
+      { ...outgoing, shots: [], video: null, files: [], replay },
+      { config, capture, transport, href: '', logs: [] },
+    );
+    expect(calls).toHaveLength(1);
+    expect('replay' in (calls[0]!.body as object)).toBe(false);
   });
 
   it('refuses an oversized attachment before any request', async () => {

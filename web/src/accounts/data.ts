@@ -7,7 +7,7 @@ import { mutate } from 'swr';
 import type { NotificationSettings } from '#contracts/triage';
 import { api } from '../api';
 import { type BodyOf, endpointPath } from '../api/endpoints';
-import { reload, type StaleReads, useEndpoint, writer } from '../api/swr';
+import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
 
 const profilePath = endpointPath('profile.get');
 const notificationsPath = endpointPath('notifications.get');
@@ -34,9 +34,38 @@ export function register(body: BodyOf<'auth.register'>) {
   return write('auth.register', { body });
 }
 
+/** The emailed link's code confirms the address (SPEC.md section 2). */
+export function confirmEmail(body: BodyOf<'auth.confirm'>) {
+  return write('auth.confirm', { body });
+}
+
+/** The confirmation mail, sent again to the address being registered. */
+export function resendConfirmation(username: string) {
+  return write('auth.resendCode', { body: { _username: username } });
+}
+
+/** The reset mail, sent to the address if it has an account. */
+export function requestReset(body: BodyOf<'auth.requestReset'>) {
+  return write('auth.requestReset', { body });
+}
+
+/** The reset mail's code sets a new password. */
+export function resetPassword(body: BodyOf<'auth.resetPassword'>) {
+  return write('auth.resetPassword', { body });
+}
+
 /** A proof-of-work challenge for the registration form. */
 export function loadChallenge() {
   return api.call('auth.altcha');
+}
+
+/**
+ * The signed-in profile. Its load doubles as the session check: any failure (401, or the API being
+ * unreachable) goes to login, as SPEC.md section 2 asks for failed loads. `load` false: no request (no
+ * session hint, where it could only answer 401). ProfileLayout loads it first, so screens read the cache.
+ */
+export function useProfile(load = true) {
+  return useEndpoint('profile.get', load ? {} : null, { redirect: toLogin });
 }
 
 export function saveName(body: BodyOf<'profile.update'>) {

@@ -6,9 +6,9 @@
  * screens is read in one place. Where the answer is the new state of a read, the entry puts it into the
  * cache instead of fetching it again.
  */
-import { useEffect, useRef } from 'react';
+import { createElement, type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import useSWR, { mutate, SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, api } from '.';
 import {
   type Answer,
@@ -23,7 +23,7 @@ import {
 export const fetcher = <T>(path: string): Promise<T> => api.load<T>(path);
 
 /** Global SWR options: client errors (4xx) are answers, not glitches, so they are not retried. */
-export const swrConfig: SWRConfiguration = {
+const swrConfig: SWRConfiguration = {
   fetcher,
   onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
@@ -31,6 +31,11 @@ export const swrConfig: SWRConfiguration = {
     setTimeout(() => revalidate({ retryCount }), 2000 * 2 ** retryCount);
   },
 };
+
+/** The cache every read and write of the dashboard shares, around the router (app/main.tsx). */
+export function CacheProvider({ children }: { children: ReactNode }) {
+  return createElement(SWRConfig, { value: swrConfig }, children);
+}
 
 export interface LoadOptions {
   /**

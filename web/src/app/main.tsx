@@ -3,31 +3,26 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { limits } from '#contracts/limits';
-import { swrConfig } from '../api/swr';
+import { CacheProvider } from '../api/swr';
+import { Toasts } from '../components/Toasts';
 import { i18n, i18nReady } from '../i18n';
 import { router } from './router';
 import { theme } from './theme';
-
-/** SPEC.md section 9: toasts last 3000 ms and enter in 200 ms (Mantine has one duration for both ways). */
-const toastEnterMs = 200;
 
 /** Renders once the reader's catalogue is in; a failed load still renders (the keys show, not a blank page). */
 const render = () =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" autoClose={limits.toastMs} transitionDuration={toastEnterMs} />
         <I18nextProvider i18n={i18n}>
-          <SWRConfig value={swrConfig}>
+          <CacheProvider>
             <RouterProvider router={router} />
-          </SWRConfig>
+          </CacheProvider>
+          <Toasts />
         </I18nextProvider>
       </MantineProvider>
     </StrictMode>,

@@ -59,5 +59,9 @@ export const theme = createTheme({
     // A link is told apart from the text around it by its underline, not its colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     Button: { defaultProps: { fw: 600 } },
+    // A tooltip floats in a portal outside every landmark (axe `region`). Its text reaches assistive
+    // technology through its trigger (the trigger's name, or aria-describedby, which reads hidden text),
+    // so the floating copy is hidden from it rather than read a second time out of place.
+    Tooltip: { defaultProps: { 'aria-hidden': true } },
   },
 });

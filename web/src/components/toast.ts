@@ -1,4 +1,4 @@
-/** Toasts (SPEC.md section 8 success messages). Duration comes from the <Notifications> defaults (3 s). */
+/** Toasts (SPEC.md section 8 success messages), shown where Toasts.tsx places them, for 3 s. */
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n';
 

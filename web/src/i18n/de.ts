@@ -8,6 +8,7 @@ export const de: Catalogue = {
     loading: 'Wird geladen…',
     homeLink: 'Snag-Startseite',
     closeToast: 'Benachrichtigung schließen',
+    notifications: 'Benachrichtigungen',
   },
   language: {
     label: 'Sprache',

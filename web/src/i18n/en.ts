@@ -10,6 +10,7 @@ export const en = {
     loading: 'Loading…',
     homeLink: 'Snag home page',
     closeToast: 'Close notification',
+    notifications: 'Notifications',
   },
   language: {
     label: 'Language',

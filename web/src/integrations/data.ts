@@ -4,10 +4,15 @@
  * API; `staleReads` says which cached reads each of its writes leaves stale (web/src/api/swr.ts applies
  * it). The project's cached answer carries `msg.integrations`, so it is what most writes change.
  */
-import type { OAuthVendor, VendorName } from '#contracts/integration-catalogue';
+import type { OAuthVendor, TokenVendor, VendorName } from '#contracts/integration-catalogue';
 import type { IntegrationName, IntegrationsAnswer } from '#contracts/integrations';
 import type { HookAnswer, TrackerVendor } from '#contracts/sync';
-import { oauthRedirectPath } from '#contracts/vendor-auth';
+import {
+  oauthRedirectPath,
+  tokenVendorLists,
+  type VendorListAnswer,
+  type VendorListBody,
+} from '#contracts/vendor-auth';
 import type { ApiError } from '../api';
 import { type BodyOf, endpointPath } from '../api/endpoints';
 import { cachedValue, type Stale, type StaleReads, useEndpoint, writer } from '../api/swr';
@@ -53,10 +58,7 @@ const authorisedBy = (body: { siteId: string }) => ({ reload: [projectPath(body.
 const staleReads: StaleReads = {
   'integrations.save': ({ siteId }, answer) => withIntegrations(siteId, answer),
   'vendors.reset': ({ siteId }, answer) => withIntegrations(siteId, answer),
-  'vendors.gitlabProjects': (_p, _a, _as, body) => authorisedBy(body),
-  'vendors.jiraProjects': (_p, _a, _as, body) => authorisedBy(body),
-  'vendors.linearTeams': (_p, _a, _as, body) => authorisedBy(body),
-  'vendors.githubRepos': (_p, _a, _as, body) => authorisedBy(body),
+  'vendors.list': (_p, _a, _as, body) => authorisedBy(body),
   'vendors.oauthAuthentication': ({ siteId }) => ({ reload: [projectPath(String(siteId))] }),
   'hooks.reveal': ({ vendor, siteId }, hook) => hookWithoutSecret(vendor as TrackerVendor, siteId, hook),
   'hooks.regenerate': ({ vendor, siteId }, hook) => hookWithoutSecret(vendor as TrackerVendor, siteId, hook),
@@ -84,6 +86,12 @@ export async function saveIntegration<N extends IntegrationName>(
   return integrations.find((i): i is ViewOf<N> => i.name === input.name) as ViewOf<N>;
 }
 
+/** A token vendor's list call, at its own address (`gitlab/projects`) with its own body and answer. */
+function listChoices<V extends TokenVendor>(vendor: V, body: VendorListBody<V>) {
+  const params = { vendor, list: tokenVendorLists[vendor] };
+  return write('vendors.list', { params, body }) as Promise<VendorListAnswer<V>>;
+}
+
 /**
  * GitLab, Jira and Linear: the projects (Linear: teams) (and Jira's issue types, of `jiraProject` or else
  * the chosen or first project) the token can see. Success authorises: the server has saved the integration
@@ -99,20 +107,22 @@ export async function fetchVendorProjects<N extends 'gitlab' | 'jira' | 'linear'
   const answer =
     vendor === 'gitlab'
       ? {
-          projects: await write('vendors.gitlabProjects', {
-            body: { siteId: projectId, host: credentials.host, key: credentials.key },
+          projects: await listChoices('gitlab', {
+            siteId: projectId,
+            host: credentials.host,
+            key: credentials.key,
           }),
           issueTypes: [],
         }
       : vendor === 'linear'
         ? {
-            projects: await write('vendors.linearTeams', {
-              body: { siteId: projectId, key: credentials.key },
-            }),
+            projects: await listChoices('linear', { siteId: projectId, key: credentials.key }),
             issueTypes: [],
           }
-        : await write('vendors.jiraProjects', {
-            body: { siteId: projectId, ...credentials, ...(jiraProject ? { projectId: jiraProject } : {}) },
+        : await listChoices('jira', {
+            siteId: projectId,
+            ...credentials,
+            ...(jiraProject ? { projectId: jiraProject } : {}),
           });
   return { ...answer, view: await cachedView(projectId, vendor) };
 }
@@ -125,7 +135,7 @@ export async function fetchGithubRepos(
   projectId: string,
   key: string,
 ): Promise<{ repos: Choice[]; view: ViewOf<'github'> | undefined }> {
-  const repos = await write('vendors.githubRepos', { body: { siteId: projectId, key } });
+  const repos = await listChoices('github', { siteId: projectId, key });
   return { repos, view: await cachedView(projectId, 'github') };
 }
 

@@ -5,10 +5,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkPatch } from '#contracts/triage';
+import { useProfile } from '../accounts/data';
 import { errorCodeOf } from '../api';
 import { toastError } from '../components/toast';
 import { errorText } from '../i18n';
-import { useProfile } from '../projects/data';
 import { bulkUpdate, useProjectLabels, useTeamPeople } from './data';
 
 /**

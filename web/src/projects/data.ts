@@ -1,7 +1,6 @@
 /**
- * The projects feature's data: loading and saving projects, and the profile they belong to. The only
- * module of projects/ that calls the API; `staleReads` says which cached reads each of its writes leaves
- * stale (web/src/api/swr.ts applies it).
+ * The projects feature's data: loading and saving projects. The only module of projects/ that calls the
+ * API; `staleReads` says which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
  */
 import type { WidgetSettings } from '#contracts/schemas';
 import type { ApiError } from '../api';
@@ -37,9 +36,9 @@ export function useProjects() {
   return useEndpoint('projects.list', {}, { redirect: toLogin });
 }
 
-/** The signed-in profile (loaded by ProfileLayout already, so this reads the cache). */
-export function useProfile() {
-  return useEndpoint('profile.get', {}, { redirect: toLogin });
+/** The same list for the sidebar, an aid rather than the page's data: a failed load leaves it empty, no redirect. */
+export function useSidebarProjects() {
+  return useEndpoint('projects.list', {}, { redirect: () => null });
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../accounts/data';
 import { BusinessRequest } from '../billing/BusinessRequest';
 import { CurrentPlan } from '../billing/CurrentPlan';
 import { usePayments } from '../billing/data';
@@ -15,7 +16,6 @@ import { ReturnNotice } from '../billing/ReturnNotice';
 import { StarterPurchase } from '../billing/StarterPurchase';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
-import { useProfile } from '../projects/data';
 
 export default function BillingScreen() {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { confirmEmail } from '../accounts/data';
 import { confirmEmailRequest, loginWith } from '../accounts/login-model';
-import { api } from '../api';
 import { useDocumentTitle } from '../hooks/title';
 
 export default function ConfirmEmailScreen() {
@@ -27,7 +27,7 @@ export default function ConfirmEmailScreen() {
       navigate(loginWith.invalidCode, { replace: true });
       return;
     }
-    api.call('auth.confirm', { body: request }).then(
+    confirmEmail(request).then(
       () => navigate(loginWith.registered(request._username), { replace: true }),
       () => navigate(loginWith.invalidCode, { replace: true }),
     );

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { AuthHeading } from '../accounts/AuthHeading';
-import { api, errorCodeOf } from '../api';
+import { resendConfirmation } from '../accounts/data';
+import { errorCodeOf } from '../api';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
@@ -27,7 +28,7 @@ export default function ConfirmRegistrationScreen() {
   async function sendAgain() {
     setResend({ status: 'sending' });
     try {
-      await api.call('auth.resendCode', { body: { _username: username } });
+      await resendConfirmation(username);
       setResend({ status: 'sent' });
     } catch (error) {
       setResend({ status: 'failed', code: errorCodeOf(error) });

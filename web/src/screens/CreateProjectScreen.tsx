@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { projectSchema } from '#contracts/schemas';
+import { useProfile } from '../accounts/data';
 import { ApiError, errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
@@ -21,7 +22,7 @@ import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
 import { paths } from '../paths';
 import { AllowanceReached } from '../projects/AllowanceReached';
-import { createProject, reloadProjects, useProfile, useProjects } from '../projects/data';
+import { createProject, reloadProjects, useProjects } from '../projects/data';
 import { belowAllowance } from '../projects/model';
 
 type Values = { name: string; url: string };

@@ -9,6 +9,7 @@ import { IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { IntegrationName } from '#contracts/integrations';
+import { useProfile } from '../accounts/data';
 import { PageLoader } from '../components/PageLoader';
 import { SectionTabs } from '../components/SectionTabs';
 import { StateCard } from '../components/StateCard';
@@ -19,7 +20,7 @@ import { IntegrationSettings } from '../integrations/IntegrationSettings';
 import { isAvailable, syncState, viewOf } from '../integrations/model';
 import { SyncSummary } from '../integrations/SyncSummary';
 import { integrationNames, paths } from '../paths';
-import { useProfile, useProject } from '../projects/data';
+import { useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
 
 export default function IntegrationScreen({ name }: { name: IntegrationName }) {

@@ -17,7 +17,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { IssueAnswer } from '#contracts/review';
 import { ticketIdParam } from '#contracts/schemas';
 import type { Label } from '#contracts/triage';
-import { toLogin, useEndpoint } from '../api/swr';
+import { useProfile } from '../accounts/data';
 import { PageLoader } from '../components/PageLoader';
 import { Section } from '../components/Section';
 import { useDocumentTitle } from '../hooks/title';
@@ -62,7 +62,7 @@ export default function IssueScreen() {
   const role = useProjectRole();
   const labels = useProjectLabels(id);
   const people = useTeamPeople(project?.website.teamId).members;
-  const { data: me } = useEndpoint('profile.get', {}, { redirect: toLogin });
+  const { data: me } = useProfile();
   useDocumentTitle(issue ? `#${issue.number} ${oneLineTitle(issue.data.title)}` : t('screens.issue'));
   if (!project || !issue || !id || !role || !labels || !people || !me) return <PageLoader />;
   return (

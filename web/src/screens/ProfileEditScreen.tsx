@@ -8,16 +8,16 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ChangePassword } from '../accounts/ChangePassword';
 import { DeleteProfile } from '../accounts/DeleteProfile';
+import { useProfile } from '../accounts/data';
 import { NotificationSettings } from '../accounts/NotificationSettings';
 import { PersonalData } from '../accounts/PersonalData';
-import { toLogin, useEndpoint } from '../api/swr';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 
 export default function ProfileEditScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.profileEdit'));
-  const { data: profile } = useEndpoint('profile.get', {}, { redirect: toLogin });
+  const { data: profile } = useProfile();
   if (!profile) return <PageLoader />;
   return (
     <Stack gap="xl" maw={960} mx="auto">

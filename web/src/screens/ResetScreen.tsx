@@ -11,8 +11,9 @@ import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
 import { usernameOnlySchema } from '#contracts/schemas';
 import { AuthHeading } from '../accounts/AuthHeading';
+import { requestReset } from '../accounts/data';
 import { ResetSent } from '../accounts/ResetSent';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
@@ -37,7 +38,7 @@ export default function ResetScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      await api.call('auth.requestReset', { body: values });
+      await requestReset(values);
       setSentTo(values._username.trim());
     } catch (error) {
       setErrorCode(errorCodeOf(error));

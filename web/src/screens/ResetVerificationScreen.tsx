@@ -11,9 +11,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { resetVerificationSchema } from '#contracts/schemas';
 import { AuthHeading } from '../accounts/AuthHeading';
+import { resetPassword } from '../accounts/data';
 import { loginWith } from '../accounts/login-model';
 import { PasswordField } from '../accounts/PasswordField';
-import { api, errorCodeOf } from '../api';
+import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { schemaValidator } from '../forms/validate';
 import { useDocumentTitle } from '../hooks/title';
@@ -43,7 +44,7 @@ export default function ResetVerificationScreen() {
     setSubmitting(true);
     setErrorCode(null);
     try {
-      await api.call('auth.resetPassword', { body: { code, password: values.password } });
+      await resetPassword({ code, password: values.password });
       navigate(loginWith.reset, { replace: true });
     } catch (error) {
       setErrorCode(errorCodeOf(error));

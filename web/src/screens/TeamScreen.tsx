@@ -7,13 +7,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useEndpoint } from '../api/swr';
+import { useProfile } from '../accounts/data';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 import { paths } from '../paths';
-import { toDashboardIfMissing, useProfile, useProjects } from '../projects/data';
+import { toDashboardIfMissing, useProjects } from '../projects/data';
 import { DangerZone } from '../teams/DangerZone';
-import { useCurrentTeam } from '../teams/data';
+import { useCurrentTeam, useTeam } from '../teams/data';
 import { Invitations } from '../teams/Invitations';
 import { InviteForm } from '../teams/InviteForm';
 import { byRole, can } from '../teams/model';
@@ -26,9 +26,7 @@ export default function TeamScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.team'));
   const { team: current } = useCurrentTeam();
-  const { data: detail } = useEndpoint('teams.get', current ? { params: { teamId: current.id } } : null, {
-    redirect: toDashboardIfMissing,
-  });
+  const { data: detail } = useTeam(current?.id, { redirect: toDashboardIfMissing });
   const { data: profile } = useProfile();
   const { data: list } = useProjects();
   if (!current || !detail || !profile || !list) return <PageLoader />;

@@ -34,8 +34,9 @@ const staleReads: StaleReads = {
 };
 const write = writer(staleReads);
 
-export function useTeams() {
-  return useEndpoint('teams.list', {}, { redirect: toLogin });
+/** The caller's teams and roles; `load` false: no request (ProfileLayout without a session hint). */
+export function useTeams(load = true) {
+  return useEndpoint('teams.list', load ? {} : null, { redirect: toLogin });
 }
 
 function writeTeamCookie(teamId: string): void {

@@ -4,7 +4,7 @@
  */
 import { reportLimits } from '#contracts/intake';
 import type { WidgetConfig } from '#contracts/widget-config';
-import type { OpenOptions, ReportOptions } from '../api';
+import type { Activity, OpenOptions, ReplayTake, ReportOptions } from '../api';
 import type { CaptureApi, Recording } from '../capture/types';
 import { type Messages, messagesWith } from '../i18n';
 import { emptyDoc, type History, startHistory } from './annotate/model';
@@ -23,6 +23,8 @@ export interface Page {
   hideWidget(hidden: boolean): Promise<void>;
   href(): string;
   logs(): NonNullable<Window['Snag']>['_b'];
+  /** Steps and the session recorder (the idle-loaded activity chunk), once they run. */
+  activity(): Activity | undefined;
 }
 
 export type Controller = ReturnType<typeof createController>;
@@ -141,6 +143,19 @@ export function createController(
     return validateForm(store.get().draft);
   }
 
+  /** Whether a recording exists that the visitor may attach (the form then offers the checkbox). */
+  const hasReplay = () => !!page.activity()?.replay?.has();
+
+  /** The recording to attach, compressed; null when there is none or it could not be packed. */
+  async function takeReplay(): Promise<ReplayTake | null> {
+    try {
+      return (await page.activity()?.replay?.take()) ?? null;
+    } catch (error) {
+      console.warn('Snag: the session replay could not be attached', error);
+      return null;
+    }
+  }
+
   /** Sends the draft; on failure returns to the form with the error and the draft intact. */
   async function send(): Promise<void> {
     const { draft, screen } = store.get();
@@ -156,6 +171,9 @@ export function createController(
         ),
         video: draft.video?.blob ?? null,
         files: draft.files,
+        steps: page.activity()?.steps(),
+        // Left out when the visitor unticked it: then nothing of the recording leaves the page.
+        replay: draft.replay ? await takeReplay() : null,
       };
       const number = await sendReport(out, context(), (progress) => store.set({ progress }));
       setVideo(null);
@@ -193,7 +211,9 @@ export function createController(
       shots.push({ png: await flatten(shot.canvas, emptyDoc), html: shot.html });
     }
     const customFields = Array.isArray(options.customFields) ? options.customFields : [];
-    return sendReport({ ...form, shots, video: null, files: [], customFields }, context());
+    // Steps, never the replay: a report without the panel is one the visitor did not see (as screenshots).
+    const steps = page.activity()?.steps();
+    return sendReport({ ...form, shots, video: null, files: [], customFields, steps }, context());
   }
 
   return {
@@ -204,6 +224,7 @@ export function createController(
     canScreen,
     canRecord,
     validation,
+    hasReplay,
     hasDraft: () => hasContent(store.get().draft),
     takeScreenshot,
     saveShot,

@@ -35,6 +35,7 @@ export function createApp(capture: CaptureApi, transport: Transport = browserTra
     },
     href: () => location.href,
     logs: () => window.Snag?._b,
+    activity: () => window.Snag?._a,
   };
 
   const get = (config: WidgetConfig) => {
@@ -47,8 +48,12 @@ export function createApp(capture: CaptureApi, transport: Transport = browserTra
       const c = get(config);
       c.prefill(options);
       if (panel) return;
+      // A step of its own, and the replay pauses: the panel and what the visitor does in it are not the page's.
+      window.Snag?._e?.push({ type: 'open', timeStamp: performance.now() });
+      page.activity()?.replay?.pause();
       panel = mountPanel(c, (hadFocus) => {
         panel = undefined;
+        page.activity()?.replay?.resume();
         // Closing the thank-you screen ends that report: the next open starts a new one.
         if (c.store.get().screen === 'done') c.reset();
         onClose(hadFocus);

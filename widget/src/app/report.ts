@@ -6,11 +6,13 @@
  * The network sits behind `Transport` (http.ts in the browser, a fake in unit tests); the body assembly is
  * a pure function.
  */
-import type { LogEntry, UploadKind } from '#contracts/intake';
+import type { LogEntry, Step, UploadKind } from '#contracts/intake';
 import { reportLimits } from '#contracts/intake';
-import type { ReportInput } from '#contracts/schemas';
+import type { ReportInput } from '#contracts/intake-schemas';
 import { cleanText } from '#contracts/text';
 import type { WidgetConfig } from '#contracts/widget-config';
+import type { ReplayTake } from '../api';
+import { redact } from '../capture/redact';
 import type { CaptureApi } from '../capture/types';
 import { SnagError } from './errors';
 import { solveProof } from './proof';
@@ -38,6 +40,10 @@ export interface Outgoing {
   files: File[];
   /** Custom field values from `Snag.report`, merged over those the project's selectors read. */
   customFields?: { name: string; value: string }[];
+  /** The visitor's last actions (activity/steps.ts), oldest first. */
+  steps?: readonly Step[];
+  /** The session replay the visitor attaches (activity/recorder.ts); absent or null: none. */
+  replay?: ReplayTake | null;
 }
 
 export interface SendContext {
@@ -65,11 +71,19 @@ export function reportHref(href: string): string {
   return /^https?:/i.test(href) ? href.slice(0, reportLimits.hrefMax) : '';
 }
 
-/** The newest console and network entries the loader buffered, within the report's limits. */
+/** The newest console and network entries the loader buffered, within the report's limits, redacted. */
 export function reportLogs(logs: readonly LogEntry[] | undefined): LogEntry[] {
-  return (logs ?? [])
-    .slice(-reportLimits.logsMax)
-    .map((l) => ({ ...l, msg: cleanText(l.msg, { multiline: true, max: reportLimits.logMessageMax }) }));
+  return (logs ?? []).slice(-reportLimits.logsMax).map((l) => ({
+    ...l,
+    msg: cleanText(redact(l.msg), { multiline: true, max: reportLimits.logMessageMax }),
+  }));
+}
+
+/** The newest steps within the report's limits, labels as the server accepts them (already redacted). */
+export function reportSteps(steps: readonly Step[] | undefined): Step[] {
+  return (steps ?? [])
+    .slice(-reportLimits.stepsMax)
+    .map((s) => ({ t: s.t, kind: s.kind, label: cleanText(s.label, { max: reportLimits.stepLabelMax }) }));
 }
 
 /** A file's name as the server accepts it (contracts/text.ts, no path separators); never empty. */
@@ -87,6 +101,8 @@ export interface UploadedKeys {
   shots: { key: string; snapshotKey: string }[];
   video: { key: string; type: string } | null;
   files: { key: string; name: string }[];
+  /** The replay's key; absent: none uploaded. */
+  replay?: string;
 }
 
 /** The `POST …/request` body (functions/contracts/schemas.ts `reportSchema`). */
@@ -118,6 +134,17 @@ export function buildReportBody(
       original_name: reportFileName(f.name),
     })),
     logs: reportLogs(ctx.logs),
+    steps: reportSteps(out.steps),
+    ...(keys.replay && out.replay
+      ? {
+          replay: {
+            key: keys.replay,
+            start: out.replay.start,
+            end: out.replay.end,
+            ...(out.replay.stopped ? { stopped: out.replay.stopped } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -158,6 +185,10 @@ export function uploadItems(out: Outgoing): Item[] {
     items.push({ kind: 'video', blob: out.video, type, name: 'recording' });
   }
   for (const f of out.files) items.push({ kind: 'file', blob: f, type: fileType(f), name: f.name });
+  // The replay is a bonus like the snapshot: one over its cap (the recorder keeps it under) is left out.
+  const replay = out.replay?.blob;
+  if (replay && !refuseUpload('replay', { name: '', size: replay.size, type: 'application/gzip' }))
+    items.push({ kind: 'replay', blob: replay, type: 'application/gzip', name: 'replay.json.gz' });
   for (const item of items) {
     const refusal = refuseUpload(item.kind, { name: item.name, size: item.blob.size, type: item.type });
     if (refusal)
@@ -223,6 +254,7 @@ export async function sendReport(
     if (item.kind === 'screenshot') uploaded.shots[item.shot!]!.key = key;
     else if (item.kind === 'snapshot') uploaded.shots[item.shot!]!.snapshotKey = key;
     else if (item.kind === 'video') uploaded.video = { key, type: item.type };
+    else if (item.kind === 'replay') uploaded.replay = key;
     else uploaded.files.push({ key, name: item.name });
   });
   const body = buildReportBody(out, uploaded, ctx);

@@ -25,6 +25,8 @@ export interface Draft {
   shots: Shot[];
   files: File[];
   video: { blob: Blob; url: string } | null;
+  /** Attach the last minute of activity (where a recording exists); on unless the visitor unticks it. */
+  replay: boolean;
 }
 
 export type Screen = 'welcome' | 'form' | 'sending' | 'done';
@@ -58,7 +60,14 @@ export interface State {
   confirm: boolean;
 }
 
-export const emptyDraft = (): Draft => ({ description: '', email: '', shots: [], files: [], video: null });
+export const emptyDraft = (): Draft => ({
+  description: '',
+  email: '',
+  shots: [],
+  files: [],
+  video: null,
+  replay: true,
+});
 
 /** Something would be lost by discarding the draft. */
 export const hasContent = (d: Draft) =>

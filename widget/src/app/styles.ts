@@ -49,6 +49,9 @@ textarea.in{min-height:112px;resize:vertical}
 .err{color:var(--r);font-size:12px;font-weight:500}
 .cnt{margin-left:auto;white-space:nowrap}.cnt.over{color:var(--r)}
 .hint{margin-top:4px}
+.chk{display:flex;align-items:flex-start;gap:10px}
+.chk input{flex:none;width:20px;height:20px;margin-top:1px;accent-color:#3A3F55;cursor:pointer}
+.chk label{margin:0}
 button,a{font:inherit;color:inherit;cursor:pointer}
 button{border:0;background:none}
 button:disabled{cursor:default;opacity:.5}

@@ -1,10 +1,18 @@
 /**
  * Privacy masking (docs/widget-api.md "Privacy: what the widget never sends"): password fields, card
- * number and security code fields, one-time codes, and anything marked `data-snag-mask` with all that is
- * inside it. Their values and text never reach a screenshot or a snapshot.
+ * number and security code fields, one-time codes, and anything marked `data-snag-mask` or
+ * `data-snag-block` with all that is inside it. Their values and text never reach a screenshot, a
+ * snapshot, a step's label or a session replay (activity/replay-options.ts builds the recorder's rules
+ * from these).
  */
 /** The attribute a site owner puts on any element to keep it (and its descendants) out of reports. */
 export const MASK_ATTRIBUTE = 'data-snag-mask';
+
+/**
+ * The attribute that keeps an element out of reports altogether: masked like `data-snag-mask` in
+ * screenshots, and in a session replay a plain box of its size (its content never recorded).
+ */
+export const BLOCK_ATTRIBUTE = 'data-snag-block';
 
 /**
  * Elements masked by themselves; `[data-snag-mask]` also masks everything inside. HTML matches `type`
@@ -12,14 +20,14 @@ export const MASK_ATTRIBUTE = 'data-snag-mask';
  * some DOMs used in tests do not parse).
  */
 export const MASK_SELECTOR =
-  'input[type=password],[autocomplete~=cc-number],[autocomplete~=cc-csc],[autocomplete~=one-time-code],[data-snag-mask]';
+  'input[type=password],[autocomplete~=cc-number],[autocomplete~=cc-csc],[autocomplete~=one-time-code],[data-snag-mask],[data-snag-block]';
 
 /** The opaque block drawn over masked elements in screenshots (tests check these pixels). */
 export const MASK_COLOUR = '#3c4150';
 
-/** Masked itself, or inside a `[data-snag-mask]` element of the same tree. */
+/** Masked itself, or inside a `[data-snag-mask]` or `[data-snag-block]` element of the same tree. */
 export function isMasked(el: Element): boolean {
-  return el.matches(MASK_SELECTOR) || el.closest(`[${MASK_ATTRIBUTE}]`) !== null;
+  return el.matches(MASK_SELECTOR) || el.closest(`[${MASK_ATTRIBUTE}],[${BLOCK_ATTRIBUTE}]`) !== null;
 }
 
 /** Every masked element under `root`, open shadow roots included (a masked host masks its shadow tree). */

@@ -46,6 +46,9 @@ const cs: Messages = {
   recordingFailed: 'Záznam se nepodařilo pořídit. Zkuste to prosím znovu.',
   videoPreview: 'Náhled záznamu',
   removeVideo: 'Odebrat záznam',
+  replay: 'Připojit aktivitu z poslední minuty',
+  replayHint:
+    'Co se na této stránce dělo, aby šlo problém zopakovat. Co jste napsali do polí, zůstane skryté.',
 
   send: 'Odeslat',
   retry: 'Zkusit znovu',

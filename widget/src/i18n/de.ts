@@ -46,6 +46,9 @@ const de: Messages = {
   recordingFailed: 'Die Aufnahme ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   videoPreview: 'Vorschau Ihrer Aufnahme',
   removeVideo: 'Aufnahme entfernen',
+  replay: 'Die Aktivität der letzten Minute anhängen',
+  replayHint:
+    'Was auf dieser Seite geschah, damit sich das Problem nachvollziehen lässt. Was Sie in Felder eingegeben haben, bleibt verborgen.',
 
   send: 'Senden',
   retry: 'Erneut versuchen',

@@ -48,6 +48,9 @@ const en = {
   recordingFailed: 'The recording could not be made. Please try again.',
   videoPreview: 'Preview of your recording',
   removeVideo: 'Remove recording',
+  replay: 'Attach the last minute of activity',
+  replayHint:
+    'What happened on this page, so the problem can be reproduced. What you typed into fields is hidden.',
 
   send: 'Send',
   retry: 'Try again',

@@ -46,6 +46,9 @@ const es: Messages = {
   recordingFailed: 'No se ha podido hacer la grabación. Inténtalo de nuevo.',
   videoPreview: 'Vista previa de la grabación',
   removeVideo: 'Quitar la grabación',
+  replay: 'Adjuntar la actividad del último minuto',
+  replayHint:
+    'Lo que ocurrió en esta página, para poder reproducir el problema. Lo que escribiste en los campos queda oculto.',
 
   send: 'Enviar',
   retry: 'Reintentar',

@@ -46,6 +46,9 @@ const fr: Messages = {
   recordingFailed: 'L’enregistrement a échoué. Veuillez réessayer.',
   videoPreview: 'Aperçu de votre enregistrement',
   removeVideo: 'Supprimer l’enregistrement',
+  replay: 'Joindre l’activité de la dernière minute',
+  replayHint:
+    'Ce qui s’est passé sur cette page, pour reproduire le problème. Ce que vous avez saisi dans les champs reste masqué.',
 
   send: 'Envoyer',
   retry: 'Réessayer',

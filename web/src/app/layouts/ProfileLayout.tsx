@@ -6,10 +6,11 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { useProfile } from '../../accounts/data';
 import { maybeSignedIn } from '../../api/session';
-import { toLogin, useEndpoint } from '../../api/swr';
 import { CookieNotice } from '../../components/CookieNotice';
 import { PageLoader } from '../../components/PageLoader';
+import { useTeams } from '../../teams/data';
 import { NotFoundNotice } from '../NotFound';
 import { ProjectSidebar } from './ProjectSidebar';
 import { TopBar } from './TopBar';
@@ -17,10 +18,10 @@ import { TopBar } from './TopBar';
 export default function ProfileLayout() {
   // No session hint: straight to login, without a profile request that could only answer 401.
   const hinted = maybeSignedIn();
-  const { data: profile } = useEndpoint('profile.get', hinted ? {} : null, { redirect: toLogin });
+  const { data: profile } = useProfile(hinted);
   // The caller's teams, loaded beside the profile: the role in the team in use decides what every
   // screen and the navigation offer (issue 22), so nothing renders before it is known.
-  const { data: teams } = useEndpoint('teams.list', hinted ? {} : null, { redirect: toLogin });
+  const { data: teams } = useTeams(hinted);
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'snag.sidebar.collapsed',
     defaultValue: true, // SPEC: collapsed by default

@@ -17,7 +17,6 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useEndpoint } from '../../api/swr';
 import type { Catalogue } from '../../i18n/en';
 import {
   type ConfigurationSection,
@@ -28,6 +27,7 @@ import {
   type SidebarSection,
   sidebarSection,
 } from '../../paths';
+import { useSidebarProjects } from '../../projects/data';
 import { roleOf } from '../../projects/role';
 import { useCurrentTeam } from '../../teams/data';
 import { can, type Right } from '../../teams/model';
@@ -56,8 +56,7 @@ export function ProjectSidebar({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // The sidebar is an aid, not the page's data: a failed list load leaves it empty, no redirect.
-  const { data } = useEndpoint('projects.list', {}, { redirect: () => null });
+  const { data } = useSidebarProjects();
   const projects = data?.websites ?? [];
   const currentId = projectIdFromPath(pathname) ?? projects[0]?.uuid ?? null;
   const open = sidebarSection(pathname);

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /**
  * The report form: description, email, screenshots, attachments and screen recording, as the project's
- * settings allow. Field errors show after the first Send, next to their field, and the first invalid
+ * settings allow, and where a session recording exists the choice to attach its last minute (on by default). Field errors show after the first Send, next to their field, and the first invalid
  * field takes the focus.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -273,6 +273,24 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
           )}
           {notes('video')}
         </section>
+      )}
+
+      {c.hasReplay() && (
+        <div class="chk">
+          <input
+            id="snag-r"
+            type="checkbox"
+            checked={d.replay}
+            aria-describedby="snag-rh"
+            onChange={(e) => c.store.setDraft({ replay: e.currentTarget.checked })}
+          />
+          <div>
+            <label for="snag-r">{t.replay}</label>
+            <p class="hint" id="snag-rh">
+              {t.replayHint}
+            </p>
+          </div>
+        </div>
       )}
 
       {s.error && (

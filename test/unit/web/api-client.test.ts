@@ -23,6 +23,25 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('API client', () => {
+  it('reads bytes the API answers itself (a replay), and refusals as any call (issue 33)', async () => {
+    const gzip = new Uint8Array([0x1f, 0x8b, 8, 0]);
+    const ok = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) =>
+        new Response(gzip, { status: 200, headers: { 'content-type': 'application/gzip' } }),
+    );
+    const bytes = await client(ok as never, 'de').bytes('/replay/a.b.1.c', 'application/gzip');
+    expect(new Uint8Array(bytes)).toEqual(gzip);
+    const [url, init] = ok.mock.calls[0]!;
+    expect(url).toBe('/api/replay/a.b.1.c?lng=de');
+    expect(init?.credentials).toBe('same-origin');
+    const missing = respond(404, { status: 'error', code: 'NOT_FOUND', msg: 'Not found' });
+    const error = await failure(client(missing).bytes('/replay/x', 'application/gzip'));
+    expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+    // A 200 of another type (an HTML fallback) is not the file.
+    const html = respond(200, '<!doctype html>', true);
+    expect((await failure(client(html).bytes('/replay/x', 'application/gzip'))).code).toBe('SYSTEM_ERROR');
+  });
+
   it('resolves a success envelope to msg', async () => {
     const fetchMock = respond(200, { status: 'success', msg: { id: 'abc' } });
     await expect(

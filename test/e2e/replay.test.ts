@@ -344,3 +344,80 @@ describe('a Free project', () => {
     await close();
   });
 });
+
+/**
+ * The whole loop in one: what this visitor recorded is what the client's team watches. The report goes
+ * through the real widget and intake; the owner then opens the issue in the dashboard (English at 1280 px,
+ * German at 390 px), where the player plays the stored recording, the timeline lists the visit's steps, and
+ * a step seeks the player to the page as it was then.
+ */
+describe('the dashboard plays what the visitor recorded', () => {
+  /** What the replay frame's document shows now (same origin, no script in it). */
+  const frameText = (page: Page) =>
+    page.evaluate(
+      () =>
+        document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]')?.contentDocument?.body
+          ?.textContent ?? '',
+    );
+
+  async function openIssue(
+    n: number,
+    options: { locale: string; viewport: { width: number; height: number } },
+  ) {
+    const context = await browser.newContext(options);
+    await context.addCookies(
+      [...owner.client.cookies].map(([name, value]) => ({ name, value, url: stack.url })),
+    );
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/profile/site/${paidId}/ticket/${n}`);
+    await page.getByTestId('issue-description').waitFor();
+    return { page, close: () => context.close() };
+  }
+
+  it('plays the replay, lists the steps and seeks from one (en 1280, de 390; axe clean)', async () => {
+    const { page: shop, close } = await visit(customerHosts.shop, '/');
+    await shop.waitForFunction(() => window.Snag?._a?.replay?.has() === true, null, { timeout: 15_000 });
+    await visitShop(shop);
+    await openAndWrite(shop);
+    await sent(shop);
+    await close();
+    const list = await owner.client.get(`/api/client/website/${paidId}/request`);
+    const n = Math.max(
+      ...(list.body as { msg: { requests: { number: number }[] } }).msg.requests.map((r) => r.number),
+    );
+
+    const en1280 = await openIssue(n, { locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = en1280.page;
+    const items = page.getByTestId('timeline-item');
+    await expect.poll(() => items.count()).toBeGreaterThan(10);
+    const texts = await items.allTextContents();
+    expect(texts.some((t) => t.includes('Go to checkout'))).toBe(true);
+    expect(texts.some((t) => t.includes('/done'))).toBe(true);
+    expect(texts.join('\n')).not.toMatch(/4242|Tr0ub4dor|visitor\.private/);
+    await page.getByTestId('replay-open').click();
+    // The player opens at the recording's start: the shop's first view.
+    await expect.poll(() => frameText(page), { timeout: 15_000 }).toContain('Vases and bowls');
+    // The step of opening the widget seeks to the shop's last view; the panel itself was never recorded.
+    await page.getByTestId('timeline-seek').filter({ hasText: 'Opened the feedback widget' }).click();
+    await expect.poll(() => frameText(page)).toContain('Thank you');
+    expect(await frameText(page)).not.toContain('Payment fails on the checkout');
+    // A step's entry seeks the player back to the checkout form the visitor was filling in.
+    await page.getByTestId('timeline-seek').filter({ hasText: 'Changed field "Email"' }).click();
+    await expect.poll(() => frameText(page)).toContain('Card number');
+    expect(await frameText(page)).not.toContain('Thank you');
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, 'replay-journey-en-1280');
+    await en1280.close();
+
+    const de390 = await openIssue(n, { locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    await de390.page.getByRole('region', { name: 'Sitzungsaufzeichnung' }).waitFor();
+    await de390.page.getByTestId('replay-open').click();
+    await expect.poll(() => frameText(de390.page), { timeout: 15_000 }).toContain('Vases and bowls');
+    expect(await de390.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+      true,
+    );
+    expect(await axeFindings(de390.page)).toEqual([]);
+    await shot(de390.page, 'replay-journey-de-390');
+    await de390.close();
+  });
+});

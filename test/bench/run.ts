@@ -15,6 +15,8 @@ import { budget as lambdaBudget, marks as lambdaMarks } from './lambda-budget';
 import { loadBench, loadPlan } from './load';
 import { passwordHashTimings } from './passwords';
 import { replayBench, replayBudget } from './replay';
+import { replayFrameBench, replayFrameBudget } from './replay-frame';
+import { replayPageBench, replayPageBudget } from './replay-page';
 import { reviewBench } from './review';
 import { triageBench } from './triage';
 import { v1Bench } from './v1';
@@ -276,6 +278,25 @@ for (const h of await passwordHashTimings()) {
     measured: `worst ${worst.toFixed(2)} % of pixels differ; ${f.filter((r) => !r.ok).length} of ${f.length} views over budget`,
     budget: `<= ${fidelityBudget.maxDiffPercent} % per view and never worse than html2canvas`,
     ok: f.every((r) => r.ok),
+  });
+}
+
+{
+  // Issue 33: what replay costs a real page in Lighthouse, and whether its last frame shows what the visitor saw.
+  for (const p of await replayPageBench()) {
+    rows.push({
+      what: `Replay on a real page (${p.page}): Lighthouse TBT and CLS, replay on against off`,
+      measured: `TBT ${p.tbtOnMs.toFixed(0)} ms (off ${p.tbtOffMs.toFixed(0)} ms), CLS ${p.clsOn.toFixed(3)} (off ${p.clsOff.toFixed(3)})`,
+      budget: `TBT within ${replayPageBudget.tbtSlackMs} ms, CLS within ${replayPageBudget.clsSlack}`,
+      ok: p.ok,
+    });
+  }
+  const frames = await replayFrameBench();
+  rows.push({
+    what: `Replay's last frame against Chromium's screenshot: ${frames.length} real pages`,
+    measured: frames.map((f) => `${f.page} ${f.diff === null ? f.note : `${f.diff} %`}`).join(', '),
+    budget: `<= ${replayFrameBudget.maxDiffPercent} % per page`,
+    ok: frames.every((f) => f.ok),
   });
 }
 

@@ -246,6 +246,15 @@ export const v1IssueSchema = z
       description:
         "Steps to reproduce: the visitor's last actions before the report, oldest first; empty when none",
     }),
+    sentAt: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          "When the visitor sent the report, epoch milliseconds on the visitor's own clock (the clock of the steps' " +
+          "and the replay's times); null for reports from widgets older than it, where createdAt stands in",
+      }),
     replay: v1ReplaySchema.nullable().meta({
       description:
         'The last minute on the page before the report, when the report carried a recording; else null',

@@ -129,6 +129,12 @@ export const reportSchema = z.object({
     })
     .refine((r) => r.end >= r.start)
     .optional(),
+  /**
+   * When the visitor pressed Send, on their own clock (epoch ms). The steps', logs' and replay's times are
+   * on that clock too, so "12 s before the report" is measured against it, whatever the clock's skew from
+   * the server's. Absent (older widgets): the issue's creation stands in.
+   */
+  sentAt: z.number().int().nonnegative().optional(),
   /** A solved proof of work (altcha payload, base64), needed only after PROOF_REQUIRED (a busy project). */
   proof: z.string().max(8192).optional(),
   /** The language the widget spoke (it writes to the reporter in it); absent: the project's widget language. */

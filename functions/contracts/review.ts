@@ -86,6 +86,11 @@ export type IssueAnswer = IntegrationStatusFields &
     steps: Step[];
     /** The session replay, when the report carried one. */
     replay: IssueReplayAnswer | null;
+    /**
+     * When the visitor sent the report, on their own clock (epoch ms): the steps' and logs' times are on
+     * it too. Null for reports of widgets older than it (the creation date stands in).
+     */
+    sent_at: number | null;
   };
 
 /**

@@ -175,6 +175,7 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
     linksExpireAt: new Date(Date.now() + DOWNLOAD_EXPIRY_SECONDS * 1000).toISOString(),
     deliveries: deliveriesOf(a),
     steps: a.steps.map(({ t, kind, label }) => ({ t, kind, label })),
+    sentAt: a.sent_at,
     replay,
     ...triageOf(a),
   };

@@ -77,15 +77,16 @@ export function agoText(ms: number): string {
 
 /**
  * The steps as sentences, oldest first, without numbers (an ordered list numbers them; `numbered` writes
- * them for plain text and Markdown). `reportedAt` is the issue's `createdAt`.
+ * them for plain text and Markdown). The report's moment is when the visitor sent it on their own clock
+ * (`sentAt`, the steps' clock), or the issue's `createdAt` for reports of older widgets.
  */
 export function stepSentences(
-  issue: { steps: Step[]; createdAt: string },
+  issue: { steps: Step[]; createdAt: string; sentAt?: number | null },
   label: StepLabel,
   lang: Lang = 'en',
 ): string[] {
   const t = texts[lang];
-  const reportedAt = Date.parse(issue.createdAt);
+  const reportedAt = issue.sentAt ?? Date.parse(issue.createdAt);
   return issue.steps.map((step) => {
     // One line per step, whatever the page's text held (a list item, a Markdown line, a mail line).
     const line = step.label.replace(/\s*[\r\n]+\s*/g, ' ').trim();

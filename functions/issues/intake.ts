@@ -344,6 +344,7 @@ export async function fileReport(
     logs: body.logs,
     steps: body.steps,
     replay,
+    ...(body.sentAt !== undefined ? { sentAt: body.sentAt } : {}),
     st: initialStatuses(),
     bytes,
     uploadIds: uploads.map((up) => up.id),

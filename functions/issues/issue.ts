@@ -115,6 +115,8 @@ export interface NewIssue {
   /** The visitor's last actions, oldest first. */
   steps: Step[];
   replay: IssueReplay | null;
+  /** When the visitor sent it, on their clock (the steps' and logs' clock); absent from older widgets. */
+  sentAt?: number;
   /** Per-integration status; 0 (new) writes the integration's sync marker too (4.8). The intake writes 0 for all. */
   st: Record<IntegrationName, number>;
   /** Sum of the stored objects' sizes. */
@@ -204,6 +206,7 @@ export function newIssueItems(issue: NewIssue) {
     logs: issue.logs,
     steps: issue.steps,
     ...(issue.replay ? { replay: issue.replay } : {}),
+    ...(issue.sentAt !== undefined ? { sentAt: issue.sentAt } : {}),
     st: issue.st,
     bytes: issue.bytes,
   };
@@ -233,6 +236,8 @@ export interface StoredIssue extends IssueHead {
   logs: LogEntry[];
   steps: Step[];
   replay: IssueReplay | null;
+  /** When the visitor sent it, on the steps' clock; null for reports of older widgets. */
+  sentAt: number | null;
   st: Record<IntegrationName, number>;
   reasons: Partial<Record<IntegrationName, string>>;
   /** As written (`url_<name>`); a reader shows it only through `deliveredUrl`. */
@@ -261,6 +266,7 @@ export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssu
     logs: (detail.logs ?? []) as LogEntry[],
     steps: (detail.steps ?? []) as Step[],
     replay: (detail.replay ?? null) as IssueReplay | null,
+    sentAt: typeof detail.sentAt === 'number' ? detail.sentAt : null,
     st: {} as StoredIssue['st'],
     reasons: {},
     urls: {},

@@ -59,6 +59,7 @@ export async function issueAnswer(
     total_screenshots: issue.screenshots.length,
     steps: issue.steps,
     replay: issue.replay,
+    sent_at: issue.sentAt,
     files: issue.files.map((f) => ({
       name: String(f.name),
       original_name: String(f.original_name),

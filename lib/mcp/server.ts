@@ -91,6 +91,8 @@ interface Issue {
   deliveries?: { integration: string; status: string; url: string | null }[];
   /** Absent from an API older than steps and replays. */
   steps?: Step[];
+  /** When the visitor sent it, on the steps' clock (REST v1 `sentAt`). */
+  sentAt?: number | null;
   replay?: { url: string; expiresAt: string } | null;
   [key: string]: unknown;
 }
@@ -108,7 +110,10 @@ const deliveriesText = (issue: Issue) =>
 function reproductionText(issue: Issue): string {
   const t = stepTexts();
   const steps = numbered(
-    stepSentences({ steps: issue.steps ?? [], createdAt: issue.createdAt }, { text: (l) => l }),
+    stepSentences(
+      { steps: issue.steps ?? [], createdAt: issue.createdAt, sentAt: issue.sentAt },
+      { text: (l) => l },
+    ),
   );
   const out = steps.length ? [`${t.heading}:`, ...steps] : [];
   if (issue.replay)

@@ -231,8 +231,10 @@ describe('reviewing issues in English', () => {
     await page.getByText('2 entries, 1 of them errors.').waitFor();
     expect(await page.getByTestId('log-entry').first().isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Show' }).click();
-    await page.getByText('TypeError: cart is null').waitFor({ state: 'visible' });
-    await page.getByText('POST https://shop.example/api/pay 502').waitFor();
+    // The console section's own entries (the session timeline above lists the same error and request).
+    const log = page.locator('#issue-log-entries');
+    await log.getByText('TypeError: cart is null').waitFor({ state: 'visible' });
+    await log.getByText('POST https://shop.example/api/pay 502').waitFor();
 
     // Issues 1-11 were filed with email in progress; this one had no active integration: no rows.
     await page.getByText('This issue was not sent to any integration.').waitFor();

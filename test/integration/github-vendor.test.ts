@@ -325,6 +325,7 @@ function context(
       logs: [],
       steps: [],
       replay: null,
+      sentAt: null,
       ...over,
     },
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],

@@ -266,6 +266,7 @@ function context(data: Record<string, unknown>, extra: Partial<DeliveryContext<'
       logs: [],
       steps: [],
       replay: null,
+      sentAt: null,
     },
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],
     integration: { name: 'linear', active: 1, authorized: 1, data } as IntegrationRecord<'linear'>,

@@ -82,6 +82,7 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
       logs: [],
       steps: [],
       replay: null,
+      sentAt: null,
     },
     project: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } as DeliveryContext['project'],
     integration,

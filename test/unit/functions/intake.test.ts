@@ -221,6 +221,7 @@ describe('the create transaction', () => {
       logs: [{ t: 1, level: 'error', kind: 'console', msg: 'x' }],
       steps: [{ t: 2, kind: 'click', label: 'Pay' }],
       replay: { name: `${uploadId}.gz`, size: 7, start: 1, end: 3, stopped: 'mutations' },
+      sentAt: 4,
     });
     const { header, detail } = newIssueItems(written);
     const read = storedIssueOf(1025, header, {
@@ -232,7 +233,7 @@ describe('the create transaction', () => {
     expect(read).toEqual({ ...fields, reasons: { jira: 'refused' }, urls: { github: 'https://gh/1' } });
     // Items of older versions: what is missing reads as empty, every status as 0.
     expect(storedIssueOf(3, {}, {})).toMatchObject({ title: '', msg: '', data: {}, files: [], logs: [] });
-    expect(storedIssueOf(3, {}, {})).toMatchObject({ steps: [], replay: null });
+    expect(storedIssueOf(3, {}, {})).toMatchObject({ steps: [], replay: null, sentAt: null });
     expect(storedIssueOf(3, {}, {}).st.email).toBe(0);
   });
 

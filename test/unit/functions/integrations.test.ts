@@ -365,6 +365,27 @@ describe('steps to reproduce and the replay link in the mail and the webhook pay
     expect(plain.html).not.toMatch(/Steps to reproduce|replay|<ol>/);
   });
 
+  it("measures a step's time before the report on the visitor's clock, however far it is from the server's", () => {
+    // The visitor's clock is 5 minutes slow: the steps and the send time are on it, the creation is not.
+    const slow = 5 * 60_000;
+    const ctx = context(true);
+    const skewed = {
+      ...ctx,
+      issue: {
+        ...ctx.issue,
+        steps: ctx.issue.steps.map((step) => ({ ...step, t: step.t - slow })),
+        sentAt: Date.parse(createdAt) - slow,
+      },
+    } as typeof ctx;
+    expect(issueMail(skewed, 'en').html).toContain(
+      '<li>Clicked “@channel &#60;!here&#62; @all” (30 s before the report)</li>',
+    );
+    // Against the server's creation instead, every step would read 5 minutes earlier.
+    expect(
+      issueMail({ ...skewed, issue: { ...skewed.issue, sentAt: null } } as typeof ctx, 'en').html,
+    ).toContain('(5 min 30 s before the report)');
+  });
+
   it('the webhook payload gains structured steps and the replay (null without), nothing else changes', () => {
     const full = webhookPayload(context(true));
     expect(full.issue.steps).toEqual(hostileSteps(createdAt));

@@ -29,6 +29,7 @@ const log = (t: number, level: LogEntry['level'], kind: LogEntry['kind'], msg: s
 describe('the issue timeline (session-model)', () => {
   const issue = {
     date_created: { date: '2026-11-29T08:00:02.000Z' },
+    sent_at: null as number | null,
     replay: { name: 'r.gz', size: 10, start: report - 60_000, end: report },
     steps: [step(30_000, 'Save'), step(50_000, '/cart', 'navigate'), step(10_000, 'Email', 'focus')],
     logs: [
@@ -62,8 +63,11 @@ describe('the issue timeline (session-model)', () => {
     expect(timelineLog(log(0, 'warn', 'network', 'GET / 0'))).toBe('request');
   });
 
-  it("anchors on the replay's end (the visitor's clock), else on the issue's creation", () => {
+  it("anchors on the replay's end or the widget's send time (the visitor's clock), else on the issue's creation", () => {
     expect(reportMoment(issue)).toBe(report);
+    // A visitor whose clock is 5 minutes slow: the send time, on that clock, not the server's creation.
+    expect(reportMoment({ ...issue, replay: null, sent_at: report - 300_000 })).toBe(report - 300_000);
+    // A report of an older widget: the creation (2 s after, on the server's clock) stands in.
     expect(reportMoment({ ...issue, replay: null })).toBe(report + 2000);
     // Without a replay the same steps still make a timeline, the report last.
     const items = sessionItems({ ...issue, replay: null });

@@ -240,6 +240,8 @@ describe('the report body', () => {
       stopped: 'mutations',
     });
     expect(body.logs?.[0]?.msg).toBe('No account for [email], card [number]');
+    // The send time on the visitor's clock, the clock of the steps' times.
+    expect(Math.abs((body.sentAt ?? 0) - Date.now())).toBeLessThan(60_000);
     expect(reportSchema.safeParse(body).success).toBe(true);
   });
 

@@ -18,11 +18,12 @@ export function timelineLog(entry: LogEntry): 'error' | 'request' | null {
 }
 
 /**
- * When the visitor sent the report. The replay's end is taken on the visitor's own clock, as the steps'
- * and logs' times are, so it is the better anchor; without a replay, the issue's creation.
+ * When the visitor sent the report, on their own clock, as the steps' and logs' times are: the replay's end,
+ * else the time the widget sent (`sent_at`); only for reports of older widgets, the issue's creation.
  */
-export function reportMoment(issue: Pick<IssueAnswer, 'replay' | 'date_created'>): number {
+export function reportMoment(issue: Pick<IssueAnswer, 'replay' | 'date_created' | 'sent_at'>): number {
   if (issue.replay) return issue.replay.end;
+  if (issue.sent_at !== null && issue.sent_at !== undefined) return issue.sent_at;
   const created = Date.parse(issue.date_created.date);
   return Number.isNaN(created) ? 0 : created;
 }
@@ -32,7 +33,7 @@ const tieOrder: Record<SessionItem['kind'], number> = { step: 0, error: 1, reque
 
 /** Steps, shown logs and the report, oldest first; steps numbered 1… in their own order. */
 export function sessionItems(
-  issue: Pick<IssueAnswer, 'steps' | 'logs' | 'replay' | 'date_created'>,
+  issue: Pick<IssueAnswer, 'steps' | 'logs' | 'replay' | 'date_created' | 'sent_at'>,
 ): SessionItem[] {
   const steps: SessionItem[] = [...issue.steps]
     .sort((a, b) => a.t - b.t)

@@ -135,6 +135,7 @@ export function buildReportBody(
     })),
     logs: reportLogs(ctx.logs),
     steps: reportSteps(out.steps),
+    sentAt: Date.now(),
     ...(keys.replay && out.replay
       ? {
           replay: {

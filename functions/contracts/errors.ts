@@ -355,6 +355,23 @@ export const errorCatalogue = {
       de: 'Das Projekt hat bereits ein Label mit diesem Namen',
     },
   },
+  // The replay player's image and font proxy (docs/replay.md "Sandbox"): an address it will not call (not
+  // public https, credentials in it) is the caller's to fix; anything the host answered that is not a picture
+  // or a font of at most the proxy's size, or no answer at all, is the far host's failure.
+  ASSET_REFUSED: {
+    status: 400,
+    msg: {
+      en: 'This address may not be loaded',
+      de: 'Diese Adresse darf nicht geladen werden',
+    },
+  },
+  ASSET_UNAVAILABLE: {
+    status: 502,
+    msg: {
+      en: 'The image or font could not be loaded from the website',
+      de: 'Das Bild oder die Schriftart konnte nicht von der Website geladen werden',
+    },
+  },
   NOT_FOUND: {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },

@@ -246,6 +246,19 @@ export const issueStateSchema = z.object({ restore: z.boolean() });
 
 export const downloadQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
+/**
+ * The replay player's image and font proxy (GET client/replay-asset/{siteId}?url=): one absolute http(s)
+ * address as the recording named it. Whether it may be called is the outbound guard's to say.
+ */
+export const replayAssetQuerySchema = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .refine((value) => /^https?:\/\/[^/?#\s]/i.test(value) && URL.canParse(value), {
+      message: 'an absolute http(s) address',
+    }),
+});
+
 export const businessRequestSchema = z.object({
   company: text(200),
   period: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)])),

@@ -9,6 +9,7 @@ import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/lab
 import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
 import { replayOfLink, replayOfProject } from '../issues/replay';
+import { replayAssetOfProject } from '../issues/replay-asset';
 import { getIssue } from '../issues/review';
 import { bulkPatchIssues, patchIssue } from '../issues/triage';
 
@@ -113,6 +114,21 @@ export const operations = {
   async replay({ session, params, access }: In<'replay'>) {
     const action = projectActionOf(access);
     return gzipReply(await replayOfProject(session.userId, params.siteId, params.name, action));
+  },
+  async replayAsset({ session, params, query, access }: In<'replayAsset'>) {
+    const action = projectActionOf(access);
+    const asset = await replayAssetOfProject(session.userId, params.siteId, query.url, action);
+    // The reader's browser keeps it for the hour (no second count on a replay watched again).
+    return binaryReply(asset.bytes, {
+      'content-type': asset.contentType,
+      'cache-control': 'private, max-age=3600',
+      ...(asset.document
+        ? {
+            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            'content-disposition': 'attachment; filename="image.svg"',
+          }
+        : {}),
+    });
   },
   async replayLink({ params, event }: In<'replayLink'>) {
     return gzipReply(await replayOfLink(params.token, sourceOf(event)), {

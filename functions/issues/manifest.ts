@@ -17,7 +17,12 @@ import {
 import { reportSchema, uploadRequestSchema } from '#contracts/intake-schemas';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { reporterParams, reporterReplySchema } from '#contracts/reporter';
-import { downloadQuerySchema, projectIdParam, ticketIdParam } from '#contracts/schemas';
+import {
+  downloadQuerySchema,
+  projectIdParam,
+  replayAssetQuerySchema,
+  ticketIdParam,
+} from '#contracts/schemas';
 import {
   bulkPatchSchema,
   commentSchema,
@@ -259,6 +264,18 @@ export const issuesApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'read', from: 'params.siteId' },
       params: storedObject,
+    },
+    // The images and fonts a recording names, fetched by the server through the outbound guard so the
+    // reader's browser never calls a host the visitor chose (issues/replay-asset.ts); the recording's own
+    // access, and its own path so `{name}` above never takes it.
+    {
+      method: 'GET',
+      path: '/api/client/replay-asset/{siteId}',
+      op: 'replayAsset',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.siteId' },
+      params: z.object({ siteId: projectIdParam }),
+      query: replayAssetQuerySchema,
     },
     {
       method: 'GET',

@@ -4,15 +4,18 @@
  * and the report naming it): the issue page plays the replay, lists the steps, errors and failed requests
  * on one timeline whose entries seek the player (English at 1280 px, German at 390 px, axe clean with the
  * section open); a hostile recording cannot run script, navigate or reach the dashboard; without a replay
- * the steps are a numbered list saying why; and a tracker's signed link opens the public /replay/{token}
- * page without signing in, an invalid one saying so.
+ * the steps are a numbered list saying why; a customer's picture shows through the dashboard's own proxy
+ * while HTML and a private address are refused there; and a tracker's signed link opens the public
+ * /replay/{token} page without signing in, an invalid one saying so.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayLinkToken } from '../../functions/issues/replay-link';
 import { axeFindings } from '../support/axe';
 import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { type CustomerSite, startCustomerSite } from '../support/customer-site';
+import { png } from '../support/png';
 import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
@@ -291,6 +294,62 @@ describe('a hostile recording', () => {
           ?.documentElement.outerHTML ?? '',
     );
     expect(rebuilt).not.toMatch(/onerror|onload|srcdoc|pwned|http-equiv|javascript:/i);
+    expect(errors.filter((e) => !refusedBySandbox(e))).toEqual([]);
+  });
+});
+
+describe("the customer's pictures", () => {
+  let site: CustomerSite;
+  beforeAll(async () => {
+    site = await startCustomerSite();
+    site.file('/logo.png', png(40, 20, [30, 90, 200], true), { 'content-type': 'image/png' });
+    site.page('/page.html', '<!doctype html><p>not a picture</p>');
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("shows a customer's image through the dashboard's proxy and refuses HTML and a private address", async () => {
+    const customer = `http://127.0.0.1:${site.port}`;
+    const s = await reported(
+      'BUSINESS_PLAN',
+      recording([
+        el(6, 'h1', {}, [text(7, 'Pictures')]),
+        el(40, 'img', { id: 'logo', alt: 'Logo', src: `${customer}/logo.png` }),
+        el(41, 'img', { id: 'html', alt: 'Page', src: `${customer}/page.html` }),
+        el(42, 'img', { id: 'private', alt: 'Private', src: 'https://10.0.0.1/logo.png' }),
+      ]),
+    );
+    const { page, errors } = await issueTab(s);
+    const direct: string[] = [];
+    const proxy: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().startsWith(customer) || req.url().includes('10.0.0.1/')) direct.push(req.url());
+    });
+    page.on('response', (res) => {
+      if (res.url().includes('/api/client/replay-asset/')) proxy.push(`${res.status()}`);
+    });
+    await page.getByTestId('replay-open').click();
+    await expect.poll(() => frameText(page)).toContain('Pictures');
+    const image = (id: string) =>
+      page.evaluate((which) => {
+        const frame = document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]');
+        const img = frame?.contentDocument?.getElementById(which) as HTMLImageElement | null;
+        return img ? { src: img.src, width: img.naturalWidth, complete: img.complete } : null;
+      }, id);
+    await expect.poll(async () => (await image('logo'))?.width).toBe(40);
+    expect((await image('logo'))?.src).toBe(
+      `${suite.stack.url}/api/client/replay-asset/${s.id}?url=${encodeURIComponent(`${customer}/logo.png`)}`,
+    );
+    for (const refused of ['html', 'private']) {
+      await expect.poll(async () => (await image(refused))?.complete).toBe(true);
+      expect(await image(refused)).toMatchObject({ width: 0 });
+      expect((await image(refused))?.src).toContain(`/api/client/replay-asset/${s.id}?url=`);
+    }
+    // The reader's browser called only the dashboard: the far hosts were the server's to call.
+    await expect.poll(() => [...proxy].sort()).toEqual(['200', '400', '502']);
+    expect(direct).toEqual([]);
+    expect(site.requests('/logo.png').map((headers) => headers.cookie)).toEqual([undefined]);
     expect(errors.filter((e) => !refusedBySandbox(e))).toEqual([]);
   });
 });

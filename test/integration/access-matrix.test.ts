@@ -389,6 +389,14 @@ const fixtures: Record<string, Fixture> = {
     request: (c) => ({ path: `/api/client/replay/${c.project}/${c.replay}` }),
     raw: true,
   },
+  // A private address: past the check the guard refuses it (ASSET_REFUSED), so no fetch leaves the test.
+  'GET /api/client/replay-asset/{siteId}': {
+    request: (c) => ({
+      path: `/api/client/replay-asset/${c.project}?url=${encodeURIComponent('https://10.0.0.1/logo.png')}`,
+    }),
+    raw: true,
+    pastTheCheck: true,
+  },
   'PATCH /api/client/integration/{siteId}': {
     request: (c) => ({
       path: `/api/client/integration/${c.project}`,

@@ -4,7 +4,7 @@
  * (`customerBrowserArgs`), so the loader's host matching runs against real names
  * (http://shop.customer.test:<port>/, http://other.test:<port>/) on an origin other than the dashboard's.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
@@ -36,14 +36,29 @@ export interface CustomerSite {
   url(host: string, path?: string): string;
   /** Serves `html` at `path` (any host). */
   page(path: string, html: string): void;
+  /** Serves `body` at `path` as it is, with `headers` and `status` (200): a picture, a font, a redirect. */
+  file(path: string, body: Uint8Array | string, headers: Record<string, string>, status?: number): void;
+  /** The headers of each request that reached `path`, oldest first. */
+  requests(path: string): IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
 export async function startCustomerSite(): Promise<CustomerSite> {
   const pages = new Map<string, string>();
+  const files = new Map<
+    string,
+    { body: Uint8Array | string; headers: Record<string, string>; status: number }
+  >();
+  const seen = new Map<string, IncomingHttpHeaders[]>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    seen.set(path, [...(seen.get(path) ?? []), req.headers]);
     const html = pages.get(path);
+    const file = files.get(path);
+    if (file) {
+      res.writeHead(file.status, file.headers).end(file.body);
+      return;
+    }
     if (path === '/favicon.ico') {
       res.writeHead(204).end(); // Browsers ask for it; a 404 would be a console error on every page.
       return;
@@ -60,6 +75,8 @@ export async function startCustomerSite(): Promise<CustomerSite> {
     port,
     url: (host, path = '/') => `http://${host}:${port}${path}`,
     page: (path, html) => pages.set(path, html),
+    file: (path, body, headers, status = 200) => files.set(path, { body, headers, status }),
+    requests: (path) => seen.get(path) ?? [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,7 @@ import {
   sessionItems,
   timelineLog,
 } from '../../../web/src/issues/session-model';
-import { replayPath } from '../../../web/src/replay/data';
+import { replayAssetUrl, replayPath } from '../../../web/src/replay/data';
 import { clock, frameFit, offsetOf, viewportOf } from '../../../web/src/replay/model';
 import { allowedUrl, safeCss, sanitizeEvents } from '../../../web/src/replay/sanitize';
 
@@ -260,6 +260,71 @@ describe('a hostile recording (replay/sanitize)', () => {
     // The class removal (null) stays a removal; kinds a DOM replay needs stay, the rest go.
     expect(json).toContain('"class":null');
     expect(out.map((e) => e.type)).toEqual([2, 3, 3, 3, 4]);
+  });
+
+  it("takes every picture and font the frame loads through the project's proxy, links and the rest as they were", () => {
+    const site = '5b0d6f1e-0000-4000-8000-000000000001';
+    const asset = replayAssetUrl(site, origin);
+    const proxied = (url: string) =>
+      `${origin}/api/client/replay-asset/${site}?url=${encodeURIComponent(url)}`;
+    expect(asset('https://shop.example/a b.png?x=1&y=2')).toBe(
+      `${origin}/api/client/replay-asset/${site}?url=https%3A%2F%2Fshop.example%2Fa+b.png%3Fx%3D1%26y%3D2`,
+    );
+    const img = 'https://shop.example/logo.png';
+    const font = 'https://fonts.example/brand.woff2';
+    const out = sanitizeEvents(
+      [
+        snapshot(
+          el(3, 'img', { src: img, srcset: `${img} 1x, https://shop.example/logo@2x.png 2x` }),
+          el(4, 'style', { _cssText: `@font-face{font-family:b;src:url(${font}) format("woff2")}` }),
+          el(5, 'div', { style: `background:url('${img}')` }),
+          el(6, 'a', { href: 'https://shop.example/cart' }),
+          el(7, 'link', { rel: 'preload', as: 'font', href: font }),
+          el(8, 'img', { src: 'data:image/png;base64,AAAA' }),
+          el(9, 'style', {}, [text(10, `p{background:url("${img}")}`, true)]),
+        ),
+        {
+          type: 3,
+          timestamp: 2,
+          data: {
+            source: 0,
+            adds: [{ parentId: 2, nextId: null, node: el(11, 'video', { poster: img }) }],
+            attributes: [{ id: 3, attributes: { src: 'https://shop.example/next.png' } }],
+            texts: [{ id: 10, value: `p{background:url(${img})}` }],
+            removes: [],
+          },
+        },
+        {
+          type: 3,
+          timestamp: 3,
+          data: { source: 13, id: 4, index: [0], set: { property: 'background', value: `url(${img})` } },
+        },
+      ],
+      origin,
+      asset,
+    );
+    const json = nodes(out);
+    const page = out[0] as {
+      data: { node: { childNodes: { childNodes: { attributes: Record<string, string> }[] }[] } };
+    };
+    const [image, sheet, div, link, preload, inline] = page.data.node.childNodes[0]!.childNodes.map(
+      (n) => n.attributes,
+    );
+    expect(image?.src).toBe(proxied(img));
+    expect(image?.srcset).toBe(`${proxied(img)} 1x, ${proxied('https://shop.example/logo@2x.png')} 2x`);
+    expect(sheet?._cssText).toBe(`@font-face{font-family:b;src:url("${proxied(font)}") format("woff2")}`);
+    expect(div?.style).toBe(`background:url("${proxied(img)}")`);
+    expect(link?.href).toBe('https://shop.example/cart');
+    expect(preload?.href).toBe(proxied(font));
+    expect(inline?.src).toBe('data:image/png;base64,AAAA');
+    // Later changes are taken through it too; nothing but the proxy and the link names the shop.
+    expect(json).toContain(JSON.stringify(proxied('https://shop.example/next.png')));
+    const direct = json
+      .replaceAll(encodeURIComponent('https://'), '')
+      .match(/https:\/\/(?:shop|fonts)\.example[^"\\]*/g);
+    expect(direct).toEqual(['https://shop.example/cart']);
+    // Without the proxy (a signed link's reader) the addresses stay as they were, for the policy to refuse.
+    expect(nodes(sanitizeEvents([snapshot(el(3, 'img', { src: img }))], origin))).toContain(`"src":"${img}"`);
   });
 
   it('answers nothing for a file that is not an array of events', () => {

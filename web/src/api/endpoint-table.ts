@@ -44,6 +44,7 @@ export const endpointTable = {
   'issues.list': ['GET', '/api/client/website/{id}/request'],
   'issues.listLabels': ['GET', '/api/client/website/{id}/labels'],
   'issues.replay': ['GET', '/api/client/replay/{siteId}/{name}'],
+  'issues.replayAsset': ['GET', '/api/client/replay-asset/{siteId}'],
   'issues.replayLink': ['GET', '/api/replay/{token}'],
   'issues.setState': ['PATCH', '/api/client/website/{id}/request/{ticketId}'],
   'issues.snapshot': ['GET', '/api/client/snapshot/{siteId}/{name}'],

@@ -22,8 +22,21 @@ export async function eventsOfGzip(bytes: ArrayBuffer): Promise<unknown> {
   return JSON.parse(await new Response(stream).text()) as unknown;
 }
 
-/** The recording's events, cleaned for a frame of this origin. An API refusal throws an ApiError. */
+/**
+ * The dashboard's own address for a picture or font a project's recording names (the server fetches it,
+ * sanitize.ts). Absolute: the player's frame is about:blank.
+ */
+export const replayAssetUrl = (siteId: string, origin: string) => (url: string) =>
+  `${origin}/api${endpointPath('issues.replayAsset', { params: { siteId }, query: { url } })}`;
+
+/**
+ * The recording's events, cleaned for a frame of this origin. An issue's pictures and fonts come through
+ * the proxy; a signed link's reader has no session for it, so theirs stay blocked by the policy.
+ * An API refusal throws an ApiError.
+ */
 export async function loadReplay(source: ReplaySource): Promise<Record<string, unknown>[]> {
   const bytes = await api.bytes(replayPath(source), 'application/gzip');
-  return sanitizeEvents(await eventsOfGzip(bytes), window.location.origin);
+  const origin = window.location.origin;
+  const asset = 'token' in source ? undefined : replayAssetUrl(source.siteId, origin);
+  return sanitizeEvents(await eventsOfGzip(bytes), origin, asset);
 }

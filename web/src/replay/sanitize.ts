@@ -17,6 +17,11 @@
  *
  * The rules run on the full snapshots and on every later change (added nodes, attribute and text
  * changes, style rules), so a recording cannot bring something in after the first frame.
+ *
+ * Given `asset` (an issue's recording, read signed in), every kept http(s) address that the frame would
+ * load as a picture or a font (src, srcset, poster, an svg image's or a `<link>`'s href, CSS `url(…)`) is
+ * rewritten to the dashboard's own proxy for it (`GET client/replay-asset/{siteId}?url=`), which fetches
+ * it on the server: the policy stays as it is, and the reader's browser never calls a host a visitor chose.
  */
 
 type Json = Record<string, unknown>;
@@ -89,15 +94,34 @@ export function allowedUrl(value: string, dashboardOrigin: string): boolean {
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== dashboardOrigin;
 }
 
-const allowedSrcset = (value: string, origin: string) =>
+/** Where the frame loads a kept address from: the proxy's address for an http(s) one, else itself. */
+export type AssetUrl = (url: string) => string;
+
+const loadedFrom = (url: string, asset: AssetUrl | undefined) =>
+  asset && /^https?:/i.test(url.trim()) ? asset(url.trim()) : url;
+
+const srcsetCandidates = (value: string) =>
   value
     .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-    .filter(Boolean)
-    .every((url) => allowedUrl(url, origin));
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .filter((parts) => Boolean(parts[0]));
+
+const allowedSrcset = (value: string, origin: string) =>
+  srcsetCandidates(value).every(([url]) => allowedUrl(url ?? '', origin));
+
+const srcsetFrom = (value: string, asset: AssetUrl | undefined) =>
+  asset
+    ? srcsetCandidates(value)
+        .map(([url = '', ...descriptors]) => [loadedFrom(url, asset), ...descriptors].join(' '))
+        .join(', ')
+    : value;
+
+/** Attributes whose address the frame loads as a picture or a font (a link's or svg image's href too). */
+const loadedAttributes = new Set(['src', 'poster', 'background', 'lowsrc', 'dynsrc', 'icon', 'xlink:href']);
+const loadedHref = new Set(['link', 'image', 'use', 'feimage']);
 
 /** CSS with its addresses checked (see the module's comment); '' when it hides `url` behind escapes. */
-export function safeCss(css: string, dashboardOrigin: string): string {
+export function safeCss(css: string, dashboardOrigin: string, asset?: AssetUrl): string {
   // `\75 rl(` and the like: an escaped letter of url, or of import or image-set, is never innocent.
   if (/\\0{0,4}(?:75|55|72|52|6c|4c|69|49|6d|4d)(?![0-9a-f])/i.test(css) || /\\[urlimURLIM]/.test(css))
     return '';
@@ -106,12 +130,19 @@ export function safeCss(css: string, dashboardOrigin: string): string {
     .replace(/image-set\(/gi, 'none(')
     .replace(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/gi, (_all, dq, sq, bare) => {
       const target = String(dq ?? sq ?? bare ?? '').trim();
-      return allowedUrl(target, dashboardOrigin) ? `url("${target.replace(/"/g, '%22')}")` : 'none';
+      if (!allowedUrl(target, dashboardOrigin)) return 'none';
+      return `url("${loadedFrom(target, asset).replace(/"/g, '%22')}")`;
     });
 }
 
 /** An attribute's value as the frame may have it, or undefined when it must go. */
-function safeAttribute(tag: string, name: string, value: unknown, origin: string): unknown {
+function safeAttribute(
+  tag: string,
+  name: string,
+  value: unknown,
+  origin: string,
+  asset: AssetUrl | undefined,
+): unknown {
   const key = name.toLowerCase();
   if (key.startsWith('on') || key === 'srcdoc') return undefined;
   if (tag === 'meta' && (key === 'http-equiv' || key === 'content')) return undefined;
@@ -119,32 +150,36 @@ function safeAttribute(tag: string, name: string, value: unknown, origin: string
   if (framingTags.has(tag) && (key === 'src' || key === 'data' || key === 'srcdoc')) return undefined;
   if (tag === 'script') return undefined;
   // A style attribute changed later comes as an object of properties.
-  if (key === 'style' && isObject(value)) return safeStyleObject(value, origin);
+  if (key === 'style' && isObject(value)) return safeStyleObject(value, origin, asset);
   if (typeof value !== 'string') return value;
   if (namesScript(value)) return undefined;
-  if (key === 'style' || key === '_csstext') return safeCss(value, origin);
+  if (key === 'style' || key === '_csstext') return safeCss(value, origin, asset);
   if (key === 'rr_dataurl') return /^data:image\//i.test(value.trim()) ? value : undefined;
-  if (key === 'srcset' || key === 'imagesrcset') return allowedSrcset(value, origin) ? value : undefined;
-  if (urlAttributes.has(key)) return value.trim() === '' || allowedUrl(value, origin) ? value : undefined;
-  return value;
+  if (key === 'srcset' || key === 'imagesrcset')
+    return allowedSrcset(value, origin) ? srcsetFrom(value, asset) : undefined;
+  if (!urlAttributes.has(key)) return value;
+  if (value.trim() !== '' && !allowedUrl(value, origin)) return undefined;
+  return loadedAttributes.has(key) || (key === 'href' && loadedHref.has(tag))
+    ? loadedFrom(value, asset)
+    : value;
 }
 
-function safeStyleObject(style: Json, origin: string): Json {
+function safeStyleObject(style: Json, origin: string, asset: AssetUrl | undefined): Json {
   const out: Json = {};
   for (const [property, value] of Object.entries(style)) {
-    if (typeof value === 'string') out[property] = safeCss(value, origin);
+    if (typeof value === 'string') out[property] = safeCss(value, origin, asset);
     else if (Array.isArray(value))
-      out[property] = value.map((v) => (typeof v === 'string' ? safeCss(v, origin) : v));
+      out[property] = value.map((v) => (typeof v === 'string' ? safeCss(v, origin, asset) : v));
     else out[property] = value;
   }
   return out;
 }
 
-function safeAttributes(tag: string, attributes: unknown, origin: string): Json {
+function safeAttributes(tag: string, attributes: unknown, origin: string, asset?: AssetUrl): Json {
   if (!isObject(attributes)) return {};
   const out: Json = {};
   for (const [name, value] of Object.entries(attributes)) {
-    const safe = safeAttribute(tag, name, value, origin);
+    const safe = safeAttribute(tag, name, value, origin, asset);
     // null in a change means "removed": that always stays.
     if (safe !== undefined || value === null) out[name] = value === null ? null : safe;
   }
@@ -156,6 +191,7 @@ interface Seen {
   tags: Map<number, string>;
   styleTexts: Set<number>;
   origin: string;
+  asset: AssetUrl | undefined;
 }
 
 function safeNode(node: unknown, parentTag: string, seen: Seen): unknown {
@@ -167,7 +203,7 @@ function safeNode(node: unknown, parentTag: string, seen: Seen): unknown {
     const children = Array.isArray(node.childNodes) ? node.childNodes : [];
     return {
       ...node,
-      attributes: safeAttributes(tag, node.attributes, seen.origin),
+      attributes: safeAttributes(tag, node.attributes, seen.origin, seen.asset),
       // A script keeps its place (later changes name its id) but loses its text.
       childNodes: tag === 'script' ? [] : children.map((child) => safeNode(child, tag, seen)),
     };
@@ -177,18 +213,20 @@ function safeNode(node: unknown, parentTag: string, seen: Seen): unknown {
     if (style && id !== undefined) seen.styleTexts.add(id);
     if (parentTag === 'script') return { ...node, textContent: '' };
     if (style && typeof node.textContent === 'string')
-      return { ...node, textContent: safeCss(node.textContent, seen.origin) };
+      return { ...node, textContent: safeCss(node.textContent, seen.origin, seen.asset) };
     return node;
   }
   const children = Array.isArray(node.childNodes) ? node.childNodes : undefined;
   return children ? { ...node, childNodes: children.map((child) => safeNode(child, parentTag, seen)) } : node;
 }
 
-const safeRule = (rule: unknown, origin: string) =>
-  isObject(rule) && typeof rule.rule === 'string' ? { ...rule, rule: safeCss(rule.rule, origin) } : rule;
+const safeRule = (rule: unknown, origin: string, asset: AssetUrl | undefined) =>
+  isObject(rule) && typeof rule.rule === 'string'
+    ? { ...rule, rule: safeCss(rule.rule, origin, asset) }
+    : rule;
 
 function safeIncremental(data: Json, seen: Seen): Json {
-  const origin = seen.origin;
+  const { origin, asset } = seen;
   const list = (value: unknown) => (Array.isArray(value) ? value : []);
   switch (data.source) {
     case mutation:
@@ -203,28 +241,33 @@ function safeIncremental(data: Json, seen: Seen): Json {
           isObject(change)
             ? {
                 ...change,
-                attributes: safeAttributes(seen.tags.get(Number(change.id)) ?? '', change.attributes, origin),
+                attributes: safeAttributes(
+                  seen.tags.get(Number(change.id)) ?? '',
+                  change.attributes,
+                  origin,
+                  asset,
+                ),
               }
             : change,
         ),
         texts: list(data.texts).map((change) =>
           isObject(change) && seen.styleTexts.has(Number(change.id)) && typeof change.value === 'string'
-            ? { ...change, value: safeCss(change.value, origin) }
+            ? { ...change, value: safeCss(change.value, origin, asset) }
             : change,
         ),
       };
     case styleSheetRule:
-      return { ...data, adds: list(data.adds).map((rule) => safeRule(rule, origin)) };
+      return { ...data, adds: list(data.adds).map((rule) => safeRule(rule, origin, asset)) };
     case styleDeclaration:
       return isObject(data.set) && typeof data.set.value === 'string'
-        ? { ...data, set: { ...data.set, value: safeCss(data.set.value, origin) } }
+        ? { ...data, set: { ...data.set, value: safeCss(data.set.value, origin, asset) } }
         : data;
     case adoptedStyleSheet:
       return {
         ...data,
         styles: list(data.styles).map((sheet) =>
           isObject(sheet)
-            ? { ...sheet, rules: list(sheet.rules).map((rule) => safeRule(rule, origin)) }
+            ? { ...sheet, rules: list(sheet.rules).map((rule) => safeRule(rule, origin, asset)) }
             : sheet,
         ),
       };
@@ -235,11 +278,12 @@ function safeIncremental(data: Json, seen: Seen): Json {
 
 /**
  * The events the player may replay: `events` (parsed JSON, any shape) filtered and cleaned for a frame of
- * `dashboardOrigin`. Anything that is not an event object with a numeric timestamp is dropped.
+ * `dashboardOrigin`, the pictures and fonts they load taken through `asset` when given. Anything that is
+ * not an event object with a numeric timestamp is dropped.
  */
-export function sanitizeEvents(events: unknown, dashboardOrigin: string): Json[] {
+export function sanitizeEvents(events: unknown, dashboardOrigin: string, asset?: AssetUrl): Json[] {
   if (!Array.isArray(events)) return [];
-  const seen: Seen = { tags: new Map(), styleTexts: new Set(), origin: dashboardOrigin };
+  const seen: Seen = { tags: new Map(), styleTexts: new Set(), origin: dashboardOrigin, asset };
   const out: Json[] = [];
   for (const event of events) {
     if (!isObject(event) || typeof event.timestamp !== 'number' || !keptEvents.has(Number(event.type)))

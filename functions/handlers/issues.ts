@@ -9,7 +9,7 @@ import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/lab
 import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
 import { replayOfLink, replayOfProject } from '../issues/replay';
-import { replayAssetOfProject } from '../issues/replay-asset';
+import { type ReplayAsset, replayAssetOfLink, replayAssetOfProject } from '../issues/replay-asset';
 import { getIssue } from '../issues/review';
 import { bulkPatchIssues, patchIssue } from '../issues/triage';
 
@@ -117,18 +117,10 @@ export const operations = {
   },
   async replayAsset({ session, params, query, access }: In<'replayAsset'>) {
     const action = projectActionOf(access);
-    const asset = await replayAssetOfProject(session.userId, params.siteId, query.url, action);
-    // The reader's browser keeps it for the hour (no second count on a replay watched again).
-    return binaryReply(asset.bytes, {
-      'content-type': asset.contentType,
-      'cache-control': 'private, max-age=3600',
-      ...(asset.document
-        ? {
-            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            'content-disposition': 'attachment; filename="image.svg"',
-          }
-        : {}),
-    });
+    return assetReply(await replayAssetOfProject(session.userId, params.siteId, query.url, action));
+  },
+  async replayLinkAsset({ params, query, event }: In<'replayLinkAsset'>) {
+    return assetReply(await replayAssetOfLink(params.token, query.url, sourceOf(event)));
   },
   async replayLink({ params, event }: In<'replayLink'>) {
     return gzipReply(await replayOfLink(params.token, sourceOf(event)), {
@@ -137,5 +129,19 @@ export const operations = {
     });
   },
 };
+
+/** A proxied picture or font; the reader's browser keeps it for the hour (no second count on a replay watched again). */
+function assetReply(asset: ReplayAsset) {
+  return binaryReply(asset.bytes, {
+    'content-type': asset.contentType,
+    'cache-control': 'private, max-age=3600',
+    ...(asset.document
+      ? {
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+          'content-disposition': 'attachment; filename="image.svg"',
+        }
+      : {}),
+  });
+}
 
 export const handler = resourceHandler(issuesApi, operations);

@@ -285,6 +285,16 @@ export const issuesApi = apiFunction({
       caller: 'public',
       params: replayToken,
     },
+    // The public player's images and fonts: the proxy above, the signed link its only credential.
+    {
+      method: 'GET',
+      path: '/api/replay/{token}/asset',
+      op: 'replayLinkAsset',
+      session: false,
+      caller: 'public',
+      params: replayToken,
+      query: replayAssetQuerySchema,
+    },
   ],
 });
 

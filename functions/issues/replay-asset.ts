@@ -11,13 +11,15 @@
  *   woff, ttf, otf) by its content type AND its first bytes, at most `maxBytes`; it goes out under the type
  *   its bytes prove, never the host's word alone. An svg is a document: it leaves with a policy that runs
  *   nothing and as an attachment, so opened on its own it is a download (in an <img> it never runs script).
- * - Counted per signed-in reader (`replayAssetRateLimit`), so the route is no open proxy at volume.
+ * - Counted per signed-in reader (`replayAssetRateLimit`), so the route is no open proxy at volume; from a
+ *   signed link (the public player), per source and only while the link opens its recording.
  */
 import type { ProjectAction } from '#contracts/access';
 import { AppError } from '#runtime/errors';
 import { checkTarget, OutboundRefused, pinnedConnect } from '#runtime/outbound';
 import { rateLimit } from '#runtime/rate-limit';
 import { projectFor } from '../projects/access';
+import { readReplayLinkToken } from './replay-link';
 
 export const replayAssetLimits = {
   /** A hero image or a font family's file; more is not a page's asset. */
@@ -143,5 +145,16 @@ export async function replayAssetOfProject(
 ): Promise<ReplayAsset> {
   await projectFor(userId, projectId, action);
   await rateLimit({ ...replayAssetRateLimit, key: userId });
+  return fetchAsset(url);
+}
+
+/**
+ * GET replay/{token}/asset?url=: the same for the public player of a signed link. The link is the only
+ * credential, so it must still open its recording (not expired, not forged: else NOT_FOUND), and the
+ * caller's source counts first, as for the recording itself.
+ */
+export async function replayAssetOfLink(token: string, url: string, source: string): Promise<ReplayAsset> {
+  await rateLimit({ ...replayAssetRateLimit, key: `src:${source}` });
+  if (!(await readReplayLinkToken(token))) throw new AppError('NOT_FOUND');
   return fetchAsset(url);
 }

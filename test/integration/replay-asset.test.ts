@@ -12,6 +12,7 @@ import { db } from '#runtime/aws/dynamo';
 import { rateWindow } from '#runtime/rate-limit';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { replayAssetLimits, replayAssetRateLimit } from '../../functions/issues/replay-asset';
+import { replayLinkToken } from '../../functions/issues/replay-link';
 import type { ApiClient } from '../support/api-client';
 import { type CustomerSite, startCustomerSite } from '../support/customer-site';
 import { png } from '../support/png';
@@ -66,6 +67,25 @@ async function asset(url: string | undefined, client: ApiClient | null = owner.c
 const local = (path: string) => `http://127.0.0.1:${site.port}${path}`;
 
 describe('the replay asset proxy', () => {
+  it("serves a signed link's public player while the link opens its recording, with no session", async () => {
+    const name = '3b241101-e2bb-4255-8caf-4136c566a962.gz';
+    const viaLink = async (token: string) =>
+      fetch(new URL(`/api/replay/${token}/asset?url=${encodeURIComponent(local('/logo.png'))}`, stack.url));
+    const token = await replayLinkToken({ projectId: owner.id, name }, Date.now() + 3_600_000);
+    const ok = await viaLink(token);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await ok.arrayBuffer()).equals(logo)).toBe(true);
+    // A forged or expired link opens nothing, its proxy included, and says no more than NOT_FOUND.
+    const expired = await replayLinkToken({ projectId: owner.id, name }, Date.now() - 1000);
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const bad of [expired, forged, 'not-a-token']) {
+      const res = await viaLink(bad);
+      expect(res.status, bad).toBe(404);
+      expect(((await res.json()) as { code?: string }).code).toBe('NOT_FOUND');
+    }
+  });
+
   it("answers a customer's picture as its bytes, kept privately for an hour, with nothing of the reader sent", async () => {
     const res = await asset(local('/logo.png'));
     expect(res.seen).toBe('200');

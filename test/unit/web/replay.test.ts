@@ -264,7 +264,11 @@ describe('a hostile recording (replay/sanitize)', () => {
 
   it("takes every picture and font the frame loads through the project's proxy, links and the rest as they were", () => {
     const site = '5b0d6f1e-0000-4000-8000-000000000001';
-    const asset = replayAssetUrl(site, origin);
+    const asset = replayAssetUrl({ siteId: site, name: 'r.gz' }, origin);
+    // A signed link's public player takes them through that link's own proxy.
+    expect(replayAssetUrl({ token: 'a.b.c.d' }, origin)('https://shop.example/x.png')).toBe(
+      `${origin}/api/replay/a.b.c.d/asset?url=https%3A%2F%2Fshop.example%2Fx.png`,
+    );
     const proxied = (url: string) =>
       `${origin}/api/client/replay-asset/${site}?url=${encodeURIComponent(url)}`;
     expect(asset('https://shop.example/a b.png?x=1&y=2')).toBe(

@@ -46,6 +46,7 @@ export const endpointTable = {
   'issues.replay': ['GET', '/api/client/replay/{siteId}/{name}'],
   'issues.replayAsset': ['GET', '/api/client/replay-asset/{siteId}'],
   'issues.replayLink': ['GET', '/api/replay/{token}'],
+  'issues.replayLinkAsset': ['GET', '/api/replay/{token}/asset'],
   'issues.setState': ['PATCH', '/api/client/website/{id}/request/{ticketId}'],
   'issues.snapshot': ['GET', '/api/client/snapshot/{siteId}/{name}'],
   'issues.updateLabel': ['PATCH', '/api/client/website/{id}/labels/{labelId}'],

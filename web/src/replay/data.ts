@@ -23,20 +23,23 @@ export async function eventsOfGzip(bytes: ArrayBuffer): Promise<unknown> {
 }
 
 /**
- * The dashboard's own address for a picture or font a project's recording names (the server fetches it,
- * sanitize.ts). Absolute: the player's frame is about:blank.
+ * The dashboard's own address for a picture or font a recording names (the server fetches it,
+ * sanitize.ts): through the project, signed in, or through the signed link that opened the recording.
+ * Absolute: the player's frame is about:blank.
  */
-export const replayAssetUrl = (siteId: string, origin: string) => (url: string) =>
-  `${origin}/api${endpointPath('issues.replayAsset', { params: { siteId }, query: { url } })}`;
+export const replayAssetUrl = (source: ReplaySource, origin: string) => (url: string) =>
+  `${origin}/api${
+    'token' in source
+      ? endpointPath('issues.replayLinkAsset', { params: { token: source.token }, query: { url } })
+      : endpointPath('issues.replayAsset', { params: { siteId: source.siteId }, query: { url } })
+  }`;
 
 /**
- * The recording's events, cleaned for a frame of this origin. An issue's pictures and fonts come through
- * the proxy; a signed link's reader has no session for it, so theirs stay blocked by the policy.
- * An API refusal throws an ApiError.
+ * The recording's events, cleaned for a frame of this origin, its pictures and fonts through the proxy
+ * (the project's for a signed-in reader, the link's for a public one). An API refusal throws an ApiError.
  */
 export async function loadReplay(source: ReplaySource): Promise<Record<string, unknown>[]> {
   const bytes = await api.bytes(replayPath(source), 'application/gzip');
   const origin = window.location.origin;
-  const asset = 'token' in source ? undefined : replayAssetUrl(source.siteId, origin);
-  return sanitizeEvents(await eventsOfGzip(bytes), origin, asset);
+  return sanitizeEvents(await eventsOfGzip(bytes), origin, replayAssetUrl(source, origin));
 }

@@ -118,15 +118,15 @@ function context<N extends IntegrationName>(integration: IntegrationRecord<N>, v
 const rec = <N extends IntegrationName>(name: N, data: unknown, oauth?: IntegrationRecord['oauth']) =>
   ({ name, active: 1, authorized: 1, data, ...(oauth ? { oauth } : {}) }) as IntegrationRecord<N>;
 
-/** A Jira integration without extra fields. */
-const plainJira = () =>
+/** A Jira integration of the fake's project, with `customFields` (none by default). */
+const jiraRecord = (customFields: { name: string; value: string }[] = []) =>
   rec('jira', {
     host: fakes.jira.url,
     username: 'me@example.com',
     key: 'api-token',
     id: '10000',
     issueId: '10004',
-    customFields: [],
+    customFields,
   });
 
 /** Every node of an ADF document, depth first. */
@@ -187,15 +187,7 @@ describe('GitLab deliverer', () => {
 });
 
 describe('Jira deliverer', () => {
-  const jira = () =>
-    rec('jira', {
-      host: fakes.jira.url,
-      username: 'me@example.com',
-      key: 'api-token',
-      id: '10000',
-      issueId: '10004',
-      customFields: [{ name: 'labels', value: '["snag"]' }],
-    });
+  const jira = () => jiraRecord([{ name: 'labels', value: '["snag"]' }]);
 
   it('creates an ADF issue, records its key before attaching, and a retry only attaches what is missing', async () => {
     // The second attachment fails once: the first attempt records the key, then fails.
@@ -396,7 +388,7 @@ describe("visitor text cannot act in the customer's tools", () => {
   });
 
   it('Jira: visitor text stays plain text nodes (no mention, card or link); the only link is Snag’s', async () => {
-    await deliverJira(hostileContext(plainJira()));
+    await deliverJira(hostileContext(jiraRecord()));
     const nodes = adfNodes(fakes.jira.issues[0]?.fields.description);
     expect(
       nodes.filter((n) => ['mention', 'inlineCard', 'blockCard', 'emoji'].includes(String(n.type))),
@@ -508,7 +500,7 @@ describe('steps to reproduce and the replay link reach every tracker, neutralise
   });
 
   it('Jira: an ordered list of plain text nodes; the only links are the replay and Snag', async () => {
-    const ctx = await reproducible(plainJira());
+    const ctx = await reproducible(jiraRecord());
     await deliverJira(ctx);
     const description = fakes.jira.issues[0]?.fields.description as { content: Record<string, unknown>[] };
     const nodes = adfNodes(description);

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayLinkToken } from '../../functions/issues/replay-link';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { replayFrameText as frameText, setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { type CustomerSite, startCustomerSite } from '../support/customer-site';
 import { png } from '../support/png';
 import { signedIn } from '../support/users';
@@ -125,13 +125,6 @@ async function issueTab(
   await tab.page.getByTestId('issue-description').waitFor();
   return tab;
 }
-
-/** What the replay frame shows now: its document's text, read from the dashboard (same origin, no script in it). */
-const frameText = (page: Page) =>
-  page.evaluate(() => {
-    const frame = document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]');
-    return frame?.contentDocument?.body?.textContent ?? null;
-  });
 
 const clock = (page: Page) => page.getByTestId('replay-clock').textContent();
 

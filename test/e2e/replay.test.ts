@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../widget/src/i18n/en';
 import { axeFindings } from '../support/axe';
-import { setUpE2eStack, shot } from '../support/browser';
+import { replayFrameText as frameText, setUpE2eStack, shot } from '../support/browser';
 import {
   type CustomerSite,
   customerHosts,
@@ -352,14 +352,6 @@ describe('a Free project', () => {
  * a step seeks the player to the page as it was then.
  */
 describe('the dashboard plays what the visitor recorded', () => {
-  /** What the replay frame's document shows now (same origin, no script in it). */
-  const frameText = (page: Page) =>
-    page.evaluate(
-      () =>
-        document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]')?.contentDocument?.body
-          ?.textContent ?? '',
-    );
-
   async function openIssue(
     n: number,
     options: { locale: string; viewport: { width: number; height: number } },

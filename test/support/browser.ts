@@ -183,6 +183,17 @@ export async function waitEnabled(locator: Locator, timeout = 30_000): Promise<v
   }
 }
 
+/**
+ * What the issue page's replay frame shows now: its document's text, read from the dashboard (the frame is
+ * same-origin and runs no script); empty while there is no frame.
+ */
+export const replayFrameText = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      document.querySelector<HTMLIFrameElement>('[data-testid="replay-frame"]')?.contentDocument?.body
+        ?.textContent ?? '',
+  );
+
 /** Saves a full-page screenshot as `<SNAG_E2E_SHOTS>/<name>.png`; a no-op without SNAG_E2E_SHOTS. */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.SNAG_E2E_SHOTS;

@@ -18,6 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromiumPath } from '../support/browser';
+import { median } from './capture';
 import { ensurePages, type FidelityPage, fidelityPages } from './fidelity-pages';
 import { startFidelityServer, widgetDir } from './fidelity-server';
 
@@ -67,12 +68,6 @@ async function loadLighthouse() {
   };
   return { lighthouse, desktop, launcher };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length / 2;
-  return s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 export interface ReplayPageRow {
   page: string;

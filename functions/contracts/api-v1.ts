@@ -5,7 +5,8 @@
  * document is generated from them (a unit test refuses a v1 route without one).
  */
 import * as z from 'zod';
-import { replayStops, screenshotTypes, stepKinds } from './intake';
+import { replayStops, reportLimits, screenshotTypes, stepKinds } from './intake';
+import { reportSchema, uploadKeyField, uploadRequestSchema } from './intake-schemas';
 import { integrationNames } from './integration-names';
 import { projectIdParam, ticketIdParam } from './schemas';
 import { roles } from './teams';
@@ -282,3 +283,79 @@ export const v1CommentPageSchema = z
 export const v1ProjectListSchema = z
   .object({ projects: z.array(v1ProjectSchema) })
   .meta({ title: 'ProjectList' });
+
+// Filing issues (`issues:create`): the widget's own intake rules under the v1 names. The fields reuse the
+// report's schemas (contracts/intake-schemas.ts), so a rule on a visitor's text or an upload key holds alike.
+
+/** POST /api/v1/projects/{projectId}/uploads: one object about to be uploaded (the widget's upload call). */
+export const v1UploadBody = uploadRequestSchema.meta({
+  title: 'UploadRequest',
+  examples: [{ kind: 'screenshot', type: 'image/png', size: 183422 }],
+});
+
+/** Its answer: a presigned POST. Send `fields` then the file as the form's last field `file`, to `url`. */
+export const v1UploadSchema = z
+  .object({
+    key: z
+      .string()
+      .meta({ description: 'Name the object by this key in the issue (`screenshots[].key`, …)' }),
+    url: z.url().meta({ description: 'Where to POST the multipart form' }),
+    fields: z.record(z.string(), z.string()).meta({ description: 'Form fields to send before the file' }),
+  })
+  .meta({ title: 'Upload' });
+
+const report = reportSchema.shape;
+
+/**
+ * POST /api/v1/projects/{projectId}/issues. `Idempotency-Key` (header, 1–200 visible ASCII characters):
+ * a retried call with the same key and body answers the first call's issue and files nothing again.
+ */
+export const v1IssueCreateBody = z
+  .strictObject({
+    title: report.title,
+    description: report.msg,
+    reporterEmail: report.username,
+    pageUrl: report.href,
+    device: z
+      .strictObject({
+        browser: report.browser,
+        browserVersion: report.browserVersion,
+        os: report.os,
+        osVersion: report.osVersion,
+        deviceType: report.deviceType,
+        screenResolution: report.screenResolution,
+      })
+      .prefault({}),
+    customFields: report.customFields,
+    screenshots: report.screenshots,
+    files: z
+      .array(z.strictObject({ key: uploadKeyField, name: report.files.unwrap().element.shape.original_name }))
+      .max(reportLimits.filesMax)
+      .default([]),
+    logs: report.logs,
+    steps: report.steps,
+    replay: report.replay,
+    sentAt: report.sentAt,
+    language: report.language,
+  })
+  .meta({
+    title: 'IssueCreate',
+    examples: [
+      {
+        title: 'Checkout button does nothing',
+        description: 'Clicking "Pay" on the checkout page shows no error and no confirmation.',
+        pageUrl: 'https://shop.example.com/checkout',
+        screenshots: [{ key: 'pending/0d8f…/screenshot/5b1e….png', type: 'png' }],
+      },
+    ],
+  });
+export type V1IssueCreate = z.output<typeof v1IssueCreateBody>;
+
+/** The answer of a create: the issue's number and where it is (201; a replay of an idempotent call, 200). */
+export const v1IssueCreatedSchema = z
+  .object({
+    number: z.number().int(),
+    url: z.url().meta({ description: "The issue in Snag's dashboard" }),
+  })
+  .meta({ title: 'IssueCreated' });
+export type V1IssueCreated = z.output<typeof v1IssueCreatedSchema>;

@@ -4,8 +4,17 @@
  * which every function carries, carries no schema it does not use.
  */
 
-/** What a token may do; it acts for its team as at most an ADMIN, never for billing, members or tokens. */
-export const tokenScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'] as const;
+/**
+ * What a token may do; a team token acts for its team as at most an ADMIN, never for billing, members or
+ * tokens. `issues:create` files issues as the widget's intake does (same rules and limits, the plan's count).
+ */
+export const tokenScopes = [
+  'projects:read',
+  'issues:read',
+  'issues:write',
+  'comments:write',
+  'issues:create',
+] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
 /**
@@ -16,6 +25,12 @@ export type TokenScope = (typeof tokenScopes)[number];
  */
 export interface TokenCaller {
   id: string;
+  /**
+   * `team`: a team's API token (`snag_pat_…`), acting as an ADMIN of that team, principal `pat:<id>`.
+   * `extension`: a browser extension's connection (`snag_ext_…`, contracts/extension.ts), acting as the
+   * member who connected it (principal: their user id), in every team and project as their own role allows.
+   */
+  kind: 'team' | 'extension';
   teamId: string;
   name: string;
   creatorName: string | null;

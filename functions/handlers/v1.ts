@@ -52,7 +52,7 @@ async function authenticate(bearer: string): Promise<TokenCaller | null> {
   const { token } = found;
   await touchToken(token);
   const { id, teamId, name, creatorName, scopes } = token;
-  return { id, teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
+  return { id, kind: 'team', teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
 }
 
 function projectOf(p: Project): V1Project {

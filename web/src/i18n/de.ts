@@ -823,6 +823,7 @@ export const de: Catalogue = {
         issues_read: 'Meldungen und Kommentare lesen',
         issues_write: 'Status, Priorität, Zuständige, Labels und Fälligkeit ändern',
         comments_write: 'Kommentare schreiben',
+        issues_create: 'Neue Meldungen mit Screenshots und Dateien anlegen',
       },
       expiry: 'Läuft ab',
       expiryChoice: { '30': 'In 30 Tagen', '90': 'In 90 Tagen', '365': 'In einem Jahr', never: 'Nie' },

@@ -811,6 +811,7 @@ export const en = {
         issues_read: 'Read issues and comments',
         issues_write: 'Change status, priority, assignee, labels and due dates',
         comments_write: 'Write comments',
+        issues_create: 'File new issues, with screenshots and files',
       },
       expiry: 'Expires',
       expiryChoice: { '30': 'In 30 days', '90': 'In 90 days', '365': 'In a year', never: 'Never' },

@@ -21,6 +21,7 @@ const scopeKey = {
   'issues:read': 'issues_read',
   'issues:write': 'issues_write',
   'comments:write': 'comments_write',
+  'issues:create': 'issues_create',
 } as const satisfies Record<TokenScope, string>;
 
 interface Values {

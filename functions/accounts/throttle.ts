@@ -36,7 +36,7 @@ export const limitFor = (throttle: Throttle, key: string): RateLimit => ({ ...th
  * person connects a browser or two, a loop of approvals is a script) and code exchanges per source,
  * counted whatever the outcome, so a code cannot be guessed at (it has 256 bits; this bounds the traffic).
  */
-export const extensionConnectsPerMember: Throttle = { action: 'ext-connect', max: 10, windowMs: 15 * MINUTE };
+export const extensionConnectsPerMember: Throttle = { action: 'ext-connect', max: 20, windowMs: 15 * MINUTE };
 export const extensionExchangesPerSource: Throttle = {
   action: 'ext-token-src',
   max: 30,

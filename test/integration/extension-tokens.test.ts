@@ -16,7 +16,7 @@ import { sha256 } from '#runtime/crypto';
 import { tableName } from '#runtime/db';
 import { rateWindow } from '#runtime/rate-limit';
 import { extensionTokenKey } from '../../functions/accounts/extension-tokens';
-import { extensionExchangesPerSource } from '../../functions/accounts/throttle';
+import { extensionConnectsPerMember, extensionExchangesPerSource } from '../../functions/accounts/throttle';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { ApiClient, newSource } from '../support/api-client';
 import { seedIssues } from '../support/issues';
@@ -265,6 +265,24 @@ describe('connecting the extension', () => {
     expect([limited.status, codeOf(limited)]).toEqual([429, 'RATE_LIMITED']);
     // The refusal did not spend the code: from another source it still works.
     expect((await exchange(code, verifier)).status).toBe(200);
+  });
+
+  it('limits the approvals per member', async () => {
+    const { client, email } = await signedIn(stack.url);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rateWindow({ ...extensionConnectsPerMember, key: await uidOf(email) }).key,
+        UpdateExpression: 'SET #c = :n',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':n': extensionConnectsPerMember.max },
+      }),
+    );
+    const refused = await approve(client, pkce().challenge);
+    expect([refused.status, codeOf(refused)]).toEqual([429, 'RATE_LIMITED']);
+    // Another member is not held back by it.
+    const other = await signedIn(stack.url);
+    expect((await approve(other.client, pkce().challenge)).status).toBe(200);
   });
 });
 

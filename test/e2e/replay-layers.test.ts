@@ -4,7 +4,8 @@
  * (widget/src/activity/recorder.ts, bundled with esbuild as the widget's build does) in Chromium and played
  * by rrweb's replayer, as the dashboard plays it; the replayed element must be laid out as the page's
  * own. The sheets come each way rrweb reads them: a `<link>`, a `<style>` (inside `@media`), a `<style>`
- * added while recording, and a shadow root's adopted sheet. No stack is needed.
+ * added while recording, and a shadow root's adopted sheet; and a `<style>` of several text nodes added while
+ * recording keeps its colours. No stack is needed.
  */
 import { gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -46,7 +47,13 @@ window.__recorder = window.__snag.startRecorder({ maskText: false });
 
 const ids = ['linked', 'inline', 'host', 'late'] as const;
 /** What the layout of a layered background depends on, per layer. */
-const props = ['backgroundSize', 'backgroundPosition', 'backgroundRepeat', 'backgroundImage'] as const;
+const props = [
+  'backgroundSize',
+  'backgroundPosition',
+  'backgroundRepeat',
+  'backgroundImage',
+  'color',
+] as const;
 
 function layout(page: Page, doc: 'page' | 'replay') {
   return page.evaluate(
@@ -123,6 +130,11 @@ describe("a page's layered backgrounds in its replay", () => {
         const style = document.createElement('style');
         style.textContent = `#late { ${css} }`;
         document.head.append(style);
+        // A template's style element, several text nodes (as Lit renders rapidoc's theme): rrweb marks
+        // where the second begins inside the colour `#666`.
+        const theme = document.createElement('style');
+        theme.append('#late { --c: #6', '66; color: var(--c); }');
+        document.head.append(theme);
       }, layered('/css/img/photo.png'));
       await page.waitForTimeout(300);
       const original = await layout(page, 'page');
@@ -131,8 +143,10 @@ describe("a page's layered backgrounds in its replay", () => {
         '50% 50%, 50% 50%',
         'no-repeat, no-repeat',
         'linear-gradient(rgba(92, 77, 66, 0.8), rgba(92, 77, 66, 0.8)), url("/css/img/photo.png")',
+        'rgb(0, 0, 0)',
       ]);
-      for (const id of ids) expect(original[id]).toEqual(original.linked);
+      for (const id of ['inline', 'host'] as const) expect(original[id]).toEqual(original.linked);
+      expect(original.late).toEqual([...original.linked.slice(0, 4), 'rgb(102, 102, 102)']);
 
       const gz = await page.evaluate(async () => {
         const w = window as unknown as { __recorder: { take(): Promise<{ blob: Blob } | null> } };

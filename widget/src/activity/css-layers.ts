@@ -16,7 +16,8 @@
  * rrweb wrote it. Where the CSSOM is reached: the full snapshot's and each added node's `_cssText` (a
  * `<link>` or `<style>`, found through rrweb's mirror), a late-loaded `<link>`'s attribute change, and the
  * adopted style sheets of the document and of shadow roots. Rules the page inserts later (`insertRule`) are
- * recorded as the page wrote them, so need nothing.
+ * recorded as the page wrote them, so need nothing. One more repair of the recorded text, `unsplit`, is
+ * below.
  */
 
 /** rrweb's event and source numbers used here (@rrweb/types). */
@@ -172,6 +173,22 @@ function repairNode(node: SerializedNode | undefined, mirror: Mirror): void {
   for (const child of node.childNodes ?? []) repairNode(child, mirror);
 }
 
+/** rrweb's mark between the parts of a `<style>` that has several text nodes. */
+const SPLIT = '/* rr_split */';
+
+/**
+ * A `<style>` of several text nodes (a template's, as Lit renders rapidoc's theme) added while recording:
+ * rrweb marks where each text node's part begins in the CSSOM's text, by a guess that can fall inside a
+ * token (`#6/* rr_split *\/66`). A full snapshot's replay splits the text there again, but a change's
+ * replay puts the whole text, marks included, into the element, where a mark inside a token breaks the
+ * declaration (rapidoc's colours). Without the marks the element gets the whole text and its text nodes,
+ * added after it, take it over.
+ */
+function unsplit(node: SerializedNode | undefined): void {
+  const css = node?.attributes?._cssText;
+  if (typeof css === 'string' && css.includes(SPLIT)) node!.attributes!._cssText = css.split(SPLIT).join('');
+}
+
 interface AdoptedData {
   id: number;
   styleIds: number[];
@@ -189,7 +206,10 @@ export function repairEvent<E extends { type: number; data?: unknown }>(event: E
     };
     if (event.type === FULL_SNAPSHOT) repairNode(data.node, mirror);
     else if (event.type === INCREMENTAL && data.source === MUTATION) {
-      for (const add of data.adds ?? []) repairNode(add.node, mirror);
+      for (const add of data.adds ?? []) {
+        repairNode(add.node, mirror);
+        unsplit(add.node);
+      }
       for (const change of data.attributes ?? [])
         if (typeof change.attributes._cssText === 'string') repairNode(change as SerializedNode, mirror);
     } else if (event.type === INCREMENTAL && data.source === ADOPTED_STYLE_SHEET) {

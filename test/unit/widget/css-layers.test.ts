@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layeredBackgroundEnds, repairLayers } from '../../../widget/src/activity/css-layers';
+import { layeredBackgroundEnds, repairEvent, repairLayers } from '../../../widget/src/activity/css-layers';
 
 /** A CSSOM style rule as Chromium answers for the creative page's hero (only what the repair reads). */
 function rule(values: Record<string, string>, important = false): CSSRule {
@@ -58,5 +58,26 @@ describe('repairing a sheet', () => {
     expect(repairLayers(heroText, [rule({ ...hero, 'background-size': '' })])).toBe(heroText);
     const single = '.a { background: url("x.jpg") 0% 0% / cover; }';
     expect(repairLayers(single, [rule({ background: 'url("x.jpg") 0% 0% / cover' })])).toBe(single);
+  });
+});
+
+describe("rrweb's marks between a style's text nodes", () => {
+  const marked = () => ({
+    id: 5,
+    attributes: { _cssText: 'a { --c: #6/* rr_split */66; }' },
+    childNodes: [],
+  });
+  const noMirror = { getNode: () => null };
+
+  it('go from a style a change adds (its replay would keep them inside the colour)', () => {
+    const event = { type: 3, data: { source: 0, adds: [{ parentId: 1, node: marked() }], attributes: [] } };
+    repairEvent(event, noMirror);
+    expect(event.data.adds[0]!.node.attributes._cssText).toBe('a { --c: #666; }');
+  });
+
+  it('stay in a full snapshot, whose replay splits the text there again', () => {
+    const event = { type: 2, data: { node: { id: 1, childNodes: [marked()] } } };
+    repairEvent(event, noMirror);
+    expect(event.data.node.childNodes[0]!.attributes._cssText).toContain('/* rr_split */');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Background layers as the page has them, in the recording (docs/replay.md "Recorder", decision RW-8).
+ * Background layers as the page has them, in the recording (docs/replay.md "Recorder"; decisions RR-1 and
+ * RR-2 in docs/decisions-widget.md).
  *
  * rrweb copies a style sheet into the recording from the CSSOM (`rule.cssText`), and Chromium writes a
  * `background` shorthand of several layers lossily there: the size, position, repeat, attachment, origin
@@ -76,7 +77,7 @@ export function layeredBackgroundEnds(css: string): number[] {
     // A declaration starts after `{`, `;` or (nested rules) `}`.
     let j = i + 1;
     while (css.charCodeAt(j) <= 32) j++;
-    if (css.startsWith('background:', j)) {
+    if (css.charCodeAt(j) === 98 && css.startsWith('background:', j)) {
       open = true;
       layers = 1;
     }

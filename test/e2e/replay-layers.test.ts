@@ -146,7 +146,7 @@ describe("a page's layered backgrounds in its replay", () => {
         'rgb(0, 0, 0)',
       ]);
       for (const id of ['inline', 'host'] as const) expect(original[id]).toEqual(original.linked);
-      expect(original.late).toEqual([...original.linked.slice(0, 4), 'rgb(102, 102, 102)']);
+      expect(original.late).toEqual([...original.linked!.slice(0, 4), 'rgb(102, 102, 102)']);
 
       const gz = await page.evaluate(async () => {
         const w = window as unknown as { __recorder: { take(): Promise<{ blob: Blob } | null> } };

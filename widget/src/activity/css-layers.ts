@@ -215,10 +215,12 @@ export function repairEvent<E extends { type: number; data?: unknown }>(event: E
         if (typeof change.attributes._cssText === 'string') repairNode(change as SerializedNode, mirror);
     } else if (event.type === INCREMENTAL && data.source === ADOPTED_STYLE_SHEET) {
       const adopted = data as unknown as AdoptedData;
-      const host = mirror.getNode(adopted.id) as (Document & Element) | null;
-      const sheets = (host?.adoptedStyleSheets ?? host?.shadowRoot?.adoptedStyleSheets) as
-        | CSSStyleSheet[]
-        | undefined;
+      // The document, or the element whose shadow root adopted the sheets.
+      const host = mirror.getNode(adopted.id) as unknown as {
+        adoptedStyleSheets?: CSSStyleSheet[];
+        shadowRoot?: ShadowRoot | null;
+      } | null;
+      const sheets = host?.adoptedStyleSheets ?? host?.shadowRoot?.adoptedStyleSheets;
       for (const style of adopted.styles ?? []) {
         const sheet = sheets?.[adopted.styleIds.indexOf(style.styleId)];
         if (!sheet) continue;

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Step } from '#contracts/intake';
+import { type Step, stepRoles, stepTarget } from '#contracts/intake';
 import { replayTexts } from '../../../web/src/i18n/replay';
-import { stepRoles, stepTarget } from '../../../web/src/issues/session-model';
 import { describe as label } from '../../../widget/src/activity/steps';
 
 const click = (l: string, kind: Step['kind'] = 'click') => ({ kind, label: l });

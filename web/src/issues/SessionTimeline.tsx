@@ -6,8 +6,9 @@
  */
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { stepTarget } from '#contracts/intake';
 import type { IssueReplayAnswer } from '#contracts/review';
-import { type SessionItem, secondsBefore, seekable, stepTarget } from './session-model';
+import { type SessionItem, secondsBefore, seekable } from './session-model';
 
 const badgeColor: Record<SessionItem['kind'], string> = {
   step: 'brand',

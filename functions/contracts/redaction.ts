@@ -197,11 +197,12 @@ const NUM_AFTER = '(?![\\w@]|[.,:]\\d)';
 
 /**
  * Query parameter and key names whose value is a secret (`?token=…`, `password: …`, `"apiKey":"…"`):
- * the exact names of the list below, and any name ending in password, secret, token or key-like words
- * (`db_password`, `csrfToken`, `stripe_secret_key`).
+ * the short names of the list below exactly, and any name ending in password, secret, token, signature,
+ * credential or a separated `key` (`db_password`, `csrfToken`, `STRIPE_SECRET_KEY`, `X-Amz-Signature`;
+ * not `monkey`).
  */
 const SECRET_NAME =
-  '(?:[\\w.-]{0,40}?(?:password|passwd|passphrase|secret|token|api[_-]?key|private[_-]?key|access[_-]?key|session[_-]?id|credentials?)|pwd|pass|key|auth|authorization|session|sig|signature|sid|otp|pin|cvc|cvv)';
+  '(?:[\\w.-]{0,40}?(?:password|passwd|passphrase|secret|token|api[_-]?key|[_.-]key|session[_-]?id|credentials?|signature)|pwd|pass|key|auth|authorization|session|sig|sid|otp|pin|cvc|cvv)';
 const secretNameExact = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /** Whether a query parameter's (or key's) name says its value is a secret. */
@@ -229,7 +230,10 @@ const specs: RuleSpec[] = [
     pattern: /(^|[^\w-])([\w-]{10,2048}\.[\w-]{2,8192}\.[\w-]{0,2048}(?:\.[\w-]{0,8192}){0,2})(?![\w-])/g,
     check: jwtHeader,
   },
-  { name: 'stripe-key', pattern: /(^|[^\w])((?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,247})(?!\w)/g },
+  {
+    name: 'stripe-key',
+    pattern: /(^|[^\w])((?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{24,247})(?!\w)/g,
+  },
   {
     name: 'github-token',
     pattern: /(^|[^\w])((?:gh[pousr]_[A-Za-z0-9]{20,251}|github_pat_\w{22,244}))(?!\w)/g,
@@ -265,7 +269,10 @@ const specs: RuleSpec[] = [
   {
     name: 'card',
     pattern: new RegExp(`${NUM_BEFORE}([2-6]\\d{3}(?:[ -]?\\d){9,15})${NUM_AFTER}`, 'g'),
-    check: (s) => luhn(digitsOf(s)),
+    check: (s) => {
+      const d = digitsOf(s);
+      return d.length >= 13 && luhn(d);
+    },
     trim: true,
   },
   {
@@ -306,7 +313,8 @@ export const redactionDocs: Record<string, { matches: string; example: string }>
       'GET /api/me failed, token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiJ9.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk4',
   },
   'stripe-key': {
-    matches: 'Stripe secret, publishable and restricted keys (`sk_`, `pk_`, `rk_`, live or test)',
+    matches:
+      'Stripe secret, publishable and restricted keys (`sk_`, `pk_`, `rk_`, live or test) and webhook secrets (`whsec_`)',
     example: 'Stripe init with sk_live_51HxYz2eZvKYlo2C0abcdEFGH',
   },
   'github-token': {

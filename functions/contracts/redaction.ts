@@ -471,7 +471,7 @@ export function redactUrl(url: string, { emails = true }: Partial<RedactOptions>
     const inner = fragment.indexOf('?');
     cleanFragment =
       inner >= 0
-        ? apply(fragment.slice(0, inner), rules) + `?${redactParams(fragment.slice(inner + 1), emails)}`
+        ? `${apply(fragment.slice(0, inner), rules)}?${redactParams(fragment.slice(inner + 1), emails)}`
         : fragment.includes('=')
           ? `#${redactParams(fragment.slice(1), emails)}`
           : apply(fragment, rules);

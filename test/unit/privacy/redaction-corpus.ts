@@ -269,7 +269,7 @@ const phones = [
   '+81 3-1234-5678',
   '+61 2 9876 5432',
 ];
-phones.forEach((phone, i) =>
+for (const [i, phone] of phones.entries())
   add(
     'phone',
     phone,
@@ -278,8 +278,7 @@ phones.forEach((phone, i) =>
       `{"phone":"${phone}","verified":false}`,
       `Callback requested: ${phone}.`,
     ][i % 3],
-  ),
-);
+  );
 
 // Secrets named by their key, in JSON, query strings, headers and config dumps (written by hand).
 const named: [string, string][] = [

@@ -15,7 +15,7 @@ function rulesTable(): string {
 }
 
 describe('docs/privacy.md', () => {
-  it("lists every redaction rule with its example, as the rules redact it", () => {
+  it('lists every redaction rule with its example, as the rules redact it', () => {
     const doc = readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8');
     const start = doc.indexOf('| Rule | Matches |');
     const table = doc.slice(start, doc.indexOf('\n\n', start));

@@ -75,4 +75,32 @@ describe('redactReport, the intake pass over what a widget gathered', () => {
     expect(long.logs[0]!.msg.length).toBeLessThanOrEqual(1000);
     expect(long.logs[0]!.msg).not.toMatch(/pin=1/);
   });
+
+  it('redacts a report of hostile log lines in linear time (no pattern backtracks without bound)', () => {
+    const hostile = [
+      '1',
+      '1 ',
+      '+1 ',
+      'a',
+      'a.',
+      'a@',
+      'eyJ',
+      '0 1',
+      '(0)',
+      'token=',
+      '4242 4242 4242 4242 1 ',
+      'https://a:',
+    ];
+    const body = reportSchema.parse({
+      msg: 'x',
+      logs: Array.from({ length: 50 }, (_, i) => {
+        const unit = hostile[i % hostile.length]!;
+        return { t: i, level: 'error', kind: 'console', msg: unit.repeat(Math.floor(1000 / unit.length)) };
+      }),
+    });
+    const started = performance.now();
+    redactReport(body);
+    // About 30 ms here; a pattern that backtracked exponentially would take minutes.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

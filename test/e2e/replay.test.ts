@@ -11,6 +11,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayLeaksInGzip } from '../../functions/issues/redact-report';
 import en from '../../widget/src/i18n/en';
 import { axeFindings } from '../support/axe';
 import { replayFrameText as frameText, setUpE2eStack, shot } from '../support/browser';
@@ -229,6 +230,8 @@ describe('a visitor reports with the last minute attached', () => {
     expect(json).toContain(`"${'*'.repeat(PASSWORD.length)}"`);
     // The widget's panel is never recorded: no text of it, however it was typed.
     expect(json).not.toContain('Payment fails on the checkout');
+    // The intake's check (docs/privacy.md "Replays") accepts what the recorder made in a real browser.
+    expect(await replayLeaksInGzip(bytes)).toBeNull();
 
     // The report names it and carries the steps.
     const report = wire.report!;

@@ -478,3 +478,43 @@ export function redactUrl(url: string, { emails = true }: Partial<RedactOptions>
   }
   return cleanPath + cleanQuery + cleanFragment;
 }
+
+/**
+ * The form fields whose value a session replay records as `*` of its length (rrweb's `maskInputOptions`,
+ * widget/src/activity/replay-options.ts), and which the intake holds a recording to
+ * (issues/redact-report.ts `replayLeaks`): rrweb's own `maskAllInputs` list plus `hidden`, whose value is
+ * what the page keeps for itself (a CSRF token, an internal id). rrweb looks a field's type up by name, so
+ * `hidden` works though rrweb's type does not declare it (test/unit/privacy/replay-leaks.test.ts records
+ * one). An input of another type (a button's label, a checkbox's state, a file's fake path) is recorded
+ * as it is; an input of an unknown type is a text input to the browser, and masked.
+ */
+export const replayMaskedInputs = {
+  color: true,
+  date: true,
+  'datetime-local': true,
+  email: true,
+  month: true,
+  number: true,
+  range: true,
+  search: true,
+  tel: true,
+  text: true,
+  time: true,
+  url: true,
+  week: true,
+  textarea: true,
+  select: true,
+  password: true,
+  hidden: true,
+} as const;
+
+/** Input types a replay records unmasked (replayMaskedInputs). */
+export const replayUnmaskedInputTypes: readonly string[] = [
+  'radio',
+  'checkbox',
+  'submit',
+  'button',
+  'reset',
+  'image',
+  'file',
+];

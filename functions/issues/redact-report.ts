@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { reportLimits } from '#contracts/intake';
 import type { ReportBody } from '#contracts/intake-schemas';
-import { redactText, redactUrl } from '#contracts/redaction';
+import { redactText, redactUrl, replayUnmaskedInputTypes } from '#contracts/redaction';
 
 /**
  * A report with its log lines (console messages, errors, failed requests with their addresses), its steps'
@@ -45,13 +45,8 @@ const MUTATION = 0;
 const INPUT = 5;
 const ELEMENT = 2;
 
-/**
- * Input types whose value rrweb records as it is even with `maskAllInputs` (widget/src/activity/
- * replay-options.ts): buttons show their label, checkboxes and radios their state, and hidden, file and
- * image inputs are not in rrweb's list of masked types. Every other input, every textarea and select is
- * masked: its recorded value is `*` for each character.
- */
-const unmaskedTypes = new Set(['radio', 'checkbox', 'submit', 'button', 'reset', 'image', 'hidden', 'file']);
+/** Input types whose value the recorder keeps (contracts/redaction.ts `replayMaskedInputs`). */
+const unmaskedTypes = new Set(replayUnmaskedInputTypes);
 
 /** The masking placeholder: nothing but asterisks (or nothing). */
 const maskedValue = /^\**$/;

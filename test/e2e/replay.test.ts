@@ -45,6 +45,7 @@ const views = {
     '<label>Email <input id="mail" type="email" name="email"></label>' +
     '<label>Password <input id="pw" type="password" name="password"></label>' +
     '<label>Card number <input id="cc" autocomplete="cc-number" name="card"></label>' +
+    '<input type="hidden" name="csrf" value="csrf-7f3a9c21e5">' +
     '<button type="submit">Pay</button></form><a href="/done" data-nav>Finish</a>',
   '/done': '<h2>Thank you</h2><p>Your order is on its way.</p>',
 };
@@ -223,6 +224,7 @@ describe('a visitor reports with the last minute attached', () => {
       EMAIL,
       'Tr0ub4dor',
       'visitor.private',
+      'csrf-7f3a9c21e5', // a hidden input's value, what the page keeps for itself
     ])
       expect(json, secret).not.toContain(secret);
     // The typing was recorded, as placeholder characters of the same length.

@@ -28,7 +28,7 @@ const page = () => {
       <label>Note <textarea id="note"></textarea></label>
       <label>Plan <select id="plan"><option>basic</option><option>pro</option></select></label>
       <label><input id="agree" type="checkbox" value="yes"> Agree</label>
-      <input type="hidden" name="csrf" value="abc">
+      <input type="hidden" name="csrf" value="csrf-9f8e7d6c">
       <button type="submit" value="go">Send</button>
     </form>`;
 };
@@ -50,20 +50,26 @@ describe('replayLeaks, the intake check of a recording', () => {
     const json = JSON.stringify(events);
     expect(json).toContain('"source":5'); // the typing was recorded, as asterisks
     expect(json).not.toContain('jane@example.com');
+    // A hidden input's value (what the page keeps for itself) is masked too.
+    expect(json).not.toContain('csrf-9f8e7d6c');
+    expect(json).toContain(`"${'*'.repeat('csrf-9f8e7d6c'.length)}"`);
     expect(replayLeaks(events)).toBeNull();
     expect(await replayLeaksInGzip(gzipSync(json))).toBeNull();
   });
 
   it('refuses a recording made without masking inputs: the typed text, and the preset values', async () => {
     document.body.innerHTML = '<label>Note <textarea id="note"></textarea></label>';
-    const typed = await recordTyping({ ...replayOptions(false), maskAllInputs: false }, () =>
+    const typed = await recordTyping({ ...replayOptions(false), maskInputOptions: { password: true } }, () =>
       type('note', 'my card is 4242'),
     );
     expect(replayLeaks(typed)).toMatch(/^an input event \(event \d+\) carries typed text \(node \d+\)$/);
     expect(await replayLeaksInGzip(gzipSync(JSON.stringify(typed)))).toMatch(/carries typed text/);
 
     page();
-    const preset = await recordTyping({ ...replayOptions(false), maskAllInputs: false }, () => {});
+    const preset = await recordTyping(
+      { ...replayOptions(false), maskInputOptions: { password: true } },
+      () => {},
+    );
     expect(replayLeaks(preset)).toMatch(/^full snapshot \(event \d+\) holds the unmasked value of a/);
   });
 
@@ -86,6 +92,8 @@ describe('replayLeaks, the intake check of a recording', () => {
       /type password \(node 2\)/,
     );
     expect(replayLeaks(snapshot({ value: 'typed' }))).toMatch(/type text/);
+    expect(replayLeaks(snapshot({ type: 'hidden', value: 'csrf-9f8e7d6c' }))).toMatch(/type hidden/);
+    expect(replayLeaks(snapshot({ type: 'Submit', value: 'Pay now' }))).toBeNull();
     // A password field turned into a text field (the "show password" eye) stays a password to rrweb.
     expect(replayLeaks(snapshot({ type: 'text', 'data-rr-is-password': 'true', value: 'x' }))).toMatch(
       /type password/,

@@ -8,9 +8,13 @@
  */
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import type { V1IssueCreate } from '#contracts/api-v1';
 import { reportLimits } from '#contracts/intake';
 import type { ReportBody } from '#contracts/intake-schemas';
 import { redactText, redactUrl, replayUnmaskedInputTypes } from '#contracts/redaction';
+
+/** The parts of a report (or of a v1 create) that a client gathered on its own. */
+type Gathered = Pick<ReportBody, 'href' | 'logs' | 'steps' | 'customFields'>;
 
 /**
  * A report with its log lines (console messages, errors, failed requests with their addresses), its steps'
@@ -18,7 +22,7 @@ import { redactText, redactUrl, replayUnmaskedInputTypes } from '#contracts/reda
  * Custom fields keep email addresses (a customer sends an account's address on purpose); log lines and
  * steps do not.
  */
-export function redactReport(body: ReportBody): ReportBody {
+export function redactReport<T extends Gathered>(body: T): T {
   return {
     ...body,
     href: body.href && redactUrl(body.href).slice(0, reportLimits.hrefMax),
@@ -35,6 +39,20 @@ export function redactReport(body: ReportBody): ReportBody {
       value: redactText(f.value, { emails: false }).slice(0, reportLimits.customFieldValueMax),
     })),
   };
+}
+
+/**
+ * `redactReport` for `POST /api/v1/projects/{projectId}/issues` (a script or the browser extension files
+ * it): the same parts under their v1 names (`pageUrl`), so no client that gathers logs stores a secret.
+ */
+export function redactV1IssueCreate(body: V1IssueCreate): V1IssueCreate {
+  const { href, logs, steps, customFields } = redactReport({
+    href: body.pageUrl,
+    logs: body.logs,
+    steps: body.steps,
+    customFields: body.customFields,
+  });
+  return { ...body, pageUrl: href, logs, steps, customFields };
 }
 
 // rrweb's numbers (@rrweb/types `EventType`, `IncrementalSource`, `NodeType`), written out: the intake

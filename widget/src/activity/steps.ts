@@ -5,13 +5,13 @@
  * (`load`, the page's pushState/replaceState as `navigate`, back and forward as `history`, the address
  * without query or fragment); and `open` when the visitor opened the widget.
  *
- * Labels are cut to `stepLabelMax` and redacted (capture/redact.ts, the logs' rule). Text of a masked
+ * Labels are cut to `stepLabelMax` and redacted (contracts/redaction.ts, the logs' rules, emails included). Text of a masked
  * element (capture/mask.ts) is never read, and neither is a field's value: the label of an input comes
  * from its label, name or placeholder only.
  */
 import { reportLimits, type Step, type StepKind } from '#contracts/intake';
+import { redactText } from '#contracts/redaction';
 import { isMasked, MASK_SELECTOR } from '../capture/mask';
-import { redact } from '../capture/redact';
 
 /** What the recorder is fed: page events (the loader's early queue, then live) and the app's `open`. */
 export interface StepEvent {
@@ -117,7 +117,7 @@ export function createStepsRecorder(loadedHref: string, origin: number): StepsRe
     steps.push({
       t: Math.round(origin + timeStamp),
       kind,
-      label: redact(label).slice(0, reportLimits.stepLabelMax),
+      label: redactText(label, { emails: true }).slice(0, reportLimits.stepLabelMax),
     });
     if (steps.length > reportLimits.stepsMax) steps.shift();
   };

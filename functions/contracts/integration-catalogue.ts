@@ -75,7 +75,7 @@ interface CatalogueRow {
    * A token vendor's list call, `POST client/integration/<vendor>/<list>`, which checks the token, lists
    * the choices and authorises; an OAuth vendor's list is `GET .../<vendor>/channels/{siteId}`.
    */
-  readonly list?: 'projects' | 'repos' | 'teams';
+  readonly list?: 'projects' | 'repos' | 'teams' | 'boards';
 }
 
 export const integrationCatalogue = {
@@ -174,6 +174,22 @@ export const integrationCatalogue = {
     tracker: false,
     unknownOutcome: 'resend',
     reset: null,
+  },
+  trello: {
+    title: 'Trello',
+    auth: 'token',
+    // The token acts as its user; the app secret keys the signatures of the webhook deliveries. The API
+    // address is Snag's setting (TRELLO_API_URL), so neither has a receiver the client types.
+    secrets: ['token', 'secret'],
+    bindings: ['key'],
+    targets: [],
+    required: ['key', 'token', 'secret'],
+    tracker: true,
+    // No idempotency key on POST /cards, and no search for a card made seconds ago.
+    unknownOutcome: 'ask',
+    // The lists chosen are the client's setting, not the token's: they go with the board, cleared too.
+    reset: { token: '', secret: '', board: '', list: '', doneList: '' },
+    list: 'boards',
   },
 } as const satisfies {
   // Every name has its row and no row is without a name; the name lists of integration-names.ts are

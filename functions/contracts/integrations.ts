@@ -213,6 +213,37 @@ export const linearDataSchema = z.object({
   ...syncOptionFields,
 });
 
+/** A Trello object id (a board, a list): 24 hex digits (Trello's ids are MongoDB ObjectIds). */
+const trelloId = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{24}$/i, { error: 'INVALID_PARAMETERS' }),
+  ])
+  .default('');
+/**
+ * Trello (issue 36): the app's API key `key`, a token `token` the client made for it, and the app's
+ * secret `secret` (Trello signs webhook deliveries with it, ../shared/api-specs/README.md "Trello
+ * webhooks"); the chosen `board`, the `list` new cards go to and the `doneList` that means resolved.
+ */
+export const trelloDataSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[0-9a-z]*$/i, { error: 'INVALID_PARAMETERS' })
+    .default(''),
+  token: vendorKey,
+  secret: vendorKey,
+  board: trelloId,
+  boardName: z.string().max(200).default(''),
+  list: trelloId,
+  doneList: trelloId,
+  ...syncOptionFields,
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -230,6 +261,7 @@ export const integrationDataSchemas = {
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
+  trello: trelloDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;
 
 /** Each integration's `data` as its schema gives it. */

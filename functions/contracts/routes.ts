@@ -8,8 +8,11 @@ import type { RouteAccess } from './access';
 import type { ErrorContext } from './errors';
 import type { TokenScope } from './token-caller';
 
-/** OPTIONS only for CORS preflights of public routes, answered by their own function. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+/**
+ * OPTIONS only for CORS preflights of public routes, answered by their own function; HEAD only where a
+ * sender checks an address before it posts there (Trello's webhook creation, the inbound hooks).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
 
 /** A route as its domain's manifest declares it, inside the declaration of the function that serves it. */
 export interface RouteDecl {

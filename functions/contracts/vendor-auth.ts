@@ -43,6 +43,22 @@ export const vendorListBodies = {
   github: z.object({ siteId: projectIdParam, key: token }),
   /** `linear/teams`: checks the API key (`viewer`) and lists its teams. */
   linear: z.object({ siteId: projectIdParam, key: token }),
+  /**
+   * `trello/boards`: the boards the token's member sees and the lists of `boardId` (else the chosen or
+   * first board); the app secret is stored with them (it signs the webhook deliveries).
+   */
+  trello: z.object({
+    siteId: projectIdParam,
+    key: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[0-9a-z]+$/i),
+    token,
+    secret: token,
+    boardId: z.string().trim().max(200).optional(),
+  }),
 } as const satisfies { [V in TokenVendor]: z.ZodObject };
 export type VendorListBody<V extends TokenVendor> = z.infer<(typeof vendorListBodies)[V]>;
 /** What every token vendor's list body holds: the project it authorises (the access check reads it). */
@@ -58,6 +74,7 @@ export const tokenVendorLists = {
   jira: 'projects',
   github: 'repos',
   linear: 'teams',
+  trello: 'boards',
 } as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
 /**
@@ -88,8 +105,18 @@ export interface JiraProjectsAnswer {
   issueTypes: VendorOption[];
 }
 
+/** `POST client/integration/trello/boards` answers `msg: TrelloBoardsAnswer`: the chosen board's lists. */
+export interface TrelloBoardsAnswer {
+  boards: VendorOption[];
+  lists: VendorOption[];
+}
+
 /** What a token vendor's list call answers: the options, Jira's with the chosen project's issue types. */
-export type VendorListAnswer<V extends TokenVendor> = V extends 'jira' ? JiraProjectsAnswer : VendorOption[];
+export type VendorListAnswer<V extends TokenVendor> = V extends 'jira'
+  ? JiraProjectsAnswer
+  : V extends 'trello'
+    ? TrelloBoardsAnswer
+    : VendorOption[];
 
 /** `GET client/integration/{vendor}/authorize/{siteId}` (an OAuth vendor) answers where to send the browser. */
 export interface OAuthAuthorizeAnswer {

@@ -5,8 +5,10 @@
  * and register a project's hook.
  */
 import type { TrackerVendor } from '#contracts/sync';
+import { AppError } from '#runtime/errors';
 import { type AuthedInput, type RequestInput, resourceHandler } from '#runtime/http';
 import { hooksApi } from '../integrations/manifest';
+import { readHook } from '../integrations/sync/hook';
 import { receiveHook } from '../integrations/sync/inbound';
 import { regenerateHook, registerHook, revealHook, showHook } from '../integrations/sync/settings';
 
@@ -23,6 +25,12 @@ export const operations = {
       correlationId,
     });
     return { statusCode: 202, msg: { outcome } };
+  },
+  /** A sender's check of the address before it registers (Trello): 200 for a hook that exists, else 404. */
+  async check({ params }: HookInput) {
+    const hook = await readHook(params.hookId);
+    if (!hook || hook.vendor !== params.vendor) throw new AppError('NOT_FOUND');
+    return { statusCode: 200, msg: {} };
   },
   async show({ session, params }: SiteInput) {
     return { msg: await showHook(session.userId, params.siteId, params.vendor) };

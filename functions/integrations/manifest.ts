@@ -137,6 +137,15 @@ export const hooksApi = apiFunction({
       params: hookParamsSchema,
     },
     {
+      // Trello creates a webhook only after a HEAD of its callback URL answered 200 (api-specs README).
+      method: 'HEAD',
+      path: '/api/hooks/{vendor}/{hookId}',
+      op: 'check',
+      session: false,
+      caller: 'public',
+      params: hookParamsSchema,
+    },
+    {
       method: 'GET',
       path: '/api/client/integration/{vendor}/hook/{siteId}',
       op: 'show',

@@ -20,6 +20,7 @@ import {
   type OAuthAuthorizeAnswer,
   type OAuthExchangeBody,
   oauthRedirectPath,
+  type TrelloBoardsAnswer,
   type VendorListAnswer,
   type VendorListBody,
   type VendorOption,
@@ -56,6 +57,7 @@ import {
 import * as jira from './vendors/jira';
 import * as linear from './vendors/linear';
 import * as slack from './vendors/slack';
+import * as trello from './vendors/trello';
 
 const plainHttp: Http = (url, init) => fetch(url, init);
 /** User hosts (GitLab, Jira) only through the guard. */
@@ -77,7 +79,8 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
  */
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
-  const tokenVendor = err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github';
+  const tokenVendor =
+    err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github' || err.vendor === 'trello';
   // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
   if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
   if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
@@ -186,6 +189,44 @@ async function jiraProjects(
   });
 }
 
+/**
+ * Trello: the member's boards and the lists of `boardId` (else the chosen or first board); success stores
+ * the key, the token and the app secret with the board and, where still listed, the chosen lists (the
+ * first list for new cards, none for done until the client picks one).
+ */
+async function trelloBoards(
+  userId: string,
+  body: VendorListBody<'trello'>,
+  log: Logger,
+): Promise<TrelloBoardsAnswer> {
+  const { current } = await owned(userId, body.siteId, 'trello');
+  // Masked values mean the stored ones, only for the API key they were saved with.
+  const token = sentSecret('trello', current.data, body, 'token', 'token');
+  const secret = sentSecret('trello', current.data, body, 'secret', 'secret');
+  if (!token || !secret) throw new AppError('INVALID_PARAMETERS', { token: 'SECRET_REQUIRED' });
+  return authorising(log, 'trello', async () => {
+    const auth = { base: getConfig().TRELLO_API_URL, key: body.key, token };
+    const http = userHostHttp();
+    const boards = await trello.listBoards(http, auth);
+    const board = keepOrFirst(body.boardId ?? current.data.board, boards);
+    const lists = board ? await trello.listLists(http, auth, board) : [];
+    const sameBoard = board === current.data.board;
+    await authorizeIntegration(body.siteId, userId, 'trello', {
+      authorized: 1,
+      data: {
+        key: body.key,
+        token,
+        secret,
+        board,
+        boardName: boards.find((b) => b.id === board)?.name ?? '',
+        list: keepOrFirst(sameBoard ? current.data.list : '', lists),
+        doneList: sameBoard && lists.some((l) => l.id === current.data.doneList) ? current.data.doneList : '',
+      },
+    });
+    return { boards, lists };
+  });
+}
+
 type Lister<V extends TokenVendor> = (
   userId: string,
   body: VendorListBody<V>,
@@ -201,6 +242,7 @@ const listers: { [V in TokenVendor]: Lister<V> } = {
   jira: jiraProjects,
   github: githubRepos,
   linear: linearTeams,
+  trello: trelloBoards,
 };
 
 /** A token vendor's list with the body its `{vendor}` chose (the route's `vendorListBodies`). */

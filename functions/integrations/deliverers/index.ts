@@ -11,6 +11,7 @@ import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
 import { deliverLinear } from './linear';
 import { deliverSlack } from './slack';
+import { deliverTrello } from './trello';
 
 export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
   gitlab: deliverGitlab,
@@ -19,4 +20,5 @@ export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
   asana: deliverAsana,
   github: deliverGithub,
   linear: deliverLinear,
+  trello: deliverTrello,
 };

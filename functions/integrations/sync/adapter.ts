@@ -21,8 +21,18 @@ export interface TrackerContext<V extends TrackerVendor = TrackerVendor> {
 
 export interface TrackerAdapter<V extends TrackerVendor = TrackerVendor> {
   vendor: V;
-  /** Checks the vendor's proof on the raw body, with the hook's secret, before anything parses it. */
-  verify(raw: string, headers: Record<string, string | undefined>, secret: string, nowMs: number): Verdict;
+  /**
+   * Checks the vendor's proof on the raw body, with the hook's secret, before anything parses it. `at` is
+   * the hook's own address and the integration, for a vendor that signs with its app's secret and the
+   * callback URL (Trello) rather than a secret Snag generates.
+   */
+  verify(
+    raw: string,
+    headers: Record<string, string | undefined>,
+    secret: string,
+    nowMs: number,
+    at: { url: string; integration: IntegrationRecord<V> },
+  ): Verdict;
   /**
    * The delivery as Snag acts on it; null for an event Snag does not act on (another project, an issue
    * opened or edited, a note on a merge request); `MalformedDelivery` when it is not the vendor's shape.

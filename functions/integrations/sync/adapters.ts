@@ -8,12 +8,14 @@ import { githubAdapter } from './github';
 import { gitlabAdapter } from './gitlab';
 import { jiraAdapter } from './jira';
 import { linearAdapter } from './linear';
+import { trelloAdapter } from './trello';
 
 export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
   gitlab: gitlabAdapter,
   jira: jiraAdapter,
   github: githubAdapter,
   linear: linearAdapter,
+  trello: trelloAdapter,
 };
 
 export const adapterOf = <V extends TrackerVendor>(vendor: V) => trackerAdapters[vendor] as TrackerAdapter<V>;

@@ -16,6 +16,7 @@ import { getIntegration } from '../integration';
 import { MalformedDelivery } from './adapter';
 import { adapterOf } from './adapters';
 import { firstDelivery, forgetDelivery, readHook } from './hook';
+import { hookUrl } from './settings';
 
 /** Verified deliveries per hook and minute: far above a team's pace, and it stops a runaway tracker. */
 export const hookRate = (hookId: string) => ({ action: 'hook', key: hookId, max: 120, windowMs: MINUTE });
@@ -32,7 +33,8 @@ export async function receiveHook(
   const hook = await readHook(hookId);
   if (!hook || hook.vendor !== vendor) throw new AppError('NOT_FOUND');
   const adapter = adapterOf(vendor);
-  const verdict = adapter.verify(raw, headers, hook.secret, nowMs());
+  const integration = await getIntegration(hook.projectId, vendor);
+  const verdict = adapter.verify(raw, headers, hook.secret, nowMs(), { url: hookUrl(hook), integration });
   if (verdict === 'forged') throw new AppError('HOOK_SIGNATURE_INVALID');
   if (verdict === 'stale') throw new AppError('HOOK_STALE');
   let body: unknown;
@@ -41,7 +43,6 @@ export async function receiveHook(
   } catch {
     throw new AppError('INVALID_JSON');
   }
-  const integration = await getIntegration(hook.projectId, vendor);
   let parsed: ReturnType<typeof adapter.parse>;
   try {
     parsed = adapter.parse(body, headers, integration);

@@ -54,3 +54,38 @@ export function verifyLinearSignature(
 
 /** What a fake (or a test) signs with: the hex HMAC-SHA256 of the raw body. */
 export const hubSignature = (secret: string, raw: string) => `sha256=${hmacHex(secret, raw)}`;
+
+/**
+ * Trello: `X-Trello-Webhook` is the base64 HMAC-SHA1, keyed by the app's secret, of the raw body followed
+ * by the callback URL exactly as registered (README "Trello webhooks"). Trello sends no timestamp header:
+ * the body's `action.date` (read only after the signature holds) must be within `TRELLO_TOLERANCE_MS`,
+ * so a recorded delivery cannot be played back later; the action id dedupes the ones within it.
+ */
+export const TRELLO_TOLERANCE_MS = 60 * 60_000;
+
+export const trelloSignature = (appSecret: string, raw: string, callbackUrl: string) =>
+  createHmac('sha1', appSecret)
+    .update(raw + callbackUrl, 'utf8')
+    .digest('base64');
+
+export function verifyTrelloSignature(
+  header: string | undefined,
+  appSecret: string,
+  raw: string,
+  callbackUrl: string,
+  nowMs: number,
+): Verdict {
+  const sig = header?.trim() ?? '';
+  if (!appSecret || !/^[A-Za-z0-9+/]{27}=$/.test(sig)) return 'forged';
+  if (!safeEqual(sig, trelloSignature(appSecret, raw, callbackUrl))) return 'forged';
+  let date: unknown;
+  try {
+    date = (JSON.parse(raw) as { action?: { date?: unknown } }).action?.date;
+  } catch {
+    // Signed but not JSON: the hook answers the malformed body (400) once it parses it.
+    return 'ok';
+  }
+  const at = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+  if (!Number.isFinite(at)) return 'ok';
+  return Math.abs(nowMs - at) <= TRELLO_TOLERANCE_MS ? 'ok' : 'stale';
+}

@@ -16,6 +16,7 @@ import { startJiraFake } from './jira';
 import { startLinearFake } from './linear';
 import { type FakeName, fakeNames, loadSavedFakes, type SavedFakes } from './saved';
 import { startSlackFake } from './slack';
+import { startTrelloFake, trelloFakeApp } from './trello';
 import { startWebhookFake } from './webhooks';
 
 /** What the local stack knows of one integration's fake; the behaviour is the fake's own file. */
@@ -110,6 +111,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  trello: entry({
+    title: 'Trello',
+    start: (p) => startTrelloFake(p),
+    address: (f) => f.url,
+    settings: ['TRELLO_API_URL'],
+    configure: (f) => ({ TRELLO_API_URL: f.apiUrl }),
+    note: (f) => `Trello ${f.url} (API key ${trelloFakeApp.key}, secret and a token on its page)`,
   }),
 } satisfies { [N in FakeName]: FakeEntry<Fake, string> };
 /** One entry, as the loops over all of them use it (each entry's own types are checked above). */

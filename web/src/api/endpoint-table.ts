@@ -24,6 +24,7 @@ export const endpointTable = {
   'extension.revoke': ['DELETE', '/api/client/profile/extensions/{id}'],
   'extension.token': ['POST', '/api/extension/token'],
   'health.health': ['GET', '/api/health'],
+  'hooks.check': ['HEAD', '/api/hooks/{vendor}/{hookId}'],
   'hooks.receive': ['POST', '/api/hooks/{vendor}/{hookId}'],
   'hooks.regenerate': ['POST', '/api/client/integration/{vendor}/hook/{siteId}/regenerate'],
   'hooks.register': ['POST', '/api/client/integration/{vendor}/hook/{siteId}/register'],

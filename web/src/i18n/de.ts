@@ -705,6 +705,7 @@ export const de: Catalogue = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    trello: 'Trello',
   },
   configuration: {
     installation: 'Installation',
@@ -1043,6 +1044,7 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+      trello: 'Trello-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1091,6 +1093,12 @@ export const de: Catalogue = {
         'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
       linearAdminOnly:
         'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
+      trello1:
+        'Drücken Sie unten „Webhook bei Trello registrieren“: Snag registriert ihn mit Ihrem Token auf dem gewählten Board (Trello hat keine Seite für Webhooks).',
+      trello2:
+        'Trello prüft zuerst die eingehende URL und signiert jede Zustellung mit dem Secret Ihrer App und dieser URL; Snag weist alle anderen ab, ebenso Zustellungen, die älter als eine Stunde sind.',
+      trello3:
+        'Wählen Sie unten die Liste, die „erledigt“ bedeutet: Eine dorthin verschobene oder archivierte Karte erledigt die Meldung in Snag.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1196,6 +1204,28 @@ export const de: Catalogue = {
       eventUpdated:
         'Meldung geändert: Status, Priorität, Zuständigkeit, Labels, Fälligkeitsdatum (issue.updated)',
       eventComment: 'Neuer Kommentar, interne gekennzeichnet (comment.created)',
+    },
+    trello: {
+      description:
+        'Für jede neue Meldung eine Trello-Karte anlegen, mit den Screenshots als Anhang, und sie in beide Richtungen abgleichen.',
+      key: 'API-Schlüssel',
+      keyHint:
+        'Trello: trello.com/power-ups/admin, Ihr Power-Up (oder ein neues) › API key. Dieselbe Seite zeigt das Secret und den Link, der ein Token erstellt.',
+      token: 'Token',
+      tokenHint:
+        'Für diesen API-Schlüssel über den Link „Token“ auf jener Seite erstellt; es handelt in Trello in Ihrem Namen.',
+      secret: 'Secret',
+      secretHint:
+        'Ebenfalls auf jener Seite: Trello signiert damit die Webhook-Zustellungen, so erkennt Snag Fälschungen.',
+      keyInvalid: 'Ein API-Schlüssel besteht nur aus Buchstaben und Ziffern.',
+      board: 'Board',
+      list: 'Liste für neue Karten',
+      doneList: 'Liste für „erledigt“',
+      doneListHint:
+        'Eine dorthin verschobene oder archivierte Karte erledigt die Meldung in Snag; Erledigen in Snag verschiebt die Karte dorthin (archiviert sie, wenn keine gewählt ist).',
+      doneNone: 'Keine: Archivieren erledigt',
+      quoting:
+        'Der Text der Besucher kommt als Code zitiert an, Erwähnungen und Links darin erreichen niemanden.',
     },
     oauth: {
       exchanging: 'Ihr Konto wird verbunden…',

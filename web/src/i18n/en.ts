@@ -693,6 +693,7 @@ export const en = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    trello: 'Trello',
   },
   configuration: {
     installation: 'Installation',
@@ -1027,6 +1028,7 @@ export const en = {
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
+      trello: 'Trello integration saved',
     },
     trackerSync: {
       optionsTitle: 'Two-way sync',
@@ -1072,6 +1074,12 @@ export const en = {
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
       linearAdminOnly:
         'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
+      trello1:
+        'Press “Register the webhook on Trello” below: Snag registers it on the chosen board with your token (Trello has no page for webhooks).',
+      trello2:
+        'Trello checks the inbound URL first and signs every delivery with your app’s secret and that URL; Snag refuses the others, and deliveries older than an hour.',
+      trello3:
+        'Choose below the list that means done: a card moved there, or archived, resolves the issue in Snag.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -1172,6 +1180,26 @@ export const en = {
       alwaysSent: 'Always sent.',
       eventUpdated: 'Issue changed: status, priority, assignee, labels, due date (issue.updated)',
       eventComment: 'New comment, internal ones flagged (comment.created)',
+    },
+    trello: {
+      description:
+        'Create a Trello card for every new issue, with its screenshots attached, and keep it in step both ways.',
+      key: 'API key',
+      keyHint:
+        'Trello: trello.com/power-ups/admin, your Power-Up (or a new one) › API key. The same page shows the secret and the link that makes a token.',
+      token: 'Token',
+      tokenHint: 'Made for this API key from the “Token” link on that page; it acts as you in Trello.',
+      secret: 'Secret',
+      secretHint:
+        'Also on that page: Trello signs the webhook deliveries with it, so Snag can tell them apart from forgeries.',
+      keyInvalid: 'An API key is letters and digits only.',
+      board: 'Board',
+      list: 'List for new cards',
+      doneList: 'List that means done',
+      doneListHint:
+        'A card moved there, or archived, resolves the issue in Snag; resolving in Snag moves the card there (archives it when none is chosen).',
+      doneNone: 'None: archiving resolves',
+      quoting: 'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody.',
     },
     oauth: {
       exchanging: 'Connecting your account…',

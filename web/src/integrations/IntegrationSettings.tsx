@@ -10,6 +10,7 @@ import { GithubSettings } from './GithubSettings';
 import type { ViewOf } from './model';
 import { OAuthSettings } from './OAuthSettings';
 import { TokenSettings } from './TokenSettings';
+import { TrelloSettings } from './TrelloSettings';
 import { WebhookSettings } from './WebhookSettings';
 
 type SettingsForm<N extends IntegrationName> = ComponentType<{ projectId: string; view: ViewOf<N> }>;
@@ -23,6 +24,7 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   github: GithubSettings,
   linear: TokenSettings,
   webhooks: WebhookSettings,
+  trello: TrelloSettings,
 };
 
 export function IntegrationSettings<N extends IntegrationName>({

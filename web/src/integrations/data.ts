@@ -221,4 +221,21 @@ export function hookCall(
   return write(hookCalls[action], { params: { vendor, siteId: projectId } });
 }
 
+/**
+ * Trello: the member's boards and the lists of `boardId` (else the chosen or first board) with the typed
+ * key, token and secret. Success authorises, as the other token vendors' lists: the saved view comes too.
+ */
+export async function fetchTrelloBoards(
+  projectId: string,
+  credentials: { key: string; token: string; secret: string },
+  boardId?: string,
+): Promise<{ boards: Choice[]; lists: Choice[]; view: ViewOf<'trello'> | undefined }> {
+  const answer = await listChoices('trello', {
+    siteId: projectId,
+    ...credentials,
+    ...(boardId ? { boardId } : {}),
+  });
+  return { ...answer, view: await cachedView(projectId, 'trello') };
+}
+
 export type { IntegrationsAnswer, OAuthVendor };

@@ -4,7 +4,7 @@
  * screen does, and reading an issue, its timeline and its status the way the dashboard does.
  */
 import { beforeAll, expect } from 'vitest';
-import type { IntegrationName } from '#contracts/integration-names';
+import type { IntegrationName, TrackerVendor } from '#contracts/integration-names';
 import type { IssueAnswer } from '#contracts/review';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import type { VendorFakes } from '../../lib/local/vendors';
@@ -15,8 +15,6 @@ import { fileReport } from './widget';
 
 /** The page the tests' reports come from. */
 export const ORIGIN = 'https://shop.example';
-
-type TrackerVendor = 'gitlab' | 'jira' | 'github' | 'linear';
 
 /**
  * A local stack with the vendor fakes whose delivery and tracker queues retry after 1 s, started before

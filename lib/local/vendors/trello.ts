@@ -73,15 +73,19 @@ export type TrelloHumanAction =
   | { kind: 'archive' }
   | { kind: 'comment'; text: string };
 
-/** Mentions (`@name`) and links (`[x](y)`, bare addresses) outside code, as Trello's Markdown acts on them. */
-export function trelloActions(markdown: string): { mentions: string[]; links: string[] } {
+/**
+ * What Trello acts on in a card's text: mentions (`@name`) and bare addresses (`https://…`, `www.…`)
+ * everywhere; in Markdown (the description, comments) also link targets (`[x](y)`), and nothing of it
+ * inside code. A card's name is plain text: no Markdown links there.
+ */
+export function trelloActions(text: string, markdown = true): { mentions: string[]; links: string[] } {
   const mentions: string[] = [];
   const links: string[] = [];
-  for (const line of linesOutsideFences(markdown)) {
-    const prose = line.replace(/(`+)[\s\S]*?\1/g, '');
+  for (const line of markdown ? linesOutsideFences(text) : text.split('\n')) {
+    const prose = markdown ? line.replace(/(`+)[\s\S]*?\1/g, '') : line;
     for (const m of prose.matchAll(/(?:^|[^\w])@([a-z0-9_]+)/gi)) mentions.push(`@${m[1]}`);
-    for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) links.push(m[1] ?? '');
-    for (const m of prose.matchAll(/\b(?:https?|javascript|data):[^\s)>]*/gi)) links.push(m[0]);
+    if (markdown) for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) links.push(m[1] ?? '');
+    for (const m of prose.matchAll(/\b(?:https?:\/\/|www\.)[^\s)>]*/gi)) links.push(m[0]);
   }
   return { mentions, links };
 }
@@ -91,6 +95,8 @@ export interface TrelloFake extends Fake {
   cards: TrelloCard[];
   webhooks: TrelloWebhook[];
   deliveries: TrelloDelivery[];
+  /** Trello's HEAD checks of callback URLs before creating a webhook, with the status answered. */
+  headChecks: { url: string; status: number }[];
   actAsHuman(cardId: string, action: TrelloHumanAction): Promise<TrelloDelivery[]>;
   resend(delivery: TrelloDelivery): Promise<number>;
   settled(): Promise<void>;
@@ -103,6 +109,7 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
   const cards: TrelloCard[] = [];
   const webhooks: TrelloWebhook[] = [];
   const deliveries: TrelloDelivery[] = [];
+  const headChecks: { url: string; status: number }[] = [];
   const revoked = new Set<string>();
   const background = backgroundWork();
   let base = '';
@@ -238,7 +245,8 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
       const name = q.name ?? '';
       const desc = q.desc ?? '';
       if (name.length > 16_384 || desc.length > 16_384) return text(400, 'invalid value for desc');
-      const acted = trelloActions(`${name.replace(/^#/, '')}\n${desc}`);
+      const inName = trelloActions(name, false);
+      const acted = trelloActions(desc);
       const card: TrelloCard = {
         id: newId(),
         shortLink: randomBytes(4).toString('hex'),
@@ -247,13 +255,29 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
         name,
         desc,
         closed: false,
-        mentions: acted.mentions,
-        links: acted.links,
+        mentions: [...inName.mentions, ...acted.mentions],
+        links: [...inName.links, ...acted.links],
         attachments: [],
         comments: [],
       };
       cards.push(card);
       return { json: cardJson(card) };
+    }
+    if (req.method === 'POST' && path === '/webhooks/') {
+      const callbackURL = q.callbackURL ?? '';
+      if (!/^https?:\/\//.test(callbackURL)) return text(400, 'invalid value for callbackURL');
+      if (!trelloBoards.some((b) => b.id === q.idModel)) return text(400, 'invalid value for idModel');
+      // Trello checks the callback first and creates nothing unless it answers 200.
+      const check = await fetch(callbackURL, { method: 'HEAD' }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      headChecks.push({ url: callbackURL, status: check });
+      if (check !== 200)
+        return text(400, `URL (${callbackURL}) did not return 200 status code, got ${check}`);
+      const hook = { id: newId(), callbackURL, idModel: q.idModel ?? '' };
+      webhooks.push(hook);
+      return { json: { ...hook, description: q.description ?? '', active: q.active !== 'false' } };
     }
     const cardPath = /^\/cards\/([^/]+)(\/attachments|\/actions\/comments)?$/.exec(path);
     const card = cardPath && cards.find((c) => c.id === cardPath[1]);
@@ -293,21 +317,6 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
       void fired.sent;
       return { json: { id: fired.actionId, type: 'commentCard', data: { text: q.text } } };
     }
-    if (req.method === 'POST' && path === '/webhooks/') {
-      const callbackURL = q.callbackURL ?? '';
-      if (!/^https?:\/\//.test(callbackURL)) return text(400, 'invalid value for callbackURL');
-      if (!trelloBoards.some((b) => b.id === q.idModel)) return text(400, 'invalid value for idModel');
-      // Trello checks the callback first and creates nothing unless it answers 200.
-      const check = await fetch(callbackURL, { method: 'HEAD' }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (check !== 200)
-        return text(400, `URL (${callbackURL}) did not return 200 status code, got ${check}`);
-      const hook = { id: newId(), callbackURL, idModel: q.idModel ?? '' };
-      webhooks.push(hook);
-      return { json: { ...hook, description: q.description ?? '', active: q.active !== 'false' } };
-    }
     return text(404, 'Cannot find that path');
   };
 
@@ -319,6 +328,7 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
     cards,
     webhooks,
     deliveries,
+    headChecks,
     actAsHuman: (cardId, action) => {
       const card = cards.find((c) => c.id === cardId);
       if (!card) throw new Error(`no Trello card ${cardId}`);
@@ -332,6 +342,7 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
       cards.length = 0;
       webhooks.length = 0;
       deliveries.length = 0;
+      headChecks.length = 0;
       revoked.clear();
     },
   };

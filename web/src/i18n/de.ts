@@ -1098,7 +1098,7 @@ export const de: Catalogue = {
       trello2:
         'Trello prüft zuerst die eingehende URL und signiert jede Zustellung mit dem Secret Ihrer App und dieser URL; Snag weist alle anderen ab, ebenso Zustellungen, die älter als eine Stunde sind.',
       trello3:
-        'Wählen Sie unten die Liste, die „erledigt“ bedeutet: Eine dorthin verschobene oder archivierte Karte erledigt die Meldung in Snag.',
+        'Wählen Sie oben die Liste, die „erledigt“ bedeutet: Eine dorthin verschobene oder archivierte Karte erledigt die Meldung in Snag.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1224,6 +1224,8 @@ export const de: Catalogue = {
       doneListHint:
         'Eine dorthin verschobene oder archivierte Karte erledigt die Meldung in Snag; Erledigen in Snag verschiebt die Karte dorthin (archiviert sie, wenn keine gewählt ist).',
       doneNone: 'Keine: Archivieren erledigt',
+      fakeApp: 'API-Schlüssel, Secret und ein Token dieser lokalen Nachbildung stehen auf ihrer Seite:',
+      fakeAppLink: 'die App-Seite der Trello-Nachbildung',
       quoting:
         'Der Text der Besucher kommt als Code zitiert an, Erwähnungen und Links darin erreichen niemanden.',
     },

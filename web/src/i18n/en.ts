@@ -1079,7 +1079,7 @@ export const en = {
       trello2:
         'Trello checks the inbound URL first and signs every delivery with your app’s secret and that URL; Snag refuses the others, and deliveries older than an hour.',
       trello3:
-        'Choose below the list that means done: a card moved there, or archived, resolves the issue in Snag.',
+        'Choose above the list that means done: a card moved there, or archived, resolves the issue in Snag.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -1199,6 +1199,8 @@ export const en = {
       doneListHint:
         'A card moved there, or archived, resolves the issue in Snag; resolving in Snag moves the card there (archives it when none is chosen).',
       doneNone: 'None: archiving resolves',
+      fakeApp: 'This local fake’s API key, secret and a token to enter above are on its page:',
+      fakeAppLink: 'the fake Trello’s app page',
       quoting: 'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody.',
     },
     oauth: {

@@ -5,7 +5,18 @@
  * means done, the two-way sync's options, and switches it on; the inbound hook's panel sits below.
  * Reset forgets the token, the secret and the choices.
  */
-import { Alert, Button, Divider, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -148,6 +159,15 @@ export function TrelloSettings({ projectId, view }: { projectId: string; view: V
             </ErrorAlert>
           )}
           {error}
+          {view.fake && !authorized && (
+            // The local fake's app is fixed (lib/local/vendors/trello.ts): its page shows what to type.
+            <Text size="sm">
+              {t('integrationScreen.trello.fakeApp')}{' '}
+              <Anchor href={new URL('/', view.fake).href} target="_blank" rel="noreferrer">
+                {t('integrationScreen.trello.fakeAppLink')}
+              </Anchor>
+            </Text>
+          )}
           <TextInput
             label={t('integrationScreen.trello.key')}
             description={t('integrationScreen.trello.keyHint')}

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { DeliveryIssue } from '../../../functions/integrations/deliver';
 import {
   trelloCode,
   trelloDescription,
@@ -200,7 +201,7 @@ describe('Trello neutraliser', () => {
 
   it('makes a card name that reads the same but mentions and links nothing, invisible characters gone', () => {
     for (const text of hostile) {
-      const name = trelloTitle(issue('', text.split('\n')[0] ?? ''));
+      const name = trelloTitle(issue('', text.split('\n')[0] ?? '') as unknown as DeliveryIssue);
       const acted = trelloActions(name, false);
       expect([acted.mentions, acted.links], name).toEqual([[], []]);
       expect(name).not.toMatch(/[\u200B\u202E]/);

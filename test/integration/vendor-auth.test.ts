@@ -354,7 +354,7 @@ describe('one {vendor} route per call (the catalogue names the vendors)', () => 
       ['GET', `/api/client/integration/jira/channels/${site.id}`],
       ['DELETE', `/api/client/integration/email/authentication/${site.id}`],
       ['DELETE', `/api/client/integration/webhooks/authentication/${site.id}`],
-      ['DELETE', `/api/client/integration/trello/authentication/${site.id}`],
+      ['DELETE', `/api/client/integration/basecamp/authentication/${site.id}`],
       ['GET', `/api/client/integration/SLACK/authorize/${site.id}`],
     ] as const;
     for (const [method, path, body] of calls) {
@@ -377,7 +377,7 @@ describe('one {vendor} route per call (the catalogue names the vendors)', () => 
       '/api/client/integration/gitlab/repos',
       '/api/client/integration/github/projects',
       '/api/client/integration/linear/projects',
-      '/api/client/integration/trello/boards',
+      '/api/client/integration/basecamp/boards',
       '/api/client/integration/GITLAB/projects',
       `/api/client/integration/sync/${site.id}`,
     ];

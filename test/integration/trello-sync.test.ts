@@ -217,6 +217,11 @@ describe('Trello: authorise, save and deliver', () => {
     ]);
     expect(d.vendor_trello).toBe(card?.id);
     expect(d.url_trello).toBe(`${fake.url}/c/${card?.shortLink}`);
+    // What the fake received, on its page, without the token the query string carried.
+    const page = await (await fetch(`${fake.url}/_fake`)).text();
+    expect(page).toContain('/1/cards');
+    expect(page).toContain('token=••••');
+    expect(page).not.toContain(TOKEN);
   });
 
   it('a redelivery after the id was recorded makes no second card and no second attachment', async () => {

@@ -4,7 +4,8 @@
  * GitLab, Jira, Slack, Asana, Linear or at the webhook receiver without reading logs. It refreshes itself.
  *
  * Everything shown came from a visitor's report or a client's settings, so every value is escaped, and
- * credentials are shown by their scheme only (headers) or as `••••` (body fields named like secrets).
+ * credentials are shown by their scheme only (headers) or as `••••` (body fields and query parameters named
+ * like secrets).
  */
 import { escapeHtml as esc } from '#runtime/mail';
 import type { RecordedRequest } from './recorded';
@@ -58,7 +59,10 @@ function requestBlock(r: RecordedRequest): string {
   const shown =
     body.length > BODY_SHOWN ? `${body.slice(0, BODY_SHOWN)}\n… (${body.length} characters)` : body;
   const files = r.files.map((f) => `<li>${esc(f.name)} (${esc(f.type || 'no type')}, ${f.size} bytes)</li>`);
-  const query = new URLSearchParams(r.query).toString();
+  // Query parameters named like secrets are credentials too (Trello's `token`, as its spec puts it there).
+  const query = Object.entries(redact(r.query) as Record<string, string>)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   return `<section><h2><span class="m">${esc(r.method)}</span> ${esc(r.path)}${query ? `?${esc(query)}` : ''}
 <time>${esc(r.at)}</time></h2>${headers.join('')}${shown ? `<pre>${esc(shown)}</pre>` : ''}${
     files.length ? `<ul>${files.join('')}</ul>` : ''

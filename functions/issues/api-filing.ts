@@ -4,7 +4,7 @@
  * (issues/filing.ts): the same keys, sizes, types, plan features, quota and fan-out; none of the visitor's
  * gates (proof of work, visitor and network windows, the project's daily count), since the token has its
  * own rate limit and a named author. The widget's on/off switches say what visitors may send: they do not
- * bind the project's own people (decision API-20).
+ * bind the project's own people (decision API-F2).
  */
 import type { V1IssueCreate } from '#contracts/api-v1';
 import type { UploadKind } from '#contracts/intake';

@@ -28,6 +28,7 @@ import { createLogger } from '#runtime/log';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { fileApiIssue } from '../../functions/issues/api-filing';
 import type { ApiClient } from '../support/api-client';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -43,6 +44,8 @@ const MB = 1024 * 1024;
 const stack = setUpTestStack({
   queues: { delivery: { visibilityTimeoutSeconds: 1, retryDelaysSeconds: [1, 1, 1, 1] } },
 });
+/** DynamoDB requests the v1 function sends per call (docs/data-model.md 4.15's table). */
+const requestsOf = countFunctionRequests('api:v1');
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -492,6 +495,37 @@ describe('idempotency', () => {
     );
     const shot = await upload(t, 'screenshot', 'image/png', screenshot());
     expect((await create(t, { screenshots: [{ key: shot, type: 'png' }] }, key)).status).toBe(201);
+  });
+});
+
+describe('what a filing call costs', () => {
+  it('sends a fixed number of DynamoDB requests per call (docs/data-model.md 4.15)', async () => {
+    const t = await team();
+    const upload = await requestsOf(() =>
+      v1(t.token, 'POST', `${t.base}/uploads`, { kind: 'screenshot', type: 'image/png', size: 100 }),
+    );
+    const plain = await requestsOf(() => create(t, { title: 'No key' }));
+    const keyed = await requestsOf(() =>
+      create(t, { title: 'Keyed' }, { 'idempotency-key': `cost-${t.site.id}` }),
+    );
+    const retried = await requestsOf(() =>
+      create(t, { title: 'Keyed' }, { 'idempotency-key': `cost-${t.site.id}` }),
+    );
+    // Every v1 call: the token, its creator's TEAMS, the rate window (its first call also records lastUsedAt).
+    const auth = ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'];
+    // The access check: META with the caller's memberships (the token item) in one BatchGetItem.
+    expect(upload).toEqual([...auth, 'UpdateItemCommand', 'BatchGetItemCommand']);
+    // Then the number (one UpdateItem) and the issue's one transaction; a key adds its claim (one PutItem).
+    expect(plain).toEqual([...auth, 'BatchGetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand']);
+    expect(keyed).toEqual([
+      ...auth,
+      'BatchGetItemCommand',
+      'PutItemCommand',
+      'UpdateItemCommand',
+      'TransactWriteItemsCommand',
+    ]);
+    // A retry: the refused claim and the record's read, and nothing written.
+    expect(retried).toEqual([...auth, 'BatchGetItemCommand', 'PutItemCommand', 'GetItemCommand']);
   });
 });
 

@@ -30,8 +30,13 @@ const ACTIONABLE =
 
 const FIELDS = 'input,select,textarea,[contenteditable]:not([contenteditable=false])';
 
-/** Readable kinds of targets; other tags name themselves. */
+/**
+ * Readable kinds of targets; an element with one of the ARIA roles of ACTIONABLE says that role; other tags
+ * name themselves. The dashboard shows these words in its own language (web/src/issues/session-model.ts
+ * `stepRoles`): a new word here needs its translation there.
+ */
 const roleOf: Record<string, string> = { a: 'link', textarea: 'field', input: 'field', select: 'list' };
+const ARIA_ROLES = /^(button|link|menuitem|tab|checkbox|option)$/;
 
 /** A URL without its query string and fragment. */
 export const bareUrl = (url: string) => url.split(/[?#]/)[0] ?? '';
@@ -89,7 +94,8 @@ export function describe(el: Element): string {
   const tag = el.tagName.toLowerCase();
   if (!name) return selectorOf(el);
   const short = name.length > 80 ? `${name.slice(0, 79)}…` : name;
-  return `${roleOf[tag] ?? tag} "${short}"`;
+  const aria = el.getAttribute('role') ?? '';
+  return `${roleOf[tag] ?? (ARIA_ROLES.test(aria) ? aria : tag)} "${short}"`;
 }
 
 export interface StepsRecorder {

@@ -8,6 +8,7 @@
  * the extension, and the documented example script run as a user would.
  */
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,18 +16,11 @@ import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type V1IssueCreate,
-  v1IssueCreatedSchema,
-  v1UploadSchema,
-  v1WidgetConfigSchema,
-} from '#contracts/api-v1';
+import { v1IssueCreatedSchema, v1UploadSchema, v1WidgetConfigSchema } from '#contracts/api-v1';
 import { intakeRateLimits } from '#contracts/intake';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
-import { createLogger } from '#runtime/log';
 import { findUserIdByEmail } from '../../functions/accounts/user';
-import { fileApiIssue } from '../../functions/issues/api-filing';
 import type { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
 import { eventually } from '../support/local-stack';
@@ -92,6 +86,27 @@ async function uidOf(email: string) {
 }
 
 const fileScopes = ['projects:read', 'issues:read', 'issues:create'];
+
+/** The browser extension's connection as it makes it (contracts/extension.ts): approve, then exchange. */
+async function extensionToken(client: ApiClient): Promise<string> {
+  const verifier = randomBytes(48).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const approved = await client.post<{ code: string }>('/api/client/extension/connect', {
+    challenge,
+    browser: 'Chrome',
+  });
+  const { code } = (approved.body as { msg: { code: string } }).msg;
+  const res = await fetch(new URL('/api/extension/token', stack.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+    },
+    body: JSON.stringify({ code, verifier }),
+  });
+  const answer = (await res.json()) as { msg: { token: string } };
+  return answer.msg.token;
+}
 
 async function tokenFor(client: ApiClient, teamId: string, name: string, scopes = fileScopes) {
   const made = await client.post<{ token: string }>(`/api/client/team/${teamId}/tokens`, { name, scopes });
@@ -275,50 +290,44 @@ describe('who may file', () => {
     expect(
       (await guest.client.patch('/api/client/profile', { firstName: 'Grace', lastName: 'Hopper' })).status,
     ).toBe(200);
-    // The extension's caller as its pipeline hands it over (contracts/token-caller.ts): the member's principal.
-    const caller = {
-      id: 'ext-test-0001',
-      kind: 'extension' as const,
-      name: 'Chrome',
-      creatorName: 'Grace Hopper',
-      principal: guestId,
-    };
-    const ctx = { log: createLogger(), correlationId: '6a1f1b0e-8a55-4d67-9d52-1c6c1c1d2a33' };
-    const body = {
-      description: 'Found on staging',
-      customFields: [],
-      screenshots: [],
-      files: [],
-      logs: [],
-      steps: [],
-      device: {},
-    } as unknown as V1IssueCreate;
-    const filed = await fileApiIssue(
-      caller,
-      t.site.id,
-      { ...body, title: '', reporterEmail: '', pageUrl: '' },
-      undefined,
-      ctx,
-    );
-    expect(filed.created).toBe(true);
-    const entry = (await activity(t.site, filed.number)).find((e) => e.kind === 'created');
+    const ext = { ...t, token: await extensionToken(guest.client) };
+    expect(ext.token).toMatch(/^snag_ext_/);
+
+    // The widget's form for the page without the snippet, then a screenshot and the issue.
+    expect((await v1(ext.token, 'GET', `${t.base}/widget`)).status).toBe(200);
+    const key = await upload(ext, 'screenshot', 'image/png', screenshot());
+    const res = await create(ext, { title: 'Found on staging', screenshots: [{ key, type: 'png' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { number } = v1IssueCreatedSchema.parse(msgOf(res));
+    const entry = (await activity(t.site, number)).find((e) => e.kind === 'created');
     expect(entry?.actor).toEqual({ kind: 'member', id: guestId, name: 'Grace Hopper', via: 'extension' });
-    expect((await issuePage(t.site, filed.number)).filedVia).toEqual({
+    expect((await issuePage(t.site, number)).filedVia).toEqual({
       kind: 'extension',
       name: 'Grace Hopper',
       token: null,
     });
-    // Another team's project is not the member's to file into.
-    const other = await team();
-    await expect(
-      fileApiIssue(
-        caller,
-        other.site.id,
-        { ...body, title: '', reporterEmail: '', pageUrl: '' },
-        undefined,
-        ctx,
-      ),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(msgOf(await v1(ext.token, 'GET', `${t.base}/issues/${number}`)).filedVia).toMatchObject({
+      kind: 'extension',
+    });
+
+    // Another project of the same team, not in the guest's list, and another team's: not the member's to file into.
+    const otherProject = await t.site.client.post<{ id: string }>('/api/client/website', {
+      name: 'Other',
+      url: 'other.example',
+    });
+    const hidden = (otherProject.body as { msg: { id: string } }).msg.id;
+    const elsewhere = await team();
+    for (const pid of [hidden, elsewhere.site.id]) {
+      const refused = await v1(ext.token, 'POST', `/api/v1/projects/${pid}/issues`, { description: 'x' });
+      expect([refused.status, codeOf(refused)]).toEqual([404, 'NOT_FOUND']);
+    }
+    // Revoked under Profile: 401 with the header that tells the extension to connect again.
+    const [connection] = (await guest.client.get<{ id: string }[]>('/api/client/profile/extensions')).body
+      .msg as unknown as { id: string }[];
+    expect((await guest.client.delete(`/api/client/profile/extensions/${connection!.id}`)).status).toBe(200);
+    const revoked = await create(ext, { title: 'After revoking' });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer realm="snag", error="invalid_token"');
   });
 });
 

@@ -4,7 +4,9 @@
  * only kind of event detail that crosses worlds in every browser), naming the nonce. A page can read or
  * forge these events as it can write its own console: what it could fake is its own logs, nothing more.
  */
+
 import type { LogEntry, Step } from '#contracts/intake';
+import { randomBase64url } from './pkce';
 
 export const PULL_EVENT = 'snag-extension-pull';
 export const PUSH_EVENT = 'snag-extension-logs';
@@ -16,7 +18,7 @@ export interface PageActivity {
 
 /** The page script's logs and steps, or empty ones when it does not answer within `timeoutMs`. */
 export function pullPageActivity(timeoutMs = 500): Promise<PageActivity> {
-  const nonce = crypto.randomUUID();
+  const nonce = randomBase64url(18);
   return new Promise((resolve) => {
     const done = (value: PageActivity) => {
       document.removeEventListener(PUSH_EVENT, onPush);

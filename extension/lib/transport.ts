@@ -4,11 +4,13 @@
  * the background worker instead, which holds the token. Blobs cross as base64 chunks (runtime messages are
  * JSON in Chromium).
  */
+
 import type { ReportInput } from '#contracts/intake-schemas';
 import { SnagError } from '../../widget/src/app/errors';
 import { type PresignedPost, reportLogs, reportSteps, type Transport } from '../../widget/src/app/report';
 import type { Answer, ContentRequest } from './messages';
 import type { PageActivity } from './page-bridge';
+import { randomBase64url } from './pkce';
 import { toV1Issue } from './to-v1';
 
 /** 512 KiB of bytes per message: well under every browser's message limit, and progress to show. */
@@ -59,12 +61,12 @@ export function extensionTransport(
         // The logs and steps live in the page's world: the freshest of them go, under the widget's limits.
         const page = await pageActivity();
         const v1 = toV1Issue({ ...report, logs: reportLogs(page.logs), steps: reportSteps(page.steps) });
-        // One key per attempt: the background worker retries a lost answer with it, filing nothing twice.
+        // One key per attempt (random: `crypto.randomUUID` needs a secure page): the background worker retries a lost answer with it, filing nothing twice.
         const created = await ask<{ number: number }>({
           type: 'create',
           projectId,
           body: v1,
-          idempotencyKey: crypto.randomUUID(),
+          idempotencyKey: randomBase64url(18),
         });
         return { number: created.number } as T;
       }
@@ -72,7 +74,7 @@ export function extensionTransport(
     },
 
     async postForm(post: PresignedPost, blob: Blob, onProgress: (sent: number) => void): Promise<void> {
-      const upload = crypto.randomUUID();
+      const upload = randomBase64url(18);
       for (let at = 0; at < blob.size; at += CHUNK) {
         const data = await base64Of(blob.slice(at, at + CHUNK));
         await ask({ type: 'chunk', upload, data });

@@ -162,7 +162,8 @@ async function setLogs(tabId: number, on: boolean): Promise<void> {
     await browser.scripting.registerContentScripts([
       {
         id,
-        matches: [`${origin}/*`],
+        // Scheme and host, as the permission: match patterns carry no port in every browser.
+        matches: [hostPattern(origin)],
         js: [PAGE_LOGS_FILE.slice(1)],
         runAt: 'document_start',
         world: 'MAIN',

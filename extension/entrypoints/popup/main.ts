@@ -75,6 +75,11 @@ async function refresh(): Promise<void> {
   render();
 }
 
+/**
+ * Firefox closes the popup while its permission prompt is open, so nothing may wait for the answer: the
+ * request starts inside the click, the change is sent to the background worker at the same time, and an
+ * answer that comes back to a still-open popup only refreshes it (or undoes the change when refused).
+ */
 function saveServer(e: Event) {
   e.preventDefault();
   const input = document.getElementById('server') as HTMLInputElement;
@@ -82,20 +87,29 @@ function saveServer(e: Event) {
   errors = {};
   if (!server) return fail('server', new Error('INVALID_SERVER'));
   // Asked right away, inside the click: the calls from the background worker need the server's origin.
-  void browser.permissions.request({ origins: [hostPattern(server)] }).then(async (granted) => {
-    if (!granted) return fail('server', new Error('PERMISSION'));
-    await ask({ type: 'set-server', server }).catch((error) => fail('server', error));
-    await refresh();
-  });
+  const asked = browser.permissions.request({ origins: [hostPattern(server)] });
+  const saved = ask({ type: 'set-server', server });
+  void Promise.all([asked, saved]).then(
+    async ([granted]) => {
+      if (!granted) errors = { ...errors, server: t('popupPermission') };
+      await refresh();
+    },
+    (error) => fail('server', error),
+  );
 }
 
 function connect() {
   errors = {};
   const server = status?.server;
   if (!server) return;
-  void browser.permissions.request({ origins: [hostPattern(server)] }).then(async (granted) => {
+  const start = () => ask({ type: 'connect' }).catch((error) => fail('connection', error));
+  if (status?.serverGranted) {
+    void start();
+    return;
+  }
+  void browser.permissions.request({ origins: [hostPattern(server)] }).then((granted) => {
     if (!granted) return fail('connection', new Error('PERMISSION'));
-    await ask({ type: 'connect' }).catch((error) => fail('connection', error));
+    return start();
   });
 }
 
@@ -124,18 +138,21 @@ function toggleLogs(e: Event) {
   if (tabId === null || !site) return;
   const on = box.checked;
   const tab = tabId;
-  const change = () => ask({ type: 'set-logs', tabId: tab, on }).then(refresh);
+  errors = {};
   if (!on) {
-    void change().catch((error) => fail('logs', error));
+    void ask({ type: 'set-logs', tabId: tab, on: false }).then(refresh, (error) => fail('logs', error));
     return;
   }
-  void browser.permissions.request({ origins: [hostPattern(site.origin)] }).then(async (granted) => {
-    if (!granted) {
-      box.checked = false;
-      return;
-    }
-    await change().catch((error) => fail('logs', error));
-  });
+  // Registered at once (it runs only where the site is granted), the permission asked in the same click.
+  const asked = browser.permissions.request({ origins: [hostPattern(site.origin)] });
+  const registered = ask({ type: 'set-logs', tabId: tab, on: true });
+  void Promise.all([asked, registered]).then(
+    async ([granted]) => {
+      if (!granted) await ask({ type: 'set-logs', tabId: tab, on: false });
+      await refresh();
+    },
+    (error) => fail('logs', error),
+  );
 }
 
 const errorLine = (at: string) =>

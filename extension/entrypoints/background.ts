@@ -14,6 +14,7 @@ import type { V1IssueCreated, V1Project } from '#contracts/api-v1';
 import type { ExtensionTokenAnswer } from '#contracts/extension';
 import type { WidgetConfig } from '#contracts/widget-config';
 import { ApiError, call } from '../lib/api';
+import { bytesOf } from '../lib/chunks';
 import type {
   Answer,
   ContentRequest,
@@ -180,13 +181,6 @@ async function setLogs(tabId: number, on: boolean): Promise<void> {
 // --- Uploads: the reporter sends blobs in base64 chunks; here they become the presigned POST's file --------
 
 const uploads = new Map<string, string[]>();
-
-function bytesOf(base64: string[]): Uint8Array<ArrayBuffer> {
-  const text = atob(base64.join(''));
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
 
 async function postForm(upload: string, post: { url: string; fields: Record<string, string> }, type: string) {
   const parts = uploads.get(upload) ?? [];

@@ -8,13 +8,11 @@
 import type { ReportInput } from '#contracts/intake-schemas';
 import { SnagError } from '../../widget/src/app/errors';
 import { type PresignedPost, reportLogs, reportSteps, type Transport } from '../../widget/src/app/report';
+import { base64Of, CHUNK_BYTES } from './chunks';
 import type { Answer, ContentRequest } from './messages';
 import type { PageActivity } from './page-bridge';
 import { randomBase64url } from './pkce';
 import { toV1Issue } from './to-v1';
-
-/** 512 KiB of bytes per message: well under every browser's message limit, and progress to show. */
-const CHUNK = 512 * 1024;
 
 export type Ask = <T>(m: ContentRequest) => Promise<T>;
 
@@ -32,14 +30,6 @@ export const askBackground =
     if (!answer.ok) throw new SnagError(answer.code);
     return answer.value;
   };
-
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
 
 export function extensionTransport(
   projectId: string,
@@ -75,10 +65,11 @@ export function extensionTransport(
 
     async postForm(post: PresignedPost, blob: Blob, onProgress: (sent: number) => void): Promise<void> {
       const upload = randomBase64url(18);
-      for (let at = 0; at < blob.size; at += CHUNK) {
-        const data = await base64Of(blob.slice(at, at + CHUNK));
+      for (let at = 0; at < blob.size; at += CHUNK_BYTES) {
+        const data = base64Of(new Uint8Array(await blob.slice(at, at + CHUNK_BYTES).arrayBuffer()));
         await ask({ type: 'chunk', upload, data });
-        onProgress(Math.min(blob.size, at + CHUNK) * 0.5);
+        // Handing the bytes over is half the way; the worker's POST to storage is the other half.
+        onProgress(Math.min(blob.size, at + CHUNK_BYTES) * 0.5);
       }
       await ask({ type: 'post-form', upload, post, contentType: blob.type || 'application/octet-stream' });
       onProgress(blob.size);

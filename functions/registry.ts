@@ -16,6 +16,7 @@ type Operations = {
   auth: typeof import('./handlers/auth').operations;
   profile: typeof import('./handlers/profile').operations;
   notifications: typeof import('./handlers/notifications').operations;
+  extension: typeof import('./handlers/extension').operations;
   teams: typeof import('./handlers/teams').operations;
   tokens: typeof import('./handlers/tokens').operations;
   projects: typeof import('./handlers/projects').operations;

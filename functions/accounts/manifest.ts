@@ -1,4 +1,5 @@
 /** Accounts (SPEC.md section 7): sign-in, registration, resets, and the profile. */
+import { extensionConnectBody, extensionConnectionParams, extensionTokenBody } from '#contracts/extension';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   confirmationSchema,
@@ -144,9 +145,51 @@ export const notificationsApi = apiFunction({
   ],
 });
 
+// The browser extension's connection (contracts/extension.ts, docs/extension-connection.md): the member's
+// approval on the connect page (session), the extension's code exchange (public: no session, no cookie,
+// called from the extension's own origin), and the member's connections under Profile.
+export const extensionApi = apiFunction({
+  resource: 'extension',
+  needs: { table: 'readwrite' },
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/client/extension/connect',
+      op: 'connect',
+      session: true,
+      access: { scope: 'account' },
+      body: extensionConnectBody,
+    },
+    {
+      method: 'POST',
+      path: '/api/extension/token',
+      op: 'token',
+      session: false,
+      caller: 'public',
+      body: extensionTokenBody,
+    },
+    { method: 'OPTIONS', path: '/api/extension/token', op: 'preflight', session: false, caller: 'public' },
+    {
+      method: 'GET',
+      path: '/api/client/profile/extensions',
+      op: 'list',
+      session: true,
+      access: { scope: 'account' },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/profile/extensions/{id}',
+      op: 'revoke',
+      session: true,
+      access: { scope: 'account' },
+      params: extensionConnectionParams,
+    },
+  ],
+});
+
 export const accounts = {
   domain: 'accounts',
-  api: [authApi, profileApi, notificationsApi],
+  api: [authApi, profileApi, notificationsApi, extensionApi],
   schedules: {
     // The notification outbox's flush (functions/schedules/notifications.ts): one mail per person per run.
     notifications: {

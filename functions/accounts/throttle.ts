@@ -30,3 +30,15 @@ export const resetsPerSource: Throttle = { action: 'reset-src', max: 10, windowM
 export const resendsPerSource: Throttle = { action: 'resend-src', max: 10, windowMs: HOUR };
 
 export const limitFor = (throttle: Throttle, key: string): RateLimit => ({ ...throttle, key });
+
+/**
+ * The browser extension's connection (contracts/extension.ts): approvals per member (each mints a code; a
+ * person connects a browser or two, a loop of approvals is a script) and code exchanges per source,
+ * counted whatever the outcome, so a code cannot be guessed at (it has 256 bits; this bounds the traffic).
+ */
+export const extensionConnectsPerMember: Throttle = { action: 'ext-connect', max: 20, windowMs: 15 * MINUTE };
+export const extensionExchangesPerSource: Throttle = {
+  action: 'ext-token-src',
+  max: 30,
+  windowMs: 15 * MINUTE,
+};

@@ -260,6 +260,22 @@ export const errorCatalogue = {
       de: 'Dieses Team hat bereits die Höchstzahl an API-Tokens: widerrufen Sie zuerst eines',
     },
   },
+  // The browser extension's connection (contracts/extension.ts): one answer for every code that does not
+  // work (unknown, used, expired, another's, or the verifier does not match), so a guesser learns nothing.
+  EXTENSION_CODE_INVALID: {
+    status: 400,
+    msg: {
+      en: 'This connection code is invalid or expired. Press Connect in the extension again',
+      de: 'Dieser Verbindungscode ist ungültig oder abgelaufen. Drücken Sie in der Erweiterung erneut auf Verbinden',
+    },
+  },
+  EXTENSION_LIMIT: {
+    status: 403,
+    msg: {
+      en: 'You have connected the most browser extensions you may (10). Revoke one under Profile → Browser extension first',
+      de: 'Sie haben bereits die Höchstzahl an Browsererweiterungen (10) verbunden. Widerrufen Sie zuerst eine unter Profil → Browsererweiterung',
+    },
+  },
   // Teams, members, invitations (issue 22, docs/data-model.md 4.12 "New catalogue codes").
   SEAT_LIMIT: {
     status: 403,

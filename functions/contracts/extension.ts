@@ -82,3 +82,6 @@ export interface ExtensionConnection {
   lastUsed: string | null;
   expires: string;
 }
+
+/** `DELETE /api/client/profile/extensions/{id}`: a connection's id, the 12 characters its token carries. */
+export const extensionConnectionParams = z.object({ id: base64url(12, 12) });

@@ -31,7 +31,8 @@ export interface TokenCaller {
    * member who connected it (principal: their user id), in every team and project as their own role allows.
    */
   kind: 'team' | 'extension';
-  teamId: string;
+  /** The team token's team; null for an extension, which has no team of its own (its member's are theirs). */
+  teamId: string | null;
   name: string;
   creatorName: string | null;
   scopes: readonly TokenScope[];

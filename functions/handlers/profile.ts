@@ -6,6 +6,7 @@ import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type AuthedInput, resourceHandler } from '#runtime/http';
 import { clearedSessionCookies, readCookie } from '#runtime/session';
+import { deleteExtensionTokensOf } from '../accounts/extension-tokens';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
 import { profileOf } from '../billing/team';
@@ -71,6 +72,9 @@ export const operations = {
         await deleteTeam(tid);
       }
       await leaveAll(user.id, teams);
+      // The browser extension's connections live outside the account's partition (found through it, so
+      // before it goes); each also dies with the USER item, which every use of one reads.
+      await deleteExtensionTokensOf(user.id);
     } catch (err) {
       // Nothing stays half-done: a team still there takes invitations again (its `deleting` mark would
       // refuse them as SEAT_LIMIT), and every step above can simply run again on the next try.

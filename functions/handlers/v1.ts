@@ -16,6 +16,7 @@ import {
   type V1IssueSummary,
   type V1Project,
 } from '#contracts/api-v1';
+import { EXTENSION_TOKEN_PREFIX, extensionScopes } from '#contracts/extension';
 import { ticketStatus } from '#contracts/limits';
 import { integrationNames } from '#contracts/messages';
 import { openApiDocument } from '#contracts/openapi';
@@ -25,6 +26,7 @@ import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { HOUR } from '#runtime/time';
+import { resolveExtensionToken, touchExtensionToken } from '../accounts/extension-tokens';
 import { replayLink } from '../integrations/links';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
@@ -33,9 +35,10 @@ import { v1Api } from '../issues/manifest';
 import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
-import { authorizeTeam, may, tokenMembership } from '../projects/access';
+import { authorizeTeam, may, membershipOf, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
 import { teamOf } from '../teams/member';
+import { teamsOf } from '../teams/team';
 import { resolveToken, tokenPrincipal, touchToken } from '../teams/token';
 
 type In<Op extends OpName<typeof v1Api>> = InputOf<typeof v1Api, Op>;
@@ -46,13 +49,54 @@ type In<Op extends OpName<typeof v1Api>> = InputOf<typeof v1Api, Op>;
  * membership change revokes their tokens in its own transaction, this covers a token made in the moment
  * before it that the change's (eventually consistent) token list did not see yet.
  */
-async function authenticate(bearer: string): Promise<TokenCaller | null> {
+async function authenticateTeamToken(bearer: string): Promise<TokenCaller | null> {
   const found = await resolveToken(bearer);
   if (!found?.creatorRole || !may(found.creatorRole, 'team.tokens')) return null;
   const { token } = found;
   await touchToken(token);
   const { id, teamId, name, creatorName, scopes } = token;
   return { id, kind: 'team', teamId, name, creatorName, scopes, principal: tokenPrincipal(id) };
+}
+
+/**
+ * A browser extension's connection (contracts/extension.ts) acts as its member: principal their user id,
+ * so the one policy applies their own role in every team (a GUEST sees their guest projects, nothing else),
+ * and the fixed extensionScopes narrow it further. Revoked, expired or the member deleted: null.
+ */
+async function authenticateExtension(bearer: string): Promise<TokenCaller | null> {
+  const found = await resolveExtensionToken(bearer);
+  if (!found) return null;
+  const { token, name } = found;
+  await touchExtensionToken(token);
+  return {
+    id: token.id,
+    kind: 'extension',
+    teamId: null,
+    name: token.browser,
+    creatorName: name,
+    scopes: extensionScopes,
+    principal: token.userId,
+  };
+}
+
+const authenticate = (bearer: string): Promise<TokenCaller | null> =>
+  bearer.startsWith(EXTENSION_TOKEN_PREFIX) ? authenticateExtension(bearer) : authenticateTeamToken(bearer);
+
+/**
+ * Every project the extension's member may see, across their teams, as the dashboard's "all teams" list
+ * shows them: a team's every project to its members, only the named ones to a GUEST. TEAMS, then one Query
+ * per team (a member of many teams pays one Query each, as the dashboard's list does).
+ */
+async function memberProjects(userId: string): Promise<Project[]> {
+  const teams = await teamsOf(userId);
+  const teamIds = Object.keys(teams.teams);
+  const lists = await Promise.all(teamIds.map((tid) => listProjects(tid)));
+  return teamIds.flatMap((tid, i) => {
+    const member = membershipOf(teams, tid);
+    if (!member) return [];
+    const all = lists[i] ?? [];
+    return member.role === 'GUEST' ? all.filter((p) => member.projects?.includes(p.id)) : all;
+  });
 }
 
 function projectOf(p: Project): V1Project {
@@ -234,10 +278,18 @@ export const operations = {
       },
     };
   },
-  /** Token, rate window, the team's project Query: 3 requests. */
+  /**
+   * A team token: token, rate window, the team's project Query (3 requests). An extension: token, member,
+   * rate window, TEAMS, one Query per team of theirs.
+   */
   async listProjects({ token }: In<'listProjects'>) {
-    authorizeTeam(tokenMembership(token, token.teamId), 'team.read');
-    const found = await listProjects(token.teamId);
+    const { teamId } = token;
+    let found: Project[];
+    if (token.kind === 'extension' || teamId === null) found = await memberProjects(token.principal);
+    else {
+      authorizeTeam(tokenMembership(token, teamId), 'team.read');
+      found = await listProjects(teamId);
+    }
     found.sort((a, b) => a.createdAt - b.createdAt);
     return { msg: { projects: found.map(projectOf) } };
   },

@@ -238,8 +238,8 @@ export function membershipOf(teams: TeamsItem | null, teamId: string): Membershi
  * An API token's membership of `teamId` (issue 25): its own team as ADMIN, none other. Scopes narrow it
  * further in the pipeline; the team actions of billing, members and tokens have no token route at all.
  */
-export function tokenMembership(token: { teamId: string }, teamId: string): Membership | null {
-  return token.teamId === teamId ? { role: 'ADMIN' } : null;
+export function tokenMembership(token: { teamId: string | null }, teamId: string): Membership | null {
+  return token.teamId !== null && token.teamId === teamId ? { role: 'ADMIN' } : null;
 }
 
 /**

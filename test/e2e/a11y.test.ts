@@ -117,6 +117,15 @@ describe('accessibility: axe-core on every dashboard screen', () => {
       { name: 'projects', path: '/profile' },
       { name: 'projects-not-found-notice', path: '/profile/no-such-page' },
       { name: 'profile-edit', path: '/profile/edit' },
+      { name: 'profile-extensions', path: '/profile/edit/extension' },
+      // The browser extension's connect page as the extension opens it, a broken address, and its ends.
+      {
+        name: 'connect-extension',
+        path: `/connect/extension?challenge=${'E'.repeat(43)}&state=${'s'.repeat(22)}&browser=Chrome`,
+      },
+      { name: 'connect-extension-invalid', path: '/connect/extension?challenge=short' },
+      { name: 'connect-extension-done', path: `/connect/extension/done?code=${'c'.repeat(43)}&state=s` },
+      { name: 'connect-extension-denied', path: '/connect/extension/done?error=denied&state=s' },
       { name: 'billing', path: '/profile/billing' },
       { name: 'create-project', path: '/profile/create/project' },
       { name: 'issues-open', path: `/profile/site/${shop}` },

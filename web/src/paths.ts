@@ -48,7 +48,28 @@ export const paths = {
   replay: (token: string) => `/replay/${enc(token)}`,
   configuration: (id: string, section?: ConfigurationSection) =>
     `/profile/configuration/${enc(id)}${section ? `/${section}` : ''}`,
+  /** Issue 34: Profile → Browser extension, the member's connected browsers. */
+  profileExtensions: '/profile/edit/extension',
+  /**
+   * Issue 34: the extension's connect page (contracts/extension.ts), opened by the extension with its
+   * `challenge`, `state` and `browser`, and the page it ends on, whose address the extension reads.
+   */
+  connectExtension: '/connect/extension',
+  connectExtensionDone: (answer: { code: string; state: string } | { error: 'denied'; state: string }) =>
+    `/connect/extension/done?${new URLSearchParams(answer).toString()}`,
+  /** The sign-in page that returns to `next` (an address of this dashboard) once signed in. */
+  loginThen: (next: string) => `/login?next=${enc(next)}`,
 } as const;
+
+/**
+ * Where the sign-in page goes after signing in: its `next` when that is an address of this dashboard (a
+ * path, never `//host` or `/\\host`, which browsers read as another site), else the projects.
+ */
+export function afterLogin(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.profile;
+  return next;
+}
 
 /**
  * /profile/<vendor>_redirect (`oauthRedirectSegment`): an OAuth vendor's return carries the site id in

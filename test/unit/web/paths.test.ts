@@ -6,7 +6,13 @@ import {
   loginWith,
   stripLoginNoticeParams,
 } from '../../../web/src/accounts/login-model';
-import { oauthRedirectTarget, paths, projectIdFromPath, sidebarSection } from '../../../web/src/paths';
+import {
+  afterLogin,
+  oauthRedirectTarget,
+  paths,
+  projectIdFromPath,
+  sidebarSection,
+} from '../../../web/src/paths';
 
 describe('oauthRedirectTarget', () => {
   it('forwards to the site of state, keeping the whole query', () => {
@@ -115,6 +121,36 @@ describe('auth addresses', () => {
     expect(loginNotice(loginWith.registered('a@b.c').split('?')[1]!)).toBe('registered');
     expect(paths.confirmRegistration('ada@example.com')).toBe(
       '/confirm_registration?username=ada%40example.com',
+    );
+  });
+});
+
+describe('afterLogin', () => {
+  it('returns to the connect page with its whole query', () => {
+    const here = '/connect/extension?challenge=abc&state=xyz&browser=Chrome';
+    const login = paths.loginThen(here);
+    expect(login.startsWith('/login?next=')).toBe(true);
+    expect(afterLogin(login.slice('/login'.length))).toBe(here);
+  });
+
+  it('goes to the projects without a next, or with one that leaves the dashboard', () => {
+    expect(afterLogin('')).toBe('/profile');
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(afterLogin(`?next=${encodeURIComponent(next)}`)).toBe('/profile');
+    }
+  });
+
+  it('builds the done page’s address the extension reads', () => {
+    expect(paths.connectExtensionDone({ code: 'c-1', state: 's_2' })).toBe(
+      '/connect/extension/done?code=c-1&state=s_2',
+    );
+    expect(paths.connectExtensionDone({ error: 'denied', state: 's' })).toBe(
+      '/connect/extension/done?error=denied&state=s',
     );
   });
 });

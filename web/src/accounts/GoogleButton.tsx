@@ -15,7 +15,7 @@ import { errorCodeOf } from '../api';
 import { googleSignOut, loadGoogleIdentity } from '../api/google';
 import { clearApiCache } from '../api/session';
 import { config } from '../config';
-import { paths } from '../paths';
+import { afterLogin } from '../paths';
 import { signInWithGoogle } from './data';
 
 const buttonHeight = 42;
@@ -88,7 +88,8 @@ export function GoogleButton({
     try {
       await signInWithGoogle(token);
       await clearApiCache();
-      handlers.current.navigate(paths.profile, { replace: true });
+      // Back where sign-in was asked for (the extension's connect page), else the projects.
+      handlers.current.navigate(afterLogin(window.location.search), { replace: true });
     } catch (error) {
       const code = errorCodeOf(error);
       if (code === 'USER_EXISTS') await googleSignOut();

@@ -37,6 +37,9 @@ const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 const TeamScreen = lazy(() => import('../screens/TeamScreen'));
 const ReplayScreen = lazy(() => import('../screens/ReplayScreen'));
+const ProfileExtensionsScreen = lazy(() => import('../screens/ProfileExtensionsScreen'));
+const ConnectExtensionScreen = lazy(() => import('../screens/ConnectExtensionScreen'));
+const ConnectExtensionDoneScreen = lazy(() => import('../screens/ConnectExtensionDoneScreen'));
 
 function Root() {
   // The cookie notice is part of each layout's flow (AuthLayout, ProfileLayout), so it covers nothing.
@@ -72,6 +75,9 @@ export const routes: RouteObject[] = [
           { path: 'reset_verification', element: <ResetVerificationScreen /> },
           // Public, and also open with a session (issue 22): the page itself tells the two apart.
           { path: 'invitation', element: <InvitationScreen /> },
+          // Issue 34: the browser extension's connect page (signed out, it sends to sign-in and back).
+          { path: 'connect/extension', element: <ConnectExtensionScreen /> },
+          { path: 'connect/extension/done', element: <ConnectExtensionDoneScreen /> },
         ]),
       },
       // Issue 25: public, and also open with a session; the reference's renderer loads on this page only.
@@ -86,6 +92,7 @@ export const routes: RouteObject[] = [
         children: guarded('profile', [
           { index: true, element: <ProjectsScreen /> },
           { path: 'edit', element: <ProfileEditScreen /> },
+          { path: 'edit/extension', element: <ProfileExtensionsScreen /> },
           // Issue 22: screens a role does not include say so (the server refuses their calls too).
           {
             path: 'billing',

@@ -548,6 +548,8 @@ export const de: Catalogue = {
     configuration: 'Projektkonfiguration',
     team: 'Team',
     tokens: 'API-Tokens',
+    connectExtension: 'Die Browsererweiterung verbinden',
+    extensions: 'Browsererweiterung',
   },
   triageDetail: {
     panel: {
@@ -1242,5 +1244,55 @@ export const de: Catalogue = {
     rendererNote: 'Dargestellt von Swagger UI, nur auf Englisch.',
     failed:
       'Die Referenz konnte nicht geladen werden. Laden Sie die Seite neu oder lesen Sie das Dokument selbst.',
+  },
+  // Die Verbindung der Browsererweiterung (contracts/extension.ts): die Verbindungsseite, ihr Ende und
+  // Profil → Browsererweiterung.
+  extension: {
+    tabs: { label: 'Bereiche des Profils', account: 'Konto', extension: 'Browsererweiterung' },
+    connect: {
+      title: 'Die Snag-Browsererweiterung verbinden',
+      browser: 'Browser',
+      unknownBrowser: 'Ihr Browser',
+      lead: 'Die Snag-Erweiterung in diesem Browser möchte für Sie arbeiten, {{name}} ({{email}}).',
+      mayTitle: 'Sie kann dann',
+      may1: 'die Projekte sehen, an denen Sie arbeiten, in jedem Ihrer Teams, und deren Meldungen',
+      may2: 'in diesen Projekten Meldungen in Ihrem Namen erstellen („über Erweiterung“)',
+      mayNotTitle: 'Sie kann nicht',
+      mayNot1: 'Meldungen ändern, schließen oder kommentieren oder Einstellungen ändern',
+      mayNot2: 'Ihr Passwort sehen oder Ihre Anmeldung nutzen: Sie erhält einen eigenen Schlüssel',
+      lifetime:
+        'Die Verbindung gilt 90 Tage. Sie können sie jederzeit unter Profil → Browsererweiterung widerrufen.',
+      approve: 'Zulassen',
+      cancel: 'Abbrechen',
+      invalidTitle: 'Dieser Verbindungslink ist ungültig',
+      invalid:
+        'Die Adresse ist unvollständig oder verändert. Öffnen Sie die Snag-Erweiterung und drücken Sie erneut auf Verbinden: Sie öffnet diese Seite mit der richtigen Adresse.',
+      doneTitle: 'Verbunden',
+      done: 'Verbunden. Sie können diesen Tab schließen.',
+      doneHint: 'Die Erweiterung schließt die Verbindung selbst ab und zeigt Ihre Projekte.',
+      deniedTitle: 'Nicht verbunden',
+      denied:
+        'Nicht verbunden. Die Erweiterung hat keinen Zugriff auf Ihr Konto. Sie können diesen Tab schließen.',
+    },
+    list: {
+      title: 'Browsererweiterung',
+      subtitle:
+        'Die Browser, in denen die Snag-Erweiterung für Sie arbeitet. Widerrufen Sie einen, muss sich dieser Browser neu verbinden.',
+      sectionTitle: 'Verbundene Browser',
+      none: 'Kein Browser ist verbunden.',
+      howTo:
+        'Um einen zu verbinden, installieren Sie die Snag-Erweiterung in Ihrem Browser, öffnen Sie sie und drücken Sie auf Verbinden: Dieses Dashboard bittet Sie dann um Ihre Zustimmung.',
+      dates: 'Verbunden {{created}} · zuletzt genutzt {{used}} · läuft ab {{expires}}',
+      never: 'nie',
+      expired: 'Abgelaufen',
+      revoke: 'Widerrufen',
+      revokeLabel: 'Die Verbindung von {{browser}} widerrufen',
+      confirmTitle: 'Diese Verbindung widerrufen?',
+      confirmText:
+        'Die Erweiterung in {{browser}} funktioniert sofort nicht mehr und bittet um eine neue Verbindung. Von ihr erstellte Meldungen bleiben.',
+      confirm: 'Widerrufen',
+      keep: 'Behalten',
+      revoked: 'Die Verbindung von {{browser}} ist widerrufen.',
+    },
   },
 };

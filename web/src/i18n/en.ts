@@ -541,6 +541,8 @@ export const en = {
     configuration: 'Project configuration',
     team: 'Team',
     tokens: 'API tokens',
+    connectExtension: 'Connect the browser extension',
+    extensions: 'Browser extension',
   },
   triageDetail: {
     panel: {
@@ -1217,6 +1219,55 @@ export const en = {
     operations: 'Operations',
     rendererNote: 'Shown by Swagger UI, in English.',
     failed: 'The reference could not be loaded. Reload the page, or read the document itself.',
+  },
+  // The browser extension's connection (contracts/extension.ts): the connect page, its end, and Profile →
+  // Browser extension.
+  extension: {
+    tabs: { label: 'Profile sections', account: 'Account', extension: 'Browser extension' },
+    connect: {
+      title: 'Connect the Snag browser extension',
+      browser: 'Browser',
+      unknownBrowser: 'Your browser',
+      lead: 'The Snag extension in this browser asks to work for you, {{name}} ({{email}}).',
+      mayTitle: 'It will be able to',
+      may1: 'see the projects you work on, in every team of yours, and their issues',
+      may2: 'file issues in those projects, in your name ("via extension")',
+      mayNotTitle: 'It will not be able to',
+      mayNot1: 'change, close or comment on issues, or change any setting',
+      mayNot2: 'see your password or use your sign-in: it gets a key of its own',
+      lifetime:
+        'The connection lasts 90 days. You can revoke it at any time under Profile → Browser extension.',
+      approve: 'Approve',
+      cancel: 'Cancel',
+      invalidTitle: 'This connection link is not valid',
+      invalid:
+        'The address is incomplete or changed. Open the Snag extension and press Connect again: it opens this page with the right address.',
+      doneTitle: 'Connected',
+      done: 'Connected. You can close this tab.',
+      doneHint: 'The extension finishes connecting by itself and shows your projects.',
+      deniedTitle: 'Not connected',
+      denied: 'Not connected. The extension has no access to your account. You can close this tab.',
+    },
+    list: {
+      title: 'Browser extension',
+      subtitle:
+        'The browsers where the Snag extension works for you. Revoke one and that browser must connect again.',
+      sectionTitle: 'Connected browsers',
+      none: 'No browser is connected.',
+      howTo:
+        'To connect one, install the Snag extension in your browser, open it and press Connect: this dashboard asks you to approve.',
+      dates: 'Connected {{created}} · last used {{used}} · expires {{expires}}',
+      never: 'never',
+      expired: 'Expired',
+      revoke: 'Revoke',
+      revokeLabel: 'Revoke the connection of {{browser}}',
+      confirmTitle: 'Revoke this connection?',
+      confirmText:
+        'The extension in {{browser}} stops working at once and asks to connect again. Issues it filed stay.',
+      confirm: 'Revoke',
+      keep: 'Keep it',
+      revoked: 'The connection of {{browser}} is revoked.',
+    },
   },
 } as const;
 

@@ -2,7 +2,7 @@
 import { Anchor, Divider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ErrorCode } from '#contracts/errors';
 import { AuthHeading } from '../accounts/AuthHeading';
 import { GoogleButton } from '../accounts/GoogleButton';
@@ -13,11 +13,12 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { config } from '../config';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { paths } from '../paths';
+import { afterLogin, paths } from '../paths';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   useDocumentTitle(t('login.submit'));
   const notice = useLoginNotice();
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
@@ -35,7 +36,7 @@ export default function LoginScreen() {
           setErrorCode(code);
           setRetryAt(until);
         }}
-        onSignedIn={() => navigate(paths.profile, { replace: true })}
+        onSignedIn={() => navigate(afterLogin(location.search), { replace: true })}
       />
 
       {config.googleClientId && (

@@ -11,6 +11,7 @@ import { DeleteProfile } from '../accounts/DeleteProfile';
 import { useProfile } from '../accounts/data';
 import { NotificationSettings } from '../accounts/NotificationSettings';
 import { PersonalData } from '../accounts/PersonalData';
+import { ProfileTabs } from '../accounts/ProfileTabs';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
 
@@ -27,6 +28,7 @@ export default function ProfileEditScreen() {
         </Title>
         <Text c="dimmed">{t('profileEdit.subtitle')}</Text>
       </Stack>
+      <ProfileTabs value="account" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PersonalData profile={profile} />
         <ChangePassword profile={profile} />

@@ -222,7 +222,7 @@ describe('reporting from a page without the snippet', () => {
     await click(popup, 'connect');
     const connect = await connectTab;
     await connect.waitForURL(/\/connect\/extension\?/);
-    const approve = connect.getByRole('button', { name: /approve|allow|connect/i }).first();
+    const approve = connect.getByRole('button', { name: 'Approve', exact: true });
     await approve.waitFor();
     await shot(connect, 'extension-connect-page');
     await approve.click();

@@ -320,6 +320,7 @@ describe('reporting from a page without the snippet', () => {
     // In the dashboard: the console error and who filed it, "via extension".
     const dashboard = await context.newPage();
     await dashboard.goto(`${stack.url}/profile/site/${projectId}/ticket/${number}`);
+    await dashboard.locator('[aria-controls="issue-log-entries"]').click();
     await dashboard.getByText('Payment failed: card declined').first().waitFor();
     await dashboard
       .getByTestId('activity-line')

@@ -44,13 +44,16 @@ function h<K extends keyof HTMLElementTagNameMap>(
 }
 
 const root = document.getElementById('app')!;
-document.documentElement.lang = browser.i18n.getUILanguage().split('-')[0] ?? 'en';
+// The language of the texts shown (the _locales file the browser picked), for screen readers.
+document.documentElement.lang = t('locale');
 let tabId: number | null = null;
 let status: Status | null = null;
 let projects: ProjectsAnswer | null = null;
 let selected = '';
 /** A message under a section, by section: 'server', 'connection', 'report', 'logs'. */
 let errors: Record<string, string> = {};
+/** The report shortcut as the user set it (browsers let them change it); empty when unset. */
+let shortcut = '';
 
 function fail(at: string, error: unknown) {
   const code = error instanceof Error ? error.message : 'GENERIC';
@@ -257,6 +260,7 @@ function render() {
       },
       t('popupReport'),
     ),
+    shortcut && h('p', { class: 'hint', id: 'shortcut' }, t('popupShortcut', shortcut)),
     errorLine('report'),
     s.site &&
       h(
@@ -290,6 +294,8 @@ browser.storage.onChanged.addListener(() => void refresh());
 
 void (async () => {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const commands = await browser.commands.getAll().catch(() => []);
+  shortcut = commands.find((c) => c.name === 'report-bug')?.shortcut ?? '';
   // The popup opened as a tab of its own (an extension page) has no page to report on.
   tabId = tab?.id !== undefined && !tab.url?.startsWith(browser.runtime.getURL('/')) ? tab.id : null;
   await refresh();

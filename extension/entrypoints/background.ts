@@ -24,6 +24,7 @@ import type {
   Status,
 } from '../lib/messages';
 import { challengeOf, newState, newVerifier } from '../lib/pkce';
+import { withRetries } from '../lib/retry';
 import { hostPattern, pageOrigin, parseServer, preselectProject } from '../lib/server';
 import { load, loadPending, save, savePending } from '../lib/storage';
 
@@ -200,22 +201,16 @@ async function postForm(upload: string, post: { url: string; fields: Record<stri
   }
 }
 
-/** Files the issue; a network failure or a 5xx is retried with the same key, so nothing is filed twice. */
-async function create(projectId: string, body: unknown, idempotencyKey: string): Promise<V1IssueCreated> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call<V1IssueCreated>(`/api/v1/projects/${encodeURIComponent(projectId)}/issues`, {
-        method: 'POST',
-        body,
-        token: true,
-        headers: { 'idempotency-key': idempotencyKey },
-      });
-    } catch (error) {
-      const retry = error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
-      if (!retry || attempt >= 3) throw error;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
+/** Files the issue; a lost answer is retried with the same key (lib/retry.ts), so nothing is filed twice. */
+function create(projectId: string, body: unknown, idempotencyKey: string): Promise<V1IssueCreated> {
+  return withRetries(() =>
+    call<V1IssueCreated>(`/api/v1/projects/${encodeURIComponent(projectId)}/issues`, {
+      method: 'POST',
+      body,
+      token: true,
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
+  );
 }
 
 // --- Messages -------------------------------------------------------------------------------------------

@@ -6,8 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../extension/lib/api';
 import { bytesOf, CHUNK_BYTES } from '../../../extension/lib/chunks';
 import type { ContentRequest } from '../../../extension/lib/messages';
+import { withRetries } from '../../../extension/lib/retry';
 import { askBackground, extensionTransport } from '../../../extension/lib/transport';
 import type { ReportInput } from '../../../functions/contracts/intake-schemas';
 import { SnagError } from '../../../widget/src/app/errors';
@@ -99,5 +101,42 @@ describe('the extension transport', () => {
     const error = await transport.postJson('http://x/api/website/p1/request', { msg: 'x' }).catch((e) => e);
     expect(error).toBeInstanceOf(SnagError);
     expect((error as SnagError).code).toBe('CONNECTION_ENDED');
+  });
+});
+
+describe('filing after a lost answer', () => {
+  it('tries again with the same call while no answer came or the server failed, never after a refusal', async () => {
+    const outcomes = [new ApiError('NETWORK'), new ApiError('GENERIC', 503), { number: 4 }];
+    let calls = 0;
+    const filed = await withRetries(
+      async () => {
+        const next = outcomes[calls++]!;
+        if (next instanceof ApiError) throw next;
+        return next;
+      },
+      { pauseMs: 1 },
+    );
+    expect(filed).toEqual({ number: 4 });
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const refused = await withRetries(
+      async () => {
+        calls++;
+        throw new ApiError('PLAN_LIMIT', 403);
+      },
+      { pauseMs: 1 },
+    ).catch((e: ApiError) => e.code);
+    expect([refused, calls]).toEqual(['PLAN_LIMIT', 1]);
+
+    calls = 0;
+    const gone = await withRetries(
+      async () => {
+        calls++;
+        throw new ApiError('NETWORK');
+      },
+      { pauseMs: 1 },
+    ).catch((e: ApiError) => e.code);
+    expect([gone, calls]).toEqual(['NETWORK', 3]);
   });
 });

@@ -42,7 +42,12 @@ async function tabOf(tabId: number | null): Promise<Browser.tabs.Tab | null> {
 }
 
 async function status(tabId: number | null): Promise<Status> {
-  const stored = await load();
+  let stored = await load();
+  // Past its 90 days the server refuses the token anyway: say so before the user tries.
+  if (stored.token && stored.expiresAt && Date.parse(stored.expiresAt) <= Date.now()) {
+    await save({ token: null, expiresAt: null, ended: true });
+    stored = await load();
+  }
   const tab = await tabOf(tabId);
   const origin = pageOrigin(tab?.url);
   const serverGranted = await browser.permissions

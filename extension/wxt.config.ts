@@ -56,10 +56,11 @@ export default defineConfig({
             gecko: {
               id: 'extension@snag.dev',
               // MAIN-world scripts registered at run time, optional host permissions in MV3 (128), and the
-              // data collection declaration (140 desktop, 142 Android).
-              strict_min_version: '142.0',
+              // data collection declaration (140: the current ESR runs it; Android from 142).
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['websiteContent', 'websiteActivity'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : { minimum_chrome_version: '116' }),

@@ -13,7 +13,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import type { V1IssueCreated, V1Project } from '#contracts/api-v1';
 import type { ExtensionTokenAnswer } from '#contracts/extension';
 import type { WidgetConfig } from '#contracts/widget-config';
-import { ApiError, call } from '../lib/api';
+import { ApiError, call, markEnded } from '../lib/api';
 import { bytesOf } from '../lib/chunks';
 import type {
   Answer,
@@ -46,6 +46,7 @@ async function status(tabId: number | null): Promise<Status> {
   // Past its 90 days the server refuses the token anyway: say so before the user tries.
   if (stored.token && stored.expiresAt && Date.parse(stored.expiresAt) <= Date.now()) {
     await save({ token: null, expiresAt: null, ended: true });
+    await markEnded(true);
     stored = await load();
   }
   const tab = await tabOf(tabId);
@@ -103,6 +104,7 @@ async function connectTabChanged(tabId: number, url: string): Promise<void> {
     // pattern stays out of this bundle: its module carries zod, whose eval probe AMO's linter flags.
     if (typeof answer.token !== 'string' || !answer.token) throw new ApiError('GENERIC');
     await save({ token: answer.token, expiresAt: answer.expiresAt, user: answer.user, ended: false });
+    await markEnded(false);
     await browser.tabs.remove(tabId).catch(() => {});
   } catch (error) {
     console.warn('Snag: the connection could not be completed', error);
@@ -237,6 +239,7 @@ async function fromPopup(m: PopupRequest): Promise<unknown> {
       return connect();
     case 'disconnect':
       await save({ token: null, user: null, expiresAt: null, ended: false });
+      await markEnded(false);
       return null;
     case 'projects':
       return projects(m.tabId);

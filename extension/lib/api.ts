@@ -3,6 +3,7 @@
  * token exchange). Only the background worker calls the server: the page's Content-Security-Policy never
  * applies, and the token never enters a page.
  */
+import { browser } from '@wxt-dev/browser';
 import { CONNECTION_ENDED } from './messages';
 import { load, save } from './storage';
 
@@ -13,6 +14,12 @@ export class ApiError extends Error {
   ) {
     super(code);
   }
+}
+
+/** A "!" on the toolbar button while the connection has ended: the popup behind it offers Connect again. */
+export async function markEnded(ended: boolean): Promise<void> {
+  await browser.action.setBadgeText({ text: ended ? '!' : '' }).catch(() => {});
+  if (ended) await browser.action.setBadgeBackgroundColor({ color: '#a3141f' }).catch(() => {});
 }
 
 interface Envelope<T> {
@@ -52,6 +59,7 @@ export async function call<T>(
   if (init.token && endsConnection(res)) {
     // Keep who it was for ("connect again"), drop the dead token: nothing else would accept it either.
     await save({ token: null, expiresAt: null, ended: true });
+    await markEnded(true);
     throw new ApiError(CONNECTION_ENDED, 401);
   }
   const answer = (await res.json().catch(() => null)) as Envelope<T> | null;

@@ -342,6 +342,13 @@ describe('reporting from a page without the snippet', () => {
     await dialog.getByRole('alert').filter({ hasText: en.errCONNECTION_ENDED }).waitFor();
     expect(await dialog.getByLabel(en.description).inputValue()).toBe('The total is wrong after a coupon.');
     await shot(page, 'extension-connection-ended');
+    // The toolbar button says so too, before the popup is opened.
+    const badge = await worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+      ).chrome.action.getBadgeText({}),
+    );
+    expect(badge).toBe('!');
     popup = await openPopup(ext, pageUrl);
     await popup.waitFor(`document.getElementById('connect')`);
     expect(await text(popup, 'connection-status')).toBe('Your connection has ended: connect again');

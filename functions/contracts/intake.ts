@@ -140,6 +140,38 @@ export interface Step {
   label: string;
 }
 
+/**
+ * The role words the widget writes before a target's name (widget/src/activity/steps.ts `describe`,
+ * `button "Pay"`). The stored label keeps them in English, as the report contract has it; the dashboard
+ * (`replay.roles`) and the deliveries (functions/integrations/steps.ts) show them in their own language. A tag name the widget writes for other elements
+ * (`div "…"`) is markup, not English, and stays as it is.
+ */
+export const stepRoles = [
+  'link',
+  'button',
+  'field',
+  'list',
+  'label',
+  'summary',
+  'form',
+  'menuitem',
+  'tab',
+  'checkbox',
+  'option',
+] as const;
+export type StepRole = (typeof stepRoles)[number];
+
+/** Steps whose label names a thing on the page; the others name an address, or nothing. */
+const targetKinds: ReadonlySet<Step['kind']> = new Set(['click', 'focus', 'change', 'submit']);
+
+/** A step's target as role and name (`button "Pay"` → button, Pay), or null for any other label. */
+export function stepTarget(step: Pick<Step, 'kind' | 'label'>): { role: StepRole; name: string } | null {
+  if (!targetKinds.has(step.kind)) return null;
+  const match = /^([a-z]+) "([\s\S]*)"$/.exec(step.label);
+  const role = match?.[1] as StepRole | undefined;
+  return role && stepRoles.includes(role) ? { role, name: match![2]! } : null;
+}
+
 /** Why a replay ends early: the page changed more than the recorder's limit (replayLimits). */
 export const replayStops = ['mutations'] as const;
 export type ReplayStop = (typeof replayStops)[number];

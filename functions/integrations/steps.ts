@@ -11,7 +11,7 @@
  * No server imports: snag-mcp (lib/mcp) writes its steps with this same rule from the REST answer.
  */
 import type { Lang } from '#contracts/errors';
-import type { Step, StepKind } from '#contracts/intake';
+import { type Step, type StepKind, type StepRole, stepTarget } from '#contracts/intake';
 
 /** How a deliverer shows the visitor's label: `text` plain text in quotes, or `code` (already delimited). */
 export type StepLabel = { text: (label: string) => string } | { code: (label: string) => string };
@@ -28,6 +28,19 @@ const texts = {
     stopped: 'The recording stopped early: the page changed too much to record.',
     before: (ago: string) => `(${ago} before the report)`,
     quote: (s: string) => `“${s}”`,
+    roles: {
+      link: 'link',
+      button: 'button',
+      field: 'field',
+      list: 'list',
+      label: 'label',
+      summary: 'summary',
+      form: 'form',
+      menuitem: 'menu item',
+      tab: 'tab',
+      checkbox: 'checkbox',
+      option: 'option',
+    } satisfies Record<StepRole, string>,
     kinds: {
       click: (l) => `Clicked ${l}`,
       focus: (l) => `Moved into the field ${l}`,
@@ -47,6 +60,19 @@ const texts = {
     stopped: 'Die Aufzeichnung endete früher: Die Seite änderte sich zu stark.',
     before: (ago: string) => `(${ago} vor der Meldung)`,
     quote: (s: string) => `„${s}“`,
+    roles: {
+      link: 'Link',
+      button: 'Schaltfläche',
+      field: 'Feld',
+      list: 'Auswahlliste',
+      label: 'Beschriftung',
+      summary: 'Aufklappbereich',
+      form: 'Formular',
+      menuitem: 'Menüpunkt',
+      tab: 'Registerkarte',
+      checkbox: 'Kontrollkästchen',
+      option: 'Option',
+    } satisfies Record<StepRole, string>,
     kinds: {
       click: (l) => `${l} angeklickt`,
       focus: (l) => `In das Feld ${l} gewechselt`,
@@ -62,6 +88,9 @@ const texts = {
 
 /** The words around steps and the replay link, per language (the mail speaks the owner's). */
 export const stepTexts = (lang: Lang = 'en') => texts[lang];
+
+/** Sentences that already say "the field": their target is named without its role word. */
+const fieldKinds: ReadonlySet<StepKind> = new Set(['focus', 'change']);
 
 /** Navigations name an address, not a thing on the page: no quotes around it. */
 const addressKinds: ReadonlySet<StepKind> = new Set(['load', 'navigate', 'history']);
@@ -90,12 +119,20 @@ export function stepSentences(
   return issue.steps.map((step) => {
     // One line per step, whatever the page's text held (a list item, a Markdown line, a mail line).
     const line = step.label.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-    const shown =
+    const visitor = (text: string) =>
       'code' in label
-        ? label.code(line)
+        ? label.code(text)
         : addressKinds.has(step.kind)
-          ? label.text(line)
-          : t.quote(label.text(line));
+          ? label.text(text)
+          : t.quote(label.text(text));
+    // A target the widget named by role (`button "Pay"`): the role in the reader's language, the page's
+    // name quoted; a field's sentences already say "the field", whatever control it is.
+    const target = stepTarget({ kind: step.kind, label: line });
+    const shown = !target
+      ? visitor(line)
+      : fieldKinds.has(step.kind)
+        ? visitor(target.name)
+        : `${t.roles[target.role]} ${visitor(target.name)}`;
     const sentence = t.kinds[step.kind]?.(shown) ?? shown;
     return Number.isFinite(reportedAt) ? `${sentence} ${t.before(agoText(reportedAt - step.t))}` : sentence;
   });

@@ -23,6 +23,7 @@ import {
   mergeInput,
 } from '../../../functions/integrations/integration';
 import { fileLinkToken, verifyFileLink } from '../../../functions/integrations/links';
+import { stepSentences } from '../../../functions/integrations/steps';
 import { eventPayload } from '../../../functions/integrations/webhook-events';
 import { webhookPayload } from '../../../functions/integrations/webhooks';
 import { hostileStepSentences, hostileSteps, storedReplay } from '../../support/reproduction';
@@ -308,6 +309,38 @@ describe('email deliverer', () => {
     // Where each recipient changes it: members on their profile (Tr-N8), the address on the integration.
     expect(en.text).toContain('Team members choose under Profile → Email notifications');
     expect(de.text).toContain('Teammitglieder wählen unter Profil → E-Mail-Benachrichtigungen');
+  });
+});
+
+describe('steps to reproduce: the targets the widget named by role', () => {
+  const sentAt = Date.parse('2026-11-23T20:00:00.000Z');
+  const steps = [
+    { t: sentAt - 9000, kind: 'click' as const, label: 'button "Pay now"' },
+    { t: sentAt - 8000, kind: 'focus' as const, label: 'field "Email"' },
+    { t: sentAt - 7000, kind: 'change' as const, label: 'list "Country"' },
+    { t: sentAt - 6000, kind: 'click' as const, label: 'div "Promo"' },
+  ];
+  const issue = { steps, createdAt: '2026-11-23T20:00:00.000Z', sentAt };
+  const plain = { text: (l: string) => l };
+
+  it("say the role in the reader's language, quote only the page's name, and let a field's sentence name the field", () => {
+    expect(stepSentences(issue, plain, 'en')).toEqual([
+      'Clicked button “Pay now” (9 s before the report)',
+      'Moved into the field “Email” (8 s before the report)',
+      'Changed the field “Country” (7 s before the report)',
+      'Clicked “div "Promo"” (6 s before the report)',
+    ]);
+    expect(stepSentences(issue, plain, 'de')).toEqual([
+      'Schaltfläche „Pay now“ angeklickt (9 s vor der Meldung)',
+      'In das Feld „Email“ gewechselt (8 s vor der Meldung)',
+      'Das Feld „Country“ geändert (7 s vor der Meldung)',
+      '„div "Promo"“ angeklickt (6 s vor der Meldung)',
+    ]);
+  });
+
+  it("a tracker's code span holds only the page's name", () => {
+    const code = { code: (l: string) => `\` ${l} \`` };
+    expect(stepSentences(issue, code, 'en')[0]).toBe('Clicked button ` Pay now ` (9 s before the report)');
   });
 });
 

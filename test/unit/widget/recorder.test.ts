@@ -49,7 +49,13 @@ describe('the mutation limit', () => {
 describe("the recorder's privacy options", () => {
   it('mask every input, the screenshot rules and editable text, or all text on request', () => {
     const on = replayOptions(false);
-    expect(on.maskAllInputs).toBe(true);
+    expect(on.maskInputOptions).toMatchObject({
+      text: true,
+      password: true,
+      textarea: true,
+      select: true,
+      hidden: true,
+    });
     expect(on.maskTextSelector).toBe(REPLAY_MASK_TEXT_SELECTOR);
     expect(REPLAY_MASK_TEXT_SELECTOR.startsWith(MASK_SELECTOR)).toBe(true);
     expect(replayOptions(true).maskTextSelector).toBe('*');

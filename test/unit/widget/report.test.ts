@@ -239,7 +239,7 @@ describe('the report body', () => {
       end: 1_700_000_060_000,
       stopped: 'mutations',
     });
-    expect(body.logs?.[0]?.msg).toBe('No account for [email], card [number]');
+    expect(body.logs?.[0]?.msg).toBe('No account for [redacted:email], card [redacted:card]');
     // The send time on the visitor's clock, the clock of the steps' times.
     expect(Math.abs((body.sentAt ?? 0) - Date.now())).toBeLessThan(60_000);
     expect(reportSchema.safeParse(body).success).toBe(true);
@@ -253,6 +253,15 @@ describe('the report body', () => {
     );
     expect(body.steps).toEqual([]);
     expect('replay' in body).toBe(false);
+  });
+
+  it("masks the page address's secret parameters and a custom field's card number, keeping its email", () => {
+    expect(reportHref('https://shop.test/reset?token=9f8e7d6c5b&step=2')).toBe(
+      'https://shop.test/reset?token=[redacted:param]&step=2',
+    );
+    expect(
+      mergeCustomFields([{ name: 'Account', value: 'jane@example.com, card 4000 0566 5566 5556' }]),
+    ).toEqual([{ name: 'Account', value: 'jane@example.com, card [redacted:card]' }]);
   });
 
   it('sends only http(s) page addresses, at most 2,000 characters', () => {

@@ -99,7 +99,7 @@ describe('the steps recorder', () => {
   it('redacts and cuts labels', () => {
     const steps = createStepsRecorder('https://shop.test/', ORIGIN);
     steps.take(at(byId('mail'), 'click'));
-    expect(steps.list()[1]!.label).toBe('button "Write to [email]"');
+    expect(steps.list()[1]!.label).toBe('button "Write to [redacted:email]"');
     byId('plain').setAttribute('aria-label', 'x'.repeat(500));
     steps.take(at(byId('plain'), 'click'));
     expect(steps.list()[2]!.label.length).toBeLessThanOrEqual(reportLimits.stepLabelMax);

@@ -6,6 +6,7 @@
  */
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { stepTarget } from '#contracts/intake';
 import type { IssueReplayAnswer } from '#contracts/review';
 import { type SessionItem, secondsBefore, seekable } from './session-model';
 
@@ -35,8 +36,15 @@ export function SessionTimeline({
   };
   const what = (item: SessionItem) =>
     item.kind === 'step' ? t(`replay.kinds.${item.step.kind}`) : t(`replay.kinds.${item.kind}`);
-  const detail = (item: SessionItem) =>
-    item.kind === 'step' ? item.step.label : item.kind === 'report' ? '' : item.log.msg;
+  const detail = (item: SessionItem) => {
+    if (item.kind === 'report') return '';
+    if (item.kind !== 'step') return item.log.msg;
+    // The widget's role word ("button") in the dashboard's language, the page's own name as it was.
+    const target = stepTarget(item.step);
+    return target
+      ? t('replay.target', { role: t(`replay.roles.${target.role}`), name: target.name })
+      : item.step.label;
+  };
   return (
     <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }} data-testid="session-timeline">
       {items.map((item, i) => {

@@ -122,7 +122,9 @@ export default function ReplayPlayer({ source, seek, goneText }: ReplayPlayerPro
       if (!player) return;
       const at = Math.min(Math.max(0, ms), total);
       if (play && at < total) player.play(at);
-      else player.pause(at);
+      // rrweb applies the events strictly before the moment it pauses at: at the end, one ms past it, so the
+      // last event (the page as it was at the report) is shown too.
+      else player.pause(at >= total ? total + 1 : at);
       setPlaying(play && at < total);
       setTime(at);
     },

@@ -13,6 +13,7 @@
 import { record } from '@rrweb/record';
 import { replayLimits } from '#contracts/intake';
 import type { ReplayRecorder, ReplayTake } from '../api';
+import { repairEvent } from './css-layers';
 import { replayOptions } from './replay-options';
 import { createRing, pack, type RrEvent } from './ring';
 
@@ -68,7 +69,11 @@ export function startRecorder(options: { maskText: boolean }, doc: Document = do
   };
   const run = () => {
     if (stopped || stopRrweb) return;
-    stopRrweb = record({ ...replayOptions(options.maskText), emit: (e: RrEvent) => ring.add(e) });
+    stopRrweb = record({
+      ...replayOptions(options.maskText),
+      // Style sheets as the page has them, not as Chromium's CSSOM writes them (css-layers.ts).
+      emit: (e: RrEvent) => ring.add(repairEvent(e, record.mirror)),
+    });
   };
 
   guard.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });

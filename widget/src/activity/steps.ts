@@ -5,13 +5,13 @@
  * (`load`, the page's pushState/replaceState as `navigate`, back and forward as `history`, the address
  * without query or fragment); and `open` when the visitor opened the widget.
  *
- * Labels are cut to `stepLabelMax` and redacted (capture/redact.ts, the logs' rule). Text of a masked
+ * Labels are cut to `stepLabelMax` and redacted (contracts/redaction.ts, the logs' rules, emails included). Text of a masked
  * element (capture/mask.ts) is never read, and neither is a field's value: the label of an input comes
  * from its label, name or placeholder only.
  */
 import { reportLimits, type Step, type StepKind } from '#contracts/intake';
+import { redactText } from '#contracts/redaction';
 import { isMasked, MASK_SELECTOR } from '../capture/mask';
-import { redact } from '../capture/redact';
 
 /** What the recorder is fed: page events (the loader's early queue, then live) and the app's `open`. */
 export interface StepEvent {
@@ -30,8 +30,13 @@ const ACTIONABLE =
 
 const FIELDS = 'input,select,textarea,[contenteditable]:not([contenteditable=false])';
 
-/** Readable kinds of targets; other tags name themselves. */
+/**
+ * Readable kinds of targets; an element with one of the ARIA roles of ACTIONABLE says that role; other tags
+ * name themselves. The dashboard shows these words in its own language (web/src/issues/session-model.ts
+ * `stepRoles`): a new word here needs its translation there.
+ */
 const roleOf: Record<string, string> = { a: 'link', textarea: 'field', input: 'field', select: 'list' };
+const ARIA_ROLES = /^(button|link|menuitem|tab|checkbox|option)$/;
 
 /** A URL without its query string and fragment. */
 export const bareUrl = (url: string) => url.split(/[?#]/)[0] ?? '';
@@ -89,7 +94,8 @@ export function describe(el: Element): string {
   const tag = el.tagName.toLowerCase();
   if (!name) return selectorOf(el);
   const short = name.length > 80 ? `${name.slice(0, 79)}…` : name;
-  return `${roleOf[tag] ?? tag} "${short}"`;
+  const aria = el.getAttribute('role') ?? '';
+  return `${roleOf[tag] ?? (ARIA_ROLES.test(aria) ? aria : tag)} "${short}"`;
 }
 
 export interface StepsRecorder {
@@ -111,7 +117,7 @@ export function createStepsRecorder(loadedHref: string, origin: number): StepsRe
     steps.push({
       t: Math.round(origin + timeStamp),
       kind,
-      label: redact(label).slice(0, reportLimits.stepLabelMax),
+      label: redactText(label, { emails: true }).slice(0, reportLimits.stepLabelMax),
     });
     if (steps.length > reportLimits.stepsMax) steps.shift();
   };

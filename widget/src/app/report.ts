@@ -9,10 +9,10 @@
 import type { LogEntry, Step, UploadKind } from '#contracts/intake';
 import { reportLimits } from '#contracts/intake';
 import type { ReportInput } from '#contracts/intake-schemas';
+import { redactText, redactUrl } from '#contracts/redaction';
 import { cleanText } from '#contracts/text';
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { ReplayTake } from '../api';
-import { redact } from '../capture/redact';
 import type { CaptureApi } from '../capture/types';
 import { SnagError } from './errors';
 import { solveProof } from './proof';
@@ -54,7 +54,11 @@ export interface SendContext {
   logs: readonly LogEntry[];
 }
 
-/** Custom fields by name, the later list winning; at most as many as a project may define. */
+/**
+ * Custom fields by name, the later list winning; at most as many as a project may define. Values are
+ * redacted (contracts/redaction.ts) except for email addresses: the customer chose to send a field, and an
+ * account's address is what one is most often for.
+ */
 export function mergeCustomFields(
   ...lists: { name: string; value: string }[][]
 ): { name: string; value: string }[] {
@@ -62,20 +66,29 @@ export function mergeCustomFields(
   for (const list of lists) for (const f of list) byName.set(String(f.name), String(f.value));
   return [...byName].slice(0, 3).map(([name, value]) => ({
     name: cleanText(name, { max: 50 }),
-    value: cleanText(value, { multiline: true, max: reportLimits.customFieldValueMax }),
+    value: cleanText(redactText(value, { emails: false }), {
+      multiline: true,
+      max: reportLimits.customFieldValueMax,
+    }),
   }));
 }
 
-/** The page address as the server accepts it: http(s) only and at most 2,000 characters. */
+/**
+ * The page address as the server accepts it: http(s) only, secret query parameters and other secrets
+ * redacted (contracts/redaction.ts `redactUrl`), at most 2,000 characters.
+ */
 export function reportHref(href: string): string {
-  return /^https?:/i.test(href) ? href.slice(0, reportLimits.hrefMax) : '';
+  return /^https?:/i.test(href) ? redactUrl(href).slice(0, reportLimits.hrefMax) : '';
 }
 
 /** The newest console and network entries the loader buffered, within the report's limits, redacted. */
 export function reportLogs(logs: readonly LogEntry[] | undefined): LogEntry[] {
   return (logs ?? []).slice(-reportLimits.logsMax).map((l) => ({
     ...l,
-    msg: cleanText(redact(l.msg), { multiline: true, max: reportLimits.logMessageMax }),
+    msg: cleanText(redactText(l.msg, { emails: true }), {
+      multiline: true,
+      max: reportLimits.logMessageMax,
+    }),
   }));
 }
 

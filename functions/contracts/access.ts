@@ -12,6 +12,8 @@
  * `triage` also covers status, priority, assignee, labels and due date of issues, bulk changes).
  * Issue 23: comment: write public comments and edit one's own · internal: read and write internal
  * comments (and the activity only the team sees) · moderate: delete other people's comments.
+ * Issue 34: report: file an issue into the project as oneself (the public API's create and its uploads, the
+ * browser extension), as the widget lets any visitor do: everyone who may read the project may.
  */
 export const projectActions = [
   'read',
@@ -23,6 +25,7 @@ export const projectActions = [
   'comment',
   'internal',
   'moderate',
+  'report',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 

@@ -12,6 +12,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType, Step } from '#contracts/intake';
 import { type IntegrationName, integrationNames } from '#contracts/integration-names';
 import type { IssueReplayAnswer } from '#contracts/review';
+import type { Actor, FiledVia } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, type transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -125,6 +126,13 @@ export interface NewIssue {
   uploadIds: string[];
   /** Its place in the `updated` order (`allocateIssue`); createIssue allocates one when absent. */
   u?: number;
+  /**
+   * Who filed it, for its `created` activity (issue 34): the member through the browser extension, or an
+   * API token; absent for the widget's visitor (the unnamed reporter).
+   */
+  actor?: Actor;
+  /** How it came in when not through the widget (issue 34), kept on the detail for the issue page. */
+  filedVia?: FiledVia;
 }
 
 /**
@@ -207,6 +215,7 @@ export function newIssueItems(issue: NewIssue) {
     steps: issue.steps,
     ...(issue.replay ? { replay: issue.replay } : {}),
     ...(issue.sentAt !== undefined ? { sentAt: issue.sentAt } : {}),
+    ...(issue.filedVia ? { filedVia: issue.filedVia } : {}),
     st: issue.st,
     bytes: issue.bytes,
   };
@@ -238,6 +247,8 @@ export interface StoredIssue extends IssueHead {
   replay: IssueReplay | null;
   /** When the visitor sent it, on the steps' clock; null for reports of older widgets. */
   sentAt: number | null;
+  /** How it came in (issue 34); null or absent for the widget's reports. */
+  filedVia?: FiledVia | null;
   st: Record<IntegrationName, number>;
   reasons: Partial<Record<IntegrationName, string>>;
   /** As written (`url_<name>`); a reader shows it only through `deliveredUrl`. */
@@ -267,6 +278,7 @@ export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssu
     steps: (detail.steps ?? []) as Step[],
     replay: (detail.replay ?? null) as IssueReplay | null,
     sentAt: typeof detail.sentAt === 'number' ? detail.sentAt : null,
+    ...(detail.filedVia ? { filedVia: detail.filedVia as FiledVia } : {}),
     st: {} as StoredIssue['st'],
     reasons: {},
     urls: {},

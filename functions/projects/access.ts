@@ -32,6 +32,8 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   comment: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
   internal: ['OWNER', 'ADMIN', 'MEMBER'],
   moderate: ['OWNER', 'ADMIN'],
+  // Filing an issue as oneself (issue 34): a GUEST files issues (DESIGN section 10), so every role may.
+  report: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
 };
 
 /**

@@ -354,6 +354,18 @@ describe('reporting from a page without the snippet', () => {
     expect(await text(popup, 'connection-status')).toBe('Your connection has ended: connect again');
     expect(await text(popup, 'connect')).toBe('Connect again');
     await savePng('extension-popup-ended', await popup.screenshot());
+
+    // Connecting again, the kept draft goes out with the panel's own "Try again".
+    const again = context.waitForEvent('page');
+    await click(popup, 'connect');
+    const reconnect = await again;
+    await reconnect.getByRole('button', { name: 'Approve', exact: true }).click();
+    await reconnect.waitForEvent('close', { timeout: 15_000 });
+    await page.bringToFront();
+    await dialog.getByRole('button', { name: en.retry }).click();
+    await thanks.waitFor({ timeout: 60_000 });
+    const second = Number(/#?(\d+)/.exec((await thanks.textContent()) ?? '')?.[1]);
+    expect(second).toBe(number + 1);
     expect(errors).toEqual([]);
   });
 

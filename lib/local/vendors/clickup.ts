@@ -257,27 +257,33 @@ export async function startClickupFake(port = 0): Promise<ClickupFake> {
     let m: RegExpExecArray | null;
     if (req.method === 'GET' && path === '/v2/team')
       return { json: { teams: [{ ...clickupTeam, members: [] }] } };
-    if (req.method === 'GET' && (m = /^\/v2\/team\/([^/]+)\/space$/.exec(path)))
+    m = req.method === 'GET' ? /^\/v2\/team\/([^/]+)\/space$/.exec(path) : null;
+    if (m)
       return m[1] === clickupTeam.id
         ? { json: { spaces: [{ ...clickupSpace, statuses: clickupStatuses }] } }
         : notFound('Team');
-    if (req.method === 'GET' && (m = /^\/v2\/space\/([^/]+)\/folder$/.exec(path)))
+    m = req.method === 'GET' ? /^\/v2\/space\/([^/]+)\/folder$/.exec(path) : null;
+    if (m)
       return m[1] === clickupSpace.id
         ? { json: { folders: [{ ...clickupFolder, orderindex: 0, space: clickupSpace, lists: [] }] } }
         : notFound('Space');
-    if (req.method === 'GET' && (m = /^\/v2\/folder\/([^/]+)\/list$/.exec(path)))
+    m = req.method === 'GET' ? /^\/v2\/folder\/([^/]+)\/list$/.exec(path) : null;
+    if (m)
       return {
         json: { lists: clickupLists.filter((l) => l.folder === m?.[1]).map(({ folder: _f, ...l }) => l) },
       };
-    if (req.method === 'GET' && (m = /^\/v2\/space\/([^/]+)\/list$/.exec(path)))
+    m = req.method === 'GET' ? /^\/v2\/space\/([^/]+)\/list$/.exec(path) : null;
+    if (m)
       return m[1] === clickupSpace.id
         ? { json: { lists: clickupLists.filter((l) => !l.folder).map(({ folder: _f, ...l }) => l) } }
         : notFound('Space');
-    if (req.method === 'GET' && (m = /^\/v2\/list\/([^/]+)$/.exec(path))) {
+    m = req.method === 'GET' ? /^\/v2\/list\/([^/]+)$/.exec(path) : null;
+    if (m) {
       const list = clickupLists.find((l) => l.id === m?.[1]);
       return list ? { json: { id: list.id, name: list.name, statuses: clickupStatuses } } : notFound('List');
     }
-    if (req.method === 'POST' && (m = /^\/v2\/list\/([^/]+)\/task$/.exec(path))) {
+    m = req.method === 'POST' ? /^\/v2\/list\/([^/]+)\/task$/.exec(path) : null;
+    if (m) {
       const list = clickupLists.find((l) => l.id === m?.[1]);
       if (!list) return notFound('List');
       if (!json) return bad('Content-Type must be application/json');
@@ -335,7 +341,8 @@ export async function startClickupFake(port = 0): Promise<ClickupFake> {
         },
       };
     }
-    if (req.method === 'POST' && (m = /^\/v2\/team\/([^/]+)\/webhook$/.exec(path))) {
+    m = req.method === 'POST' ? /^\/v2\/team\/([^/]+)\/webhook$/.exec(path) : null;
+    if (m) {
       if (m[1] !== clickupTeam.id) return notFound('Team');
       if (!json) return bad('Content-Type must be application/json');
       if (typeof body.endpoint !== 'string' || !/^https?:\/\//.test(body.endpoint))

@@ -35,13 +35,16 @@ const hmacHex = (secret: string, raw: string) =>
 /** What ClickUp (and the local fake) sends as `X-Signature`. */
 export const clickupSignature = hmacHex;
 
-/** The newest history item's date (ms) in a body; null when it names none. */
-function newestDate(raw: string): number | null {
+/**
+ * The newest history item's date (ms) in a body; null when it names none; undefined when the body is not
+ * JSON (signed, but malformed: the hook's own parse answers 400).
+ */
+function newestDate(raw: string): number | null | undefined {
   let items: unknown;
   try {
-    items = (JSON.parse(raw) as { history_items?: unknown }).history_items;
+    items = (JSON.parse(raw) as { history_items?: unknown } | null)?.history_items;
   } catch {
-    return null;
+    return undefined;
   }
   if (!Array.isArray(items)) return null;
   const dates = items
@@ -63,6 +66,7 @@ export function verifyClickupSignature(
   const sig = sent?.trim().toLowerCase() ?? '';
   if (!/^[0-9a-f]{64}$/.test(sig) || !safeEqual(sig, hmacHex(secret, raw))) return 'forged';
   const newest = newestDate(raw);
+  if (newest === undefined) return 'ok';
   if (newest === null) return 'stale';
   return nowMs - newest <= CLICKUP_TOLERANCE_MS && newest - nowMs <= FUTURE_SLACK_MS ? 'ok' : 'stale';
 }

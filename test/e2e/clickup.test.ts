@@ -14,7 +14,6 @@ import { newSite, type Site, storedIntegration } from '../support/sites';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite({ vendorFakes: true });
-// biome-ignore lint/style/noNonNullAssertion: the suite starts the fakes.
 const fake = () => suite.stack.vendorFakes!.clickup;
 const client = () => newSite(suite.stack.url, 'BASIC_PLAN');
 

@@ -9,6 +9,7 @@
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
+import { startClickupFake } from './clickup';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
 import { startGitlabFake } from './gitlab';
@@ -110,6 +111,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  clickup: entry({
+    title: 'ClickUp',
+    start: (p) => startClickupFake(p),
+    address: (f) => f.url,
+    settings: ['CLICKUP_API_URL'],
+    configure: (f) => ({ CLICKUP_API_URL: f.apiUrl }),
+    note: (f) => `ClickUp ${f.url} (any pk_ token; lists Bugs and Inbox)`,
   }),
 } satisfies { [N in FakeName]: FakeEntry<Fake, string> };
 /** One entry, as the loops over all of them use it (each entry's own types are checked above). */

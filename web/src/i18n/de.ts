@@ -710,6 +710,7 @@ export const de: Catalogue = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    clickup: 'ClickUp',
   },
   configuration: {
     installation: 'Installation',
@@ -1048,6 +1049,7 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+      clickup: 'ClickUp-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1096,6 +1098,12 @@ export const de: Catalogue = {
         'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
       linearAdminOnly:
         'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
+      clickup1:
+        'Drücken Sie unten „Webhook bei ClickUp registrieren“: Snag registriert ihn mit Ihrem Token für die gewählte Liste (ClickUp hat keine Oberfläche für Webhooks; sie gehören dem Benutzer des Tokens und enden, wenn er den Workspace verlässt).',
+      clickup2:
+        'Snag lässt sich Statusänderungen und neue Kommentare der Aufgaben senden. ClickUp signiert jede Zustellung mit einem eigenen Secret, das Snag aufbewahrt: nichts zu kopieren.',
+      clickup3:
+        'Ein Status vom Typ „closed“ (oder „done“) erledigt das Snag-Issue, jeder andere öffnet es wieder. Erneutes Registrieren (nach einem neuen Secret) ersetzt das Secret des früheren Webhooks.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1227,6 +1235,16 @@ export const de: Catalogue = {
         '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
       unauthorized:
         '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
+    },
+    clickup: {
+      description:
+        'Für jedes neue Issue eine ClickUp-Aufgabe anlegen, mit angehängten Screenshots, Seite, Gerätedaten und einem Link zurück zu Snag.',
+      token: 'Persönliches API-Token',
+      tokenHint:
+        'ClickUp: Einstellungen → Apps → API Token (beginnt mit pk_). Das Token handelt in ClickUp als Sie.',
+      project: 'Liste',
+      quoting:
+        'Der Text der Besucher kommt als Code zitiert an, Erwähnungen und Links darin erreichen niemanden. Die Screenshots hängen an der Aufgabe.',
     },
   },
   apiReference: {

@@ -698,6 +698,7 @@ export const en = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    clickup: 'ClickUp',
   },
   configuration: {
     installation: 'Installation',
@@ -1032,6 +1033,7 @@ export const en = {
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
+      clickup: 'ClickUp integration saved',
     },
     trackerSync: {
       optionsTitle: 'Two-way sync',
@@ -1077,6 +1079,12 @@ export const en = {
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
       linearAdminOnly:
         'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
+      clickup1:
+        'Press “Register the webhook on ClickUp” below: Snag registers it on the chosen list with your token (ClickUp has no screen for webhooks; they belong to the token’s user and stop if that user is removed from the workspace).',
+      clickup2:
+        'Snag asks ClickUp for task status changes and new comments. ClickUp signs each delivery with its own secret, which Snag keeps: nothing to copy.',
+      clickup3:
+        'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. Registering again (after a new secret) replaces the earlier webhook’s secret.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -1202,6 +1210,15 @@ export const en = {
       inactive: '{{name}} is off: switch Active on and save above, then sync these issues.',
       unauthorized:
         '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
+    },
+    clickup: {
+      description:
+        'Create a ClickUp task for every new issue, with its screenshots attached, its page and device details and a link back to Snag.',
+      token: 'Personal API token',
+      tokenHint: 'ClickUp: Settings → Apps → API Token (starts with pk_). The token acts as you in ClickUp.',
+      project: 'List',
+      quoting:
+        'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody. The screenshots are attached to the task.',
     },
   },
   /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */

@@ -51,6 +51,7 @@ import {
   issueHeaderKey,
   n10,
   resolvedAtKey,
+  resolvedAtPut,
   statsAttribute,
   statsKey,
   syncKey,
@@ -196,19 +197,7 @@ async function removeFromLists(
       },
     },
     // Kept in the retention index until step 2 ends, so a rerun after a crash finds what is left.
-    {
-      Put: {
-        TableName: T,
-        Item: {
-          ...resolvedAtKey(projectId, n),
-          gsi1pk: `PROJECT#${projectId}#RESOLVEDAT`,
-          gsi1sk: `${String(header.resolvedAt ?? '')}#${n10(n)}`,
-          number: n,
-          resolvedAt: String(header.resolvedAt ?? ''),
-          purging: true,
-        },
-      },
-    },
+    resolvedAtPut(projectId, n, String(header.resolvedAt ?? ''), { purging: true }),
     ...unindexActions(projectId, n, state),
   ];
   const teamIndex = actions.length;

@@ -57,8 +57,13 @@ export const resolvedAtKey = (projectId: string, n: number) => ({
 export const resolvedAtPartition = (projectId: string) => `PROJECT#${projectId}#RESOLVEDAT`;
 export const resolvedAtSortKey = (resolvedAt: string, n: number) => `${resolvedAt}#${n10(n)}`;
 
-/** The Put of issue `n`'s retention index entry, resolved at `resolvedAt` (ISO). */
-export function resolvedAtPut(projectId: string, n: number, resolvedAt: string) {
+/** The Put of issue `n`'s retention index entry, resolved at `resolvedAt` (ISO); `purging` while its deletion runs. */
+export function resolvedAtPut(
+  projectId: string,
+  n: number,
+  resolvedAt: string,
+  extra: { purging?: true } = {},
+) {
   return {
     Put: {
       TableName: tableName(),
@@ -68,6 +73,7 @@ export function resolvedAtPut(projectId: string, n: number, resolvedAt: string) 
         gsi1sk: resolvedAtSortKey(resolvedAt, n),
         number: n,
         resolvedAt,
+        ...extra,
       },
     },
   };

@@ -184,7 +184,7 @@ describe('a run', () => {
     const thirdBytes = Number(third?.bytes);
     const team = teamOf((await getProject(a.id)) as never);
     const teamBefore = Number((await getItem(teamKey(team)))?.storageBytes);
-    const metaBefore = await getProject(a.id);
+    const metaBefore = await getItem({ pk: `PROJECT#${a.id}`, sk: 'META' });
     const others = [
       await objects(keep90.id),
       await objects(forever.id),
@@ -242,7 +242,7 @@ describe('a run', () => {
     const after = await objects(a.id);
     expect(after.length).toBe(4);
     for (const key of after) expect(third && JSON.stringify(third)).toContain(key.split('/').pop());
-    const meta = await getProject(a.id);
+    const meta = await getItem({ pk: `PROJECT#${a.id}`, sk: 'META' });
     expect(meta?.openCount).toBe(1);
     expect(meta?.resolvedCount).toBe(0);
     expect(Number(meta?.bytes)).toBe(thirdBytes);

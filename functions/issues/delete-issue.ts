@@ -63,8 +63,11 @@ import { stateOf } from './triage';
 
 type Item = Record<string, unknown>;
 
-/** What happened to the issue: deleted now, already gone (a rerun's clean-up), or not deletable (reopened). */
-export type DeleteOutcome = 'deleted' | 'cleaned' | 'kept';
+/**
+ * What happened to the issue: deleted now; its deletion finished (a crashed run had done the first step);
+ * nothing was left of it; or kept (reopened or changed meanwhile, or its project is being deleted).
+ */
+export type DeleteOutcome = 'deleted' | 'finished' | 'gone' | 'kept';
 
 export interface DeleteOptions {
   /**
@@ -108,7 +111,8 @@ export async function deleteIssue(
   ]);
   // The project's own deletion purges its whole partition: nothing of it is ours to count.
   if (!meta) return 'kept';
-  let outcome: DeleteOutcome = 'cleaned';
+  // No header: a crashed run's first step is done (its entry still says so), or nothing is left at all.
+  let outcome: DeleteOutcome = retention ? 'finished' : 'gone';
   if (header) {
     if (options.resolvedAt !== undefined && !stillDue(header, options.resolvedAt)) {
       await dropStaleEntry(projectId, n, header, retention);

@@ -131,7 +131,8 @@ async function runProject(
           resolvedAt: String(item.resolvedAt ?? ''),
           ...(options.extraKeys ? { extraKeys: (d: Item) => options.extraKeys?.(pid, d) ?? [] } : {}),
         });
-        if (outcome === 'deleted') {
+        // Each issue counted once, by the run that finishes it (a crashed run counted none of its last).
+        if (outcome === 'deleted' || outcome === 'finished') {
           deleted++;
           run.deleted = deleted;
           options.afterDelete?.(pid, n);

@@ -298,6 +298,39 @@ describe('a run', () => {
     expect((await list(s, false)).requests.map((r) => r.number)).toEqual([7]);
   });
 
+  it('a crash inside one deletion (after its transaction, before its files) is finished by the next run', async () => {
+    const s = await site(30);
+    const n = await fullReport(s, 'Half deleted');
+    await close(s, n);
+    expect((await objects(s.id)).length).toBe(4);
+    // The bucket unreachable: the run fails right after the issue left the lists, its files and items still there.
+    const bucket = process.env.UPLOADS_BUCKET;
+    process.env.UPLOADS_BUCKET = 'no-such-bucket';
+    resetConfig();
+    try {
+      await expect(runRetention({ now: later(31) })).rejects.toThrow();
+    } finally {
+      process.env.UPLOADS_BUCKET = bucket;
+      resetConfig();
+    }
+    expect((await list(s, true)).total_requests).toBe(0);
+    expect(await checkRankIndex(s.id)).toEqual([]);
+    expect((await objects(s.id)).length).toBe(4);
+    expect(await getItem(resolvedAtKey(s.id, n))).toMatchObject({ purging: true });
+
+    const rerun = await runRetention({ now: later(31) });
+    // Counted once, by the run that finished it; the lists' counts changed once, in the first run's transaction.
+    expect(rerun.projects.find((p) => p.projectId === s.id)?.deleted).toBe(1);
+    expect((await auditOf(s.id)).filter((e) => e.kind === 'retention.run').map((e) => e.detail)).toEqual([
+      { count: 1, retentionDays: 30 },
+    ]);
+    expect(await objects(s.id)).toEqual([]);
+    const n10 = String(n).padStart(10, '0');
+    expect((await partition(s.id)).map((i) => String(i.sk)).filter((sk) => sk.includes(n10))).toEqual([]);
+    const meta = await getItem({ pk: `PROJECT#${s.id}`, sk: 'META' });
+    expect([meta?.resolvedCount, meta?.openCount, Number(meta?.bytes)]).toEqual([0, 0, 0]);
+  });
+
   it('bounds a run and goes on in the next; deleting an issue twice is harmless', async () => {
     const s = await site(30);
     await seedIssues(s.id, 5);
@@ -305,7 +338,7 @@ describe('a run', () => {
     const first = await runRetention({ now: later(31), maxPerRun: 2 });
     expect(first.more).toBe(true);
     expect((await list(s, true)).total_requests).toBe(3);
-    expect(await deleteIssue(s.id, 1)).toBe('cleaned');
+    expect(await deleteIssue(s.id, 1)).toBe('gone');
     expect(await checkRankIndex(s.id)).toEqual([]);
     await runRetention({ now: later(31) });
     expect((await list(s, true)).total_requests).toBe(0);

@@ -21,6 +21,8 @@ export const businessMetrics = {
   deliveryFailed: 'DeliveriesFailed',
   /** A Stripe checkout completed (the billing webhook, when billing lands). */
   checkoutCompleted: 'CheckoutsCompleted',
+  /** Resolved issues deleted by retention (docs/retention.md), counted per project and run. */
+  issuesExpired: 'IssuesExpired',
 } as const;
 
 export type BusinessMetric = keyof typeof businessMetrics;

@@ -540,4 +540,17 @@ export const reporterApi = apiFunction({
 export const issues = {
   domain: 'issues',
   api: [intakeApi, issuesApi, exportsApi, reporterApi, v1Api],
+  schedules: {
+    // Retention (functions/schedules/retention.ts, docs/retention.md): daily, resolved issues past their
+    // project's period deleted with their files; locally also the sweep of pending uploads older than a day.
+    retention: {
+      expression: 'cron(30 3 * * ? *)',
+      localEveryMs: 60 * 60 * 1000,
+      needs: {
+        table: 'readwrite',
+        objects: { delete: [bucketPrefixes.stored, bucketPrefixes.pending], list: [bucketPrefixes.pending] },
+      },
+      timeoutSeconds: 300,
+    },
+  },
 } satisfies DomainManifest;

@@ -144,6 +144,8 @@ export class Monitoring extends Construct {
       ),
       graph('Checkouts completed', [this.business('checkoutCompleted')]),
     );
+    // Resolved issues deleted by retention (docs/retention.md): a jump follows a shortened period.
+    this.dashboard.addWidgets(graph('Issues deleted by retention', [this.business('issuesExpired')]));
     this.dashboard.addWidgets(
       graph('Dead-letter queues (messages)', dlqs),
       graph(

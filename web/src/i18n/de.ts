@@ -288,6 +288,18 @@ export const de: Catalogue = {
     deleteModalBody:
       '„{{name}}“ wird mit allen Meldungen, Dateien und Integrationen endgültig gelöscht. Das Widget funktioniert danach auf Ihrer Website nicht mehr.',
   },
+  retention: {
+    title: 'Aufbewahrung',
+    description:
+      'Wie lange erledigte Meldungen aufbewahrt werden. Danach werden sie mit Screenshots, Dateien, Aufzeichnungen, Kommentaren und Statusseite gelöscht. Offene Meldungen werden nie gelöscht.',
+    label: 'Erledigte Meldungen aufbewahren',
+    forever: 'Unbegrenzt',
+    days: '{{count}} Tage nach dem Erledigen',
+    trackers:
+      'Kopien in Ihren Trackern und Chat-Tools (Jira, GitLab, GitHub, Linear, Slack …) und bereits versandte E-Mails bleiben unberührt: Löschen Sie sie dort.',
+    save: 'Aufbewahrung speichern',
+    saved: 'Aufbewahrung gespeichert',
+  },
   widget: {
     subtitle:
       'Legen Sie fest, wie die Feedback-Schaltfläche aussieht und was Besucher senden können. Die Vorschau zeigt Ihre Änderungen vor dem Speichern.',

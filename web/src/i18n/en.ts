@@ -284,6 +284,18 @@ export const en = {
     deleteModalBody:
       '“{{name}}” is deleted permanently with all its issues, files and integrations. The widget stops working on your website.',
   },
+  retention: {
+    title: 'Data retention',
+    description:
+      'How long resolved issues are kept. After that they are deleted with their screenshots, files, recordings, comments and status page. Open issues are never deleted.',
+    label: 'Keep resolved issues',
+    forever: 'Forever',
+    days: '{{count}} days after they were resolved',
+    trackers:
+      'Copies in your trackers and chat tools (Jira, GitLab, GitHub, Linear, Slack…) and mails already sent are not touched: delete them there.',
+    save: 'Save retention',
+    saved: 'Retention saved',
+  },
   widget: {
     subtitle:
       'Choose how the feedback button looks and what visitors can send. The preview shows your changes before you save them.',

@@ -283,13 +283,17 @@ export const operations = {
     const { teamId, userId } = params;
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
     const target = await retryRaced(async () => {
+      // One BatchGetItem may not name a key twice: the target's USER only when it is someone else.
+      const self = userId === session.userId;
       const { teams, items } = await factsOf(session.userId, [
         memberKey(teamId, userId),
         userKey(session.userId),
-        userKey(userId),
+        ...(self ? [] : [userKey(userId)]),
         ...projects.map(projectKey),
       ]);
-      const [row, actor, targetUser, ...metas] = items;
+      const [row, actor, ...more] = items;
+      const targetUser = self ? actor : more[0];
+      const metas = self ? more : more.slice(1);
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       const target = memberOf(row);
       authorizeTeamTarget(session.userId, target, body.role);
@@ -381,13 +385,16 @@ export const operations = {
    */
   async transfer({ session, params, body }: In<'transfer'>): Promise<{ msg: null }> {
     const { teamId } = params;
+    // One BatchGetItem may not name a key twice (a transfer to oneself is refused below).
+    const self = body.userId === session.userId;
     const { teams, items } = await factsOf(session.userId, [
       memberKey(teamId, body.userId),
       userKey(session.userId),
-      userKey(body.userId),
+      ...(self ? [] : [userKey(body.userId)]),
     ]);
     authorizeTeam(membershipOf(teams, teamId), 'team.transfer');
-    const [row, actorUser, targetUser] = items;
+    const [row, actorUser, other] = items;
+    const targetUser = self ? actorUser : other;
     const target = memberOf(row);
     if (
       !target ||

@@ -278,6 +278,7 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/client/team/{teamId}/audit': { request: (c) => ({ path: `/api/client/team/${c.team}/audit` }) },
   'GET /api/client/team/{teamId}/audit.csv': {
     request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
+    raw: true,
   },
   'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
   'POST /api/client/team/{teamId}/tokens': {

@@ -107,6 +107,7 @@ export function AuditFilters({
         data={kinds}
         value={filter.kind ?? null}
         clearable
+        searchable
         onChange={(v) => onChange({ ...filter, kind: (v ?? undefined) as AuditFilter['kind'] })}
         w={{ base: '100%', sm: 240 }}
         data-testid="audit-kind"

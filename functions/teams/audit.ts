@@ -17,7 +17,7 @@ import {
 } from '#contracts/audit';
 import type { Actor } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
-import { type TransactItems, tableName, transactWrite } from '#runtime/db';
+import { batchDelete, queryKeys, type TransactItems, tableName, transactWrite } from '#runtime/db';
 import { nowMs } from '#runtime/time';
 import { displayName, type User } from '../accounts/user';
 
@@ -134,4 +134,18 @@ export async function readAudit(teamId: string, query: AuditQuery, limit = AUDIT
     if (!start) return { entries, cursor: null };
   }
   return { entries, cursor: start ? cursorOf(String(start.sk)) : null };
+}
+
+/**
+ * The log goes with its team, and only then (`deleteTeam`, the team's own deletion): nobody is left to
+ * read it, and its entries name people (addresses, names) that must not outlive the team. No route reaches
+ * this but the deletion of the team itself (decision AU-9).
+ */
+export async function deleteAuditOf(teamId: string): Promise<void> {
+  await batchDelete(
+    await queryKeys({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': auditPartition(teamId) },
+    }),
+  );
 }

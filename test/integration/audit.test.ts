@@ -9,7 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '#contracts/audit';
-import { recordAudit } from '../../functions/teams/audit';
+import { queryKeys } from '#runtime/db';
+import { auditPartition, recordAudit } from '../../functions/teams/audit';
 import type { ApiClient } from '../support/api-client';
 import { parseCsv } from '../support/csv';
 import { join, type Person, person, projectOf } from '../support/members-teams';
@@ -47,6 +48,13 @@ async function everything(client: ApiClient, tid: string, query = ''): Promise<A
   } while (cursor);
   return out;
 }
+
+const auditKeys = (tid: string) =>
+  queryKeys({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': auditPartition(tid) },
+    ConsistentRead: true,
+  });
 
 const cookieOf = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -255,5 +263,10 @@ describe('the audit log', () => {
     await recordAudit(tid, { kind: 'token.created', actor, target: 'Old token' });
     const filtered = await page(owner.client, tid, '?kind=token.created');
     expect(filtered.entries.map((e) => e.target)).toEqual(['Old token']);
+
+    // The log goes with its team (the owner deletes their account and with it their solo team), not before.
+    expect(await auditKeys(tid)).toHaveLength(58);
+    expect((await owner.client.delete('/api/client/profile')).status).toBe(200);
+    expect(await auditKeys(tid)).toHaveLength(0);
   });
 });

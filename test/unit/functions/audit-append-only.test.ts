@@ -2,7 +2,8 @@
  * The audit log is append-only for the application (issue 35, contracts/audit.ts): no route edits or
  * deletes an entry. Checked over the route table (the log's routes only read, through a function whose
  * table grant is read-only) and over the sources (the AUDIT partition's key is built in one module, whose
- * only writes are the conditional Put of a new entry; everyone else writes through `auditPut`/`recordAudit`).
+ * only writes are the conditional Put of a new entry and the whole log's deletion with its team, which only
+ * the team's own deletion calls; everyone else writes through `auditPut`/`recordAudit`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -44,8 +45,14 @@ describe('the audit log', () => {
     );
     expect(usesPartition).toEqual([]);
     const writer = readFileSync(join(root, WRITER), 'utf8');
-    // No update or delete of an entry; each Put is conditional on the key being new.
+    // No update or delete of one entry; each Put is conditional on the key being new.
     expect(writer).not.toMatch(/\b(Update|Delete)(Command|Item)?\b\s*[:({]/);
     expect(writer).toContain("ConditionExpression: 'attribute_not_exists(pk)'");
+    expect(writer.match(/batchDelete\(/g)).toHaveLength(1);
+    // The whole log is deleted only with its team, by the team's own deletion.
+    const deleting = files.filter(
+      (f) => f !== WRITER && /\bdeleteAuditOf\b/.test(readFileSync(join(root, f), 'utf8')),
+    );
+    expect(deleting).toEqual(['functions/teams/team.ts']);
   });
 });

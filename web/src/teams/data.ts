@@ -1,6 +1,6 @@
 /**
  * The teams feature's data: the caller's teams, the team in use and switching it, the team's members,
- * invitations and API tokens (issue 25). The only module of teams/ that calls the API; `staleReads` says
+ * invitations, API tokens (issue 25) and audit log (issue 35). The only module of teams/ that calls the API; `staleReads` says
  * which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
  */
 import { useEffect, useMemo } from 'react';

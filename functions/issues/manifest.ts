@@ -310,7 +310,8 @@ export const issuesApi = apiFunction({
 export const exportsApi = apiFunction({
   resource: 'exports',
   needs: {
-    table: 'read',
+    // Write: the export's entry in the team's audit log (teams/audit.ts recordAudit), nothing else.
+    table: 'readwrite',
     objects: { read: [exports], write: [exports] },
     timeoutSeconds: 28,
     memoryMb: 1024,

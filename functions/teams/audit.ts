@@ -8,13 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  AUDIT_PAGE,
-  type AuditEntry,
-  type AuditInput,
-  type AuditPage,
-  type AuditQuery,
-} from '#contracts/audit';
+import { AUDIT_PAGE, type AuditEntry, type AuditInput, type AuditPage } from '#contracts/audit';
+import type { AuditQuery } from '#contracts/audit-schemas';
 import type { Actor } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { batchDelete, queryKeys, type TransactItems, tableName, transactWrite } from '#runtime/db';

@@ -1,6 +1,6 @@
 /** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
 
-import { auditParams, auditQuerySchema } from '#contracts/audit';
+import { auditParams, auditQuerySchema } from '#contracts/audit-schemas';
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
 import {
   invitationParams,

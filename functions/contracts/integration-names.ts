@@ -18,6 +18,8 @@ export const integrationNames = [
   'github',
   'linear',
   'webhooks',
+  'teams',
+  'discord',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 

@@ -8,6 +8,7 @@
  * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
  */
 import * as z from 'zod';
+import { discordDataSchema, teamsDataSchema } from './chat-integrations';
 import type { ErrorCode } from './errors';
 import { catalogueTable, integrationCatalogue } from './integration-catalogue';
 import { type IntegrationName, integrationNames } from './integration-names';
@@ -230,6 +231,8 @@ export const integrationDataSchemas = {
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
+  teams: teamsDataSchema,
+  discord: discordDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;
 
 /** Each integration's `data` as its schema gives it. */

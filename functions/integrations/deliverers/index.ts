@@ -3,20 +3,27 @@
  * are their own): keyed by the catalogue's vendors and typed exhaustive, so a vendor without its deliverer does not
  * compile.
  */
-import type { VendorName } from '#contracts/integration-catalogue';
+import type { IntegrationName } from '#contracts/integration-catalogue';
 import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
+import { deliverDiscord } from './discord';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
 import { deliverLinear } from './linear';
 import { deliverSlack } from './slack';
+import { deliverTeams } from './teams';
 
-export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
+/** Every integration but the two delivery-run.ts keeps itself (email, webhooks): token, OAuth and post-only ones. */
+type BuiltIn = Exclude<IntegrationName, 'email' | 'webhooks'>;
+
+export const vendorDeliverersBuiltIn: { [V in BuiltIn]: Deliverer<V> } = {
   gitlab: deliverGitlab,
   jira: deliverJira,
   slack: deliverSlack,
   asana: deliverAsana,
   github: deliverGithub,
   linear: deliverLinear,
+  teams: deliverTeams,
+  discord: deliverDiscord,
 };

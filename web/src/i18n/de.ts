@@ -705,6 +705,8 @@ export const de: Catalogue = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    teams: 'Microsoft Teams',
+    discord: 'Discord',
   },
   configuration: {
     installation: 'Installation',
@@ -1043,6 +1045,8 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+      teams: 'Microsoft-Teams-Integration gespeichert',
+      discord: 'Discord-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1222,6 +1226,26 @@ export const de: Catalogue = {
         '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
       unauthorized:
         '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
+    },
+    teams: {
+      description:
+        'Für jede neue Meldung eine Karte in einem Teams-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und Schaltflächen zum Öffnen in Snag.',
+      url: 'Workflow-URL',
+      urlHint:
+        'Fügen Sie in Teams dem Kanal die Workflows-Vorlage „Bei Empfang einer Webhookanforderung in einem Kanal posten“ hinzu und fügen Sie die angezeigte URL hier ein. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie die https-URL ein, die der Workflow anzeigt.',
+      inert:
+        'Der Text der Besucher kommt als reiner Text an: Nichts darin kann jemanden erwähnen oder zu einem Link werden. Links zu Screenshots und Dateien sind ein Jahr gültig.',
+    },
+    discord: {
+      description:
+        'Für jede neue Meldung ein Embed in einem Discord-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und einen Link zu Snag.',
+      url: 'Webhook-URL',
+      urlHint:
+        'Öffnen Sie in Discord die Kanaleinstellungen, Integrationen, Webhooks, erstellen Sie einen und kopieren Sie seine URL. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie eine Discord-Webhook-URL ein (https://discord.com/api/webhooks/…).',
+      inert:
+        'Nichts in einer Meldung pingt jemanden an (@everyone, @here, Nutzer oder Rollen) oder wird zu einem Link. Links zu Screenshots und Dateien sind ein Jahr gültig.',
     },
   },
   apiReference: {

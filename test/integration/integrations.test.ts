@@ -126,6 +126,8 @@ describe('saving integrations', () => {
       'github',
       'linear',
       'webhooks',
+      'teams',
+      'discord',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

@@ -50,7 +50,7 @@ export function discordMessage(
     .map(([name, value]) => ({
       name: fitted(discordLine(name), L.fieldName),
       value: fitted(discordLine(value), 600),
-      inline: name === 'Page' ? false : true,
+      inline: name !== 'Page',
     }));
   // The newest steps are kept when they do not all fit, with their own numbers.
   const steps = whole(

@@ -151,6 +151,6 @@ export async function webhookGuild(http: OutboundFetch, pasted: string, signal?:
  */
 export function messageLink(pasted: string, guild: string, channel: string, message: string): string {
   const parts = discordWebhookParts(pasted);
-  const origin = parts && parts.origin.startsWith('http://') ? parts.origin : 'https://discord.com';
+  const origin = parts?.origin.startsWith('http://') ? parts.origin : 'https://discord.com';
   return `${origin}/channels/${guild}/${channel}/${message}`;
 }

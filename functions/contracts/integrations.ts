@@ -214,6 +214,23 @@ export const linearDataSchema = z.object({
   ...syncOptionFields,
 });
 
+/**
+ * ClickUp (issue 36): a personal API token `key` (`pk_…`, ClickUp's fixed API `CLICKUP_API_URL`, so no host),
+ * the chosen list as `<workspace id>/<list id>` (the task goes to the list; the webhook is registered on
+ * the workspace, ClickUp's v2 "team"), and its path (`Workspace / Space / Folder / List`) for display.
+ */
+export const clickupListChoice = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(?:[A-Za-z0-9_-]{1,60}\/[A-Za-z0-9_-]{1,60})?$/, { error: 'INVALID_PARAMETERS' });
+export const clickupDataSchema = z.object({
+  key: vendorKey,
+  id: clickupListChoice.default(''),
+  name: z.string().max(300).default(''),
+  ...syncOptionFields,
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -231,6 +248,7 @@ export const integrationDataSchemas = {
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
+  clickup: clickupDataSchema,
   teams: teamsDataSchema,
   discord: discordDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;

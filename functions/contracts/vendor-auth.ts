@@ -43,6 +43,8 @@ export const vendorListBodies = {
   github: z.object({ siteId: projectIdParam, key: token }),
   /** `linear/teams`: checks the API key (`viewer`) and lists its teams. */
   linear: z.object({ siteId: projectIdParam, key: token }),
+  /** `clickup/lists`: every list of every workspace the token reaches, as `Workspace / Space / Folder / List`. */
+  clickup: z.object({ siteId: projectIdParam, key: token }),
 } as const satisfies { [V in TokenVendor]: z.ZodObject };
 export type VendorListBody<V extends TokenVendor> = z.infer<(typeof vendorListBodies)[V]>;
 /** What every token vendor's list body holds: the project it authorises (the access check reads it). */
@@ -58,6 +60,7 @@ export const tokenVendorLists = {
   jira: 'projects',
   github: 'repos',
   linear: 'teams',
+  clickup: 'lists',
 } as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
 /**

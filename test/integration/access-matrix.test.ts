@@ -111,6 +111,16 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  // Filing an issue as oneself (issue 34): only token routes ask for it today (test/integration/v1-create.test.ts).
+  report: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 'ok',
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
   'team.read': {
     owner: 'ok',
     admin: 'ok',
@@ -176,6 +186,15 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     removed: 404,
   },
   'team.tokens': {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 403,
+    nonMember: 404,
+    removed: 404,
+  },
+  'team.audit': {
     owner: 'ok',
     admin: 'ok',
     member: 403,
@@ -265,6 +284,11 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/client/team/{teamId}/transfer': {
     request: (c) => ({ path: `/api/client/team/${c.team}/transfer`, body: { userId: c.guest } }),
     pastTheCheck: true,
+  },
+  'GET /api/client/team/{teamId}/audit': { request: (c) => ({ path: `/api/client/team/${c.team}/audit` }) },
+  'GET /api/client/team/{teamId}/audit.csv': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
+    raw: true,
   },
   'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
   'POST /api/client/team/{teamId}/tokens': {

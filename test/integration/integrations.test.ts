@@ -126,6 +126,7 @@ describe('saving integrations', () => {
       'github',
       'linear',
       'webhooks',
+      'clickup',
       'teams',
       'discord',
     ]);

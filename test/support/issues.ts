@@ -56,6 +56,7 @@ export function sampleIssue(
       github: 0,
       linear: 0,
       webhooks: 0,
+      clickup: 0,
       teams: 0,
       discord: 0,
     },

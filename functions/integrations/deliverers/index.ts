@@ -6,6 +6,7 @@
 import type { IntegrationName } from '#contracts/integration-catalogue';
 import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
+import { deliverClickup } from './clickup';
 import { deliverDiscord } from './discord';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
@@ -24,6 +25,7 @@ export const vendorDeliverersBuiltIn: { [V in BuiltIn]: Deliverer<V> } = {
   asana: deliverAsana,
   github: deliverGithub,
   linear: deliverLinear,
+  clickup: deliverClickup,
   teams: deliverTeams,
   discord: deliverDiscord,
 };

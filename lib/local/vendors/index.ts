@@ -9,6 +9,7 @@
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
+import { startClickupFake } from './clickup';
 import { startDiscordFake } from './discord';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
@@ -112,6 +113,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  clickup: entry({
+    title: 'ClickUp',
+    start: (p) => startClickupFake(p),
+    address: (f) => f.url,
+    settings: ['CLICKUP_API_URL'],
+    configure: (f) => ({ CLICKUP_API_URL: f.apiUrl }),
+    note: (f) => `ClickUp ${f.url} (any pk_ token; lists Bugs and Inbox)`,
   }),
   teams: entry({
     title: 'Microsoft Teams',

@@ -219,6 +219,7 @@ describe('the create transaction', () => {
       github: 0,
       linear: 0,
       webhooks: 0,
+      clickup: 0,
       teams: 0,
       discord: 0,
     },

@@ -189,6 +189,32 @@ export const integrationCatalogue = {
     reset: { key: '', id: '', name: '' },
     list: 'lists',
   },
+  teams: {
+    title: 'Microsoft Teams',
+    auth: 'none',
+    // The Workflows URL is the only credential (its `sig=`): masked on read, kept when sent back masked.
+    secrets: ['url'],
+    bindings: [],
+    targets: ['url'],
+    required: ['url'],
+    tracker: false,
+    // A Workflows webhook takes no idempotency key and answers 202 with no id: a second post is a second card.
+    unknownOutcome: 'ask',
+    reset: null,
+  },
+  discord: {
+    title: 'Discord',
+    auth: 'none',
+    // The webhook URL carries its token: masked on read, kept when sent back masked.
+    secrets: ['url'],
+    bindings: [],
+    targets: ['url'],
+    required: ['url'],
+    tracker: false,
+    // A webhook cannot look up the messages it posted without their ids: a second post is a second embed.
+    unknownOutcome: 'ask',
+    reset: null,
+  },
 } as const satisfies {
   // Every name has its row and no row is without a name; the name lists of integration-names.ts are
   // exactly the rows that say so (`oauth`, `token`, `tracker: true`), both ways.

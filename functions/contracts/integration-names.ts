@@ -19,6 +19,8 @@ export const integrationNames = [
   'linear',
   'webhooks',
   'clickup',
+  'teams',
+  'discord',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 

@@ -8,6 +8,7 @@
  * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
  */
 import * as z from 'zod';
+import { discordDataSchema, teamsDataSchema } from './chat-integrations';
 import type { ErrorCode } from './errors';
 import { catalogueTable, integrationCatalogue } from './integration-catalogue';
 import { type IntegrationName, integrationNames } from './integration-names';
@@ -248,6 +249,8 @@ export const integrationDataSchemas = {
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
   clickup: clickupDataSchema,
+  teams: teamsDataSchema,
+  discord: discordDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;
 
 /** Each integration's `data` as its schema gives it. */

@@ -126,6 +126,9 @@ describe('saving integrations', () => {
       'github',
       'linear',
       'webhooks',
+      'clickup',
+      'teams',
+      'discord',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

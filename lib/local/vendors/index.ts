@@ -10,6 +10,7 @@
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
 import { startClickupFake } from './clickup';
+import { startDiscordFake } from './discord';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
 import { startGitlabFake } from './gitlab';
@@ -17,6 +18,7 @@ import { startJiraFake } from './jira';
 import { startLinearFake } from './linear';
 import { type FakeName, fakeNames, loadSavedFakes, type SavedFakes } from './saved';
 import { startSlackFake } from './slack';
+import { startTeamsFake } from './teams';
 import { startWebhookFake } from './webhooks';
 
 /** What the local stack knows of one integration's fake; the behaviour is the fake's own file. */
@@ -119,6 +121,23 @@ export const fakeTable = {
     settings: ['CLICKUP_API_URL'],
     configure: (f) => ({ CLICKUP_API_URL: f.apiUrl }),
     note: (f) => `ClickUp ${f.url} (any pk_ token; lists Bugs and Inbox)`,
+  }),
+  teams: entry({
+    title: 'Microsoft Teams',
+    start: (p) => startTeamsFake(p),
+    // The URL to paste (its `sig` fixed), as the screen's note says to enter it.
+    address: (f) => f.webhookUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Microsoft Teams ${f.url} (its page shows the workflow URL to paste)`,
+  }),
+  discord: entry({
+    title: 'Discord',
+    start: (p) => startDiscordFake(p),
+    address: (f) => f.webhookUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Discord ${f.url} (its page shows the webhook URL to paste)`,
   }),
 } satisfies { [N in FakeName]: FakeEntry<Fake, string> };
 /** One entry, as the loops over all of them use it (each entry's own types are checked above). */

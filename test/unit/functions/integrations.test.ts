@@ -231,6 +231,8 @@ describe('integration rules', () => {
       ['linear', false, 0],
       ['webhooks', false, 0],
       ['clickup', false, 0],
+      ['teams', false, 0],
+      ['discord', false, 0],
     ]);
   });
 });

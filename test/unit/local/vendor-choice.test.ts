@@ -40,10 +40,12 @@ describe('the vendor fakes of npm start', () => {
     expect(Object.keys(JSON.parse(fakes.env[VENDOR_FAKES_VARIABLE] ?? '{}')).sort()).toEqual([
       'asana',
       'clickup',
+      'discord',
       'github',
       'gitlab',
       'jira',
       'linear',
+      'teams',
       'webhooks',
     ]);
     const banner = vendorBanner(fakes, configured).join('\n');

@@ -724,6 +724,8 @@ export const de: Catalogue = {
     webhooks: 'Webhooks',
     linear: 'Linear',
     clickup: 'ClickUp',
+    teams: 'Microsoft Teams',
+    discord: 'Discord',
   },
   configuration: {
     installation: 'Installation',
@@ -1135,6 +1137,8 @@ export const de: Catalogue = {
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
       clickup: 'ClickUp-Integration gespeichert',
+      teams: 'Microsoft-Teams-Integration gespeichert',
+      discord: 'Discord-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1330,6 +1334,26 @@ export const de: Catalogue = {
       project: 'Liste',
       quoting:
         'Der Text der Besucher kommt als Code zitiert an, Erwähnungen und Links darin erreichen niemanden. Die Screenshots hängen an der Aufgabe.',
+    },
+    teams: {
+      description:
+        'Für jede neue Meldung eine Karte in einem Teams-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und Schaltflächen zum Öffnen in Snag.',
+      url: 'Workflow-URL',
+      urlHint:
+        'Fügen Sie in Teams dem Kanal die Workflows-Vorlage „Bei Empfang einer Webhookanforderung in einem Kanal posten“ hinzu und fügen Sie die angezeigte URL hier ein. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie die https-URL ein, die der Workflow anzeigt.',
+      inert:
+        'Der Text der Besucher kommt als reiner Text an: Nichts darin kann jemanden erwähnen oder zu einem Link werden. Links zu Screenshots und Dateien sind ein Jahr gültig.',
+    },
+    discord: {
+      description:
+        'Für jede neue Meldung ein Embed in einem Discord-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und einen Link zu Snag.',
+      url: 'Webhook-URL',
+      urlHint:
+        'Öffnen Sie in Discord die Kanaleinstellungen, Integrationen, Webhooks, erstellen Sie einen und kopieren Sie seine URL. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie eine Discord-Webhook-URL ein (https://discord.com/api/webhooks/…).',
+      inert:
+        'Nichts in einer Meldung pingt jemanden an (@everyone, @here, Nutzer oder Rollen) oder wird zu einem Link. Links zu Screenshots und Dateien sind ein Jahr gültig.',
     },
   },
   apiReference: {

@@ -712,6 +712,8 @@ export const en = {
     webhooks: 'Webhooks',
     linear: 'Linear',
     clickup: 'ClickUp',
+    teams: 'Microsoft Teams',
+    discord: 'Discord',
   },
   configuration: {
     installation: 'Installation',
@@ -1118,6 +1120,8 @@ export const en = {
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
       clickup: 'ClickUp integration saved',
+      teams: 'Microsoft Teams integration saved',
+      discord: 'Discord integration saved',
     },
     trackerSync: {
       optionsTitle: 'Two-way sync',
@@ -1303,6 +1307,26 @@ export const en = {
       project: 'List',
       quoting:
         'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody. The screenshots are attached to the task.',
+    },
+    teams: {
+      description:
+        'Post a card for every new issue in a Teams channel: title, description, page, device, the screenshot and buttons to open it in Snag.',
+      url: 'Workflow URL',
+      urlHint:
+        'In Teams, add the Workflows template “Post to a channel when a webhook request is received” to the channel and paste the URL it shows. Anyone with this URL can post there, so Snag keeps it secret.',
+      urlInvalid: 'Paste the https URL the workflow shows.',
+      inert:
+        'The visitor’s text arrives as plain text: nothing in it can mention anyone or become a link. Screenshot and file links work for a year.',
+    },
+    discord: {
+      description:
+        'Post an embed for every new issue in a Discord channel: title, description, page, device, the screenshot and a link to Snag.',
+      url: 'Webhook URL',
+      urlHint:
+        'In Discord, open the channel’s settings, Integrations, Webhooks, create one and copy its URL. Anyone with this URL can post there, so Snag keeps it secret.',
+      urlInvalid: 'Paste a Discord webhook URL (https://discord.com/api/webhooks/…).',
+      inert:
+        'Nothing in a report pings anyone (@everyone, @here, users or roles) or becomes a link. Screenshot and file links work for a year.',
     },
   },
   /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { IntegrationName } from '#contracts/integration-catalogue';
+import { ChatWebhookSettings } from './ChatWebhookSettings';
 import { ClickupSettings } from './ClickupSettings';
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
@@ -25,6 +26,8 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   linear: TokenSettings,
   webhooks: WebhookSettings,
   clickup: ClickupSettings,
+  teams: ChatWebhookSettings,
+  discord: ChatWebhookSettings,
 };
 
 export function IntegrationSettings<N extends IntegrationName>({

@@ -6,6 +6,7 @@
 import type { VendorName } from '#contracts/integration-catalogue';
 import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
+import { deliverAzure } from './azure';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
@@ -19,4 +20,5 @@ export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
   asana: deliverAsana,
   github: deliverGithub,
   linear: deliverLinear,
+  azure: deliverAzure,
 };

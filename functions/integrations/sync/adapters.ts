@@ -4,6 +4,7 @@
  */
 import type { TrackerVendor } from '#contracts/sync';
 import type { TrackerAdapter } from './adapter';
+import { azureAdapter } from './azure';
 import { githubAdapter } from './github';
 import { gitlabAdapter } from './gitlab';
 import { jiraAdapter } from './jira';
@@ -14,6 +15,7 @@ export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
   jira: jiraAdapter,
   github: githubAdapter,
   linear: linearAdapter,
+  azure: azureAdapter,
 };
 
 export const adapterOf = <V extends TrackerVendor>(vendor: V) => trackerAdapters[vendor] as TrackerAdapter<V>;

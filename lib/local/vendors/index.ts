@@ -9,6 +9,7 @@
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
+import { startAzureFake } from './azure';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
 import { startGitlabFake } from './gitlab';
@@ -110,6 +111,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  azure: entry({
+    title: 'Azure DevOps',
+    start: (p) => startAzureFake(p),
+    address: (f) => f.orgUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Azure DevOps ${f.orgUrl} (enter as organisation URL, any token)`,
   }),
 } satisfies { [N in FakeName]: FakeEntry<Fake, string> };
 /** One entry, as the loops over all of them use it (each entry's own types are checked above). */

@@ -209,7 +209,7 @@ describe('the create transaction', () => {
     logs: [],
     steps: [],
     replay: null,
-    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0 },
+    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0, azure: 0 },
     bytes: 300,
     uploadIds: [uploadId],
     ...over,

@@ -710,6 +710,7 @@ export const de: Catalogue = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    azure: 'Azure DevOps',
   },
   configuration: {
     installation: 'Installation',
@@ -1048,6 +1049,7 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+      azure: 'Azure-DevOps-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1096,6 +1098,12 @@ export const de: Catalogue = {
         'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
       linearAdminOnly:
         'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
+      azure1:
+        'Klicken Sie unten auf „Webhook bei Azure DevOps registrieren“ (das Token braucht „Work Items“ Lesen und Schreiben; es legt zwei Service-Hook-Abonnements an) oder richten Sie es von Hand ein: Projekteinstellungen › Service Hooks › Abonnement erstellen › Web Hooks.',
+      azure2:
+        'Auslöser: „Work item updated“ (Feld: State), dann ein zweites Mal „Work item commented on“; beide für den oben gewählten Arbeitselementtyp.',
+      azure3:
+        'URL: die Eingangs-URL oben. HTTP-Header: X-Snag-Secret:<das Secret oben> (oder Basic-Authentifizierung mit beliebigem Benutzernamen und dem Secret als Passwort). Zu sendende Ressourcendetails: Alle. Dann Fertig stellen.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1227,6 +1235,20 @@ export const de: Catalogue = {
         '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
       unauthorized:
         '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
+    },
+    azure: {
+      description:
+        'Für jede neue Meldung ein Azure-DevOps-Arbeitselement anlegen, mit angehängten Screenshots und einem Link zurück zu Snag.',
+      host: 'Organisations-URL',
+      hostHint:
+        'https://dev.azure.com/ihre-organisation oder die Sammlungs-URL Ihres Azure DevOps Servers (https://server/tfs/DefaultCollection).',
+      token: 'Persönliches Zugriffstoken',
+      tokenHint:
+        'Azure DevOps → Benutzereinstellungen → Persönliche Zugriffstoken: Bereiche „Work Items“ (Read & write), womit Snag auch die Service Hooks registrieren kann, und „Project and Team“ (Read).',
+      project: 'Projekt',
+      type: 'Arbeitselementtyp',
+      typeHint:
+        'Standard ist „Bug“. Snag schreibt die Beschreibung in „Repro Steps“, wo der Typ dieses Feld hat.',
     },
   },
   apiReference: {

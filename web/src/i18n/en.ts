@@ -698,6 +698,7 @@ export const en = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    azure: 'Azure DevOps',
   },
   configuration: {
     installation: 'Installation',
@@ -1032,6 +1033,7 @@ export const en = {
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
+      azure: 'Azure DevOps integration saved',
     },
     trackerSync: {
       optionsTitle: 'Two-way sync',
@@ -1077,6 +1079,12 @@ export const en = {
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
       linearAdminOnly:
         'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
+      azure1:
+        'Press “Register the webhook on Azure DevOps” below (the token needs Work Items read and write; it makes two service hook subscriptions), or do it by hand: Project settings › Service hooks › Create subscription › Web Hooks.',
+      azure2:
+        'Trigger: Work item updated (field: State), then again Work item commented on; the work item type chosen above, for both.',
+      azure3:
+        'URL: the inbound URL above. HTTP headers: X-Snag-Secret:<the secret above> (or Basic authentication with any user name and the secret as the password). Resource details to send: All. Then Finish.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -1202,6 +1210,19 @@ export const en = {
       inactive: '{{name}} is off: switch Active on and save above, then sync these issues.',
       unauthorized:
         '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
+    },
+    azure: {
+      description:
+        'Create an Azure DevOps work item for every new issue, with its screenshots attached and a link back to Snag.',
+      host: 'Organisation URL',
+      hostHint:
+        'https://dev.azure.com/your-organisation, or the collection URL of your Azure DevOps Server (https://server/tfs/DefaultCollection).',
+      token: 'Personal access token',
+      tokenHint:
+        'Azure DevOps → User settings → Personal access tokens: scopes Work Items (Read & write), which also lets Snag register the service hooks, and Project and Team (Read).',
+      project: 'Project',
+      type: 'Work item type',
+      typeHint: 'Bug by default. Snag writes the description into Repro Steps where the type has it.',
     },
   },
   /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */

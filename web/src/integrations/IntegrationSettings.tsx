@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { IntegrationName } from '#contracts/integration-catalogue';
+import { AzureSettings } from './AzureSettings';
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
 import type { ViewOf } from './model';
@@ -23,6 +24,7 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   github: GithubSettings,
   linear: TokenSettings,
   webhooks: WebhookSettings,
+  azure: AzureSettings,
 };
 
 export function IntegrationSettings<N extends IntegrationName>({

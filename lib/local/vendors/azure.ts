@@ -115,8 +115,11 @@ export interface HtmlActions {
 
 /** What an HTML rich-text field would do in Azure: its links, mentions and work item links, its tags. */
 export function htmlActions(html: string): HtmlActions {
-  const links = [...html.matchAll(/\b(?:href|src)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map(
-    (m) => m[2] ?? m[3] ?? m[4] ?? '',
+  // Attributes inside real tags only: escaped text (`&lt;a href=…`) is text to a browser.
+  const links = [...html.matchAll(/<[a-z][^>]*>/gi)].flatMap((tag) =>
+    [...tag[0].matchAll(/\s(?:href|src)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map(
+      (m) => m[2] ?? m[3] ?? m[4] ?? '',
+    ),
   );
   const text = html.replace(/<[^>]*>/g, ' ');
   const mentions = [...text.matchAll(/(?:^|[^\w&])([@#][\p{L}\p{N}_]+)/gu)].map((m) => m[1] ?? '');

@@ -217,7 +217,7 @@ export const linearDataSchema = z.object({
  * Azure DevOps Boards: the organisation URL `host` (`https://dev.azure.com/{org}`, or a self-hosted Azure
  * DevOps Server collection URL), the personal access token `key`, the chosen project `id` (its GUID) and
  * its name for display, the work item type `issueId` (its name, Bug by default), and the two-way sync's
- * options (docs/integrations.md "Azure DevOps Boards").
+ * options (docs/decisions.md "Azure DevOps Boards").
  */
 export const azureDataSchema = z.object({
   host: vendorHost().default(''),

@@ -153,7 +153,14 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           </Alert>
         ) : (
           <Group>
-            <Button onClick={() => run('register')} loading={busy === 'register'}>
+            {/* A long tracker name in German ("Webhook bei Azure DevOps registrieren") wraps on a phone. */}
+            <Button
+              onClick={() => run('register')}
+              loading={busy === 'register'}
+              h="auto"
+              mih={36}
+              styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+            >
               {t('integrationScreen.trackerSync.register', { tracker })}
             </Button>
           </Group>

@@ -126,6 +126,7 @@ describe('saving integrations', () => {
       'github',
       'linear',
       'webhooks',
+      'azure',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

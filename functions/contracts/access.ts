@@ -32,7 +32,8 @@ export type ProjectAction = (typeof projectActions)[number];
 /**
  * team.read the team and its members · team.rename · team.members invite, re-role and remove others ·
  * team.leave · team.projects create projects in the team · team.billing · team.transfer ownership ·
- * team.tokens create, list and revoke the team's API tokens (issue 25).
+ * team.tokens create, list and revoke the team's API tokens (issue 25) · team.audit read and export the
+ * team's audit log (issue 35; contracts/audit.ts).
  */
 export const teamActions = [
   'team.read',
@@ -43,6 +44,7 @@ export const teamActions = [
   'team.billing',
   'team.transfer',
   'team.tokens',
+  'team.audit',
 ] as const;
 export type TeamAction = (typeof teamActions)[number];
 

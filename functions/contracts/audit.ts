@@ -3,6 +3,8 @@
  * application (no route edits or deletes an entry). What the writers, the team's Audit screen and its CSV
  * export agree on.
  */
+import * as z from 'zod';
+import { teamIdParam } from './teams';
 import type { Actor } from './triage';
 
 /**
@@ -50,4 +52,38 @@ export interface AuditInput {
 export interface AuditEntry extends AuditInput {
   id: string;
   at: string;
+}
+
+/** Entries one page of the Audit screen shows (newest first). */
+export const AUDIT_PAGE = 50;
+/**
+ * Rows one CSV export holds at most: a team's whole history is small (a few entries a day), and the cap
+ * bounds the reads of one request; the screen names the cut when it is reached.
+ */
+export const AUDIT_CSV_MAX = 10_000;
+
+/** `<ms, 13 digits>-<8 hex>`: an entry's place in the log, from which the next page starts (older). */
+export const auditCursor = z.string().regex(/^[0-9]{13}-[0-9a-f]{8}$/);
+
+export const auditParams = z.object({ teamId: teamIdParam });
+
+/**
+ * `GET client/team/{teamId}/audit` and `…/audit.csv`: `kind` one kind, `actor` an actor's id (a member's
+ * user id, a token's id), `cursor` the previous page's (screen only). Not strict: every dashboard call
+ * may carry `lng` (the answer's language), which the pipeline reads on its own.
+ */
+export const auditQuerySchema = z.object({
+  kind: z.enum(auditKinds).optional(),
+  actor: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,100}$/)
+    .optional(),
+  cursor: auditCursor.optional(),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** One page: the entries, newest first, and the cursor of the next (older) page, null at the end. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  cursor: string | null;
 }

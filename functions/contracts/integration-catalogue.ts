@@ -75,7 +75,7 @@ interface CatalogueRow {
    * A token vendor's list call, `POST client/integration/<vendor>/<list>`, which checks the token, lists
    * the choices and authorises; an OAuth vendor's list is `GET .../<vendor>/channels/{siteId}`.
    */
-  readonly list?: 'projects' | 'repos' | 'teams';
+  readonly list?: 'projects' | 'repos' | 'teams' | 'lists';
 }
 
 export const integrationCatalogue = {
@@ -174,6 +174,20 @@ export const integrationCatalogue = {
     tracker: false,
     unknownOutcome: 'resend',
     reset: null,
+  },
+  clickup: {
+    title: 'ClickUp',
+    auth: 'token',
+    secrets: ['key'],
+    // ClickUp's API address is Snag's setting (CLICKUP_API_URL): the token has one receiver.
+    bindings: [],
+    targets: [],
+    required: ['key'],
+    tracker: true,
+    // No idempotency key on task creation: a second create after an unknown outcome is a second task.
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '', name: '' },
+    list: 'lists',
   },
   azure: {
     title: 'Azure DevOps',

@@ -43,6 +43,8 @@ export const vendorListBodies = {
   github: z.object({ siteId: projectIdParam, key: token }),
   /** `linear/teams`: checks the API key (`viewer`) and lists its teams. */
   linear: z.object({ siteId: projectIdParam, key: token }),
+  /** `clickup/lists`: every list of every workspace the token reaches, as `Workspace / Space / Folder / List`. */
+  clickup: z.object({ siteId: projectIdParam, key: token }),
   /** `azure/projects`: the organisation's projects and the work item types of `projectId` (else the chosen or first). */
   azure: z.object({
     siteId: projectIdParam,
@@ -65,6 +67,7 @@ export const tokenVendorLists = {
   jira: 'projects',
   github: 'repos',
   linear: 'teams',
+  clickup: 'lists',
   azure: 'projects',
 } as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 

@@ -44,6 +44,7 @@ import {
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/asana';
+import * as clickup from './vendors/clickup';
 import * as github from './vendors/github';
 import * as gitlab from './vendors/gitlab';
 import {
@@ -79,7 +80,11 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
   const tokenVendor =
-    err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github' || err.vendor === 'azure';
+    err.vendor === 'gitlab' ||
+    err.vendor === 'jira' ||
+    err.vendor === 'github' ||
+    err.vendor === 'clickup' ||
+    err.vendor === 'azure';
   // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
   if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
   if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
@@ -188,6 +193,26 @@ async function jiraProjects(
   });
 }
 
+/** ClickUp: every list the token reaches (workspace → space → folder → list), on ClickUp's fixed API. */
+async function clickupLists(
+  userId: string,
+  body: VendorListBody<'clickup'>,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'clickup');
+  const key = sentSecret('clickup', current.data, body, 'key', 'key');
+  if (!key) throw new AppError('INVALID_PARAMETERS', { key: 'SECRET_REQUIRED' });
+  return authorising(log, 'clickup', async () => {
+    const lists = await clickup.listLists(plainHttp, clickup.clickupAuth(getConfig().CLICKUP_API_URL, key));
+    const id = keepOrFirst(current.data.id, lists);
+    await authorizeIntegration(body.siteId, userId, 'clickup', {
+      authorized: 1,
+      data: { key, id, name: lists.find((l) => l.id === id)?.name ?? '' },
+    });
+    return lists;
+  });
+}
+
 type Lister<V extends TokenVendor> = (
   userId: string,
   body: VendorListBody<V>,
@@ -203,6 +228,7 @@ const listers: { [V in TokenVendor]: Lister<V> } = {
   jira: jiraProjects,
   github: githubRepos,
   linear: linearTeams,
+  clickup: clickupLists,
   azure: (userId, body, log) =>
     azureProjects(
       userId,

@@ -30,6 +30,7 @@ import {
   type NewIssue,
   quotaCondition,
 } from './issue';
+import { redactReport, replayLeaksInGzip } from './redact-report';
 import { reporterPuts } from './reporter';
 import {
   copyUpload,
@@ -39,6 +40,7 @@ import {
   type PresignedUpload,
   parseUploadKey,
   presignUpload,
+  readUpload,
   type StoredObject,
   type UploadKey,
 } from './uploads';
@@ -163,24 +165,42 @@ export interface FilingRules {
   correlationId: string;
 }
 
+/** Why an accepted recording must not be stored (an unmasked input value, an unreadable pack), or null. */
+async function recordingLeak(key: string): Promise<string | null> {
+  const bytes = await readUpload(key);
+  return bytes ? replayLeaksInGzip(bytes) : 'the recording is gone';
+}
+
 /**
  * Files `body` into `project`. On any failure nothing is left behind: no issue, no counted bytes, no
  * copied objects (the number may stay a gap).
  */
 export async function fileIssue(
   project: Project,
-  body: IssueReport,
+  sent: IssueReport,
   rules: FilingRules,
 ): Promise<{ number: number }> {
   const { log } = rules;
-  const videos = body.screenshots.filter((s) => s.type !== 'png').length;
-  if (body.screenshots.length - videos > reportLimits.screenshotsMax || videos > reportLimits.videosMax) {
+  const videos = sent.screenshots.filter((s) => s.type !== 'png').length;
+  if (sent.screenshots.length - videos > reportLimits.screenshotsMax || videos > reportLimits.videosMax) {
     throw new AppError('INVALID_PARAMETERS');
   }
-  const uploads = checkKeys(project.id, keyUses(body));
-  for (const kind of new Set(uploads.map((u) => u.kind))) rules.checkKind(kind);
+  const checked = checkKeys(project.id, keyUses(sent));
+  for (const kind of new Set(checked.map((u) => u.kind))) rules.checkKind(kind);
+  const found = await Promise.all(checked.map(async (u) => checkStored(u, await headUpload(u.key))));
 
-  const stored = await Promise.all(uploads.map(async (u) => checkStored(u, await headUpload(u.key))));
+  // The server's own redaction (docs/privacy.md), whatever the sender did: secrets in the gathered text
+  // are masked, and a recording that carries what someone typed is not stored (the report is, without it).
+  const leak = sent.replay ? await recordingLeak(sent.replay.key) : null;
+  const body: IssueReport = redactReport(leak ? { ...sent, replay: undefined } : sent);
+  const kept = checked.flatMap((u, i) => (leak && u.kind === 'replay' ? [] : [{ u, o: found[i]! }]));
+  const uploads = kept.map((k) => k.u);
+  const stored = kept.map((k) => k.o);
+  if (leak) {
+    log.warn('recording not stored: it carries an input value', { projectId: project.id, reason: leak });
+    countBusiness('replayRefused');
+    await deleteObjects([sent.replay!.key]).catch(() => undefined);
+  }
   const bytes = stored.reduce((sum, o) => sum + o.size, 0);
   const quota = plans[planOfProject(project)].storageBytes;
   // A report larger than the whole quota is refused before anything is copied; the rest is the transaction's.

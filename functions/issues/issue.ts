@@ -7,6 +7,9 @@
  *   BLOCK#<b6>             openOffsets / resolvedOffsets: number sets of (n-1) mod 1024
  *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
+ *   RESOLVEDAT#<n10>       while the issue is in the resolved list: in gsi1 under PROJECT#<pid>#RESOLVEDAT by
+ *                          `<resolvedAt>#<n10>`, so retention finds the issues resolved before a day without
+ *                          reading the others (docs/retention.md)
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType, Step } from '#contracts/intake';
@@ -46,6 +49,37 @@ export const uploadGuardKey = (projectId: string, uploadId: string) => ({
   pk: partition(projectId),
   sk: `UPLOAD#${uploadId}`,
 });
+/** The retention index's entry of issue `n` (docs/retention.md): present while it is resolved. */
+export const resolvedAtKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `RESOLVEDAT#${n10(n)}`,
+});
+/** The retention index's gsi1 partition: one project's resolved issues by the time they were resolved. */
+export const resolvedAtPartition = (projectId: string) => `PROJECT#${projectId}#RESOLVEDAT`;
+export const resolvedAtSortKey = (resolvedAt: string, n: number) => `${resolvedAt}#${n10(n)}`;
+
+/** The Put of issue `n`'s retention index entry, resolved at `resolvedAt` (ISO); `purging` while its deletion runs. */
+export function resolvedAtPut(
+  projectId: string,
+  n: number,
+  resolvedAt: string,
+  extra: { purging?: true } = {},
+) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...resolvedAtKey(projectId, n),
+        gsi1pk: resolvedAtPartition(projectId),
+        gsi1sk: resolvedAtSortKey(resolvedAt, n),
+        number: n,
+        resolvedAt,
+        ...extra,
+      },
+    },
+  };
+}
+
 /** Per-block counters of STATS: top-level numbers, so the first ADD creates them (4.5). */
 export const statsAttribute = (list: 'open' | 'resolved', b: number) => `${list}_${b6(b)}`;
 /** The list a header is in, as its gsi1 partition. */
@@ -310,13 +344,14 @@ export function blockCounts(stats: Record<string, unknown>, list: IssueList): [n
 
 /**
  * The list half of moving issue `n` from one list to the other (4.6): META's counters (with the caller's
- * guard), STATS and BLOCK. The header's own change (`deleted`, `gsi1pk`, `resolvedAt`) is the caller's, in
+ * guard), STATS and BLOCK, and the retention index's entry (resolved at `at`). The header's own change (`deleted`, `gsi1pk`, `resolvedAt`) is the caller's, in
  * the same transaction (issues/triage.ts, with the facet index's actions), so the counters cannot drift.
  */
 export function listMoveActions(
   projectId: string,
   n: number,
   to: IssueList,
+  at: string,
   guard?: WriteGuard,
 ): Parameters<typeof transactWrite>[0] {
   const from: IssueList = to === 'open' ? 'resolved' : 'open';
@@ -352,5 +387,9 @@ export function listMoveActions(
         ExpressionAttributeValues: { ':off': new Set([off]) },
       },
     },
+    // The retention index moves with the list, so it holds exactly the resolved issues and their time.
+    to === 'resolved'
+      ? resolvedAtPut(projectId, n, at)
+      : { Delete: { TableName: T, Key: resolvedAtKey(projectId, n) } },
   ];
 }

@@ -310,7 +310,8 @@ export const issuesApi = apiFunction({
 export const exportsApi = apiFunction({
   resource: 'exports',
   needs: {
-    table: 'read',
+    // Write: the export's entry in the team's audit log (teams/audit.ts recordAudit), nothing else.
+    table: 'readwrite',
     objects: { read: [exports], write: [exports] },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -540,4 +541,17 @@ export const reporterApi = apiFunction({
 export const issues = {
   domain: 'issues',
   api: [intakeApi, issuesApi, exportsApi, reporterApi, v1Api],
+  schedules: {
+    // Retention (functions/schedules/retention.ts, docs/retention.md): daily, resolved issues past their
+    // project's period deleted with their files; locally also the sweep of pending uploads older than a day.
+    retention: {
+      expression: 'cron(30 3 * * ? *)',
+      localEveryMs: 60 * 60 * 1000,
+      needs: {
+        table: 'readwrite',
+        objects: { delete: [bucketPrefixes.stored, bucketPrefixes.pending], list: [bucketPrefixes.pending] },
+      },
+      timeoutSeconds: 300,
+    },
+  },
 } satisfies DomainManifest;

@@ -185,6 +185,8 @@ const teamRules: Record<TeamAction, readonly Role[]> = {
   'team.billing': ['OWNER'],
   'team.transfer': ['OWNER'],
   'team.tokens': ['OWNER', 'ADMIN'],
+  // Who changed access is itself access-relevant: those who can change it read it (issue 35).
+  'team.audit': ['OWNER', 'ADMIN'],
 };
 
 /** Whether `role` may do `action` (for role-aware answers and the dashboard; a GUEST's list aside). */

@@ -99,6 +99,8 @@ export const configSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** Linear's one GraphQL endpoint (a fixed vendor URL: no user host, so no SSRF guard on it). */
   LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
+  /** ClickUp's REST API base (issue 36; `/v2/…` below it): a fixed vendor URL, no user host. */
+  CLICKUP_API_URL: z.url().default('https://api.clickup.com/api'),
   /**
    * Tries per issue of a triage change before it answers BUSY (functions/issues/triage.ts); lower only in
    * tests that force the exhaustion.

@@ -194,6 +194,15 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  'team.audit': {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 403,
+    nonMember: 404,
+    removed: 404,
+  },
 };
 
 /** What a fixture builds its request from: the team, the route's project and what lives in it. */
@@ -275,6 +284,11 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/client/team/{teamId}/transfer': {
     request: (c) => ({ path: `/api/client/team/${c.team}/transfer`, body: { userId: c.guest } }),
     pastTheCheck: true,
+  },
+  'GET /api/client/team/{teamId}/audit': { request: (c) => ({ path: `/api/client/team/${c.team}/audit` }) },
+  'GET /api/client/team/{teamId}/audit.csv': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
+    raw: true,
   },
   'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
   'POST /api/client/team/{teamId}/tokens': {

@@ -126,6 +126,7 @@ describe('saving integrations', () => {
       'github',
       'linear',
       'webhooks',
+      'clickup',
       'azure',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);

@@ -7,6 +7,7 @@ import type { VendorName } from '#contracts/integration-catalogue';
 import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
 import { deliverAzure } from './azure';
+import { deliverClickup } from './clickup';
 import { deliverGithub } from './github';
 import { deliverGitlab } from './gitlab';
 import { deliverJira } from './jira';
@@ -20,5 +21,6 @@ export const vendorDeliverersBuiltIn: { [V in VendorName]: Deliverer<V> } = {
   asana: deliverAsana,
   github: deliverGithub,
   linear: deliverLinear,
+  clickup: deliverClickup,
   azure: deliverAzure,
 };

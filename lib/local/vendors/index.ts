@@ -10,6 +10,7 @@
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
 import { startAzureFake } from './azure';
+import { startClickupFake } from './clickup';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
 import { startGitlabFake } from './gitlab';
@@ -111,6 +112,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  clickup: entry({
+    title: 'ClickUp',
+    start: (p) => startClickupFake(p),
+    address: (f) => f.url,
+    settings: ['CLICKUP_API_URL'],
+    configure: (f) => ({ CLICKUP_API_URL: f.apiUrl }),
+    note: (f) => `ClickUp ${f.url} (any pk_ token; lists Bugs and Inbox)`,
   }),
   azure: entry({
     title: 'Azure DevOps',

@@ -2,6 +2,8 @@
 // endpoints.ts types it as a table of every Endpoint, so a missing one is a type error, not a failed call.
 
 export const endpointTable = {
+  'audit.csv': ['GET', '/api/client/team/{teamId}/audit.csv'],
+  'audit.list': ['GET', '/api/client/team/{teamId}/audit'],
   'auth.altcha': ['GET', '/api/altcha'],
   'auth.confirm': ['POST', '/api/registration/client/confirm'],
   'auth.google': ['POST', '/api/registration/client/google'],

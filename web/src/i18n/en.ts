@@ -284,6 +284,18 @@ export const en = {
     deleteModalBody:
       '“{{name}}” is deleted permanently with all its issues, files and integrations. The widget stops working on your website.',
   },
+  retention: {
+    title: 'Data retention',
+    description:
+      'How long resolved issues are kept. After that they are deleted with their screenshots, files, recordings, comments and status page. Open issues are never deleted.',
+    label: 'Keep resolved issues',
+    forever: 'Forever',
+    days: '{{count}} days after they were resolved',
+    trackers:
+      'Copies in your trackers and chat tools (Jira, GitLab, GitHub, Linear, Slack…) and mails already sent are not touched: delete them there.',
+    save: 'Save retention',
+    saved: 'Retention saved',
+  },
   widget: {
     subtitle:
       'Choose how the feedback button looks and what visitors can send. The preview shows your changes before you save them.',
@@ -545,6 +557,7 @@ export const en = {
     configuration: 'Project configuration',
     team: 'Team',
     tokens: 'API tokens',
+    audit: 'Audit log',
     connectExtension: 'Connect the browser extension',
     extensions: 'Browser extension',
   },
@@ -698,6 +711,7 @@ export const en = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    clickup: 'ClickUp',
     azure: 'Azure DevOps',
   },
   configuration: {
@@ -799,6 +813,77 @@ export const en = {
       saveProjects: 'Save projects',
       saved: 'Projects of {{name}} saved',
       unknownProject: 'Deleted project',
+    },
+    audit: {
+      link: 'Audit log',
+      title: 'Audit log',
+      subtitle:
+        'Who changed access to {{team}}: members and roles, API tokens, the browser extension, integrations and exports. Entries cannot be changed or deleted.',
+      back: 'Back to the team',
+      filters: 'Filters',
+      kind: 'Event',
+      anyKind: 'All events',
+      actor: 'Person',
+      anyActor: 'Everyone',
+      export: 'Export CSV',
+      exportHint: 'The CSV holds every entry under these filters, newest first.',
+      when: 'When',
+      who: 'Who',
+      what: 'What',
+      details: 'Details',
+      project: 'Project: {{project}}',
+      empty: 'No entries yet. Changes to members, tokens, integrations and exports appear here.',
+      emptyFiltered: 'No entries match these filters.',
+      newer: 'Newer entries',
+      older: 'Older entries',
+      pageLabel: 'Audit log pages',
+      tableLabel: 'Audit log entries',
+      viaToken: '{{name}} via API token {{token}}',
+      system: 'Snag (automatic)',
+      /** Keyed by kind with '_' for '.', which i18next reads as a key separator. */
+      kinds: {
+        member_invited: 'Member invited',
+        member_joined: 'Member joined',
+        member_role: 'Role changed',
+        member_removed: 'Member removed',
+        member_left: 'Member left',
+        member_transfer: 'Ownership transferred',
+        token_created: 'API token created',
+        token_revoked: 'API token revoked',
+        extension_connected: 'Extension connected',
+        extension_revoked: 'Extension revoked',
+        integration_changed: 'Integration changed',
+        integration_removed: 'Integration removed',
+        export_csv: 'Issues exported (CSV)',
+        privacy_settings: 'Privacy settings changed',
+        privacy_export: 'Reporter data exported',
+        privacy_erase: 'Reporter data erased',
+        retention_run: 'Retention run',
+      },
+      what_: {
+        member_invited: 'Invited {{target}} as {{role}}',
+        member_joined: 'Joined the team as {{role}} ({{target}})',
+        member_role: 'Changed the role of {{target}} from {{from}} to {{to}}',
+        member_removed: 'Removed {{target}} ({{role}}) from the team',
+        member_left: 'Left the team ({{target}}, {{role}})',
+        member_transfer: 'Handed ownership of the team to {{target}}',
+        token_created: 'Created the API token “{{target}}” ({{prefix}}…)',
+        token_revoked: 'Revoked the API token “{{target}}” ({{prefix}}…)',
+        extension_connected: 'Connected the browser extension in {{target}}',
+        extension_revoked: 'Revoked the browser extension in {{target}}',
+        integration_changed: 'Saved the integration {{target}} ({{state}})',
+        integration_authorised: 'Authorised the integration {{target}}',
+        integration_removed: 'Removed the integration {{target}} (reset)',
+        export_csv: 'Exported {{rows}} issues of {{target}} as CSV',
+        privacy_settings: 'Changed the privacy settings of {{target}}',
+        privacy_export: 'Exported the data of a reporter ({{target}})',
+        privacy_erase: 'Erased the data of a reporter ({{target}})',
+        retention_run: 'Deleted issues past the retention period ({{target}})',
+      },
+      active: 'active',
+      inactive: 'inactive',
+      tokensRevoked_one: 'Their API token was revoked with it.',
+      tokensRevoked_other: 'Their {{count}} API tokens were revoked with it.',
     },
     tokens: {
       link: 'API tokens',
@@ -1033,6 +1118,7 @@ export const en = {
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
+      clickup: 'ClickUp integration saved',
       azure: 'Azure DevOps integration saved',
     },
     trackerSync: {
@@ -1079,6 +1165,12 @@ export const en = {
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
       linearAdminOnly:
         'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
+      clickup1:
+        'Press “Register the webhook on ClickUp” below: Snag registers it on the chosen list with your token (ClickUp has no screen for webhooks; they belong to the token’s user and stop if that user is removed from the workspace).',
+      clickup2:
+        'Snag asks ClickUp for task status changes and new comments. ClickUp signs each delivery with its own secret, which Snag keeps: nothing to copy.',
+      clickup3:
+        'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. Registering again (after a new secret) replaces the earlier webhook’s secret.',
       azure1:
         'Press “Register the webhook on Azure DevOps” below (the token needs Work Items read and write; it makes two service hook subscriptions), or do it by hand: Project settings › Service hooks › Create subscription › Web Hooks.',
       azure2:
@@ -1210,6 +1302,15 @@ export const en = {
       inactive: '{{name}} is off: switch Active on and save above, then sync these issues.',
       unauthorized:
         '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
+    },
+    clickup: {
+      description:
+        'Create a ClickUp task for every new issue, with its screenshots attached, its page and device details and a link back to Snag.',
+      token: 'Personal API token',
+      tokenHint: 'ClickUp: Settings → Apps → API Token (starts with pk_). The token acts as you in ClickUp.',
+      project: 'List',
+      quoting:
+        'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody. The screenshots are attached to the task.',
     },
     azure: {
       description:

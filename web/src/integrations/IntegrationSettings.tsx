@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { IntegrationName } from '#contracts/integration-catalogue';
 import { AzureSettings } from './AzureSettings';
+import { ClickupSettings } from './ClickupSettings';
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
 import type { ViewOf } from './model';
@@ -24,6 +25,7 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   github: GithubSettings,
   linear: TokenSettings,
   webhooks: WebhookSettings,
+  clickup: ClickupSettings,
   azure: AzureSettings,
 };
 

@@ -21,10 +21,11 @@ const stepKeys = {
   jira: ['jira1', 'jira2', 'jira3', 'jira4'],
   github: ['github1', 'github2', 'github3'],
   linear: ['linear1', 'linear2', 'linear3'],
+  clickup: ['clickup1', 'clickup2', 'clickup3'],
   azure: ['azure1', 'azure2', 'azure3'],
 } as const satisfies Record<TrackerVendor, readonly string[]>;
 /** The trackers whose hook Snag registers through their API with the stored token (Jira's cannot). */
-const registrable: ReadonlySet<TrackerVendor> = new Set(['gitlab', 'github', 'linear', 'azure']);
+const registrable: ReadonlySet<TrackerVendor> = new Set(['gitlab', 'github', 'linear', 'clickup', 'azure']);
 
 export function TrackerHookPanel({ projectId, vendor }: { projectId: string; vendor: TrackerVendor }) {
   const { t } = useTranslation();

@@ -215,6 +215,20 @@ export const integrationCatalogue = {
     unknownOutcome: 'ask',
     reset: null,
   },
+  azure: {
+    title: 'Azure DevOps',
+    auth: 'token',
+    secrets: ['key'],
+    // The organisation (or self-hosted collection) URL receives the PAT: a masked token stays with it.
+    bindings: ['host'],
+    targets: ['host'],
+    required: ['host', 'key'],
+    tracker: true,
+    // No idempotency key, and no search in the API Snag uses: a second create would be a second work item.
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '' },
+    list: 'projects',
+  },
 } as const satisfies {
   // Every name has its row and no row is without a name; the name lists of integration-names.ts are
   // exactly the rows that say so (`oauth`, `token`, `tracker: true`), both ways.

@@ -21,6 +21,7 @@ export const integrationNames = [
   'clickup',
   'teams',
   'discord',
+  'azure',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 
@@ -28,7 +29,7 @@ export type IntegrationName = (typeof integrationNames)[number];
 export const oauthVendors = ['slack', 'asana'] as const;
 export type OAuthVendor = (typeof oauthVendors)[number];
 /** The vendors authorised by a typed token (their list call authorises): the catalogue's `token` rows. */
-export const tokenVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup'] as const;
+export const tokenVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup', 'azure'] as const;
 export type TokenVendor = (typeof tokenVendors)[number];
 /** Whether a name is one of `list` (a vendor's path parameter, a stored name). */
 export const isOneOf = <N extends string>(list: readonly N[], name: string): name is N =>
@@ -42,7 +43,7 @@ export const vendorNames = /* @__PURE__ */ integrationNames.filter(
   (n) => isOneOf<string>(tokenVendors, n) || isOneOf<string>(oauthVendors, n),
 ) as unknown as readonly [VendorName, ...VendorName[]];
 /** The integrations that sync both ways (an adapter each, functions/integrations/sync/adapters.ts): the `tracker` rows. */
-export const trackerVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup'] as const;
+export const trackerVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup', 'azure'] as const;
 export type TrackerVendor = (typeof trackerVendors)[number];
 /** The dashboard page (under /profile) an OAuth vendor sends the browser back to; one fixed address each. */
 export const oauthRedirectSegment = (vendor: OAuthVendor) => `${vendor}_redirect` as const;

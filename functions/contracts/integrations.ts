@@ -231,6 +231,21 @@ export const clickupDataSchema = z.object({
   ...syncOptionFields,
 });
 
+/**
+ * Azure DevOps Boards: the organisation URL `host` (`https://dev.azure.com/{org}`, or a self-hosted Azure
+ * DevOps Server collection URL), the personal access token `key`, the chosen project `id` (its GUID) and
+ * its name for display, the work item type `issueId` (its name, Bug by default), and the two-way sync's
+ * options (docs/decisions.md "Azure DevOps Boards").
+ */
+export const azureDataSchema = z.object({
+  host: vendorHost().default(''),
+  key: vendorKey,
+  id: vendorId,
+  name: z.string().max(200).default(''),
+  issueId: z.string().trim().max(128).default('Bug'),
+  ...syncOptionFields,
+});
+
 /** The events a webhook integration's data subscribes to (absent: version 1's `issue.created` alone). */
 export const webhookEventsOf = (data: { events?: readonly WebhookEvent[] | undefined }): WebhookEvent[] =>
   webhookEvents.filter((e) => e === 'issue.created' || (data.events ?? []).includes(e));
@@ -251,6 +266,7 @@ export const integrationDataSchemas = {
   clickup: clickupDataSchema,
   teams: teamsDataSchema,
   discord: discordDataSchema,
+  azure: azureDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;
 
 /** Each integration's `data` as its schema gives it. */

@@ -45,6 +45,13 @@ export const vendorListBodies = {
   linear: z.object({ siteId: projectIdParam, key: token }),
   /** `clickup/lists`: every list of every workspace the token reaches, as `Workspace / Space / Folder / List`. */
   clickup: z.object({ siteId: projectIdParam, key: token }),
+  /** `azure/projects`: the organisation's projects and the work item types of `projectId` (else the chosen or first). */
+  azure: z.object({
+    siteId: projectIdParam,
+    host: host.min(1),
+    key: token,
+    projectId: z.string().trim().max(200).optional(),
+  }),
 } as const satisfies { [V in TokenVendor]: z.ZodObject };
 export type VendorListBody<V extends TokenVendor> = z.infer<(typeof vendorListBodies)[V]>;
 /** What every token vendor's list body holds: the project it authorises (the access check reads it). */
@@ -61,6 +68,7 @@ export const tokenVendorLists = {
   github: 'repos',
   linear: 'teams',
   clickup: 'lists',
+  azure: 'projects',
 } as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
 /**
@@ -92,7 +100,9 @@ export interface JiraProjectsAnswer {
 }
 
 /** What a token vendor's list call answers: the options, Jira's with the chosen project's issue types. */
-export type VendorListAnswer<V extends TokenVendor> = V extends 'jira' ? JiraProjectsAnswer : VendorOption[];
+export type VendorListAnswer<V extends TokenVendor> = V extends 'jira' | 'azure'
+  ? JiraProjectsAnswer
+  : VendorOption[];
 
 /** `GET client/integration/{vendor}/authorize/{siteId}` (an OAuth vendor) answers where to send the browser. */
 export interface OAuthAuthorizeAnswer {

@@ -31,6 +31,7 @@ import { outboundFetch } from '#runtime/outbound';
 import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
 import { planOfProject } from '../projects/project';
+import { azureProjects } from './azure-list';
 import {
   allowedByPlan,
   authorizeIntegration,
@@ -79,7 +80,11 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
   const tokenVendor =
-    err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github' || err.vendor === 'clickup';
+    err.vendor === 'gitlab' ||
+    err.vendor === 'jira' ||
+    err.vendor === 'github' ||
+    err.vendor === 'clickup' ||
+    err.vendor === 'azure';
   // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
   if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
   if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
@@ -224,6 +229,13 @@ const listers: { [V in TokenVendor]: Lister<V> } = {
   github: githubRepos,
   linear: linearTeams,
   clickup: clickupLists,
+  azure: (userId, body, log) =>
+    azureProjects(
+      userId,
+      body,
+      async (siteId) => (await owned(userId, siteId, 'azure')).current,
+      (work) => authorising(log, 'azure', work),
+    ),
 };
 
 /** A token vendor's list with the body its `{vendor}` chose (the route's `vendorListBodies`). */

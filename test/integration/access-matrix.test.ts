@@ -433,7 +433,7 @@ const fixtures: Record<string, Fixture> = {
       body: { tickets: [c.issue], type: 'email' },
     }),
   },
-  // Each token vendor's list, with its own body. GitLab's and Jira's hosts are refused by the outbound guard
+  // Each token vendor's list, with its own body. GitLab's, Jira's and Azure DevOps' hosts are refused by the outbound guard
   // (a private address): past the check, a vendor error. GitHub: the masked token with none stored,
   // refused past the check (INVALID_PARAMETERS), GitHub never called. Linear: its fake refuses the key.
   'POST /api/client/integration/{vendor}/{list}': {
@@ -448,6 +448,10 @@ const fixtures: Record<string, Fixture> = {
         body: { siteId: c.project, host: 'http://10.0.0.1', username: 'u', key: 'token' },
       },
       { path: '/api/client/integration/linear/teams', body: { siteId: c.project, key: 'lin_api_invalid' } },
+      {
+        path: '/api/client/integration/azure/projects',
+        body: { siteId: c.project, host: 'http://10.0.0.1/org', key: 'token' },
+      },
     ],
     pastTheCheck: true,
   },

@@ -129,6 +129,7 @@ describe('saving integrations', () => {
       'clickup',
       'teams',
       'discord',
+      'azure',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

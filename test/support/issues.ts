@@ -59,6 +59,7 @@ export function sampleIssue(
       clickup: 0,
       teams: 0,
       discord: 0,
+      azure: 0,
     },
     bytes: 0,
     uploadIds: [],

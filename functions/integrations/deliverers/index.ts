@@ -6,6 +6,7 @@
 import type { IntegrationName } from '#contracts/integration-catalogue';
 import type { Deliverer } from '../deliver';
 import { deliverAsana } from './asana';
+import { deliverAzure } from './azure';
 import { deliverClickup } from './clickup';
 import { deliverDiscord } from './discord';
 import { deliverGithub } from './github';
@@ -28,4 +29,5 @@ export const vendorDeliverersBuiltIn: { [V in BuiltIn]: Deliverer<V> } = {
   clickup: deliverClickup,
   teams: deliverTeams,
   discord: deliverDiscord,
+  azure: deliverAzure,
 };

@@ -4,6 +4,7 @@
  */
 import type { TrackerVendor } from '#contracts/sync';
 import type { TrackerAdapter } from './adapter';
+import { azureAdapter } from './azure';
 import { clickupAdapter } from './clickup';
 import { githubAdapter } from './github';
 import { gitlabAdapter } from './gitlab';
@@ -16,6 +17,7 @@ export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
   github: githubAdapter,
   linear: linearAdapter,
   clickup: clickupAdapter,
+  azure: azureAdapter,
 };
 
 export const adapterOf = <V extends TrackerVendor>(vendor: V) => trackerAdapters[vendor] as TrackerAdapter<V>;

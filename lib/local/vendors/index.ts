@@ -9,6 +9,7 @@
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
+import { startAzureFake } from './azure';
 import { startClickupFake } from './clickup';
 import { startDiscordFake } from './discord';
 import type { Fake } from './fake';
@@ -138,6 +139,14 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `Discord ${f.url} (its page shows the webhook URL to paste)`,
+  }),
+  azure: entry({
+    title: 'Azure DevOps',
+    start: (p) => startAzureFake(p),
+    address: (f) => f.orgUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Azure DevOps ${f.orgUrl} (enter as organisation URL, any token)`,
   }),
 } satisfies { [N in FakeName]: FakeEntry<Fake, string> };
 /** One entry, as the loops over all of them use it (each entry's own types are checked above). */

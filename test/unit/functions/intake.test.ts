@@ -222,6 +222,7 @@ describe('the create transaction', () => {
       clickup: 0,
       teams: 0,
       discord: 0,
+      azure: 0,
     },
     bytes: 300,
     uploadIds: [uploadId],

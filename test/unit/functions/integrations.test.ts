@@ -233,6 +233,7 @@ describe('integration rules', () => {
       ['clickup', false, 0],
       ['teams', false, 0],
       ['discord', false, 0],
+      ['azure', false, 0],
     ]);
   });
 });

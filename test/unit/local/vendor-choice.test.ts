@@ -39,6 +39,7 @@ describe('the vendor fakes of npm start', () => {
     });
     expect(Object.keys(JSON.parse(fakes.env[VENDOR_FAKES_VARIABLE] ?? '{}')).sort()).toEqual([
       'asana',
+      'azure',
       'clickup',
       'discord',
       'github',

@@ -726,6 +726,7 @@ export const de: Catalogue = {
     clickup: 'ClickUp',
     teams: 'Microsoft Teams',
     discord: 'Discord',
+    azure: 'Azure DevOps',
   },
   configuration: {
     installation: 'Installation',
@@ -1139,6 +1140,7 @@ export const de: Catalogue = {
       clickup: 'ClickUp-Integration gespeichert',
       teams: 'Microsoft-Teams-Integration gespeichert',
       discord: 'Discord-Integration gespeichert',
+      azure: 'Azure-DevOps-Integration gespeichert',
     },
     trackerSync: {
       optionsTitle: 'Zwei-Wege-Synchronisation',
@@ -1193,6 +1195,12 @@ export const de: Catalogue = {
         'Snag lässt sich Statusänderungen und neue Kommentare der Aufgaben senden. ClickUp signiert jede Zustellung mit einem eigenen Secret, das Snag aufbewahrt: nichts zu kopieren.',
       clickup3:
         'Ein Status vom Typ „closed“ (oder „done“) erledigt das Snag-Issue, jeder andere öffnet es wieder. Erneutes Registrieren (nach einem neuen Secret) ersetzt das Secret des früheren Webhooks.',
+      azure1:
+        'Klicken Sie unten auf „Webhook bei Azure DevOps registrieren“ (das Token braucht „Work Items“ Lesen und Schreiben; es legt zwei Service-Hook-Abonnements an) oder richten Sie es von Hand ein: Projekteinstellungen › Service Hooks › Abonnement erstellen › Web Hooks.',
+      azure2:
+        'Auslöser: „Work item updated“ (Feld: State), dann ein zweites Mal „Work item commented on“; beide für den oben gewählten Arbeitselementtyp.',
+      azure3:
+        'URL: die Eingangs-URL oben. HTTP-Header: X-Snag-Secret:<das Secret oben> (oder Basic-Authentifizierung mit beliebigem Benutzernamen und dem Secret als Passwort). Zu sendende Ressourcendetails: Alle. Dann Fertig stellen.',
     },
     authorize: 'Autorisieren',
     authorized: 'Autorisiert',
@@ -1354,6 +1362,20 @@ export const de: Catalogue = {
       urlInvalid: 'Fügen Sie eine Discord-Webhook-URL ein (https://discord.com/api/webhooks/…).',
       inert:
         'Nichts in einer Meldung pingt jemanden an (@everyone, @here, Nutzer oder Rollen) oder wird zu einem Link. Links zu Screenshots und Dateien sind ein Jahr gültig.',
+    },
+    azure: {
+      description:
+        'Für jede neue Meldung ein Azure-DevOps-Arbeitselement anlegen, mit angehängten Screenshots und einem Link zurück zu Snag.',
+      host: 'Organisations-URL',
+      hostHint:
+        'https://dev.azure.com/ihre-organisation oder die Sammlungs-URL Ihres Azure DevOps Servers (https://server/tfs/DefaultCollection).',
+      token: 'Persönliches Zugriffstoken',
+      tokenHint:
+        'Azure DevOps → Benutzereinstellungen → Persönliche Zugriffstoken: Bereiche „Work Items“ (Read & write), womit Snag auch die Service Hooks registrieren kann, und „Project and Team“ (Read).',
+      project: 'Projekt',
+      type: 'Arbeitselementtyp',
+      typeHint:
+        'Standard ist „Bug“. Snag schreibt die Beschreibung in „Repro Steps“, wo der Typ dieses Feld hat.',
     },
   },
   apiReference: {

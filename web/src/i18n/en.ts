@@ -714,6 +714,7 @@ export const en = {
     clickup: 'ClickUp',
     teams: 'Microsoft Teams',
     discord: 'Discord',
+    azure: 'Azure DevOps',
   },
   configuration: {
     installation: 'Installation',
@@ -1122,6 +1123,7 @@ export const en = {
       clickup: 'ClickUp integration saved',
       teams: 'Microsoft Teams integration saved',
       discord: 'Discord integration saved',
+      azure: 'Azure DevOps integration saved',
     },
     trackerSync: {
       optionsTitle: 'Two-way sync',
@@ -1173,6 +1175,12 @@ export const en = {
         'Snag asks ClickUp for task status changes and new comments. ClickUp signs each delivery with its own secret, which Snag keeps: nothing to copy.',
       clickup3:
         'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. Registering again (after a new secret) replaces the earlier webhook’s secret.',
+      azure1:
+        'Press “Register the webhook on Azure DevOps” below (the token needs Work Items read and write; it makes two service hook subscriptions), or do it by hand: Project settings › Service hooks › Create subscription › Web Hooks.',
+      azure2:
+        'Trigger: Work item updated (field: State), then again Work item commented on; the work item type chosen above, for both.',
+      azure3:
+        'URL: the inbound URL above. HTTP headers: X-Snag-Secret:<the secret above> (or Basic authentication with any user name and the secret as the password). Resource details to send: All. Then Finish.',
     },
     authorize: 'Authorize',
     authorized: 'Authorized',
@@ -1327,6 +1335,19 @@ export const en = {
       urlInvalid: 'Paste a Discord webhook URL (https://discord.com/api/webhooks/…).',
       inert:
         'Nothing in a report pings anyone (@everyone, @here, users or roles) or becomes a link. Screenshot and file links work for a year.',
+    },
+    azure: {
+      description:
+        'Create an Azure DevOps work item for every new issue, with its screenshots attached and a link back to Snag.',
+      host: 'Organisation URL',
+      hostHint:
+        'https://dev.azure.com/your-organisation, or the collection URL of your Azure DevOps Server (https://server/tfs/DefaultCollection).',
+      token: 'Personal access token',
+      tokenHint:
+        'Azure DevOps → User settings → Personal access tokens: scopes Work Items (Read & write), which also lets Snag register the service hooks, and Project and Team (Read).',
+      project: 'Project',
+      type: 'Work item type',
+      typeHint: 'Bug by default. Snag writes the description into Repro Steps where the type has it.',
     },
   },
   /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */

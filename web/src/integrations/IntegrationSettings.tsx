@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { IntegrationName } from '#contracts/integration-catalogue';
+import { AzureSettings } from './AzureSettings';
 import { ChatWebhookSettings } from './ChatWebhookSettings';
 import { ClickupSettings } from './ClickupSettings';
 import { EmailSettings } from './EmailSettings';
@@ -28,6 +29,7 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   clickup: ClickupSettings,
   teams: ChatWebhookSettings,
   discord: ChatWebhookSettings,
+  azure: AzureSettings,
 };
 
 export function IntegrationSettings<N extends IntegrationName>({

@@ -235,10 +235,13 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
  * the document alone, the rules docs/api.md explains at length.
  */
 const documentDescription = [
-  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, for scripts and tools.',
+  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, and filing new ' +
+    'issues with their screenshots and files, for scripts and tools.',
   '',
   "**Authentication.** `Authorization: Bearer snag_pat_…`, a token an owner or admin makes under the team's " +
-    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token.',
+    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token. ' +
+    'The browser extension holds a `snag_ext_…` token of its own (read projects and issues, file issues), acting as ' +
+    'the member who connected it, in every team as their own role allows.',
   '',
   '**Answers.** `{"status":"success","msg":…}`; a refusal is `{"status":"error","code":…,"msg":…,"fields":…}` ' +
     'with a stable `code` (add `?lng=de` for German messages).',

@@ -353,7 +353,7 @@ export const v1Api = apiFunction({
       session: false,
       caller: 'api',
       token: 'projects:read',
-      summary: "List the token's team's projects",
+      summary: "List the projects the token may see (a team token: its team's; an extension's: its member's)",
       response: v1ProjectListSchema,
     },
     {

@@ -9,6 +9,8 @@
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *   npm run ops -- check-index <projectId>   (issue 23: the lists' rank indexes against the issue headers)
  *   npm run ops -- index-issues [projectId]  (issue 23: index the issues filed before triage, once after upgrading)
+ *   npm run ops -- retention [--now <date>]  (delete resolved issues past their project's retention, now;
+ *                                             --now sets the job's clock, local stack only: docs/retention.md)
  *
  * Against the running local stack by default (it writes $SNAG_DATA_DIR/stack.json with its table's
  * endpoint), or against AWS with `--aws` (or TABLE_NAME in the environment): `--table <name>` (or
@@ -29,6 +31,7 @@ const usage = `usage:
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
   npm run ops -- check-index <projectId> [--aws --table <name> --region <region>]
   npm run ops -- index-issues [projectId] [--aws --table <name> --region <region>]
+  npm run ops -- retention [--now <YYYY-MM-DD or ISO time>] [--aws --table <name> --region <region> --bucket <name>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
 
@@ -45,6 +48,8 @@ const { values, positionals } = parseArgs({
     'data-dir': { type: 'string' },
     'mail-from': { type: 'string' },
     'app-origin': { type: 'string' },
+    now: { type: 'string' },
+    bucket: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -66,6 +71,7 @@ function configure() {
       AWS_REGION: region,
       APP_ORIGIN: values['app-origin'] ?? process.env.APP_ORIGIN ?? 'https://localhost',
       ...(values['mail-from'] ? { MAIL_FROM: values['mail-from'] } : {}),
+      ...(values.bucket ? { UPLOADS_BUCKET: values.bucket } : {}),
     });
     return `AWS table ${table} (${region})`;
   }
@@ -78,6 +84,8 @@ function configure() {
     tableName: string;
     dynamodb: string;
     ses: string;
+    s3?: string;
+    bucket?: string;
   };
   Object.assign(process.env, {
     SNAG_STAGE: 'local',
@@ -86,6 +94,7 @@ function configure() {
     APP_ORIGIN: stack.url,
     DYNAMODB_ENDPOINT: stack.dynamodb,
     SES_ENDPOINT: stack.ses,
+    ...(stack.s3 && stack.bucket ? { S3_ENDPOINT: stack.s3, UPLOADS_BUCKET: stack.bucket } : {}),
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
   });
@@ -188,6 +197,27 @@ async function main() {
     for (const p of problems) console.log(p);
     console.log(`${problems.length} difference(s) in project ${projectId} (${where})`);
     if (problems.length) process.exitCode = 1;
+    return;
+  }
+  if (command === 'retention') {
+    // docs/retention.md: resolved issues past their project's period deleted with their files, as the
+    // daily schedule does. `--now` moves the job's clock (local stack only) so a period can be tried today.
+    const where = configure();
+    let now: number | undefined;
+    if (values.now !== undefined) {
+      if (where.startsWith('AWS')) fail('--now is for the local stack only');
+      now = Date.parse(values.now);
+      if (!Number.isFinite(now)) fail('--now is a date (2027-01-01) or an ISO time');
+    }
+    if (where.startsWith('AWS') && !process.env.UPLOADS_BUCKET)
+      fail('retention in AWS needs --bucket (or UPLOADS_BUCKET)');
+    const { handler } = await import('../functions/schedules/retention');
+    const r = await handler(now === undefined ? {} : { now });
+    for (const p of r.projects)
+      console.log(`project ${p.projectId} (${p.days} days): ${p.deleted} issue(s) deleted`);
+    console.log(
+      `Retention: ${r.deleted} issue(s) deleted in ${r.projects.length} project(s)${r.more ? ', more left for the next run' : ''}; ${r.pendingSwept} pending upload(s) swept (${where}${now === undefined ? '' : `, clock ${new Date(now).toISOString()}`})`,
+    );
     return;
   }
   fail(`unknown command ${command}`);

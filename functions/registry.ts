@@ -19,6 +19,7 @@ type Operations = {
   extension: typeof import('./handlers/extension').operations;
   teams: typeof import('./handlers/teams').operations;
   tokens: typeof import('./handlers/tokens').operations;
+  audit: typeof import('./handlers/audit').operations;
   projects: typeof import('./handlers/projects').operations;
   widget: typeof import('./handlers/widget').operations;
   intake: typeof import('./handlers/intake').operations;

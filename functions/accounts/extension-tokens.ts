@@ -21,7 +21,15 @@ import {
 } from '#contracts/extension';
 import { db } from '#runtime/aws/dynamo';
 import { randomToken, safeEqual, sha256 } from '#runtime/crypto';
-import { batchDelete, getItems, isConditionFailure, retryRaces, tableName, transactWrite } from '#runtime/db';
+import {
+  batchDelete,
+  getItems,
+  isConditionFailure,
+  retryRaces,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { DAY, epochSeconds, MINUTE, nowMs } from '#runtime/time';
 import { displayName, type User, userKey } from './user';
@@ -41,7 +49,7 @@ export interface ExtensionToken {
   lastUsedAt: number | null;
 }
 
-function toExtensionToken(item: Record<string, unknown>): ExtensionToken {
+export function toExtensionToken(item: Record<string, unknown>): ExtensionToken {
   return {
     id: String(item.id),
     userId: String(item.userId),
@@ -79,10 +87,12 @@ async function readSlots(userId: string): Promise<Slots> {
  * Mints a connection for `userId` (the code's member): refused with EXTENSION_LIMIT when they already have
  * EXTENSION_TOKENS_MAX live ones, NOT_FOUND when the account is gone. Answers the token (never stored) and
  * who it acts as, for the extension's "Connected as …". A lost race on the slots' version reads again.
+ * `audit`: the entries that record the connection, in its own transaction.
  */
 export async function mintExtensionToken(
   userId: string,
   browser: string,
+  audit: (token: ExtensionToken, user: User) => TransactItems = () => [],
 ): Promise<{ token: string; stored: ExtensionToken; user: { name: string; email: string } }> {
   const [userItem] = await getItems([userKey(userId)]);
   if (!userItem) throw new AppError('NOT_FOUND');
@@ -141,6 +151,8 @@ export async function mintExtensionToken(
               ConditionExpression: 'attribute_exists(pk)',
             },
           },
+          // The audit entries of the connection (the caller's: teams/audit.ts), written with it or not at all.
+          ...audit(token, user),
         ],
         (failed) => (failed.includes(2) ? 'NOT_FOUND' : failed.includes(1) ? 'BUSY' : undefined),
       );
@@ -168,9 +180,14 @@ export async function listExtensionTokens(userId: string): Promise<ExtensionToke
 
 /**
  * Revokes the member's connection `id`: its item and its slot in one transaction. Another member's id, or
- * one that is gone, is NOT_FOUND (nothing tells a stranger that an id exists).
+ * one that is gone, is NOT_FOUND (nothing tells a stranger that an id exists). `audit`: the entries that
+ * record it, in the same transaction.
  */
-export async function revokeExtensionToken(userId: string, id: string): Promise<void> {
+export async function revokeExtensionToken(
+  userId: string,
+  id: string,
+  audit: TransactItems = [],
+): Promise<void> {
   await transactWrite(
     [
       {
@@ -191,6 +208,7 @@ export async function revokeExtensionToken(userId: string, id: string): Promise<
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
+      ...audit,
     ],
     (failed) => (failed.length ? 'NOT_FOUND' : undefined),
   );

@@ -12,6 +12,8 @@
  * `triage` also covers status, priority, assignee, labels and due date of issues, bulk changes).
  * Issue 23: comment: write public comments and edit one's own · internal: read and write internal
  * comments (and the activity only the team sees) · moderate: delete other people's comments.
+ * Issue 34: report: file an issue into the project as oneself (the public API's create and its uploads, the
+ * browser extension), as the widget lets any visitor do: everyone who may read the project may.
  */
 export const projectActions = [
   'read',
@@ -23,13 +25,15 @@ export const projectActions = [
   'comment',
   'internal',
   'moderate',
+  'report',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
 /**
  * team.read the team and its members · team.rename · team.members invite, re-role and remove others ·
  * team.leave · team.projects create projects in the team · team.billing · team.transfer ownership ·
- * team.tokens create, list and revoke the team's API tokens (issue 25).
+ * team.tokens create, list and revoke the team's API tokens (issue 25) · team.audit read and export the
+ * team's audit log (issue 35; contracts/audit.ts).
  */
 export const teamActions = [
   'team.read',
@@ -40,6 +44,7 @@ export const teamActions = [
   'team.billing',
   'team.transfer',
   'team.tokens',
+  'team.audit',
 ] as const;
 export type TeamAction = (typeof teamActions)[number];
 

@@ -8,12 +8,13 @@ import * as z from 'zod';
 import { replayStops, reportLimits, screenshotTypes, stepKinds } from './intake';
 import { reportSchema, uploadKeyField, uploadRequestSchema } from './intake-schemas';
 import { integrationNames } from './integration-names';
-import { projectIdParam, ticketIdParam } from './schemas';
+import { projectIdParam, ticketIdParam, widgetLanguages, widgetPositions } from './schemas';
 import { roles } from './teams';
 import {
   actorSchema,
   commentSchema,
   commentVisibilities,
+  filedViaSchema,
   issuePatchSchema,
   issueStatuses,
   listQuerySchema,
@@ -260,6 +261,10 @@ export const v1IssueSchema = z
       description:
         'The last minute on the page before the report, when the report carried a recording; else null',
     }),
+    filedVia: filedViaSchema.nullable().meta({
+      description:
+        "How the issue was filed when not through the widget: the browser extension (by the member named) or an API token (its creator's name and the token's name); null for the widget's reports",
+    }),
     ...triageShape,
   })
   .meta({ title: 'Issue' });
@@ -359,3 +364,58 @@ export const v1IssueCreatedSchema = z
   })
   .meta({ title: 'IssueCreated' });
 export type V1IssueCreated = z.output<typeof v1IssueCreatedSchema>;
+
+/**
+ * The create's `Idempotency-Key` header (issue 34): 1–200 visible ASCII characters, as clients generate them
+ * (a UUID, a CI job's run id). The route declares it for the document; the operation parses it with this.
+ */
+export const IDEMPOTENCY_KEY_MAX = 200;
+export const v1IdempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional()
+    .meta({
+      description:
+        'Makes the call safe to retry: the same key with the same body answers the first issue (200) and files ' +
+        'nothing; with another body, 422 IDEMPOTENCY_KEY_REUSED; while the first call runs, 409 ' +
+        'IDEMPOTENCY_IN_PROGRESS. Kept 24 hours per token. 1–200 visible ASCII characters, e.g. a UUID.',
+    }),
+});
+/** How long a create's idempotency record lasts (docs/api.md "Filing issues"). */
+export const IDEMPOTENCY_HOURS = 24;
+
+const widgetLanguage = z.enum(widgetLanguages);
+/**
+ * GET /api/v1/projects/{projectId}/widget: the project's widget configuration after the plan (what the
+ * install snippet's loader receives, contracts/widget-config.ts), so the browser extension can show the
+ * widget's own form on a page without the snippet.
+ */
+export const v1WidgetConfigSchema = z
+  .object({
+    id: z.string(),
+    host: z.string(),
+    wildcard: z.boolean(),
+    testMode: z.boolean(),
+    hideOnMobile: z.boolean(),
+    language: widgetLanguage,
+    color: z.string(),
+    scheme: z.enum(['white', 'black']),
+    text: z.string(),
+    position: z.enum(widgetPositions),
+    screenshot: z.boolean(),
+    upload: z.boolean(),
+    video: z.boolean(),
+    replay: z.object({ maskText: z.boolean() }).optional(),
+    welcomeScreen: z.boolean(),
+    branding: z.boolean(),
+    customFields: z.array(z.object({ name: z.string(), selector: z.string() })),
+    texts: z.record(z.string(), z.string()).optional(),
+    languages: z.array(widgetLanguage).optional(),
+    textSets: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    api: z.string(),
+  })
+  .meta({ title: 'WidgetConfig' });
+export type V1WidgetConfig = z.output<typeof v1WidgetConfigSchema>;

@@ -51,3 +51,17 @@ export interface AuditEntry extends AuditInput {
   id: string;
   at: string;
 }
+
+/** Entries one page of the Audit screen shows (newest first). */
+export const AUDIT_PAGE = 50;
+/**
+ * Rows one CSV export holds at most: a team's whole history is small (a few entries a day), and the cap
+ * bounds the reads of one request; the screen names the cut when it is reached.
+ */
+export const AUDIT_CSV_MAX = 10_000;
+
+/** One page: the entries, newest first, and the cursor of the next (older) page, null at the end. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  cursor: string | null;
+}

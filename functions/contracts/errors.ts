@@ -435,6 +435,22 @@ export const errorCatalogue = {
    * Others changed the same item so often at once that this write lost every retry: nothing was written,
    * the request itself is fine, and trying again after `Retry-After` succeeds (decision Tr-C15).
    */
+  /** The public API's create (issue 34): an `Idempotency-Key` already used by this token for another body. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    msg: {
+      en: 'This Idempotency-Key was already used for a different request: use a new key for a new issue',
+      de: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet: nehmen Sie für eine neue Meldung einen neuen Schlüssel',
+    },
+  },
+  /** The same key's first call is still being filed: nothing was written by this one; send it again. */
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    msg: {
+      en: 'A request with this Idempotency-Key is still in progress, please try again in a moment',
+      de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet, bitte versuchen Sie es gleich erneut',
+    },
+  },
   BUSY: {
     status: 409,
     msg: {

@@ -75,7 +75,7 @@ interface CatalogueRow {
    * A token vendor's list call, `POST client/integration/<vendor>/<list>`, which checks the token, lists
    * the choices and authorises; an OAuth vendor's list is `GET .../<vendor>/channels/{siteId}`.
    */
-  readonly list?: 'projects' | 'repos' | 'teams' | 'boards';
+  readonly list?: 'projects' | 'repos' | 'teams' | 'lists' | 'boards';
 }
 
 export const integrationCatalogue = {
@@ -174,6 +174,60 @@ export const integrationCatalogue = {
     tracker: false,
     unknownOutcome: 'resend',
     reset: null,
+  },
+  clickup: {
+    title: 'ClickUp',
+    auth: 'token',
+    secrets: ['key'],
+    // ClickUp's API address is Snag's setting (CLICKUP_API_URL): the token has one receiver.
+    bindings: [],
+    targets: [],
+    required: ['key'],
+    tracker: true,
+    // No idempotency key on task creation: a second create after an unknown outcome is a second task.
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '', name: '' },
+    list: 'lists',
+  },
+  teams: {
+    title: 'Microsoft Teams',
+    auth: 'none',
+    // The Workflows URL is the only credential (its `sig=`): masked on read, kept when sent back masked.
+    secrets: ['url'],
+    bindings: [],
+    targets: ['url'],
+    required: ['url'],
+    tracker: false,
+    // A Workflows webhook takes no idempotency key and answers 202 with no id: a second post is a second card.
+    unknownOutcome: 'ask',
+    reset: null,
+  },
+  discord: {
+    title: 'Discord',
+    auth: 'none',
+    // The webhook URL carries its token: masked on read, kept when sent back masked.
+    secrets: ['url'],
+    bindings: [],
+    targets: ['url'],
+    required: ['url'],
+    tracker: false,
+    // A webhook cannot look up the messages it posted without their ids: a second post is a second embed.
+    unknownOutcome: 'ask',
+    reset: null,
+  },
+  azure: {
+    title: 'Azure DevOps',
+    auth: 'token',
+    secrets: ['key'],
+    // The organisation (or self-hosted collection) URL receives the PAT: a masked token stays with it.
+    bindings: ['host'],
+    targets: ['host'],
+    required: ['host', 'key'],
+    tracker: true,
+    // No idempotency key, and no search in the API Snag uses: a second create would be a second work item.
+    unknownOutcome: 'ask',
+    reset: { key: '', id: '' },
+    list: 'projects',
   },
   trello: {
     title: 'Trello',

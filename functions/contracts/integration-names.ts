@@ -18,6 +18,10 @@ export const integrationNames = [
   'github',
   'linear',
   'webhooks',
+  'clickup',
+  'teams',
+  'discord',
+  'azure',
   'trello',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
@@ -26,7 +30,7 @@ export type IntegrationName = (typeof integrationNames)[number];
 export const oauthVendors = ['slack', 'asana'] as const;
 export type OAuthVendor = (typeof oauthVendors)[number];
 /** The vendors authorised by a typed token (their list call authorises): the catalogue's `token` rows. */
-export const tokenVendors = ['gitlab', 'jira', 'github', 'linear', 'trello'] as const;
+export const tokenVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup', 'azure', 'trello'] as const;
 export type TokenVendor = (typeof tokenVendors)[number];
 /** Whether a name is one of `list` (a vendor's path parameter, a stored name). */
 export const isOneOf = <N extends string>(list: readonly N[], name: string): name is N =>
@@ -40,7 +44,7 @@ export const vendorNames = /* @__PURE__ */ integrationNames.filter(
   (n) => isOneOf<string>(tokenVendors, n) || isOneOf<string>(oauthVendors, n),
 ) as unknown as readonly [VendorName, ...VendorName[]];
 /** The integrations that sync both ways (an adapter each, functions/integrations/sync/adapters.ts): the `tracker` rows. */
-export const trackerVendors = ['gitlab', 'jira', 'github', 'linear', 'trello'] as const;
+export const trackerVendors = ['gitlab', 'jira', 'github', 'linear', 'clickup', 'azure', 'trello'] as const;
 export type TrackerVendor = (typeof trackerVendors)[number];
 /** The dashboard page (under /profile) an OAuth vendor sends the browser back to; one fixed address each. */
 export const oauthRedirectSegment = (vendor: OAuthVendor) => `${vendor}_redirect` as const;

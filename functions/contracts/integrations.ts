@@ -8,6 +8,7 @@
  * "unchanged" (`isMasked`). OAuth tokens are never shown at all, only `authorized`.
  */
 import * as z from 'zod';
+import { discordDataSchema, teamsDataSchema } from './chat-integrations';
 import type { ErrorCode } from './errors';
 import { catalogueTable, integrationCatalogue } from './integration-catalogue';
 import { type IntegrationName, integrationNames } from './integration-names';
@@ -213,6 +214,38 @@ export const linearDataSchema = z.object({
   ...syncOptionFields,
 });
 
+/**
+ * ClickUp (issue 36): a personal API token `key` (`pk_…`, ClickUp's fixed API `CLICKUP_API_URL`, so no host),
+ * the chosen list as `<workspace id>/<list id>` (the task goes to the list; the webhook is registered on
+ * the workspace, ClickUp's v2 "team"), and its path (`Workspace / Space / Folder / List`) for display.
+ */
+export const clickupListChoice = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(?:[A-Za-z0-9_-]{1,60}\/[A-Za-z0-9_-]{1,60})?$/, { error: 'INVALID_PARAMETERS' });
+export const clickupDataSchema = z.object({
+  key: vendorKey,
+  id: clickupListChoice.default(''),
+  name: z.string().max(300).default(''),
+  ...syncOptionFields,
+});
+
+/**
+ * Azure DevOps Boards: the organisation URL `host` (`https://dev.azure.com/{org}`, or a self-hosted Azure
+ * DevOps Server collection URL), the personal access token `key`, the chosen project `id` (its GUID) and
+ * its name for display, the work item type `issueId` (its name, Bug by default), and the two-way sync's
+ * options (docs/decisions.md "Azure DevOps Boards").
+ */
+export const azureDataSchema = z.object({
+  host: vendorHost().default(''),
+  key: vendorKey,
+  id: vendorId,
+  name: z.string().max(200).default(''),
+  issueId: z.string().trim().max(128).default('Bug'),
+  ...syncOptionFields,
+});
+
 /** A Trello object id (a board, a list): 24 hex digits (Trello's ids are MongoDB ObjectIds). */
 const trelloId = z
   .union([
@@ -261,6 +294,10 @@ export const integrationDataSchemas = {
   github: githubDataSchema,
   webhooks: webhooksDataSchema,
   linear: linearDataSchema,
+  clickup: clickupDataSchema,
+  teams: teamsDataSchema,
+  discord: discordDataSchema,
+  azure: azureDataSchema,
   trello: trelloDataSchema,
 } as const satisfies Record<IntegrationName, z.ZodObject>;
 

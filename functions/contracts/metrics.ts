@@ -13,12 +13,16 @@ export const businessMetrics = {
   reportFiled: 'ReportsFiled',
   /** A report stored past its project's daily threshold, not sent to the integrations (issue 19). */
   reportHeld: 'ReportsHeld',
+  /** A report's recording carried an input value and was not stored (the report was, without it). */
+  replayRefused: 'ReplaysRefused',
   /** One issue reached one integration; dimension `integration`. */
   deliveryPassed: 'DeliveriesPassed',
   /** One attempt to reach an integration failed (it is retried, then dead-lettered); dimension `integration`. */
   deliveryFailed: 'DeliveriesFailed',
   /** A Stripe checkout completed (the billing webhook, when billing lands). */
   checkoutCompleted: 'CheckoutsCompleted',
+  /** Resolved issues deleted by retention (docs/retention.md), counted per project and run. */
+  issuesExpired: 'IssuesExpired',
 } as const;
 
 export type BusinessMetric = keyof typeof businessMetrics;

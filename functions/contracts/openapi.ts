@@ -5,7 +5,7 @@
  * from what the pipeline validates and the handlers answer.
  */
 import * as z from 'zod';
-import { errorCatalogue } from './errors';
+import { type ErrorCode, errorCatalogue } from './errors';
 import type { RouteDecl } from './routes';
 
 type Json = Record<string, unknown>;
@@ -74,8 +74,37 @@ const refusal = (description: string): Json => ({
 
 const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer' } };
 
+/** The refusals a route declares (`refuses`) beyond every route's, grouped by their catalogue status. */
+function declaredRefusals(route: RouteDecl): Json {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of route.refuses ?? []) {
+    const status = errorCatalogue[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      refusal(codes.map((c) => `\`${c}\`: ${errorCatalogue[c].msg.en}`).join('; ')),
+    ]),
+  );
+}
+
+/** Merges two refusals of one status: both descriptions, one schema. */
+function mergeRefusals(base: Json, extra: Json): Json {
+  const out: Json = { ...base };
+  for (const [status, answer] of Object.entries(extra)) {
+    const had = out[status] as { description: string } | undefined;
+    out[status] = had
+      ? { ...had, description: `${had.description}; ${(answer as { description: string }).description}` }
+      : answer;
+  }
+  return out;
+}
+
 /** What every token route may answer besides success (docs/api.md "Errors"). */
-const refusals = (route: RouteDecl): Json => ({
+const refusals = (route: RouteDecl): Json => mergeRefusals(commonRefusals(route), declaredRefusals(route));
+
+const commonRefusals = (route: RouteDecl): Json => ({
   ...(route.body || route.query
     ? { 400: refusal('Invalid input: `code` names the rule, `fields` the fields') }
     : {}),
@@ -105,7 +134,7 @@ const refusals = (route: RouteDecl): Json => ({
 /** `{name}` path parameters and the query's properties as OpenAPI parameters. */
 function parameters(route: RouteDecl): Json[] {
   const out: Json[] = [];
-  const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  const add = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
     if (!schema) return;
     const json = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -121,6 +150,7 @@ function parameters(route: RouteDecl): Json[] {
   };
   add(route.params, 'path');
   add(route.query, 'query');
+  add(route.headers, 'header');
   return out;
 }
 
@@ -131,10 +161,12 @@ const tagDescriptions = {
   Projects: "The token's team's projects (websites), with their labels and assignable members",
   Issues: 'Reported issues: list with filters and cursors, read with signed links, triage',
   Comments: "An issue's comments, internal or public",
+  Filing: 'Filing issues as the widget does: upload the screenshots and files, then create the issue',
 } as const;
 function tagOf(route: RouteDecl): keyof typeof tagDescriptions {
   const words = route.path.split('/').filter((w) => w && !w.startsWith('{'));
   const last = words[words.length - 1];
+  if (route.token === 'issues:create') return 'Filing';
   return last === 'comments' ? 'Comments' : last === 'issues' ? 'Issues' : 'Projects';
 }
 
@@ -183,6 +215,17 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
           headers: rateHeaders,
           content: { 'application/json': { schema: answer } },
         },
+        // A retried create (the same Idempotency-Key and body) answers the first call's result with 200.
+        ...(route.headers?.shape['Idempotency-Key'] && success === '201'
+          ? {
+              200: {
+                description:
+                  'The same Idempotency-Key and body as an earlier call: its answer; nothing new was filed',
+                headers: rateHeaders,
+                content: { 'application/json': { schema: answer } },
+              },
+            }
+          : {}),
         ...refusals(route),
       },
     };
@@ -202,7 +245,9 @@ export function openApiDocument(routes: readonly RouteDecl[], info: DocumentInfo
           scheme: 'bearer',
           bearerFormat: 'snag_pat_<id><secret>',
           description:
-            "An API token made under the team's settings (OWNER or ADMIN). Scopes: projects:read, issues:read, issues:write, comments:write.",
+            "An API token made under the team's settings (OWNER or ADMIN), `snag_pat_…`, or a browser extension's " +
+            'connection (`snag_ext_…`, acting as the member who connected it). Scopes: projects:read, issues:read, ' +
+            'issues:write, comments:write, issues:create.',
         },
       },
       schemas: { Error: errorEnvelope },

@@ -5,7 +5,7 @@
 
 import type { DeviceData, LogEntry, ReplayStop, ScreenshotType, Step } from './intake';
 import type { IntegrationName } from './integration-names';
-import type { TriageFields } from './triage';
+import type { FiledVia, TriageFields } from './triage';
 
 /** One row of GET client/website/{id}/request (with its triage fields since issue 23). */
 export interface IssueRow extends TriageFields {
@@ -91,6 +91,11 @@ export type IssueAnswer = IntegrationStatusFields &
      * it too. Null for reports of widgets older than it (the creation date stands in).
      */
     sent_at: number | null;
+    /**
+     * How the issue was filed when not through the widget (issue 34): the browser extension or an API token,
+     * shown beside the reporter. Null for the widget's reports (and every issue filed before).
+     */
+    filedVia: FiledVia | null;
   };
 
 /**

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod';
 import type { RouteAccess } from './access';
-import type { ErrorContext } from './errors';
+import type { ErrorCode, ErrorContext } from './errors';
 import type { TokenScope } from './token-caller';
 
 /**
@@ -58,6 +58,17 @@ export interface RouteDecl {
    */
   response?: z.ZodType;
   summary?: string;
+  /**
+   * Request headers a token route reads (issue 34: `Idempotency-Key`), a zod object keyed by the header's
+   * name as documented: the OpenAPI document lists them as header parameters, and the operation parses
+   * them with this same schema (the pipeline reads no header of its own beyond the bearer token).
+   */
+  headers?: z.ZodObject;
+  /**
+   * The catalogue codes a token route may refuse with beyond every route's (401, 403 scope, 404, 429):
+   * the OpenAPI document lists each under its status, so a client written from it knows them all.
+   */
+  refuses?: readonly ErrorCode[];
   /** Served by the local stack only (developer tools); never deployed. */
   localOnly?: boolean;
 }

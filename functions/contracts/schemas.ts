@@ -157,6 +157,10 @@ export const widgetTextSetSchema = z.strictObject(
 );
 export type WidgetTextSet = z.infer<typeof widgetTextSetSchema>;
 
+/** The retention periods a project may choose, in days after an issue was resolved (null: forever). */
+export const retentionPeriods = [30, 90, 180, 365] as const;
+export type RetentionDays = (typeof retentionPeriods)[number] | null;
+
 /** Widget settings (`data` of a project) with SPEC.md section 3 defaults. */
 export const widgetSettingsSchema = z.object({
   widgetLanguage: z.enum(widgetLanguages).default('en'),
@@ -185,6 +189,12 @@ export const widgetSettingsSchema = z.object({
   widgetReplay: z.boolean().default(false),
   /** The replay masks all text as well as every input (for sites that show personal data). */
   widgetReplayMaskText: z.boolean().default(false),
+  /**
+   * Retention (docs/retention.md): resolved issues are deleted this many days after they were resolved,
+   * with their files, comments and status page; null keeps them forever (the default, and every project
+   * made before retention existed). Copies in trackers are not touched.
+   */
+  retentionDays: z.literal(retentionPeriods).nullable().default(null),
   widgetDisableWelcomeScreen: z.boolean().default(true),
   widgetDisableMobile: z.boolean().default(false),
   widgetDisableBranding: z.boolean().default(false),

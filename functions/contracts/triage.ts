@@ -227,9 +227,28 @@ export const actorSchema = z
     vendor: z.string().max(20).optional(),
     /** Kind tracker: the tracker issue's address. */
     url: z.string().max(2000).optional(),
+    /**
+     * Kind member: the member acted through the browser extension (issue 34: "<name> via extension"), as
+     * `token` names the API token of a token's change.
+     */
+    via: z.enum(['extension']).optional(),
   })
   .meta({ title: 'Actor' });
 export type Actor = z.output<typeof actorSchema>;
+
+/**
+ * How an issue came in when not through the widget (issue 34): `extension` a member with the browser
+ * extension (`name` theirs), `token` a team's API token (`name` its creator as then, `token` its name).
+ * The dashboard shows it beside the reporter ("Ada via extension", "Ada via API token CI").
+ */
+export const filedViaSchema = z
+  .object({
+    kind: z.enum(['extension', 'token']),
+    name: z.string(),
+    token: z.string().nullable(),
+  })
+  .meta({ title: 'FiledVia' });
+export type FiledVia = z.output<typeof filedViaSchema>;
 
 export interface CommentView {
   id: string;

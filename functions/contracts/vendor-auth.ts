@@ -43,6 +43,15 @@ export const vendorListBodies = {
   github: z.object({ siteId: projectIdParam, key: token }),
   /** `linear/teams`: checks the API key (`viewer`) and lists its teams. */
   linear: z.object({ siteId: projectIdParam, key: token }),
+  /** `clickup/lists`: every list of every workspace the token reaches, as `Workspace / Space / Folder / List`. */
+  clickup: z.object({ siteId: projectIdParam, key: token }),
+  /** `azure/projects`: the organisation's projects and the work item types of `projectId` (else the chosen or first). */
+  azure: z.object({
+    siteId: projectIdParam,
+    host: host.min(1),
+    key: token,
+    projectId: z.string().trim().max(200).optional(),
+  }),
   /**
    * `trello/boards`: the boards the token's member sees and the lists of `boardId` (else the chosen or
    * first board); the app secret is stored with them (it signs the webhook deliveries).
@@ -74,6 +83,8 @@ export const tokenVendorLists = {
   jira: 'projects',
   github: 'repos',
   linear: 'teams',
+  clickup: 'lists',
+  azure: 'projects',
   trello: 'boards',
 } as const satisfies { [V in TokenVendor]: (typeof integrationCatalogue)[V]['list'] };
 
@@ -112,7 +123,7 @@ export interface TrelloBoardsAnswer {
 }
 
 /** What a token vendor's list call answers: the options, Jira's with the chosen project's issue types. */
-export type VendorListAnswer<V extends TokenVendor> = V extends 'jira'
+export type VendorListAnswer<V extends TokenVendor> = V extends 'jira' | 'azure'
   ? JiraProjectsAnswer
   : V extends 'trello'
     ? TrelloBoardsAnswer

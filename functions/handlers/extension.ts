@@ -6,6 +6,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ExtensionConnectAnswer, ExtensionConnection, ExtensionTokenAnswer } from '#contracts/extension';
+import { getItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { rateLimit } from '#runtime/rate-limit';
@@ -13,12 +14,18 @@ import { sourceOf } from '#runtime/source';
 import { consumeExtensionCode, issueExtensionCode, verifierMatches } from '../accounts/extension-codes';
 import {
   connectionOf,
+  extensionTokenKey,
   listExtensionTokens,
   mintExtensionToken,
   revokeExtensionToken,
+  toExtensionToken,
 } from '../accounts/extension-tokens';
 import { extensionApi } from '../accounts/manifest';
 import { extensionConnectsPerMember, extensionExchangesPerSource, limitFor } from '../accounts/throttle';
+import { userKey } from '../accounts/user';
+import { auditPut, memberActor } from '../teams/audit';
+import { teamsKey, toTeamsItem } from '../teams/member';
+import { teamsOf } from '../teams/team';
 
 type In<Op extends OpName<typeof extensionApi>> = InputOf<typeof extensionApi, Op>;
 
@@ -55,7 +62,8 @@ export const operations = {
     return { msg: { code } };
   },
   /**
-   * The source's count, the code's conditional delete, the member, the slots, the transaction: 5 requests.
+   * The source's count, the code's conditional delete, the member's TEAMS (each team logs the connection),
+   * the member, the slots, the transaction: 6 requests.
    * Every code that does not work answers the same EXTENSION_CODE_INVALID.
    */
   async token({ body, event, log }: In<'token'>): Promise<{ msg: ExtensionTokenAnswer }> {
@@ -63,7 +71,18 @@ export const operations = {
     const grant = await consumeExtensionCode(body.code);
     if (!grant || !verifierMatches(body.verifier, grant.challenge))
       throw new AppError('EXTENSION_CODE_INVALID');
-    const minted = await mintExtensionToken(grant.userId, grant.browser).catch((err: unknown) => {
+    // The connection acts in every team of the member, so each team's log records it (decision AU-2).
+    const teams = Object.keys((await teamsOf(grant.userId)).teams);
+    const minted = await mintExtensionToken(grant.userId, grant.browser, (token, user) =>
+      teams.map((teamId) =>
+        auditPut(teamId, {
+          kind: 'extension.connected',
+          actor: memberActor(grant.userId, user as unknown as Record<string, unknown>),
+          target: token.browser,
+          detail: { connection: token.id, expires: new Date(token.expiresAt).toISOString() },
+        }),
+      ),
+    ).catch((err: unknown) => {
       // The member deleted their account between approval and exchange: the code is worth nothing.
       if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('EXTENSION_CODE_INVALID');
       throw err;
@@ -84,9 +103,31 @@ export const operations = {
   async list({ session }: In<'list'>): Promise<{ msg: ExtensionConnection[] }> {
     return { msg: (await listExtensionTokens(session.userId)).map(connectionOf) };
   },
-  /** Session, one transaction: the next v1 call with it is a 401 invalid_token. */
+  /**
+   * Session, one BatchGetItem (the connection, USER, TEAMS: who and where to log it), one transaction: the
+   * next v1 call with it is a 401 invalid_token.
+   */
   async revoke({ session, params, log }: In<'revoke'>): Promise<{ msg: null }> {
-    await revokeExtensionToken(session.userId, params.id);
+    const [found, user, teamsItem] = await getItems([
+      extensionTokenKey(params.id),
+      userKey(session.userId),
+      teamsKey(session.userId),
+    ]);
+    // Another member's id or one that is gone is refused below (NOT_FOUND) and logged nowhere.
+    const token = found && found.userId === session.userId ? toExtensionToken(found) : null;
+    const teams = token && teamsItem ? Object.keys(toTeamsItem(teamsItem).teams) : [];
+    await revokeExtensionToken(
+      session.userId,
+      params.id,
+      teams.map((teamId) =>
+        auditPut(teamId, {
+          kind: 'extension.revoked',
+          actor: memberActor(session.userId, user),
+          target: token?.browser ?? '',
+          detail: { connection: params.id },
+        }),
+      ),
+    );
     log.info('extension revoked', { extensionId: params.id });
     return { msg: null };
   },

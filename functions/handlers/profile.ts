@@ -9,22 +9,33 @@ import { clearedSessionCookies, readCookie } from '#runtime/session';
 import { deleteExtensionTokensOf } from '../accounts/extension-tokens';
 import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
+import type { User } from '../accounts/user';
 import { profileOf } from '../billing/team';
 import { invitationsLost, teamGuardCondition, tokensLost } from '../projects/access';
 import { deleteAllProjectsOf } from '../projects/service';
+import { auditPut, memberActor, memberTarget } from '../teams/audit';
 import type { TeamsItem } from '../teams/member';
 import { removeMember } from '../teams/membership';
 import { deleteTeam, markTeamDeleting, teamKey, teamsOf, unmarkTeamDeleting } from '../teams/team';
 import { deleteTeamTokens } from '../teams/token';
 
 /** Step 3 of account deletion: every membership other than an owned team is left (already gone is fine). */
-async function leaveAll(userId: string, teams: TeamsItem): Promise<void> {
+async function leaveAll(user: User, teams: TeamsItem): Promise<void> {
+  const userId = user.id;
+  const account = user as unknown as Record<string, unknown>;
   for (const [tid, entry] of Object.entries(teams.teams)) {
     if (entry.r === 'OWNER') continue;
     const member = { userId, role: entry.r, joinedAt: 0, ...(entry.p ? { projects: entry.p } : {}) };
     try {
       const tokens = await tokensLost(tid, member);
-      await removeMember(tid, member, teams, teamGuardCondition(tid, 'team.leave'), tokens);
+      // The team's log says who left with their account (name and address as they were).
+      const logged = auditPut(tid, {
+        kind: 'member.left',
+        actor: memberActor(userId, account),
+        target: memberTarget(account, userId),
+        detail: { role: entry.r, tokensRevoked: tokens.length, accountDeleted: true },
+      });
+      await removeMember(tid, member, teams, teamGuardCondition(tid, 'team.leave'), tokens, [logged]);
     } catch (err) {
       // Already gone from that team (removed meanwhile, or an earlier attempt): nothing to leave.
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
@@ -71,7 +82,7 @@ export const operations = {
         await deleteTeamTokens(tid);
         await deleteTeam(tid);
       }
-      await leaveAll(user.id, teams);
+      await leaveAll(user, teams);
       // The browser extension's connections live outside the account's partition (found through it, so
       // before it goes); each also dies with the USER item, which every use of one reads.
       await deleteExtensionTokensOf(user.id);

@@ -34,6 +34,7 @@ import {
   tokensLost,
 } from '../projects/access';
 import { projectKey } from '../projects/project';
+import { auditPut, memberActor, memberTarget } from '../teams/audit';
 import {
   acceptInvitation,
   InvitationRaced,
@@ -232,7 +233,15 @@ export const operations = {
         const written = await writeInvitation(
           { teamId, email: body.email, role: body.role, projects, invitedBy: session.userId },
           invite ? toInvite(invite) : null,
-          teamGuard(session.userId, teamId, 'team.members'),
+          [
+            ...teamGuard(session.userId, teamId, 'team.members'),
+            auditPut(teamId, {
+              kind: 'member.invited',
+              actor: memberActor(session.userId, user),
+              target: body.email,
+              detail: { role: body.role, projects: projects.length, resent: Boolean(invite) },
+            }),
+          ],
         );
         const inviter = `${String(user?.firstName ?? '')} ${String(user?.lastName ?? '')}`.trim();
         await sendMail(
@@ -274,22 +283,42 @@ export const operations = {
     const { teamId, userId } = params;
     const projects = body.role === 'GUEST' ? (body.projects ?? []) : [];
     const target = await retryRaced(async () => {
+      // One BatchGetItem may not name a key twice: the target's USER only when it is someone else.
+      const self = userId === session.userId;
       const { teams, items } = await factsOf(session.userId, [
         memberKey(teamId, userId),
+        userKey(session.userId),
+        ...(self ? [] : [userKey(userId)]),
         ...projects.map(projectKey),
       ]);
-      const [row, ...metas] = items;
+      const [row, actor, ...more] = items;
+      const targetUser = self ? actor : more[0];
+      const metas = self ? more : more.slice(1);
       authorizeTeam(membershipOf(teams, teamId), 'team.members');
       const target = memberOf(row);
       authorizeTeamTarget(session.userId, target, body.role);
       requireTeamProjects(metas, teamId);
+      const tokens = await tokensLost(teamId, target, body.role);
       await changeMember(
         teamId,
         target,
         body.role,
         projects,
         teamGuard(session.userId, teamId, 'team.members'),
-        await tokensLost(teamId, target, body.role),
+        tokens,
+        [
+          auditPut(teamId, {
+            kind: 'member.role',
+            actor: memberActor(session.userId, actor),
+            target: memberTarget(targetUser, userId),
+            detail: {
+              from: target.role,
+              to: body.role,
+              projects: projects.length,
+              tokensRevoked: tokens.length,
+            },
+          }),
+        ],
       );
       return target;
     });
@@ -308,23 +337,41 @@ export const operations = {
     const target = await retryRaced(async () => {
       const { teams, items } = await factsOf(
         session.userId,
-        leaving ? [memberKey(teamId, userId)] : [memberKey(teamId, userId), teamsKey(userId)],
+        leaving
+          ? [memberKey(teamId, userId), userKey(userId)]
+          : [memberKey(teamId, userId), userKey(userId), userKey(session.userId), teamsKey(userId)],
       );
       const own = membershipOf(teams, teamId);
-      const target = memberOf(items[0]);
+      const [row, targetUser, actorUser, targetTeamsItem] = items;
+      const target = memberOf(row);
       if (leaving) {
         if (own?.role === 'OWNER') throw new AppError('OWNER_CANNOT_LEAVE');
         authorizeTeam(own, 'team.leave');
         if (!target) throw new AppError('NOT_FOUND');
         const tokens = await tokensLost(teamId, target);
-        await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'), tokens);
+        const entry = auditPut(teamId, {
+          kind: 'member.left',
+          actor: memberActor(userId, targetUser),
+          target: memberTarget(targetUser, userId),
+          detail: { role: target.role, tokensRevoked: tokens.length },
+        });
+        await removeMember(teamId, target, teams, teamGuardCondition(teamId, 'team.leave'), tokens, [entry]);
         return target;
       }
       authorizeTeam(own, 'team.members');
       authorizeTeamTarget(session.userId, target);
-      const targetTeams = items[1] ? toTeamsItem(items[1]) : null;
-      const guard = teamGuard(session.userId, teamId, 'team.members');
-      await removeMember(teamId, target, targetTeams, guard, await tokensLost(teamId, target));
+      const targetTeams = targetTeamsItem ? toTeamsItem(targetTeamsItem) : null;
+      const tokens = await tokensLost(teamId, target);
+      const guard = [
+        ...teamGuard(session.userId, teamId, 'team.members'),
+        auditPut(teamId, {
+          kind: 'member.removed',
+          actor: memberActor(session.userId, actorUser),
+          target: memberTarget(targetUser, userId),
+          detail: { role: target.role, tokensRevoked: tokens.length },
+        }),
+      ];
+      await removeMember(teamId, target, targetTeams, guard, tokens);
       return target;
     });
     await invitationsLost(teamId, target);
@@ -338,9 +385,17 @@ export const operations = {
    */
   async transfer({ session, params, body }: In<'transfer'>): Promise<{ msg: null }> {
     const { teamId } = params;
-    const { teams, items } = await factsOf(session.userId, [memberKey(teamId, body.userId)]);
+    // One BatchGetItem may not name a key twice (a transfer to oneself is refused below).
+    const self = body.userId === session.userId;
+    const { teams, items } = await factsOf(session.userId, [
+      memberKey(teamId, body.userId),
+      userKey(session.userId),
+      ...(self ? [] : [userKey(body.userId)]),
+    ]);
     authorizeTeam(membershipOf(teams, teamId), 'team.transfer');
-    const target = memberOf(items[0]);
+    const [row, actorUser, other] = items;
+    const targetUser = self ? actorUser : other;
+    const target = memberOf(row);
     if (
       !target ||
       target.userId === session.userId ||
@@ -348,7 +403,14 @@ export const operations = {
     ) {
       throw new AppError('INVALID_PARAMETERS', { userId: 'INVALID_PARAMETERS' });
     }
-    await transferOwnership(teamId, session.userId, target, teamGuardCondition(teamId, 'team.transfer'));
+    await transferOwnership(teamId, session.userId, target, teamGuardCondition(teamId, 'team.transfer'), [
+      auditPut(teamId, {
+        kind: 'member.transfer',
+        actor: memberActor(session.userId, actorUser),
+        target: memberTarget(targetUser, body.userId),
+        detail: { from: target.role, to: 'OWNER' },
+      }),
+    ]);
     return { msg: null };
   },
   /**
@@ -377,12 +439,16 @@ export const operations = {
     if (link.invitedBy === session.userId) throw new AppError('INVITATION_REVOKED');
     if (Object.keys(teams.teams).length >= TEAMS_MAX) throw new AppError('TEAM_LIMIT');
     // The inviter must still be allowed to invite, checked in the accept's own transaction.
-    await acceptInvitation(
-      hash,
-      link,
-      session.userId,
-      teamGuard(link.invitedBy, link.teamId, 'team.members'),
-    );
+    await acceptInvitation(hash, link, session.userId, [
+      ...teamGuard(link.invitedBy, link.teamId, 'team.members'),
+      // After the inviter's check (index 5 on): the entry is written with the membership or not at all.
+      auditPut(link.teamId, {
+        kind: 'member.joined',
+        actor: memberActor(session.userId, user),
+        target: link.email,
+        detail: { role: link.role, projects: link.projects?.length ?? 0, invitedBy: link.invitedBy },
+      }),
+    ]);
     return { msg: { teamId: link.teamId } };
   },
   /**

@@ -15,6 +15,8 @@ import {
   type V1IssuePage,
   type V1IssueSummary,
   type V1Project,
+  type V1WidgetConfig,
+  v1IdempotencyHeaders,
 } from '#contracts/api-v1';
 import { EXTENSION_TOKEN_PREFIX, extensionScopes } from '#contracts/extension';
 import { ticketStatus } from '#contracts/limits';
@@ -24,10 +26,12 @@ import type { IssueAnswer, IssueRow } from '#contracts/review';
 import { API_RATE_LIMIT, type TokenCaller } from '#contracts/tokens';
 import { isOpenStatus } from '#contracts/triage';
 import { getConfig } from '#runtime/config';
+import { AppError } from '#runtime/errors';
 import { type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { HOUR } from '#runtime/time';
 import { resolveExtensionToken, touchExtensionToken } from '../accounts/extension-tokens';
 import { replayLink } from '../integrations/links';
+import { fileApiIssue, requestApiUpload, widgetForCaller } from '../issues/api-filing';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
@@ -221,6 +225,7 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
     steps: a.steps.map(({ t, kind, label }) => ({ t, kind, label })),
     sentAt: a.sent_at,
     replay,
+    filedVia: a.filedVia,
     ...triageOf(a),
   };
 }
@@ -230,10 +235,13 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
  * the document alone, the rules docs/api.md explains at length.
  */
 const documentDescription = [
-  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, for scripts and tools.',
+  'The public REST API of Snag: the projects, issues, triage fields and comments of one team, and filing new ' +
+    'issues with their screenshots and files, for scripts and tools.',
   '',
   "**Authentication.** `Authorization: Bearer snag_pat_…`, a token an owner or admin makes under the team's " +
-    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token.',
+    'settings (Team → API tokens), shown once. Each operation names the scope it needs. No cookies, no CSRF token. ' +
+    'The browser extension holds a `snag_ext_…` token of its own (read projects and issues, file issues), acting as ' +
+    'the member who connected it, in every team as their own role allows.',
   '',
   '**Answers.** `{"status":"success","msg":…}`; a refusal is `{"status":"error","code":…,"msg":…,"fields":…}` ' +
     'with a stable `code` (add `?lng=de` for German messages).',
@@ -343,6 +351,29 @@ export const operations = {
       correlationId,
     });
     return { msg: comment, statusCode: 201 };
+  },
+  /** Issue 34: the widget's upload form for the caller's project, counted by the token's own limit only. */
+  async createUpload({ token, params, body }: In<'createUpload'>) {
+    return { msg: await requestApiUpload(token, params.projectId, body), statusCode: 201 };
+  },
+  /** Issue 34: files an issue; a retry with the same Idempotency-Key and body answers the first (200). */
+  async createIssue({ token, params, body, event, log, correlationId }: In<'createIssue'>) {
+    const header = v1IdempotencyHeaders.safeParse({
+      'Idempotency-Key': event.headers['idempotency-key'],
+    });
+    // The route's declared header schema (the one the document shows), refused like a bad field.
+    if (!header.success)
+      throw new AppError('INVALID_PARAMETERS', { 'Idempotency-Key': 'INVALID_PARAMETERS' });
+    const filed = await fileApiIssue(token, params.projectId, body, header.data['Idempotency-Key'], {
+      log,
+      correlationId,
+    });
+    return { msg: { number: filed.number, url: filed.url }, statusCode: filed.created ? 201 : 200 };
+  },
+  async getWidget({ token, params }: In<'getWidget'>) {
+    // Typed as the documented schema, so the loader's configuration and the document cannot drift apart.
+    const msg: V1WidgetConfig = await widgetForCaller(token, params.projectId);
+    return { msg };
   },
 };
 

@@ -7,8 +7,8 @@
 import { projectIdParam } from '#contracts/schemas';
 import { type InputOf, resourceHandler } from '#runtime/http';
 import { noopLoader, renderLoader, widgetConfig } from '../projects/loader';
-import { widgetApi } from '../projects/manifest';
 import { getProject, ownerPlanOf } from '../projects/project';
+import { widgetApi } from '../projects/widget-manifest';
 
 const scriptHeaders = {
   'content-type': 'text/javascript; charset=utf-8',

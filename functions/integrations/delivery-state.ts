@@ -32,7 +32,7 @@ import { nowMs } from '#runtime/time';
 import { issueDetailKey, issueHeaderKey, issueHeadOf, syncKey } from '../issues/issue';
 import { activity, timelinePut } from '../issues/timeline';
 import { projectPartition } from '../projects/project';
-import { trackerLinkPut } from './sync/hook';
+import { trackerLinkKey, trackerLinkPut } from './sync/hook';
 
 const isTrackerVendor = (name: IntegrationName) => (trackerVendors as readonly string[]).includes(name);
 
@@ -50,6 +50,17 @@ export const recordedVendorId = (
   const v = detail[vendorAttr(name)];
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
+/**
+ * The tracker link items (sync/hook.ts) an issue's deliveries wrote, from its detail: what deleting the
+ * issue must delete beside its own items (docs/retention.md), so a tracker's later hook finds nothing.
+ */
+export function trackerLinkKeysOf(projectId: string, detail: Record<string, unknown>) {
+  return trackerVendors.flatMap((name) => {
+    const id = recordedVendorId(detail, name);
+    return id ? [trackerLinkKey(projectId, name, id)] : [];
+  });
+}
+
 /** A vendor call that began: when, by which SQS message and on which of its receives. */
 export interface AttemptMark {
   at: number;

@@ -27,7 +27,7 @@ import { type PlanName, plans } from '#contracts/plans';
 import type { Role } from '#contracts/teams';
 import { db } from '#runtime/aws/dynamo';
 import { vendorFakeUrl } from '#runtime/config';
-import { isConditionFailure, tableName, transactWrite } from '#runtime/db';
+import { isConditionFailure, type TransactItems, tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { accessGuard, type Caller, type ProjectAction, readProjectAs } from '../projects/access';
@@ -40,6 +40,7 @@ import {
   type WriteGuard,
 } from '../projects/project';
 import { ownerKeys, ownerName } from '../projects/service';
+import { auditPut, memberActor } from '../teams/audit';
 import { teamOf } from '../teams/member';
 
 /** OAuth tokens of Slack and Asana (server-side only; never in any answer). */
@@ -165,6 +166,8 @@ export async function readOwnedIntegrations(
   project: Project & { role: Role };
   caller: Caller;
   owner: string | null;
+  /** The caller's USER item, read in the same batch (who the audit log names, teams/audit.ts). */
+  user: Record<string, unknown> | undefined;
   integrations: Partial<Record<IntegrationName, IntegrationRecord>>;
 }> {
   const keys = [...ownerKeys(userId), ...integrationNames.map((n) => integrationKey(projectId, n))];
@@ -177,6 +180,7 @@ export async function readOwnedIntegrations(
     project: found,
     caller,
     owner: teamOf(found) === userId ? ownerName(team, user) : null,
+    user,
     integrations,
   };
 }
@@ -184,6 +188,32 @@ export async function readOwnedIntegrations(
 /** The guard of an integration write by `caller` on `project` (its team, the caller's role): `accessGuard`. */
 export const integrationsGuard = (caller: Caller, project: Project) =>
   accessGuard(caller, teamOf(project), 'integrations', project.id);
+
+/**
+ * The audit entry of an integration write by `userId` (teams/audit.ts): `integration.removed` when it ends
+ * with no authorisation and inactive (a reset), else `integration.changed` with `change` (saved, authorised).
+ * Names and switches only: never a key, a token, a target address or any other field of its data.
+ */
+export function integrationAudit(
+  project: Project,
+  userId: string,
+  user: Record<string, unknown> | undefined,
+  rec: IntegrationRecord,
+  change: 'saved' | 'authorised' | null,
+) {
+  const removed = change === null;
+  return auditPut(teamOf(project), {
+    kind: removed ? 'integration.removed' : 'integration.changed',
+    actor: memberActor(userId, user),
+    projectId: project.id,
+    target: rec.name,
+    detail: {
+      ...(removed ? {} : { change }),
+      active: rec.active === 1,
+      authorized: rec.authorized === 1,
+    },
+  });
+}
 
 /** One integration, unmasked (delivery, vendor calls); the default record when never saved. */
 export async function getIntegration<N extends IntegrationName>(
@@ -245,13 +275,15 @@ export function mergeInput(current: IntegrationRecord, input: IntegrationInput):
  * active, DELETE it otherwise; refused (NOT_FOUND) unless `userId` may still set up the project's
  * integrations (projects/access.ts). With
  * `readAt` (the `updatedAt` the record was read with, null for none) the write happens only if nobody
- * wrote in between; otherwise it throws the condition failure for the caller to read again.
+ * wrote in between; otherwise it throws the condition failure for the caller to read again. `audit`: the
+ * team log's entry of the change (`integrationAudit`), in the same transaction.
  */
 export async function saveIntegration(
   projectId: string,
   access: WriteGuard,
   rec: IntegrationRecord,
   readAt?: number | null,
+  audit: TransactItems = [],
 ): Promise<void> {
   const T = tableName();
   const { oauth, ...rest } = rec;
@@ -286,6 +318,8 @@ export async function saveIntegration(
       },
       // The caller's membership still allowing integrations (4.12, decision T4).
       ...(access.checks ?? []),
+      // The audit entry of the change (teams/audit.ts): written with it or not at all.
+      ...audit,
     ],
     // Only the record's own condition is the caller's to handle; the project's is NOT_FOUND.
     (failed) => (failed.includes(0) && !failed.some((i) => i >= 1) ? undefined : 'NOT_FOUND'),
@@ -305,7 +339,11 @@ export async function authorizeIntegration(
   change: { authorized: 0 | 1; active?: 0 | 1; oauth?: OAuthTokens | null; data?: Record<string, unknown> },
   attempt = 1,
 ): Promise<IntegrationsAnswer> {
-  const { project, caller, integrations } = await readOwnedIntegrations(projectId, userId, 'integrations');
+  const { project, caller, user, integrations } = await readOwnedIntegrations(
+    projectId,
+    userId,
+    'integrations',
+  );
   const current = integrations[name] ?? defaultIntegration(name);
   const data = integrationDataSchemas[name].parse({ ...current.data, ...change.data });
   const next: IntegrationRecord = {
@@ -317,7 +355,17 @@ export async function authorizeIntegration(
   if (change.oauth === null) delete next.oauth;
   else if (change.oauth) next.oauth = change.oauth;
   try {
-    await saveIntegration(projectId, integrationsGuard(caller, project), next, current.updatedAt ?? null);
+    // A reset (authorised 0) removes the integration's access; anything else authorises it.
+    const entry = integrationAudit(
+      project,
+      userId,
+      user,
+      next,
+      change.authorized === 1 ? 'authorised' : null,
+    );
+    await saveIntegration(projectId, integrationsGuard(caller, project), next, current.updatedAt ?? null, [
+      entry,
+    ]);
   } catch (err) {
     // The record read above is written back whole: a dashboard save that landed since (Active switched
     // on while a project list ran) is read again and kept, not overwritten with what came before it.

@@ -27,6 +27,7 @@ import { listSyncTickets, syncTickets } from './delivery-state';
 import {
   allowedByPlan,
   defaultIntegration,
+  integrationAudit,
   integrationKey,
   integrationsAnswer,
   mergeInput,
@@ -46,7 +47,7 @@ export async function save(
 ): Promise<IntegrationSaveAnswer> {
   const [input] = body;
   if (!input) throw new AppError('INVALID_PARAMETERS');
-  const { project, caller, integrations } = await readOwnedIntegrations(projectId, userId, action);
+  const { project, caller, user, integrations } = await readOwnedIntegrations(projectId, userId, action);
   const plan = planOfProject(project);
   if (!allowedByPlan(input.name, plan)) throw new AppError('INTEGRATION_NOT_AVAILABLE');
   const next = mergeInput(integrations[input.name] ?? defaultIntegration(input.name), input);
@@ -61,7 +62,10 @@ export async function save(
     const missing = activeRequirement(next.name, data);
     if (missing) throw new AppError(missing.code, { [`data.${missing.field}`]: missing.code });
   }
-  await saveIntegration(projectId, accessGuard(caller, teamOf(project), action, projectId), next);
+  const guard = accessGuard(caller, teamOf(project), action, projectId);
+  await saveIntegration(projectId, guard, next, undefined, [
+    integrationAudit(project, userId, user, next, 'saved'),
+  ]);
   return { integrations: integrationsAnswer({ ...integrations, [input.name]: next }, plan) };
 }
 

@@ -32,6 +32,7 @@ import { outboundFetch } from '#runtime/outbound';
 import { getSecrets } from '#runtime/secrets';
 import { nowMs } from '#runtime/time';
 import { planOfProject } from '../projects/project';
+import { azureProjects } from './azure-list';
 import {
   allowedByPlan,
   authorizeIntegration,
@@ -44,6 +45,7 @@ import {
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/asana';
+import * as clickup from './vendors/clickup';
 import * as github from './vendors/github';
 import * as gitlab from './vendors/gitlab';
 import {
@@ -80,7 +82,12 @@ async function owned<N extends VendorName>(userId: string, siteId: string, name:
 export function authorisationErrorCode(err: VendorError): ErrorCode {
   const status = err.details.status;
   const tokenVendor =
-    err.vendor === 'gitlab' || err.vendor === 'jira' || err.vendor === 'github' || err.vendor === 'trello';
+    err.vendor === 'gitlab' ||
+    err.vendor === 'jira' ||
+    err.vendor === 'github' ||
+    err.vendor === 'clickup' ||
+    err.vendor === 'azure' ||
+    err.vendor === 'trello';
   // A 403 that is a rate limit is not permanent (http.ts statusError): the vendor's, not the token's.
   if (tokenVendor && err.permanent && (status === 401 || status === 403)) return 'TOKEN_REFUSED';
   if (err.vendor === 'linear' && err.details.code === 'AUTHENTICATION_ERROR') return 'TOKEN_REFUSED';
@@ -189,6 +196,26 @@ async function jiraProjects(
   });
 }
 
+/** ClickUp: every list the token reaches (workspace → space → folder → list), on ClickUp's fixed API. */
+async function clickupLists(
+  userId: string,
+  body: VendorListBody<'clickup'>,
+  log: Logger,
+): Promise<VendorOption[]> {
+  const { current } = await owned(userId, body.siteId, 'clickup');
+  const key = sentSecret('clickup', current.data, body, 'key', 'key');
+  if (!key) throw new AppError('INVALID_PARAMETERS', { key: 'SECRET_REQUIRED' });
+  return authorising(log, 'clickup', async () => {
+    const lists = await clickup.listLists(plainHttp, clickup.clickupAuth(getConfig().CLICKUP_API_URL, key));
+    const id = keepOrFirst(current.data.id, lists);
+    await authorizeIntegration(body.siteId, userId, 'clickup', {
+      authorized: 1,
+      data: { key, id, name: lists.find((l) => l.id === id)?.name ?? '' },
+    });
+    return lists;
+  });
+}
+
 /**
  * Trello: the member's boards and the lists of `boardId` (else the chosen or first board); success stores
  * the key, the token and the app secret with the board and, where still listed, the chosen lists (the
@@ -242,6 +269,14 @@ const listers: { [V in TokenVendor]: Lister<V> } = {
   jira: jiraProjects,
   github: githubRepos,
   linear: linearTeams,
+  clickup: clickupLists,
+  azure: (userId, body, log) =>
+    azureProjects(
+      userId,
+      body,
+      async (siteId) => (await owned(userId, siteId, 'azure')).current,
+      (work) => authorising(log, 'azure', work),
+    ),
   trello: trelloBoards,
 };
 

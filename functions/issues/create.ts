@@ -109,7 +109,7 @@ export async function createIssue(
   }
   // The facet index and the `updated` order (4.13), the `created` activity and the outbox's `new` (8 + 2).
   items.push(...indexActions(pid, n, null, { fields: initialFields, u }));
-  items.push(timelinePut(pid, activity(n, 'created', reporterActor, {}, issue.createdAt)));
+  items.push(timelinePut(pid, activity(n, 'created', issue.actor ?? reporterActor, {}, issue.createdAt)));
   items.push(notifyPut({ kind: 'new', projectId: pid, number: n }));
   items.push(...extra);
   const firstGuard = items.length;

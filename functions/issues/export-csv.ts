@@ -24,6 +24,8 @@ import { s3ObjectWriter } from '#runtime/s3-writer';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
 import { type ProjectAction, readProjectAs } from '../projects/access';
+import { memberActor, recordAudit } from '../teams/audit';
+import { teamOf } from '../teams/member';
 import { type CsvValue, csvRow, UTF8_BOM } from './csv';
 import { contentDisposition, DOWNLOAD_EXPIRY_SECONDS } from './downloads';
 import { exportOrder, orderKeys } from './export-order';
@@ -265,10 +267,11 @@ export async function exportIssues(
   const indexKeys = orderKeys(projectId, query, userId);
   const {
     project,
-    items: [labelsItem, stats, ...indexItems],
+    items: [labelsItem, stats, user, ...indexItems],
   } = await readProjectAs(userId, projectId, action, [
     labelsKey(projectId),
     statsKey(projectId),
+    userKey(userId),
     ...indexKeys,
   ]);
   const live = liveLabelIds(labelsItem);
@@ -321,6 +324,15 @@ export async function exportIssues(
     await out.write(chunk);
   }
   await out.close();
+  // The team's audit log (teams/audit.ts): who took the project's issues out, and how many. Right after
+  // the file is written: the export is an S3 object, not a table write that could share a transaction.
+  await recordAudit(teamOf(project as { teamId?: unknown }), {
+    kind: 'export.csv',
+    actor: memberActor(userId, user),
+    projectId,
+    target: text(project.name),
+    detail: { rows, list: order.list },
+  });
 
   const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');

@@ -5,52 +5,18 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hostMatches } from '#contracts/domains';
-import {
-  extensionOf,
-  intakeRateLimits,
-  projectDay,
-  reportLimits,
-  type UploadKind,
-  uploadRules,
-} from '#contracts/intake';
+import { intakeRateLimits, projectDay, type UploadKind } from '#contracts/intake';
 import type { ReportBody } from '#contracts/intake-schemas';
-import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
-import { plans } from '#contracts/plans';
 import { projectIdParam, type WidgetSettings } from '#contracts/schemas';
 import { db } from '#runtime/aws/dynamo';
-import { getItems, tableName, transactWrite } from '#runtime/db';
+import { tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import type { Logger } from '#runtime/log';
-import { countBusiness } from '#runtime/metrics';
-import { publish } from '#runtime/publish';
 import { countWrite, rateLimitWrite, rateWindow, windowCount } from '#runtime/rate-limit';
-import { nowMs } from '#runtime/time';
-import { getProject, type Project, planOfProject, withinAllowance } from '../projects/project';
-import { teamOf } from '../teams/member';
-import { migrateAccount } from '../teams/migrate';
-import { teamKey } from '../teams/team';
-import { createIssue } from './create';
-import {
-  allocateIssue,
-  type IssueFile,
-  type IssueReplay,
-  type IssueScreenshot,
-  type NewIssue,
-  quotaCondition,
-} from './issue';
+import { getProject, type Project } from '../projects/project';
+import { checkKeys, checkPlanFeature, checkTakesReports, fileIssue, presignFor } from './filing';
 import { requireProof } from './proof';
-import { reporterPuts } from './reporter';
-import {
-  copyUpload,
-  deleteObjects,
-  finalKey,
-  headUpload,
-  type PresignedUpload,
-  parseUploadKey,
-  presignUpload,
-  type StoredObject,
-  type UploadKey,
-} from './uploads';
+import type { PresignedUpload } from './uploads';
 
 /**
  * The visitor a call comes from, as the entry point reads it from the request (runtime/source.ts): the
@@ -94,17 +60,8 @@ export async function projectForOrigin(
   return project;
 }
 
-/** A project beyond its owner's effective allowance (a lapsed plan) takes no reports; nothing is deleted (D26). */
-export function checkTakesReports(project: Project): void {
-  if (!withinAllowance(project)) throw new AppError('PLAN_LIMIT');
-}
-
-/** The plan feature a kind needs, where it needs one (screenshots and snapshots: every plan). */
-const kindPlanFeature: Partial<Record<UploadKind, 'attachments' | 'videos' | 'replays'>> = {
-  file: 'attachments',
-  video: 'videos',
-  replay: 'replays',
-};
+// The core's checks, where the widget's entry point and tests have always found them.
+export { checkKeys, checkTakesReports };
 
 /** Whether the project's widget settings switch a kind off (a replay is off until switched on). */
 const kindSwitchedOff: Record<UploadKind, (s: WidgetSettings) => boolean> = {
@@ -115,10 +72,12 @@ const kindSwitchedOff: Record<UploadKind, (s: WidgetSettings) => boolean> = {
   replay: (s) => !s.widgetReplay,
 };
 
-/** Whether the project's effective plan and widget settings let visitors send this kind. */
+/**
+ * Whether the project's effective plan and widget settings let visitors send this kind. The switches are
+ * the widget's: they say what the project's visitors may send, not what its members may (issue 34).
+ */
 export function checkKindAllowed(project: Project, kind: UploadKind): void {
-  const feature = kindPlanFeature[kind];
-  if (feature && !plans[planOfProject(project)][feature]) throw new AppError('PLAN_LIMIT');
+  checkPlanFeature(project, kind);
   if (kindSwitchedOff[kind](project.data)) throw new AppError('FEATURE_DISABLED');
 }
 
@@ -128,11 +87,7 @@ export async function requestUpload(
   visitor: Visitor,
   input: { kind: UploadKind; type: string; size: number },
 ): Promise<PresignedUpload> {
-  checkKindAllowed(project, input.kind);
-  const rule = uploadRules[input.kind];
-  if (input.size > rule.maxBytes) throw new AppError('FILE_TOO_LARGE');
-  if (!rule.types.includes(input.type) || !extensionOf[input.type])
-    throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  const form = presignFor(project, input, (kind) => checkKindAllowed(project, kind));
   // Counted last, so a refused form counts nowhere; the bytes count whether the form is ever used or not.
   const { uploadPerVisitor: perVisitor, uploadPerNetwork: perNetwork } = intakeRateLimits;
   await transactWrite(
@@ -150,7 +105,7 @@ export async function requestUpload(
     ],
     'RATE_LIMITED',
   );
-  return presignUpload(project.id, input.kind, input.type, input.size);
+  return form.presign();
 }
 
 /** The window that counts a project's stored reports of the day (tests fill it to reach the threshold). */
@@ -175,74 +130,10 @@ async function proofScale(projectId: string): Promise<number | null> {
   return 2 ** Math.min(projectDay.maxDoublings, Math.floor(stored / projectDay.proofFrom) - 1);
 }
 
-/** One key a report uses, with the kind its place demands. */
-interface KeyUse {
-  key: string;
-  kind: UploadKind;
-  /** For screenshot entries of type webm/mp4: the extension the key must have. */
-  ext?: string;
-}
-
-/** The keys a report names, each checked against this project, its place, and the others. */
-export function checkKeys(projectId: string, uses: KeyUse[]): UploadKey[] {
-  const seen = new Set<string>();
-  return uses.map((use) => {
-    const parsed = parseUploadKey(use.key);
-    if (
-      !parsed ||
-      parsed.projectId !== projectId ||
-      parsed.kind !== use.kind ||
-      (use.ext !== undefined && parsed.ext !== use.ext) ||
-      seen.has(parsed.id)
-    ) {
-      throw new AppError('INVALID_UPLOAD');
-    }
-    seen.add(parsed.id);
-    return parsed;
-  });
-}
-
-function keyUses(body: ReportBody): KeyUse[] {
-  const uses: KeyUse[] = [];
-  for (const s of body.screenshots) {
-    uses.push(
-      s.type === 'png' ? { key: s.key, kind: 'screenshot' } : { key: s.key, kind: 'video', ext: s.type },
-    );
-    if (s.snapshotKey) uses.push({ key: s.snapshotKey, kind: 'snapshot' });
-  }
-  for (const f of body.files) uses.push({ key: f.key, kind: 'file' });
-  if (body.replay) uses.push({ key: body.replay.key, kind: 'replay' });
-  return uses;
-}
-
-/** The object behind a key exists with a size and type its kind allows, matching the key's extension. */
-function checkStored(upload: UploadKey, stored: StoredObject | null): StoredObject {
-  const rule = uploadRules[upload.kind];
-  if (
-    !stored ||
-    stored.size < 1 ||
-    stored.size > rule.maxBytes ||
-    !rule.types.includes(stored.type) ||
-    extensionOf[stored.type] !== upload.ext
-  ) {
-    throw new AppError('INVALID_UPLOAD');
-  }
-  return stored;
-}
-
-const firstLine = (text: string) => (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? text).trim();
-
 /**
- * Statuses at creation (4.6, 4.8): 0 (new) for every integration, so each one also gets its sync marker.
- * The fan-out sets 1 when it queues a delivery; if `issue.created` never reaches it, the issue stays in
- * the sync list's new tickets, where the client's Sync sends it (docs/decisions.md "Widget intake").
- */
-const initialStatuses = () =>
-  Object.fromEntries(integrationNames.map((name) => [name, 0])) as Record<IntegrationName, number>;
-
-/**
- * POST website/{id}/request: files the report. On any failure nothing is left behind: no issue, no
- * counted bytes, no copied objects (the number may stay a gap).
+ * POST website/{id}/request: files a visitor's report. The visitor's gates come first (the proof of work of
+ * a busy project, the visitor's and the network's windows), then the shared core (issues/filing.ts), with
+ * the widget's switches, the project's daily count and, past its threshold, the held fan-out.
  */
 export async function fileReport(
   project: Project,
@@ -264,146 +155,12 @@ export async function fileReport(
     ],
     'RATE_LIMITED',
   );
-
-  const videos = body.screenshots.filter((s) => s.type !== 'png').length;
-  if (body.screenshots.length - videos > reportLimits.screenshotsMax || videos > reportLimits.videosMax) {
-    throw new AppError('INVALID_PARAMETERS');
-  }
-  const uses = keyUses(body);
-  const uploads = checkKeys(project.id, uses);
-  for (const kind of new Set(uploads.map((u) => u.kind))) checkKindAllowed(project, kind);
-
-  const stored = await Promise.all(uploads.map(async (u) => checkStored(u, await headUpload(u.key))));
-  const bytes = stored.reduce((sum, o) => sum + o.size, 0);
-  const planName = planOfProject(project);
-  const quota = plans[planName].storageBytes;
-  // A report larger than the whole quota is refused before anything is copied; the rest is the transaction's.
-  if (quotaCondition(quota, bytes) === 'exceeded') throw new AppError('QUOTA_EXCEEDED');
-
-  // The number and the copies are independent: take both at once, and undo the copies on any failure.
-  const targets = uploads.map((u) => finalKey(project.id, u.kind, u.ext));
-  const copied: string[] = [];
-  const originalNames = new Map(body.files.map((f) => [f.key, f.original_name]));
-  const copies = uploads.map(async (u, i) => {
-    const target = targets[i]!;
-    await copyUpload(u.key, target.key, stored[i]!.type, originalNames.get(u.key));
-    copied.push(target.key);
-  });
-  const undo = async (err: unknown): Promise<never> => {
-    await deleteObjects(copied).catch((e) => log.error('could not remove copies of a failed report', { e }));
-    throw err;
-  };
-  const [numberResult, ...copyResults] = await Promise.allSettled([allocateIssue(project.id), ...copies]);
-  const failed = [numberResult, ...copyResults].find((r) => r.status === 'rejected');
-  if (failed) return undo((failed as PromiseRejectedResult).reason);
-  const { number: n, u } = (numberResult as PromiseFulfilledResult<{ number: number; u: number }>).value;
-
-  const nameOf = new Map(
-    uploads.map((u, i) => [u.key, { name: targets[i]!.name, size: stored[i]!.size, type: stored[i]!.type }]),
-  );
-  const screenshots: IssueScreenshot[] = body.screenshots.map((s) => {
-    const own = nameOf.get(s.key)!;
-    const snapshot = s.snapshotKey ? nameOf.get(s.snapshotKey) : undefined;
-    return { name: own.name, type: s.type, html: snapshot?.name ?? '', size: own.size };
-  });
-  const files: IssueFile[] = body.files.map((f) => {
-    const own = nameOf.get(f.key)!;
-    return { name: own.name, original_name: f.original_name, size: own.size, type: own.type };
-  });
-  // The recording as the issue keeps it: its stored name and size, and what it covers as the widget said.
-  const recorded = body.replay && { ...body.replay, ...nameOf.get(body.replay.key)! };
-  const replay: IssueReplay | null = recorded
-    ? {
-        name: recorded.name,
-        size: recorded.size,
-        start: recorded.start,
-        end: recorded.end,
-        ...(recorded.stopped ? { stopped: recorded.stopped } : {}),
-      }
-    : null;
-  const issue: NewIssue = {
-    projectId: project.id,
-    teamId: teamOf(project),
-    number: n,
-    createdAt: new Date(nowMs()).toISOString(),
-    title: (body.title || firstLine(body.msg)).slice(0, reportLimits.titleMax),
-    msg: body.msg,
-    data: {
-      username: body.username,
-      href: body.href,
-      browser: body.browser,
-      browserVersion: body.browserVersion,
-      os: body.os,
-      osVersion: body.osVersion,
-      deviceType: body.deviceType,
-      screenResolution: body.screenResolution,
-      customFields: body.customFields,
-    },
-    files,
-    screenshots,
-    logs: body.logs,
-    steps: body.steps,
-    replay,
-    ...(body.sentAt !== undefined ? { sentAt: body.sentAt } : {}),
-    st: initialStatuses(),
-    bytes,
-    uploadIds: uploads.map((up) => up.id),
-    u,
-  };
-  try {
+  return fileIssue(project, body, {
+    checkKind: (kind) => checkKindAllowed(project, kind),
     // The project's day counts stored reports only, in the issue's own transaction: no refusal spends it.
-    // A reporter who left an address is owed a confirmation (issue 24): written with the issue, sent by
-    // the next flush of the reporter's outbox, so the report waits for no mail.
-    const owed =
-      body.username && project.data.reporterUpdates
-        ? reporterPuts(project.id, n, body.username, body.language)
-        : [];
-    await storeIssue(issue, quota, [countWrite({ ...projectDay, key: project.id }), ...owed]);
-  } catch (err) {
-    return undo(err);
-  }
-
-  // The issue is stored: what follows must not turn it into an error the visitor would retry.
-  await deleteObjects(uploads.map((u) => u.key)).catch((e) =>
-    log.warn('pending uploads left to expire', { e }),
-  );
-  countBusiness('reportFiled');
-  log.info('report filed', { projectId: project.id, number: n });
-  if (scale !== null) {
-    // Past the day's threshold the integrations are spared a flood: the issue keeps status 0 and its sync
-    // markers, so the dashboard and each integration's sync list show it, and the client's Sync sends it.
-    countBusiness('reportHeld');
-    log.warn('report held from the integrations: the project is past its daily threshold', {
-      projectId: project.id,
-      number: n,
-    });
-    return { number: n };
-  }
-  const message: FanoutMessage = {
-    type: 'issue.created',
-    projectId: project.id,
-    issueNumber: n,
+    extra: () => [countWrite({ ...projectDay, key: project.id })],
+    hold: scale !== null,
+    log,
     correlationId,
-  };
-  await publish('fanout', [{ message }])
-    // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
-    // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
-    .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));
-  return { number: n };
-}
-
-/**
- * Writes the issue with its files' bytes counted on `TEAM#teamOf(META)` (issue 22). A refused quota on a
- * team that does not exist is a pre-team project's first report with files: its owner's personal team is
- * made (migration step 1, which copies the account's stored bytes) and the report is tried once more.
- */
-async function storeIssue(issue: NewIssue, quota: number | null, extra: Parameters<typeof createIssue>[2]) {
-  try {
-    await createIssue(issue, quota, extra);
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'QUOTA_EXCEEDED') || issue.bytes === 0) throw err;
-    const [team] = await getItems([teamKey(issue.teamId)]);
-    if (team || (await migrateAccount(issue.teamId)) === 'gone') throw err;
-    await createIssue(issue, quota, extra);
-  }
+  });
 }

@@ -7,11 +7,15 @@
  *   BLOCK#<b6>             openOffsets / resolvedOffsets: number sets of (n-1) mod 1024
  *   SYNC#<name>#<n10>      marker while an integration's status is new (0) or failed (3)
  *   UPLOAD#<uuid>          single-use guard of an upload key, with a TTL past the pending objects' expiry
+ *   RESOLVEDAT#<n10>       while the issue is in the resolved list: in gsi1 under PROJECT#<pid>#RESOLVEDAT by
+ *                          `<resolvedAt>#<n10>`, so retention finds the issues resolved before a day without
+ *                          reading the others (docs/retention.md)
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceData, LogEntry, ScreenshotType, Step } from '#contracts/intake';
 import { type IntegrationName, integrationNames } from '#contracts/integration-names';
 import type { IssueReplayAnswer } from '#contracts/review';
+import type { Actor, FiledVia } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { isConditionFailure, retryConflicts, tableName, type transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -45,6 +49,37 @@ export const uploadGuardKey = (projectId: string, uploadId: string) => ({
   pk: partition(projectId),
   sk: `UPLOAD#${uploadId}`,
 });
+/** The retention index's entry of issue `n` (docs/retention.md): present while it is resolved. */
+export const resolvedAtKey = (projectId: string, n: number) => ({
+  pk: partition(projectId),
+  sk: `RESOLVEDAT#${n10(n)}`,
+});
+/** The retention index's gsi1 partition: one project's resolved issues by the time they were resolved. */
+export const resolvedAtPartition = (projectId: string) => `PROJECT#${projectId}#RESOLVEDAT`;
+export const resolvedAtSortKey = (resolvedAt: string, n: number) => `${resolvedAt}#${n10(n)}`;
+
+/** The Put of issue `n`'s retention index entry, resolved at `resolvedAt` (ISO); `purging` while its deletion runs. */
+export function resolvedAtPut(
+  projectId: string,
+  n: number,
+  resolvedAt: string,
+  extra: { purging?: true } = {},
+) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...resolvedAtKey(projectId, n),
+        gsi1pk: resolvedAtPartition(projectId),
+        gsi1sk: resolvedAtSortKey(resolvedAt, n),
+        number: n,
+        resolvedAt,
+        ...extra,
+      },
+    },
+  };
+}
+
 /** Per-block counters of STATS: top-level numbers, so the first ADD creates them (4.5). */
 export const statsAttribute = (list: 'open' | 'resolved', b: number) => `${list}_${b6(b)}`;
 /** The list a header is in, as its gsi1 partition. */
@@ -125,6 +160,13 @@ export interface NewIssue {
   uploadIds: string[];
   /** Its place in the `updated` order (`allocateIssue`); createIssue allocates one when absent. */
   u?: number;
+  /**
+   * Who filed it, for its `created` activity (issue 34): the member through the browser extension, or an
+   * API token; absent for the widget's visitor (the unnamed reporter).
+   */
+  actor?: Actor;
+  /** How it came in when not through the widget (issue 34), kept on the detail for the issue page. */
+  filedVia?: FiledVia;
 }
 
 /**
@@ -207,6 +249,7 @@ export function newIssueItems(issue: NewIssue) {
     steps: issue.steps,
     ...(issue.replay ? { replay: issue.replay } : {}),
     ...(issue.sentAt !== undefined ? { sentAt: issue.sentAt } : {}),
+    ...(issue.filedVia ? { filedVia: issue.filedVia } : {}),
     st: issue.st,
     bytes: issue.bytes,
   };
@@ -238,6 +281,8 @@ export interface StoredIssue extends IssueHead {
   replay: IssueReplay | null;
   /** When the visitor sent it, on the steps' clock; null for reports of older widgets. */
   sentAt: number | null;
+  /** How it came in (issue 34); null or absent for the widget's reports. */
+  filedVia?: FiledVia | null;
   st: Record<IntegrationName, number>;
   reasons: Partial<Record<IntegrationName, string>>;
   /** As written (`url_<name>`); a reader shows it only through `deliveredUrl`. */
@@ -267,6 +312,7 @@ export function storedIssueOf(n: number, header: Item, detail: Item): StoredIssu
     steps: (detail.steps ?? []) as Step[],
     replay: (detail.replay ?? null) as IssueReplay | null,
     sentAt: typeof detail.sentAt === 'number' ? detail.sentAt : null,
+    ...(detail.filedVia ? { filedVia: detail.filedVia as FiledVia } : {}),
     st: {} as StoredIssue['st'],
     reasons: {},
     urls: {},
@@ -298,13 +344,14 @@ export function blockCounts(stats: Record<string, unknown>, list: IssueList): [n
 
 /**
  * The list half of moving issue `n` from one list to the other (4.6): META's counters (with the caller's
- * guard), STATS and BLOCK. The header's own change (`deleted`, `gsi1pk`, `resolvedAt`) is the caller's, in
+ * guard), STATS and BLOCK, and the retention index's entry (resolved at `at`). The header's own change (`deleted`, `gsi1pk`, `resolvedAt`) is the caller's, in
  * the same transaction (issues/triage.ts, with the facet index's actions), so the counters cannot drift.
  */
 export function listMoveActions(
   projectId: string,
   n: number,
   to: IssueList,
+  at: string,
   guard?: WriteGuard,
 ): Parameters<typeof transactWrite>[0] {
   const from: IssueList = to === 'open' ? 'resolved' : 'open';
@@ -340,5 +387,9 @@ export function listMoveActions(
         ExpressionAttributeValues: { ':off': new Set([off]) },
       },
     },
+    // The retention index moves with the list, so it holds exactly the resolved issues and their time.
+    to === 'resolved'
+      ? resolvedAtPut(projectId, n, at)
+      : { Delete: { TableName: T, Key: resolvedAtKey(projectId, n) } },
   ];
 }

@@ -5,6 +5,9 @@ import {
   v1CommentPageSchema,
   v1CommentQuery,
   v1CommentSchema,
+  v1IdempotencyHeaders,
+  v1IssueCreateBody,
+  v1IssueCreatedSchema,
   v1IssueListQuery,
   v1IssuePageSchema,
   v1IssueParams,
@@ -13,6 +16,9 @@ import {
   v1ProjectDetailSchema,
   v1ProjectListSchema,
   v1ProjectParams,
+  v1UploadBody,
+  v1UploadSchema,
+  v1WidgetConfigSchema,
 } from '#contracts/api-v1';
 import { reportSchema, uploadRequestSchema } from '#contracts/intake-schemas';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
@@ -304,7 +310,8 @@ export const issuesApi = apiFunction({
 export const exportsApi = apiFunction({
   resource: 'exports',
   needs: {
-    table: 'read',
+    // Write: the export's entry in the team's audit log (teams/audit.ts recordAudit), nothing else.
+    table: 'readwrite',
     objects: { read: [exports], write: [exports] },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -330,7 +337,12 @@ export const exportsApi = apiFunction({
 const v1Project = { scope: 'project', from: 'params.projectId' } as const;
 export const v1Api = apiFunction({
   resource: 'v1',
-  needs: { table: 'readwrite', objects: { read: [stored] }, sendTo: ['fanout'] },
+  // Issue 34: filing presigns uploads to pending/, copies them to p/ and removes the pending objects.
+  needs: {
+    table: 'readwrite',
+    objects: { read: [pending, stored], write: [pending, stored], delete: [pending, stored] },
+    sendTo: ['fanout'],
+  },
   routes: [
     // The document itself: public (no token), built from this declaration's routes.
     { method: 'GET', path: '/api/v1/openapi.json', op: 'openapi', session: false, caller: 'api' },
@@ -341,7 +353,7 @@ export const v1Api = apiFunction({
       session: false,
       caller: 'api',
       token: 'projects:read',
-      summary: "List the token's team's projects",
+      summary: "List the projects the token may see (a team token: its team's; an extension's: its member's)",
       response: v1ProjectListSchema,
     },
     {
@@ -420,6 +432,55 @@ export const v1Api = apiFunction({
       summary: 'Comment on an issue (public or internal)',
       response: v1CommentSchema,
     },
+    // Filing issues (issue 34, docs/api.md "Filing issues"): the widget's intake rules and the plan's
+    // limits, as the caller (`report`: anyone who may read the project), without the visitor windows.
+    {
+      method: 'POST',
+      path: '/api/v1/projects/{projectId}/uploads',
+      op: 'createUpload',
+      session: false,
+      caller: 'api',
+      token: 'issues:create',
+      access: { ...v1Project, action: 'report' },
+      params: v1ProjectParams,
+      body: v1UploadBody,
+      refuses: ['PLAN_LIMIT', 'FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED'],
+      summary: 'Get a presigned form to upload a screenshot, video, page snapshot, file or replay',
+      response: v1UploadSchema,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/projects/{projectId}/issues',
+      op: 'createIssue',
+      session: false,
+      caller: 'api',
+      token: 'issues:create',
+      access: { ...v1Project, action: 'report' },
+      params: v1ProjectParams,
+      headers: v1IdempotencyHeaders,
+      body: v1IssueCreateBody,
+      refuses: [
+        'INVALID_UPLOAD',
+        'PLAN_LIMIT',
+        'QUOTA_EXCEEDED',
+        'IDEMPOTENCY_KEY_REUSED',
+        'IDEMPOTENCY_IN_PROGRESS',
+      ],
+      summary: 'File an issue with the uploaded screenshots and files (idempotent with Idempotency-Key)',
+      response: v1IssueCreatedSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/widget',
+      op: 'getWidget',
+      session: false,
+      caller: 'api',
+      token: 'issues:create',
+      access: { ...v1Project, action: 'report' },
+      params: v1ProjectParams,
+      summary: "The project's widget (form, custom fields, languages, what it may send), after the plan",
+      response: v1WidgetConfigSchema,
+    },
   ],
 });
 
@@ -480,4 +541,17 @@ export const reporterApi = apiFunction({
 export const issues = {
   domain: 'issues',
   api: [intakeApi, issuesApi, exportsApi, reporterApi, v1Api],
+  schedules: {
+    // Retention (functions/schedules/retention.ts, docs/retention.md): daily, resolved issues past their
+    // project's period deleted with their files; locally also the sweep of pending uploads older than a day.
+    retention: {
+      expression: 'cron(30 3 * * ? *)',
+      localEveryMs: 60 * 60 * 1000,
+      needs: {
+        table: 'readwrite',
+        objects: { delete: [bucketPrefixes.stored, bucketPrefixes.pending], list: [bucketPrefixes.pending] },
+      },
+      timeoutSeconds: 300,
+    },
+  },
 } satisfies DomainManifest;

@@ -120,6 +120,61 @@ export function indexActions(
   return actions;
 }
 
+/**
+ * The transaction actions that take issue `n` out of the index altogether (its deletion, docs/retention.md):
+ * each facet's FSTATS count and FBLOCK offset, and its place in the `updated` order. An issue never
+ * indexed (no `u`, filed before triage) is in no facet: nothing. At most 2 × 13 + 2 = 28 actions.
+ */
+export function unindexActions(pid: string, n: number, before: IndexState): TransactItems {
+  if (before.u === null) return [];
+  const T = tableName();
+  const { b, off } = blockOf(n);
+  const actions: TransactItems = [];
+  for (const facet of new Set(facetsOf(before.fields))) {
+    actions.push(
+      {
+        Update: {
+          TableName: T,
+          Key: fstatsKey(pid, facet),
+          UpdateExpression: 'ADD #c :d',
+          ExpressionAttributeNames: { '#c': b6(b) },
+          ExpressionAttributeValues: { ':d': -1 },
+        },
+      },
+      {
+        Update: {
+          TableName: T,
+          Key: fblockKey(pid, facet, b),
+          UpdateExpression: 'DELETE o :off',
+          ExpressionAttributeValues: { ':off': new Set([off]) },
+        },
+      },
+    );
+  }
+  const list = listOfStatus(before.fields.status);
+  const ub = blockOf(before.u);
+  actions.push(
+    {
+      Update: {
+        TableName: T,
+        Key: ublockKey(pid, list, ub.b),
+        UpdateExpression: 'REMOVE #i',
+        ExpressionAttributeNames: { '#i': uAttribute(n) },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: ustatsKey(pid, list),
+        UpdateExpression: 'ADD #from :minus',
+        ExpressionAttributeNames: { '#from': b6(ub.b) },
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
+  );
+  return actions;
+}
+
 function updatedActions(pid: string, n: number, before: IndexState | null, after: IndexState): TransactItems {
   const T = tableName();
   if (after.u === null) throw new Error('an indexed issue needs its u');

@@ -8,7 +8,6 @@
  */
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import type { V1IssueCreate } from '#contracts/api-v1';
 import { reportLimits } from '#contracts/intake';
 import type { ReportBody } from '#contracts/intake-schemas';
 import { redactText, redactUrl, replayUnmaskedInputTypes } from '#contracts/redaction';
@@ -39,20 +38,6 @@ export function redactReport<T extends Gathered>(body: T): T {
       value: redactText(f.value, { emails: false }).slice(0, reportLimits.customFieldValueMax),
     })),
   };
-}
-
-/**
- * `redactReport` for `POST /api/v1/projects/{projectId}/issues` (a script or the browser extension files
- * it): the same parts under their v1 names (`pageUrl`), so no client that gathers logs stores a secret.
- */
-export function redactV1IssueCreate(body: V1IssueCreate): V1IssueCreate {
-  const { href, logs, steps, customFields } = redactReport({
-    href: body.pageUrl,
-    logs: body.logs,
-    steps: body.steps,
-    customFields: body.customFields,
-  });
-  return { ...body, pageUrl: href, logs, steps, customFields };
 }
 
 // rrweb's numbers (@rrweb/types `EventType`, `IncrementalSource`, `NodeType`), written out: the intake
@@ -141,9 +126,9 @@ export function replayLeaks(events: unknown[]): string | null {
     }
     if (data.source === INPUT) {
       const field = typeof data.id === 'number' ? fields.get(data.id) : undefined;
-      // A checkbox or radio reports its state (`isChecked`) and its fixed value; a field we never saw
-      // declared is held to the rule.
-      if (typeof data.isChecked === 'boolean' && (!field || !isMaskedField(field))) continue;
+      // A checkbox or radio (declared so) reports its state and its fixed value. A field never declared
+      // is held to the rule whatever `isChecked` says: rrweb sends it on every Input event, and our
+      // recordings declare each field in the full snapshot the ring buffer keeps before its inputs.
       if (field && !isMaskedField(field)) continue;
       if (typeof data.text === 'string' && !maskedValue.test(data.text))
         return `an input event (event ${i}) carries typed text (node ${String(data.id)})`;

@@ -206,9 +206,16 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
             Update: {
               TableName: tableName(),
               Key: reporterKey(projectId, n),
-              UpdateExpression: 'SET lastMailAt = :now, mailedThrough = :m, toldResolved = :r',
+              // `tokens`: the hashes of the tokens this issue's mails carried, so deleting the issue
+              // (delete-issue.ts) finds its RTOKEN items without a Scan.
+              UpdateExpression: 'SET lastMailAt = :now, mailedThrough = :m, toldResolved = :r ADD tokens :t',
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':now': now, ':m': mailedThrough, ':r': toldResolved },
+              ExpressionAttributeValues: {
+                ':now': now,
+                ':m': mailedThrough,
+                ':r': toldResolved,
+                ':t': new Set([hashReporterToken(token)]),
+              },
             },
           },
         ],

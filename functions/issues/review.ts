@@ -60,6 +60,7 @@ export async function issueAnswer(
     steps: issue.steps,
     replay: issue.replay,
     sent_at: issue.sentAt,
+    filedVia: issue.filedVia ?? null,
     files: issue.files.map((f) => ({
       name: String(f.name),
       original_name: String(f.original_name),

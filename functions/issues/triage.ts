@@ -270,7 +270,7 @@ function changeActions(
   // A move updates META's counters under the caller's guard. A change within a list leaves META out (Tr-C11):
   // META is every triage write's hot item (each allocates its `u` there), and a ConditionCheck on it would
   // make the transactions conflict with each other; the caller's TEAMS check below still holds T4.
-  if (from !== to) actions.push(...listMoveActions(pid, n, to, ctx.guard));
+  if (from !== to) actions.push(...listMoveActions(pid, n, to, at, ctx.guard));
   actions.push(...(ctx.guard.checks ?? []));
   const assignee = next.fields.assignee;
   if (changes.assignee && assignee && assignee !== ctx.caller.userId) {
@@ -281,7 +281,7 @@ function changeActions(
   actions.push(...indexActions(pid, n, cur, next));
   for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at))
     actions.push(timelinePut(pid, entry));
-  // 1 + 3 + 1 + 2 + 30 + 5 = 42 at most, well inside DynamoDB's 100.
+  // 1 + 4 + 1 + 2 + 30 + 5 = 43 at most, well inside DynamoDB's 100.
   return actions;
 }
 

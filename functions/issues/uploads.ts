@@ -103,6 +103,18 @@ export async function headUpload(key: string): Promise<StoredObject | null> {
   }
 }
 
+/** The bytes of an accepted upload (the intake reads a recording before storing it); null when gone. */
+export async function readUpload(key: string): Promise<Uint8Array | null> {
+  const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  try {
+    const out = await client.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+    return out.Body ? await out.Body.transformToByteArray() : null;
+  } catch (err) {
+    if (isMissing(err) || (err as { name?: string }).name === 'NoSuchKey') return null;
+    throw err;
+  }
+}
+
 function isMissing(err: unknown): boolean {
   const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 404 || status === 403;

@@ -32,6 +32,8 @@ const projectRules: Record<ProjectAction, readonly Role[]> = {
   comment: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
   internal: ['OWNER', 'ADMIN', 'MEMBER'],
   moderate: ['OWNER', 'ADMIN'],
+  // Filing an issue as oneself (issue 34): a GUEST files issues (DESIGN section 10), so every role may.
+  report: ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'],
 };
 
 /**
@@ -183,6 +185,8 @@ const teamRules: Record<TeamAction, readonly Role[]> = {
   'team.billing': ['OWNER'],
   'team.transfer': ['OWNER'],
   'team.tokens': ['OWNER', 'ADMIN'],
+  // Who changed access is itself access-relevant: those who can change it read it (issue 35).
+  'team.audit': ['OWNER', 'ADMIN'],
 };
 
 /** Whether `role` may do `action` (for role-aware answers and the dashboard; a GUEST's list aside). */

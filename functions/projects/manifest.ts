@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { projectIdParam, projectSchema, projectUpdateSchema } from '#contracts/schemas';
 import { teamIdParam } from '#contracts/teams';
+import { widgetApi } from './widget-manifest';
 
 const project = z.object({ id: projectIdParam });
 /** `GET client/website?teamId=<id>|all`: one team's projects (default: the team in use) or every team's. */
@@ -57,24 +58,6 @@ export const projectsApi = apiFunction({
       session: true,
       access: { scope: 'project', action: 'delete', from: 'params.id' },
       params: project,
-    },
-  ],
-});
-
-// The loader, fetched on every page view of every customer site: reads the project only.
-export const widgetApi = apiFunction({
-  resource: 'widget',
-  needs: { table: 'read', widget: true },
-  routes: [
-    {
-      method: 'GET',
-      path: '/api/website/{id}/code',
-      op: 'code',
-      session: false,
-      caller: 'public',
-      // Any string: the loader answers a harmless no-op for an id it does not know, malformed ones included
-      // (docs/decisions.md, issue 4), never a 404 on a customer's page.
-      params: z.object({ id: z.string() }),
     },
   ],
 });

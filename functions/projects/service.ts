@@ -11,10 +11,12 @@ import type { Lang } from '#contracts/errors';
 import { plans } from '#contracts/plans';
 import { widgetSettingsSchema } from '#contracts/schemas';
 import type { Role } from '#contracts/teams';
+import type { Actor } from '#contracts/triage';
 import { batchDelete, busy, getItems, queryKeys } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { deletePrefix } from '#runtime/s3-objects';
-import { displayName, toUser, type User, userKey } from '../accounts/user';
+import { displayName, getUser, toUser, type User, userKey } from '../accounts/user';
+import { recordAudit } from '../teams/audit';
 import { teamInUse, teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { migrateAccount } from '../teams/migrate';
 import { teamKey, teamPlan, teamsOf, toTeam } from '../teams/team';
@@ -42,6 +44,7 @@ import {
   type WriteGuard,
   withinAllowance,
 } from './project';
+import { setRetentionEntry } from './retention';
 
 /**
  * A project as the dashboard lists it: with its team and the caller's role there (issue 22), so the
@@ -244,11 +247,39 @@ export async function update(
   if (input.active !== undefined) fields.active = input.active;
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
+  const from = widgetSettingsSchema.parse(project.data ?? {}).retentionDays;
+  const to = fields.data ? fields.data.retentionDays : from;
+  const teamId = teamOf(project);
+  // A period is listed before the settings say it, and forever unlisted after: the job reads META before
+  // it deletes, so a save that fails in between never makes it delete what the project did not ask for.
+  if (to !== from && to !== null) await setRetentionEntry(id, teamId, to);
   const [, name] = await Promise.all([
-    saveProject(id, accessGuard(caller, teamOf(project), 'settings', id), fields),
+    saveProject(id, accessGuard(caller, teamId, 'settings', id), fields),
     owner,
   ]);
+  if (to !== from) {
+    if (to === null) await setRetentionEntry(id, teamId, null);
+    await recordAudit(teamId, {
+      kind: 'privacy.settings',
+      actor: await memberActor(caller),
+      projectId: id,
+      detail: { setting: 'retentionDays', from, to },
+    });
+  }
   return detailView({ ...project, ...fields }, name, project.role);
+}
+
+/** Who changed a setting, as the audit log names them (their name as it is now). */
+async function memberActor(caller: Caller): Promise<Actor> {
+  if (caller.token)
+    return {
+      kind: 'token',
+      id: caller.token.id,
+      name: caller.token.creatorName ?? caller.token.name,
+      token: caller.token.name,
+    };
+  const user = await getUser(caller.userId);
+  return { kind: 'member', id: caller.userId, name: (user && displayName(user)) || 'Member' };
 }
 
 /**

@@ -99,6 +99,8 @@ export const configSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** Linear's one GraphQL endpoint (a fixed vendor URL: no user host, so no SSRF guard on it). */
   LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
+  /** ClickUp's REST API base (issue 36; `/v2/…` below it): a fixed vendor URL, no user host. */
+  CLICKUP_API_URL: z.url().default('https://api.clickup.com/api'),
   /** Trello's REST API (issue 36): a fixed vendor URL, no user host. */
   TRELLO_API_URL: z.url().default('https://api.trello.com/1'),
   /**

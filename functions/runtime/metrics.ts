@@ -11,10 +11,10 @@ import { getConfig } from './config';
 
 /**
  * Counts one business event: `reportFiled`, `deliveryPassed`/`deliveryFailed` (with the integration),
- * `checkoutCompleted` (for the billing webhook when it lands). Never throws: a metric must not fail the
+ * `checkoutCompleted` (for the billing webhook when it lands), `issuesExpired` (`value`: how many). Never throws: a metric must not fail the
  * work it counts.
  */
-export function countBusiness(metric: BusinessMetric, integration?: IntegrationName): void {
+export function countBusiness(metric: BusinessMetric, integration?: IntegrationName, value = 1): void {
   const config = getConfig();
   if (config.LOG_LEVEL === 'silent') return;
   try {
@@ -29,7 +29,7 @@ export function countBusiness(metric: BusinessMetric, integration?: IntegrationN
     const line = {
       _aws: { Timestamp: Date.now(), CloudWatchMetrics: [directive] },
       ...dimensions,
-      [name]: 1,
+      [name]: value,
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } catch {

@@ -1,4 +1,6 @@
 /** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
+
+import { auditParams, auditQuerySchema } from '#contracts/audit-schemas';
 import { apiFunction, type DomainManifest } from '#contracts/manifest';
 import {
   invitationParams,
@@ -140,7 +142,38 @@ export const tokensApi = apiFunction({
   ],
 });
 
+/**
+ * The team's audit log (issue 35, contracts/audit.ts): OWNER and ADMIN read it, through `team.audit`.
+ * Append-only for the application: these are its only routes, both GET, and this function's table grant
+ * is read-only, so no request through it can edit or delete an entry; entries are written only by
+ * `auditPut`/`recordAudit` (teams/audit.ts) inside the changes they record (a unit test walks the table).
+ */
+export const auditApi = apiFunction({
+  resource: 'audit',
+  needs: { table: 'read' },
+  routes: [
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}/audit',
+      op: 'list',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: auditParams,
+      query: auditQuerySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}/audit.csv',
+      op: 'csv',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: auditParams,
+      query: auditQuerySchema,
+    },
+  ],
+});
+
 export const teams = {
   domain: 'teams',
-  api: [teamsApi, tokensApi],
+  api: [teamsApi, tokensApi, auditApi],
 } satisfies DomainManifest;

@@ -83,7 +83,8 @@ export const teamsEntry = (role: Role, projects?: string[]): TeamsEntry =>
 /**
  * Gives `target` (as read: its MEMBER row) the role `role` (and a guest's `projects`): both sides, and the
  * seat counters when the kind changes (member ↔ guest), with the new kind's seat condition. `revoke`: the
- * target's API tokens the new role may not keep, deleted in the same transaction (TEAM's count with them).
+ * target's API tokens the new role may not keep, deleted in the same transaction (TEAM's count with them);
+ * `audit`, the log's entry of the change (teams/audit.ts `auditPut`).
  */
 export async function changeMember(
   teamId: string,
@@ -92,6 +93,7 @@ export async function changeMember(
   projects: string[] | undefined,
   guard: TransactItems,
   revoke: string[] = [],
+  audit: TransactItems = [],
 ): Promise<void> {
   const from = seatOf(target.role);
   const to = seatOf(role);
@@ -150,6 +152,8 @@ export async function changeMember(
     });
   }
   const seatIndex = 2 + guard.length;
+  // The audit entry (teams/audit.ts) after every mapped index: written with the change or not at all.
+  items.push(...audit);
   const firstToken = items.length;
   items.push(...tokenRevocations(teamId, revoke));
   await transactWrite(items, (failed) => {
@@ -173,7 +177,7 @@ function tokenCountUpdate(n: number) {
  * Removes `target` (as read) from the team, or lets them leave (`guard` empty: their own MEMBER row's
  * condition is the check): both sides, the seat counter, and `personal` when it named this team. The
  * team's projects, issues and payments stay with the team; the target's API tokens (`revoke`) go in the
- * same transaction.
+ * same transaction, and `audit`, the log's entry of it (teams/audit.ts `auditPut`).
  */
 export async function removeMember(
   teamId: string,
@@ -181,6 +185,7 @@ export async function removeMember(
   targetTeams: TeamsItem | null,
   guard: TransactItems | GuardCondition,
   revoke: string[] = [],
+  audit: TransactItems = [],
 ): Promise<void> {
   const tokens = tokenCountUpdate(revoke.length);
   const wasPersonal = targetTeams?.personal === teamId;
@@ -221,6 +226,8 @@ export async function removeMember(
       },
     },
     ...(Array.isArray(guard) ? guard : []),
+    // The audit entry (teams/audit.ts): written with the removal or not at all.
+    ...audit,
   ];
   const firstToken = items.length;
   items.push(...tokenRevocations(teamId, revoke));
@@ -235,12 +242,14 @@ export async function removeMember(
  * Makes `newOwner` (an ADMIN or MEMBER, as read) the OWNER and the old owner an ADMIN: TEAM's `ownerId`,
  * both MEMBER rows and both TEAMS entries. `guard` is the policy's condition on the old owner's TEAMS,
  * which this transaction updates itself (an item appears once per transaction). Seats do not change.
+ * `audit`: the log's entry of it (teams/audit.ts `auditPut`).
  */
 export async function transferOwnership(
   teamId: string,
   oldOwner: string,
   newOwner: Member,
   guard: GuardCondition,
+  audit: TransactItems = [],
 ): Promise<void> {
   await transactWrite(
     [
@@ -293,6 +302,8 @@ export async function transferOwnership(
           ExpressionAttributeValues: { ':m': { r: 'OWNER' }, ':admin': 'ADMIN', ':member': 'MEMBER' },
         },
       },
+      // The audit entry of the transfer (teams/audit.ts), in its own transaction.
+      ...audit,
     ],
     (failed) => (failed.includes(2) || failed.includes(4) ? 'INVALID_PARAMETERS' : 'FORBIDDEN'),
   );

@@ -27,6 +27,7 @@ import {
 import { AppError } from '#runtime/errors';
 import { nowMs } from '#runtime/time';
 import { userKey } from '../accounts/user';
+import { deleteAuditOf } from './audit';
 import { memberKey, readAccessFacts, readTeams, type TeamsItem, teamsKey, toMember } from './member';
 
 export const teamKey = (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' });
@@ -384,7 +385,8 @@ export async function unmarkTeamDeleting(teamId: string): Promise<void> {
 /**
  * Deletes a team's partition (TEAM, MEMBER rows, invitations and, after billing's move, its billing
  * items), TEAM last so a failed deletion is found again by a retry. Pending invitation links are marked
- * revoked first, so a mailed link says so rather than naming a team that is gone. Its API tokens are items
+ * revoked first, so a mailed link says so rather than naming a team that is gone; its audit log goes with
+ * it (teams/audit.ts `deleteAuditOf`). Its API tokens are items
  * of their own: the caller deletes them first (`deleteTeamTokens`).
  */
 export async function deleteTeam(teamId: string): Promise<void> {
@@ -409,6 +411,8 @@ export async function deleteTeam(teamId: string): Promise<void> {
       });
   }
   const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+  // Before TEAM, so a failed deletion is found again by a retry with its log still there to delete.
+  await deleteAuditOf(teamId);
   await batchDelete(keys.filter((k) => k.sk !== 'TEAM'));
   await batchDelete(keys.filter((k) => k.sk === 'TEAM'));
 }

@@ -112,13 +112,14 @@ export function tokenEntry(token: ApiToken): TokenEntry {
 /**
  * Creates a token: its item (with the creator's user id and display name), and `TEAM#tid.tokenCount`
  * raised under TOKENS_MAX, with the policy's `guard` (the creator still OWNER or ADMIN) in the same
- * transaction. Answers the token, which is never stored.
+ * transaction, with `audit`'s entry of it. Answers the token, which is never stored.
  */
 export async function createToken(
   teamId: string,
   creator: { id: string; name: string },
   input: TokenCreate,
   guard: TransactItems,
+  audit: (stored: ApiToken) => TransactItems = () => [],
 ): Promise<{ token: string; stored: ApiToken }> {
   const secret = randomToken();
   // Drawn apart from the secret, so the id that lists and logs show reveals nothing of it.
@@ -168,6 +169,8 @@ export async function createToken(
         },
       },
       ...guard,
+      // The audit entry of the new token (teams/audit.ts), made from what is stored: never the secret.
+      ...audit(stored),
     ],
     (failed) => (failed.includes(1) ? 'TOKEN_LIMIT' : failed.length ? 'NOT_FOUND' : undefined),
   );

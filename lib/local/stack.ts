@@ -312,7 +312,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Where the ops command (bin/ops.ts) finds this stack's table while it runs.
     writeFileSync(
       resolve(dataDir, 'stack.json'),
-      `${JSON.stringify({ url, region, tableName, dynamodb: dynamo.endpoint, ses: ses.endpoint }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          url,
+          region,
+          tableName,
+          dynamodb: dynamo.endpoint,
+          ses: ses.endpoint,
+          s3: s3.endpoint,
+          bucket: localNames.bucket,
+        },
+        null,
+        2,
+      )}\n`,
     );
 
     const running = dynamo;

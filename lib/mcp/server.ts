@@ -4,6 +4,10 @@
  * of the team). Every tool calls one or two v1 routes; a refusal or a network failure is an MCP tool error
  * (`isError`) carrying the API's code and message, never a crash of the server.
  */
+
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
@@ -30,7 +34,13 @@ export interface SnagConfig {
 }
 
 /** One v1 call: the envelope's `msg`, or an ApiFailure with the API's code and message. */
-async function call<T>(config: SnagConfig, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  config: SnagConfig,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   if (!config.url || !config.token)
     throw new ApiFailure('SNAG_URL and SNAG_TOKEN must be set (an API token from the team settings).');
   let res: Response;
@@ -40,6 +50,7 @@ async function call<T>(config: SnagConfig, method: string, path: string, body?: 
       headers: {
         authorization: `Bearer ${config.token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -166,6 +177,51 @@ function resolveNames(
     out.assignee = given.assignee === null ? null : pick('assignee', detail.assignees, given.assignee);
   if (given.labels !== undefined) out.labels = given.labels.map((l) => pick('label', detail.labels, l));
   return out;
+}
+
+/** The PNG signature: a screenshot must be one (the API checks the stored object's type, not its bytes). */
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The screenshot an assistant gives: a PNG file's path, or its base64 (a data: URL's too). Read here, so a
+ * missing file or a non-PNG is the tool's own error before anything is uploaded.
+ */
+async function screenshotBytes(given: string): Promise<Buffer> {
+  const base64 = /^data:image\/png;base64,/i.test(given)
+    ? given.slice(given.indexOf(',') + 1)
+    : /^[A-Za-z0-9+/=\s]{64,}$/.test(given) && !existsSync(given)
+      ? given
+      : null;
+  let bytes: Buffer;
+  if (base64 !== null) bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+  else {
+    try {
+      bytes = await readFile(given);
+    } catch (err) {
+      throw new ApiFailure(`Cannot read the screenshot ${given}: ${(err as Error).message}`);
+    }
+  }
+  if (!bytes.subarray(0, 8).equals(PNG_MAGIC))
+    throw new ApiFailure('The screenshot is not a PNG image (give a .png file path or its base64).');
+  return bytes;
+}
+
+/** Uploads `bytes` with the API's presigned form (POST …/uploads, then the form to storage): its key. */
+async function uploadScreenshot(config: SnagConfig, pid: string, bytes: Buffer): Promise<string> {
+  const form = await call<{ key: string; url: string; fields: Record<string, string> }>(
+    config,
+    'POST',
+    `/api/v1/projects/${enc(pid)}/uploads`,
+    { kind: 'screenshot', type: 'image/png', size: bytes.length },
+  );
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'screenshot.png');
+  const stored = await fetch(form.url, { method: 'POST', body: data }).catch((err: Error) => {
+    throw new ApiFailure(`The screenshot could not be uploaded: ${err.message}`);
+  });
+  if (!stored.ok) throw new ApiFailure(`The storage refused the screenshot (${stored.status}).`);
+  return form.key;
 }
 
 const projectId = z.string().uuid().describe('The project id (from list_projects)');
@@ -339,6 +395,60 @@ export function snagServer(config: SnagConfig): McpServer {
       tool(async () => [
         json(await call(config, 'POST', `${issuePath(pid, n)}/comments`, { body, visibility })),
       ]),
+  );
+
+  server.registerTool(
+    'create_issue',
+    {
+      title: 'Create an issue',
+      description:
+        'File a new issue in a project, as the widget would: a title, the description (what happened, what ' +
+        "was expected, steps), the page URL, the reporter's email and optionally a screenshot (a PNG file " +
+        "path or its base64). It is uploaded first, then the issue is filed and sent to the project's " +
+        "integrations; the answer is the issue's number and its address in Snag. The activity shows it as " +
+        "filed via the API token. The project's plan and limits apply. Needs issues:create.",
+      inputSchema: {
+        projectId,
+        title: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('A short title; the first line of the description if absent'),
+        description: z
+          .string()
+          .min(1)
+          .max(5000)
+          .describe('What happened, what was expected, how to reproduce'),
+        pageUrl: z.string().optional().describe('The http(s) address of the page the bug is on'),
+        reporterEmail: z.string().optional().describe('Who reported it (an email address), if anyone'),
+        screenshot: z.string().optional().describe('A PNG: a file path, or its base64 (or a data: URL)'),
+      },
+    },
+    ({ projectId: pid, title, description, pageUrl, reporterEmail, screenshot }) =>
+      tool(async () => {
+        const shot = screenshot ? await screenshotBytes(screenshot) : null;
+        const screenshots = shot ? [{ key: await uploadScreenshot(config, pid, shot), type: 'png' }] : [];
+        // One key per tool call: the API files it once even if this call is retried on the way.
+        const created = await call<{ number: number; url: string }>(
+          config,
+          'POST',
+          `/api/v1/projects/${enc(pid)}/issues`,
+          {
+            description,
+            ...(title ? { title } : {}),
+            ...(pageUrl ? { pageUrl } : {}),
+            ...(reporterEmail ? { reporterEmail } : {}),
+            screenshots,
+          },
+          { 'idempotency-key': randomUUID() },
+        );
+        return [
+          {
+            type: 'text',
+            text: `Filed #${created.number}${shot ? ' with its screenshot' : ''}: ${created.url}`,
+          },
+        ];
+      }),
   );
 
   return server;

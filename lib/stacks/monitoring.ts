@@ -129,7 +129,11 @@ export class Monitoring extends Construct {
     );
     this.dashboard.addWidgets(
       // Held: stored past the project's daily threshold and not sent to the integrations (a flood, issue 19).
-      graph('Reports filed and held', [this.business('reportFiled'), this.business('reportHeld')]),
+      graph('Reports filed, held, and recordings refused', [
+        this.business('reportFiled'),
+        this.business('reportHeld'),
+        this.business('replayRefused'),
+      ]),
       graph(
         'Deliveries passed',
         integrationNames.map((i) => this.business('deliveryPassed', i)),
@@ -140,6 +144,8 @@ export class Monitoring extends Construct {
       ),
       graph('Checkouts completed', [this.business('checkoutCompleted')]),
     );
+    // Resolved issues deleted by retention (docs/retention.md): a jump follows a shortened period.
+    this.dashboard.addWidgets(graph('Issues deleted by retention', [this.business('issuesExpired')]));
     this.dashboard.addWidgets(
       graph('Dead-letter queues (messages)', dlqs),
       graph(

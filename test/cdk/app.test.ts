@@ -331,6 +331,20 @@ describe('billing (issue 12)', () => {
     // Issue 23: the notification outbox's flush every minute, the digest daily at 07:00 UTC (Tr-N4).
     expect(scheduleDecls.notifications!.expression).toBe('rate(1 minute)');
     expect(scheduleDecls.digest!.expression).toBe('cron(0 7 * * ? *)');
+    // Issue 35: retention daily at 03:30 UTC, with its function's timeout beyond the job's 240 s of work.
+    expect(scheduleDecls.retention!.expression).toBe('cron(30 3 * * ? *)');
+    const retention = s.stack.schedules.functions.get('retention')!;
+    const fn = s.template.toJSON().Resources[logicalId(retention.fn)];
+    expect(fn.Properties.Timeout).toBe(300);
+  });
+
+  it('expires pending uploads after one day, so an upload no issue references is gone without a job (retention)', () => {
+    const bucket = s.template.toJSON().Resources[logicalId(s.stack.data.uploads)];
+    const rule = bucket.Properties.LifecycleConfiguration.Rules.find(
+      (r: { Prefix?: string }) => r.Prefix === uploads.pendingPrefix,
+    );
+    expect(uploads.pendingPrefix).toBe('pending/');
+    expect(rule).toMatchObject({ Status: 'Enabled', ExpirationInDays: 1 });
   });
 });
 

@@ -111,6 +111,16 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     nonMember: 404,
     removed: 404,
   },
+  // Filing an issue as oneself (issue 34): only token routes ask for it today (test/integration/v1-create.test.ts).
+  report: {
+    owner: 'ok',
+    admin: 'ok',
+    member: 'ok',
+    guest: 'ok',
+    otherGuest: 404,
+    nonMember: 404,
+    removed: 404,
+  },
   'team.read': {
     owner: 'ok',
     admin: 'ok',
@@ -176,6 +186,15 @@ const expected: Record<ProjectAction | TeamAction, Record<Persona, Outcome>> = {
     removed: 404,
   },
   'team.tokens': {
+    owner: 'ok',
+    admin: 'ok',
+    member: 403,
+    guest: 403,
+    otherGuest: 403,
+    nonMember: 404,
+    removed: 404,
+  },
+  'team.audit': {
     owner: 'ok',
     admin: 'ok',
     member: 403,
@@ -265,6 +284,11 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/client/team/{teamId}/transfer': {
     request: (c) => ({ path: `/api/client/team/${c.team}/transfer`, body: { userId: c.guest } }),
     pastTheCheck: true,
+  },
+  'GET /api/client/team/{teamId}/audit': { request: (c) => ({ path: `/api/client/team/${c.team}/audit` }) },
+  'GET /api/client/team/{teamId}/audit.csv': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
+    raw: true,
   },
   'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
   'POST /api/client/team/{teamId}/tokens': {
@@ -409,7 +433,7 @@ const fixtures: Record<string, Fixture> = {
       body: { tickets: [c.issue], type: 'email' },
     }),
   },
-  // Each token vendor's list, with its own body. GitLab's and Jira's hosts are refused by the outbound guard
+  // Each token vendor's list, with its own body. GitLab's, Jira's and Azure DevOps' hosts are refused by the outbound guard
   // (a private address): past the check, a vendor error. GitHub: the masked token with none stored,
   // refused past the check (INVALID_PARAMETERS), GitHub never called. Linear: its fake refuses the key.
   'POST /api/client/integration/{vendor}/{list}': {
@@ -424,6 +448,10 @@ const fixtures: Record<string, Fixture> = {
         body: { siteId: c.project, host: 'http://10.0.0.1', username: 'u', key: 'token' },
       },
       { path: '/api/client/integration/linear/teams', body: { siteId: c.project, key: 'lin_api_invalid' } },
+      {
+        path: '/api/client/integration/azure/projects',
+        body: { siteId: c.project, host: 'http://10.0.0.1/org', key: 'token' },
+      },
     ],
     pastTheCheck: true,
   },

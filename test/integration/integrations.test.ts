@@ -14,12 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type IntegrationName,
-  type IntegrationsAnswer,
-  integrationNames,
-  type SyncListAnswer,
-} from '#contracts/integrations';
+import type { IntegrationName, IntegrationsAnswer, SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
 import { sqs } from '#runtime/aws/sqs';
 import { queueDecls } from '../../functions/manifests';
@@ -122,9 +117,20 @@ describe('saving integrations', () => {
     const read = await site.client.get<{ integrations: IntegrationsAnswer }>(
       `/api/client/website/${site.id}`,
     );
-    // In the catalogue's order, every integration it holds.
     expect((read.body.msg as { integrations: IntegrationsAnswer }).integrations.map((i) => i.name)).toEqual([
-      ...integrationNames,
+      'email',
+      'gitlab',
+      'jira',
+      'slack',
+      'asana',
+      'github',
+      'linear',
+      'webhooks',
+      'clickup',
+      'teams',
+      'discord',
+      'azure',
+      'trello',
     ]);
     expect(JSON.stringify(read.body)).not.toContain(TOKEN);
 

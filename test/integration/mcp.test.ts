@@ -2,9 +2,13 @@
  * `snag-mcp` (issue 25) driven by the MCP SDK's own Client over stdio, as an assistant would run it, against
  * the local stack: it lists its tools with input schemas, lists projects and issues, reads an issue with its
  * screenshot as an image, closes it and comments (the dashboard's activity shows both as the token's creator's,
- * "via API token Assistant"), and a refusal is a tool error, not a crash.
+ * "via API token Assistant"), files an issue with a screenshot (issue 34: a PNG path or base64, through the
+ * v1 upload and create calls), and a refusal is a tool error, not a crash.
  */
 
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -36,7 +40,7 @@ beforeAll(async () => {
   const teamId = await findUserIdByEmail(site.email.toLowerCase());
   const made = await site.client.post(`/api/client/team/${teamId}/tokens`, {
     name: 'Assistant',
-    scopes: ['projects:read', 'issues:read', 'issues:write', 'comments:write'],
+    scopes: ['projects:read', 'issues:read', 'issues:write', 'comments:write', 'issues:create'],
   });
   const token = (made.body as { msg: { token: string } }).msg.token;
   number = await fileReport(stack.url, site.id, 'https://shop.example', {
@@ -65,10 +69,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 describe('snag-mcp', () => {
-  it('offers its six tools with descriptions and input schemas', async () => {
+  it('offers its seven tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'add_comment',
+      'create_issue',
       'get_issue',
       'get_project',
       'list_issues',
@@ -222,6 +227,38 @@ describe('snag-mcp', () => {
     const read = textOf(await run('get_issue', { projectId: site.id, number: n }));
     const url = /Watch the replay: (\S+) \(the link works until [\d-]+T[\d:.]+Z\)\n/.exec(read)?.[1] ?? '';
     expect(await openedReplay(url, stack.url)).toEqual({ projectId: site.id, name: storedReplay('').name });
+  });
+
+  it('files an issue with a screenshot (a PNG path or base64), shown as filed via the token', async () => {
+    const shot = png(40, 30, [200, 60, 10], true);
+    const path = join(tmpdir(), `snag-mcp-${site.id}.png`);
+    await writeFile(path, shot);
+    for (const screenshot of [path, shot.toString('base64')]) {
+      const filed = await run('create_issue', {
+        projectId: site.id,
+        title: 'Logo overlaps the menu',
+        description: 'On narrow screens the logo covers the menu button.',
+        pageUrl: 'https://shop.example/',
+        reporterEmail: 'qa@shop.example',
+        screenshot,
+      });
+      expect(filed.isError, textOf(filed)).toBeFalsy();
+      const m = /^Filed #(\d+) with its screenshot: (\S+)$/.exec(textOf(filed));
+      expect(m?.[2]).toBe(`${stack.url}/profile/site/${site.id}/ticket/${m?.[1]}`);
+      const read = await run('get_issue', { projectId: site.id, number: Number(m?.[1]) });
+      expect(textOf(read)).toContain('On narrow screens the logo covers the menu button.');
+      const image = read.content.find((c) => c.type === 'image');
+      expect(Buffer.from(image?.data ?? '', 'base64').equals(shot)).toBe(true);
+      expect(textOf(read)).toContain('"filedVia"');
+    }
+    const notPng = await run('create_issue', {
+      projectId: site.id,
+      description: 'x',
+      screenshot: 'bin/snag-mcp.mjs',
+    });
+    expect([notPng.isError, textOf(notPng)]).toEqual([true, expect.stringMatching(/not a PNG/)]);
+    const noText = await run('create_issue', { projectId: site.id, description: '   ' });
+    expect([noText.isError, textOf(noText)]).toEqual([true, expect.stringMatching(/^INVALID_PARAMETERS/)]);
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

@@ -116,6 +116,8 @@ describe('creating projects', () => {
           { name: 'github', active: 0, available: false },
           { name: 'linear', active: 0, available: false },
           { name: 'webhooks', active: 0, available: false },
+          { name: 'clickup', active: 0, available: false },
+          { name: 'azure', active: 0, available: false },
         ],
       },
     });

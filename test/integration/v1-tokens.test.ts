@@ -88,7 +88,7 @@ async function createToken(client: ApiClient, teamId: string, body: Record<strin
   return client.post<Created>(`/api/client/team/${teamId}/tokens`, body);
 }
 
-const allScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write'];
+const allScopes = ['projects:read', 'issues:read', 'issues:write', 'comments:write', 'issues:create'];
 
 /**
  * An agency (owner, on Starter) with a project, an ADMIN named Grace Hopper (everyone else is the test

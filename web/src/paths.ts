@@ -33,6 +33,8 @@ export const paths = {
   team: '/profile/team',
   /** Issue 25: the team's API tokens. */
   tokens: '/profile/team/tokens',
+  /** Issue 35: the team's audit log. */
+  audit: '/profile/team/audit',
   /** Issue 25: the public REST API's reference, open without a session. */
   apiReference: '/docs/api',
   createProject: '/profile/create/project',

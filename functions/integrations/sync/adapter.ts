@@ -53,8 +53,15 @@ export interface TrackerAdapter<V extends TrackerVendor = TrackerVendor> {
   comment(ctx: TrackerContext<V>, issue: string, comment: { author: string; body: string }): Promise<string>;
   /** The tracker issue's address for the timeline's link, without a call. */
   issueUrl(integration: IntegrationRecord<V>, issue: string): string | undefined;
-  /** Registers the hook through the vendor's API where the token allows it; answers the vendor's hook id. */
-  register?(ctx: TrackerContext<V>, hook: { url: string; secret: string }): Promise<string>;
+  /**
+   * Registers the hook through the vendor's API where the token allows it; answers the vendor's hook id,
+   * and the secret its deliveries are signed with where the vendor chooses it (ClickUp), which then
+   * replaces the hook's own.
+   */
+  register?(
+    ctx: TrackerContext<V>,
+    hook: { url: string; secret: string },
+  ): Promise<string | { id: string; secret: string }>;
   /** Whether the integration has what write-back and re-reads need (token, project). */
   ready(integration: IntegrationRecord<V>): boolean;
 }

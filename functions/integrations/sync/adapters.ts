@@ -4,6 +4,8 @@
  */
 import type { TrackerVendor } from '#contracts/sync';
 import type { TrackerAdapter } from './adapter';
+import { azureAdapter } from './azure';
+import { clickupAdapter } from './clickup';
 import { githubAdapter } from './github';
 import { gitlabAdapter } from './gitlab';
 import { jiraAdapter } from './jira';
@@ -15,6 +17,8 @@ export const trackerAdapters: { [V in TrackerVendor]: TrackerAdapter<V> } = {
   jira: jiraAdapter,
   github: githubAdapter,
   linear: linearAdapter,
+  clickup: clickupAdapter,
+  azure: azureAdapter,
   trello: trelloAdapter,
 };
 

@@ -123,18 +123,23 @@ export async function regenerateSecret(hook: HookRecord): Promise<HookRecord> {
   return { ...rest, secret };
 }
 
-export async function markRegistered(hook: HookRecord, vendorHookId: string): Promise<HookRecord> {
+/** Records the registration; `vendorSecret` (ClickUp's, which the vendor chose) replaces the hook's secret. */
+export async function markRegistered(
+  hook: HookRecord,
+  vendorHookId: string,
+  vendorSecret?: string,
+): Promise<HookRecord> {
   const registered = { id: vendorHookId, at: new Date(nowMs()).toISOString() };
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: hookKey(hook.hookId),
-      UpdateExpression: 'SET registered = :r',
+      UpdateExpression: vendorSecret ? 'SET registered = :r, secret = :s' : 'SET registered = :r',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':r': registered },
+      ExpressionAttributeValues: { ':r': registered, ...(vendorSecret ? { ':s': vendorSecret } : {}) },
     }),
   );
-  return { ...hook, registered };
+  return { ...hook, registered, ...(vendorSecret ? { secret: vendorSecret } : {}) };
 }
 
 /** How long a taken delivery id is remembered: longer than any tracker retries (GitLab, Linear: hours). */

@@ -99,11 +99,12 @@ export async function registerHook(
   if (!adapter.ready(integration)) throw new AppError('INVALID_PARAMETERS');
   const hook = await ensureHook(projectId, vendor);
   try {
-    const id = await adapter.register(trackerContext(integration), {
+    const made = await adapter.register(trackerContext(integration), {
       url: hookUrl(hook),
       secret: hook.secret,
     });
-    return answer(vendor, await markRegistered(hook, id), false);
+    const { id, secret } = typeof made === 'string' ? { id: made, secret: undefined } : made;
+    return answer(vendor, await markRegistered(hook, id, secret), false);
   } catch (err) {
     if (err instanceof OutboundRefused) throw new AppError('AUTHORIZATION_FAILED', undefined, { cause: err });
     if (!isVendorError(err)) throw err;

@@ -9,6 +9,9 @@
  */
 import { VENDOR_FAKES_VARIABLE } from '#runtime/config';
 import { startAsanaFake } from './asana';
+import { startAzureFake } from './azure';
+import { startClickupFake } from './clickup';
+import { startDiscordFake } from './discord';
 import type { Fake } from './fake';
 import { startGithubFake } from './github';
 import { startGitlabFake } from './gitlab';
@@ -16,6 +19,7 @@ import { startJiraFake } from './jira';
 import { startLinearFake } from './linear';
 import { type FakeName, fakeNames, loadSavedFakes, type SavedFakes } from './saved';
 import { startSlackFake } from './slack';
+import { startTeamsFake } from './teams';
 import { startTrelloFake, trelloFakeApp } from './trello';
 import { startWebhookFake } from './webhooks';
 
@@ -111,6 +115,39 @@ export const fakeTable = {
     settings: [],
     configure: none,
     note: (f) => `webhook receiver ${f.url}/hook (enter as URL, any token)`,
+  }),
+  clickup: entry({
+    title: 'ClickUp',
+    start: (p) => startClickupFake(p),
+    address: (f) => f.url,
+    settings: ['CLICKUP_API_URL'],
+    configure: (f) => ({ CLICKUP_API_URL: f.apiUrl }),
+    note: (f) => `ClickUp ${f.url} (any pk_ token; lists Bugs and Inbox)`,
+  }),
+  teams: entry({
+    title: 'Microsoft Teams',
+    start: (p) => startTeamsFake(p),
+    // The URL to paste (its `sig` fixed), as the screen's note says to enter it.
+    address: (f) => f.webhookUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Microsoft Teams ${f.url} (its page shows the workflow URL to paste)`,
+  }),
+  discord: entry({
+    title: 'Discord',
+    start: (p) => startDiscordFake(p),
+    address: (f) => f.webhookUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Discord ${f.url} (its page shows the webhook URL to paste)`,
+  }),
+  azure: entry({
+    title: 'Azure DevOps',
+    start: (p) => startAzureFake(p),
+    address: (f) => f.orgUrl,
+    settings: [],
+    configure: none,
+    note: (f) => `Azure DevOps ${f.orgUrl} (enter as organisation URL, any token)`,
   }),
   trello: entry({
     title: 'Trello',

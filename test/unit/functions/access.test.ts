@@ -55,6 +55,7 @@ const expected: Record<ProjectAction, string> = {
   comment: 'OWNER ADMIN MEMBER GUEST',
   internal: 'OWNER ADMIN MEMBER',
   moderate: 'OWNER ADMIN',
+  report: 'OWNER ADMIN MEMBER GUEST',
 };
 const roles: Role[] = ['OWNER', 'ADMIN', 'MEMBER', 'GUEST'];
 

@@ -9,6 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFormSeconds } from '#contracts/intake';
 import { reportSchema } from '#contracts/intake-schemas';
+import { integrationNames } from '#contracts/integration-names';
 import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan } from '#contracts/plans';
 import { widgetSettingsSchema } from '#contracts/schemas';
@@ -209,7 +210,21 @@ describe('the create transaction', () => {
     logs: [],
     steps: [],
     replay: null,
-    st: { email: 1, gitlab: 0, jira: 0, slack: 0, asana: 0, github: 0, linear: 0, webhooks: 0, trello: 0 },
+    st: {
+      email: 1,
+      gitlab: 0,
+      jira: 0,
+      slack: 0,
+      asana: 0,
+      github: 0,
+      linear: 0,
+      webhooks: 0,
+      clickup: 0,
+      teams: 0,
+      discord: 0,
+      azure: 0,
+      trello: 0,
+    },
     bytes: 300,
     uploadIds: [uploadId],
     ...over,
@@ -266,7 +281,7 @@ describe('the create transaction', () => {
     const markers = all.flatMap((i) =>
       String(i.Put?.Item?.sk).startsWith('SYNC#') ? [i.Put?.Item?.sk] : [],
     );
-    expect(markers).toHaveLength(7);
+    expect(markers).toHaveLength(integrationNames.length - 1);
     expect(markers).toContain('SYNC#github#0000001025');
     expect(markers).toContain('SYNC#linear#0000001025');
     expect(markers).not.toContain('SYNC#email#0000001025');
@@ -301,7 +316,15 @@ describe('the create transaction', () => {
   });
 
   it('answers a used upload with INVALID_UPLOAD and a full account with QUOTA_EXCEEDED', async () => {
-    ddb.on(TransactWriteCommand).rejects(cancelled([...Array(23).fill('None'), 'ConditionalCheckFailed']));
+    // The upload guard's place in the transaction moves with the number of integrations (their sync markers).
+    ddb.on(TransactWriteCommand).resolves({});
+    await createIssue(issue(), 1000);
+    const guardAt = items().findIndex((i) => i.Put?.Item?.sk === `UPLOAD#${uploadId}`);
+    expect(guardAt).toBeGreaterThan(0);
+    ddb.reset();
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(cancelled([...Array(guardAt).fill('None'), 'ConditionalCheckFailed']));
     expect(await codeOf(createIssue(issue(), 1000))).toBe('INVALID_UPLOAD');
     ddb.reset();
     ddb

@@ -94,3 +94,12 @@ describe.each(trackerVendors)('the tracker %s', (vendor) => {
     }
   });
 });
+
+describe.each(integrationNames.filter((n) => n !== 'email' && n !== 'webhooks'))(
+  'the destination %s',
+  (name) => {
+    it('has its deliverer (a post-only one too, without a reset)', () => {
+      expect(has(vendorDeliverersBuiltIn, name), `deliverer of ${name}`).toBe(true);
+    });
+  },
+);

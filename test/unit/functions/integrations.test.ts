@@ -230,6 +230,10 @@ describe('integration rules', () => {
       ['github', false, 0],
       ['linear', false, 0],
       ['webhooks', false, 0],
+      ['clickup', false, 0],
+      ['teams', false, 0],
+      ['discord', false, 0],
+      ['azure', false, 0],
       ['trello', false, 0],
     ]);
   });

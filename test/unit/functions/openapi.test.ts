@@ -118,6 +118,44 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(schemaOf('/api/v1/projects/{projectId}/issues'))).not.toMatch(/"steps"|"replay"/);
   });
 
+  it("documents filing: the Idempotency-Key header, 201 and a retry's 200, and every refusal by its code", () => {
+    type Op = Operation & { tags: string[]; responses: Record<string, { description: string }> };
+    const create = doc.paths['/api/v1/projects/{projectId}/issues']?.post as Op | undefined;
+    expect(create?.security).toEqual([{ bearer: ['issues:create'] }]);
+    expect(create?.tags).toEqual(['Filing']);
+    const header = create?.parameters.find((p) => p.in === 'header');
+    expect(header).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+    expect((header as unknown as { schema: object }).schema).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+    });
+    expect(Object.keys(create?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '201', '400', '403', '409', '422']),
+    );
+    const described = (status: string) => create?.responses[status]?.description ?? '';
+    expect(described('400')).toContain('INVALID_UPLOAD');
+    expect(described('403')).toMatch(/INSUFFICIENT_SCOPE[\s\S]*PLAN_LIMIT[\s\S]*QUOTA_EXCEEDED/);
+    expect(described('409')).toContain('IDEMPOTENCY_IN_PROGRESS');
+    expect(described('422')).toContain('IDEMPOTENCY_KEY_REUSED');
+    // Only the create is idempotent: the other POSTs have no header and no 200.
+    const upload = doc.paths['/api/v1/projects/{projectId}/uploads']?.post as Op | undefined;
+    expect(upload?.parameters.some((p) => p.in === 'header')).toBe(false);
+    expect(Object.keys(upload?.responses ?? {})).toEqual(expect.arrayContaining(['201', '413', '415']));
+    expect('200' in (upload?.responses ?? {})).toBe(false);
+    expect(doc.paths['/api/v1/projects/{projectId}/widget']?.get?.security).toEqual([
+      { bearer: ['issues:create'] },
+    ]);
+    // The create's body: the widget's report under the v1 names, unknown fields refused.
+    const body = (
+      create!.requestBody as { content: { 'application/json': { schema: Record<string, unknown> } } }
+    ).content['application/json'].schema;
+    expect(Object.keys(body.properties as object)).toEqual(
+      expect.arrayContaining(['title', 'description', 'reporterEmail', 'pageUrl', 'screenshots', 'files']),
+    );
+    expect(body.additionalProperties).toBe(false);
+  });
+
   it("documents a comment's length as the one limit the API enforces", () => {
     const post = doc.paths['/api/v1/projects/{projectId}/issues/{number}/comments']?.post as
       | {

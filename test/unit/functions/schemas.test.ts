@@ -126,6 +126,8 @@ describe('shared schemas', () => {
       // Session replay: off for every stored project until its client turns it on (new paid ones start on).
       widgetReplay: false,
       widgetReplayMaskText: false,
+      // Issue 35: resolved issues are kept forever unless the client chooses a retention period.
+      retentionDays: null,
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

@@ -30,6 +30,7 @@ describe('team access (4.12 "Roles and actions")', () => {
     'team.billing': 'OWNER',
     'team.transfer': 'OWNER',
     'team.tokens': 'OWNER ADMIN',
+    'team.audit': 'OWNER ADMIN',
   };
   it.each(teamActions)('allows %s to exactly the roles of the table', (action) => {
     expect(roles.filter((r) => may(r, action)).join(' ')).toBe(expected[action]);

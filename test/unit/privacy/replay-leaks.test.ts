@@ -122,6 +122,9 @@ describe('replayLeaks, the intake check of a recording', () => {
     expect(replayLeaks([{ type: 3, timestamp: 1, data: { source: 5, id: 9, text: 'secret' } }])).toMatch(
       /input event \(event 0\) carries typed text \(node 9\)/,
     );
+    // rrweb sends `isChecked` on every Input event, a text field's too: it exempts nothing undeclared.
+    const typed = { source: 5, id: 9, text: 'secret', isChecked: false };
+    expect(replayLeaks([{ type: 3, timestamp: 1, data: typed }])).toMatch(/carries typed text \(node 9\)/);
   });
 
   it('ignores hostile shapes instead of throwing, and walks a very deep tree', () => {

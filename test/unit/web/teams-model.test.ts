@@ -26,6 +26,7 @@ const teamActionOf: Partial<Record<Right, TeamAction>> = {
   billing: 'team.billing',
   transfer: 'team.transfer',
   tokens: 'team.tokens',
+  audit: 'team.audit',
 };
 
 describe('what each role is shown', () => {

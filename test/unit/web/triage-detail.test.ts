@@ -17,6 +17,7 @@ import {
   labelPresets,
   mentionAt,
   mentionMatches,
+  viaExtensionOf,
   viaTokenOf,
 } from '../../../web/src/issues/detail-model';
 import { labelTextColor } from '../../../web/src/issues/triage-model';
@@ -164,6 +165,34 @@ describe('a change or comment made through an API token (issue 25)', () => {
     expect(line('en', entry({ kind: 'closed', actor: legacy }))).toBe('API token CI resolved the issue');
     expect(line('en', entry({ kind: 'closed' }))).toBe('Jane Roe resolved the issue');
     expect(actorText(translator('de'), ' ', null)).toBe('Jemand');
+  });
+});
+
+describe('an issue filed through the browser extension (issue 34)', () => {
+  const grace = { kind: 'member' as const, id: 'u-grace', name: 'Grace Hopper', via: 'extension' as const };
+  const tell = (lng: 'en' | 'de', e: ActivityView) => {
+    const t = translator(lng);
+    const words = activityWords(e, names);
+    const actor = actorText(t, String(words.values.actor), words.via, words.viaExtension);
+    return (t as (key: string, v: object) => string)(`triageDetail.activity.${words.key}`, {
+      ...words.values,
+      actor,
+    });
+  };
+
+  it('reads as the member via the extension, in English and German', () => {
+    const created = entry({ kind: 'created', actor: grace });
+    expect(activityWords(created, names)).toEqual({
+      key: 'created',
+      values: { actor: 'Grace Hopper' },
+      viaExtension: true,
+    });
+    expect(tell('en', created)).toBe('Grace Hopper via extension reported the issue');
+    expect(tell('de', created)).toBe('Grace Hopper über die Browser-Erweiterung hat die Meldung erstellt');
+    // Only a member's actor with the mark says so; a token's keeps its own words.
+    expect(viaExtensionOf(jane)).toBe(false);
+    expect(viaExtensionOf({ ...grace, kind: 'token' as const })).toBe(false);
+    expect(tell('en', entry({ kind: 'created', actor: jane }))).toBe('Jane Roe reported the issue');
   });
 });
 

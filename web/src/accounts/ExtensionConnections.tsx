@@ -11,7 +11,7 @@ import { RowList, RowListItem } from '../components/RowList';
 import { Section } from '../components/Section';
 import { toastError, toastSuccess } from '../components/toast';
 import { displayLocale, errorText } from '../i18n';
-import { type ExtensionConnection, revokeExtension } from './extension-data';
+import { type ExtensionConnection, revokeExtension } from './data';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(displayLocale(), { dateStyle: 'medium' });
 

@@ -1,16 +1,21 @@
 /**
  * The accounts feature's data: signing in and registering, the profile's name, password and deletion, and
- * the email notification settings. The only module of accounts/ that calls the API; `staleReads` says
+ * the email notification settings, the browser extension's connections. The only module of accounts/ that calls the API; `staleReads` says
  * which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
  */
 import { mutate } from 'swr';
+import type { ExtensionConnection } from '#contracts/extension';
 import type { NotificationSettings } from '#contracts/triage';
 import { api } from '../api';
 import { type BodyOf, endpointPath } from '../api/endpoints';
 import { reload, type StaleReads, toLogin, useEndpoint, writer } from '../api/swr';
+import { paths } from '../paths';
 
 const profilePath = endpointPath('profile.get');
 const notificationsPath = endpointPath('notifications.get');
+const extensionsPath = endpointPath('extension.list');
+
+export type { ExtensionConnection };
 
 /**
  * The saved name's answer is the profile (the top bar shows the name), the saved settings' answer is the
@@ -19,6 +24,10 @@ const notificationsPath = endpointPath('notifications.get');
 const staleReads: StaleReads = {
   'profile.update': (_, updated) => ({ put: [[profilePath, updated]] }),
   'notifications.set': (_, saved) => ({ put: [[notificationsPath, saved]] }),
+  // The browser extension's connections: a revoked one leaves the list at once (the server's list is read
+  // consistently, so reload it); a new code means a connection may follow, so a cached list is read again.
+  'extension.revoke': () => ({ reload: [extensionsPath] }),
+  'extension.connect': () => ({ later: [extensionsPath] }),
 };
 const write = writer(staleReads);
 
@@ -96,4 +105,31 @@ export async function saveNotificationSettings(next: NotificationSettings): Prom
     await reload(notificationsPath);
     throw error;
   }
+}
+
+// The browser extension's connection (contracts/extension.ts): the connect page's approval (the one-time
+// code the page hands the extension through its address), and Profile → Browser extension.
+
+/** The member approves: the one-time code for the extension's challenge. */
+export async function approveExtension(challenge: string, browser: string | undefined): Promise<string> {
+  const { code } = await write('extension.connect', { body: { challenge, browser: browser ?? 'Browser' } });
+  return code;
+}
+
+export function useExtensionConnections() {
+  return useEndpoint('extension.list', {});
+}
+
+export async function revokeExtension(id: string): Promise<void> {
+  await write('extension.revoke', { params: { id } });
+}
+
+/**
+ * Who is approving, for the connect page: the signed-in profile, or (no session) the sign-in page that
+ * comes back to `here` with its query intact. `load` false: no session hint, go to sign-in without asking.
+ */
+export function useConnectingMember(here: string, load: boolean) {
+  return useEndpoint('profile.get', load ? {} : null, {
+    redirect: (error) => (error.unauthorized ? paths.loginThen(here) : null),
+  });
 }

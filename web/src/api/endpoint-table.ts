@@ -2,6 +2,8 @@
 // endpoints.ts types it as a table of every Endpoint, so a missing one is a type error, not a failed call.
 
 export const endpointTable = {
+  'audit.csv': ['GET', '/api/client/team/{teamId}/audit.csv'],
+  'audit.list': ['GET', '/api/client/team/{teamId}/audit'],
   'auth.altcha': ['GET', '/api/altcha'],
   'auth.confirm': ['POST', '/api/registration/client/confirm'],
   'auth.google': ['POST', '/api/registration/client/google'],
@@ -89,8 +91,11 @@ export const endpointTable = {
   'tokens.list': ['GET', '/api/client/team/{teamId}/tokens'],
   'tokens.revoke': ['DELETE', '/api/client/team/{teamId}/tokens/{id}'],
   'v1.addComment': ['POST', '/api/v1/projects/{projectId}/issues/{number}/comments'],
+  'v1.createIssue': ['POST', '/api/v1/projects/{projectId}/issues'],
+  'v1.createUpload': ['POST', '/api/v1/projects/{projectId}/uploads'],
   'v1.getIssue': ['GET', '/api/v1/projects/{projectId}/issues/{number}'],
   'v1.getProject': ['GET', '/api/v1/projects/{projectId}'],
+  'v1.getWidget': ['GET', '/api/v1/projects/{projectId}/widget'],
   'v1.listComments': ['GET', '/api/v1/projects/{projectId}/issues/{number}/comments'],
   'v1.listIssues': ['GET', '/api/v1/projects/{projectId}/issues'],
   'v1.listProjects': ['GET', '/api/v1/projects'],

@@ -32,6 +32,7 @@ const WidgetScreen = lazy(() => import('../screens/WidgetScreen'));
 const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 const TokensScreen = lazy(() => import('../screens/TokensScreen'));
+const AuditScreen = lazy(() => import('../screens/AuditScreen'));
 const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
@@ -107,6 +108,14 @@ export const routes: RouteObject[] = [
             element: (
               <TeamGate right="team">
                 <TeamScreen />
+              </TeamGate>
+            ),
+          },
+          {
+            path: 'team/audit',
+            element: (
+              <TeamGate right="audit">
+                <AuditScreen />
               </TeamGate>
             ),
           },

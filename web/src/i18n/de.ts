@@ -288,6 +288,18 @@ export const de: Catalogue = {
     deleteModalBody:
       '„{{name}}“ wird mit allen Meldungen, Dateien und Integrationen endgültig gelöscht. Das Widget funktioniert danach auf Ihrer Website nicht mehr.',
   },
+  retention: {
+    title: 'Aufbewahrung',
+    description:
+      'Wie lange erledigte Meldungen aufbewahrt werden. Danach werden sie mit Screenshots, Dateien, Aufzeichnungen, Kommentaren und Statusseite gelöscht. Offene Meldungen werden nie gelöscht.',
+    label: 'Erledigte Meldungen aufbewahren',
+    forever: 'Unbegrenzt',
+    days: '{{count}} Tage nach dem Erledigen',
+    trackers:
+      'Kopien in Ihren Trackern und Chat-Tools (Jira, GitLab, GitHub, Linear, Slack …) und bereits versandte E-Mails bleiben unberührt: Löschen Sie sie dort.',
+    save: 'Aufbewahrung speichern',
+    saved: 'Aufbewahrung gespeichert',
+  },
   widget: {
     subtitle:
       'Legen Sie fest, wie die Feedback-Schaltfläche aussieht und was Besucher senden können. Die Vorschau zeigt Ihre Änderungen vor dem Speichern.',
@@ -429,6 +441,10 @@ export const de: Catalogue = {
     created: 'Erstellt',
     reporter: 'Gemeldet von',
     anonymous: 'Keine E-Mail angegeben',
+    filedVia: 'Erfasst',
+    filedViaExtension: 'Von {{name}} über die Browser-Erweiterung',
+    filedViaToken: 'Von {{name}} über API-Token {{token}}',
+    filedViaTokenUnnamed: 'Über API-Token {{token}}',
     page: 'Seite',
     device: 'Gerät',
     browser: 'Browser',
@@ -548,6 +564,7 @@ export const de: Catalogue = {
     configuration: 'Projektkonfiguration',
     team: 'Team',
     tokens: 'API-Tokens',
+    audit: 'Protokoll',
     connectExtension: 'Die Browsererweiterung verbinden',
     extensions: 'Browsererweiterung',
   },
@@ -580,6 +597,7 @@ export const de: Catalogue = {
       loadFailed: 'Der Verlauf konnte nicht geladen werden.',
       someone: 'Jemand',
       viaToken: '{{actor}} über API-Token {{token}}',
+      viaExtension: '{{actor}} über die Browser-Erweiterung',
       reported: 'Die Meldung kam über das Widget',
       created: '{{actor}} hat die Meldung erstellt',
       status: '{{actor}} hat den Status auf {{to}} gesetzt',
@@ -705,6 +723,10 @@ export const de: Catalogue = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    clickup: 'ClickUp',
+    teams: 'Microsoft Teams',
+    discord: 'Discord',
+    azure: 'Azure DevOps',
     trello: 'Trello',
   },
   configuration: {
@@ -807,6 +829,78 @@ export const de: Catalogue = {
       saveProjects: 'Projekte speichern',
       saved: 'Projekte von {{name}} gespeichert',
       unknownProject: 'Gelöschtes Projekt',
+    },
+    audit: {
+      link: 'Protokoll',
+      title: 'Protokoll',
+      subtitle:
+        'Wer den Zugang zu {{team}} geändert hat: Mitglieder und Rollen, API-Tokens, die Browsererweiterung, Integrationen und Exporte. Einträge lassen sich weder ändern noch löschen.',
+      back: 'Zurück zum Team',
+      filters: 'Filter',
+      kind: 'Ereignis',
+      anyKind: 'Alle Ereignisse',
+      actor: 'Person',
+      anyActor: 'Alle',
+      export: 'Als CSV exportieren',
+      exportHint: 'Die CSV-Datei enthält alle Einträge mit diesen Filtern, die neuesten zuerst.',
+      when: 'Wann',
+      who: 'Wer',
+      what: 'Was',
+      details: 'Details',
+      project: 'Projekt: {{project}}',
+      empty:
+        'Noch keine Einträge. Änderungen an Mitgliedern, Tokens, Integrationen und Exporte erscheinen hier.',
+      emptyFiltered: 'Keine Einträge passen zu diesen Filtern.',
+      newer: 'Neuere Einträge',
+      older: 'Ältere Einträge',
+      pageLabel: 'Seiten des Protokolls',
+      tableLabel: 'Einträge des Protokolls',
+      viaToken: '{{name}} über API-Token {{token}}',
+      system: 'Snag (automatisch)',
+      /** Nach Art, mit '_' statt '.' (i18next liest den Punkt als Trenner). */
+      kinds: {
+        member_invited: 'Mitglied eingeladen',
+        member_joined: 'Mitglied beigetreten',
+        member_role: 'Rolle geändert',
+        member_removed: 'Mitglied entfernt',
+        member_left: 'Mitglied ausgetreten',
+        member_transfer: 'Inhaberschaft übertragen',
+        token_created: 'API-Token erstellt',
+        token_revoked: 'API-Token widerrufen',
+        extension_connected: 'Erweiterung verbunden',
+        extension_revoked: 'Erweiterung widerrufen',
+        integration_changed: 'Integration geändert',
+        integration_removed: 'Integration entfernt',
+        export_csv: 'Meldungen exportiert (CSV)',
+        privacy_settings: 'Datenschutzeinstellungen geändert',
+        privacy_export: 'Daten einer meldenden Person exportiert',
+        privacy_erase: 'Daten einer meldenden Person gelöscht',
+        retention_run: 'Aufbewahrungsfrist angewendet',
+      },
+      what_: {
+        member_invited: '{{target}} als {{role}} eingeladen',
+        member_joined: 'Dem Team als {{role}} beigetreten ({{target}})',
+        member_role: 'Rolle von {{target}} von {{from}} zu {{to}} geändert',
+        member_removed: '{{target}} ({{role}}) aus dem Team entfernt',
+        member_left: 'Aus dem Team ausgetreten ({{target}}, {{role}})',
+        member_transfer: 'Inhaberschaft des Teams an {{target}} übertragen',
+        token_created: 'API-Token „{{target}}“ erstellt ({{prefix}}…)',
+        token_revoked: 'API-Token „{{target}}“ widerrufen ({{prefix}}…)',
+        extension_connected: 'Browsererweiterung in {{target}} verbunden',
+        extension_revoked: 'Browsererweiterung in {{target}} widerrufen',
+        integration_changed: 'Integration {{target}} gespeichert ({{state}})',
+        integration_authorised: 'Integration {{target}} autorisiert',
+        integration_removed: 'Integration {{target}} entfernt (zurückgesetzt)',
+        export_csv: '{{rows}} Meldungen von {{target}} als CSV exportiert',
+        privacy_settings: 'Datenschutzeinstellungen von {{target}} geändert',
+        privacy_export: 'Daten einer meldenden Person exportiert ({{target}})',
+        privacy_erase: 'Daten einer meldenden Person gelöscht ({{target}})',
+        retention_run: 'Meldungen nach Ablauf der Aufbewahrungsfrist gelöscht ({{target}})',
+      },
+      active: 'aktiv',
+      inactive: 'inaktiv',
+      tokensRevoked_one: 'Das API-Token der Person wurde dabei widerrufen.',
+      tokensRevoked_other: 'Die {{count}} API-Tokens der Person wurden dabei widerrufen.',
     },
     tokens: {
       link: 'API-Tokens',
@@ -1044,6 +1138,10 @@ export const de: Catalogue = {
       github: 'GitHub-Integration gespeichert',
       webhooks: 'Webhook-Einstellungen gespeichert',
       linear: 'Linear-Integration gespeichert',
+      clickup: 'ClickUp-Integration gespeichert',
+      teams: 'Microsoft-Teams-Integration gespeichert',
+      discord: 'Discord-Integration gespeichert',
+      azure: 'Azure-DevOps-Integration gespeichert',
       trello: 'Trello-Integration gespeichert',
     },
     trackerSync: {
@@ -1093,6 +1191,18 @@ export const de: Catalogue = {
         'Team: das oben gewählte Team. Data change events: Issues und Comments. Dann Create webhook; Snag weist Zustellungen ab, die älter als eine Minute sind.',
       linearAdminOnly:
         'Linear erlaubt nur dem API-Schlüssel einer Workspace-Admin, Webhooks zu registrieren. Bitten Sie eine Admin, den Schritten oben zu folgen, oder autorisieren Sie mit dem Schlüssel einer Admin.',
+      clickup1:
+        'Drücken Sie unten „Webhook bei ClickUp registrieren“: Snag registriert ihn mit Ihrem Token für die gewählte Liste (ClickUp hat keine Oberfläche für Webhooks; sie gehören dem Benutzer des Tokens und enden, wenn er den Workspace verlässt).',
+      clickup2:
+        'Snag lässt sich Statusänderungen und neue Kommentare der Aufgaben senden. ClickUp signiert jede Zustellung mit einem eigenen Secret, das Snag aufbewahrt: nichts zu kopieren.',
+      clickup3:
+        'Ein Status vom Typ „closed“ (oder „done“) erledigt das Snag-Issue, jeder andere öffnet es wieder. Erneutes Registrieren (nach einem neuen Secret) ersetzt das Secret des früheren Webhooks.',
+      azure1:
+        'Klicken Sie unten auf „Webhook bei Azure DevOps registrieren“ (das Token braucht „Work Items“ Lesen und Schreiben; es legt zwei Service-Hook-Abonnements an) oder richten Sie es von Hand ein: Projekteinstellungen › Service Hooks › Abonnement erstellen › Web Hooks.',
+      azure2:
+        'Auslöser: „Work item updated“ (Feld: State), dann ein zweites Mal „Work item commented on“; beide für den oben gewählten Arbeitselementtyp.',
+      azure3:
+        'URL: die Eingangs-URL oben. HTTP-Header: X-Snag-Secret:<das Secret oben> (oder Basic-Authentifizierung mit beliebigem Benutzernamen und dem Secret als Passwort). Zu sendende Ressourcendetails: Alle. Dann Fertig stellen.',
       trello1:
         'Drücken Sie unten „Webhook bei Trello registrieren“: Snag registriert ihn mit Ihrem Token auf dem gewählten Board (Trello hat keine Seite für Webhooks).',
       trello2:
@@ -1254,6 +1364,50 @@ export const de: Catalogue = {
         '{{name}} ist ausgeschaltet: Schalten Sie oben „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
       unauthorized:
         '{{name}} ist noch nicht eingerichtet: Richten Sie es oben ein, schalten Sie „Aktiv“ ein und speichern Sie, dann können Sie diese Meldungen synchronisieren.',
+    },
+    clickup: {
+      description:
+        'Für jedes neue Issue eine ClickUp-Aufgabe anlegen, mit angehängten Screenshots, Seite, Gerätedaten und einem Link zurück zu Snag.',
+      token: 'Persönliches API-Token',
+      tokenHint:
+        'ClickUp: Einstellungen → Apps → API Token (beginnt mit pk_). Das Token handelt in ClickUp als Sie.',
+      project: 'Liste',
+      quoting:
+        'Der Text der Besucher kommt als Code zitiert an, Erwähnungen und Links darin erreichen niemanden. Die Screenshots hängen an der Aufgabe.',
+    },
+    teams: {
+      description:
+        'Für jede neue Meldung eine Karte in einem Teams-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und Schaltflächen zum Öffnen in Snag.',
+      url: 'Workflow-URL',
+      urlHint:
+        'Fügen Sie in Teams dem Kanal die Workflows-Vorlage „Bei Empfang einer Webhookanforderung in einem Kanal posten“ hinzu und fügen Sie die angezeigte URL hier ein. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie die https-URL ein, die der Workflow anzeigt.',
+      inert:
+        'Der Text der Besucher kommt als reiner Text an: Nichts darin kann jemanden erwähnen oder zu einem Link werden. Links zu Screenshots und Dateien sind ein Jahr gültig.',
+    },
+    discord: {
+      description:
+        'Für jede neue Meldung ein Embed in einem Discord-Kanal posten: Titel, Beschreibung, Seite, Gerät, den Screenshot und einen Link zu Snag.',
+      url: 'Webhook-URL',
+      urlHint:
+        'Öffnen Sie in Discord die Kanaleinstellungen, Integrationen, Webhooks, erstellen Sie einen und kopieren Sie seine URL. Wer diese URL kennt, kann dort posten; Snag hält sie geheim.',
+      urlInvalid: 'Fügen Sie eine Discord-Webhook-URL ein (https://discord.com/api/webhooks/…).',
+      inert:
+        'Nichts in einer Meldung pingt jemanden an (@everyone, @here, Nutzer oder Rollen) oder wird zu einem Link. Links zu Screenshots und Dateien sind ein Jahr gültig.',
+    },
+    azure: {
+      description:
+        'Für jede neue Meldung ein Azure-DevOps-Arbeitselement anlegen, mit angehängten Screenshots und einem Link zurück zu Snag.',
+      host: 'Organisations-URL',
+      hostHint:
+        'https://dev.azure.com/ihre-organisation oder die Sammlungs-URL Ihres Azure DevOps Servers (https://server/tfs/DefaultCollection).',
+      token: 'Persönliches Zugriffstoken',
+      tokenHint:
+        'Azure DevOps → Benutzereinstellungen → Persönliche Zugriffstoken: Bereiche „Work Items“ (Read & write), womit Snag auch die Service Hooks registrieren kann, und „Project and Team“ (Read).',
+      project: 'Projekt',
+      type: 'Arbeitselementtyp',
+      typeHint:
+        'Standard ist „Bug“. Snag schreibt die Beschreibung in „Repro Steps“, wo der Typ dieses Feld hat.',
     },
   },
   apiReference: {

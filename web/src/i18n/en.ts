@@ -284,6 +284,18 @@ export const en = {
     deleteModalBody:
       '“{{name}}” is deleted permanently with all its issues, files and integrations. The widget stops working on your website.',
   },
+  retention: {
+    title: 'Data retention',
+    description:
+      'How long resolved issues are kept. After that they are deleted with their screenshots, files, recordings, comments and status page. Open issues are never deleted.',
+    label: 'Keep resolved issues',
+    forever: 'Forever',
+    days: '{{count}} days after they were resolved',
+    trackers:
+      'Copies in your trackers and chat tools (Jira, GitLab, GitHub, Linear, Slack…) and mails already sent are not touched: delete them there.',
+    save: 'Save retention',
+    saved: 'Retention saved',
+  },
   widget: {
     subtitle:
       'Choose how the feedback button looks and what visitors can send. The preview shows your changes before you save them.',
@@ -422,6 +434,10 @@ export const en = {
     created: 'Created',
     reporter: 'Reporter',
     anonymous: 'No email given',
+    filedVia: 'Filed',
+    filedViaExtension: 'By {{name}} via extension',
+    filedViaToken: 'By {{name}} via API token {{token}}',
+    filedViaTokenUnnamed: 'Via API token {{token}}',
     page: 'Page',
     device: 'Device',
     browser: 'Browser',
@@ -541,6 +557,7 @@ export const en = {
     configuration: 'Project configuration',
     team: 'Team',
     tokens: 'API tokens',
+    audit: 'Audit log',
     connectExtension: 'Connect the browser extension',
     extensions: 'Browser extension',
   },
@@ -573,6 +590,7 @@ export const en = {
       loadFailed: 'The activity could not be loaded.',
       someone: 'Someone',
       viaToken: '{{actor}} via API token {{token}}',
+      viaExtension: '{{actor}} via extension',
       reported: 'The issue was reported through the widget',
       created: '{{actor}} reported the issue',
       status: '{{actor}} set status to {{to}}',
@@ -693,6 +711,10 @@ export const en = {
     github: 'GitHub',
     webhooks: 'Webhooks',
     linear: 'Linear',
+    clickup: 'ClickUp',
+    teams: 'Microsoft Teams',
+    discord: 'Discord',
+    azure: 'Azure DevOps',
     trello: 'Trello',
   },
   configuration: {
@@ -794,6 +816,77 @@ export const en = {
       saveProjects: 'Save projects',
       saved: 'Projects of {{name}} saved',
       unknownProject: 'Deleted project',
+    },
+    audit: {
+      link: 'Audit log',
+      title: 'Audit log',
+      subtitle:
+        'Who changed access to {{team}}: members and roles, API tokens, the browser extension, integrations and exports. Entries cannot be changed or deleted.',
+      back: 'Back to the team',
+      filters: 'Filters',
+      kind: 'Event',
+      anyKind: 'All events',
+      actor: 'Person',
+      anyActor: 'Everyone',
+      export: 'Export CSV',
+      exportHint: 'The CSV holds every entry under these filters, newest first.',
+      when: 'When',
+      who: 'Who',
+      what: 'What',
+      details: 'Details',
+      project: 'Project: {{project}}',
+      empty: 'No entries yet. Changes to members, tokens, integrations and exports appear here.',
+      emptyFiltered: 'No entries match these filters.',
+      newer: 'Newer entries',
+      older: 'Older entries',
+      pageLabel: 'Audit log pages',
+      tableLabel: 'Audit log entries',
+      viaToken: '{{name}} via API token {{token}}',
+      system: 'Snag (automatic)',
+      /** Keyed by kind with '_' for '.', which i18next reads as a key separator. */
+      kinds: {
+        member_invited: 'Member invited',
+        member_joined: 'Member joined',
+        member_role: 'Role changed',
+        member_removed: 'Member removed',
+        member_left: 'Member left',
+        member_transfer: 'Ownership transferred',
+        token_created: 'API token created',
+        token_revoked: 'API token revoked',
+        extension_connected: 'Extension connected',
+        extension_revoked: 'Extension revoked',
+        integration_changed: 'Integration changed',
+        integration_removed: 'Integration removed',
+        export_csv: 'Issues exported (CSV)',
+        privacy_settings: 'Privacy settings changed',
+        privacy_export: 'Reporter data exported',
+        privacy_erase: 'Reporter data erased',
+        retention_run: 'Retention run',
+      },
+      what_: {
+        member_invited: 'Invited {{target}} as {{role}}',
+        member_joined: 'Joined the team as {{role}} ({{target}})',
+        member_role: 'Changed the role of {{target}} from {{from}} to {{to}}',
+        member_removed: 'Removed {{target}} ({{role}}) from the team',
+        member_left: 'Left the team ({{target}}, {{role}})',
+        member_transfer: 'Handed ownership of the team to {{target}}',
+        token_created: 'Created the API token “{{target}}” ({{prefix}}…)',
+        token_revoked: 'Revoked the API token “{{target}}” ({{prefix}}…)',
+        extension_connected: 'Connected the browser extension in {{target}}',
+        extension_revoked: 'Revoked the browser extension in {{target}}',
+        integration_changed: 'Saved the integration {{target}} ({{state}})',
+        integration_authorised: 'Authorised the integration {{target}}',
+        integration_removed: 'Removed the integration {{target}} (reset)',
+        export_csv: 'Exported {{rows}} issues of {{target}} as CSV',
+        privacy_settings: 'Changed the privacy settings of {{target}}',
+        privacy_export: 'Exported the data of a reporter ({{target}})',
+        privacy_erase: 'Erased the data of a reporter ({{target}})',
+        retention_run: 'Deleted issues past the retention period ({{target}})',
+      },
+      active: 'active',
+      inactive: 'inactive',
+      tokensRevoked_one: 'Their API token was revoked with it.',
+      tokensRevoked_other: 'Their {{count}} API tokens were revoked with it.',
     },
     tokens: {
       link: 'API tokens',
@@ -1028,6 +1121,10 @@ export const en = {
       github: 'GitHub integration saved',
       webhooks: 'Webhook settings saved',
       linear: 'Linear integration saved',
+      clickup: 'ClickUp integration saved',
+      teams: 'Microsoft Teams integration saved',
+      discord: 'Discord integration saved',
+      azure: 'Azure DevOps integration saved',
       trello: 'Trello integration saved',
     },
     trackerSync: {
@@ -1074,6 +1171,18 @@ export const en = {
         'Team: the team chosen above. Data change events: Issues and Comments. Then Create webhook; Snag refuses deliveries older than a minute.',
       linearAdminOnly:
         'Linear lets only a workspace admin’s API key register webhooks. Ask an admin to follow the steps above, or authorise with an admin’s key.',
+      clickup1:
+        'Press “Register the webhook on ClickUp” below: Snag registers it on the chosen list with your token (ClickUp has no screen for webhooks; they belong to the token’s user and stop if that user is removed from the workspace).',
+      clickup2:
+        'Snag asks ClickUp for task status changes and new comments. ClickUp signs each delivery with its own secret, which Snag keeps: nothing to copy.',
+      clickup3:
+        'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. Registering again (after a new secret) replaces the earlier webhook’s secret.',
+      azure1:
+        'Press “Register the webhook on Azure DevOps” below (the token needs Work Items read and write; it makes two service hook subscriptions), or do it by hand: Project settings › Service hooks › Create subscription › Web Hooks.',
+      azure2:
+        'Trigger: Work item updated (field: State), then again Work item commented on; the work item type chosen above, for both.',
+      azure3:
+        'URL: the inbound URL above. HTTP headers: X-Snag-Secret:<the secret above> (or Basic authentication with any user name and the secret as the password). Resource details to send: All. Then Finish.',
       trello1:
         'Press “Register the webhook on Trello” below: Snag registers it on the chosen board with your token (Trello has no page for webhooks).',
       trello2:
@@ -1227,6 +1336,48 @@ export const en = {
       inactive: '{{name}} is off: switch Active on and save above, then sync these issues.',
       unauthorized:
         '{{name}} is not set up yet: set it up above, switch Active on and save, then sync these issues.',
+    },
+    clickup: {
+      description:
+        'Create a ClickUp task for every new issue, with its screenshots attached, its page and device details and a link back to Snag.',
+      token: 'Personal API token',
+      tokenHint: 'ClickUp: Settings → Apps → API Token (starts with pk_). The token acts as you in ClickUp.',
+      project: 'List',
+      quoting:
+        'The visitor’s text arrives quoted as code, so mentions and links in it reach nobody. The screenshots are attached to the task.',
+    },
+    teams: {
+      description:
+        'Post a card for every new issue in a Teams channel: title, description, page, device, the screenshot and buttons to open it in Snag.',
+      url: 'Workflow URL',
+      urlHint:
+        'In Teams, add the Workflows template “Post to a channel when a webhook request is received” to the channel and paste the URL it shows. Anyone with this URL can post there, so Snag keeps it secret.',
+      urlInvalid: 'Paste the https URL the workflow shows.',
+      inert:
+        'The visitor’s text arrives as plain text: nothing in it can mention anyone or become a link. Screenshot and file links work for a year.',
+    },
+    discord: {
+      description:
+        'Post an embed for every new issue in a Discord channel: title, description, page, device, the screenshot and a link to Snag.',
+      url: 'Webhook URL',
+      urlHint:
+        'In Discord, open the channel’s settings, Integrations, Webhooks, create one and copy its URL. Anyone with this URL can post there, so Snag keeps it secret.',
+      urlInvalid: 'Paste a Discord webhook URL (https://discord.com/api/webhooks/…).',
+      inert:
+        'Nothing in a report pings anyone (@everyone, @here, users or roles) or becomes a link. Screenshot and file links work for a year.',
+    },
+    azure: {
+      description:
+        'Create an Azure DevOps work item for every new issue, with its screenshots attached and a link back to Snag.',
+      host: 'Organisation URL',
+      hostHint:
+        'https://dev.azure.com/your-organisation, or the collection URL of your Azure DevOps Server (https://server/tfs/DefaultCollection).',
+      token: 'Personal access token',
+      tokenHint:
+        'Azure DevOps → User settings → Personal access tokens: scopes Work Items (Read & write), which also lets Snag register the service hooks, and Project and Team (Read).',
+      project: 'Project',
+      type: 'Work item type',
+      typeHint: 'Bug by default. Snag writes the description into Repro Steps where the type has it.',
     },
   },
   /** Issue 25: the public API reference at /docs/api (web/src/docs/). Swagger UI's own texts stay English. */

@@ -5,6 +5,9 @@
  */
 import type { ComponentType } from 'react';
 import type { IntegrationName } from '#contracts/integration-catalogue';
+import { AzureSettings } from './AzureSettings';
+import { ChatWebhookSettings } from './ChatWebhookSettings';
+import { ClickupSettings } from './ClickupSettings';
 import { EmailSettings } from './EmailSettings';
 import { GithubSettings } from './GithubSettings';
 import type { ViewOf } from './model';
@@ -24,6 +27,10 @@ export const settingsForms: { [N in IntegrationName]: SettingsForm<N> } = {
   github: GithubSettings,
   linear: TokenSettings,
   webhooks: WebhookSettings,
+  clickup: ClickupSettings,
+  teams: ChatWebhookSettings,
+  discord: ChatWebhookSettings,
+  azure: AzureSettings,
   trello: TrelloSettings,
 };
 

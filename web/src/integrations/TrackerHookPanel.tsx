@@ -21,10 +21,19 @@ const stepKeys = {
   jira: ['jira1', 'jira2', 'jira3', 'jira4'],
   github: ['github1', 'github2', 'github3'],
   linear: ['linear1', 'linear2', 'linear3'],
+  clickup: ['clickup1', 'clickup2', 'clickup3'],
+  azure: ['azure1', 'azure2', 'azure3'],
   trello: ['trello1', 'trello2', 'trello3'],
 } as const satisfies Record<TrackerVendor, readonly string[]>;
 /** The trackers whose hook Snag registers through their API with the stored token (Jira's cannot). */
-const registrable: ReadonlySet<TrackerVendor> = new Set(['gitlab', 'github', 'linear', 'trello']);
+const registrable: ReadonlySet<TrackerVendor> = new Set([
+  'gitlab',
+  'github',
+  'linear',
+  'clickup',
+  'azure',
+  'trello',
+]);
 
 export function TrackerHookPanel({ projectId, vendor }: { projectId: string; vendor: TrackerVendor }) {
   const { t } = useTranslation();
@@ -153,7 +162,14 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           </Alert>
         ) : (
           <Group>
-            <Button onClick={() => run('register')} loading={busy === 'register'}>
+            {/* A long tracker name in German ("Webhook bei Azure DevOps registrieren") wraps on a phone. */}
+            <Button
+              onClick={() => run('register')}
+              loading={busy === 'register'}
+              h="auto"
+              mih={36}
+              styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+            >
               {t('integrationScreen.trackerSync.register', { tracker })}
             </Button>
           </Group>

@@ -239,3 +239,33 @@ export async function fetchTrelloBoards(
 }
 
 export type { IntegrationsAnswer, OAuthVendor };
+
+/**
+ * ClickUp: every list the token reaches, named by its path (Authorize). Success authorises, as GitHub's
+ * list does: the server saved the token with the first list chosen, so the cached project reloads.
+ */
+export async function fetchClickupLists(
+  projectId: string,
+  key: string,
+): Promise<{ lists: Choice[]; view: ViewOf<'clickup'> | undefined }> {
+  const lists = await listChoices('clickup', { siteId: projectId, key });
+  return { lists, view: await cachedView(projectId, 'clickup') };
+}
+
+/**
+ * Azure DevOps: the organisation's projects and the work item types of `project` (else the chosen or first
+ * one) with the organisation URL and PAT. Success authorises, as Jira's list does, so the cached project
+ * reloads and its saved view (token masked) is answered too.
+ */
+export async function fetchAzureChoices(
+  projectId: string,
+  credentials: { host: string; key: string },
+  project?: string,
+): Promise<{ projects: Choice[]; issueTypes: Choice[]; view: ViewOf<'azure'> | undefined }> {
+  const answer = await listChoices('azure', {
+    siteId: projectId,
+    ...credentials,
+    ...(project ? { projectId: project } : {}),
+  });
+  return { ...answer, view: await cachedView(projectId, 'azure') };
+}

@@ -3,6 +3,8 @@
  * project answer holds, what the plan lets the client use, the OAuth return in the address, and the sync
  * selection. Kept free of React so unit tests cover them directly.
  */
+
+import { isOneOf, vendorNames } from '#contracts/integration-names';
 import {
   type IntegrationName,
   type IntegrationsAnswer,
@@ -73,7 +75,8 @@ export function toggleTicket(selected: readonly number[], n: number, on: boolean
 /** What the sync lists need first: an active integration, and for the vendors an authorisation. */
 export function syncState(view: IntegrationView): 'active' | 'off' | 'unauthorized' {
   if (view.active === 1) return 'active';
-  const authorises = view.name !== 'email' && view.name !== 'webhooks';
+  // Only the token and OAuth vendors authorise; email, webhooks and the chat webhooks are set up by their form.
+  const authorises = isOneOf<string>(vendorNames, view.name);
   return authorises && view.authorized !== 1 ? 'unauthorized' : 'off';
 }
 

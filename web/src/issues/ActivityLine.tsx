@@ -53,7 +53,8 @@ export function ActivityLine({
     label: (id) => labels.find((l) => l.id === id),
   });
   const values: Record<string, string | number> = { ...words.values };
-  if (typeof values.actor === 'string') values.actor = actorText(t, values.actor, words.via);
+  if (typeof values.actor === 'string')
+    values.actor = actorText(t, values.actor, words.via, words.viaExtension);
   // Status and priority values are the contract's names: shown in the UI language.
   if (entry.kind === 'status') values.to = t(`triage.status.${String(entry.to)}` as 'triage.status.new');
   if (entry.kind === 'priority')

@@ -15,7 +15,7 @@ import { actorText } from './actor-text';
 import { useCommentLimit } from './Composer';
 import { ConfirmAction } from './ConfirmAction';
 import { deleteComment, editComment } from './data';
-import { viaTokenOf } from './detail-model';
+import { viaExtensionOf, viaTokenOf } from './detail-model';
 import { formatDate } from './model';
 import { TrackerLink } from './TrackerLink';
 
@@ -49,7 +49,7 @@ export function CommentCard({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
             <Text size="sm" fw={600}>
-              {actorText(t, comment.author.name, viaTokenOf(comment.author))}
+              {actorText(t, comment.author.name, viaTokenOf(comment.author), viaExtensionOf(comment.author))}
             </Text>
             <TrackerLink actor={comment.author} />
             <Text size="xs" c="dimmed">

@@ -3,9 +3,11 @@
  * project's custom fields. Everything the visitor sent is text; the page is a link only for http(s).
  */
 import { Anchor, Box, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssueAnswer } from '#contracts/review';
+import type { FiledVia } from '#contracts/triage';
 import { Section } from '../components/Section';
 import { formatDate } from './model';
 
@@ -34,6 +36,10 @@ export function IssueFacts({ issue, locale }: { issue: IssueAnswer; locale: stri
               ),
             ],
             [t('issue.page'), <PageLink key="page" href={issue.data.href} />],
+            // How it came in when not through the widget (issue 34): the extension or an API token.
+            ...(issue.filedVia
+              ? [[t('issue.filedVia'), filedViaText(t, issue.filedVia)] as [string, string]]
+              : []),
           ]}
         />
       </Section>
@@ -60,6 +66,15 @@ export function IssueFacts({ issue, locale }: { issue: IssueAnswer; locale: stri
       </Section>
     </>
   );
+}
+
+/** "By Ada Lovelace via extension", "By Ada Lovelace via API token CI". */
+function filedViaText(t: TFunction, via: FiledVia): string {
+  if (via.kind === 'extension')
+    return t('issue.filedViaExtension', { name: via.name || t('triageDetail.activity.someone') });
+  return via.name
+    ? t('issue.filedViaToken', { name: via.name, token: via.token ?? '' })
+    : t('issue.filedViaTokenUnnamed', { token: via.token ?? '' });
 }
 
 /** Non-empty parts joined by spaces ("Firefox 130"); empty when nothing is known. */

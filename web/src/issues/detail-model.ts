@@ -59,6 +59,8 @@ export interface ActivityWords {
   key: string;
   values: Record<string, string | number>;
   via?: string;
+  /** The member acted through the browser extension (issue 34): "Ada via extension". */
+  viaExtension?: boolean;
 }
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
@@ -79,8 +81,10 @@ function personOf(v: unknown, names: ActivityNames): string | null {
  */
 export function activityWords(entry: ActivityView, names: ActivityNames): ActivityWords {
   const words = wordsOf(entry, names);
+  if (!('actor' in words.values)) return words;
   const via = viaTokenOf(entry.actor);
-  return via && 'actor' in words.values ? { ...words, via } : words;
+  if (via) return { ...words, via };
+  return viaExtensionOf(entry.actor) ? { ...words, viaExtension: true } : words;
 }
 
 function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
@@ -156,6 +160,9 @@ export const actorName = (actor: Actor) => actor.name.trim();
  */
 export const viaTokenOf = (actor: Actor): string | null =>
   (actor.kind === 'token' && actor.token?.trim()) || null;
+
+/** Whether a member acted through the browser extension (issue 34): shown as "<name> via extension". */
+export const viaExtensionOf = (actor: Actor): boolean => actor.kind === 'member' && actor.via === 'extension';
 
 /**
  * The mention being typed at the caret: the `@` that starts it (at the start or after a space or line

@@ -1,6 +1,7 @@
 /**
  * Configuration, General (SPEC.md sections 4 and 5): the project's name and address, active, test mode
- * and subdomains, and the project deletion behind the typed confirmation; afterwards the dashboard.
+ * and subdomains, how long resolved issues are kept (DataRetention), and the project deletion behind the
+ * typed confirmation; afterwards the dashboard.
  */
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -19,6 +20,7 @@ import { useSwitches } from '../forms/switches';
 import { schemaValidator, showSaveError } from '../forms/validate';
 import { errorText } from '../i18n';
 import { paths } from '../paths';
+import { DataRetention } from './DataRetention';
 import { deleteProject, saveProject } from './data';
 
 type Website = ProjectSettings;
@@ -113,6 +115,7 @@ export function GeneralSettings({ website }: { website: Website }) {
           </Stack>
         </form>
       </Section>
+      <DataRetention key={`${website.uuid}-${website.data.retentionDays}`} website={website} />
       <DeleteSection
         labelId="project-delete"
         title={t('general.deleteTitle')}

@@ -4,8 +4,8 @@
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useExtensionConnections } from '../accounts/data';
 import { ExtensionConnections } from '../accounts/ExtensionConnections';
-import { useExtensionConnections } from '../accounts/extension-data';
 import { ProfileTabs } from '../accounts/ProfileTabs';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';

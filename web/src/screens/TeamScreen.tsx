@@ -4,7 +4,7 @@
  * form, seats used of the plan's, and the danger zone (transfer ownership, leave). What a role may not
  * change is shown without controls; the parts live in web/src/teams/.
  */
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useProfile } from '../accounts/data';
@@ -49,11 +49,18 @@ export default function TeamScreen() {
           {t('teams.title')}
         </Title>
         <Text c="dimmed">{t('teams.subtitle', { team: detail.team.name })}</Text>
-        {can(role, 'tokens') && (
-          <Anchor component={Link} to={paths.tokens} size="sm" data-testid="team-tokens-link">
-            {t('teams.tokens.link')}
-          </Anchor>
-        )}
+        <Group gap="md" component="nav" aria-label={t('teams.title')}>
+          {can(role, 'tokens') && (
+            <Anchor component={Link} to={paths.tokens} size="sm" data-testid="team-tokens-link">
+              {t('teams.tokens.link')}
+            </Anchor>
+          )}
+          {can(role, 'audit') && (
+            <Anchor component={Link} to={paths.audit} size="sm" data-testid="team-audit-link">
+              {t('teams.audit.link')}
+            </Anchor>
+          )}
+        </Group>
       </Stack>
       <TeamName
         key={`${teamId}:${detail.team.name}`}

@@ -1,6 +1,6 @@
 /**
  * The teams feature's data: the caller's teams, the team in use and switching it, the team's members,
- * invitations and API tokens (issue 25). The only module of teams/ that calls the API; `staleReads` says
+ * invitations, API tokens (issue 25) and audit log (issue 35). The only module of teams/ that calls the API; `staleReads` says
  * which cached reads each of its writes leaves stale (web/src/api/swr.ts applies it).
  */
 import { useEffect, useMemo } from 'react';
@@ -12,6 +12,14 @@ export type TeamEntry = Answer<'teams.list'>['teams'][number];
 export type TeamDetail = Answer<'teams.get'>;
 export type TokenEntry = Answer<'tokens.list'>['tokens'][number];
 export type NewToken = Answer<'tokens.create'>;
+export type AuditPage = Answer<'audit.list'>;
+export type AuditRow = AuditPage['entries'][number];
+/** The audit log's filters and page as the screen holds them (undefined: not set). */
+export interface AuditFilter {
+  kind?: AuditRow['kind'] | undefined;
+  actor?: string | undefined;
+  cursor?: string | undefined;
+}
 
 export const teamsPath = endpointPath('teams.list');
 export const teamPath = (teamId: string | number) => endpointPath('teams.get', { params: { teamId } });
@@ -124,6 +132,22 @@ export async function transferOwnership(teamId: string, userId: string): Promise
 /** The team: its name, members (with their roles where the caller may see them), guests and invitations. */
 export function useTeam(teamId: string | undefined, options?: LoadOptions) {
   return useEndpoint('teams.get', teamId ? { params: { teamId } } : null, options);
+}
+
+/** One page of the team's audit log (issue 35), newest first; the previous page stays while the next loads. */
+export function useAudit(teamId: string | null, filter: AuditFilter) {
+  return useEndpoint('audit.list', teamId ? { params: { teamId }, query: filter } : null, {
+    keepPreviousData: true,
+  });
+}
+
+/**
+ * The address of the log's CSV under the same filters (from the newest entry on), in the dashboard's
+ * language: a plain link, so the browser downloads the file with the session cookie.
+ */
+export function auditCsvHref(teamId: string, { kind, actor }: AuditFilter, lang: 'en' | 'de'): string {
+  const path = `/api${endpointPath('audit.csv', { params: { teamId }, query: { kind, actor } })}`;
+  return lang === 'de' ? `${path}${path.includes('?') ? '&' : '?'}lng=de` : path;
 }
 
 export function useTokens(teamId: string | null) {

@@ -15,7 +15,7 @@ export type { Role };
  * What the dashboard shows by role. `settings`: project configuration, the widget and project deletion;
  * `integrations`; `triage`: resolve, reopen and Sync; `billing`; `projects`: create projects in the team;
  * `members`: invite, re-role, remove; `rename`: the team's name; `transfer`: ownership; `leave`: the team;
- * `tokens`: the team's API tokens (issue 25); `team`: the team screen at all (a GUEST's team is its projects: it sees no member list).
+ * `tokens`: the team's API tokens (issue 25); `audit`: the team's audit log (issue 35); `team`: the team screen at all (a GUEST's team is its projects: it sees no member list).
  */
 export const rights = {
   settings: ['OWNER', 'ADMIN'],
@@ -27,6 +27,7 @@ export const rights = {
   rename: ['OWNER', 'ADMIN'],
   transfer: ['OWNER'],
   tokens: ['OWNER', 'ADMIN'],
+  audit: ['OWNER', 'ADMIN'],
   leave: ['ADMIN', 'MEMBER', 'GUEST'],
   team: ['OWNER', 'ADMIN', 'MEMBER'],
 } as const satisfies Record<string, readonly Role[]>;

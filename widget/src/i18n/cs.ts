@@ -77,6 +77,8 @@ const cs: Messages = {
   errINVALID_PARAMETERS:
     'Některé údaje nebylo možné přijmout. Zkontrolujte prosím formulář a zkuste to znovu.',
   errNETWORK: 'Spojení selhalo. Zkontrolujte připojení k internetu a zkuste to znovu.',
+  errCONNECTION_ENDED:
+    'Vaše připojení ke Snag skončilo. Připojte se znovu tlačítkem Snag na panelu nástrojů prohlížeče a pak odešlete: hlášení zůstane zachováno.',
   errGENERIC: 'Něco se pokazilo. Zkuste to prosím znovu.',
 
   editorTitle: 'Úprava snímku',

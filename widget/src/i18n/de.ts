@@ -83,6 +83,8 @@ const de: Messages = {
     'Einige Angaben konnten nicht angenommen werden. Bitte prüfen Sie das Formular und versuchen Sie es erneut.',
   errNETWORK:
     'Die Verbindung ist fehlgeschlagen. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  errCONNECTION_ENDED:
+    'Ihre Verbindung zu Snag ist beendet. Verbinden Sie sich über die Snag-Schaltfläche in der Symbolleiste Ihres Browsers erneut und senden Sie dann: Ihre Meldung bleibt erhalten.',
   errGENERIC: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 
   editorTitle: 'Screenshot bearbeiten',

@@ -79,6 +79,8 @@ const en = {
     'This website has no storage space left. Remove your screenshots, recording and files, then try again.',
   errINVALID_PARAMETERS: 'Some details could not be accepted. Please check the form and try again.',
   errNETWORK: 'The connection failed. Check your internet connection and try again.',
+  errCONNECTION_ENDED:
+    "Your connection to Snag has ended. Connect again from the Snag button in your browser's toolbar, then send: your report is kept.",
   errGENERIC: 'Something went wrong. Please try again.',
 
   editorTitle: 'Annotate screenshot',

@@ -79,6 +79,8 @@ const es: Messages = {
   errINVALID_PARAMETERS:
     'No se han podido aceptar algunos datos. Revisa el formulario y vuelve a intentarlo.',
   errNETWORK: 'Ha fallado la conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
+  errCONNECTION_ENDED:
+    'Tu conexión con Snag ha terminado. Vuelve a conectarte con el botón de Snag de la barra de herramientas del navegador y después envía: tu informe se conserva.',
   errGENERIC: 'Algo ha salido mal. Inténtalo de nuevo.',
 
   editorTitle: 'Editar la captura',

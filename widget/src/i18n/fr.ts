@@ -80,6 +80,8 @@ const fr: Messages = {
   errINVALID_PARAMETERS:
     'Certaines informations n’ont pas pu être acceptées. Vérifiez le formulaire et réessayez.',
   errNETWORK: 'La connexion a échoué. Vérifiez votre connexion Internet et réessayez.',
+  errCONNECTION_ENDED:
+    "Votre connexion à Snag a pris fin. Reconnectez-vous avec le bouton Snag de la barre d'outils de votre navigateur, puis envoyez : votre rapport est conservé.",
   errGENERIC: 'Une erreur est survenue. Veuillez réessayer.',
 
   editorTitle: 'Annoter la capture',

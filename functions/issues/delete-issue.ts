@@ -1,0 +1,266 @@
+/**
+ * Deleting one issue completely (docs/retention.md "What is deleted"): the one place that knows every item
+ * and object an issue owns. Retention calls it; anything that deletes an issue later must call it too.
+ *
+ * In the project's partition PROJECT#<pid>:
+ *   ISSUE#<n10>                 the header, and with it its place in the lists: META's resolvedCount and
+ *                               bytes, STATS/BLOCK, every facet's FSTATS/FBLOCK and the `updated` order
+ *   ISSUE#<n10>#DETAIL          description, device data, file names, delivery statuses
+ *   ISSUE#<n10>#REPORTER        the reporter's address and the hashes of their status-page tokens
+ *   ISSUE#<n10>#T#<id>          comments and activity
+ *   SYNC#<name>#<n10>           the sync lists' markers
+ *   RESOLVEDAT#<n10>            the retention index's entry
+ *   TRACKER#<vendor>#<id>       the tracker links its deliveries wrote (`extraKeys`, from the integrations)
+ * Elsewhere: RTOKEN#<hash> (its status-page tokens), REPORTER_OUTBOX/<pid>#<n10> (a mail owed), the team's
+ * storageBytes. In S3 under p/<pid>/: screenshots, videos, page snapshots and their viewable copies, files,
+ * the session replay.
+ * Left to their TTL: UPLOAD# guards (2 days after the report, long gone by any retention period), the
+ * notification outbox's entries (7 days; the flush drops an entry whose issue is gone), SYNCED# ids (90 days).
+ *
+ * Two steps, so a crash anywhere loses nothing and counts nothing twice:
+ *   1. one transaction deletes the header and takes the issue out of every count and index, and marks
+ *      the retention entry `purging` (it stays in the retention index, so a rerun finds the rest);
+ *   2. the objects and the other items go in bounded batches (DeleteObjects of ≤ 1,000, BatchWriteItem of
+ *      ≤ 25), the detail (which names the objects) and the retention entry last.
+ * A rerun after step 1 finds no header and does step 2 again; deleting what is gone is no error.
+ */
+
+import { integrationNames } from '#contracts/integration-names';
+import {
+  batchDelete,
+  failedConditions,
+  getItems,
+  isConditionFailure,
+  type Key,
+  queryKeys,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
+import { deleteObjects } from '#runtime/s3-objects';
+import { projectKey, projectPartition } from '../projects/project';
+import { teamOf } from '../teams/member';
+import { teamKey } from '../teams/team';
+import {
+  blockKey,
+  blockOf,
+  type IssueFile,
+  type IssueReplay,
+  type IssueScreenshot,
+  issueDetailKey,
+  issueHeaderKey,
+  n10,
+  resolvedAtKey,
+  resolvedAtPut,
+  statsAttribute,
+  statsKey,
+  syncKey,
+} from './issue';
+import { snapshotViewKey, storedKey } from './object-keys';
+import { placeCondition, unindexActions } from './rank-index';
+import { outboxKey, reporterKey, tokenKey } from './reporter';
+import { stateOf } from './triage';
+
+type Item = Record<string, unknown>;
+
+/**
+ * What happened to the issue: deleted now; its deletion finished (a crashed run had done the first step);
+ * nothing was left of it; or kept (reopened or changed meanwhile, or its project is being deleted).
+ */
+export type DeleteOutcome = 'deleted' | 'finished' | 'gone' | 'kept';
+
+export interface DeleteOptions {
+  /**
+   * Only while the issue is still resolved, and resolved at this time (the retention index's entry): a
+   * reopened or re-resolved issue is kept. Absent: deleted whatever its list.
+   */
+  resolvedAt?: string;
+  /** Items outside the issues' domain that point at it (the integrations' tracker links), from its detail. */
+  extraKeys?: (detail: Item) => Key[];
+}
+
+/** The S3 keys of an issue's objects, from its detail: every screenshot, video, snapshot (and view), file, replay. */
+export function issueObjectKeys(projectId: string, detail: Item): string[] {
+  const keys: string[] = [];
+  for (const s of (detail.screenshots ?? []) as IssueScreenshot[]) {
+    if (s.name) keys.push(storedKey(projectId, 'screenshot', s.name));
+    if (s.html) keys.push(storedKey(projectId, 'snapshot', s.html), snapshotViewKey(projectId, s.html));
+  }
+  for (const f of (detail.files ?? []) as IssueFile[])
+    if (f.name) keys.push(storedKey(projectId, 'file', f.name));
+  const replay = detail.replay as IssueReplay | undefined;
+  if (replay?.name) keys.push(storedKey(projectId, 'replay', replay.name));
+  return keys;
+}
+
+/**
+ * Deletes issue `n` of project `projectId` and everything it owns. Idempotent: safe to run twice, and
+ * after a crash at any point.
+ */
+export async function deleteIssue(
+  projectId: string,
+  n: number,
+  options: DeleteOptions = {},
+): Promise<DeleteOutcome> {
+  const [meta, header, detail, reporter, retention] = await getItems([
+    projectKey(projectId),
+    issueHeaderKey(projectId, n),
+    issueDetailKey(projectId, n),
+    reporterKey(projectId, n),
+    resolvedAtKey(projectId, n),
+  ]);
+  // The project's own deletion purges its whole partition: nothing of it is ours to count.
+  if (!meta) return 'kept';
+  // No header: a crashed run's first step is done (its entry still says so), or nothing is left at all.
+  let outcome: DeleteOutcome = retention ? 'finished' : 'gone';
+  if (header) {
+    if (options.resolvedAt !== undefined && !stillDue(header, options.resolvedAt)) {
+      await dropStaleEntry(projectId, n, header, retention);
+      return 'kept';
+    }
+    const removed = await removeFromLists(projectId, n, meta, header, detail, options.resolvedAt);
+    if (!removed) return 'kept';
+    outcome = 'deleted';
+  }
+  await removeRest(projectId, n, detail, reporter, options.extraKeys);
+  return outcome;
+}
+
+const stillDue = (header: Item, resolvedAt: string) =>
+  Number(header.deleted) === 1 && header.resolvedAt === resolvedAt;
+
+/**
+ * A retention entry that no longer says when the issue was resolved (written by the backfill while the
+ * issue was reopened): deleted, unless the issue is resolved now (then its own entry is right).
+ */
+async function dropStaleEntry(projectId: string, n: number, header: Item, entry: Item | undefined) {
+  if (!entry || Number(header.deleted) === 1) return;
+  await batchDelete([resolvedAtKey(projectId, n)]);
+}
+
+/**
+ * Step 1: the header goes, and with it the issue's place in every list, count and index, in one
+ * transaction (≤ 1 + 4 + 28 + 2 = 35 actions). False when a concurrent change (a reopen, a triage change)
+ * refused it: the issue is kept this time, and the next run decides again.
+ */
+async function removeFromLists(
+  projectId: string,
+  n: number,
+  meta: Item,
+  header: Item,
+  detail: Item | undefined,
+  resolvedAt: string | undefined,
+): Promise<boolean> {
+  const T = tableName();
+  const list = Number(header.deleted) === 1 ? 'resolved' : 'open';
+  const { b, off } = blockOf(n);
+  const bytes = Number(detail?.bytes ?? 0);
+  const state = stateOf(header);
+  const place = placeCondition(state.u);
+  const values: Item = { ':d': Number(header.deleted), ...place.values };
+  let condition = `attribute_exists(pk) AND deleted = :d AND ${place.expression}`;
+  if (resolvedAt !== undefined) {
+    condition += ' AND resolvedAt = :r';
+    values[':r'] = resolvedAt;
+  }
+  const actions: TransactItems = [
+    {
+      Delete: {
+        TableName: T,
+        Key: issueHeaderKey(projectId, n),
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: projectKey(projectId),
+        UpdateExpression: 'ADD #count :minus, #bytes :bytes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': `${list}Count`, '#bytes': 'bytes' },
+        ExpressionAttributeValues: { ':minus': -1, ':bytes': -bytes },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: statsKey(projectId),
+        UpdateExpression: 'ADD #s :minus',
+        ExpressionAttributeNames: { '#s': statsAttribute(list, b) },
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: blockKey(projectId, b),
+        UpdateExpression: 'DELETE #o :off',
+        ExpressionAttributeNames: { '#o': `${list}Offsets` },
+        ExpressionAttributeValues: { ':off': new Set([off]) },
+      },
+    },
+    // Kept in the retention index until step 2 ends, so a rerun after a crash finds what is left.
+    resolvedAtPut(projectId, n, String(header.resolvedAt ?? ''), { purging: true }),
+    ...unindexActions(projectId, n, state),
+  ];
+  const teamIndex = actions.length;
+  // The storage the issue's files used is the team's again (issue 22: the quota is the team's).
+  if (bytes > 0)
+    actions.push({
+      Update: {
+        TableName: T,
+        Key: teamKey(teamOf(meta)),
+        UpdateExpression: 'ADD storageBytes :bytes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':bytes': -bytes },
+      },
+    });
+  try {
+    await transactWrite(actions, () => undefined);
+    return true;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const failed = failedConditions(err);
+    if (failed.includes(0)) return false;
+    // A team item that is not there (an account from before teams): its storage is counted nowhere.
+    if (bytes > 0 && failed.includes(teamIndex)) return removeFromListsWithout(actions.slice(0, teamIndex));
+    throw err;
+  }
+}
+
+async function removeFromListsWithout(actions: TransactItems): Promise<boolean> {
+  try {
+    await transactWrite(actions, () => undefined);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err) && failedConditions(err).includes(0)) return false;
+    throw err;
+  }
+}
+
+/** Step 2: the objects, then every other item, the detail and the retention entry last. */
+async function removeRest(
+  projectId: string,
+  n: number,
+  detail: Item | undefined,
+  reporter: Item | undefined,
+  extraKeys: DeleteOptions['extraKeys'],
+) {
+  if (detail) await deleteObjects(issueObjectKeys(projectId, detail));
+  const own = await queryKeys({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':p': `ISSUE#${n10(n)}#` },
+    ConsistentRead: true,
+  });
+  const detailSk = issueDetailKey(projectId, n).sk;
+  const tokens = [...((reporter?.tokens as Set<string> | undefined) ?? [])].map((h) => tokenKey(String(h)));
+  await batchDelete([
+    ...own.filter((k) => k.sk !== detailSk),
+    ...integrationNames.map((name) => syncKey(projectId, name, n)),
+    ...tokens,
+    outboxKey(projectId, n),
+    ...(detail && extraKeys ? extraKeys(detail) : []),
+  ]);
+  await batchDelete([issueDetailKey(projectId, n), resolvedAtKey(projectId, n)]);
+}

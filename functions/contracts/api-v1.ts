@@ -409,6 +409,10 @@ export const v1WidgetConfigSchema = z
     upload: z.boolean(),
     video: z.boolean(),
     replay: z.object({ maskText: z.boolean() }).optional(),
+    strictPrivacy: z.literal(true).optional().meta({
+      description:
+        'Strict privacy mode: ask for no reporter email; addresses lose query and fragment, log lines keep their first line (the server enforces it too)',
+    }),
     welcomeScreen: z.boolean(),
     branding: z.boolean(),
     customFields: z.array(z.object({ name: z.string(), selector: z.string() })),

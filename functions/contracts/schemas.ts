@@ -195,6 +195,12 @@ export const widgetSettingsSchema = z.object({
    * made before retention existed). Copies in trackers are not touched.
    */
   retentionDays: z.literal(retentionPeriods).nullable().default(null),
+  /**
+   * Strict privacy mode (docs/privacy.md, contracts/strict-privacy.ts): addresses stored without query
+   * string or fragment, log lines cut to their first line, no visitor email, replays with all text masked.
+   * Enforced by the intake whatever the widget sends; off for every project made before it existed.
+   */
+  strictPrivacy: z.boolean().default(false),
   widgetDisableWelcomeScreen: z.boolean().default(true),
   widgetDisableMobile: z.boolean().default(false),
   widgetDisableBranding: z.boolean().default(false),

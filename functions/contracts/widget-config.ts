@@ -27,6 +27,11 @@ export interface WidgetConfig {
    * once the page is idle; `maskText` masks all text too. Absent: steps and logs only.
    */
   replay?: { maskText: boolean };
+  /**
+   * Strict privacy mode (docs/privacy.md): the form asks for no email, and the report leaves the page
+   * without query strings, fragments or further log lines (contracts/strict-privacy.ts). Absent: off.
+   */
+  strictPrivacy?: true;
   welcomeScreen: boolean;
   branding: boolean;
   customFields: { name: string; selector: string }[];

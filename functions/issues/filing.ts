@@ -10,6 +10,7 @@ import { extensionOf, reportLimits, type UploadKind, uploadRules } from '#contra
 import type { ReportBody } from '#contracts/intake-schemas';
 import { type FanoutMessage, type IntegrationName, integrationNames } from '#contracts/messages';
 import { plans } from '#contracts/plans';
+import { strictReport } from '#contracts/strict-privacy';
 import type { Actor, FiledVia } from '#contracts/triage';
 import { getItems, type TransactItems } from '#runtime/db';
 import { AppError } from '#runtime/errors';
@@ -192,7 +193,10 @@ export async function fileIssue(
   // The server's own redaction (docs/privacy.md), whatever the sender did: secrets in the gathered text
   // are masked, and a recording that carries what someone typed is not stored (the report is, without it).
   const leak = sent.replay ? await recordingLeak(sent.replay.key) : null;
-  const body: IssueReport = redactReport(leak ? { ...sent, replay: undefined } : sent);
+  const redacted = redactReport(leak ? { ...sent, replay: undefined } : sent);
+  // A strict project (docs/privacy.md "Strict privacy mode") keeps no query, no fragment, no further log
+  // lines and no visitor email, whatever the widget or script sent.
+  const body: IssueReport = project.data.strictPrivacy ? strictReport(redacted) : redacted;
   const kept = checked.flatMap((u, i) => (leak && u.kind === 'replay' ? [] : [{ u, o: found[i]! }]));
   const uploads = kept.map((k) => k.u);
   const stored = kept.map((k) => k.o);

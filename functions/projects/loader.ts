@@ -36,7 +36,9 @@ export function widgetConfig(project: Project, owner: PlanHolder): WidgetConfig 
     upload: !s.widgetDisableUpload,
     video: !s.widgetDisableVideo,
     // Present only where the plan and the project allow it: the loader then loads the recorder (docs/replay.md).
-    ...(s.widgetReplay ? { replay: { maskText: s.widgetReplayMaskText } } : {}),
+    // A strict project's recordings mask all text, whatever the replay setting says (docs/privacy.md).
+    ...(s.widgetReplay ? { replay: { maskText: s.widgetReplayMaskText || s.strictPrivacy } } : {}),
+    ...(s.strictPrivacy ? { strictPrivacy: true as const } : {}),
     welcomeScreen: !s.widgetDisableWelcomeScreen,
     branding: !s.widgetDisableBranding,
     customFields: s.customFields,

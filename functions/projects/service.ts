@@ -247,7 +247,8 @@ export async function update(
   if (input.active !== undefined) fields.active = input.active;
   if (input.activeParam !== undefined) fields.activeParam = input.activeParam;
   if (input.data !== undefined) fields.data = widgetSettingsSchema.parse({ ...project.data, ...input.data });
-  const from = widgetSettingsSchema.parse(project.data ?? {}).retentionDays;
+  const before = widgetSettingsSchema.parse(project.data ?? {});
+  const from = before.retentionDays;
   const to = fields.data ? fields.data.retentionDays : from;
   const teamId = teamOf(project);
   // A period is listed before the settings say it, and forever unlisted after: the job reads META before
@@ -257,14 +258,22 @@ export async function update(
     saveProject(id, accessGuard(caller, teamId, 'settings', id), fields),
     owner,
   ]);
-  if (to !== from) {
-    if (to === null) await setRetentionEntry(id, teamId, null);
-    await recordAudit(teamId, {
-      kind: 'privacy.settings',
-      actor: await memberActor(caller),
-      projectId: id,
-      detail: { setting: 'retentionDays', from, to },
-    });
+  if (to !== from && to === null) await setRetentionEntry(id, teamId, null);
+  // Each privacy setting that changed is one entry in the team's audit log (docs/audit-log.md): who made the
+  // project keep data longer, or turned strict mode off, is what a data-protection officer asks.
+  const changed: {
+    setting: 'retentionDays' | 'strictPrivacy';
+    from: number | boolean | null;
+    to: number | boolean | null;
+  }[] = [];
+  if (to !== from) changed.push({ setting: 'retentionDays', from, to });
+  const strictTo = fields.data ? fields.data.strictPrivacy : before.strictPrivacy;
+  if (strictTo !== before.strictPrivacy)
+    changed.push({ setting: 'strictPrivacy', from: before.strictPrivacy, to: strictTo });
+  if (changed.length) {
+    const actor = await memberActor(caller);
+    for (const detail of changed)
+      await recordAudit(teamId, { kind: 'privacy.settings', actor, projectId: id, detail });
   }
   return detailView({ ...project, ...fields }, name, project.role);
 }

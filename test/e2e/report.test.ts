@@ -325,6 +325,26 @@ describe('a visitor reports an issue', () => {
     await configure({ widgetLanguage: 'en' });
   });
 
+  it('in a strict project: no email field, and the page address arrives without its query and fragment', async () => {
+    await configure({ widgetLanguage: 'en', strictPrivacy: true });
+    const t = await texts('en');
+    const { page, errors, close } = await visit('/?coupon=SUMMER24&ref=mail#offers');
+    try {
+      const dialog = await openForm(page, t);
+      expect(await dialog.getByLabel(t.email).count()).toBe(0);
+      await dialog.getByLabel(t.description).fill('The coupon is not applied.');
+      await shot(page, 'report-form-strict');
+      const issue = await issueDetail(await sendAndReadNumber(page, t));
+      expect(issue?.data.href).toBe(site.url(customerHosts.shop, '/'));
+      expect(issue?.data.username ?? '').toBe('');
+      expect(JSON.stringify(issue)).not.toContain('SUMMER24');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+      await configure({ strictPrivacy: false });
+    }
+  });
+
   it('works at 360 px with touch', async () => {
     await configure({ widgetLanguage: 'en' });
     const t = await texts('en');

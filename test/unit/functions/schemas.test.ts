@@ -128,6 +128,8 @@ describe('shared schemas', () => {
       widgetReplayMaskText: false,
       // Issue 35: resolved issues are kept forever unless the client chooses a retention period.
       retentionDays: null,
+      // Strict privacy mode: off unless the client turns it on (docs/privacy.md).
+      strictPrivacy: false,
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

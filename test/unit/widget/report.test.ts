@@ -135,6 +135,37 @@ describe('the report body', () => {
     expect(reportSchema.safeParse(body).success).toBe(true);
   });
 
+  it("leaves a strict project's page with the intake's strict rule applied: no query, fragment, later log line or email", () => {
+    const body = buildReportBody(
+      {
+        description: 'Broken',
+        email: 'jane@example.com',
+        shots: [],
+        video: null,
+        files: [],
+        steps: [{ t: 1, kind: 'load', label: 'https://shop.example.com/search?q=secret' }],
+      },
+      { shots: [], video: null, files: [] },
+      {
+        config: { ...config, strictPrivacy: true },
+        capture,
+        href: 'https://shop.example.com/cart?coupon=SUMMER#pay',
+        logs: [
+          {
+            t: 1,
+            level: 'error',
+            kind: 'console',
+            msg: 'Failed https://api.example/x?id=7\n{"name":"Jane"}',
+          },
+        ],
+      },
+    );
+    expect(body).toMatchObject({ username: '', href: 'https://shop.example.com/cart' });
+    expect(body.logs?.[0]?.msg).toBe('Failed https://api.example/x');
+    expect(body.steps?.[0]?.label).toBe('https://shop.example.com/search');
+    expect(reportSchema.safeParse(body).success).toBe(true);
+  });
+
   it('sends visitor text cleaned of control and format characters, so the server schema takes it (issue 19)', () => {
     const fileKey = `pending/${config.id}/file/${uuid()}.pdf`;
     const body = buildReportBody(

@@ -288,6 +288,15 @@ export const de: Catalogue = {
     deleteModalBody:
       '„{{name}}“ wird mit allen Meldungen, Dateien und Integrationen endgültig gelöscht. Das Widget funktioniert danach auf Ihrer Website nicht mehr.',
   },
+  privacyMode: {
+    title: 'Datenschutz',
+    description: 'Für Websites mit personenbezogenen Daten: weniger von jeder Meldung speichern.',
+    strict: 'Strenger Datenschutzmodus',
+    strictHint:
+      'Adressen werden ohne Query-String und Fragment gespeichert, Log-Meldungen behalten nur ihre erste Zeile, das Widget fragt nicht nach einer E-Mail-Adresse, und Sitzungsaufzeichnungen maskieren jeden Text. Snag setzt das bei jeder Meldung durch, egal was das Widget sendet.',
+    save: 'Datenschutz speichern',
+    saved: 'Datenschutz gespeichert',
+  },
   retention: {
     title: 'Aufbewahrung',
     description:

@@ -284,6 +284,15 @@ export const en = {
     deleteModalBody:
       '“{{name}}” is deleted permanently with all its issues, files and integrations. The widget stops working on your website.',
   },
+  privacyMode: {
+    title: 'Privacy',
+    description: 'For sites that show personal data: keep less of each report.',
+    strict: 'Strict privacy mode',
+    strictHint:
+      'Addresses are stored without query strings or fragments, log messages keep only their first line, the widget does not ask for an email, and session replays mask all text. Snag enforces this on every report, whatever the widget sends.',
+    save: 'Save privacy',
+    saved: 'Privacy saved',
+  },
   retention: {
     title: 'Data retention',
     description:

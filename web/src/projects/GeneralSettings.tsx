@@ -22,6 +22,7 @@ import { errorText } from '../i18n';
 import { paths } from '../paths';
 import { DataRetention } from './DataRetention';
 import { deleteProject, saveProject } from './data';
+import { PrivacyMode } from './PrivacyMode';
 
 type Website = ProjectSettings;
 
@@ -116,6 +117,7 @@ export function GeneralSettings({ website }: { website: Website }) {
         </form>
       </Section>
       <DataRetention key={`${website.uuid}-${website.data.retentionDays}`} website={website} />
+      <PrivacyMode key={`${website.uuid}-${website.data.strictPrivacy}`} website={website} />
       <DeleteSection
         labelId="project-delete"
         title={t('general.deleteTitle')}

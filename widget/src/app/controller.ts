@@ -59,6 +59,8 @@ export function createController(
   const context = () => ({ config, capture, transport, href: page.href(), logs: page.logs() ?? [] });
 
   const screenshots = config.screenshot;
+  // A strict project (docs/privacy.md) asks for no email: none is shown, checked, prefilled or sent.
+  const strict = config.strictPrivacy === true;
   const canScreen = screenshots && capture.canCaptureScreen();
   const canRecord = config.video && capture.canRecord();
 
@@ -140,7 +142,8 @@ export function createController(
   }
 
   function validation() {
-    return validateForm(store.get().draft);
+    const { draft } = store.get();
+    return validateForm(strict ? { ...draft, email: '' } : draft);
   }
 
   /** Whether a recording exists that the visitor may attach (the form then offers the checkbox). */
@@ -197,13 +200,16 @@ export function createController(
     if (store.get().screen === 'done') reset();
     const patch: { description?: string; email?: string } = {};
     if (typeof options.description === 'string') patch.description = options.description;
-    if (typeof options.email === 'string') patch.email = options.email;
+    if (typeof options.email === 'string' && !strict) patch.email = options.email;
     store.setDraft(patch);
   }
 
   /** `Snag.report({...})`: a report without the panel; resolves to the issue number. */
   async function report(options: ReportOptions): Promise<number> {
-    const form = { description: String(options?.description ?? ''), email: String(options?.email ?? '') };
+    const form = {
+      description: String(options?.description ?? ''),
+      email: strict ? '' : String(options?.email ?? ''),
+    };
     if (!isValid(validateForm(form))) throw new SnagError('INVALID_PARAMETERS');
     const shots: Outgoing['shots'] = [];
     if (options.screenshot && screenshots) {

@@ -10,6 +10,7 @@ import type { LogEntry, Step, UploadKind } from '#contracts/intake';
 import { reportLimits } from '#contracts/intake';
 import type { ReportInput } from '#contracts/intake-schemas';
 import { redactText, redactUrl } from '#contracts/redaction';
+import { strictReport } from '#contracts/strict-privacy';
 import { cleanText } from '#contracts/text';
 import type { WidgetConfig } from '#contracts/widget-config';
 import type { ReplayTake } from '../api';
@@ -129,7 +130,7 @@ export function buildReportBody(
   );
   if (keys.video)
     screenshots.push({ key: keys.video.key, type: keys.video.type.includes('mp4') ? 'mp4' : 'webm' });
-  return {
+  const body: ReportInput = {
     // Visitor text goes out cleaned (contracts/text.ts): the API refuses control and format characters.
     msg: cleanText(out.description, { multiline: true, max: reportLimits.descriptionMax }),
     username: out.email.trim(),
@@ -160,6 +161,8 @@ export function buildReportBody(
         }
       : {}),
   };
+  // A strict project's report leaves the page as the intake would store it (the same rule, applied twice).
+  return ctx.config.strictPrivacy ? strictReport(body) : body;
 }
 
 interface Item {

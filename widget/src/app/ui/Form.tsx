@@ -102,25 +102,28 @@ export function Form({ c, s, focusShot }: { c: Controller; s: State; focusShot: 
         </div>
       </div>
 
-      <div class="f">
-        <label for="snag-e">{t.email}</label>
-        <input
-          id="snag-e"
-          class="in"
-          ref={email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={d.email}
-          placeholder="name@example.com"
-          aria-invalid={!!errors.email}
-          aria-describedby="snag-ee"
-          onInput={(e) => c.store.setDraft({ email: e.currentTarget.value })}
-        />
-        <span class={errors.email ? 'err hint' : 'hint'} id="snag-ee">
-          {errors.email ? t[errors.email] : t.emailHint}
-        </span>
-      </div>
+      {/* A strict project (docs/privacy.md) asks for no email. */}
+      {!config.strictPrivacy && (
+        <div class="f">
+          <label for="snag-e">{t.email}</label>
+          <input
+            id="snag-e"
+            class="in"
+            ref={email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={d.email}
+            placeholder="name@example.com"
+            aria-invalid={!!errors.email}
+            aria-describedby="snag-ee"
+            onInput={(e) => c.store.setDraft({ email: e.currentTarget.value })}
+          />
+          <span class={errors.email ? 'err hint' : 'hint'} id="snag-ee">
+            {errors.email ? t[errors.email] : t.emailHint}
+          </span>
+        </div>
+      )}
 
       {c.screenshots && (
         <section aria-labelledby="snag-sh">

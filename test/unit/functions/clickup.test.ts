@@ -25,7 +25,8 @@ import { clickupActions } from '../../../lib/local/vendors/clickup';
 
 const spec = JSON.parse(
   readFileSync(
-    new URL('../../../../shared/api-specs/clickup/clickup-api-v2-reference.EXCERPTS.json', import.meta.url),
+    // Copied from ../shared/api-specs/clickup into test/fixtures so that a clone alone runs the suite.
+    new URL('../../fixtures/clickup/clickup-api-v2-reference.EXCERPTS.json', import.meta.url),
     'utf8',
   ),
 ) as {

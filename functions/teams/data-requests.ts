@@ -49,7 +49,12 @@ export function dataIndexPut(teamId: string, projectId: string, n: number, email
     {
       Put: {
         TableName: tableName(),
-        Item: { pk: indexPartition(teamId, emailHash(email)), sk: `${projectId}#${n10(n)}`, projectId, number: n },
+        Item: {
+          pk: indexPartition(teamId, emailHash(email)),
+          sk: `${projectId}#${n10(n)}`,
+          projectId,
+          number: n,
+        },
       },
     },
   ];
@@ -329,7 +334,10 @@ export async function erase(teamId: string, email: string, actor: Actor): Promis
   }
   // The index entries go last: a crash before this point leaves them, and a rerun erases the rest.
   await batchDelete(
-    found.map((f) => ({ pk: indexPartition(teamId, emailHash(email)), sk: `${f.projectId}#${n10(f.number)}` })),
+    found.map((f) => ({
+      pk: indexPartition(teamId, emailHash(email)),
+      sk: `${f.projectId}#${n10(f.number)}`,
+    })),
   );
   await recordAudit(teamId, {
     kind: 'privacy.erase',

@@ -1,7 +1,12 @@
 /** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
 
 import { auditParams, auditQuerySchema } from '#contracts/audit-schemas';
-import { dataEraseBody, dataExportParams, dataRequestBody, dataRequestParams } from '#contracts/data-requests';
+import {
+  dataEraseBody,
+  dataExportParams,
+  dataRequestBody,
+  dataRequestParams,
+} from '#contracts/data-requests';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   invitationParams,

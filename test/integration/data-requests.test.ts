@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataExportStatus, DataRequestIssue } from '#contracts/data-requests';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
-import { queryAll, tableName } from '#runtime/db';
+import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { auditPartition } from '../../functions/teams/audit';
 import type { ApiClient } from '../support/api-client';
@@ -159,9 +159,11 @@ describe('a request about a person’s data', () => {
     // A screenshot, its snapshot and the file per issue, each in the archive.
     const files = Object.keys(zip.files).filter((f) => f.startsWith('files/') && !zip.files[f]?.dir);
     expect(files.length).toBeGreaterThanOrEqual(6);
-    expect(await (zip.file(first.files.find((f: string) => f.endsWith('.txt'))) as JSZip.JSZipObject).async('string')).toBe(
-      'Checkout fails for Grace Hopper notes',
-    );
+    expect(
+      await (zip.file(first.files.find((f: string) => f.endsWith('.txt'))) as JSZip.JSZipObject).async(
+        'string',
+      ),
+    ).toBe('Checkout fails for Grace Hopper notes');
 
     // Erase: a mistyped confirmation erases nothing.
     const mistyped = await owner.client.post(privacy(tid, 'erase'), { email: visitor, confirm: bystander });

@@ -37,7 +37,7 @@ export const operations = {
   async exportStatus(input: In<'exportStatus'>): Promise<{ msg: DataExportStatus }> {
     await authorized(input);
     const status = await exportStatus(input.params.teamId, input.params.id);
-    if (!status) throw new AppError('NOT_FOUND');
+    if (!status) throw new AppError('DATA_EXPORT_NOT_FOUND');
     return { msg: status };
   },
   async erase(input: In<'erase'>): Promise<{ msg: { erased: number } }> {

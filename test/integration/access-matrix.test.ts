@@ -303,7 +303,7 @@ const fixtures: Record<string, Fixture> = {
       body: { email: 'nobody@example.org' },
     }),
   },
-  // An export that does not exist: NOT_FOUND past the check for OWNER and ADMIN.
+  // An export that does not exist: DATA_EXPORT_NOT_FOUND past the check for OWNER and ADMIN.
   'GET /api/client/team/{teamId}/privacy/export/{id}': {
     request: (c) => ({ path: `/api/client/team/${c.team}/privacy/export/${'0'.repeat(32)}` }),
     pastTheCheck: true,

@@ -122,7 +122,8 @@ describe('a request about a person’s data', () => {
     expect((await owner.client.post(privacy(tid, 'lookup'), { email: 'not an address' })).status).toBe(400);
     // A malformed job id is no job: 404, as an unknown one.
     expect((await owner.client.get(privacy(tid, 'export/zzz'))).status).toBe(404);
-    expect((await owner.client.get(privacy(tid, `export/${'0'.repeat(32)}`))).status).toBe(404);
+    const unknown = await owner.client.get(privacy(tid, `export/${'0'.repeat(32)}`));
+    expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([404, 'DATA_EXPORT_NOT_FOUND']);
 
     // Find: both projects, the counts, the address in any case; the bystander's issue is not listed.
     const found = await lookup(admin.client, tid, visitor.toUpperCase());

@@ -73,6 +73,7 @@ async function backfillProject(teamId: string, projectId: string): Promise<void>
     ExpressionAttributeNames: { '#d': 'data', '#u': 'username', '#n': 'number' },
     ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':p': 'ISSUE#' },
     ProjectionExpression: 'sk, #n, #d.#u',
+    ConsistentRead: true,
   });
   for (const d of details) {
     if (!String(d.sk).endsWith('#DETAIL')) continue;
@@ -118,6 +119,8 @@ async function timelineOf(projectId: string, n: number): Promise<Item[]> {
     FilterExpression: '#k = :c',
     ExpressionAttributeNames: { '#k': 'kind' },
     ExpressionAttributeValues: { ...timelineRange(projectId, n), ':c': 'comment' },
+    // A reply sent a moment ago must be in the export and be erased: read what is written.
+    ConsistentRead: true,
   });
 }
 const isReply = (c: Item) => (c.author as Actor | undefined)?.kind === 'reporter';

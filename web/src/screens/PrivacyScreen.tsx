@@ -154,7 +154,27 @@ export default function PrivacyScreen() {
             <Text role="status" fw={500} data-testid="privacy-summary">
               {t('teams.privacy.found', { count: issues.length, email: asked })}
             </Text>
-            {issues.length > 0 && (
+            {issues.length > 0 && narrow && (
+              <Stack
+                component="ul"
+                gap="xs"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="privacy-list"
+              >
+                {issues.map((i) => (
+                  <li key={`${i.projectId}#${i.number}`}>
+                    <Text fw={500}>{i.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {i.projectName} #{i.number} · {date(i.createdAt)} ·{' '}
+                      {t('teams.privacy.counts', { comments: i.comments, replies: i.replies })}
+                    </Text>
+                  </li>
+                ))}
+              </Stack>
+            )}
+            {issues.length > 0 && !narrow && (
               <Table.ScrollContainer minWidth={560}>
                 <Table striped data-testid="privacy-list">
                   <Table.Thead>
@@ -213,31 +233,41 @@ export default function PrivacyScreen() {
         onClose={() => !busy && setErasing(false)}
         title={t('teams.privacy.eraseTitle')}
         centered
+        closeButtonProps={{ 'aria-label': t('deleteModal.close') }}
       >
-        <Stack gap="md">
-          <Text>{t('teams.privacy.eraseText', { count: issues?.length ?? 0, email: asked })}</Text>
-          {errorCode && <ErrorAlert>{errorText(errorCode)}</ErrorAlert>}
-          <TextInput
-            label={t('teams.privacy.typeToConfirm', { email: asked })}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-testid="privacy-confirm"
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setErasing(false)} disabled={busy}>
-              {t('teams.privacy.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={erase}
-              loading={busy}
-              disabled={typed.trim().toLowerCase() !== asked.toLowerCase()}
-              data-testid="privacy-erase-confirm"
-            >
-              {t('teams.privacy.eraseConfirm')}
-            </Button>
-          </Group>
-        </Stack>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed.trim().toLowerCase() === asked.toLowerCase()) void erase();
+          }}
+        >
+          <Stack gap="md">
+            <Text>{t('teams.privacy.eraseText', { count: issues?.length ?? 0, email: asked })}</Text>
+            {errorCode && <ErrorAlert>{errorText(errorCode)}</ErrorAlert>}
+            <TextInput
+              label={t('teams.privacy.typeToConfirm', { email: asked })}
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+              data-testid="privacy-confirm"
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setErasing(false)} disabled={busy}>
+                {t('teams.privacy.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                color="red"
+                loading={busy}
+                disabled={typed.trim().toLowerCase() !== asked.toLowerCase()}
+                data-testid="privacy-erase-confirm"
+              >
+                {t('teams.privacy.eraseConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Stack>
   );

@@ -19,20 +19,31 @@ import {
   type DataRequestIssue,
   ERASED,
 } from '#contracts/data-requests';
+import { integrationNames } from '#contracts/integration-names';
 import { bucketPrefixes } from '#contracts/manifest';
 import type { Actor } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
-import { batchDelete, getItems, queryAll, tableName } from '#runtime/db';
+import {
+  batchDelete,
+  failedConditions,
+  getItems,
+  isConditionFailure,
+  queryAll,
+  type TransactItems,
+  tableName,
+  transactWrite,
+} from '#runtime/db';
 import { deleteObjects } from '#runtime/s3-objects';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
 import { issueObjectKeys } from '../issues/delete-issue';
-import { issueDetailKey, issueHeaderKey, n10 } from '../issues/issue';
+import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issue';
 import { reporterKey, tokenKey } from '../issues/reporter';
 import { timelineRange } from '../issues/timeline';
-import { listProjects, projectPartition } from '../projects/project';
+import { listProjects, projectKey, projectPartition } from '../projects/project';
 import { recordAudit } from './audit';
+import { teamKey } from './team';
 
 type Item = Record<string, unknown>;
 
@@ -288,6 +299,84 @@ export async function exportStatus(teamId: string, id: string): Promise<DataExpo
 }
 
 /**
+ * The texts of one issue read "erased", and the bytes its deleted files used are the project's and the
+ * team's again (as the issue's deletion gives them back), in one transaction: the detail's condition on
+ * its bytes makes a rerun (after a crash) give nothing back twice.
+ */
+async function eraseTexts(teamId: string, projectId: string, n: number, bytes: number) {
+  const T = tableName();
+  const actions: TransactItems = [
+    {
+      Update: {
+        TableName: T,
+        Key: issueDetailKey(projectId, n),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#b) OR #b = :b)',
+        UpdateExpression:
+          'SET msg = :e, #d.username = :e, #d.customFields = :none, files = :none, screenshots = :none, #b = :z REMOVE replay',
+        ExpressionAttributeNames: { '#d': 'data', '#b': 'bytes' },
+        ExpressionAttributeValues: { ':e': ERASED, ':none': [], ':b': bytes, ':z': 0 },
+      },
+    },
+    {
+      Update: {
+        TableName: T,
+        Key: issueHeaderKey(projectId, n),
+        ConditionExpression: 'attribute_exists(pk)',
+        // The search text and the preview carry the description and the address too.
+        UpdateExpression: 'SET title = :e, preview = :e, q = :e, totalFiles = :z, totalScreenshots = :z',
+        ExpressionAttributeValues: { ':e': ERASED, ':z': 0 },
+      },
+    },
+  ];
+  if (bytes > 0) {
+    actions.push(
+      {
+        Update: {
+          TableName: T,
+          Key: projectKey(projectId),
+          UpdateExpression: 'ADD #bytes :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#bytes': 'bytes' },
+          ExpressionAttributeValues: { ':minus': -bytes },
+        },
+      },
+      {
+        Update: {
+          TableName: T,
+          Key: teamKey(teamId),
+          UpdateExpression: 'ADD storageBytes :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -bytes },
+        },
+      },
+    );
+  }
+  try {
+    await transactWrite(actions, () => undefined);
+  } catch (err) {
+    // A team item that is not there (an account from before teams): its storage is counted nowhere.
+    if (!(isConditionFailure(err) && failedConditions(err).includes(3))) throw err;
+    await transactWrite(actions.slice(0, 3), () => undefined);
+  }
+  // The sync lists show each issue's title (their markers carry it): those that exist read "erased" too.
+  for (const name of integrationNames) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: T,
+          Key: syncKey(projectId, name, n),
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: 'SET title = :e',
+          ExpressionAttributeValues: { ':e': ERASED },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+}
+
+/**
  * Erases what the reporter sent: their issues' files (screenshots, files, snapshots, recordings) are
  * deleted; the address, their custom fields, the description, the title and their replies read "erased";
  * their reporter item (address, status-page tokens) goes. The issues stay (the team's work on them is the
@@ -301,27 +390,7 @@ export async function erase(teamId: string, email: string, actor: Actor): Promis
       reporterKey(f.projectId, f.number),
     ]);
     if (detail) await deleteObjects(issueObjectKeys(f.projectId, detail));
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: issueDetailKey(f.projectId, f.number),
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression:
-          'SET msg = :e, #d.username = :e, #d.customFields = :none, files = :none, screenshots = :none REMOVE replay',
-        ExpressionAttributeNames: { '#d': 'data' },
-        ExpressionAttributeValues: { ':e': ERASED, ':none': [] },
-      }),
-    );
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: issueHeaderKey(f.projectId, f.number),
-        ConditionExpression: 'attribute_exists(pk)',
-        // The search text and the preview carry the description and the address too.
-        UpdateExpression: 'SET title = :e, preview = :e, q = :e, totalFiles = :z, totalScreenshots = :z',
-        ExpressionAttributeValues: { ':e': ERASED, ':z': 0 },
-      }),
-    );
+    await eraseTexts(teamId, f.projectId, f.number, Number(detail?.bytes ?? 0));
     for (const c of (await timelineOf(f.projectId, f.number)).filter(isReply)) {
       await db().send(
         new UpdateCommand({

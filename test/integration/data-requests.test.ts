@@ -14,9 +14,10 @@ import { describe, expect, it } from 'vitest';
 import type { DataExportStatus, DataRequestIssue } from '#contracts/data-requests';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
-import { tableName } from '#runtime/db';
+import { batchDelete, getItems, tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { auditPartition } from '../../functions/teams/audit';
+import { teamKey } from '../../functions/teams/team';
 import type { ApiClient } from '../support/api-client';
 import { join, person } from '../support/members-teams';
 import { png } from '../support/png';
@@ -141,6 +142,18 @@ describe('a request about a person’s data', () => {
       replies: 1,
     });
 
+    // An issue filed before the index existed (its entry and the project's marker gone, as before the
+    // deploy): the next request adds it back, once.
+    const hash = createHash('sha256').update(visitor).digest('hex');
+    await batchDelete([
+      { pk: `PRIVACY#${tid}#${hash}`, sk: `${p2}#${String(n2).padStart(10, '0')}` },
+      { pk: `PROJECT#${p2}`, sk: 'PRIVACYINDEX' },
+    ]);
+    expect((await lookup(owner.client, tid, visitor)).map((i) => i.projectId).sort()).toEqual(
+      [p1, p2].sort(),
+    );
+    expect((await getItems([{ pk: `PROJECT#${p2}`, sk: 'PRIVACYINDEX' }]))[0]).toBeTruthy();
+
     // Export: a job, its progress, then a signed link to a ZIP with the JSON and every file.
     const started = await owner.client.post<{ id: string }>(privacy(tid, 'export'), { email: visitor });
     expect(started.status).toBe(202);
@@ -173,6 +186,8 @@ describe('a request about a person’s data', () => {
     expect((mistyped.body as { code: string }).code).toBe('ERASE_CONFIRM_MISMATCH');
     expect(await lookup(owner.client, tid, visitor)).toHaveLength(2);
 
+    const storage = async () => Number((await getItems([teamKey(tid)]))[0]?.storageBytes ?? 0);
+    const storedBefore = await storage();
     const before1 = await objects(p1);
     const before2 = await objects(p2);
     const erased = msgOf<{ erased: number }>(
@@ -186,6 +201,10 @@ describe('a request about a person’s data', () => {
     expect(after1.length).toBeGreaterThan(0);
     expect(after1.length).toBeLessThan(before1.length);
     expect(after1.every((k) => before1.includes(k))).toBe(true);
+    // The bytes of the deleted files are the team's quota again; Bob's still count.
+    const storedAfter = await storage();
+    expect(storedAfter).toBeLessThan(storedBefore);
+    expect(storedAfter).toBeGreaterThan(0);
 
     const detail = JSON.stringify(await issueOf(owner.client, p1, n1));
     expect(detail).not.toContain(visitor);
@@ -218,7 +237,6 @@ describe('a request about a person’s data', () => {
       }),
     );
     const entries = (log.Items ?? []).filter((e) => String(e.kind).startsWith('privacy.'));
-    const hash = createHash('sha256').update(visitor).digest('hex');
     expect(entries.map((e) => [e.kind, e.detail])).toEqual([
       ['privacy.export', { emailHash: hash, issues: 2 }],
       ['privacy.erase', { emailHash: hash, issues: 2 }],

@@ -9,8 +9,8 @@ import { tableName, transactWrite } from '#runtime/db';
 import { AppError } from '#runtime/errors';
 import { DAY, epochSeconds } from '#runtime/time';
 import { projectKey } from '../projects/project';
-import { dataIndexPut } from '../teams/data-requests';
 import { teamKey } from '../teams/team';
+import { dataIndexPut } from './data-index';
 import {
   blockKey,
   blockOf,

@@ -11,7 +11,7 @@
  *
  * Export jobs: PRIVACYJOB#<teamId> / <id> (state, progress, the ZIP's key), gone after a day (TTL).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DATA_EXPORT_LINK_SECONDS,
@@ -37,6 +37,7 @@ import {
 } from '#runtime/db';
 import { deleteObjects } from '#runtime/s3-objects';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
+import { dataIndexPut, emailHash, indexPartition } from '../issues/data-index';
 import { issueObjectKeys } from '../issues/delete-issue';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issue';
 import { reporterKey, tokenKey } from '../issues/reporter';
@@ -46,30 +47,6 @@ import { recordAudit } from './audit';
 import { teamKey } from './team';
 
 type Item = Record<string, unknown>;
-
-/** The hash the index and the audit log name an address by (never the address itself). */
-export const emailHash = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-
-const indexPartition = (teamId: string, hash: string) => `PRIVACY#${teamId}#${hash}`;
-
-/** The index entry of an issue filed with `email` (a Put for the filing transaction), or none. */
-export function dataIndexPut(teamId: string, projectId: string, n: number, email: unknown) {
-  if (typeof email !== 'string' || !email.includes('@')) return [];
-  return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          pk: indexPartition(teamId, emailHash(email)),
-          sk: `${projectId}#${n10(n)}`,
-          projectId,
-          number: n,
-        },
-      },
-    },
-  ];
-}
 
 const markerKey = (projectId: string) => ({ pk: projectPartition(projectId), sk: 'PRIVACYINDEX' });
 

@@ -20,6 +20,7 @@ type Operations = {
   teams: typeof import('./handlers/teams').operations;
   tokens: typeof import('./handlers/tokens').operations;
   audit: typeof import('./handlers/audit').operations;
+  privacy: typeof import('./handlers/privacy').operations;
   projects: typeof import('./handlers/projects').operations;
   widget: typeof import('./handlers/widget').operations;
   intake: typeof import('./handlers/intake').operations;

@@ -392,6 +392,22 @@ export const errorCatalogue = {
     status: 404,
     msg: { en: 'Not found', de: 'Nicht gefunden' },
   },
+  // A data request's export that does not exist (never started, of another team, or past its day).
+  DATA_EXPORT_NOT_FOUND: {
+    status: 404,
+    msg: {
+      en: 'This export no longer exists: start it again',
+      de: 'Dieser Export existiert nicht mehr: bitte neu starten',
+    },
+  },
+  // A data request's erasure: the address typed again differs from the one to erase (nothing is erased).
+  ERASE_CONFIRM_MISMATCH: {
+    status: 400,
+    msg: {
+      en: 'The confirmation does not match the email address',
+      de: 'Die Bestätigung stimmt nicht mit der E-Mail-Adresse überein',
+    },
+  },
   // Issue 23: the comment was deleted meanwhile (or is one the caller may not see: a GUEST and an internal one).
   COMMENT_NOT_FOUND: {
     status: 404,

@@ -1,7 +1,13 @@
 /** Teams, members, invitations (issue 22, docs/data-model.md 4.12). */
 
 import { auditParams, auditQuerySchema } from '#contracts/audit-schemas';
-import { apiFunction, type DomainManifest } from '#contracts/manifest';
+import {
+  dataEraseBody,
+  dataExportParams,
+  dataRequestBody,
+  dataRequestParams,
+} from '#contracts/data-requests';
+import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import {
   invitationParams,
   invitationSchema,
@@ -173,7 +179,63 @@ export const auditApi = apiFunction({
   ],
 });
 
+/**
+ * Requests about a person's data (teams/data-requests.ts): find, export and erase what a reporter sent to
+ * the team. OWNER and ADMIN, through `team.audit`: those who read who did what with people's data are those
+ * who answer for it (decision DR-2). Reads and deletes the team's stored objects, writes the export's ZIP.
+ */
+export const privacyApi = apiFunction({
+  resource: 'privacy',
+  needs: {
+    table: 'readwrite',
+    objects: {
+      read: [bucketPrefixes.stored, bucketPrefixes.exports],
+      write: [bucketPrefixes.exports],
+      delete: [bucketPrefixes.stored],
+    },
+    timeoutSeconds: 28,
+    memoryMb: 1024,
+  },
+  routes: [
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/privacy/lookup',
+      op: 'lookup',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: dataRequestParams,
+      body: dataRequestBody,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/privacy/export',
+      op: 'startExport',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: dataRequestParams,
+      body: dataRequestBody,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}/privacy/export/{id}',
+      op: 'exportStatus',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: dataExportParams,
+    },
+    {
+      method: 'POST',
+      path: '/api/client/team/{teamId}/privacy/erase',
+      op: 'erase',
+      session: true,
+      access: { scope: 'team', action: 'team.audit', from: 'params.teamId' },
+      params: dataRequestParams,
+      body: dataEraseBody,
+    },
+  ],
+});
+
 export const teams = {
   domain: 'teams',
-  api: [teamsApi, tokensApi, auditApi],
+  api: [teamsApi, tokensApi, auditApi, privacyApi],
 } satisfies DomainManifest;

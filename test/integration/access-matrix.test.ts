@@ -290,6 +290,30 @@ const fixtures: Record<string, Fixture> = {
     request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
     raw: true,
   },
+  // Data requests about an address nobody used: the answer is the check's alone (nothing found, nothing erased).
+  'POST /api/client/team/{teamId}/privacy/lookup': {
+    request: (c) => ({
+      path: `/api/client/team/${c.team}/privacy/lookup`,
+      body: { email: 'nobody@example.org' },
+    }),
+  },
+  'POST /api/client/team/{teamId}/privacy/export': {
+    request: (c) => ({
+      path: `/api/client/team/${c.team}/privacy/export`,
+      body: { email: 'nobody@example.org' },
+    }),
+  },
+  // An export that does not exist: DATA_EXPORT_NOT_FOUND past the check for OWNER and ADMIN.
+  'GET /api/client/team/{teamId}/privacy/export/{id}': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/privacy/export/${'0'.repeat(32)}` }),
+    pastTheCheck: true,
+  },
+  'POST /api/client/team/{teamId}/privacy/erase': {
+    request: (c) => ({
+      path: `/api/client/team/${c.team}/privacy/erase`,
+      body: { email: 'nobody@example.org', confirm: 'nobody@example.org' },
+    }),
+  },
   'GET /api/client/team/{teamId}/tokens': { request: (c) => ({ path: `/api/client/team/${c.team}/tokens` }) },
   'POST /api/client/team/{teamId}/tokens': {
     request: (c) => ({

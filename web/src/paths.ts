@@ -35,6 +35,8 @@ export const paths = {
   tokens: '/profile/team/tokens',
   /** Issue 35: the team's audit log. */
   audit: '/profile/team/audit',
+  /** Issue 35: requests about a reporter's data (find, export, erase). */
+  privacy: '/profile/team/privacy',
   /** Issue 25: the public REST API's reference, open without a session. */
   apiReference: '/docs/api',
   createProject: '/profile/create/project',

@@ -33,6 +33,7 @@ const IssueListScreen = lazy(() => import('../screens/IssueListScreen'));
 const IssueScreen = lazy(() => import('../screens/IssueScreen'));
 const TokensScreen = lazy(() => import('../screens/TokensScreen'));
 const AuditScreen = lazy(() => import('../screens/AuditScreen'));
+const PrivacyScreen = lazy(() => import('../screens/PrivacyScreen'));
 const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
@@ -108,6 +109,15 @@ export const routes: RouteObject[] = [
             element: (
               <TeamGate right="team">
                 <TeamScreen />
+              </TeamGate>
+            ),
+          },
+          {
+            // The same right as the audit log: those who read who did what with people's data answer for it.
+            path: 'team/privacy',
+            element: (
+              <TeamGate right="audit">
+                <PrivacyScreen />
               </TeamGate>
             ),
           },

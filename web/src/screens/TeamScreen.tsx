@@ -60,6 +60,11 @@ export default function TeamScreen() {
               {t('teams.audit.link')}
             </Anchor>
           )}
+          {can(role, 'audit') && (
+            <Anchor component={Link} to={paths.privacy} size="sm" data-testid="team-privacy-link">
+              {t('teams.privacy.link')}
+            </Anchor>
+          )}
         </Group>
       </Stack>
       <TeamName

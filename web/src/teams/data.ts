@@ -167,3 +167,23 @@ export async function reloadTokens(teamId: string): Promise<void> {
 export async function revokeToken(teamId: string, id: string): Promise<void> {
   await write('tokens.revoke', { params: { teamId, id } });
 }
+
+/** Requests about a person's data (docs/privacy.md): the reporter's issues in the team's projects. */
+export async function findPersonData(teamId: string, email: string) {
+  return write('privacy.lookup', { params: { teamId }, body: { email } });
+}
+
+/** Starts the export of a reporter's data; its progress is `personExportStatus`. */
+export async function startPersonExport(teamId: string, email: string) {
+  return write('privacy.startExport', { params: { teamId }, body: { email } });
+}
+
+/** An export's progress, and once done its signed, short-lived link. */
+export async function personExportStatus(teamId: string, id: string) {
+  return write('privacy.exportStatus', { params: { teamId, id } });
+}
+
+/** Erases a reporter's data; `confirm` is the address typed again. */
+export async function erasePersonData(teamId: string, email: string, confirm: string) {
+  return write('privacy.erase', { params: { teamId }, body: { email, confirm } });
+}

@@ -1,0 +1,32 @@
+/**
+ * The index of data requests (teams/data-requests.ts): PRIVACY#<teamId>#<sha256 of the lower-cased address>
+ * / <projectId>#<n10>. Apart from the requests themselves so that the filing core, which writes an entry
+ * with each issue, carries only these few lines.
+ */
+import { createHash } from 'node:crypto';
+import { tableName } from '#runtime/db';
+import { n10 } from './issue';
+
+/** The hash the index and the audit log name an address by (never the address itself). */
+export const emailHash = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+export const indexPartition = (teamId: string, hash: string) => `PRIVACY#${teamId}#${hash}`;
+
+/** The index entry of an issue filed with `email` (a Put for the filing transaction), or none. */
+export function dataIndexPut(teamId: string, projectId: string, n: number, email: unknown) {
+  if (typeof email !== 'string' || !email.includes('@')) return [];
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          pk: indexPartition(teamId, emailHash(email)),
+          sk: `${projectId}#${n10(n)}`,
+          projectId,
+          number: n,
+        },
+      },
+    },
+  ];
+}

@@ -13,20 +13,14 @@ export const emailHash = (email: string) =>
 
 export const indexPartition = (teamId: string, hash: string) => `PRIVACY#${teamId}#${hash}`;
 
+/** The key of an issue's index entry when it was filed with an address (`email`), else null. */
+export function dataIndexKey(teamId: string, projectId: string, n: number, email: unknown) {
+  if (typeof email !== 'string' || !email.includes('@')) return null;
+  return { pk: indexPartition(teamId, emailHash(email)), sk: `${projectId}#${n10(n)}` };
+}
+
 /** The index entry of an issue filed with `email` (a Put for the filing transaction), or none. */
 export function dataIndexPut(teamId: string, projectId: string, n: number, email: unknown) {
-  if (typeof email !== 'string' || !email.includes('@')) return [];
-  return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          pk: indexPartition(teamId, emailHash(email)),
-          sk: `${projectId}#${n10(n)}`,
-          projectId,
-          number: n,
-        },
-      },
-    },
-  ];
+  const key = dataIndexKey(teamId, projectId, n, email);
+  return key ? [{ Put: { TableName: tableName(), Item: { ...key, projectId, number: n } } }] : [];
 }

@@ -41,6 +41,7 @@ import { deleteObjects } from '#runtime/s3-objects';
 import { projectKey, projectPartition } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { teamKey } from '../teams/team';
+import { dataIndexKey } from './data-index';
 import {
   blockKey,
   blockOf,
@@ -122,7 +123,7 @@ export async function deleteIssue(
     if (!removed) return 'kept';
     outcome = 'deleted';
   }
-  await removeRest(projectId, n, detail, reporter, options.extraKeys);
+  await removeRest(projectId, n, detail, reporter, options.extraKeys, teamOf(meta));
   return outcome;
 }
 
@@ -246,8 +247,16 @@ async function removeRest(
   detail: Item | undefined,
   reporter: Item | undefined,
   extraKeys: DeleteOptions['extraKeys'],
+  teamId: string,
 ) {
   if (detail) await deleteObjects(issueObjectKeys(projectId, detail));
+  // The data requests' index names the issue under its reporter's address: it goes with the issue.
+  const indexed = dataIndexKey(
+    teamId,
+    projectId,
+    n,
+    (detail?.data as { username?: unknown } | undefined)?.username,
+  );
   const own = await queryKeys({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':p': `ISSUE#${n10(n)}#` },
@@ -260,6 +269,7 @@ async function removeRest(
     ...integrationNames.map((name) => syncKey(projectId, name, n)),
     ...tokens,
     outboxKey(projectId, n),
+    ...(indexed ? [indexed] : []),
     ...(detail && extraKeys ? extraKeys(detail) : []),
   ]);
   await batchDelete([issueDetailKey(projectId, n), resolvedAtKey(projectId, n)]);

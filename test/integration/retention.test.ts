@@ -14,6 +14,7 @@ import { s3 } from '#runtime/aws/s3';
 import { resetConfig } from '#runtime/config';
 import { queryAll, tableName } from '#runtime/db';
 import { DAY } from '#runtime/time';
+import { dataIndexKey } from '../../functions/issues/data-index';
 import { deleteIssue } from '../../functions/issues/delete-issue';
 import { resolvedAtKey } from '../../functions/issues/issue';
 import { checkRankIndex } from '../../functions/issues/rank-check';
@@ -192,6 +193,10 @@ describe('a run', () => {
       await partition(forever.id),
     ];
 
+    // #1 is indexed under its reporter's address for data requests (teams/data-requests.ts).
+    const indexed = dataIndexKey(team, a.id, n1, 'visitor@mail.example')!;
+    expect(await getItem(indexed)).toBeDefined();
+
     // 29 days on, nothing is due yet.
     expect((await runRetention({ now: later(29) })).deleted).toBe(0);
 
@@ -238,6 +243,7 @@ describe('a run', () => {
       expect(await getItem(outboxKey(a.id, n))).toBeUndefined();
     }
     for (const hash of tokens) expect(await getItem({ pk: `RTOKEN#${hash}`, sk: 'RTOKEN' })).toBeUndefined();
+    expect(await getItem(indexed)).toBeUndefined();
     // The objects of #3 alone remain; the counters give the storage back.
     const after = await objects(a.id);
     expect(after.length).toBe(4);

@@ -1,5 +1,5 @@
 /**
- * Requests about a person's data (teams/data-requests.ts): find, export and erase what a reporter sent to
+ * Requests about a person's data (issues/data-requests.ts): find, export and erase what a reporter sent to
  * the team. OWNER and ADMIN only, through the one policy's `team.audit`; a MEMBER or GUEST is refused, an
  * outsider finds nothing (404).
  */
@@ -7,9 +7,9 @@ import type { DataExportStatus, DataRequestIssue } from '#contracts/data-request
 import { AppError } from '#runtime/errors';
 import { type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { userKey } from '../accounts/user';
+import { erase, exportStatus, lookup, startExport } from '../issues/data-requests';
 import { authorizeTeam, membershipOf } from '../projects/access';
 import { memberActor } from '../teams/audit';
-import { erase, exportStatus, lookup, startExport } from '../teams/data-requests';
 import { privacyApi } from '../teams/manifest';
 import { factsOf } from '../teams/team';
 

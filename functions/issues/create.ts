@@ -112,7 +112,7 @@ export async function createIssue(
   items.push(...indexActions(pid, n, null, { fields: initialFields, u }));
   items.push(timelinePut(pid, activity(n, 'created', issue.actor ?? reporterActor, {}, issue.createdAt)));
   items.push(notifyPut({ kind: 'new', projectId: pid, number: n }));
-  // The reporter's address, hashed, in the team's index of data requests (teams/data-requests.ts): with
+  // The reporter's address, hashed, in the team's index of data requests (issues/data-requests.ts): with
   // the issue, so a request about a person finds every issue they sent without reading all of them.
   items.push(...dataIndexPut(issue.teamId, pid, n, issue.data.username));
   items.push(...extra);

@@ -1,5 +1,5 @@
 /**
- * The index of data requests (teams/data-requests.ts): PRIVACY#<teamId>#<sha256 of the lower-cased address>
+ * The index of data requests (issues/data-requests.ts): PRIVACY#<teamId>#<sha256 of the lower-cased address>
  * / <projectId>#<n10>. Apart from the requests themselves so that the filing core, which writes an entry
  * with each issue, carries only these few lines.
  */

@@ -180,7 +180,7 @@ export const auditApi = apiFunction({
 });
 
 /**
- * Requests about a person's data (teams/data-requests.ts): find, export and erase what a reporter sent to
+ * Requests about a person's data (issues/data-requests.ts): find, export and erase what a reporter sent to
  * the team. OWNER and ADMIN, through `team.audit`: those who read who did what with people's data are those
  * who answer for it (decision DR-2). Reads and deletes the team's stored objects, writes the export's ZIP.
  */

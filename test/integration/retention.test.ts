@@ -193,7 +193,7 @@ describe('a run', () => {
       await partition(forever.id),
     ];
 
-    // #1 is indexed under its reporter's address for data requests (teams/data-requests.ts).
+    // #1 is indexed under its reporter's address for data requests (issues/data-requests.ts).
     const indexed = dataIndexKey(team, a.id, n1, 'visitor@mail.example')!;
     expect(await getItem(indexed)).toBeDefined();
 

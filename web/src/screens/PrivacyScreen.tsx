@@ -3,19 +3,7 @@
  * enters a reporter's address, finds every issue they sent to the team's projects, exports it (progress,
  * then a short-lived download link) or erases it after typing the address again.
  */
-import {
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +14,7 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PageLoader } from '../components/PageLoader';
 import { useDocumentTitle } from '../hooks/title';
-import { displayLocale, errorText } from '../i18n';
+import { errorText } from '../i18n';
 import { paths } from '../paths';
 import {
   erasePersonData,
@@ -35,6 +23,9 @@ import {
   startPersonExport,
   useCurrentTeam,
 } from '../teams/data';
+import { EraseDialog } from '../teams/EraseDialog';
+import { PersonDataResults } from '../teams/PersonDataResults';
+import { PersonLookupForm } from '../teams/PersonLookupForm';
 
 const POLL_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +43,6 @@ export default function PrivacyScreen() {
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [erasing, setErasing] = useState(false);
-  const [typed, setTyped] = useState('');
   const [erased, setErased] = useState<number | null>(null);
   if (!team) return <PageLoader />;
 
@@ -91,26 +81,14 @@ export default function PrivacyScreen() {
       }
     });
 
-  const erase = () =>
+  const erase = (typed: string) =>
     run(async () => {
       const out = await erasePersonData(team.id, asked, typed);
       setErased(out.erased);
       setIssues([]);
       setJob(null);
       setErasing(false);
-      setTyped('');
     });
-
-  const date = (iso: string) => new Date(iso).toLocaleDateString(displayLocale());
-  const rows = (issues ?? []).map((i) => (
-    <Table.Tr key={`${i.projectId}#${i.number}`}>
-      <Table.Td>{i.projectName}</Table.Td>
-      <Table.Td>#{i.number}</Table.Td>
-      <Table.Td>{i.title}</Table.Td>
-      <Table.Td>{date(i.createdAt)}</Table.Td>
-      <Table.Td>{t('teams.privacy.counts', { comments: i.comments, replies: i.replies })}</Table.Td>
-    </Table.Tr>
-  ));
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" data-testid="privacy-screen">
@@ -125,23 +103,13 @@ export default function PrivacyScreen() {
           </Anchor>
         </Text>
       </Stack>
-      <form onSubmit={find}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="email"
-            required
-            label={t('teams.privacy.email')}
-            description={t('teams.privacy.emailHelp')}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            w={narrow ? '100%' : 360}
-            data-testid="privacy-email"
-          />
-          <Button type="submit" loading={busy && !erasing} data-testid="privacy-find">
-            {t('teams.privacy.find')}
-          </Button>
-        </Group>
-      </form>
+      <PersonLookupForm
+        email={email}
+        onEmail={setEmail}
+        busy={busy && !erasing}
+        narrow={narrow}
+        onSubmit={find}
+      />
       {errorCode && !erasing && <ErrorAlert>{errorText(errorCode)}</ErrorAlert>}
       {erased !== null && (
         <Text role="status" data-testid="privacy-erased">
@@ -149,126 +117,25 @@ export default function PrivacyScreen() {
         </Text>
       )}
       {issues && erased === null && (
-        <Paper withBorder p="md">
-          <Stack gap="md">
-            <Text role="status" fw={500} data-testid="privacy-summary">
-              {t('teams.privacy.found', { count: issues.length, email: asked })}
-            </Text>
-            {issues.length > 0 && narrow && (
-              <Stack
-                component="ul"
-                gap="xs"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="privacy-list"
-              >
-                {issues.map((i) => (
-                  <li key={`${i.projectId}#${i.number}`}>
-                    <Text fw={500}>{i.title}</Text>
-                    <Text size="sm" c="dimmed">
-                      {i.projectName} #{i.number} · {date(i.createdAt)} ·{' '}
-                      {t('teams.privacy.counts', { comments: i.comments, replies: i.replies })}
-                    </Text>
-                  </li>
-                ))}
-              </Stack>
-            )}
-            {issues.length > 0 && !narrow && (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped data-testid="privacy-list">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('teams.privacy.project')}</Table.Th>
-                      <Table.Th>{t('teams.privacy.number')}</Table.Th>
-                      <Table.Th>{t('teams.privacy.issueTitle')}</Table.Th>
-                      <Table.Th>{t('teams.privacy.date')}</Table.Th>
-                      <Table.Th>{t('teams.privacy.thread')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>{rows}</Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            {issues.length > 0 && (
-              <Group gap="sm" wrap="wrap">
-                <Button variant="default" onClick={exportAll} disabled={busy} data-testid="privacy-export">
-                  {t('teams.privacy.export')}
-                </Button>
-                <Button
-                  color="red"
-                  onClick={() => setErasing(true)}
-                  disabled={busy}
-                  data-testid="privacy-erase"
-                >
-                  {t('teams.privacy.erase')}
-                </Button>
-              </Group>
-            )}
-            {job && (
-              <Stack gap={4} data-testid="privacy-job">
-                <Progress
-                  value={job.total ? (100 * job.done) / job.total : 100}
-                  aria-label={t('teams.privacy.progress', { done: job.done, total: job.total })}
-                />
-                <Text size="sm" role="status">
-                  {job.state === 'done'
-                    ? t('teams.privacy.ready')
-                    : job.state === 'failed'
-                      ? t('teams.privacy.failed')
-                      : t('teams.privacy.progress', { done: job.done, total: job.total })}
-                </Text>
-                {job.url && (
-                  <Anchor href={job.url} data-testid="privacy-download">
-                    {t('teams.privacy.download')}
-                  </Anchor>
-                )}
-              </Stack>
-            )}
-          </Stack>
-        </Paper>
+        <PersonDataResults
+          issues={issues}
+          email={asked}
+          narrow={narrow}
+          busy={busy}
+          job={job}
+          onExport={exportAll}
+          onErase={() => setErasing(true)}
+        />
       )}
-      <Modal
+      <EraseDialog
         opened={erasing}
-        onClose={() => !busy && setErasing(false)}
-        title={t('teams.privacy.eraseTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('deleteModal.close') }}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (typed.trim().toLowerCase() === asked.toLowerCase()) void erase();
-          }}
-        >
-          <Stack gap="md">
-            <Text>{t('teams.privacy.eraseText', { count: issues?.length ?? 0, email: asked })}</Text>
-            {errorCode && <ErrorAlert>{errorText(errorCode)}</ErrorAlert>}
-            <TextInput
-              label={t('teams.privacy.typeToConfirm', { email: asked })}
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              autoComplete="off"
-              data-autofocus
-              data-testid="privacy-confirm"
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setErasing(false)} disabled={busy}>
-                {t('teams.privacy.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                color="red"
-                loading={busy}
-                disabled={typed.trim().toLowerCase() !== asked.toLowerCase()}
-                data-testid="privacy-erase-confirm"
-              >
-                {t('teams.privacy.eraseConfirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        busy={busy}
+        email={asked}
+        count={issues?.length ?? 0}
+        error={errorCode && errorText(errorCode)}
+        onClose={() => setErasing(false)}
+        onErase={(typed) => void erase(typed)}
+      />
     </Stack>
   );
 }

@@ -37,14 +37,14 @@ import {
 } from '#runtime/db';
 import { deleteObjects } from '#runtime/s3-objects';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
-import { dataIndexPut, emailHash, indexPartition } from '../issues/data-index';
-import { issueObjectKeys } from '../issues/delete-issue';
-import { issueDetailKey, issueHeaderKey, n10, syncKey } from '../issues/issue';
-import { reporterKey, tokenKey } from '../issues/reporter';
-import { timelineRange } from '../issues/timeline';
 import { listProjects, projectKey, projectPartition } from '../projects/project';
-import { recordAudit } from './audit';
-import { teamKey } from './team';
+import { recordAudit } from '../teams/audit';
+import { teamKey } from '../teams/team';
+import { dataIndexPut, emailHash, indexPartition } from './data-index';
+import { issueObjectKeys } from './delete-issue';
+import { issueDetailKey, issueHeaderKey, n10, syncKey } from './issue';
+import { reporterKey, tokenKey } from './reporter';
+import { timelineRange } from './timeline';
 
 type Item = Record<string, unknown>;
 

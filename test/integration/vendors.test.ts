@@ -240,6 +240,11 @@ describe('a report reaches GitLab, Jira, Slack, Asana, email and the webhook rec
       webhooks: `${fakes.webhooks.url}/hook`,
       github: fakes.github.url,
       linear: fakes.linear.url,
+      clickup: fakes.clickup.url,
+      teams: fakes.teams.webhookUrl,
+      discord: fakes.discord.webhookUrl,
+      azure: fakes.azure.orgUrl,
+      trello: fakes.trello.url,
     });
   });
 

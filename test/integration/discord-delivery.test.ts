@@ -1,20 +1,10 @@
-/**
- * Discord end to end on the local stack with its vendor fake (as `npm start` runs it): the webhook URL
- * saved as a secret (masked on read, a Discord webhook or the local fake only, plan gated, owner only), a
- * report through the real queues (intake → fan-out → delivery) posted as one embed with the screenshot from
- * a signed link, `allowed_mentions` empty and the visitor's hostile text pinging nobody; the message's id
- * and jump link kept, a redelivery posting nothing twice, an attempt whose outcome nobody recorded asking
- * before Sync, a 429 honoured through its `retry_after`, an outage retried, a deleted webhook failing at once.
- */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
-import { sqs } from '#runtime/aws/sqs';
 import type { DiscordFake } from '../../lib/local/vendors/discord';
 import type { ApiReply } from '../support/api-client';
-import { eventually } from '../support/local-stack';
+import { deliveryProbe } from '../support/delivery-probe';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
@@ -40,43 +30,14 @@ beforeAll(async () => {
   site = await newSite(stack.url, 'BASIC_PLAN');
 });
 
-const detailKey = (n: number) => ({
-  pk: `PROJECT#${site.id}`,
-  sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL`,
-});
-async function detail(n: number) {
-  const out = await db().send(
-    new GetCommand({ TableName: stack.tableName, Key: detailKey(n), ConsistentRead: true }),
-  );
-  return out.Item ?? {};
-}
-const discordStatus = (n: number, want: number) =>
-  eventually(
-    async () => {
-      const d = await detail(n);
-      return Number((d.st as Record<string, number>)?.discord) === want ? d : undefined;
-    },
-    45_000,
-    `discord status ${want}`,
-  );
-async function discordView() {
-  const project = msgOf(await site.client.get(`/api/client/website/${site.id}`));
-  return project.integrations.find((i: { name: string }) => i.name === 'discord');
-}
+const {
+  detailKey,
+  status: discordStatus,
+  view: discordView,
+  redeliver,
+} = deliveryProbe(stack, () => site, 'discord');
 const save = (client: Site['client'], id: string, active: 0 | 1, url: string) =>
   client.patch(`/api/client/integration/${id}`, [{ name: 'discord', active, data: { url } }]);
-const redeliver = (n: number) =>
-  sqs().send(
-    new SendMessageCommand({
-      QueueUrl: stack.queues.delivery.url,
-      MessageBody: JSON.stringify({
-        projectId: site.id,
-        issueNumber: n,
-        integration: 'discord',
-        correlationId: 'again',
-      }),
-    }),
-  );
 // The title as Discord shows it: Markdown's escapes read as the characters they escape.
 const postsOf = (n: number) =>
   fake.messages.filter((m) => m.embeds[0]?.title?.replace(/\\(.)/g, '$1').startsWith(`#${n} `));

@@ -1,21 +1,10 @@
-/**
- * Microsoft Teams end to end on the local stack with its vendor fake (as `npm start` runs it): the
- * Workflows URL saved as a secret (masked on read, kept when sent back masked, https or the local fake
- * only, plan gated, owner only), a report through the real queues (intake → fan-out → delivery) posted as
- * one Adaptive Card the fake validates against the schema 1.5.0, with the screenshot from a signed link that
- * opens without a session and the visitor's hostile text inert; a redelivery posting nothing twice, an
- * attempt whose outcome nobody recorded asking before Sync, an outage retried, a deleted flow failing at
- * once and Sync sending it again.
- */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
-import { sqs } from '#runtime/aws/sqs';
 import type { TeamsFake } from '../../lib/local/vendors/teams';
 import type { ApiReply } from '../support/api-client';
-import { eventually } from '../support/local-stack';
+import { deliveryProbe } from '../support/delivery-probe';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
@@ -41,43 +30,14 @@ beforeAll(async () => {
   site = await newSite(stack.url, 'BASIC_PLAN');
 });
 
-const detailKey = (n: number) => ({
-  pk: `PROJECT#${site.id}`,
-  sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL`,
-});
-async function detail(n: number) {
-  const out = await db().send(
-    new GetCommand({ TableName: stack.tableName, Key: detailKey(n), ConsistentRead: true }),
-  );
-  return out.Item ?? {};
-}
-const teamsStatus = (n: number, want: number) =>
-  eventually(
-    async () => {
-      const d = await detail(n);
-      return Number((d.st as Record<string, number>)?.teams) === want ? d : undefined;
-    },
-    45_000,
-    `teams status ${want}`,
-  );
-async function teamsView() {
-  const project = msgOf(await site.client.get(`/api/client/website/${site.id}`));
-  return project.integrations.find((i: { name: string }) => i.name === 'teams');
-}
+const {
+  detailKey,
+  status: teamsStatus,
+  view: teamsView,
+  redeliver,
+} = deliveryProbe(stack, () => site, 'teams');
 const save = (client: Site['client'], id: string, active: 0 | 1, url: string) =>
   client.patch(`/api/client/integration/${id}`, [{ name: 'teams', active, data: { url } }]);
-const redeliver = (n: number) =>
-  sqs().send(
-    new SendMessageCommand({
-      QueueUrl: stack.queues.delivery.url,
-      MessageBody: JSON.stringify({
-        projectId: site.id,
-        issueNumber: n,
-        integration: 'teams',
-        correlationId: 'again',
-      }),
-    }),
-  );
 type Run = { text?: string };
 const runsOf = (card: Record<string, unknown>) =>
   ((card.body as { inlines?: Run[] }[]) ?? []).flatMap((b) => b.inlines ?? []).map((r) => r.text ?? '');

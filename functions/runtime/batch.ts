@@ -37,7 +37,7 @@ export function batchHandler<T extends Correlated>(
         await handle({ ...parsed.data, correlationId }, log, record, context);
       } catch (err) {
         log.error('message failed', { err, receiveCount: record.attributes?.ApproximateReceiveCount });
-        if (retry) await delayRetry(retry, record, log);
+        if (retry) await delayRetry(retry, record, log, err);
         failures.push({ itemIdentifier: record.messageId });
       }
     }

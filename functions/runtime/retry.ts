@@ -14,6 +14,8 @@ import { sqs } from './aws/sqs';
 import { queueUrl } from './config';
 import type { Logger } from './log';
 
+/** The longest wait a failure may ask for (askedWaitSeconds). */
+export const ASKED_WAIT_MAX_SECONDS = 900;
 /** SQS's ceiling for a visibility timeout. */
 const MAX_VISIBILITY_SECONDS = 12 * 3600;
 
@@ -58,14 +60,37 @@ export interface RetryPolicy {
 }
 
 /**
- * Delays the next receive of a record that failed. Not on the last receive: that message goes on to the
- * DLQ, and delaying it would only keep it from an operator.
+ * How long the failure asks the next attempt to wait, in seconds: a vendor's rate limit carries it
+ * (Discord's `retry_after`, a 429's `Retry-After`), as `retryAfterSeconds` on the error or in its
+ * `details` (integrations/vendors/http.ts `VendorError`). Read by shape: the runtime knows no vendor.
  */
-export async function delayRetry(policy: RetryPolicy, record: SQSRecord, log: Logger): Promise<void> {
+export function askedWaitSeconds(err: unknown): number | undefined {
+  const e = err as { retryAfterSeconds?: unknown; details?: { retryAfterSeconds?: unknown } } | null;
+  const asked = Number(e?.retryAfterSeconds ?? e?.details?.retryAfterSeconds);
+  // At most 15 minutes, as a Retry-After header is read (vendors/http.ts): a body's figure is unbounded,
+  // and the queues' schedules (and their stale-after times) assume no longer gap than their own delays.
+  return Number.isFinite(asked) && asked > 0 ? Math.min(ASKED_WAIT_MAX_SECONDS, asked) : undefined;
+}
+
+/**
+ * Delays the next receive of a record that failed: the retry schedule's delay, or the wait the failure
+ * asked for (a vendor's rate limit, rounded up to whole seconds) when that is longer, since coming back
+ * earlier would only be refused again and counts against the client with some vendors (Discord bans a
+ * source after too many 429s). Not on the last receive: that message goes on to the DLQ, and delaying it
+ * would only keep it from an operator.
+ */
+export async function delayRetry(
+  policy: RetryPolicy,
+  record: SQSRecord,
+  log: Logger,
+  err?: unknown,
+): Promise<void> {
   const attempt = receiveCount(record);
   if (attempt >= policy.maxReceiveCount) return;
-  const delay = retryDelaySeconds(retryDelays(policy.queue, policy.retryDelaysSeconds), attempt);
-  if (delay === undefined) return;
+  const scheduled = retryDelaySeconds(retryDelays(policy.queue, policy.retryDelaysSeconds), attempt);
+  const asked = askedWaitSeconds(err);
+  if (scheduled === undefined && asked === undefined) return;
+  const delay = Math.min(MAX_VISIBILITY_SECONDS, Math.max(scheduled ?? 0, Math.ceil(asked ?? 0)));
   try {
     await sqs().send(
       new ChangeMessageVisibilityCommand({
@@ -74,9 +99,13 @@ export async function delayRetry(policy: RetryPolicy, record: SQSRecord, log: Lo
         VisibilityTimeout: delay,
       }),
     );
-    log.info('retry delayed', { attempt, delaySeconds: delay });
-  } catch (err) {
-    log.warn('could not delay the retry; it comes back after the visibility timeout', { err });
+    log.info('retry delayed', {
+      attempt,
+      delaySeconds: delay,
+      ...(asked !== undefined ? { askedSeconds: asked } : {}),
+    });
+  } catch (e) {
+    log.warn('could not delay the retry; it comes back after the visibility timeout', { err: e });
   }
 }
 

@@ -13,9 +13,13 @@ const ORIGIN = 'https://shop.example';
 const HOSTILE =
   '@everyone @here <@123456789012345678> <@&123456789012345678> [Reset](https://evil.example) ```\ncode\n```';
 
+// Retries come back after the 1 s delay the consumer sets (or the longer wait Discord asks); the
+// visibility timeout is long enough that a slow attempt on a loaded machine is not received twice, and that
+// it is the delay set, not the timeout, that brings a message back (SQS cannot change the visibility of a
+// message whose timeout already ran out).
 const stack = setUpTestStack({
   vendorFakes: true,
-  queues: { delivery: { visibilityTimeoutSeconds: 1, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
+  queues: { delivery: { visibilityTimeoutSeconds: 30, maxReceiveCount: 5, retryDelaysSeconds: [1] } },
 });
 let fake: DiscordFake;
 let site: Site;
@@ -163,6 +167,35 @@ describe('Discord: delivery through the fan-out', () => {
     expect(postsOf(m)).toHaveLength(1);
     // The 429, then the post that passed (and the webhook lookup for the link, a GET).
     expect(executes().length).toBe(before + 2);
+  });
+
+  it('a 429 with retry_after 7.5 comes back no sooner than Discord asked, not on the queue’s 1 s delay', async () => {
+    const before = executes().length;
+    fake.fail({
+      match: /\/webhooks\//,
+      times: 1,
+      reply: {
+        status: 429,
+        json: { message: 'You are being rate limited.', retry_after: 7.5, global: false },
+        headers: {
+          'retry-after': '8',
+          'x-ratelimit-limit': '5',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset-after': '7.5',
+          'x-ratelimit-scope': 'shared',
+        },
+      },
+    });
+    const m = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'A rate-limited report' } });
+    await discordStatus(m, 2);
+    expect(postsOf(m)).toHaveLength(1);
+    const mine = executes()
+      .slice(before)
+      .filter((r) => JSON.stringify(r.body).includes(`"New issue #${m}"`));
+    const [limited, passed] = mine;
+    expect(mine).toHaveLength(2);
+    // This stack's delivery queue retries after 1 s; Discord asked for 7.5 s, which the retry honoured.
+    expect(Date.parse(String(passed?.at)) - Date.parse(String(limited?.at))).toBeGreaterThanOrEqual(7_500);
   });
 
   it('an outage is retried until Discord answers, still one message', async () => {

@@ -5,8 +5,9 @@
  * client (functions/runtime/outbound.ts), as every address a client types.
  *
  * Rate limits (README "Discord rate limits"): a 429 carries `retry_after` (seconds) in its JSON body and
- * `X-RateLimit-Reset-After`; a short wait is waited out once here, a longer one is left to the queue's
- * retry. A webhook that answered 404 is gone and must not be called again: permanent.
+ * `X-RateLimit-Reset-After`; a short wait is waited out once here, a longer one goes back to the queue,
+ * whose retry comes no sooner than Discord asked (`DiscordUnavailable.retryAfterSeconds`, read by
+ * runtime/retry.ts). A webhook that answered 404 is gone and must not be called again: permanent.
  */
 import { discordWebhookParts } from '#contracts/chat-integrations';
 import type { OutboundFetch } from '#runtime/outbound';

@@ -124,4 +124,28 @@ describe('a consumer with a retry policy', () => {
     expect((await fine(withCount('1'))).batchItemFailures).toEqual([]);
     expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(0);
   });
+
+  it('waits as long as a vendor’s rate limit asked when that is longer than the schedule, at most 15 minutes', async () => {
+    const limited = (asked: object) =>
+      batchHandler(
+        'test',
+        z.object({}),
+        async () => {
+          throw Object.assign(new Error('rate limited'), asked);
+        },
+        policy,
+      );
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    const visibility = () =>
+      sqs.commandCalls(ChangeMessageVisibilityCommand).at(-1)?.args[0].input.VisibilityTimeout;
+    // Discord's `retry_after` (seconds, a float) on the error, rounded up: 100.5 s beats the 54–66 s delay.
+    await limited({ retryAfterSeconds: 100.5 })(withCount('1'));
+    expect(visibility()).toBe(101);
+    // A VendorError's Retry-After (details), shorter than the schedule: the schedule stands.
+    await limited({ details: { retryAfterSeconds: 7.5 } })(withCount('1'));
+    expect(visibility()).toBeLessThanOrEqual(66);
+    expect(visibility()).toBeGreaterThanOrEqual(54);
+    await limited({ retryAfterSeconds: 86_400 })(withCount('1'));
+    expect(visibility()).toBe(900);
+  });
 });

@@ -6,15 +6,13 @@
  * redelivery and an attempt whose outcome nobody recorded creating nothing twice, and a refused key
  * failing at once (status 3, the reason, the sync list), then Sync after a new key.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SyncListAnswer } from '#contracts/integrations';
 import { db } from '#runtime/aws/dynamo';
-import { sqs } from '#runtime/aws/sqs';
 import type { LinearFake } from '../../lib/local/vendors/linear';
 import type { ApiReply } from '../support/api-client';
-import { eventually } from '../support/local-stack';
+import { deliveryProbe } from '../support/delivery-probe';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
 import { fileReport } from '../support/widget';
@@ -39,41 +37,12 @@ beforeAll(async () => {
   site = await newSite(stack.url, 'BASIC_PLAN');
 });
 
-const detailKey = (n: number) => ({
-  pk: `PROJECT#${site.id}`,
-  sk: `ISSUE#${String(n).padStart(10, '0')}#DETAIL`,
-});
-async function detail(n: number) {
-  const out = await db().send(
-    new GetCommand({ TableName: stack.tableName, Key: detailKey(n), ConsistentRead: true }),
-  );
-  return out.Item ?? {};
-}
-const linearStatus = (n: number, want: number) =>
-  eventually(
-    async () => {
-      const d = await detail(n);
-      return Number((d.st as Record<string, number>)?.linear) === want ? d : undefined;
-    },
-    45_000,
-    `linear status ${want}`,
-  );
-async function linearView() {
-  const project = msgOf(await site.client.get(`/api/client/website/${site.id}`));
-  return project.integrations.find((i: { name: string }) => i.name === 'linear');
-}
-const redeliver = (n: number) =>
-  sqs().send(
-    new SendMessageCommand({
-      QueueUrl: stack.queues.delivery.url,
-      MessageBody: JSON.stringify({
-        projectId: site.id,
-        issueNumber: n,
-        integration: 'linear',
-        correlationId: 'redeliver',
-      }),
-    }),
-  );
+const {
+  detailKey,
+  status: linearStatus,
+  view: linearView,
+  redeliver,
+} = deliveryProbe(stack, () => site, 'linear');
 
 describe('Linear: authorise and save', () => {
   it('a refused key is TOKEN_REFUSED and authorises nothing; a good one lists the teams and authorises', async () => {

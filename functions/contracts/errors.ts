@@ -165,6 +165,13 @@ export const errorCatalogue = {
       de: 'Der Webhook dieses Trackers muss von Hand eingerichtet werden: Folgen Sie den angezeigten Schritten',
     },
   },
+  HOOK_SECRET_NOT_SNAGS: {
+    status: 400,
+    msg: {
+      en: 'This tracker signs its deliveries with a secret Snag did not choose (its own, or your app’s): there is nothing to regenerate here',
+      de: 'Dieser Tracker signiert seine Zustellungen mit einem Geheimnis, das Snag nicht gewählt hat (seinem eigenen oder dem Ihrer App): Hier gibt es nichts neu zu erzeugen',
+    },
+  },
   BUSINESS_REQUEST_PENDING: {
     status: 409,
     msg: {

@@ -76,6 +76,20 @@ interface CatalogueRow {
    * the choices and authorises; an OAuth vendor's list is `GET .../<vendor>/channels/{siteId}`.
    */
   readonly list?: 'projects' | 'repos' | 'teams' | 'lists' | 'boards';
+  /**
+   * A tracker's inbound hook (issue 24): who chooses the secret its deliveries are proven with, and whether
+   * Snag registers the hook through the vendor's API (the hook panel's button). `snag`: Snag generates it,
+   * the panel shows and regenerates it (a registered hook is registered again with the new one); `vendor`:
+   * the vendor answers it at registration (ClickUp), nobody types it, nothing to show or regenerate;
+   * `app`: the vendor signs with the client's own app secret typed on the settings screen (Trello).
+   */
+  readonly hook?: { readonly secret: 'snag' | 'vendor' | 'app'; readonly registrable: boolean };
+  /**
+   * What a delivery leaves to open: absent, the created item's link when the vendor answers one; `none`
+   * where the vendor answers no id at all (a Teams Workflows webhook: 202, empty), so the issue says
+   * "posted" and offers no link rather than a dead one (docs/integrations.md "Microsoft Teams").
+   */
+  readonly deliveryLink?: 'none';
 }
 
 export const integrationCatalogue = {
@@ -98,6 +112,7 @@ export const integrationCatalogue = {
     targets: ['host'],
     required: ['key'],
     tracker: true,
+    hook: { secret: 'snag', registrable: true },
     unknownOutcome: 'ask',
     reset: { key: '', id: '' },
     list: 'projects',
@@ -110,6 +125,7 @@ export const integrationCatalogue = {
     targets: ['host'],
     required: ['host', 'username', 'key'],
     tracker: true,
+    hook: { secret: 'snag', registrable: false },
     unknownOutcome: 'ask',
     reset: { key: '', id: '', issueId: '' },
     list: 'projects',
@@ -145,6 +161,7 @@ export const integrationCatalogue = {
     targets: [],
     required: ['key'],
     tracker: true,
+    hook: { secret: 'snag', registrable: true },
     // No idempotency key, and its search is too slow to find an issue created seconds ago.
     unknownOutcome: 'ask',
     // The labels are the client's setting, not the token's: they stay for the next authorisation.
@@ -159,6 +176,7 @@ export const integrationCatalogue = {
     targets: [],
     required: ['key'],
     tracker: true,
+    hook: { secret: 'snag', registrable: true },
     // Its issues are created with an id derived from the delivery, looked up before creating.
     unknownOutcome: 'resend',
     reset: { key: '', id: '', name: '' },
@@ -184,6 +202,7 @@ export const integrationCatalogue = {
     targets: [],
     required: ['key'],
     tracker: true,
+    hook: { secret: 'vendor', registrable: true },
     // No idempotency key on task creation: a second create after an unknown outcome is a second task.
     unknownOutcome: 'ask',
     reset: { key: '', id: '', name: '' },
@@ -201,6 +220,7 @@ export const integrationCatalogue = {
     // A Workflows webhook takes no idempotency key and answers 202 with no id: a second post is a second card.
     unknownOutcome: 'ask',
     reset: null,
+    deliveryLink: 'none',
   },
   discord: {
     title: 'Discord',
@@ -224,6 +244,7 @@ export const integrationCatalogue = {
     targets: ['host'],
     required: ['host', 'key'],
     tracker: true,
+    hook: { secret: 'snag', registrable: true },
     // No idempotency key, and no search in the API Snag uses: a second create would be a second work item.
     unknownOutcome: 'ask',
     reset: { key: '', id: '' },
@@ -239,6 +260,7 @@ export const integrationCatalogue = {
     targets: [],
     required: ['key', 'token', 'secret'],
     tracker: true,
+    hook: { secret: 'app', registrable: true },
     // No idempotency key on POST /cards, and no search for a card made seconds ago.
     unknownOutcome: 'ask',
     // The lists chosen are the client's setting, not the token's: they go with the board, cleared too.
@@ -251,7 +273,7 @@ export const integrationCatalogue = {
   [N in IntegrationName]: CatalogueRow & {
     auth: N extends OAuthVendor ? 'oauth' : N extends TokenVendor ? 'token' : 'none';
     tracker: N extends TrackerVendor ? true : false;
-  };
+  } & (N extends TrackerVendor ? { hook: NonNullable<CatalogueRow['hook']> } : { hook?: never });
 };
 
 type Catalogue = typeof integrationCatalogue;
@@ -265,3 +287,11 @@ export const catalogueTable = <K extends keyof CatalogueRow>(field: K) =>
 
 /** The name a sentence reads ("Check GitLab", "Jane on GitLab"). */
 export const titleOf = (name: IntegrationName): string => integrationCatalogue[name].title;
+
+/** A tracker's inbound hook: who chooses its secret, and whether Snag registers it (the row's `hook`). */
+export const hookOf = (vendor: TrackerVendor): NonNullable<CatalogueRow['hook']> =>
+  integrationCatalogue[vendor].hook;
+
+/** What a delivery leaves to open (the row's `deliveryLink`): `none` where the vendor answers no id. */
+export const deliveryLinkOf = (name: IntegrationName): 'none' | undefined =>
+  (integrationCatalogue[name] as CatalogueRow).deliveryLink;

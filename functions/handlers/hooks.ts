@@ -38,8 +38,8 @@ export const operations = {
   async reveal({ session, params }: SiteInput) {
     return { msg: await revealHook(session.userId, params.siteId, params.vendor) };
   },
-  async regenerate({ session, params }: SiteInput) {
-    return { msg: await regenerateHook(session.userId, params.siteId, params.vendor) };
+  async regenerate({ session, params, log }: SiteInput) {
+    return { msg: await regenerateHook(session.userId, params.siteId, params.vendor, log) };
   },
   async register({ session, params, log }: SiteInput) {
     return { msg: await registerHook(session.userId, params.siteId, params.vendor, log) };

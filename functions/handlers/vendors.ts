@@ -29,8 +29,8 @@ export const operations = {
   async oauthChannels({ session, params, log }: VendorInput<OAuthVendor>) {
     return { msg: await auth.oauthChannels(session.userId, params.vendor, params.siteId, log) };
   },
-  async reset({ session, params }: VendorInput<VendorName>) {
-    return { msg: await auth.resetVendor(session.userId, params.vendor, params.siteId) };
+  async reset({ session, params, log }: VendorInput<VendorName>) {
+    return { msg: await auth.resetVendor(session.userId, params.vendor, params.siteId, log) };
   },
 };
 

@@ -43,6 +43,7 @@ import {
   sentSecret,
 } from './integration';
 import { checkState, consumeState, issueState, type OAuthVendor } from './oauth-state';
+import { dropRegistration } from './sync/registration';
 import * as asana from './vendors/asana';
 import { asanaConfig, withAsanaToken } from './vendors/asana';
 import * as clickup from './vendors/clickup';
@@ -396,7 +397,12 @@ export async function oauthChannels(userId: string, vendor: OAuthVendor, siteId:
  * Reset: back to unauthorised with active 0, the token (or the OAuth tokens) and the choice cleared.
  * Owner-scoped but not plan-gated, so a client whose plan lapsed can still remove the tokens.
  */
-export async function resetVendor(userId: string, vendor: VendorName, siteId: string) {
+export async function resetVendor(userId: string, vendor: VendorName, siteId: string, log: Logger) {
+  // A tracker's hook registered at the vendor goes first, while the token that can delete it is stored.
+  if (integrationCatalogue[vendor].tracker) {
+    const { integrations: now } = await readOwnedIntegrations(siteId, userId, 'integrations');
+    await dropRegistration(siteId, vendor, now[vendor] ?? defaultIntegration(vendor), log);
+  }
   const integrations = await authorizeIntegration(siteId, userId, vendor, {
     authorized: 0,
     active: 0,

@@ -388,4 +388,30 @@ describe('Azure DevOps: two-way sync', () => {
     expect(w()?.comments).toHaveLength(2);
     expect((await issue(site, n)).status).toBe('resolved');
   });
+
+  it('a new secret: the subscriptions registered again with it and the old ones deleted at Azure; a change still syncs', async () => {
+    const old = fake.subscriptions.map((s) => s.id);
+    const renewed = await site.client.post(`/api/client/integration/azure/hook/${site.id}/regenerate`);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    const fresh: HookAnswer = msgOf(renewed);
+    expect(fresh.secret).not.toBe(hook.secret);
+    expect(fake.subscriptions.map((s) => s.eventType)).toEqual(['workitem.updated', 'workitem.commented']);
+    expect(fake.subscriptions.filter((s) => old.includes(s.id))).toEqual([]);
+    for (const s of fake.subscriptions) expect(s.headers['x-snag-secret']).toBe(fresh.secret);
+    expect(fresh.registered?.id).toBe(fake.subscriptions.map((s) => s.id).join(','));
+    const deleted = fake.requests.filter((r) => r.method === 'DELETE').map((r) => r.path.split('/').at(-1));
+    expect(deleted).toEqual(old);
+    // Azure's next delivery carries the new secret and is taken: no Register press needed.
+    const [delivery] = await fake.actAsHuman(itemId, { kind: 'reopen' });
+    expect(delivery?.status).toBe(202);
+    await statusBecomes(site, n, 'new');
+  });
+
+  it('removing the integration deletes its subscriptions at Azure and forgets the registration', async () => {
+    const removed = await site.client.delete(`/api/client/integration/azure/authentication/${site.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(fake.subscriptions).toEqual([]);
+    const shown: HookAnswer = msgOf(await site.client.get(`/api/client/integration/azure/hook/${site.id}`));
+    expect(shown.registered).toBeNull();
+  });
 });

@@ -369,4 +369,47 @@ describe('ClickUp both ways', () => {
     });
     expect(task()?.comments).toHaveLength(2);
   });
+
+  it('ClickUp chooses the secret: regenerate is refused and changes nothing; registering again replaces the webhook and its secret', async () => {
+    const before = fake().hooks.map((h) => ({ ...h }));
+    const refused = await site.client.post(`/api/client/integration/clickup/hook/${site.id}/regenerate`);
+    expect([refused.status, (refused.body as { code?: string }).code]).toEqual([
+      400,
+      'HOOK_SECRET_NOT_SNAGS',
+    ]);
+    expect(fake().hooks).toEqual(before);
+    const again = await site.client.post(`/api/client/integration/clickup/hook/${site.id}/register`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(fake().hooks).toHaveLength(1);
+    const made = fake().hooks[0];
+    expect(made?.id).not.toBe(before[0]?.id);
+    expect(
+      fake()
+        .requests.filter((r) => r.method === 'DELETE')
+        .map((r) => r.path),
+    ).toEqual([`/api/v2/webhook/${before[0]?.id}`]);
+    const now: HookAnswer = msgOf(
+      await site.client.post(`/api/client/integration/clickup/hook/${site.id}/secret`),
+    );
+    expect(now.secret).toBe(made?.secret);
+    // The new webhook's deliveries, signed with ClickUp's new secret, are taken.
+    const [delivery] = await fake().actAsHuman(taskId, {
+      kind: 'comment',
+      text: 'Seen after the new webhook',
+    });
+    expect([delivery?.hookId, delivery?.status]).toEqual([made?.id, 202]);
+    await eventually(
+      async () => (await comments(site, n)).find((c) => c.body === 'Seen after the new webhook'),
+      30_000,
+      'the comment through the new webhook',
+    );
+  });
+
+  it('removing the integration deletes the webhook at ClickUp', async () => {
+    const removed = await site.client.delete(`/api/client/integration/clickup/authentication/${site.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(fake().hooks).toEqual([]);
+    const shown: HookAnswer = msgOf(await site.client.get(`/api/client/integration/clickup/hook/${site.id}`));
+    expect(shown.registered).toBeNull();
+  });
 });

@@ -460,4 +460,22 @@ describe('Trello both ways', () => {
     );
     expect(card()?.comments).toHaveLength(2);
   });
+
+  it('Trello signs with the app’s secret: regenerate is refused; removing the integration deletes the webhook at Trello', async () => {
+    const refused = await site.client.post(`/api/client/integration/trello/hook/${site.id}/regenerate`);
+    expect([refused.status, (refused.body as { code?: string }).code]).toEqual([
+      400,
+      'HOOK_SECRET_NOT_SNAGS',
+    ]);
+    expect(fake.webhooks).toHaveLength(1);
+    const id = fake.webhooks[0]?.id;
+    const removed = await site.client.delete(`/api/client/integration/trello/authentication/${site.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(fake.webhooks).toEqual([]);
+    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/1/webhooks/${id}`,
+    ]);
+    const shown: HookAnswer = msgOf(await site.client.get(`/api/client/integration/trello/hook/${site.id}`));
+    expect(shown.registered).toBeNull();
+  });
 });

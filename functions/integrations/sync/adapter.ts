@@ -62,6 +62,12 @@ export interface TrackerAdapter<V extends TrackerVendor = TrackerVendor> {
     ctx: TrackerContext<V>,
     hook: { url: string; secret: string },
   ): Promise<string | { id: string; secret: string }>;
+  /**
+   * Deletes at the vendor what `register` made (the id it answered), with the integration's token: the
+   * hook a new secret replaces or a removed integration leaves, which would otherwise keep sending
+   * deliveries Snag refuses. One already gone at the vendor counts as deleted (registration.ts).
+   */
+  unregister?(ctx: TrackerContext<V>, registeredId: string): Promise<void>;
   /** Whether the integration has what write-back and re-reads need (token, project). */
   ready(integration: IntegrationRecord<V>): boolean;
 }

@@ -201,5 +201,9 @@ export const azureAdapter: TrackerAdapter<'azure'> = {
     }
     return ids.join(',');
   },
+  // `register` answered one subscription id per event, comma-joined.
+  async unregister(ctx, ids) {
+    for (const id of ids.split(',').filter(Boolean)) await azure.deleteSubscription(ctx.http, auth(ctx), id);
+  },
   ready: (integration) => !!integration.data.host && !!integration.data.key && !!integration.data.id,
 };

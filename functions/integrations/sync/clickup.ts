@@ -167,5 +167,6 @@ export const clickupAdapter: TrackerAdapter<'clickup'> = {
     // ClickUp chose the secret its deliveries are signed with: the hook keeps it in place of Snag's.
     return { id: made.id, secret: made.secret };
   },
+  unregister: (ctx, webhookId) => clickup.deleteWebhook(ctx.http, auth(ctx), webhookId),
   ready: (integration) => !!integration.data.key && !!clickup.parseListChoice(integration.data.id),
 };

@@ -142,6 +142,26 @@ export async function markRegistered(
   return { ...hook, registered, ...(vendorSecret ? { secret: vendorSecret } : {}) };
 }
 
+/**
+ * Forgets the registration `registeredId` (deleted at the vendor, or its integration removed); a newer
+ * registration made meanwhile stays.
+ */
+export async function forgetRegistration(hook: HookRecord, registeredId: string): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: hookKey(hook.hookId),
+        UpdateExpression: 'REMOVE registered',
+        ConditionExpression: 'registered.id = :id',
+        ExpressionAttributeValues: { ':id': registeredId },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+}
+
 /** How long a taken delivery id is remembered: longer than any tracker retries (GitLab, Linear: hours). */
 const SEEN_TTL_MS = 7 * DAY;
 

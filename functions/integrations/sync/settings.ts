@@ -6,6 +6,7 @@
  * register the hook through the vendor's API where the token allows it (GitLab; Jira's admin step is the
  * screen's). Plan-gated like the integration itself.
  */
+import { hookOf } from '#contracts/integration-catalogue';
 import type { HookAnswer, TrackerVendor } from '#contracts/sync';
 import { getConfig } from '#runtime/config';
 import { AppError } from '#runtime/errors';
@@ -32,6 +33,7 @@ import {
   markRegistered,
   regenerateSecret,
 } from './hook';
+import { deleteAtVendor } from './registration';
 
 /** The inbound URL the tracker calls (DESIGN section 8: exactly this path). */
 export const hookUrl = (hook: Pick<HookRecord, 'vendor' | 'hookId'>) =>
@@ -77,15 +79,59 @@ export async function revealHook(
   return answer(vendor, await ensureHook(projectId, vendor), true);
 }
 
+/**
+ * A new secret for a hook whose secret Snag chose (the catalogue's `hook.secret`: ClickUp's is the
+ * vendor's and Trello signs with the client's app secret, so there is nothing of Snag's to renew). A hook
+ * registered through the vendor's API is registered again with the new secret and the old registration
+ * deleted there, so the sync goes on without a second press; where the vendor offers no deletion (GitLab,
+ * GitHub, Linear: no adapter call yet) or the new registration fails, the registration is forgotten and the
+ * panel offers Register again, as before.
+ */
 export async function regenerateHook(
   userId: string,
   projectId: string,
   vendor: TrackerVendor,
+  log: Logger,
 ): Promise<HookAnswer> {
-  await owned(userId, projectId, vendor);
-  return answer(vendor, await regenerateSecret(await ensureHook(projectId, vendor)), true);
+  const { integration } = await owned(userId, projectId, vendor);
+  if (hookOf(vendor).secret !== 'snag') throw new AppError('HOOK_SECRET_NOT_SNAGS');
+  const old = await ensureHook(projectId, vendor);
+  const fresh = await regenerateSecret(old);
+  const adapter = adapterOf(vendor);
+  if (!old.registered || !adapter.register || !adapter.unregister || !adapter.ready(integration))
+    return answer(vendor, fresh, true);
+  let now = fresh;
+  try {
+    now = await registerAt(integration, fresh);
+  } catch (err) {
+    log.warn('registering again with the new secret failed', {
+      vendor,
+      reason: isVendorError(err) ? err.reason : String(err),
+    });
+  }
+  await deleteAtVendor(integration, vendor, old.registered.id, log);
+  return answer(vendor, now, true);
 }
 
+/** Registers the hook through the vendor's API with its current secret and records it. */
+async function registerAt<V extends TrackerVendor>(
+  integration: IntegrationRecord<V>,
+  hook: HookRecord,
+): Promise<HookRecord> {
+  const adapter = adapterOf(integration.name as V);
+  if (!adapter.register) throw new AppError('HOOK_NOT_REGISTRABLE');
+  const made = await adapter.register(trackerContext(integration), {
+    url: hookUrl(hook),
+    secret: hook.secret,
+  });
+  const { id, secret } = typeof made === 'string' ? { id: made, secret: undefined } : made;
+  return markRegistered(hook, id, secret);
+}
+
+/**
+ * Registers the hook through the vendor's API. Registering again (the panel after a failed renewal, a
+ * vendor-chosen secret renewed by a new registration) deletes the earlier registration at the vendor.
+ */
 export async function registerHook(
   userId: string,
   projectId: string,
@@ -99,12 +145,10 @@ export async function registerHook(
   if (!adapter.ready(integration)) throw new AppError('INVALID_PARAMETERS');
   const hook = await ensureHook(projectId, vendor);
   try {
-    const made = await adapter.register(trackerContext(integration), {
-      url: hookUrl(hook),
-      secret: hook.secret,
-    });
-    const { id, secret } = typeof made === 'string' ? { id: made, secret: undefined } : made;
-    return answer(vendor, await markRegistered(hook, id, secret), false);
+    const now = await registerAt(integration, hook);
+    if (hook.registered && hook.registered.id !== now.registered?.id)
+      await deleteAtVendor(integration, vendor, hook.registered.id, log);
+    return answer(vendor, now, false);
   } catch (err) {
     if (err instanceof OutboundRefused) throw new AppError('AUTHORIZATION_FAILED', undefined, { cause: err });
     if (!isVendorError(err)) throw err;

@@ -112,5 +112,6 @@ export const trelloAdapter: TrackerAdapter<'trello'> = {
   issueUrl: () => undefined,
   register: (ctx, hook) =>
     trello.createWebhook(ctx.http, auth(ctx), { callbackURL: hook.url, idModel: ctx.integration.data.board }),
+  unregister: (ctx, webhookId) => trello.deleteWebhook(ctx.http, auth(ctx), webhookId),
   ready: ({ data }) => !!data.key && !!data.token && !!data.secret && !!data.board && !!data.list,
 };

@@ -337,3 +337,17 @@ export async function createSubscription(
   if (!parsed.success) throw unexpected('subscription');
   return parsed.data.id;
 }
+
+/**
+ * Deletes a service hook subscription (`DELETE _apis/hooks/subscriptions/{id}`, 204 with no body): the
+ * one a new secret or a removed integration leaves behind, which would otherwise keep sending the old one.
+ */
+export async function deleteSubscription(http: Http, auth: AzureAuth, subscriptionId: string): Promise<void> {
+  await sendJson(
+    'azure',
+    http,
+    `${auth.base}/_apis/hooks/subscriptions/${seg(subscriptionId)}?${v()}`,
+    { method: 'DELETE', headers: headers(auth) },
+    'subscription',
+  );
+}

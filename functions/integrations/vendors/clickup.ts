@@ -248,6 +248,20 @@ export async function createWebhook(
   return { id: parsed.data.id, secret: parsed.data.webhook.secret };
 }
 
+/**
+ * Deletes a webhook (`DELETE /v2/webhook/{webhook_id}`, 200 `{}`): the one a new secret or a removed
+ * integration leaves behind, which would otherwise keep posting deliveries Snag refuses.
+ */
+export async function deleteWebhook(http: Http, auth: ClickupAuth, webhookId: string): Promise<void> {
+  await sendJson(
+    'clickup',
+    http,
+    `${auth.base}/v2/webhook/${seg(webhookId)}`,
+    { method: 'DELETE', headers: headers(auth) },
+    'webhook',
+  );
+}
+
 /** A task's address without a call: ClickUp's `https://app.clickup.com/t/{id}`, or the fake's origin's. */
 export function taskUrl(apiBase: string, taskId: string): string {
   const url = new URL(apiBase);

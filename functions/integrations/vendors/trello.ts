@@ -171,6 +171,17 @@ export async function createWebhook(
   return parsed.data.id;
 }
 
+/** Deletes a webhook (`DELETE /webhooks/{id}`, 200): the one a removed integration leaves behind. */
+export async function deleteWebhook(http: Http, auth: TrelloAuth, webhookId: string): Promise<void> {
+  await sendJson(
+    'trello',
+    http,
+    trelloUrl(auth, `/webhooks/${id(webhookId)}`),
+    { method: 'DELETE', headers: accept },
+    'webhook',
+  );
+}
+
 const attachmentsSchema = z.array(z.looseObject({ id: z.string(), name: z.string().optional() }));
 
 /** The names of a card's attachments (`GET /cards/{id}/attachments?fields=name`): a retry adds the missing. */

@@ -413,6 +413,14 @@ export async function startAzureFake(port = 0): Promise<AzureFake> {
           .map((p) => ({ ...p, state: 'wellFormed', url: `${base}/${azureOrg}/_apis/projects/${p.id}` })),
       );
     }
+    // `DELETE _apis/hooks/subscriptions/{id}` answers 204 (the spec's Subscriptions_Delete example).
+    const subscription = /^hooks\/subscriptions\/([^/]+)$/.exec(rest);
+    if (!project && subscription && req.method === 'DELETE') {
+      const at = subscriptions.findIndex((x) => x.id === decodeURIComponent(subscription[1] ?? ''));
+      if (at < 0) return error(404, `Subscription ${subscription[1]} does not exist.`);
+      subscriptions.splice(at, 1);
+      return { status: 204, text: '' };
+    }
     if (!project && rest === 'hooks/subscriptions' && req.method === 'POST') {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const pub = (b.publisherInputs ?? {}) as Record<string, unknown>;

@@ -383,6 +383,14 @@ export async function startClickupFake(port = 0): Promise<ClickupFake> {
         },
       };
     }
+    // `DELETE /v2/webhook/{webhook_id}` answers 200 `{}` (the spec's DeleteWebhook); the webhook stops firing.
+    m = req.method === 'DELETE' ? /^\/v2\/webhook\/([^/]+)$/.exec(path) : null;
+    if (m) {
+      const at = hooks.findIndex((h) => h.id === m?.[1]);
+      if (at < 0) return notFound('Webhook');
+      hooks.splice(at, 1);
+      return { json: {} };
+    }
     return { status: 404, json: { err: 'Route not found', ECODE: 'APP_001' } };
   };
 

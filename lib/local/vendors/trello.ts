@@ -279,6 +279,14 @@ export async function startTrelloFake(port = 0): Promise<TrelloFake> {
       webhooks.push(hook);
       return { json: { ...hook, description: q.description ?? '', active: q.active !== 'false' } };
     }
+    // `DELETE /webhooks/{id}` answers 200 (the spec's delete-webhooks-id); the webhook stops posting.
+    const hookPath = req.method === 'DELETE' ? /^\/webhooks\/([^/]+)$/.exec(path) : null;
+    if (hookPath) {
+      const at = webhooks.findIndex((w) => w.id === hookPath[1]);
+      if (at < 0) return text(404, 'The requested resource was not found.');
+      webhooks.splice(at, 1);
+      return { json: { _value: null } };
+    }
     const cardPath = /^\/cards\/([^/]+)(\/attachments|\/actions\/comments)?$/.exec(path);
     const card = cardPath && cards.find((c) => c.id === cardPath[1]);
     if (!cardPath || !card) return text(404, 'The requested resource was not found.');

@@ -97,6 +97,25 @@ describe('the issue screen', () => {
     ]);
   });
 
+  it('says "posted" for a destination that answers no id (Teams), with no link even if one were stored', () => {
+    expect(
+      integrationRows(
+        issue({
+          teams_status: 2,
+          teams_url: 'https://teams.example/x',
+          discord_status: 2,
+          teams_reason: 'x',
+        }),
+      ),
+    ).toEqual([
+      { name: 'teams', status: 'posted' },
+      { name: 'discord', status: 'passed' },
+    ]);
+    expect(integrationRows(issue({ teams_status: 3, teams_reason: 'Refused (401)' }))).toEqual([
+      { name: 'teams', status: 'failed', reason: 'Refused (401)' },
+    ]);
+  });
+
   it('links the item a delivery created, and only an http(s) address (it came from a vendor)', () => {
     expect(
       integrationRows(

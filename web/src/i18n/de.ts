@@ -481,7 +481,13 @@ export const de: Catalogue = {
     noIntegrations: 'Diese Meldung wurde an keine Integration gesendet.',
     setUpIntegrations: 'Integrationen einrichten',
     openIn: 'In {{integration}} öffnen',
-    statuses: { inProgress: 'In Bearbeitung', passed: 'Zugestellt', failed: 'Fehlgeschlagen' },
+    statuses: {
+      inProgress: 'In Bearbeitung',
+      passed: 'Zugestellt',
+      posted: 'Gepostet',
+      failed: 'Fehlgeschlagen',
+    },
+    postedNoLink: '{{integration}} nennt keinen Link zum Beitrag: Sie finden ihn im Kanal.',
   },
   triage: {
     status: {
@@ -1207,9 +1213,16 @@ export const de: Catalogue = {
       regenerate: 'Secret neu erzeugen',
       regenerated:
         'Ein neues Secret wurde erzeugt, das alte gilt nicht mehr: Tragen Sie es in {{tracker}} ein.',
+      reregistered:
+        'Ein neues Secret wurde erzeugt; Snag hat den Webhook bei {{tracker}} damit neu registriert und den alten dort gelöscht. Nichts einzutragen.',
+      vendorSecret:
+        '{{tracker}} wählt das Secret, mit dem es Zustellungen signiert, wenn Snag den Webhook registriert, und Snag bewahrt es: Es gibt nichts zu kopieren oder neu zu erzeugen. Erneutes Registrieren ersetzt den Webhook und sein Secret.',
+      appSecret:
+        '{{tracker}} signiert Zustellungen mit dem Secret Ihrer App (oben eingetragen) und dieser URL: Hier gibt es nichts zu kopieren oder neu zu erzeugen. Um es zu ändern, tragen Sie oben das neue Secret der App ein.',
       stepsTitle: 'Einrichtung in {{tracker}}',
       register: 'Webhook bei {{tracker}} registrieren',
       registered: 'Bei {{tracker}} registriert (Webhook {{id}}).',
+      registerAgain: 'Erneut registrieren',
       gitlab1:
         'Unten „Webhook bei GitLab registrieren“ wählen (Ihr Token braucht die Rolle Maintainer) oder von Hand: im GitLab-Projekt Einstellungen › Webhooks › Neuen Webhook hinzufügen.',
       gitlab2: 'URL: die Eingangs-URL oben. Secret-Token: das Secret oben.',
@@ -1239,7 +1252,7 @@ export const de: Catalogue = {
       clickup2:
         'Snag lässt sich Statusänderungen und neue Kommentare der Aufgaben senden. ClickUp signiert jede Zustellung mit einem eigenen Secret, das Snag aufbewahrt: nichts zu kopieren.',
       clickup3:
-        'Ein Status vom Typ „closed“ (oder „done“) erledigt das Snag-Issue, jeder andere öffnet es wieder. Erneutes Registrieren (nach einem neuen Secret) ersetzt das Secret des früheren Webhooks.',
+        'Ein Status vom Typ „closed“ (oder „done“) erledigt das Snag-Issue, jeder andere öffnet es wieder. „Erneut registrieren“ ersetzt den Webhook (und damit sein Secret) und löscht den alten bei ClickUp.',
       azure1:
         'Klicken Sie unten auf „Webhook bei Azure DevOps registrieren“ (das Token braucht „Work Items“ Lesen und Schreiben; es legt zwei Service-Hook-Abonnements an) oder richten Sie es von Hand ein: Projekteinstellungen › Service Hooks › Abonnement erstellen › Web Hooks.',
       azure2:

@@ -474,7 +474,8 @@ export const en = {
     noIntegrations: 'This issue was not sent to any integration.',
     setUpIntegrations: 'Set up integrations',
     openIn: 'Open in {{integration}}',
-    statuses: { inProgress: 'In progress', passed: 'Delivered', failed: 'Failed' },
+    statuses: { inProgress: 'In progress', passed: 'Delivered', posted: 'Posted', failed: 'Failed' },
+    postedNoLink: '{{integration}} gives no link to what was posted: find it in the channel.',
   },
   triage: {
     status: {
@@ -1189,9 +1190,16 @@ export const en = {
       revealSecret: 'Show the secret',
       regenerate: 'Regenerate the secret',
       regenerated: 'A new secret was made and the old one no longer works: enter it on {{tracker}}.',
+      reregistered:
+        'A new secret was made; Snag registered the webhook on {{tracker}} again with it and deleted the old one there. Nothing to enter.',
+      vendorSecret:
+        '{{tracker}} chooses the secret it signs deliveries with when Snag registers the webhook, and Snag keeps it: there is nothing to copy or regenerate. Registering again replaces the webhook and its secret.',
+      appSecret:
+        '{{tracker}} signs deliveries with your app’s secret (entered above) and this URL: there is nothing to copy or regenerate here. To change it, enter the app’s new secret above.',
       stepsTitle: 'Set it up on {{tracker}}',
       register: 'Register the webhook on {{tracker}}',
       registered: 'Registered on {{tracker}} (webhook {{id}}).',
+      registerAgain: 'Register again',
       gitlab1:
         'Press “Register the webhook on GitLab” below (your token needs the Maintainer role), or do it by hand: in the GitLab project open Settings › Webhooks › Add new webhook.',
       gitlab2: 'URL: the inbound URL above. Secret token: the secret above.',
@@ -1219,7 +1227,7 @@ export const en = {
       clickup2:
         'Snag asks ClickUp for task status changes and new comments. ClickUp signs each delivery with its own secret, which Snag keeps: nothing to copy.',
       clickup3:
-        'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. Registering again (after a new secret) replaces the earlier webhook’s secret.',
+        'A status of type “closed” (or “done”) resolves the Snag issue; any other reopens it. “Register again” replaces the webhook (and so its secret) and deletes the old one on ClickUp.',
       azure1:
         'Press “Register the webhook on Azure DevOps” below (the token needs Work Items read and write; it makes two service hook subscriptions), or do it by hand: Project settings › Service hooks › Create subscription › Web Hooks.',
       azure2:

@@ -1,14 +1,16 @@
 /**
- * Two-way sync's inbound hook (issue 24) on the GitLab, Jira, GitHub and Linear screens: the inbound URL,
- * the secret (shown only on demand, copyable, regenerable), the tracker's exact setup steps, and for
- * GitLab, GitHub and Linear a button that registers the hook through the vendor's API with the stored
- * token (Linear allows it to a workspace admin's key only: otherwise its steps remain). Jira's admin
- * webhooks cannot be made with an API token: its steps are the administrator's.
+ * Two-way sync's inbound hook (issue 24) on every tracker's screen: the inbound URL, the secret, the
+ * tracker's exact setup steps, and where the catalogue row says the hook is registrable a button that
+ * registers it through the vendor's API with the stored token (Linear allows it to a workspace admin's key
+ * only: otherwise its steps remain; Jira's admin webhooks cannot be made with an API token). The secret
+ * follows the row's `hook.secret`: Snag's is shown only on demand, copyable, regenerable; a secret the
+ * vendor chose (ClickUp) or the client's app secret (Trello) is only explained, never shown or regenerated.
  */
 import { Alert, Button, CopyButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hookOf } from '#contracts/integration-catalogue';
 import type { HookAnswer, TrackerVendor } from '#contracts/sync';
 import { errorCodeOf } from '../api';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -25,15 +27,6 @@ const stepKeys = {
   azure: ['azure1', 'azure2', 'azure3'],
   trello: ['trello1', 'trello2', 'trello3'],
 } as const satisfies Record<TrackerVendor, readonly string[]>;
-/** The trackers whose hook Snag registers through their API with the stored token (Jira's cannot). */
-const registrable: ReadonlySet<TrackerVendor> = new Set([
-  'gitlab',
-  'github',
-  'linear',
-  'clickup',
-  'azure',
-  'trello',
-]);
 
 export function TrackerHookPanel({ projectId, vendor }: { projectId: string; vendor: TrackerVendor }) {
   const { t } = useTranslation();
@@ -44,6 +37,7 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
   const [notice, setNotice] = useState<string | null>(null);
   const hook = revealed ?? shown.data ?? null;
   const tracker = t(`integrations.${vendor}`);
+  const { secret: secretBy, registrable } = hookOf(vendor);
 
   async function run(action: 'reveal' | 'regenerate' | 'register') {
     setBusy(action);
@@ -56,7 +50,13 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
         setRevealed((r) => (r ? { ...r, registered: answer.registered } : null));
       } else {
         setRevealed(answer);
-        if (action === 'regenerate') setNotice(t('integrationScreen.trackerSync.regenerated', { tracker }));
+        // A registered hook is registered again with the new secret (sync/settings.ts): nothing to enter.
+        if (action === 'regenerate')
+          setNotice(
+            t(`integrationScreen.trackerSync.${answer.registered ? 'reregistered' : 'regenerated'}`, {
+              tracker,
+            }),
+          );
       }
     } catch (e) {
       const code = errorCodeOf(e);
@@ -105,7 +105,13 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           </CopyButton>
         </Group>
       )}
-      {revealed?.secret ? (
+      {secretBy !== 'snag' ? (
+        <Text size="sm" data-testid="hook-secret-note">
+          {t(`integrationScreen.trackerSync.${secretBy === 'vendor' ? 'vendorSecret' : 'appSecret'}`, {
+            tracker,
+          })}
+        </Text>
+      ) : revealed?.secret ? (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
             label={t('integrationScreen.trackerSync.secret')}
@@ -135,7 +141,7 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           </Button>
         </Group>
       )}
-      {revealed?.secret && (
+      {secretBy === 'snag' && revealed?.secret && (
         <Group>
           <Button
             variant="subtle"
@@ -155,11 +161,21 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>
-      {registrable.has(vendor) &&
+      {registrable &&
         (hook?.registered ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('integrationScreen.trackerSync.registered', { tracker, id: hook.registered.id })}
-          </Alert>
+          <>
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {t('integrationScreen.trackerSync.registered', { tracker, id: hook.registered.id })}
+            </Alert>
+            {/* The only way to a new secret the vendor chooses: a new webhook (the old one is deleted). */}
+            {secretBy === 'vendor' && (
+              <Group>
+                <Button variant="default" onClick={() => run('register')} loading={busy === 'register'}>
+                  {t('integrationScreen.trackerSync.registerAgain')}
+                </Button>
+              </Group>
+            )}
+          </>
         ) : (
           <Group>
             {/* A long tracker name in German ("Webhook bei Azure DevOps registrieren") wraps on a phone. */}

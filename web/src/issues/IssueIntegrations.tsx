@@ -1,7 +1,8 @@
 /**
  * Where the issue went: each integration's delivery state and reason, or the way to set one up. A row
  * whose delivery created something (a tracker issue or task, a Slack message) links to it, in a new tab,
- * for everyone who sees the row; the others (email, webhooks, deliveries made before the link was kept)
+ * for everyone who sees the row; one posted where the vendor answers no id (a Teams Workflows webhook)
+ * says "Posted" and why there is no link, rather than offer a dead one; the others (email, webhooks, deliveries made before the link was kept)
  * link to their settings when the caller may change integrations (`setUp`: OWNER, ADMIN), else to nothing.
  */
 import { Anchor, Badge, Table, Text } from '@mantine/core';
@@ -13,7 +14,7 @@ import { Section } from '../components/Section';
 import { paths } from '../paths';
 import { integrationRows } from './model';
 
-const statusColor = { inProgress: 'blue', passed: 'teal', failed: 'red' } as const;
+const statusColor = { inProgress: 'blue', passed: 'teal', posted: 'teal', failed: 'red' } as const;
 
 export function IssueIntegrations({
   issue,
@@ -63,6 +64,11 @@ export function IssueIntegrations({
                   ) : (
                     <Text size="sm" fw={600}>
                       {t(`integrations.${row.name}`)}
+                    </Text>
+                  )}
+                  {row.status === 'posted' && (
+                    <Text size="xs" c="dimmed" data-testid={`posted-${row.name}`}>
+                      {t('issue.postedNoLink', { integration: t(`integrations.${row.name}`) })}
                     </Text>
                   )}
                   {row.reason && (

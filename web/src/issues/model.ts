@@ -5,6 +5,7 @@
  */
 
 import type { LogEntry } from '#contracts/intake';
+import { deliveryLinkOf } from '#contracts/integration-catalogue';
 import { deliveredUrl, type SyncListAnswer } from '#contracts/integrations';
 import { limits, ticketStatus } from '#contracts/limits';
 import type { IssueAnswer, IssueListAnswer, SnapshotView } from '#contracts/review';
@@ -129,11 +130,15 @@ const statusNames: Record<number, StatusName> = {
  */
 export function integrationRows(
   issue: IssueAnswer,
-): { name: IntegrationName; status: StatusName; reason?: string; url?: string }[] {
+): { name: IntegrationName; status: StatusName | 'posted'; reason?: string; url?: string }[] {
   return integrationNames.flatMap((name) => {
-    const status = statusNames[issue[`${name}_status`]];
+    const delivered = statusNames[issue[`${name}_status`]];
+    // A destination that answers no id (the catalogue's `deliveryLink: 'none'`, a Teams Workflows
+    // webhook's 202) was posted to: there is nothing to open, so the row says so instead of "Delivered".
+    const status =
+      delivered === 'passed' && deliveryLinkOf(name) === 'none' ? ('posted' as const) : delivered;
     const reason = status === 'failed' ? issue[`${name}_reason`] : undefined;
-    const url = deliveredUrl(issue[`${name}_url`]);
+    const url = status === 'posted' ? undefined : deliveredUrl(issue[`${name}_url`]);
     return status ? [{ name, status, ...(reason ? { reason } : {}), ...(url ? { url } : {}) }] : [];
   });
 }

@@ -76,14 +76,20 @@ function pingsIn(text: string, parse: string[] | undefined): string[] {
   return out;
 }
 
+/**
+ * Text as Discord shows it, as far as this page draws Markdown: a backslash before punctuation shows the
+ * character alone (Snag escapes the visitor's `#`, `-`, `*`…; the raw escapes would read as clutter here).
+ */
+const md = (text: string) => esc(text.replace(/\\([^A-Za-z0-9\s])/g, '$1'));
+
 function drawn(m: DiscordMessage): string {
   const embeds = m.embeds.map((e) => {
     const fields = (e.fields ?? []).map(
       (f) =>
-        `<div><b>${esc(f.name ?? '')}</b><div style="white-space:pre-wrap">${esc(f.value ?? '')}</div></div>`,
+        `<div><b>${md(f.name ?? '')}</b><div style="white-space:pre-wrap">${md(f.value ?? '')}</div></div>`,
     );
-    return `<div class="e"><a href="${esc(e.url ?? '')}"><b>${esc(e.title ?? '')}</b></a>
-<div style="white-space:pre-wrap">${esc(e.description ?? '')}</div>${fields.join('')}
+    return `<div class="e"><a href="${esc(e.url ?? '')}"><b>${md(e.title ?? '')}</b></a>
+<div style="white-space:pre-wrap">${md(e.description ?? '')}</div>${fields.join('')}
 ${e.image?.url ? `<img src="${esc(e.image.url)}" alt="Screenshot" style="max-width:100%">` : ''}</div>`;
   });
   return `<article id="m${esc(m.id)}"><p>${esc(m.content ?? '')}</p>${embeds.join('')}</article>`;

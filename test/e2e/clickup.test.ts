@@ -64,6 +64,10 @@ describe('the ClickUp settings screen', () => {
     // The webhook, registered through ClickUp's API from the hook panel (ClickUp has no screen for it).
     await page.getByRole('button', { name: 'Register the webhook on ClickUp' }).click();
     await page.getByText(/Registered on ClickUp/).waitFor();
+    // ClickUp chose the secret: explained, never shown or regenerated; a new webhook is the way to a new one.
+    await page.getByText(/ClickUp chooses the secret it signs deliveries with/).waitFor();
+    expect(await page.getByRole('button', { name: 'Show the secret' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Register again' }).waitFor();
     expect(fake().hooks.at(-1)).toMatchObject({
       listId: 125,
       events: ['taskStatusUpdated', 'taskCommentPosted'],

@@ -100,6 +100,9 @@ describe('the Trello settings screen', () => {
       15_000,
       'the Trello webhook',
     );
+    // Trello signs with the app's secret typed above: nothing of Snag's to show or regenerate.
+    await page.getByText(/Trello signs deliveries with your app’s secret/).waitFor();
+    expect(await page.getByRole('button', { name: 'Show the secret' }).count()).toBe(0);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'integrations-trello-en-1280');

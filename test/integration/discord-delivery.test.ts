@@ -47,6 +47,24 @@ const postsOf = (n: number) =>
   fake.messages.filter((m) => m.embeds[0]?.title?.replace(/\\(.)/g, '$1').startsWith(`#${n} `));
 const executes = () => fake.requests.filter((r) => r.method === 'POST' && /\/webhooks\//.test(r.path));
 
+/** Discord's next answer is a 429 asking `seconds` (as a float, in the body and its rate-limit headers). */
+const rateLimitOnce = (seconds: number) =>
+  fake.fail({
+    match: /\/webhooks\//,
+    times: 1,
+    reply: {
+      status: 429,
+      json: { message: 'You are being rate limited.', retry_after: seconds, global: false },
+      headers: {
+        'retry-after': String(Math.ceil(seconds)),
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset-after': String(seconds),
+        'x-ratelimit-scope': 'shared',
+      },
+    },
+  });
+
 describe('Discord: the webhook URL', () => {
   it('refuses what is not a Discord webhook, saves the fake’s and reads it back masked', async () => {
     for (const url of [
@@ -149,19 +167,7 @@ describe('Discord: delivery through the fan-out', () => {
 
   it('a 429 is waited out through its retry_after, still one message', async () => {
     const before = executes().length;
-    fake.fail({
-      match: /\/webhooks\//,
-      times: 1,
-      reply: {
-        status: 429,
-        json: { message: 'You are being rate limited.', retry_after: 0.2, global: false },
-        headers: {
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset-after': '0.2',
-          'x-ratelimit-scope': 'user',
-        },
-      },
-    });
+    rateLimitOnce(0.2);
     const m = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'Second report' } });
     await discordStatus(m, 2);
     expect(postsOf(m)).toHaveLength(1);
@@ -171,21 +177,7 @@ describe('Discord: delivery through the fan-out', () => {
 
   it('a 429 with retry_after 7.5 comes back no sooner than Discord asked, not on the queue’s 1 s delay', async () => {
     const before = executes().length;
-    fake.fail({
-      match: /\/webhooks\//,
-      times: 1,
-      reply: {
-        status: 429,
-        json: { message: 'You are being rate limited.', retry_after: 7.5, global: false },
-        headers: {
-          'retry-after': '8',
-          'x-ratelimit-limit': '5',
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset-after': '7.5',
-          'x-ratelimit-scope': 'shared',
-        },
-      },
-    });
+    rateLimitOnce(7.5);
     const m = await fileReport(stack.url, site.id, ORIGIN, { fields: { msg: 'A rate-limited report' } });
     await discordStatus(m, 2);
     expect(postsOf(m)).toHaveLength(1);

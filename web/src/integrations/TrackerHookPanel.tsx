@@ -34,7 +34,7 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
   const [revealed, setRevealed] = useState<HookAnswer | null>(null);
   const [busy, setBusy] = useState<'reveal' | 'regenerate' | 'register' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; done: boolean } | null>(null);
   const hook = revealed ?? shown.data ?? null;
   const tracker = t(`integrations.${vendor}`);
   const { secret: secretBy, registrable } = hookOf(vendor);
@@ -52,11 +52,13 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
         setRevealed(answer);
         // A registered hook is registered again with the new secret (sync/settings.ts): nothing to enter.
         if (action === 'regenerate')
-          setNotice(
-            t(`integrationScreen.trackerSync.${answer.registered ? 'reregistered' : 'regenerated'}`, {
+          setNotice({
+            text: t(`integrationScreen.trackerSync.${answer.registered ? 'reregistered' : 'regenerated'}`, {
               tracker,
             }),
-          );
+            // Registered again: nothing left to do (teal); otherwise the secret must be entered (yellow).
+            done: !!answer.registered,
+          });
       }
     } catch (e) {
       const code = errorCodeOf(e);
@@ -80,8 +82,8 @@ export function TrackerHookPanel({ projectId, vendor }: { projectId: string; ven
       <Text size="sm">{t('integrationScreen.trackerSync.intro', { tracker })}</Text>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       {notice && (
-        <Alert color="yellow" variant="light" role="status">
-          {notice}
+        <Alert color={notice.done ? 'teal' : 'yellow'} variant="light" role="status">
+          {notice.text}
         </Alert>
       )}
       {hook?.url && (

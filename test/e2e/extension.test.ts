@@ -34,6 +34,7 @@ import {
   launchWithExtension,
   openPopup,
   type Popup,
+  pressShortcut as pressChromiumShortcut,
 } from '../support/extension';
 import {
   extensionId,
@@ -266,10 +267,15 @@ describe('reporting from a page without the snippet', () => {
     const card = (await page.locator('#card').boundingBox())!;
     const secret = (await page.locator('#secret').boundingBox())!;
 
-    // Report again, this time from the popup's button with the project remembered for the site.
-    popup = await openPopup(ext, pageUrl);
-    await popup.waitFor(`document.getElementById('project')?.value`);
-    await click(popup, 'report');
+    // Report again, this time from the keyboard shortcut (Chromium applied the suggested key), with the
+    // project remembered for the site: the same report as the popup's button.
+    const commands = (await worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { commands: { getAll(): Promise<unknown> } } }
+      ).chrome.commands.getAll(),
+    )) as { name: string; shortcut: string }[];
+    expect(commands.find((c) => c.name === 'report-bug')?.shortcut).toBe('Alt+Shift+S');
+    await pressChromiumShortcut(page);
     await dialog.waitFor();
     await dialog.getByLabel(en.description).fill('Pay does nothing: no error, no confirmation.');
     await dialog.getByRole('button', { name: en.takeScreenshot }).click();

@@ -31,6 +31,21 @@ export const askBackground =
     return answer.value;
   };
 
+/**
+ * The bytes of `buffer` in an array of the reporter's own. In Firefox the screenshot's blob comes from a
+ * canvas of the page (the content script draws on `document`'s canvases), so its buffer is the page's:
+ * a view of it reads element by element, but `subarray` (which `base64Of` uses) asks for its
+ * `constructor` and is refused ("Permission denied to access property \"constructor\""), which failed
+ * every report with a screenshot in Firefox. Copied one by one, the bytes are ours; in Chromium the copy
+ * costs a few milliseconds per screenshot.
+ */
+export function ownBytes(buffer: ArrayBuffer): Uint8Array {
+  const view = new Uint8Array(buffer);
+  const own = new Uint8Array(view.length);
+  for (let i = 0; i < view.length; i++) own[i] = view[i]!;
+  return own;
+}
+
 export function extensionTransport(
   projectId: string,
   ask: Ask,
@@ -66,7 +81,7 @@ export function extensionTransport(
     async postForm(post: PresignedPost, blob: Blob, onProgress: (sent: number) => void): Promise<void> {
       const upload = randomBase64url(18);
       for (let at = 0; at < blob.size; at += CHUNK_BYTES) {
-        const data = base64Of(new Uint8Array(await blob.slice(at, at + CHUNK_BYTES).arrayBuffer()));
+        const data = base64Of(ownBytes(await blob.slice(at, at + CHUNK_BYTES).arrayBuffer()));
         await ask({ type: 'chunk', upload, data });
         // Handing the bytes over is half the way; the worker's POST to storage is the other half.
         onProgress(Math.min(blob.size, at + CHUNK_BYTES) * 0.5);

@@ -4,14 +4,18 @@
  * challenge), approves, and lands on the done page with a code; the test exchanges it as the extension's
  * worker would and reads the member's projects with the token; Profile → Browser extension lists the
  * connection; Revoke (confirmed) ends it at once (401). Signed out, the page goes to sign-in and comes back
- * with its query; Cancel ends on "Not connected"; a broken address says so with nothing to press.
+ * with its query; Cancel ends on "Not connected"; a broken address says so with nothing to press. A new
+ * user without an account goes from the connect page to Register, confirms through the emailed link (the
+ * local SES stand-in's mailbox) and comes back to the connect page with its challenge and state.
  * English at 1280 px and German at 390 px, axe-core clean.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { latestMail, linkIn } from '../support/api-client';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, signedInTab, waitForPath } from '../support/browser';
+import { setUpBrowserSuite, shot, signedInTab, waitEnabled, waitForPath } from '../support/browser';
+import { eventually } from '../support/local-stack';
 import { signedIn } from '../support/users';
 
 const suite = setUpBrowserSuite();
@@ -156,6 +160,70 @@ describe('/connect/extension', () => {
     await shot(page, 'extension-profile-de-390');
     // Nothing on the phone scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('brings a new user back to the connect page after registering and confirming by mail (English, 1280 px)', async () => {
+    const tab = await suite.newTab();
+    const { page, context } = tab;
+    const p = pkce();
+    const email = `ext-new-${Date.now()}@example.com`;
+    const password = 'a-new-secret';
+    await page.goto(connectUrl(p, 'Chrome'));
+    await waitForPath(page, '/login');
+    // No account yet: Register keeps the way back.
+    await page.getByRole('link', { name: 'Create an account', exact: true }).click();
+    await waitForPath(page, '/registration');
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Grace');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Hopper');
+    await page.getByRole('textbox', { name: 'Work email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    const submit = button(page, 'Create account');
+    await waitEnabled(submit);
+    await submit.click();
+    await waitForPath(page, '/confirm_registration');
+    // "Back to sign in" would return to the connect page too.
+    const back = new URL(
+      (await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')) ?? '',
+      suite.stack.url,
+    );
+    expect(back.pathname).toBe('/login');
+    expect(back.searchParams.get('next')).toBe(connectUrl(p, 'Chrome'));
+    await shot(page, 'extension-register-confirm-en-1280');
+
+    // The emailed link, opened in a new tab of the same browser, as a mail client does.
+    const mail = await eventually(
+      async () => latestMail(suite.stack.url, email),
+      15_000,
+      `the confirmation mail to ${email}`,
+    );
+    const link = linkIn(mail, '/confirm_email');
+    const mailTab = await context.newPage();
+    await mailTab.goto(`${link.pathname}${link.search}`);
+    await waitForPath(mailTab, '/login');
+    await mailTab.getByText('Your account is confirmed. You can sign in now.').waitFor();
+    await mailTab.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await mailTab.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await button(mailTab, 'Sign in').click();
+    await waitForPath(mailTab, '/connect/extension');
+    expect(Object.fromEntries(new URL(mailTab.url()).searchParams)).toEqual({
+      challenge: p.challenge,
+      state: p.state,
+      browser: 'Chrome',
+    });
+    const card = mailTab.getByTestId('extension-approval');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Grace Hopper');
+    await button(mailTab, 'Approve').click();
+    await waitForPath(mailTab, '/connect/extension/done');
+    const done = new URL(mailTab.url());
+    expect(done.searchParams.get('state')).toBe(p.state);
+    const exchanged = await exchange(done.searchParams.get('code') ?? '', p.verifier);
+    expect(exchanged.status).toBe(200);
+    expect((await projectsWith(exchanged.body.msg.token)).status).toBe(200);
+    // Remembered once: the page is forgotten after the link used it.
+    expect(await mailTab.evaluate(() => localStorage.getItem('snag.afterConfirm'))).toBeNull();
+    await mailTab.close();
     expect(tab.errors).toEqual([]);
   });
 });

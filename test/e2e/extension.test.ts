@@ -4,7 +4,8 @@
  * extension to the local stack, picks the project and reports with an annotated screenshot; the issue has
  * the browser's own picture (masked field covered), the page's console error and "via extension". A revoked
  * connection asks to connect again and keeps the draft. Nothing is injected into a page before the user
- * acts. The Firefox build passes Mozilla's `web-ext lint`.
+ * acts. The Firefox build passes Mozilla's `web-ext lint`, and in Firefox (stock ESR, over Marionette) a
+ * member connects through the same connect page and reports from the keyboard shortcut on the same page.
  *
  * How the test reaches what it cannot click (the toolbar button, the permission prompt): see
  * test/support/extension.ts and decision EXT-8.
@@ -33,7 +34,16 @@ import {
   launchWithExtension,
   openPopup,
   type Popup,
+  pressShortcut as pressChromiumShortcut,
 } from '../support/extension';
+import {
+  extensionId,
+  extensionUuid,
+  type Firefox,
+  keys,
+  launchFirefox,
+  pressShortcut,
+} from '../support/firefox';
 import { signedIn } from '../support/users';
 
 const stack = setUpE2eStack();
@@ -257,10 +267,15 @@ describe('reporting from a page without the snippet', () => {
     const card = (await page.locator('#card').boundingBox())!;
     const secret = (await page.locator('#secret').boundingBox())!;
 
-    // Report again, this time from the popup's button with the project remembered for the site.
-    popup = await openPopup(ext, pageUrl);
-    await popup.waitFor(`document.getElementById('project')?.value`);
-    await click(popup, 'report');
+    // Report again, this time from the keyboard shortcut (Chromium applied the suggested key), with the
+    // project remembered for the site: the same report as the popup's button.
+    const commands = (await worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { commands: { getAll(): Promise<unknown> } } }
+      ).chrome.commands.getAll(),
+    )) as { name: string; shortcut: string }[];
+    expect(commands.find((c) => c.name === 'report-bug')?.shortcut).toBe('Alt+Shift+S');
+    await pressChromiumShortcut(page);
     await dialog.waitFor();
     await dialog.getByLabel(en.description).fill('Pay does nothing: no error, no confirmation.');
     await dialog.getByRole('button', { name: en.takeScreenshot }).click();
@@ -406,5 +421,132 @@ describe('reporting from a page without the snippet', () => {
     await popup.waitFor(`!document.getElementById('logs').checked`);
     await page.reload({ waitUntil: 'load' });
     expect(await injected(page)).toEqual({ logScript: false, consoleWrapped: false, panel: false });
+  });
+});
+
+describe('in Firefox', () => {
+  /** The reporter's panel in the page: its shadow root is open, as the widget's. */
+  const inPanel = (script: string) =>
+    `const root = document.querySelector('snag-panel')?.shadowRoot; ${script}`;
+  const panelButton = (ff: Firefox, name: string, timeoutMs?: number) =>
+    ff.waitFor(
+      inPanel(
+        `return root && [...root.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(name)} || b.getAttribute('aria-label') === ${JSON.stringify(name)})`,
+      ),
+      `the panel's ${name} button`,
+      timeoutMs,
+    );
+  /** What the page's world shows of the extension (Marionette's scripts see the page through a wrapper). */
+  const injectedInFirefox = (ff: Firefox) =>
+    ff.run<{ logScript: boolean; panel: boolean }>(
+      `return { logScript: '__snagExtensionLogs' in window.wrappedJSObject, panel: document.querySelector('snag-panel') !== null };`,
+    );
+
+  it('connects through the connect page, reports from the keyboard shortcut, and the issue arrives via extension with its screenshot', async () => {
+    const ff = await launchFirefox({ localDomains: [customerHosts.domain, customerHosts.shop] });
+    try {
+      // The built Firefox extension, as about:debugging's "Load Temporary Add-on" installs it.
+      expect(await ff.send('Addon:Install', { path: extensionDir('firefox'), temporary: true })).toBe(
+        extensionId,
+      );
+      // The member is signed in to the dashboard in this browser too.
+      await ff.navigate(`${stack.url}/api/health`);
+      for (const [name, value] of member.cookies)
+        await ff.send('WebDriver:AddCookie', { cookie: { name, value, path: '/' } });
+
+      // The popup's page in a tab (Firefox lets no automation open the toolbar's popup): the same page and
+      // code; set the server (the permission request runs in the click, Firefox's prompt answered by its
+      // test switch), connect.
+      await ff.navigate(`moz-extension://${extensionUuid}/popup.html`);
+      await ff.waitFor(
+        `return document.getElementById('connection-status')?.textContent === 'Not connected'`,
+        'the popup',
+      );
+      await ff.type(await ff.run(`return document.getElementById('server')`), stack.url);
+      await ff.click(await ff.run(`return document.getElementById('save-server')`));
+      const connectButton = await ff.waitFor(
+        `const b = document.getElementById('connect'); return b && !b.disabled && b`,
+        'Connect',
+      );
+      const popupTab = await ff.tab();
+      await ff.click(connectButton);
+      let connectTab: string | undefined;
+      for (let i = 0; i < 100 && !connectTab; i++) {
+        connectTab = (await ff.tabs()).find((h) => h !== popupTab);
+        if (!connectTab) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!connectTab) throw new Error('the connect page did not open');
+      await ff.switchTo(connectTab);
+      const approve = await ff.waitFor(
+        `return [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Approve')`,
+        'Approve',
+        30_000,
+      );
+      const connectAt = new URL(await ff.send<string>('WebDriver:GetCurrentURL'));
+      expect(connectAt.pathname).toBe('/connect/extension');
+      expect(connectAt.searchParams.get('browser')).toBe('Firefox');
+      await savePng('extension-firefox-connect', await ff.screenshot());
+      await ff.click(approve);
+      // The background script sees the done address, exchanges the code and closes the tab.
+      for (let i = 0; i < 150 && (await ff.tabs()).includes(connectTab); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await ff.tabs()).toEqual([popupTab]);
+      await ff.switchTo(popupTab);
+      const token = await ff.run<string>(
+        `return window.wrappedJSObject.browser.storage.local.get('token').then((s) => s.token)`,
+      );
+      expect(token).toMatch(/^snag_ext_/);
+
+      // The customer's page (another origin, strict CSP, no snippet): nothing injected until the user acts.
+      const pageUrl = site.url(customerHosts.shop, '/');
+      await ff.navigate(pageUrl);
+      expect(await injectedInFirefox(ff)).toEqual({ logScript: false, panel: false });
+      await pressShortcut(ff, [keys.alt, keys.shift, 'S']);
+      await panelButton(ff, en.takeScreenshot, 30_000);
+      expect(await injectedInFirefox(ff)).toEqual({ logScript: true, panel: true });
+
+      const description = await ff.run(inPanel(`return root.querySelector('textarea')`));
+      await ff.type(description, 'Firefox: Pay does nothing.');
+      await ff.click(await panelButton(ff, en.takeScreenshot));
+      await ff.click(await panelButton(ff, en.done, 30_000));
+      await savePng('extension-firefox-report-form', await ff.screenshot());
+      await ff.click(await panelButton(ff, en.send));
+      const thanks = await ff.waitFor<string>(
+        inPanel(
+          `const s = [...root.querySelectorAll('[role=status]')].find((e) => e.textContent.includes(${JSON.stringify(en.thanksTitle)})); return s && s.textContent`,
+        ),
+        'the thanks',
+        60_000,
+      );
+      const number = Number(/#?(\d+)/.exec(thanks)?.[1]);
+      expect(number).toBeGreaterThan(0);
+      const { card, viewport } = await ff.run<{ card: Box; viewport: number }>(
+        `const r = document.getElementById('card').getBoundingClientRect(); return { card: { x: r.x, y: r.y, width: r.width, height: r.height }, viewport: window.innerWidth };`,
+      );
+
+      // The issue: the member's, via the extension, with Firefox's own picture and the card field masked.
+      const issue = await v1Issue(token, number);
+      expect(issue.description).toBe('Firefox: Pay does nothing.');
+      expect(issue.pageUrl).toBe(pageUrl);
+      expect(issue.filedVia?.kind).toBe('extension');
+      expect(issue.screenshots).toHaveLength(1);
+      const picture = PNG.sync.read(
+        Buffer.from(await (await fetch(issue.screenshots[0]!.url)).arrayBuffer()),
+      );
+      await savePng('extension-firefox-issue-screenshot', PNG.sync.write(picture));
+      const scale = picture.width / viewport;
+      const i =
+        (Math.round((card.y + card.height / 2) * scale) * picture.width +
+          Math.round((card.x + card.width / 2) * scale)) *
+        4;
+      const colour = `#${[0, 1, 2].map((k) => picture.data[i + k]!.toString(16).padStart(2, '0')).join('')}`;
+      expect(colour, 'the card field is masked').toBe(MASK_COLOUR);
+    } catch (error) {
+      // Firefox's own console (the extension's warnings among it) says what went wrong.
+      console.error(ff.log.filter((l) => /Snag|moz-extension/.test(l)).join('\n'));
+      throw error;
+    } finally {
+      await ff.close();
+    }
   });
 });

@@ -8,13 +8,15 @@
  *   "On specific sites" setting), after which the extension's own `permissions.request` resolves at once.
  * The popup is no Playwright page (Playwright does not attach to extension popups): it is driven through
  * the protocol's target messages, with `userGesture` as a click would have.
+ * The keyboard shortcut needs no stand-in: `pressShortcut` types it into the page as a keyboard does, and
+ * Chromium's own shortcut handling runs the extension's command.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { type BrowserContext, type CDPSession, chromium, type Worker } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
 import { chromiumPath, distDir } from './browser';
 
 export const extensionDir = (browser: 'chrome' | 'firefox') => join(distDir, 'extension', browser);
@@ -82,6 +84,28 @@ export async function grantSiteAccess(ext: ExtensionBrowser, pattern: string): P
     [ext.id, pattern],
   );
   await page.close();
+}
+
+/**
+ * Presses the extension's shortcut (Alt+Shift+S) on `page` as a keyboard does: the DevTools protocol's raw
+ * key events enter the page, which leaves them unhandled, and Chromium's own shortcut handling runs the
+ * extension's command (measured on Chromium 150 headless: `commands.onCommand` fires with the tab).
+ * Playwright's `keyboard.press` sends its keys as typed characters, which never reach the shortcuts.
+ */
+export async function pressShortcut(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  const alt = 1;
+  const shift = 8;
+  for (const type of ['rawKeyDown', 'keyUp'] as const)
+    await session.send('Input.dispatchKeyEvent', {
+      type,
+      modifiers: alt | shift,
+      key: 'S',
+      code: 'KeyS',
+      windowsVirtualKeyCode: 83,
+      nativeVirtualKeyCode: 83,
+    });
+  await session.detach();
 }
 
 interface TargetInfo {

@@ -23,8 +23,12 @@ const enc = encodeURIComponent;
 export const paths = {
   login: '/login',
   registration: '/registration',
-  /** After registration: the address the confirmation mail went to travels in the query (survives reload). */
-  confirmRegistration: (username: string) => `/confirm_registration?username=${enc(username)}`,
+  /**
+   * After registration: the address the confirmation mail went to travels in the query (survives reload),
+   * and so does the page to return to once signed in (`next`, kept only when it passes `safeNext`).
+   */
+  confirmRegistration: (username: string, next?: string | null) =>
+    `/confirm_registration?username=${enc(username)}${withNext(next)}`,
   reset: '/reset',
   profile: '/profile',
   profileEdit: '/profile/edit',
@@ -63,16 +67,37 @@ export const paths = {
     `/connect/extension/done?${new URLSearchParams(answer).toString()}`,
   /** The sign-in page that returns to `next` (an address of this dashboard) once signed in. */
   loginThen: (next: string) => `/login?next=${enc(next)}`,
+  /**
+   * The registration page that keeps `next` for after the account is confirmed and signed in: a new user
+   * sent to sign in by the extension's connect page registers instead and still comes back to it.
+   */
+  registrationThen: (next: string | null) =>
+    isSafeNext(next) ? `/registration?next=${enc(next)}` : '/registration',
 } as const;
 
 /**
- * Where the sign-in page goes after signing in: its `next` when that is an address of this dashboard (a
- * path, never `//host` or `/\\host`, which browsers read as another site), else the projects.
+ * Whether `next` is an address of this dashboard: a path, never `//host` or `/\\host` (browsers read both
+ * as another site) and never a scheme. Every page that passes `next` on (sign-in, registration, the
+ * confirmation pages) keeps it only when this holds, so a link cannot send a user off the dashboard.
  */
-export function afterLogin(search: string): string {
+function isSafeNext(next: string | null | undefined): next is string {
+  return !!next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
+}
+
+/** The query's `next` when it is an address of this dashboard (`isSafeNext`), else null. */
+export function safeNext(search: string): string | null {
   const next = new URLSearchParams(search).get('next');
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.profile;
-  return next;
+  return isSafeNext(next) ? next : null;
+}
+
+/** `&next=…` for an address that already has a query, or nothing when `next` is absent or unsafe. */
+export function withNext(next: string | null | undefined): string {
+  return isSafeNext(next) ? `&next=${enc(next)}` : '';
+}
+
+/** Where the sign-in page goes after signing in: its safe `next` (`safeNext`), else the projects. */
+export function afterLogin(search: string): string {
+  return safeNext(search) ?? paths.profile;
 }
 
 /**

@@ -11,7 +11,9 @@ import {
   oauthRedirectTarget,
   paths,
   projectIdFromPath,
+  safeNext,
   sidebarSection,
+  withNext,
 } from '../../../web/src/paths';
 
 describe('oauthRedirectTarget', () => {
@@ -142,6 +144,32 @@ describe('afterLogin', () => {
       'javascript:alert(1)',
     ]) {
       expect(afterLogin(`?next=${encodeURIComponent(next)}`)).toBe('/profile');
+    }
+  });
+
+  it('keeps a safe next through registration, confirmation and the sign-in notice, and drops a hostile one', () => {
+    const here = '/connect/extension?challenge=abc&state=xyz&browser=Firefox';
+    const registration = paths.registrationThen(here);
+    expect(safeNext(registration.slice('/registration'.length))).toBe(here);
+    const confirm = paths.confirmRegistration('ada@example.com', here);
+    expect(confirm.startsWith('/confirm_registration?username=ada%40example.com&next=')).toBe(true);
+    expect(safeNext(confirm.slice('/confirm_registration'.length))).toBe(here);
+    const login = loginWith.registered('ada@example.com', here);
+    expect(loginNotice(login.split('?')[1]!)).toBe('registered');
+    expect(afterLogin(stripLoginNoticeParams(login.slice('/login'.length)))).toBe(here);
+    for (const hostile of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(paths.registrationThen(hostile)).toBe('/registration');
+      expect(paths.confirmRegistration('ada@example.com', hostile)).toBe(
+        '/confirm_registration?username=ada%40example.com',
+      );
+      expect(loginWith.registered('ada@example.com', hostile)).toBe('/login?username=ada%40example.com');
+      expect(withNext(hostile)).toBe('');
+      expect(safeNext(`?next=${encodeURIComponent(hostile)}`)).toBeNull();
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from '#contracts/errors';
 import { limits } from '#contracts/limits';
+import { withNext } from '../paths';
 
 const enc = encodeURIComponent;
 
@@ -31,7 +32,8 @@ export function stripLoginNoticeParams(search: string): string {
 
 /** Login addresses that show a notice (SPEC.md section 2). */
 export const loginWith = {
-  registered: (username: string) => `/login?username=${enc(username)}`,
+  /** `next`: the page to return to once signed in (kept only when safe, paths.ts `withNext`). */
+  registered: (username: string, next?: string | null) => `/login?username=${enc(username)}${withNext(next)}`,
   invalidCode: '/login?code=1',
   reset: '/login?reset=1',
 } as const;

@@ -1,6 +1,7 @@
 /**
  * /confirm_email, the target of the emailed link (SPEC.md section 2): a malformed link goes straight to
- * /login?code=1; otherwise POST /registration/client/confirm, then /login?username=… on success or
+ * /login?code=1; otherwise POST /registration/client/confirm, then /login?username=… on success (with the
+ * page this browser remembered at registration as `next`, accounts/return-after-confirm.ts) or
  * /login?code=1 on failure. A loading view shows meanwhile.
  */
 import { Loader, Stack, Text, Title } from '@mantine/core';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { confirmEmail } from '../accounts/data';
 import { confirmEmailRequest, loginWith } from '../accounts/login-model';
+import { takeReturn } from '../accounts/return-after-confirm';
 import { useDocumentTitle } from '../hooks/title';
 
 export default function ConfirmEmailScreen() {
@@ -28,7 +30,8 @@ export default function ConfirmEmailScreen() {
       return;
     }
     confirmEmail(request).then(
-      () => navigate(loginWith.registered(request._username), { replace: true }),
+      () =>
+        navigate(loginWith.registered(request._username, takeReturn(request._username)), { replace: true }),
       () => navigate(loginWith.invalidCode, { replace: true }),
     );
   }, [search, navigate]);

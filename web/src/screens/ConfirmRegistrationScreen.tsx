@@ -1,6 +1,7 @@
 /**
  * /confirm_registration (SPEC.md section 2): the confirmation mail is on its way to the address in
- * ?username=; a link sends it again (POST /restore/code) with its success or failure message.
+ * ?username=; a link sends it again (POST /restore/code) with its success or failure message. "Back to
+ * sign in" keeps a safe `next` (the page the new user started from).
  */
 import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
@@ -14,7 +15,7 @@ import { errorCodeOf } from '../api';
 import { ErrorAlert, SuccessAlert } from '../components/ErrorAlert';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { paths } from '../paths';
+import { paths, safeNext } from '../paths';
 
 type ResendState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; code: ErrorCode };
 
@@ -23,6 +24,7 @@ export default function ConfirmRegistrationScreen() {
   useDocumentTitle(t('screens.confirmRegistration'));
   const [params] = useSearchParams();
   const username = params.get('username')?.trim() ?? '';
+  const next = safeNext(`?${params}`);
   const [resend, setResend] = useState<ResendState>({ status: 'idle' });
 
   async function sendAgain() {
@@ -77,7 +79,13 @@ export default function ConfirmRegistrationScreen() {
         </Text>
       )}
 
-      <Button component={Link} to={paths.login} variant="light" fullWidth size="md">
+      <Button
+        component={Link}
+        to={next ? paths.loginThen(next) : paths.login}
+        variant="light"
+        fullWidth
+        size="md"
+      >
         {t('confirmRegistration.back')}
       </Button>
     </Stack>

@@ -13,7 +13,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { config } from '../config';
 import { useDocumentTitle } from '../hooks/title';
 import { errorText } from '../i18n';
-import { afterLogin, paths } from '../paths';
+import { afterLogin, paths, safeNext } from '../paths';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -51,7 +51,7 @@ export default function LoginScreen() {
 
       <Text size="sm" ta="center" c="dimmed">
         {t('login.noAccount')}{' '}
-        <Anchor component={Link} to={paths.registration} fw={600}>
+        <Anchor component={Link} to={paths.registrationThen(safeNext(location.search))} fw={600}>
           {t('login.register')}
         </Anchor>
       </Text>

@@ -282,7 +282,7 @@ class Serialiser {
   }
 
   private adopted(root: Document | ShadowRoot): void {
-    for (const sheet of root.adoptedStyleSheets ?? []) {
+    for (const sheet of adoptedSheets(root)) {
       const text = sheetText(sheet);
       if (text) this.style(text);
     }
@@ -344,4 +344,20 @@ export function snapshotHtml(
     html = serialise(skip, { dataUrls: false, inlineStyles: false, maxChars }).html;
     if (byteLength(html) <= maxBytes) return html;
   }
+}
+
+/**
+ * A root's adopted style sheets as an array. In a Firefox extension's content script (the browser
+ * extension's reporter runs this code there) the page's `adoptedStyleSheets`, an ObservableArray, comes
+ * through an Xray wrapper with neither an iterator nor a length, and iterating it throws, which failed every
+ * screenshot in Firefox; the page's own view (`wrappedJSObject`) is the real array. On a page (the widget)
+ * the list is iterable as it is.
+ */
+function adoptedSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
+  const list = root.adoptedStyleSheets as CSSStyleSheet[] | undefined;
+  if (!list) return [];
+  if (typeof list[Symbol.iterator] === 'function') return [...list];
+  const own = (root as { wrappedJSObject?: { adoptedStyleSheets?: ArrayLike<CSSStyleSheet> } })
+    .wrappedJSObject;
+  return own?.adoptedStyleSheets ? Array.from(own.adoptedStyleSheets) : [];
 }

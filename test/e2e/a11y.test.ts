@@ -16,44 +16,13 @@ import { integrationNames } from '#contracts/integration-names';
 import { configurationSections } from '../../web/src/paths';
 import type { ApiClient } from '../support/api-client';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { navigateInApp, setUpBrowserSuite, shot, type TestPage, trackRequests } from '../support/browser';
 import { seedIssues } from '../support/issues';
 import { png } from '../support/png';
 import { signedIn } from '../support/users';
 import { fileReport } from '../support/widget';
 
 const suite = setUpBrowserSuite();
-/**
- * Requests in flight on the page, so a screen counts as loaded 150 ms after its last answer: Playwright's
- * networkidle waits 500 ms on every one of the hundred-odd loads. `moved` restarts the count at a
- * navigation inside the app, which the old screen's last answer may precede by seconds.
- */
-function trackRequests(page: Page): { quietFor: () => number; moved: () => void } {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const change = (d: number) => {
-    inFlight += d;
-    lastChange = Date.now();
-  };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
-  return { quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastChange), moved: () => change(0) };
-}
-
-/**
- * Goes to `path` inside the loaded dashboard as its own links do (the router follows the history), so
- * the bundle is not fetched, parsed and started again for each screen: that was most of a screen's time.
- * The state is the router's own shape, so it counts the entry as a push.
- */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    history.pushState({ usr: null, key: `a11y${idx}`, idx }, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-}
-
 /** The screen has settled: no request for a while, no loader, transitions (up to 200 ms) done. */
 async function settled(page: Page, quietFor: () => number): Promise<void> {
   await page.waitForLoadState('load');

@@ -158,6 +158,41 @@ export async function openPage(browser: Browser, baseUrl: string, opts: PageOpti
   return { context, page, errors, failedResponses, marketingVisits };
 }
 
+/**
+ * Requests in flight on a page, for waits that end once the network has been quiet for a while
+ * (Playwright's networkidle waits a fixed 500 ms on every load). `quietFor` is how long nothing has been
+ * in flight (0 while something is); `moved` restarts that count at a navigation inside the app, which the
+ * old screen's last answer may precede by seconds.
+ */
+export function trackRequests(page: Page): { quietFor: () => number; moved: () => void } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (d: number) => {
+    inFlight += d;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return { quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastChange), moved: () => change(0) };
+}
+
+/**
+ * Goes to `path` inside the loaded dashboard as its own links do (the router follows the history), for
+ * tests that walk many screens: a `page.goto` fetches, parses and starts the whole bundle again, about
+ * half a second to a second of a loaded machine per screen. Use a real load (`page.goto`) for the first
+ * screen and whenever what the dashboard reads as it starts changed (the session's cookies, the stored
+ * language or cookie choice). The state is the router's own shape, so it counts the entry as a push.
+ * The old screen stays until the new one renders: wait for the new one (`trackRequests`), not for `main`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: `inapp${idx}`, idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
 /** Waits for a save's toast and for it to go, so the next save shows a fresh one (not the last one's). */
 export async function toastCame(page: Page, text: string) {
   const toast = page.getByText(text, { exact: true });

@@ -5,11 +5,10 @@
  * through more than 50 entries. English at 1280 px and German at 390 px (a list), axe-core clean; a MEMBER
  * is refused the log.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { recordAudit } from '../../functions/teams/audit';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, signedInTab } from '../support/browser';
+import { downloadText, setUpBrowserSuite, shot, signedInTab } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { addToTeam } from '../support/teams';
 import { signedIn } from '../support/users';
@@ -51,7 +50,7 @@ describe('/profile/team/audit', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^snag-audit-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parseCsv(await readFile((await download.path()) as string, 'utf8'));
+    const rows = parseCsv(await downloadText(download));
     expect(rows[0]?.slice(0, 3)).toEqual(['When (UTC)', 'Event', 'Who']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['token.revoked']);
     expect(rows[1]).toContain("'=Deploy");

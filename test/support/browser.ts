@@ -9,10 +9,21 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ApiClient } from './api-client';
 import { startTestStack, type TestStack } from './local-stack';
+import { browserLaunchOptions, SHARED_BROWSER_WS } from './shared-browser';
+
+export { chromiumPath } from './shared-browser';
+
 import { setUpTestStack } from './stack-fixture';
 import { cheapCostsEnv, signedIn } from './users';
 
@@ -21,8 +32,6 @@ export const distDir = resolve(root, 'dist');
 
 /** The dashboard's default VITE_MARKETING_URL: where logout and profile deletion lead. */
 export const marketingUrl = 'https://snag.example.com';
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Fails with instructions when the dashboard build is missing. */
 export function requireBuild(dir = distDir): void {
@@ -58,26 +67,12 @@ export function setUpE2eStack(env: Record<string, string> = {}, { vendorFakes = 
   });
 }
 
-/**
- * Debian Chromium, headless, with nothing that phones home; `extraArgs` are appended (e.g. host mapping).
- * `scrollbars: true` keeps the scrollbars a desktop visitor sees (Playwright hides them when headless).
- */
-export async function launchBrowser(extraArgs: string[] = [], { scrollbars = false } = {}): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`);
-  return chromium.launch({
-    executablePath: chromiumPath,
-    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
-  });
+/** Debian Chromium, launched for this file alone (`browserLaunchOptions` says how). */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  options: { scrollbars?: boolean } = {},
+): Promise<Browser> {
+  return chromium.launch(browserLaunchOptions(extraArgs, options));
 }
 
 export interface PageOptions {
@@ -158,6 +153,48 @@ export async function openPage(browser: Browser, baseUrl: string, opts: PageOpti
   return { context, page, errors, failedResponses, marketingVisits };
 }
 
+/**
+ * Requests in flight on a page, for waits that end once the network has been quiet for a while
+ * (Playwright's networkidle waits a fixed 500 ms on every load). `quietFor` is how long nothing has been
+ * in flight (0 while something is); `moved` restarts that count at a navigation inside the app, which the
+ * old screen's last answer may precede by seconds.
+ */
+export function trackRequests(page: Page): { quietFor: () => number; moved: () => void } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (d: number) => {
+    inFlight += d;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return { quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastChange), moved: () => change(0) };
+}
+
+/**
+ * Goes to `path` inside the loaded dashboard as its own links do (the router follows the history), for
+ * tests that walk many screens: a `page.goto` fetches, parses and starts the whole bundle again, about
+ * half a second to a second of a loaded machine per screen. Use a real load (`page.goto`) for the first
+ * screen and whenever what the dashboard reads as it starts changed (the session's cookies, the stored
+ * language or cookie choice). The state is the router's own shape, so it counts the entry as a push.
+ * The old screen stays until the new one renders: wait for the new one (`trackRequests`), not for `main`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: `inapp${idx}`, idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
+/** A finished download's content as text, read through Playwright's stream (works on a connected browser). */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Waits for a save's toast and for it to go, so the next save shows a fresh one (not the last one's). */
 export async function toastCame(page: Page, text: string) {
   const toast = page.getByText(text, { exact: true });
@@ -207,6 +244,10 @@ export async function shot(page: Page, name: string): Promise<void> {
 /**
  * The usual setup of an e2e file: a local stack serving the built dashboard, one Chromium, and tabs that
  * are closed with it. Call at the top level of the file; read `stack`/`browser` inside tests.
+ *
+ * The Chromium is the run's shared one (test/support/shared-browser.ts, a connection rather than a
+ * launch) unless `browserArgs` asks for one of its own. A connected browser works as a launched one but
+ * for `download.path()`, which Playwright refuses remotely: read a download with `downloadText`.
  */
 export function setUpBrowserSuite(opts: { browserArgs?: string[]; vendorFakes?: boolean } = {}) {
   const suite = {
@@ -224,7 +265,10 @@ export function setUpBrowserSuite(opts: { browserArgs?: string[]; vendorFakes?: 
     },
   };
   beforeAll(async () => {
-    suite.browser = await launchBrowser(opts.browserArgs);
+    // The run's Chromium (test/support/shared-browser.ts) unless this file needs arguments of its own.
+    const shared = process.env[SHARED_BROWSER_WS];
+    suite.browser =
+      shared && !opts.browserArgs ? await chromium.connect(shared) : await launchBrowser(opts.browserArgs);
   });
   afterAll(async () => {
     for (const tab of suite.tabs) await tab.context.close();

@@ -5,6 +5,7 @@
 
 import type { DeviceData, LogEntry, ReplayStop, ScreenshotType, Step } from './intake';
 import type { IntegrationName } from './integration-names';
+import type { MergeState } from './similar';
 import type { FiledVia, TriageFields } from './triage';
 
 /** One row of GET client/website/{id}/request (with its triage fields since issue 23). */
@@ -62,7 +63,9 @@ export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: numb
 
 /** GET client/website/{id}/request/{ticketId}. */
 export type IssueAnswer = IntegrationStatusFields &
-  TriageFields & {
+  TriageFields &
+  /** Issue 37: whether it is a duplicate, and a primary's reports, duplicates and what they affect. */
+  MergeState & {
     number: number;
     /** The neighbours by number within the issue's own list; null at either end. */
     prev_number: number | null;

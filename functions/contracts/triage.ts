@@ -281,6 +281,12 @@ export const activityKinds = [
   'comment.deleted',
   'delivered',
   'delivery.failed',
+  // Merging (issue 37): on the duplicate `merged`/`unmerged` with the primary's number in `to`/`from`; on the
+  // primary `duplicate.added`/`duplicate.removed` with the duplicate's number in `to`/`from`.
+  'merged',
+  'unmerged',
+  'duplicate.added',
+  'duplicate.removed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -345,7 +351,14 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** The webhook integration's events (DESIGN section 8 `event`); `issue.created` alone before issue 23. */
-export const webhookEvents = ['issue.created', 'issue.updated', 'comment.created'] as const;
+export const webhookEvents = [
+  'issue.created',
+  'issue.updated',
+  'comment.created',
+  // Issue 37: a report merged into another as its duplicate, and taken out again (docs/webhooks.md).
+  'issue.merged',
+  'issue.unmerged',
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /**

@@ -626,6 +626,10 @@ export const de: Catalogue = {
       closed: '{{actor}} hat die Meldung erledigt',
       restored: '{{actor}} hat die Meldung wieder geöffnet',
       commentDeleted: '{{actor}} hat einen Kommentar gelöscht',
+      merged: '{{actor}} hat diese Meldung in #{{n}} zusammengeführt',
+      unmerged: '{{actor}} hat diese Meldung von #{{n}} getrennt: sie steht wieder für sich',
+      duplicateAdded: '{{actor}} hat #{{n}} in diese Meldung zusammengeführt',
+      duplicateRemoved: '{{actor}} hat #{{n}} von dieser Meldung getrennt',
       delivered: 'An {{integration}} übermittelt',
       deliveryFailed: 'Übermittlung an {{integration}} fehlgeschlagen: {{reason}}',
       deliveryFailedNoReason: 'Übermittlung an {{integration}} fehlgeschlagen',
@@ -1357,6 +1361,8 @@ export const de: Catalogue = {
       eventUpdated:
         'Meldung geändert: Status, Priorität, Zuständigkeit, Labels, Fälligkeitsdatum (issue.updated)',
       eventComment: 'Neuer Kommentar, interne gekennzeichnet (comment.created)',
+      eventMerged: 'Meldung als Duplikat in eine andere zusammengeführt (issue.merged)',
+      eventUnmerged: 'Duplikat wieder von seiner Hauptmeldung getrennt (issue.unmerged)',
     },
     trello: {
       description:

@@ -619,6 +619,10 @@ export const en = {
       closed: '{{actor}} resolved the issue',
       restored: '{{actor}} reopened the issue',
       commentDeleted: '{{actor}} deleted a comment',
+      merged: '{{actor}} merged this issue into #{{n}}',
+      unmerged: '{{actor}} took this issue out of #{{n}}: it stands alone again',
+      duplicateAdded: '{{actor}} merged #{{n}} into this issue',
+      duplicateRemoved: '{{actor}} took #{{n}} out of this issue',
       delivered: 'Delivered to {{integration}}',
       deliveryFailed: 'Delivery to {{integration}} failed: {{reason}}',
       deliveryFailedNoReason: 'Delivery to {{integration}} failed',
@@ -1332,6 +1336,8 @@ export const en = {
       alwaysSent: 'Always sent.',
       eventUpdated: 'Issue changed: status, priority, assignee, labels, due date (issue.updated)',
       eventComment: 'New comment, internal ones flagged (comment.created)',
+      eventMerged: 'Issue merged into another as its duplicate (issue.merged)',
+      eventUnmerged: 'Duplicate taken out of its primary again (issue.unmerged)',
     },
     trello: {
       description:

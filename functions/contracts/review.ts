@@ -17,6 +17,10 @@ export interface IssueRow extends TriageFields {
   date_created: { date: string };
   total_files: number;
   total_screenshots: number;
+  /** Issue 37: 1 + the duplicates merged into it (absent on rows of answers before it). */
+  reports?: number;
+  /** Issue 37: the primary this issue is a duplicate of. */
+  duplicateOf?: number;
 }
 
 /** GET client/website/{id}/request?page&search&resolved. */

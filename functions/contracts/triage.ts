@@ -21,6 +21,9 @@ export type Priority = (typeof priorities)[number];
 
 export const listSorts = ['newest', 'oldest', 'priority', 'updated'] as const;
 export type ListSort = (typeof listSorts)[number];
+/** The issue list's sorts (issue 37): the export's and `reports`, the most reports first. */
+export const issueListSorts = [...listSorts, 'reports'] as const;
+export type IssueListSort = (typeof issueListSorts)[number];
 
 export const triageLimits = {
   labelsPerIssue: 10,
@@ -144,7 +147,12 @@ export const listFilterShape = {
  * GET client/website/{id}/request's whole query: SPEC's (schemas.ts `issueListQuerySchema`) and the triage
  * filters. Composed here, not in schemas.ts, because this module already imports that one.
  */
-export const listQuerySchema = issueListQuerySchema.extend(listFilterShape);
+export const listQuerySchema = issueListQuerySchema.extend(listFilterShape).extend({
+  // Issue 37 (the list and v1, not the CSV export): `reports` sorts the most reports first, and
+  // `collapse=1` leaves duplicates out (their primary's row counts them).
+  sort: z.enum(issueListSorts).optional(),
+  collapse: z.enum(['0', '1', 'true', 'false']).optional(),
+});
 
 /**
  * GET client/website/{id}/requests.csv: the list's query without `page` (the export is every page) and without

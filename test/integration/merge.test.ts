@@ -9,7 +9,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssueAnswer } from '#contracts/review';
+import type { IssueAnswer, IssueListAnswer } from '#contracts/review';
 import type { MergeAnswer } from '#contracts/similar';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
@@ -251,6 +251,49 @@ describe('merging', () => {
     expect(dx.reports + dy.reports).toBe(3);
   });
 });
+
+describe('lists', () => {
+  it('collapse duplicates under their primary and sort the most reports first', async () => {
+    const pid = await projectOf(owner.client, 'Lists');
+    const [a, b, c, d, e, f] = [
+      await report({}, pid),
+      await report({}, pid),
+      await report({}, pid),
+      await report({}, pid),
+      await report({}, pid),
+      await report({}, pid),
+    ] as [number, number, number, number, number, number];
+    const into = (n: number, p: number) =>
+      owner.client.post(`${issuePath(n, pid)}/merge`, { into: p }).then((r) => expect(r.status).toBe(200));
+    await into(c, a);
+    await into(d, a);
+    await into(f, b);
+    const list = async (query: string) => {
+      const res = await owner.client.get<IssueListAnswer>(`/api/client/website/${pid}/request?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { msg: IssueListAnswer }).msg;
+    };
+    const numbers = (answer: IssueListAnswer) => answer.requests.map((r) => r.number);
+    expect(numbers(await list('page=1'))).toEqual([f, e, d, c, b, a]);
+    const collapsed = await list('page=1&collapse=1');
+    expect(numbers(collapsed)).toEqual([e, b, a]);
+    expect(collapsed.total_requests).toBe(3);
+    expect(collapsed.requests.find((r) => r.number === a)?.reports).toBe(3);
+    expect(numbers(await list('page=1&collapse=1&sort=reports'))).toEqual([a, b, e]);
+    expect(numbers(await list('page=1&sort=reports'))).toEqual([a, b, f, e, d, c]);
+    const rows = (await list('page=1')).requests;
+    expect(rows.find((r) => r.number === c)?.duplicateOf).toBe(a);
+    // Filters still apply: the duplicate's own status is its own.
+    await setStatusIn(pid, d, 'in_progress');
+    expect(numbers(await list('page=1&status=in_progress&collapse=1'))).toEqual([]);
+    expect(numbers(await list('page=1&status=in_progress&sort=reports'))).toEqual([d]);
+    const bad = await owner.client.get(`/api/client/website/${pid}/request?page=1&collapse=maybe`);
+    expect([bad.status, codeOf(bad)]).toEqual([400, 'INVALID_PARAMETERS']);
+  });
+});
+
+const setStatusIn = (pid: string, n: number, status: string) =>
+  owner.client.patch(issuePath(n, pid), { status });
 
 describe('the reporter follows the primary', () => {
   const flush = () => stack.runSchedule('notifications');

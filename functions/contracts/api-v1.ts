@@ -139,6 +139,8 @@ export const v1IssueSummarySchema = z
     createdAt: isoTime,
     files: z.number().int(),
     screenshots: z.number().int(),
+    reports: z.number().int().meta({ description: 'Issue 37: 1 + the duplicates merged into it' }),
+    duplicateOf: z.number().int().nullable().meta({ description: 'Issue 37: its primary, or null' }),
     ...triageShape,
   })
   .meta({ title: 'IssueSummary' });

@@ -136,6 +136,8 @@ function summaryOf(r: IssueRow): V1IssueSummary {
     createdAt: r.date_created.date,
     files: r.total_files,
     screenshots: r.total_screenshots,
+    reports: r.reports ?? 1,
+    duplicateOf: r.duplicateOf ?? null,
     ...triageOf(r),
   };
 }

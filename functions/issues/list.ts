@@ -393,7 +393,7 @@ const isCollapsed = (q: ListQuery) => q.collapse === '1' || q.collapse === 'true
 
 /**
  * Issue 37, `collapse=1` (duplicates left out: their primary's row counts them) and the `reports` sort (the
- * most reports first, then newest), over a bounded window like the combinations' (decision Sim-M3): the
+ * most reports first, then newest), over a bounded window like the combinations' (decision Mrg-3): the
  * newest 500 of the list (one gsi1 Query; with filters, the smallest facet's first 500 as `combination`
  * reads them), filtered and sorted in memory. `filterWindow: 500` says when the list held more; nothing is
  * scanned, and a page costs the same at any depth.

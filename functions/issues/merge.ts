@@ -3,7 +3,7 @@
  * makes issue `n` a duplicate of `into`; DELETE …/merge makes it stand alone again. A member decides; nothing
  * here runs on its own.
  *
- * Rules (decision Sim-M1): both issues of the same project (the path's; `into` is a number in it); `into` is
+ * Rules (decision Mrg-1): both issues of the same project (the path's; `into` is a number in it); `into` is
  * not itself a duplicate (MERGE_INTO_DUPLICATE, its primary named in `fields.into`: a chain would make
  * "follow the primary" ambiguous); an issue that others were merged into is not merged itself
  * (MERGE_HAS_DUPLICATES: moving up to 500 duplicates is not one transaction, and the member who meant the

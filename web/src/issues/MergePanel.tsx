@@ -36,7 +36,7 @@ export function MergePanel({ projectId, issue, triage, locale }: Props) {
   const [done, setDone] = useState<Done | null>(null);
   const n = issue.number;
 
-  async function run(call: () => Promise<MergeAnswer>, next: Done | null) {
+  async function run(call: () => Promise<MergeAnswer>, next: Done) {
     if (busy) return;
     setBusy(true);
     try {
@@ -48,14 +48,14 @@ export function MergePanel({ projectId, issue, triage, locale }: Props) {
       setBusy(false);
     }
   }
-  const merge = (into: number, next: Done | null = { kind: 'merged', primary: into }) =>
-    run(() => mergeIssue(projectId, n, into), next);
-  const unmerge = (primary: number, next: Done | null = { kind: 'unmerged', primary }) =>
-    run(() => unmergeIssue(projectId, n), next);
+  const merge = (into: number) =>
+    run(() => mergeIssue(projectId, n, into), { kind: 'merged', primary: into });
+  const unmerge = (primary: number) => run(() => unmergeIssue(projectId, n), { kind: 'unmerged', primary });
+  // Undo does the opposite, and its notice offers the way back again (the focus stays on its button).
   const undo = () => {
     if (!done) return;
-    if (done.kind === 'merged') void unmerge(done.primary, null);
-    else void merge(done.primary, null);
+    if (done.kind === 'merged') void unmerge(done.primary);
+    else void merge(done.primary);
   };
   const alone = !issue.duplicateOf && issue.reports <= 1;
 

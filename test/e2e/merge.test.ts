@@ -99,7 +99,7 @@ describe('merging on the issue page and the list', () => {
     await row.getByText('same page and same error · similar description').waitFor();
     await expectAxe(page);
     await shot(page, 'merge-suggestions-en-1280');
-    await row.getByRole('button', { name: 'Merge this issue into #2 as its duplicate' }).click();
+    await row.getByRole('button', { name: 'Merge into #2: this issue becomes its duplicate' }).click();
     await page.getByTestId('duplicate-banner').waitFor();
 
     await page.goto(`/profile/site/${projectId}/ticket/2`);
@@ -136,7 +136,7 @@ describe('merging on the issue page and the list', () => {
     await banner.getByText('Duplikat von #2').waitFor();
     await expectAxe(page);
     await shot(page, 'merge-duplicate-de-390');
-    await banner.getByRole('button', { name: 'Diese Meldung von #2 trennen' }).click();
+    await banner.getByRole('button', { name: 'Trennen von #2' }).click();
     await page.getByText('#3 steht wieder für sich.').waitFor();
     await expect.poll(() => banner.count()).toBe(0);
     await page.getByText('Möglicherweise dasselbe wie').waitFor();

@@ -689,7 +689,7 @@ export const de: Catalogue = {
       similar_screenshot: 'ähnlicher Screenshot',
     },
     mergeInto: 'In #{{n}} zusammenführen',
-    mergeIntoLabel: 'Diese Meldung als Duplikat in #{{n}} zusammenführen',
+    mergeIntoLabel: 'In #{{n}} zusammenführen: diese Meldung wird ihr Duplikat',
     markTitle: 'Als Duplikat markieren von…',
     markHint:
       'Die meldende Person folgt dann der anderen Meldung; der eigene Status bleibt, und Sie können es rückgängig machen.',
@@ -699,7 +699,7 @@ export const de: Catalogue = {
     duplicateHint:
       'Die meldende Person folgt #{{n}}: Sie sieht deren Status und erfährt, wenn sie erledigt ist.',
     unmerge: 'Trennen',
-    unmergeLabel: 'Diese Meldung von #{{n}} trennen',
+    unmergeLabel: 'Trennen von #{{n}}',
     reports_one: '{{count}} Meldung',
     reports_other: '{{count}} Meldungen',
     reportsHint: 'Diese Meldung und die in sie zusammengeführten.',

@@ -139,6 +139,8 @@ export const v1IssueSummarySchema = z
     createdAt: isoTime,
     files: z.number().int(),
     screenshots: z.number().int(),
+    reports: z.number().int().meta({ description: 'Issue 37: 1 + the duplicates merged into it' }),
+    duplicateOf: z.number().int().nullable().meta({ description: 'Issue 37: its primary, or null' }),
     ...triageShape,
   })
   .meta({ title: 'IssueSummary' });
@@ -265,10 +267,52 @@ export const v1IssueSchema = z
       description:
         "How the issue was filed when not through the widget: the browser extension (by the member named) or an API token (its creator's name and the token's name); null for the widget's reports",
     }),
+    duplicateOf: z.number().int().nullable().meta({
+      description:
+        'The issue this one was merged into as its duplicate (issue 37); null when it stands alone',
+    }),
+    reports: z.number().int().meta({
+      description: 'Reports of the issue: 1 + the duplicates merged into it',
+    }),
     ...triageShape,
   })
   .meta({ title: 'Issue' });
 export type V1Issue = z.output<typeof v1IssueSchema>;
+
+/** A duplicate as its primary lists it (contracts/similar.ts `DuplicateReport`). */
+const v1DuplicateSchema = z
+  .object({
+    number: z.number().int(),
+    title: z.string(),
+    status: z.enum(issueStatuses),
+    createdAt: z.string(),
+    reporterEmail: z.string().optional(),
+    browser: z.string().optional(),
+    os: z.string().optional(),
+    device: z.string().optional(),
+    pageUrl: z.string().optional(),
+  })
+  .meta({ title: 'Duplicate' });
+
+/** POST/DELETE …/issues/{number}/merge (issue 37): contracts/similar.ts `MergeAnswer`. */
+export const v1MergeSchema = z
+  .object({
+    issue: z.object({
+      number: z.number().int(),
+      duplicateOf: z.number().int().optional().meta({ description: 'Absent once it stands alone' }),
+    }),
+    primary: z.object({
+      number: z.number().int(),
+      duplicateOf: z.number().int().optional(),
+      reports: z.number().int().meta({ description: '1 + the duplicates merged into it' }),
+      duplicates: z.array(v1DuplicateSchema),
+      affected: z.object({
+        browsers: z.array(z.string()),
+        pages: z.array(z.string()).meta({ description: 'Scheme, host and path; no query' }),
+      }),
+    }),
+  })
+  .meta({ title: 'Merge' });
 
 export const v1CommentSchema = z
   .object({

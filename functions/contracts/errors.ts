@@ -474,6 +474,47 @@ export const errorCatalogue = {
       de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet, bitte versuchen Sie es gleich erneut',
     },
   },
+  // Merging similar reports (issue 37, functions/issues/merge.ts, docs/similar.md "Merging").
+  /** POST …/merge: `into` names no issue of this project. */
+  MERGE_TARGET_MISSING: {
+    status: 422,
+    msg: {
+      en: 'There is no issue with this number in the project',
+      de: 'Im Projekt gibt es keine Meldung mit dieser Nummer',
+    },
+  },
+  /** `into` is itself a duplicate: merge into its primary (the answer's `fields.into` names it). */
+  MERGE_INTO_DUPLICATE: {
+    status: 409,
+    msg: {
+      en: 'That issue is itself a duplicate: merge into the issue it was merged into',
+      de: 'Diese Meldung ist selbst ein Duplikat: führen Sie sie mit der Meldung zusammen, in die sie eingefügt wurde',
+    },
+  },
+  /** Reports were merged into this issue: unmerge them first, or merge the others into it instead. */
+  MERGE_HAS_DUPLICATES: {
+    status: 409,
+    msg: {
+      en: 'Other reports were merged into this issue: unmerge them first, or merge into this issue instead',
+      de: 'In diese Meldung wurden andere Meldungen zusammengeführt: heben Sie das zuerst auf oder führen Sie stattdessen in diese Meldung zusammen',
+    },
+  },
+  /** The issue is a duplicate of another already: unmerge it first. */
+  ALREADY_MERGED: {
+    status: 409,
+    msg: {
+      en: 'This issue is already a duplicate of another issue: unmerge it first',
+      de: 'Diese Meldung ist bereits ein Duplikat einer anderen Meldung: heben Sie das zuerst auf',
+    },
+  },
+  /** The primary gathered `similarLimits.duplicatesPerPrimary` duplicates already. */
+  MERGE_LIMIT: {
+    status: 409,
+    msg: {
+      en: 'That issue has as many duplicates as it can hold',
+      de: 'Diese Meldung hat bereits so viele Duplikate, wie sie aufnehmen kann',
+    },
+  },
   BUSY: {
     status: 409,
     msg: {

@@ -24,7 +24,7 @@ export const issueCreatedMessageSchema = z.object({
  * when delivering, so a queue never carries it).
  */
 export const issueEventMessageSchema = z.object({
-  type: z.enum(['issue.updated', 'comment.created']),
+  type: z.enum(['issue.updated', 'comment.created', 'issue.merged', 'issue.unmerged']),
   projectId: z.uuid(),
   issueNumber: z.number().int().positive(),
   /**
@@ -39,6 +39,8 @@ export const issueEventMessageSchema = z.object({
     .string()
     .regex(/^[0-9a-z]{20}$/)
     .optional(),
+  /** `issue.merged` / `issue.unmerged` (issue 37): the primary the issue was merged into or taken out of. */
+  primary: z.number().int().positive().optional(),
   correlationId: correlationIdSchema.optional(),
 });
 export type IssueEventMessage = z.infer<typeof issueEventMessageSchema>;

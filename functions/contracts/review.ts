@@ -5,6 +5,7 @@
 
 import type { DeviceData, LogEntry, ReplayStop, ScreenshotType, Step } from './intake';
 import type { IntegrationName } from './integration-names';
+import type { MergeState } from './similar';
 import type { FiledVia, TriageFields } from './triage';
 
 /** One row of GET client/website/{id}/request (with its triage fields since issue 23). */
@@ -16,6 +17,10 @@ export interface IssueRow extends TriageFields {
   date_created: { date: string };
   total_files: number;
   total_screenshots: number;
+  /** Issue 37: 1 + the duplicates merged into it (absent on rows of answers before it). */
+  reports?: number;
+  /** Issue 37: the primary this issue is a duplicate of. */
+  duplicateOf?: number;
 }
 
 /** GET client/website/{id}/request?page&search&resolved. */
@@ -62,7 +67,9 @@ export type IntegrationStatusFields = { [K in `${IntegrationName}_status`]: numb
 
 /** GET client/website/{id}/request/{ticketId}. */
 export type IssueAnswer = IntegrationStatusFields &
-  TriageFields & {
+  TriageFields &
+  /** Issue 37: whether it is a duplicate, and a primary's reports, duplicates and what they affect. */
+  MergeState & {
     number: number;
     /** The neighbours by number within the issue's own list; null at either end. */
     prev_number: number | null;

@@ -21,6 +21,9 @@ export type Priority = (typeof priorities)[number];
 
 export const listSorts = ['newest', 'oldest', 'priority', 'updated'] as const;
 export type ListSort = (typeof listSorts)[number];
+/** The issue list's sorts (issue 37): the export's and `reports`, the most reports first. */
+export const issueListSorts = [...listSorts, 'reports'] as const;
+export type IssueListSort = (typeof issueListSorts)[number];
 
 export const triageLimits = {
   labelsPerIssue: 10,
@@ -144,7 +147,12 @@ export const listFilterShape = {
  * GET client/website/{id}/request's whole query: SPEC's (schemas.ts `issueListQuerySchema`) and the triage
  * filters. Composed here, not in schemas.ts, because this module already imports that one.
  */
-export const listQuerySchema = issueListQuerySchema.extend(listFilterShape);
+export const listQuerySchema = issueListQuerySchema.extend(listFilterShape).extend({
+  // Issue 37 (the list and v1, not the CSV export): `reports` sorts the most reports first, and
+  // `collapse=1` leaves duplicates out (their primary's row counts them).
+  sort: z.enum(issueListSorts).optional(),
+  collapse: z.enum(['0', '1', 'true', 'false']).optional(),
+});
 
 /**
  * GET client/website/{id}/requests.csv: the list's query without `page` (the export is every page) and without
@@ -281,6 +289,12 @@ export const activityKinds = [
   'comment.deleted',
   'delivered',
   'delivery.failed',
+  // Merging (issue 37): on the duplicate `merged`/`unmerged` with the primary's number in `to`/`from`; on the
+  // primary `duplicate.added`/`duplicate.removed` with the duplicate's number in `to`/`from`.
+  'merged',
+  'unmerged',
+  'duplicate.added',
+  'duplicate.removed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -345,7 +359,14 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** The webhook integration's events (DESIGN section 8 `event`); `issue.created` alone before issue 23. */
-export const webhookEvents = ['issue.created', 'issue.updated', 'comment.created'] as const;
+export const webhookEvents = [
+  'issue.created',
+  'issue.updated',
+  'comment.created',
+  // Issue 37: a report merged into another as its duplicate, and taken out again (docs/webhooks.md).
+  'issue.merged',
+  'issue.unmerged',
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /**

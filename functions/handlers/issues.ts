@@ -8,6 +8,7 @@ import { downloadUrl, snapshotView } from '../issues/downloads';
 import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/labels';
 import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
+import { mergeIssue, unmergeIssue } from '../issues/merge';
 import { replayOfLink, replayOfProject } from '../issues/replay';
 import { type ReplayAsset, replayAssetOfLink, replayAssetOfProject } from '../issues/replay-asset';
 import { getIssue } from '../issues/review';
@@ -58,6 +59,13 @@ export const operations = {
   async setState({ session, params, body, access }: In<'setState'>) {
     const action = projectActionOf(access);
     return { msg: await patchIssue(session.userId, params.id, params.ticketId, body, action) };
+  },
+  async merge({ session, params, body, access }: In<'merge'>) {
+    const action = projectActionOf(access);
+    return { msg: await mergeIssue(session.userId, params.id, params.ticketId, body.into, action) };
+  },
+  async unmerge({ session, params, access }: In<'unmerge'>) {
+    return { msg: await unmergeIssue(session.userId, params.id, params.ticketId, projectActionOf(access)) };
   },
   async bulkUpdate({ session, params, body, access }: In<'bulkUpdate'>) {
     return { msg: await bulkPatchIssues(session.userId, params.id, body, projectActionOf(access)) };

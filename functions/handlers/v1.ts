@@ -36,6 +36,7 @@ import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
 import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
+import { mergeIssue, unmergeIssue } from '../issues/merge';
 import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
 import { patchIssue } from '../issues/triage';
@@ -135,6 +136,8 @@ function summaryOf(r: IssueRow): V1IssueSummary {
     createdAt: r.date_created.date,
     files: r.total_files,
     screenshots: r.total_screenshots,
+    reports: r.reports ?? 1,
+    duplicateOf: r.duplicateOf ?? null,
     ...triageOf(r),
   };
 }
@@ -226,6 +229,8 @@ async function issueOf(projectId: string, a: IssueAnswer): Promise<V1Issue> {
     sentAt: a.sent_at,
     replay,
     filedVia: a.filedVia,
+    duplicateOf: a.duplicateOf ?? null,
+    reports: a.reports,
     ...triageOf(a),
   };
 }
@@ -338,6 +343,15 @@ export const operations = {
     const action = projectActionOf(access);
     const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);
     return { msg: await issueOf(params.projectId, answer) };
+  },
+  /** Issue 37: the dashboard's merge and unmerge (one transaction, the activity on both issues). */
+  async mergeIssue({ token, params, body, access }: In<'mergeIssue'>) {
+    const action = projectActionOf(access);
+    return { msg: await mergeIssue(token.principal, params.projectId, params.number, body.into, action) };
+  },
+  async unmergeIssue({ token, params, access }: In<'unmergeIssue'>) {
+    const action = projectActionOf(access);
+    return { msg: await unmergeIssue(token.principal, params.projectId, params.number, action) };
   },
   async listComments({ token, params, query, access }: In<'listComments'>) {
     const action = projectActionOf(access);

@@ -65,6 +65,7 @@ export async function deliverEvent(msg: DeliveryMessage, event: IssueEvent, log:
     },
     event,
     stored?.kind === 'comment' ? (stored as unknown as EventComment) : null,
+    (primary) => issueLink(projectId, primary),
   );
   if (!payload) {
     log.info('comment deleted before its event went out; dropped', where);

@@ -40,12 +40,13 @@ function publishDeliveries(msg: Fanned, integrations: IntegrationName[], event?:
 }
 
 /** What a delivery message carries of an event. */
-const eventOf = ({ type, actor, at, changes, commentId }: IssueEventMessage) => ({
+const eventOf = ({ type, actor, at, changes, commentId, primary }: IssueEventMessage) => ({
   type,
   actor,
   at,
   ...(changes ? { changes } : {}),
   ...(commentId ? { commentId } : {}),
+  ...(primary ? { primary } : {}),
 });
 
 export async function fanOut(msg: Fanned, log: Logger): Promise<void> {

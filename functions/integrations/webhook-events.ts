@@ -56,7 +56,15 @@ export interface CommentCreatedPayload extends EventPayloadBase {
   event: 'comment.created';
   comment: { id: string; body: string; internal: boolean; author: string; createdAt: string };
 }
-export type EventPayload = IssueUpdatedPayload | CommentCreatedPayload;
+/**
+ * `issue.merged` / `issue.unmerged` (issue 37): `issue` is the duplicate, `primary` the issue it was merged
+ * into (or taken out of); its number and its link.
+ */
+export interface IssueMergedPayload extends EventPayloadBase {
+  event: 'issue.merged' | 'issue.unmerged';
+  primary: { number: number; url: string };
+}
+export type EventPayload = IssueUpdatedPayload | CommentCreatedPayload | IssueMergedPayload;
 
 /** The event's delivery id: the comment's id, or a digest of the change (the same message, the same id). */
 export function eventDeliveryId(projectId: string, n: number, event: IssueEvent): string {
@@ -64,7 +72,7 @@ export function eventDeliveryId(projectId: string, n: number, event: IssueEvent)
     event.type === 'comment.created'
       ? String(event.commentId)
       : createHash('sha256')
-          .update(JSON.stringify([event.at, event.actor, event.changes ?? {}]))
+          .update(JSON.stringify([event.at, event.actor, event.changes ?? {}, event.primary ?? null]))
           .digest('hex')
           .slice(0, 24);
   return `${projectId}:${n}:${event.type}:${key}`;
@@ -75,6 +83,7 @@ export function eventPayload(
   ctx: EventContext,
   event: IssueEvent,
   comment: EventComment | null,
+  primaryUrl: (n: number) => string = (n) => ctx.issue.url.replace(/\/\d+$/, `/${n}`),
 ): EventPayload | null {
   const base = {
     version: 1 as const,
@@ -90,6 +99,10 @@ export function eventPayload(
   };
   if (event.type === 'issue.updated')
     return { ...base, event: 'issue.updated', changes: event.changes ?? {} };
+  if (event.type === 'issue.merged' || event.type === 'issue.unmerged') {
+    if (!event.primary) return null;
+    return { ...base, event: event.type, primary: { number: event.primary, url: primaryUrl(event.primary) } };
+  }
   if (!comment) return null;
   return {
     ...base,

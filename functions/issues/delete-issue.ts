@@ -8,6 +8,8 @@
  *   ISSUE#<n10>#DETAIL          description, device data, file names, delivery statuses
  *   ISSUE#<n10>#REPORTER        the reporter's address and the hashes of their status-page tokens
  *   ISSUE#<n10>#T#<id>          comments and activity
+ *   ISSUE#<n10>#DUP#<m10>       a primary's duplicates (issue 37); a duplicate's own entry under its
+ *                               primary goes in step 1, with the primary's count
  *   SYNC#<name>#<n10>           the sync lists' markers
  *   RESOLVEDAT#<n10>            the retention index's entry
  *   TRACKER#<vendor>#<id>       the tracker links its deliveries wrote (`extraKeys`, from the integrations)
@@ -57,6 +59,7 @@ import {
   statsKey,
   syncKey,
 } from './issue';
+import { duplicateKey, duplicateOfHeader } from './merge-state';
 import { snapshotViewKey, storedKey } from './object-keys';
 import { placeCondition, unindexActions } from './rank-index';
 import { outboxKey, reporterKey, tokenKey } from './reporter';
@@ -141,8 +144,9 @@ async function dropStaleEntry(projectId: string, n: number, header: Item, entry:
 
 /**
  * Step 1: the header goes, and with it the issue's place in every list, count and index, in one
- * transaction (≤ 1 + 4 + 28 + 2 = 35 actions). False when a concurrent change (a reopen, a triage change)
- * refused it: the issue is kept this time, and the next run decides again.
+ * transaction (≤ 1 + 4 + 28 + 2 + 2 = 37 actions, the last two a duplicate's leaving its primary). False
+ * when a concurrent change (a reopen, a triage change, a merge) refused it: the issue is kept this time,
+ * and the next run decides again.
  */
 async function removeFromLists(
   projectId: string,
@@ -164,6 +168,14 @@ async function removeFromLists(
     condition += ' AND resolvedAt = :r';
     values[':r'] = resolvedAt;
   }
+  // Issue 37: a duplicate leaves its primary's count and list. The header's condition holds the merge state
+  // read, so a merge or unmerge meanwhile keeps the issue this run and the next decides again.
+  const primary = duplicateOfHeader(header);
+  if (primary) {
+    condition += ' AND duplicateOf = :dupOf';
+    values[':dupOf'] = primary;
+  } else condition += ' AND attribute_not_exists(duplicateOf)';
+  const primaryActions = primary ? await leavePrimary(projectId, primary, n) : [];
   const actions: TransactItems = [
     {
       Delete: {
@@ -205,6 +217,8 @@ async function removeFromLists(
     resolvedAtPut(projectId, n, String(header.resolvedAt ?? ''), { purging: true }),
     ...unindexActions(projectId, n, state),
   ];
+  const mergeFrom = actions.length;
+  actions.push(...primaryActions);
   const teamIndex = actions.length;
   // The storage the issue's files used is the team's again (issue 22: the quota is the team's).
   if (bytes > 0)
@@ -223,11 +237,33 @@ async function removeFromLists(
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     const failed = failedConditions(err);
-    if (failed.includes(0)) return false;
+    // The header changed, or the primary was deleted or changed meanwhile: kept, decided again next run.
+    if (failed.includes(0) || failed.some((i) => i >= mergeFrom && i < teamIndex)) return false;
     // A team item that is not there (an account from before teams): its storage is counted nowhere.
     if (bytes > 0 && failed.includes(teamIndex)) return removeFromListsWithout(actions.slice(0, teamIndex));
     throw err;
   }
+}
+
+/**
+ * The actions that take duplicate `n` out of `primary`: its DUP entry, and the primary's count while the
+ * primary is there (one GetItem to know; deleted meanwhile, the condition refuses and the run keeps `n`).
+ */
+async function leavePrimary(projectId: string, primary: number, n: number): Promise<TransactItems> {
+  const T = tableName();
+  const [p] = await getItems([issueHeaderKey(projectId, primary)]);
+  const actions: TransactItems = [{ Delete: { TableName: T, Key: duplicateKey(projectId, primary, n) } }];
+  if (p)
+    actions.push({
+      Update: {
+        TableName: T,
+        Key: issueHeaderKey(projectId, primary),
+        UpdateExpression: 'SET reports = reports - :one',
+        ConditionExpression: 'attribute_exists(pk) AND reports > :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    });
+  return actions;
 }
 
 async function removeFromListsWithout(actions: TransactItems): Promise<boolean> {

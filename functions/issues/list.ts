@@ -7,7 +7,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { limits } from '#contracts/limits';
 import type { IssueListAnswer, IssueRow } from '#contracts/review';
-import { type IssueStatus, type ListSort, type Priority, priorities } from '#contracts/triage';
+import { type IssueListSort, type IssueStatus, type Priority, priorities } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, type Key, tableName } from '#runtime/db';
 import { type ProjectAction, readProjectAs } from '../projects/access';
@@ -25,6 +25,7 @@ import {
   statsKey,
 } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
+import { duplicateOfHeader, reportsOfHeader } from './merge-state';
 import {
   assigneeFacet,
   blockNumbers,
@@ -91,6 +92,8 @@ export function row(h: Item, live?: ReadonlySet<string>): IssueRow {
     total_files: Number(h.totalFiles ?? 0),
     total_screenshots: Number(h.totalScreenshots ?? 0),
     ...triageFieldsOf(h, live),
+    reports: reportsOfHeader(h),
+    ...(duplicateOfHeader(h) ? { duplicateOf: duplicateOfHeader(h) as number } : {}),
   };
 }
 
@@ -102,7 +105,9 @@ export interface ListQuery {
   priority?: Priority | undefined;
   assignee?: string | undefined;
   label?: string | undefined;
-  sort?: ListSort | undefined;
+  sort?: IssueListSort | undefined;
+  /** Issue 37: '1'/'true' leaves duplicates out. */
+  collapse?: string | undefined;
 }
 
 const isResolved = (q: { resolved?: string | undefined }) => q.resolved === '1' || q.resolved === 'true';
@@ -139,9 +144,11 @@ export function matches(h: Item, q: ListQuery, userId: string, live: ReadonlySet
 const priorityRank = (p: Priority) => priorities.indexOf(p);
 
 /** The order of a sort, for the rows a window holds in memory. */
-export function compareBy(sort: ListSort): (a: Item, b: Item) => number {
+export function compareBy(sort: IssueListSort): (a: Item, b: Item) => number {
   const num = (h: Item) => Number(h.number);
   switch (sort) {
+    case 'reports':
+      return (a, b) => reportsOfHeader(b) - reportsOfHeader(a) || num(b) - num(a);
     case 'oldest':
       return (a, b) => num(a) - num(b);
     case 'priority':
@@ -229,6 +236,8 @@ export async function listIssues(
   const sort = query.sort ?? 'newest';
   const facets = filterFacets(list, query, userId);
   const search = query.search?.toLowerCase() || undefined;
+  if (isCollapsed(query) || sort === 'reports')
+    return mergedWindow(userId, projectId, list, facets, { ...query, search }, action, window);
   if (facets.length === 0 && search)
     return searchList(userId, projectId, list, { ...query, search }, action, window);
   if (facets.length > 1 || (facets.length === 1 && (search || sort === 'priority' || sort === 'updated')))
@@ -377,5 +386,62 @@ async function combination(
     total_requests: found.length,
     page: query.page,
     ...(smallest.total > FILTER_WINDOW ? { filterWindow: FILTER_WINDOW } : {}),
+  };
+}
+
+const isCollapsed = (q: ListQuery) => q.collapse === '1' || q.collapse === 'true';
+
+/**
+ * Issue 37, `collapse=1` (duplicates left out: their primary's row counts them) and the `reports` sort (the
+ * most reports first, then newest), over a bounded window like the combinations' (decision Mrg-3): the
+ * newest 500 of the list (one gsi1 Query; with filters, the smallest facet's first 500 as `combination`
+ * reads them), filtered and sorted in memory. `filterWindow: 500` says when the list held more; nothing is
+ * scanned, and a page costs the same at any depth.
+ */
+async function mergedWindow(
+  userId: string,
+  projectId: string,
+  list: IssueList,
+  facets: string[],
+  query: ListQuery,
+  action: ProjectAction,
+  { skip, size }: ListWindow,
+): Promise<IssueListAnswer> {
+  const sort = query.sort ?? 'newest';
+  const dir = directionOf(sort);
+  const {
+    project: meta,
+    items: [labels, ...fstats],
+  } = await readProjectAs(userId, projectId, action, [
+    labelsKey(projectId),
+    ...facets.map((f) => fstatsKey(projectId, f)),
+  ]);
+  const live = liveLabelIds(labels);
+  if (query.label && !live.has(query.label)) return { requests: [], total_requests: 0, page: query.page };
+  let headers: Item[];
+  let more: boolean;
+  if (facets.length > 0) {
+    const smallest = smallestFacet(facets, fstats);
+    const numbers = await facetPage(projectId, [smallest.facet], [smallest.stats], 0, FILTER_WINDOW, dir);
+    headers = await headersOf(projectId, numbers);
+    more = smallest.total > FILTER_WINDOW;
+  } else {
+    headers = await queryList(projectId, list, { limit: FILTER_WINDOW, forward: dir === 'oldest' });
+    more = total(meta, list) > headers.length;
+  }
+  const collapse = isCollapsed(query);
+  const found = headers
+    .filter(
+      (h) =>
+        listOfDeleted(h.deleted) === list &&
+        matches(h, query, userId, live) &&
+        !(collapse && duplicateOfHeader(h)),
+    )
+    .sort(compareBy(sort));
+  return {
+    requests: found.slice(skip, skip + size).map((h) => row(h, live)),
+    total_requests: found.length,
+    page: query.page,
+    ...(more ? { filterWindow: FILTER_WINDOW } : {}),
   };
 }

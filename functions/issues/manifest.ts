@@ -13,6 +13,7 @@ import {
   v1IssueParams,
   v1IssuePatch,
   v1IssueSchema,
+  v1MergeSchema,
   v1ProjectDetailSchema,
   v1ProjectListSchema,
   v1ProjectParams,
@@ -29,6 +30,7 @@ import {
   replayAssetQuerySchema,
   ticketIdParam,
 } from '#contracts/schemas';
+import { mergeBodySchema } from '#contracts/similar';
 import {
   bulkPatchSchema,
   commentSchema,
@@ -235,6 +237,24 @@ export const issuesApi = apiFunction({
       params: issue,
       query: timelineQuerySchema,
     },
+    // Merging similar reports (issue 37, functions/issues/merge.ts): who may triage may merge and unmerge.
+    {
+      method: 'POST',
+      path: '/api/client/website/{id}/request/{ticketId}/merge',
+      op: 'merge',
+      session: true,
+      access: { scope: 'project', action: 'triage', from: 'params.id' },
+      params: issue,
+      body: mergeBodySchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/client/website/{id}/request/{ticketId}/merge',
+      op: 'unmerge',
+      session: true,
+      access: { scope: 'project', action: 'triage', from: 'params.id' },
+      params: issue,
+    },
     {
       method: 'GET',
       path: '/api/client/download/file/{siteId}/{name}',
@@ -431,6 +451,39 @@ export const v1Api = apiFunction({
       body: v1CommentBody,
       summary: 'Comment on an issue (public or internal)',
       response: v1CommentSchema,
+    },
+    // Merging (issue 37, docs/api.md "Merging"): the dashboard's merge and unmerge, answered under `data`.
+    {
+      method: 'POST',
+      path: '/api/v1/projects/{projectId}/issues/{number}/merge',
+      op: 'mergeIssue',
+      session: false,
+      caller: 'api',
+      token: 'issues:write',
+      access: { ...v1Project, action: 'triage' },
+      params: v1IssueParams,
+      body: mergeBodySchema,
+      refuses: [
+        'MERGE_TARGET_MISSING',
+        'MERGE_INTO_DUPLICATE',
+        'MERGE_HAS_DUPLICATES',
+        'ALREADY_MERGED',
+        'MERGE_LIMIT',
+      ],
+      summary: 'Merge the issue into another as its duplicate (its reporter then follows the other)',
+      response: v1MergeSchema,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/projects/{projectId}/issues/{number}/merge',
+      op: 'unmergeIssue',
+      session: false,
+      caller: 'api',
+      token: 'issues:write',
+      access: { ...v1Project, action: 'triage' },
+      params: v1IssueParams,
+      summary: 'Take a duplicate out of its primary: it stands alone again',
+      response: v1MergeSchema,
     },
     // Filing issues (issue 34, docs/api.md "Filing issues"): the widget's intake rules and the plan's
     // limits, as the caller (`report`: anyone who may read the project), without the visitor windows.

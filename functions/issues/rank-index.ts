@@ -12,7 +12,13 @@
  * the headers (`test/support/rank-invariant.ts` checks it).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type IssueStatus, isOpenStatus, type ListSort, type Priority, priorities } from '#contracts/triage';
+import {
+  type IssueListSort,
+  type IssueStatus,
+  isOpenStatus,
+  type Priority,
+  priorities,
+} from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, type Key, type TransactItems, tableName } from '#runtime/db';
 import { projectKey, projectPartition } from '../projects/project';
@@ -370,4 +376,4 @@ export async function updatedPage(
 }
 
 /** The page direction of a sort over facets (`priority` and `updated` read newest first). */
-export const directionOf = (sort: ListSort): Direction => (sort === 'oldest' ? 'oldest' : 'newest');
+export const directionOf = (sort: IssueListSort): Direction => (sort === 'oldest' ? 'oldest' : 'newest');

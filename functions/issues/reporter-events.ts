@@ -9,6 +9,7 @@
 import type { IssueEventMessage } from '#contracts/messages';
 import { type IssueStatus, isOpenStatus, issueStatuses } from '#contracts/triage';
 import { getItems } from '#runtime/db';
+import { duplicatesOf } from './merge-state';
 import { oweMail, reporterKey, toReporter } from './reporter';
 import { timelineKey } from './timeline';
 
@@ -16,6 +17,9 @@ const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly un
 
 /** What the event owes the reporter, before any read: news of the status, a comment, or nothing. */
 export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
+  // Merged or unmerged (issue 37): the status the reporter follows changed hands; the flush compares the
+  // one they follow now with what they last heard and says nothing when it is the same.
+  if (msg.type === 'issue.merged' || msg.type === 'issue.unmerged') return 'status';
   if (msg.type === 'comment.created')
     return msg.actor.kind === 'reporter' || !msg.commentId ? null : 'comment';
   const status = msg.changes?.status;
@@ -26,11 +30,16 @@ export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
   return isOpenStatus(status.from) !== isOpenStatus(status.to) ? 'status' : null;
 }
 
-/** Owes the reporter of the event's issue a mail when the event concerns them. One BatchGetItem at most. */
+/**
+ * Owes the reporter of the event's issue a mail when the event concerns them. One BatchGetItem at most; a
+ * change of the status also reaches the reporters of the issue's duplicates (issue 37: they follow it), one
+ * Query and one BatchGetItem per 100 of them more.
+ */
 export async function noteForReporter(msg: IssueEventMessage): Promise<void> {
   const what = owedBy(msg);
   if (!what) return;
   const { projectId, issueNumber: n } = msg;
+  if (what === 'status' && msg.type === 'issue.updated') await noteDuplicates(projectId, n);
   const keys = [reporterKey(projectId, n)];
   if (what === 'comment' && msg.commentId) keys.push(timelineKey(projectId, n, msg.commentId));
   const [reporterItem, comment] = await getItems(keys);
@@ -39,4 +48,17 @@ export async function noteForReporter(msg: IssueEventMessage): Promise<void> {
   // Gone, or internal: nothing the reporter may read.
   if (what === 'comment' && (comment?.kind !== 'comment' || comment.visibility === 'internal')) return;
   await oweMail(projectId, n, reporter, what);
+}
+
+/** The status of primary `n` changed: each duplicate's reporter who still listens is owed the news. */
+async function noteDuplicates(projectId: string, n: number): Promise<void> {
+  const numbers = await duplicatesOf(projectId, n);
+  if (numbers.length === 0) return;
+  const items = await getItems(numbers.map((m) => reporterKey(projectId, m)));
+  await Promise.all(
+    numbers.map(async (m, i) => {
+      const reporter = toReporter(items[i]);
+      if (reporter && !reporter.unsubscribed) await oweMail(projectId, m, reporter, 'status');
+    }),
+  );
 }

@@ -24,6 +24,7 @@ import { sendMail } from '#runtime/mail';
 import { MINUTE, nowMs } from '#runtime/time';
 import { projectKey, toProject } from '../projects/project';
 import { issueHeaderKey } from './issue';
+import { followedHeader } from './merge-state';
 import {
   hashReporterToken,
   newReporterToken,
@@ -162,7 +163,8 @@ async function flushEntry(item: Item, run: string, log: Logger): Promise<'mail' 
   const confirm = item.confirm === true;
   // `resolved` is what entries written before reopenings were told said.
   const statusOwed = item.status === true || item.resolved === true;
-  const news = statusNews(confirm || statusOwed, header, reporter);
+  // A duplicate's reporter follows its primary (issue 37): the news is the primary's status.
+  const news = statusNews(confirm || statusOwed, await followedHeader(projectId, header), reporter);
   const resolved = news === 'resolved';
   const reopened = news === 'reopened';
   // Comments keep the quiet time even when the event that owed them read an older `lastMailAt`.

@@ -19,6 +19,7 @@ import { nowMs } from '#runtime/time';
 import { type Project, projectKey, toProject } from '../projects/project';
 import { commitComment, pageTimeline } from './comments';
 import { issueDetailKey, issueHeaderKey, storedIssueOf } from './issue';
+import { followedHeader } from './merge-state';
 import { notifyPut } from './notify';
 import { issueOfToken, type Reporter, reporterKey, toReporter } from './reporter';
 import { type StoredComment, timelineId } from './timeline';
@@ -87,13 +88,17 @@ export async function publicComments(projectId: string, n: number, after?: strin
 /** GET /api/reporter/{token}: the issue as its reporter sees it (one Query more than `openByToken`). */
 export async function reporterStatus(opened: OpenedIssue): Promise<ReporterStatusAnswer> {
   const { projectId, number, header, detail, reporter } = opened;
-  const comments = await publicComments(projectId, number);
+  const [comments, followed] = await Promise.all([
+    publicComments(projectId, number),
+    followedHeader(projectId, header),
+  ]);
   const issue = storedIssueOf(number, header, detail);
   return {
     number,
     description: issue.msg,
     submittedAt: issue.createdAt,
-    status: reporterStatusOf(stateOf(header).fields.status),
+    // A duplicate's reporter sees the status of the issue theirs was merged into (issue 37).
+    status: reporterStatusOf(stateOf(followed).fields.status),
     comments: comments.map(reporterComment),
     mails: !reporter.unsubscribed,
   };

@@ -11,6 +11,7 @@ import { type ProjectAction, readProjectAs } from '../projects/access';
 import { issueDetailKey, issueHeaderKey, listOfDeleted, storedIssueOf } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
 import { queryList } from './list';
+import { mergeStateOf } from './merge-state';
 import { triageFieldsOf } from './triage-fields';
 
 export { PAGE_SIZE, SEARCH_WINDOW, searchedNumber } from './list';
@@ -44,9 +45,10 @@ export async function issueAnswer(
   live: ReadonlySet<string>,
 ): Promise<IssueAnswer> {
   const list = listOfDeleted(h.deleted);
-  const [prev, next] = await Promise.all([
+  const [prev, next, merge] = await Promise.all([
     queryList(projectId, list, { limit: 1, bound: { op: '<', n } }),
     queryList(projectId, list, { limit: 1, forward: true, bound: { op: '>', n } }),
+    mergeStateOf(projectId, n, h, d),
   ]);
   const issue = storedIssueOf(n, h, d);
   return {
@@ -89,5 +91,6 @@ export async function issueAnswer(
       }),
     ),
     logs: issue.logs,
+    ...merge,
   };
 }

@@ -224,6 +224,23 @@ async function uploadScreenshot(config: SnagConfig, pid: string, bytes: Buffer):
   return form.key;
 }
 
+/** The v1 merge answer (contracts/similar.ts `MergeAnswer`), as far as the tools tell it. */
+interface MergeResult {
+  issue: { number: number; duplicateOf?: number };
+  primary: { number: number; reports: number; affected: { browsers: string[]; pages: string[] } };
+}
+
+function mergeText({ issue, primary }: MergeResult): string {
+  const head = issue.duplicateOf
+    ? `#${issue.number} is now a duplicate of #${issue.duplicateOf}.`
+    : `#${issue.number} stands alone.`;
+  const { browsers, pages } = primary.affected;
+  return (
+    `${head} #${primary.number} has ${primary.reports} report${primary.reports === 1 ? '' : 's'}` +
+    `${browsers.length ? `; browsers: ${browsers.join(', ')}` : ''}${pages.length ? `; pages: ${pages.join(', ')}` : ''}.`
+  );
+}
+
 const projectId = z.string().uuid().describe('The project id (from list_projects)');
 const number = z.number().int().min(1).describe('The issue number within the project');
 
@@ -373,6 +390,41 @@ export function snagServer(config: SnagConfig): McpServer {
         return [
           { type: 'text', text: `#${issue.number} is now ${issue.status}, priority ${issue.priority}.` },
         ];
+      }),
+  );
+
+  // Issue 37: merging similar reports, as a member does on the issue page (docs/similar.md "Merging").
+  server.registerTool(
+    'merge',
+    {
+      title: 'Merge an issue into another',
+      description:
+        'Mark an issue as a duplicate of another issue of the same project (the primary). The duplicate keeps ' +
+        'its own status; its reporter then follows the primary (status page, resolution mail), and the ' +
+        'primary counts it among its reports. The primary must not be a duplicate itself, and an issue others ' +
+        'were merged into cannot be merged. Undo with unmerge. Needs issues:write.',
+      inputSchema: { projectId, number, into: number.describe('The primary: the issue to merge into') },
+    },
+    ({ projectId: pid, number: n, into }) =>
+      tool(async () => {
+        const answer = await call<MergeResult>(config, 'POST', `${issuePath(pid, n)}/merge`, { into });
+        return [{ type: 'text', text: mergeText(answer) }];
+      }),
+  );
+
+  server.registerTool(
+    'unmerge',
+    {
+      title: 'Unmerge a duplicate',
+      description:
+        'Take a duplicate out of the issue it was merged into: it stands alone again with its own status, ' +
+        'and its reporter follows it again. Nothing happens to an issue that is no duplicate. Needs issues:write.',
+      inputSchema: { projectId, number },
+    },
+    ({ projectId: pid, number: n }) =>
+      tool(async () => {
+        const answer = await call<MergeResult>(config, 'DELETE', `${issuePath(pid, n)}/merge`);
+        return [{ type: 'text', text: mergeText(answer) }];
       }),
   );
 

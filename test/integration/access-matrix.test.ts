@@ -373,6 +373,17 @@ const fixtures: Record<string, Fixture> = {
   'PATCH /api/client/website/{id}/request/{ticketId}': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}`, body: { restore: true } }),
   },
+  // Merging (issue 37) into a number the project lacks: past the check, MERGE_TARGET_MISSING.
+  'POST /api/client/website/{id}/request/{ticketId}/merge': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/merge`, body: { into: 999_999 } }),
+    pastTheCheck: true,
+    action: 'triage',
+  },
+  // Unmerging an issue that stands alone changes nothing: the answer is the check's alone.
+  'DELETE /api/client/website/{id}/request/{ticketId}/merge': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/merge` }),
+    action: 'triage',
+  },
   'GET /api/client/website/{id}/requests.csv': {
     request: (c) => ({ path: `${site(c)}/requests.csv` }),
     raw: true,

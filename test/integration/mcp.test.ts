@@ -69,7 +69,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 describe('snag-mcp', () => {
-  it('offers its seven tools with descriptions and input schemas', async () => {
+  it('offers its tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'add_comment',
@@ -78,6 +78,8 @@ describe('snag-mcp', () => {
       'get_project',
       'list_issues',
       'list_projects',
+      'merge',
+      'unmerge',
       'update_issue',
     ]);
     for (const t of tools) {
@@ -304,5 +306,23 @@ describe('snag-mcp', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it('merges an issue into another and unmerges it (issue 37)', async () => {
+    const report = (msg: string) =>
+      fileReport(stack.url, site.id, 'https://shop.example', {
+        fields: { msg, href: 'https://shop.example/checkout', browser: 'Chrome' },
+      });
+    const primary = await report('Pay button does nothing');
+    const dup = await report('Cannot pay, the button is dead');
+    const merged = await run('merge', { projectId: site.id, number: dup, into: primary });
+    expect(merged.isError, textOf(merged)).toBeFalsy();
+    expect(textOf(merged)).toBe(
+      `#${dup} is now a duplicate of #${primary}. #${primary} has 2 reports; browsers: Chrome; pages: https://shop.example/checkout.`,
+    );
+    const chain = await run('merge', { projectId: site.id, number: primary, into: dup });
+    expect([chain.isError, textOf(chain)]).toEqual([true, expect.stringMatching(/^MERGE_HAS_DUPLICATES: /)]);
+    const unmerged = await run('unmerge', { projectId: site.id, number: dup });
+    expect(textOf(unmerged)).toMatch(new RegExp(`^#${dup} stands alone\\. #${primary} has 1 report;`));
   });
 });

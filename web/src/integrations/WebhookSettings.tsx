@@ -33,6 +33,8 @@ const eventLabel = {
   'issue.created': 'integrationScreen.webhooks.eventCreated',
   'issue.updated': 'integrationScreen.webhooks.eventUpdated',
   'comment.created': 'integrationScreen.webhooks.eventComment',
+  'issue.merged': 'integrationScreen.webhooks.eventMerged',
+  'issue.unmerged': 'integrationScreen.webhooks.eventUnmerged',
 } as const satisfies Record<WebhookEvent, string>;
 
 export function WebhookSettings({ projectId, view }: { projectId: string; view: ViewOf<'webhooks'> }) {

@@ -4,10 +4,10 @@
  * The list and the board show the same bar; `statuses` are the ones the view can hold (the New list only
  * the open ones), `sort` false hides the sort (the board orders each column itself).
  */
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type IssueStatus, type Label, listSorts, priorities } from '#contracts/triage';
+import { type IssueStatus, issueListSorts, type Label, listSorts, priorities } from '#contracts/triage';
 import type { FilterChange, FilterKey, ListFiltersState } from './filters';
 import { type Person, personName } from './triage-model';
 
@@ -29,7 +29,7 @@ export function IssueFilterBar({
   const { t } = useTranslation();
   const { filters, filtered, setFilters, clearFilters } = state;
   const any = { value: ANY, label: t('triage.any') };
-  const choose = (key: Exclude<FilterKey, 'sort'>) => (value: string | null) =>
+  const choose = (key: Exclude<FilterKey, 'sort' | 'collapse'>) => (value: string | null) =>
     setFilters({ [key]: value === ANY || value === null ? undefined : value } as FilterChange);
   const fields = [
     // No statuses (the board, whose columns are the statuses): no status filter.
@@ -80,7 +80,11 @@ export function IssueFilterBar({
         {sort && (
           <Select
             label={t('triage.sortLabel')}
-            data={listSorts.map((s) => ({ value: s, label: t(`triage.sort.${s}`) }))}
+            // "Most reports" (issue 37) in the list only: the board orders each column itself.
+            data={(statuses.length > 0 ? issueListSorts : listSorts).map((s) => ({
+              value: s,
+              label: t(`triage.sort.${s}`),
+            }))}
             value={filters.sort}
             onChange={(value) => setFilters({ sort: (value ?? undefined) as FilterChange['sort'] })}
             allowDeselect={false}
@@ -89,6 +93,15 @@ export function IssueFilterBar({
           />
         )}
       </SimpleGrid>
+      {sort && statuses.length > 0 && (
+        <Switch
+          label={t('triage.collapse')}
+          checked={filters.collapse === '1'}
+          onChange={(event) => setFilters({ collapse: event.currentTarget.checked ? '1' : undefined })}
+          size="sm"
+          data-testid="filter-collapse"
+        />
+      )}
       {filtered && (
         <Button
           variant="subtle"

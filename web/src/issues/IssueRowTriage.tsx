@@ -29,12 +29,32 @@ export function IssueRowTriage({
         return label ? [<LabelChip key={id} label={label} />] : [];
       })}
       {row.dueDate && <DueChip date={row.dueDate} open={isOpenStatus(row.status)} />}
+      <MergeChip row={row} />
       {row.assignee && (
         <Box hiddenFrom="sm">
           <AssigneeAvatar person={assignee ?? null} size={22} />
         </Box>
       )}
     </Group>
+  );
+}
+
+/** Issue 37: "3 reports" on a primary's row, "Duplicate of #12" on a duplicate's. */
+function MergeChip({ row }: { row: IssueRow }) {
+  const { t } = useTranslation();
+  if (!row.duplicateOf && (row.reports ?? 1) <= 1) return null;
+  return (
+    <Badge
+      variant="light"
+      color="blue"
+      radius="sm"
+      style={{ textTransform: 'none' }}
+      data-testid="merge-chip"
+    >
+      {row.duplicateOf
+        ? t('merge.duplicateOf', { n: row.duplicateOf })
+        : t('merge.reports', { count: row.reports ?? 1 })}
+    </Badge>
   );
 }
 

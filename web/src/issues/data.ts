@@ -5,8 +5,10 @@
  * applies it).
  */
 import { useEffect, useMemo } from 'react';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { IssueListAnswer, IssueStateAnswer } from '#contracts/review';
+import type { MergeAnswer, SimilarAnswer } from '#contracts/similar';
 import type {
   BulkPatch,
   CommentVisibility,
@@ -72,11 +74,23 @@ const staleReads: StaleReads = {
   'issues.updateLabel': ({ id }) => ({ reload: [labelsPath(id)] }),
   // A deleted label leaves every issue at once (the server drops it from answers).
   'issues.deleteLabel': ({ id }) => ({ reload: [labelsPath(id), issueReads(id)] }),
+  // Issue 37: both issues change (the duplicate's banner, the primary's reports and timeline), and the
+  // lists' counts; the issue on screen reloads before the notice shows.
+  'issues.merge': ({ id, ticketId }, answer) => mergeStale(id, ticketId, answer),
+  'issues.unmerge': ({ id, ticketId }, answer) => mergeStale(id, ticketId, answer),
   'issues.addComment': ({ id, ticketId }) => ({ reload: [timelinePath(id, ticketId)] }),
   'issues.editComment': ({ id, ticketId }) => ({ reload: [timelinePath(id, ticketId)] }),
   'issues.deleteComment': ({ id, ticketId }) => ({ reload: [timelinePath(id, ticketId)] }),
 };
 const write = writer(staleReads);
+
+function mergeStale(id: string | number, ticketId: string | number, answer: MergeAnswer): Stale {
+  const other = answer.primary.number;
+  return {
+    reload: [issuePath(id, ticketId), timelinePath(id, ticketId)],
+    later: [issueReads(id), timelinePath(id, other)],
+  };
+}
 
 /**
  * One page of a list. The previous page stays on screen while the next loads (no flash of "loading"
@@ -257,4 +271,27 @@ export async function editComment(projectId: string, n: number, commentId: strin
 
 export async function deleteComment(projectId: string, n: number, commentId: string) {
   await write('issues.deleteComment', { params: { id: projectId, ticketId: n, commentId } });
+}
+
+/**
+ * Issue 37: the issues that may be the same as this one (GET …/similar, contracts/similar.ts), asked again
+ * every 3 s while the server is still computing the report's signals (`ready: false`). Read by its
+ * address: the route belongs to the suggestions' half; a failure (or the route not served) shows nothing.
+ */
+export function useSimilar(projectId: string, n: number, enabled: boolean): SimilarAnswer | undefined {
+  const { data, error } = useSWR<SimilarAnswer>(enabled ? `${issuePath(projectId, n)}/similar` : null, {
+    refreshInterval: (latest) => (latest && !latest.ready ? 3000 : 0),
+    shouldRetryOnError: false,
+  });
+  return error ? undefined : data;
+}
+
+/** POST …/merge: issue `n` becomes a duplicate of `into`. */
+export function mergeIssue(projectId: string, n: number, into: number): Promise<MergeAnswer> {
+  return write('issues.merge', { params: { id: projectId, ticketId: n }, body: { into } });
+}
+
+/** DELETE …/merge: issue `n` stands alone again. */
+export function unmergeIssue(projectId: string, n: number): Promise<MergeAnswer> {
+  return write('issues.unmerge', { params: { id: projectId, ticketId: n } });
 }

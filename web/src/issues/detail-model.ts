@@ -134,12 +134,28 @@ function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
         : { key: 'created', values: { actor } };
     case 'comment.deleted':
       return { key: 'commentDeleted', values: { actor } };
+    // Issue 37: the other issue's number, on the duplicate ("merged into #12") and on the primary.
+    case 'merged':
+    case 'duplicate.added':
+      return {
+        key: entry.kind === 'merged' ? 'merged' : 'duplicateAdded',
+        values: { actor, n: numberOf(entry.to) },
+      };
+    case 'unmerged':
+    case 'duplicate.removed':
+      return {
+        key: entry.kind === 'unmerged' ? 'unmerged' : 'duplicateRemoved',
+        values: { actor, n: numberOf(entry.from) },
+      };
     default:
       return { key: entry.kind, values: { actor } };
   }
 }
 
 const actorOf = (entry: ActivityView) => entry.actor.kind;
+
+/** An issue number an entry carries, as text ('?' should an entry ever lack it). */
+const numberOf = (v: unknown) => (typeof v === 'number' ? String(v) : '?');
 
 /**
  * Where a synced change came from (issue 24): the tracker issue's address of an actor of kind tracker,

@@ -10,10 +10,16 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type IssueStatus, type ListSort, listFilterShape, type Priority } from '#contracts/triage';
+import {
+  type IssueListSort,
+  type IssueStatus,
+  listFilterShape,
+  listQuerySchema,
+  type Priority,
+} from '#contracts/triage';
 
 /** The filter parameters, in the order they are written to the address. */
-export const filterKeys = ['status', 'priority', 'assignee', 'label', 'sort'] as const;
+export const filterKeys = ['status', 'priority', 'assignee', 'label', 'sort', 'collapse'] as const;
 export type FilterKey = (typeof filterKeys)[number];
 /** The filters as query values (`filterQuery`): what the address and the API calls carry. */
 export type FilterQuery = Partial<Record<FilterKey, string>>;
@@ -28,13 +34,15 @@ export interface ListFilters {
   /** A label id of the project. */
   label?: string;
   /** Always set: `newest` when the address names none. */
-  sort: ListSort;
+  sort: IssueListSort;
+  /** Issue 37: duplicates left out of the list, counted on their primary's row (a view option, no filter). */
+  collapse?: '1';
 }
 
 /** A change of the view: a key set to undefined clears that filter (or, for sort, goes back to newest). */
 export type FilterChange = { [K in FilterKey]?: ListFilters[K] | undefined };
 
-export const defaultSort: ListSort = 'newest';
+export const defaultSort: IssueListSort = 'newest';
 export const noFilters: ListFilters = { sort: defaultSort };
 
 /** The view an address asks for; anything the API would refuse is left out. */
@@ -45,7 +53,9 @@ export function filtersOf(params: URLSearchParams): ListFilters {
     const parsed = schema.safeParse(raw);
     return parsed.success ? parsed.data : undefined;
   };
-  const filters: ListFilters = { sort: read('sort', listFilterShape.sort) ?? defaultSort };
+  const filters: ListFilters = { sort: read('sort', listQuerySchema.shape.sort) ?? defaultSort };
+  const collapse = read('collapse', listQuerySchema.shape.collapse);
+  if (collapse === '1' || collapse === 'true') filters.collapse = '1';
   const status = read('status', listFilterShape.status);
   const priority = read('priority', listFilterShape.priority);
   const assignee = read('assignee', listFilterShape.assignee);

@@ -81,6 +81,9 @@ export function csvExportPath(
   if (search.trim()) query.set('search', search.trim());
   if (resolved) query.set('resolved', '1');
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  // The export takes neither of issue 37's list views: its rows in the list's own order, duplicates too.
+  query.delete('collapse');
+  if (query.get('sort') === 'reports') query.delete('sort');
   const q = query.toString();
   return `/api/client/website/${enc(projectId)}/requests.csv${q ? `?${q}` : ''}`;
 }

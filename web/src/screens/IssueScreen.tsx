@@ -32,6 +32,7 @@ import { IssueIntegrations } from '../issues/IssueIntegrations';
 import { IssueMedia } from '../issues/IssueMedia';
 import { IssueToolbar } from '../issues/IssueToolbar';
 import { MediaViewer, type Viewed } from '../issues/MediaViewer';
+import { MergePanel } from '../issues/MergePanel';
 import { oneLineTitle } from '../issues/model';
 import { ReplaySection } from '../issues/ReplaySection';
 import { ShortcutHints } from '../issues/ShortcutHints';
@@ -136,6 +137,7 @@ function IssueView({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             {wide && panel}
+            <MergePanel projectId={projectId} issue={issue} triage={triage} locale={locale} />
             <IssueFacts issue={issue} locale={locale} />
             <IssueIntegrations issue={issue} projectId={projectId} setUp={can(role, 'integrations')} />
           </Stack>

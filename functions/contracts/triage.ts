@@ -281,6 +281,8 @@ export const activityKinds = [
   'comment.deleted',
   'delivered',
   'delivery.failed',
+  // The project rule linkExactMatches (docs/similar.md): `to` the other issue, `reason` why; never a merge.
+  'linked',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

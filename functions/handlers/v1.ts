@@ -38,6 +38,7 @@ import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
 import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
+import { similarFor } from '../issues/similar';
 import { patchIssue } from '../issues/triage';
 import { authorizeTeam, may, membershipOf, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
@@ -338,6 +339,12 @@ export const operations = {
     const action = projectActionOf(access);
     const answer = await patchIssue(token.principal, params.projectId, params.number, body, action);
     return { msg: await issueOf(params.projectId, answer) };
+  },
+  /** The dashboard's suggestions, the same shape (docs/similar.md): access check, one Query, one BatchGetItem. */
+  async listSimilar({ token, params, access }: In<'listSimilar'>) {
+    return {
+      msg: await similarFor(token.principal, params.projectId, params.number, projectActionOf(access)),
+    };
   },
   async listComments({ token, params, query, access }: In<'listComments'>) {
     const action = projectActionOf(access);

@@ -134,6 +134,9 @@ function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
         : { key: 'created', values: { actor } };
     case 'comment.deleted':
       return { key: 'commentDeleted', values: { actor } };
+    case 'linked':
+      // The project rule linkExactMatches: the other issue's number; the reason is always page and error.
+      return { key: 'linked', values: { to: String(entry.to ?? '') } };
     default:
       return { key: entry.kind, values: { actor } };
   }

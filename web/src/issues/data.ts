@@ -7,6 +7,7 @@
 import { useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { IssueListAnswer, IssueStateAnswer } from '#contracts/review';
+import type { SimilarAnswer } from '#contracts/similar';
 import type {
   BulkPatch,
   CommentVisibility,
@@ -121,6 +122,27 @@ export function useIssue(projectId: string | undefined, n: number | null) {
     redirect: (error) => (error.unauthorized || !projectId ? '/login' : paths.site(projectId)),
     refreshInterval: issueRefreshMs,
   });
+}
+
+/** How often an issue whose similar reports are still being computed asks again (ready: false). */
+export const similarRefreshMs = 3000;
+
+/**
+ * Issue n's similar reports (docs/similar.md, contracts/similar.ts): up to five open issues, best first.
+ * While the report is still being compared (`ready` false) it asks again every few seconds, then stops. A
+ * failure goes nowhere: the issue page stays usable without suggestions.
+ */
+export function useSimilar(projectId: string | undefined, n: number | null) {
+  return useEndpoint('issues.similar', projectId && n ? { params: { id: projectId, ticketId: n } } : null, {
+    redirect: () => null,
+    refreshInterval: (latest) =>
+      (latest as SimilarAnswer | undefined)?.ready === false ? similarRefreshMs : 0,
+  });
+}
+
+/** The same, once (for a caller that does not keep it in the cache). */
+export function fetchSimilar(projectId: string, n: number): Promise<SimilarAnswer> {
+  return api.call('issues.similar', { params: { id: projectId, ticketId: n } });
 }
 
 /** A change of one issue's state, by a caller that names its variant of the table's entry. */

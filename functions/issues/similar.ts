@@ -1,16 +1,17 @@
 /**
- * Similar reports, the suggestions (docs/similar.md, docs/data-model.md 4.20, contracts/similar.ts). All
+ * Similar reports, the suggestions (docs/similar.md, docs/data-model.md 4.19, contracts/similar.ts). All
  * items live in the project's partition, so deleting a project deletes them with it:
- *   SIM#<n10>                              the report's signals; its presence means "computed" (`ready`)
- *   SIM#<n10>#<999-score>#<m n10>          a suggestion of issue m for issue n, best first in sort order;
- *                                          written in both directions when either report comes in
- *   SIMX#<kind>#<value hash>#<n10>         an index entry: report n has this signal value or band
- * The consumer (consumers/similar.ts) computes a new report's signals once, reads the newest INDEX_DEPTH
- * entries of each of its index keys (never a scan of the project: each Query is bounded, however many
- * issues share a key), scores the candidates by their stored signals and stores the best as suggestion
- * pairs. The read (`similarFor`) is the access check, one Query and one BatchGetItem of the candidates'
- * headers, where closed issues and duplicates are left out: a suggestion is never hidden or merged, only
- * shown while it is still a useful one.
+ *   SIM#<n10>                        the report's signals and `cand`, its candidates (number → score and
+ *                                    reasons); its presence means "computed" (`ready`)
+ *   SIMX#<kind>#<value hash>#<n10>   an index entry: report n has this signal value or band
+ * The consumer (consumers/similar.ts) computes a new report's signals once and writes SIM#<n10> first, then
+ * its index entries; it reads the newest INDEX_DEPTH entries of each of its index keys (never a scan of the
+ * project: each Query is bounded, however many issues share a key), scores the candidates by their stored
+ * signals, keeps the best PAIRS_MAX in its own `cand`, and adds itself to each of theirs (one UpdateItem of one
+ * map entry each, so concurrent reports never overwrite each other). Whichever of two reports comes second
+ * finds the first, so both list each other. The read (`similarFor`) is the access check with n's header and
+ * SIM item in one BatchGetItem, then the best candidates' headers, where closed issues and duplicates are left
+ * out: nothing is hidden or merged, a suggestion is only shown while it is still a useful one.
  */
 import { createHash } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -25,6 +26,7 @@ import {
 import type { Actor, IssueStatus } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import {
+  failedConditions,
   getItems,
   isConditionFailure,
   type Key,
@@ -48,9 +50,14 @@ import { readUpload } from './uploads';
 export const INDEX_DEPTH = 20;
 /** Candidates whose signals are read and scored (one BatchGetItem). */
 export const CANDIDATES_MAX = 50;
-/** Suggestion pairs stored per new report (each in both directions). */
+/** Candidates a new report keeps, and adds itself to (each in both directions). */
 export const PAIRS_MAX = 10;
-/** Pairs read per suggestion list: room for closed ones and duplicates left out at read time. */
+/**
+ * Candidates one issue keeps at most: later reports add themselves until then (an issue reported 100 times
+ * already shows its five best). Bounds the item (about 60 bytes an entry) and the read.
+ */
+export const CAND_MAX = 100;
+/** Candidates whose headers are read per suggestion list: room for closed ones and duplicates left out. */
 export const READ_DEPTH = 25;
 /** Screenshots larger than this are not decoded (uploads allow 10 MB). */
 const SCREENSHOT_BYTES_MAX = 10 * 1024 * 1024;
@@ -59,11 +66,6 @@ const signalsSk = (n: number) => `SIM#${n10(n)}`;
 export const signalsKey = (projectId: string, n: number): Key => ({
   pk: projectPartition(projectId),
   sk: signalsSk(n),
-});
-const scoreRank = (score: number) => String(999 - Math.round(score * 100)).padStart(3, '0');
-export const pairKey = (projectId: string, n: number, score: number, m: number): Key => ({
-  pk: projectPartition(projectId),
-  sk: `${signalsSk(n)}#${scoreRank(score)}#${n10(m)}`,
 });
 /** A signal value in a key: hashed (no visitor text in keys, and a fixed length). */
 const valueHash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 20);
@@ -81,8 +83,11 @@ export function indexKeysOf(s: Signals): { kind: string; value: string }[] {
   return keys;
 }
 
-/** The signals as stored on SIM#<n10> (the MinHash as 8 hex digits per hash). */
-function signalsItem(projectId: string, n: number, s: Signals, at: string, linkedTo?: number) {
+/** A candidate as `cand` keeps it: its score and reasons, keyed by its number. */
+type Candidate = { s: number; r: SimilarReason[] };
+
+/** The signals as first stored on SIM#<n10> (the MinHash as 8 hex digits per hash); `at` and `cand` follow. */
+function signalsItem(projectId: string, n: number, s: Signals) {
   return {
     ...signalsKey(projectId, n),
     number: n,
@@ -91,8 +96,7 @@ function signalsItem(projectId: string, n: number, s: Signals, at: string, linke
     request: s.request,
     mh: s.minhash.map((h) => h.toString(16).padStart(8, '0')).join(''),
     dh: s.dhash,
-    at,
-    ...(linkedTo ? { linkedTo } : {}),
+    cand: {},
   };
 }
 
@@ -145,6 +149,8 @@ async function indexed(projectId: string, kind: string, value: string): Promise<
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':p': prefix },
       ProjectionExpression: 'sk',
+      // Consistent: an entry written just before this read by a concurrent report must be seen.
+      ConsistentRead: true,
       ScanIndexForward: false,
       Limit: INDEX_DEPTH,
     }),
@@ -154,7 +160,8 @@ async function indexed(projectId: string, kind: string, value: string): Promise<
 
 /** What one run of the consumer did, for its log line and the bench. */
 export interface SimilarRun {
-  outcome: 'computed' | 'already' | 'gone';
+  /** `again`: a run after one cut short (its signals item without `at`); `already`: one that finished. */
+  outcome: 'computed' | 'again' | 'already' | 'gone';
   /** DynamoDB requests made (reads and writes). */
   requests: number;
   candidates: number;
@@ -165,10 +172,14 @@ export interface SimilarRun {
 const linkActor: Actor = { kind: 'system', name: 'Snag' };
 
 /**
- * Computes report n's signals, indexes them, and stores its best candidates as suggestion pairs; with the
- * project's `linkExactMatches` on, links it to the oldest open issue with exactly the same page and first
- * error (an activity entry on both, in the same transaction as the signals item, so a retried message
- * never links twice). Idempotent: a report whose signals item exists is done.
+ * Computes report n's signals and candidates in an order that lets two reports arriving at the same moment
+ * find each other: its signals item and index entries are written before it reads anyone's, so of two
+ * concurrent reports at least the later reader sees the other (reads are consistent). Then it scores the
+ * candidates and, in one transaction, stores its best (`cand`) and marks itself done (`at`: `ready` from
+ * then on), adds itself to each candidate's list (below CAND_MAX entries), and with the project's
+ * `linkExactMatches` on writes the link to the oldest open issue with exactly the same page and first error
+ * (an activity entry on both). The transaction's condition on `at` means a retried message never links
+ * twice; a run cut short before it is simply run again.
  */
 export async function computeSimilar(projectId: string, n: number, log: Logger): Promise<SimilarRun> {
   const [meta, header, detail, existing] = await getItems([
@@ -179,23 +190,34 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
   ]);
   let requests = 1;
   if (!meta || !header || !detail) return { outcome: 'gone', requests, candidates: 0, pairs: 0 };
-  if (existing) return { outcome: 'already', requests, candidates: 0, pairs: 0 };
+  if (existing?.at) return { outcome: 'already', requests, candidates: 0, pairs: 0 };
 
-  const screenshot = await firstScreenshot(projectId, detail).catch((e) => {
-    log.warn('screenshot not read for its similarity hash', { projectId, number: n, e });
-    return null;
-  });
-  const data = (detail.data ?? {}) as { href?: string };
-  const signals = signalsOf({
-    title: String(header.title ?? ''),
-    msg: String(detail.msg ?? ''),
-    href: String(data.href ?? ''),
-    logs: (detail.logs ?? []) as LogEntry[],
-    screenshot,
-  });
+  let signals: Signals;
+  if (existing) signals = signalsOfItem(existing);
+  else {
+    const screenshot = await firstScreenshot(projectId, detail).catch((e) => {
+      log.warn('screenshot not read for its similarity hash', { projectId, number: n, e });
+      return null;
+    });
+    const data = (detail.data ?? {}) as { href?: string };
+    signals = signalsOf({
+      title: String(header.title ?? ''),
+      msg: String(detail.msg ?? ''),
+      href: String(data.href ?? ''),
+      logs: (detail.logs ?? []) as LogEntry[],
+      screenshot,
+    });
+  }
+
+  // Written first (see above): the signals item, without `at` until the end, and the index entries.
+  const keys = indexKeysOf(signals);
+  const entries = keys.map((k) => ({
+    pk: projectPartition(projectId),
+    sk: `${indexPrefix(k.kind, k.value)}${n10(n)}`,
+  }));
+  requests += await putAll(existing ? entries : [signalsItem(projectId, n, signals), ...entries]);
 
   // Candidates: every report that shares an index key, the ones sharing most keys first.
-  const keys = indexKeysOf(signals);
   const found = await Promise.all(keys.map((k) => indexed(projectId, k.kind, k.value)));
   requests += keys.length;
   const shared = new Map<number, number>();
@@ -205,69 +227,76 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
     .slice(0, CANDIDATES_MAX)
     .map(([m]) => m);
 
-  const scored: (Match & { number: number; exact: boolean })[] = [];
+  const scored: (Match & { number: number; exact: boolean; full: boolean })[] = [];
   if (candidates.length > 0) {
-    const items = await getItems(
-      candidates.map((m) => signalsKey(projectId, m)),
-      { eventual: true },
-    );
+    const items = await getItems(candidates.map((m) => signalsKey(projectId, m)));
     requests++;
     items.forEach((item, i) => {
       const number = candidates[i];
       if (!item || number === undefined) return;
       const other = signalsOfItem(item);
       const match = scorePair(signals, other);
-      if (match) scored.push({ ...match, number, exact: exactMatch(signals, other) });
+      const full = Object.keys((item.cand ?? {}) as object).length >= CAND_MAX;
+      if (match) scored.push({ ...match, number, exact: exactMatch(signals, other), full });
     });
   }
   scored.sort((a, b) => b.score - a.score || a.number - b.number);
   const best = scored.slice(0, PAIRS_MAX);
 
-  const at = new Date().toISOString();
-  const pairs = best.flatMap((m) => [
-    { ...pairKey(projectId, n, m.score, m.number), number: m.number, score: m.score, reasons: m.reasons },
-    { ...pairKey(projectId, m.number, m.score, n), number: n, score: m.score, reasons: m.reasons },
-  ]);
-  const entries = keys.map((k) => ({
-    pk: projectPartition(projectId),
-    sk: `${indexPrefix(k.kind, k.value)}${n10(n)}`,
-  }));
-  requests += await putAll([...entries, ...pairs]);
+  // The rule (off by default): one read of the exact matches' headers, only when there are any.
+  const exact = scored.filter((m) => m.exact).map((m) => m.number);
+  const rule = ((meta.data ?? {}) as { linkExactMatches?: boolean }).linkExactMatches === true;
+  let linkedTo = rule && exact.length > 0 ? await exactOpenIssue(projectId, exact) : undefined;
+  if (rule && exact.length > 0) requests++;
 
-  const linkedTo = ((meta.data ?? {}) as { linkExactMatches?: boolean }).linkExactMatches
-    ? await exactOpenIssue(
-        projectId,
-        scored.filter((m) => m.exact).map((m) => m.number),
-      )
-    : undefined;
-  if (linkedTo) requests++;
-
-  const item = signalsItem(projectId, n, signals, at, linkedTo);
+  const own: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':at': new Date().toISOString() };
+  best.forEach((m, i) => {
+    own[`#c${i}`] = String(m.number);
+    values[`:c${i}`] = { s: m.score, r: m.reasons } satisfies Candidate;
+  });
   const writes: TransactItems = [
-    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: signalsKey(projectId, n),
+        UpdateExpression: `SET ${[...Object.keys(own).map((k, i) => `cand.${k} = :c${i}`), '#at = :at', ...(linkedTo ? ['linkedTo = :l'] : [])].join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#at)',
+        ExpressionAttributeNames: { ...own, '#at': 'at' },
+        ExpressionAttributeValues: { ...values, ...(linkedTo ? { ':l': linkedTo } : {}) },
+      },
+    },
+    ...best
+      .filter((m) => !m.full)
+      .map((m) => ({
+        Update: {
+          TableName: tableName(),
+          Key: signalsKey(projectId, m.number),
+          UpdateExpression: 'SET cand.#n = :c',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#n': String(n) },
+          ExpressionAttributeValues: { ':c': { s: m.score, r: m.reasons } satisfies Candidate },
+        },
+      })),
   ];
   if (linkedTo) {
     const reason = 'same_page_and_error' satisfies SimilarReason;
     writes.push(timelinePut(projectId, activity(n, 'linked', linkActor, { to: linkedTo, reason })));
     writes.push(timelinePut(projectId, activity(linkedTo, 'linked', linkActor, { to: n, reason })));
   }
+  let outcome: SimilarRun['outcome'] = existing ? 'again' : 'computed';
   try {
     await transactWrite(writes, () => undefined);
   } catch (err) {
-    // A second run of the same message finished first: its signals and its link stand.
-    if (isConditionFailure(err)) {
-      return {
-        outcome: 'already',
-        requests: requests + 1,
-        candidates: candidates.length,
-        pairs: best.length,
-      };
-    }
-    throw err;
+    // Our own item refused: a second run of the same message finished first; its list and link stand.
+    // A candidate refused (deleted since it was read): the message runs again, without it.
+    if (!(isConditionFailure(err) && failedConditions(err).includes(0))) throw err;
+    outcome = 'already';
+    linkedTo = undefined;
   }
   requests++;
   return {
-    outcome: 'computed',
+    outcome,
     requests,
     candidates: candidates.length,
     pairs: best.length,
@@ -289,9 +318,10 @@ const isSuggestible = (h: Record<string, unknown>) =>
   Number(h.deleted ?? 0) === 0 && (h.duplicateOf === undefined || h.duplicateOf === null);
 
 /**
- * GET …/similar: up to five open issues like issue n, best first. Three requests: the access check with
- * n's header, the Query of n's signals item and pairs, the candidates' headers. A report still being
- * computed answers `ready: false`; one whose signals exist but found nothing, `ready: true` and none.
+ * GET …/similar: up to five open issues like issue n, best first. Two requests after the session: the
+ * access check with n's header and signals item in one BatchGetItem, then the best candidates' headers. A
+ * report still being computed answers `ready: false`; one whose signals exist but found nothing, `ready:
+ * true` and none.
  */
 export async function similarFor(
   userId: string,
@@ -299,47 +329,37 @@ export async function similarFor(
   n: number,
   action: ProjectAction = 'read',
 ): Promise<SimilarAnswer> {
-  const [access, page] = await Promise.all([
-    readProjectAs(userId, projectId, action, [issueHeaderKey(projectId, n)]),
-    db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': projectPartition(projectId), ':s': signalsSk(n) },
-        Limit: READ_DEPTH + 1,
-      }),
-    ),
+  const {
+    items: [header, sim],
+  } = await readProjectAs(userId, projectId, action, [
+    issueHeaderKey(projectId, n),
+    signalsKey(projectId, n),
   ]);
-  if (!access.items[0]) throw new AppError('NOT_FOUND');
-  const items = page.Items ?? [];
-  const ready = items[0]?.sk === signalsSk(n);
-  const seen = new Set<number>([n]);
-  const pairs: { number: number; score: number; reasons: SimilarReason[] }[] = [];
-  for (const item of items) {
-    if (item.sk === signalsSk(n)) continue;
-    const m = Number(item.number);
-    if (!Number.isInteger(m) || seen.has(m)) continue;
-    seen.add(m);
-    pairs.push({ number: m, score: Number(item.score), reasons: item.reasons as SimilarReason[] });
-  }
-  if (pairs.length === 0) return { ready, similar: [] };
+  if (!header) throw new AppError('NOT_FOUND');
+  if (!sim?.at) return { ready: false, similar: [] };
+  const best = Object.entries((sim.cand ?? {}) as Record<string, Candidate>)
+    .map(([m, c]) => ({ number: Number(m), score: Number(c.s), reasons: c.r }))
+    .filter((c) => Number.isInteger(c.number) && c.number !== n)
+    .sort((a, b) => b.score - a.score || a.number - b.number)
+    .slice(0, READ_DEPTH);
+  if (best.length === 0) return { ready: true, similar: [] };
   const headers = await getItems(
-    pairs.map((p) => issueHeaderKey(projectId, p.number)),
+    best.map((c) => issueHeaderKey(projectId, c.number)),
     { eventual: true },
   );
   const similar: SimilarSuggestion[] = [];
-  pairs.forEach((p, i) => {
+  best.forEach((c, i) => {
     const h = headers[i];
     if (!h || !isSuggestible(h) || similar.length >= similarLimits.suggestions) return;
     similar.push({
-      number: p.number,
+      number: c.number,
       title: String(h.title ?? ''),
       status: String(h.status ?? 'new') as IssueStatus,
-      score: p.score,
-      reasons: p.reasons,
+      score: c.score,
+      reasons: c.reasons,
       createdAt: String(h.createdAt ?? ''),
       reports: Math.max(1, Number(h.reports ?? 1) || 1),
     });
   });
-  return { ready, similar };
+  return { ready: true, similar };
 }

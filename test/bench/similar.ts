@@ -2,8 +2,8 @@
  * Similar reports (issue 37, docs/similar.md), two figures:
  * - Quality on the labelled corpus (test/fixtures/similar/corpus.ts, 346 reports in 43 groups): every report
  *   in its order of arrival goes through the consumer's own steps (signals, index keys, the newest
- *   INDEX_DEPTH entries per key, the CANDIDATES_MAX sharing most keys, the score, the best PAIRS_MAX stored in
- *   both directions) with the index in memory, then each report's list is read as the route reads it (pairs
+ *   INDEX_DEPTH entries per key, the CANDIDATES_MAX sharing most keys, the score, the best PAIRS_MAX kept, each
+ *   adding the new report to its own list up to CAND_MAX) with the index in memory, then each report's list is read as the route reads it (pairs
  *   by score, the first five). Precision of the top suggestion: of the reports that get one, the share whose
  *   first is a true duplicate. Recall of the top five: of the reports that have a duplicate in the corpus,
  *   the share whose five include one.
@@ -25,6 +25,7 @@ import { createLogger } from '#runtime/log';
 import { issueDetailKey, issueHeaderKey, n10 } from '../../functions/issues/issue';
 import { storedKey } from '../../functions/issues/object-keys';
 import {
+  CAND_MAX,
   CANDIDATES_MAX,
   computeSimilar,
   INDEX_DEPTH,
@@ -71,10 +72,11 @@ export interface SimilarQuality {
 export function similarQuality(reports = corpus()): SimilarQuality {
   const index = new Map<string, number[]>();
   const signals = new Map<number, Signals>();
-  const pairs = new Map<number, { number: number; score: number }[]>();
+  // Each issue's `cand` map: its own best PAIRS_MAX, then later reports that add themselves, up to CAND_MAX.
+  const pairs = new Map<number, Map<number, number>>();
   const addPair = (n: number, m: number, match: Match) => {
-    const list = pairs.get(n) ?? [];
-    list.push({ number: m, score: match.score });
+    const list = pairs.get(n) ?? new Map<number, number>();
+    if (list.has(m) || list.size < CAND_MAX) list.set(m, match.score);
     pairs.set(n, list);
   };
   for (const r of reports) {
@@ -115,11 +117,10 @@ export function similarQuality(reports = corpus()): SimilarQuality {
   let singletons = 0;
   let singletonsWithSuggestion = 0;
   for (const r of reports) {
-    // As the route reads: by score (then number, the sort key's order), each issue once, the first five.
-    const seen = new Set<number>();
-    const top = (pairs.get(r.id) ?? [])
+    // As the route reads: by score, then number, the first READ_DEPTH (all open here), the first five.
+    const top = [...(pairs.get(r.id) ?? new Map<number, number>()).entries()]
+      .map(([number, score]) => ({ number, score }))
       .sort((a, b) => b.score - a.score || a.number - b.number)
-      .filter((p) => !seen.has(p.number) && seen.add(p.number))
       .slice(0, READ_DEPTH)
       .slice(0, similarLimits.suggestions);
     const right = top.filter((p) => groupOf.get(p.number) === r.group).length;
@@ -274,6 +275,7 @@ export async function similarCost(measured = 20): Promise<SimilarCost> {
         request: signalsOfSome.request,
         mh: signalsOfSome.minhash.map((h) => h.toString(16).padStart(8, '0')).join(''),
         dh: signalsOfSome.dhash,
+        cand: {},
       });
       items.push({ ...issueHeaderKey(pid, n), number: n, title: 'Seeded', deleted: 0, status: 'new' });
     }

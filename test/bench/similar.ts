@@ -152,7 +152,7 @@ export function similarQuality(reports = corpus()): SimilarQuality {
 }
 
 /** Entries under each index key the measured reports use: a page, error or band reported that often. */
-export const HOT_ENTRIES = 1000;
+export const HOT_ENTRIES = 60;
 /** The project's size the numbers are spread over. */
 export const PROJECT_ISSUES = 100_000;
 
@@ -206,7 +206,7 @@ const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
  * bounded Queries can reach has its signals item, and the reports themselves with their screenshots. The
  * rest of a 100,000-issue project is other partitions' sort-key ranges, which no Query of the consumer reads.
  */
-export async function similarCost(measured = 20): Promise<SimilarCost> {
+export async function similarCost(measured = 10): Promise<SimilarCost> {
   const { startTestStack } = await import('../support/local-stack');
   const { watchDynamo } = await import('../support/dynamo-calls');
   const stack = await startTestStack();
@@ -216,7 +216,8 @@ export async function similarCost(measured = 20): Promise<SimilarCost> {
     const reports = corpus().slice(0, measured);
     const seedStart = performance.now();
     const items: Record<string, unknown>[] = [{ pk, sk: 'META', id: pid, data: { linkExactMatches: true } }];
-    const keys = new Map<string, string>();
+    // Each index key with the report whose key it is: its newest entries get that report's signals.
+    const keys = new Map<string, { kind: string; of: Signals }>();
     for (const [i, r] of reports.entries()) {
       const n = PROJECT_ISSUES + 1 + i;
       const name = `${randomUUID()}.png`;
@@ -245,37 +246,33 @@ export async function similarCost(measured = 20): Promise<SimilarCost> {
           screenshots: png ? [{ name, type: 'png', size: png.length }] : [],
         },
       );
-      for (const k of indexKeysOf(corpusSignals(r))) keys.set(`${k.kind}\n${k.value}`, k.kind);
+      const own = corpusSignals(r);
+      for (const k of indexKeysOf(own)) keys.set(`${k.kind}\n${k.value}`, { kind: k.kind, of: own });
     }
     // Each key's entries: HOT_ENTRIES numbers spread over the project; the newest INDEX_DEPTH of each have
-    // signals (a report of the same bug), so the consumer scores a full candidate list as it would there.
+    // signals (those of a report of the same bug), so the consumer scores and links a full candidate list.
     const { createHash } = await import('node:crypto');
-    const signalsOfSome = corpusSignals(reports[0]!);
-    const withSignals = new Set<number>();
-    for (const [key, kind] of keys) {
+    const withSignals = new Map<number, Signals>();
+    for (const [key, { kind, of }] of keys) {
       const value = key.slice(kind.length + 1);
       const hash = createHash('sha256').update(value).digest('hex').slice(0, 20);
       const seed = Number.parseInt(hash.slice(0, 6), 16);
-      for (let j = 0; j < HOT_ENTRIES; j++) {
-        const n = 1 + ((seed + j * 97) % PROJECT_ISSUES);
-        items.push({ pk, sk: `SIMX#${kind}#${hash}#${n10(n)}` });
-      }
-      const newest = Array.from({ length: HOT_ENTRIES }, (_, j) => 1 + ((seed + j * 97) % PROJECT_ISSUES))
-        .sort((a, b) => b - a)
-        .slice(0, INDEX_DEPTH);
-      for (const n of newest) withSignals.add(n);
+      const numbers = Array.from({ length: HOT_ENTRIES }, (_, j) => 1 + ((seed + j * 997) % PROJECT_ISSUES));
+      for (const n of numbers) items.push({ pk, sk: `SIMX#${kind}#${hash}#${n10(n)}` });
+      for (const n of numbers.sort((a, b) => b - a).slice(0, INDEX_DEPTH)) withSignals.set(n, of);
     }
-    for (const n of withSignals) {
+    for (const [n, of] of withSignals) {
       items.push({
         pk,
         sk: `SIM#${n10(n)}`,
         number: n,
-        page: signalsOfSome.page,
-        error: signalsOfSome.error,
-        request: signalsOfSome.request,
-        mh: signalsOfSome.minhash.map((h) => h.toString(16).padStart(8, '0')).join(''),
-        dh: signalsOfSome.dhash,
+        page: of.page,
+        error: of.error,
+        request: of.request,
+        mh: of.minhash.map((h) => h.toString(16).padStart(8, '0')).join(''),
+        dh: of.dhash,
         cand: {},
+        at: new Date().toISOString(),
       });
       items.push({ ...issueHeaderKey(pid, n), number: n, title: 'Seeded', deleted: 0, status: 'new' });
     }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { openedReplay, storedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
@@ -69,7 +70,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 describe('snag-mcp', () => {
-  it('offers its seven tools with descriptions and input schemas', async () => {
+  it('offers its eight tools with descriptions and input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'add_comment',
@@ -78,6 +79,7 @@ describe('snag-mcp', () => {
       'get_project',
       'list_issues',
       'list_projects',
+      'list_similar',
       'update_issue',
     ]);
     for (const t of tools) {
@@ -259,6 +261,22 @@ describe('snag-mcp', () => {
     expect([notPng.isError, textOf(notPng)]).toEqual([true, expect.stringMatching(/not a PNG/)]);
     const noText = await run('create_issue', { projectId: site.id, description: '   ' });
     expect([noText.isError, textOf(noText)]).toEqual([true, expect.stringMatching(/^INVALID_PARAMETERS/)]);
+  });
+
+  it('lists similar open issues in words once the report has been compared (issue 37)', async () => {
+    const report = (msg: string) =>
+      fileReport(stack.url, site.id, 'https://shop.example', {
+        fields: { msg, href: 'https://shop.example/checkout' },
+      });
+    const first = await report('The pay button on the checkout page does nothing');
+    const second = await report('Checkout page: the pay button does nothing when clicked');
+    const text = await eventually(async () => {
+      const r = await run('list_similar', { projectId: site.id, number: second });
+      expect(r.isError).toBeFalsy();
+      const t = textOf(r);
+      return t.startsWith('Possibly the same as') ? t : undefined;
+    });
+    expect(text).toMatch(new RegExp(`^#${first} .*\\(new\\) · 0\\.\\d\\d · .*similar description`, 'm'));
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

@@ -9,6 +9,7 @@ import { replayStops, reportLimits, screenshotTypes, stepKinds } from './intake'
 import { reportSchema, uploadKeyField, uploadRequestSchema } from './intake-schemas';
 import { integrationNames } from './integration-names';
 import { projectIdParam, ticketIdParam, widgetLanguages, widgetPositions } from './schemas';
+import { similarLimits, similarReasons } from './similar';
 import { roles } from './teams';
 import {
   actorSchema,
@@ -328,6 +329,35 @@ export const v1CommentSchema = z
 export const v1CommentPageSchema = z
   .object({ comments: z.array(v1CommentSchema), next: z.string().nullable() })
   .meta({ title: 'CommentPage' });
+
+/**
+ * GET /api/v1/projects/{projectId}/issues/{number}/similar: contracts/similar.ts `SimilarAnswer` (the
+ * dashboard's shape), as a schema for the OpenAPI document.
+ */
+export const v1SimilarSchema = z
+  .object({
+    ready: z
+      .boolean()
+      .meta({ description: 'False while the report is still being compared (ask again shortly).' }),
+    similar: z
+      .array(
+        z.object({
+          number: z.number().int(),
+          title: z.string(),
+          status: z.enum(issueStatuses),
+          score: z
+            .number()
+            .min(0)
+            .max(1)
+            .meta({ description: '0..1, two decimals; the list is sorted by it.' }),
+          reasons: z.array(z.enum(similarReasons)).min(1).meta({ description: 'Why, strongest first.' }),
+          createdAt: z.string(),
+          reports: z.number().int().min(1).meta({ description: '1 + the duplicates merged into it.' }),
+        }),
+      )
+      .max(similarLimits.suggestions),
+  })
+  .meta({ title: 'SimilarIssues' });
 
 export const v1ProjectListSchema = z
   .object({ projects: z.array(v1ProjectSchema) })

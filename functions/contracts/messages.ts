@@ -76,5 +76,7 @@ export const queueMessageSchemas = {
   fanout: fanoutMessageSchema,
   delivery: deliveryMessageSchema,
   tracker: trackerEventSchema,
+  // The filed report's `issue.created` again, for the similar-reports consumer (docs/similar.md).
+  similar: issueCreatedMessageSchema,
 } as const satisfies Record<QueueName, z.ZodType>;
 export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

@@ -201,6 +201,11 @@ export const widgetSettingsSchema = z.object({
    * Enforced by the intake whatever the widget sends; off for every project made before it existed.
    */
   strictPrivacy: z.boolean().default(false),
+  /**
+   * Similar reports (docs/similar.md): a new report with exactly the same normalised page and first error
+   * as an open issue gets an activity entry on both ("linked to #12"). Links, never merges; off by default.
+   */
+  linkExactMatches: z.boolean().default(false),
   widgetDisableWelcomeScreen: z.boolean().default(true),
   widgetDisableMobile: z.boolean().default(false),
   widgetDisableBranding: z.boolean().default(false),

@@ -295,6 +295,8 @@ export const activityKinds = [
   'unmerged',
   'duplicate.added',
   'duplicate.removed',
+  // The project rule linkExactMatches (docs/similar.md): `to` the other issue, `reason` why; never a merge.
+  'linked',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -12,6 +12,7 @@ import { mergeIssue, unmergeIssue } from '../issues/merge';
 import { replayOfLink, replayOfProject } from '../issues/replay';
 import { type ReplayAsset, replayAssetOfLink, replayAssetOfProject } from '../issues/replay-asset';
 import { getIssue } from '../issues/review';
+import { similarFor } from '../issues/similar';
 import { bulkPatchIssues, patchIssue } from '../issues/triage';
 
 /** What the pipeline hands each operation: params, query and body as the route's schemas produced them. */
@@ -109,6 +110,9 @@ export const operations = {
     return {
       msg: await deleteComment(session.userId, params.id, params.ticketId, params.commentId, action),
     };
+  },
+  async similar({ session, params, access }: In<'similar'>) {
+    return { msg: await similarFor(session.userId, params.id, params.ticketId, projectActionOf(access)) };
   },
   async activity({ session, params, query, access }: In<'activity'>) {
     const action = projectActionOf(access);

@@ -39,6 +39,7 @@ import { v1Api } from '../issues/manifest';
 import { mergeIssue, unmergeIssue } from '../issues/merge';
 import { projectForTriage } from '../issues/project-detail';
 import { getIssue } from '../issues/review';
+import { similarFor } from '../issues/similar';
 import { patchIssue } from '../issues/triage';
 import { authorizeTeam, may, membershipOf, tokenMembership } from '../projects/access';
 import { listProjects, type Project, toProject } from '../projects/project';
@@ -352,6 +353,12 @@ export const operations = {
   async unmergeIssue({ token, params, access }: In<'unmergeIssue'>) {
     const action = projectActionOf(access);
     return { msg: await unmergeIssue(token.principal, params.projectId, params.number, action) };
+  },
+  /** The dashboard's suggestions, the same shape (docs/similar.md): access check, one Query, one BatchGetItem. */
+  async listSimilar({ token, params, access }: In<'listSimilar'>) {
+    return {
+      msg: await similarFor(token.principal, params.projectId, params.number, projectActionOf(access)),
+    };
   },
   async listComments({ token, params, query, access }: In<'listComments'>) {
     const action = projectActionOf(access);

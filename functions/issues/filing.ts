@@ -300,6 +300,19 @@ export async function fileIssue(
   );
   countBusiness('reportFiled');
   log.info('report filed', { projectId: project.id, number: n, via: rules.filedVia?.kind ?? 'widget' });
+  const message: FanoutMessage = {
+    type: 'issue.created',
+    projectId: project.id,
+    issueNumber: n,
+    correlationId: rules.correlationId,
+  };
+  // Similar reports are computed by their own consumer after the intake (docs/similar.md), for held
+  // reports too: a flood of reports about one broken page is exactly when the suggestions help. Sent
+  // alongside the fan-out, so the report waits for one more SendMessage at the same time, not for the work.
+  const similar = publish('similar', [{ message }]).catch((e) =>
+    // What still fails leaves the issue without suggestions (`ready: false`); nothing else depends on it.
+    log.error('similar reports not requested', { projectId: project.id, number: n, e }),
+  );
   if (rules.hold) {
     // Past the day's threshold the integrations are spared a flood: the issue keeps status 0 and its sync
     // markers, so the dashboard and each integration's sync list show it, and the client's Sync sends it.
@@ -308,18 +321,16 @@ export async function fileIssue(
       projectId: project.id,
       number: n,
     });
+    await similar;
     return { number: n };
   }
-  const message: FanoutMessage = {
-    type: 'issue.created',
-    projectId: project.id,
-    issueNumber: n,
-    correlationId: rules.correlationId,
-  };
-  await publish('fanout', [{ message }])
-    // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
-    // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
-    .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e }));
+  await Promise.all([
+    publish('fanout', [{ message }])
+      // The SDK has already retried transient failures (3 attempts with backoff). What still fails leaves the
+      // issue at status 0 with its markers: the integrations' sync lists show it as new, and Sync sends it.
+      .catch((e) => log.error('issue.created not sent', { projectId: project.id, number: n, e })),
+    similar,
+  ]);
   return { number: n };
 }
 

@@ -17,6 +17,7 @@ import {
   v1ProjectDetailSchema,
   v1ProjectListSchema,
   v1ProjectParams,
+  v1SimilarSchema,
   v1UploadBody,
   v1UploadSchema,
   v1WidgetConfigSchema,
@@ -44,6 +45,7 @@ import {
   timelineIdParam,
   timelineQuerySchema,
 } from '#contracts/triage';
+import { similarQueue } from './similar-queue';
 
 const { pending, stored, exports } = bucketPrefixes;
 
@@ -62,7 +64,7 @@ export const intakeApi = apiFunction({
   needs: {
     table: 'readwrite',
     objects: { read: [pending], write: [pending, stored], delete: [pending, stored] },
-    sendTo: ['fanout'],
+    sendTo: ['fanout', 'similar'],
   },
   routes: [
     {
@@ -255,6 +257,15 @@ export const issuesApi = apiFunction({
       access: { scope: 'project', action: 'triage', from: 'params.id' },
       params: issue,
     },
+    // Similar reports (docs/similar.md, contracts/similar.ts): anyone who may read the issue, guests included.
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/request/{ticketId}/similar',
+      op: 'similar',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: issue,
+    },
     {
       method: 'GET',
       path: '/api/client/download/file/{siteId}/{name}',
@@ -361,7 +372,7 @@ export const v1Api = apiFunction({
   needs: {
     table: 'readwrite',
     objects: { read: [pending, stored], write: [pending, stored], delete: [pending, stored] },
-    sendTo: ['fanout'],
+    sendTo: ['fanout', 'similar'],
   },
   routes: [
     // The document itself: public (no token), built from this declaration's routes.
@@ -438,6 +449,19 @@ export const v1Api = apiFunction({
       query: v1CommentQuery,
       summary: "List an issue's comments, oldest first",
       response: v1CommentPageSchema,
+    },
+    // Similar reports (docs/similar.md): up to five open issues that look like this one, never merged or hidden.
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/issues/{number}/similar',
+      op: 'listSimilar',
+      session: false,
+      caller: 'api',
+      token: 'issues:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1IssueParams,
+      summary: 'List up to five open issues that look like this one, best first, with their reasons',
+      response: v1SimilarSchema,
     },
     {
       method: 'POST',
@@ -594,6 +618,7 @@ export const reporterApi = apiFunction({
 export const issues = {
   domain: 'issues',
   api: [intakeApi, issuesApi, exportsApi, reporterApi, v1Api],
+  queues: { similar: similarQueue },
   schedules: {
     // Retention (functions/schedules/retention.ts, docs/retention.md): daily, resolved issues past their
     // project's period deleted with their files; locally also the sweep of pending uploads older than a day.

@@ -12,6 +12,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
 import type { Step } from '../../functions/contracts/intake';
+import type { SimilarAnswer, SimilarReason } from '../../functions/contracts/similar';
 import { issueStatuses, listSorts, priorities, triageLimits } from '../../functions/contracts/triage';
 import { numbered, stepSentences, stepTexts } from '../../functions/integrations/steps';
 
@@ -244,6 +245,29 @@ function mergeText({ issue, primary }: MergeResult): string {
 const projectId = z.string().uuid().describe('The project id (from list_projects)');
 const number = z.number().int().min(1).describe('The issue number within the project');
 
+/** The contract's reasons in the words the dashboard shows. */
+const reasonWords: Record<SimilarReason, string> = {
+  same_page_and_error: 'same page and same error',
+  same_error: 'same error',
+  same_failed_request: 'same failed request',
+  same_page: 'same page',
+  similar_description: 'similar description',
+  similar_screenshot: 'similar screenshot',
+};
+
+/** One line per suggestion: "#12 Checkout broken (new) · 0.87 · same page and same error · 3 reports". */
+export function similarText(n: number, answer: SimilarAnswer): string {
+  if (!answer.ready)
+    return `#${n}: not computed yet (the report is still being compared); ask again shortly.`;
+  if (answer.similar.length === 0) return `#${n}: no open issue looks like this one.`;
+  const lines = answer.similar.map(
+    (s) =>
+      `#${s.number} ${s.title} (${s.status}) · ${s.score.toFixed(2)} · ${s.reasons.map((r) => reasonWords[r]).join(', ')}` +
+      (s.reports > 1 ? ` · ${s.reports} reports` : ''),
+  );
+  return `Possibly the same as #${n}:\n${lines.join('\n')}`;
+}
+
 export function snagServer(config: SnagConfig): McpServer {
   const server = new McpServer({ name: 'snag', version: '1.0.0' });
   const projectDetail = (pid: string) => call<ProjectDetail>(config, 'GET', `/api/v1/projects/${enc(pid)}`);
@@ -359,6 +383,24 @@ export function snagServer(config: SnagConfig): McpServer {
           `${issue.description}\n\n${reproductionText(issue)}`;
         const image = await firstScreenshot(issue);
         return [{ type: 'text', text: summary + JSON.stringify(issue, null, 2) }, ...(image ? [image] : [])];
+      }),
+  );
+
+  server.registerTool(
+    'list_similar',
+    {
+      title: 'List similar issues',
+      description:
+        'Up to five open issues that look like this one (possibly the same bug reported again), best first, ' +
+        'each with a score from 0 to 1 and the reasons: same page and same error, same error, same failed ' +
+        'request, same page, similar description, similar screenshot. Nothing is merged: a suggestion only. ' +
+        '"Not computed yet" means the report came in seconds ago; ask again shortly. Needs issues:read.',
+      inputSchema: { projectId, number },
+    },
+    ({ projectId: pid, number: n }) =>
+      tool(async () => {
+        const answer = await call<SimilarAnswer>(config, 'GET', `${issuePath(pid, n)}/similar`);
+        return [{ type: 'text', text: similarText(n, answer) }, json(answer)];
       }),
   );
 

@@ -18,6 +18,7 @@ import { replayBench, replayBudget } from './replay';
 import { replayFrameBench, replayFrameBudget } from './replay-frame';
 import { replayPageBench, replayPageBudget } from './replay-page';
 import { reviewBench } from './review';
+import { similarCost, similarQuality } from './similar';
 import { triageBench } from './triage';
 import { v1Bench } from './v1';
 import { loaderOnTheWire, webBudgets } from './web';
@@ -91,6 +92,25 @@ for (const r of await dynamoRequestsPerCall()) {
       ok: row.requests <= (row.call.startsWith('page 1') || row.call.startsWith('search') ? 3 : 4),
     });
   }
+}
+
+{
+  // Issue 37: similar-report suggestions on the labelled corpus (test/fixtures/similar/), through the
+  // consumer's own steps, and the consumer's cost per report at 100,000 issues on DynamoDB Local.
+  const q = similarQuality();
+  rows.push({
+    what: `Similar reports, corpus of ${q.reports} reports in ${q.groups} groups: precision of the top suggestion, recall of the top five`,
+    measured: `precision@1 ${q.precisionTop1}, recall@5 ${q.recallTop5} (precision@5 ${q.precisionTop5}; ${q.singletonsWithSuggestion} of ${q.singletons} lone reports got a suggestion)`,
+    budget: 'precision@1 ≥ 0.9 at recall@5 ≥ 0.8',
+    ok: q.precisionTop1 >= 0.9 && q.recallTop5 >= 0.8,
+  });
+  const c = await similarCost();
+  rows.push({
+    what: `Similar reports: consumer cost per report at ${c.projectIssues} issues (DynamoDB Local, measured; each index key seeded with ${c.hotEntries} entries)`,
+    measured: `${c.requestsMedian} DynamoDB requests median (max ${c.requestsMax}), ${c.msMedian} ms median (p90 ${c.msP90}) in the consumer`,
+    budget: '≤ 30 requests, independent of project size (bounded Queries)',
+    ok: c.requestsMax <= 30,
+  });
 }
 
 {

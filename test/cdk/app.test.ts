@@ -68,6 +68,22 @@ describe('HTTP API from the route table', () => {
     }
   });
 
+  it('lets API Gateway invoke each API function through one permission scoped to this API', () => {
+    const permissions = Object.values(resourcesOf('AWS::Lambda::Permission')).filter(
+      (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    expect(permissions).toHaveLength(deployedResources().length);
+    const apiId = logicalId(s.stack.api.httpApi);
+    for (const resource of deployedResources()) {
+      const fnId = logicalId(functionOf(resource).fn);
+      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName).includes(fnId));
+      expect(own, resource).toHaveLength(1);
+      expect(JSON.stringify(own[0]!.Properties.SourceArn)).toContain(apiId);
+    }
+    // CloudFormation's cap (TooManyResourcesInStack at synth): the stack keeps room for what comes next.
+    expect(Object.keys(s.template.toJSON().Resources).length).toBeLessThanOrEqual(450);
+  });
+
   it('builds one arm64 Node.js function per resource with deployed routes', () => {
     const apiFunctions = s.stack.api.node.findAll().filter((c) => c instanceof CfnFunction);
     expect(apiFunctions).toHaveLength(deployedResources().length);
@@ -286,6 +302,22 @@ describe('functions', () => {
     expect(grants).toContain('sqs:SendMessage queue:fanout');
     expect(grants).toContain('sqs:ChangeMessageVisibility queue:tracker');
     expect(grants).not.toContain('sqs:SendMessage queue:delivery');
+  });
+
+  // Similar reports (docs/similar.md): the filing sends every report to its own queue, apart from the fan-out.
+  it('lets the intake and v1 send to the similar queue, and its consumer read screenshots and back off, nothing else', () => {
+    for (const resource of ['intake', 'v1']) {
+      const fn = s.stack.api.functions.get(resource as never)!;
+      expect(grantsOf(logicalId(fn.role))).toContain('sqs:SendMessage queue:similar');
+    }
+    const issues = s.stack.api.functions.get('issues')!;
+    expect(grantsOf(logicalId(issues.role))).not.toContain('sqs:SendMessage queue:similar');
+    const consumer = s.stack.consumers.functions.similar;
+    const grants = grantsOf(logicalId(consumer.role));
+    expect(grants).toContain('s3:GetObject objects:p/');
+    expect(grants).toContain('sqs:ChangeMessageVisibility queue:similar');
+    expect(grants.filter((g) => g.startsWith('sqs:SendMessage'))).toEqual([]);
+    expect(grants.filter((g) => g.startsWith('s3:') && g !== 's3:GetObject objects:p/')).toEqual([]);
   });
 });
 

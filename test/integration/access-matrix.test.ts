@@ -412,6 +412,10 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/client/website/{id}/request/{ticketId}/activity': {
     request: (c) => ({ path: `${site(c)}/request/${c.issue}/activity` }),
   },
+  // Similar reports (issue 37): read like the issue itself, guests of the project included.
+  'GET /api/client/website/{id}/request/{ticketId}/similar': {
+    request: (c) => ({ path: `${site(c)}/request/${c.issue}/similar` }),
+  },
   'PATCH /api/client/website/{id}/requests': {
     request: (c) => ({
       path: `${site(c)}/requests`,

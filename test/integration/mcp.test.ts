@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#runtime/aws/dynamo';
 import { tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { openedReplay, storedReplay } from '../support/reproduction';
 import { newSite, type Site } from '../support/sites';
@@ -80,6 +81,7 @@ describe('snag-mcp', () => {
       'list_projects',
       'merge',
       'unmerge',
+      'list_similar',
       'update_issue',
     ]);
     for (const t of tools) {
@@ -261,6 +263,22 @@ describe('snag-mcp', () => {
     expect([notPng.isError, textOf(notPng)]).toEqual([true, expect.stringMatching(/not a PNG/)]);
     const noText = await run('create_issue', { projectId: site.id, description: '   ' });
     expect([noText.isError, textOf(noText)]).toEqual([true, expect.stringMatching(/^INVALID_PARAMETERS/)]);
+  });
+
+  it('lists similar open issues in words once the report has been compared (issue 37)', async () => {
+    const report = (msg: string) =>
+      fileReport(stack.url, site.id, 'https://shop.example', {
+        fields: { msg, href: 'https://shop.example/checkout' },
+      });
+    const first = await report('The pay button on the checkout page does nothing');
+    const second = await report('Checkout page: the pay button does nothing when clicked');
+    const text = await eventually(async () => {
+      const r = await run('list_similar', { projectId: site.id, number: second });
+      expect(r.isError).toBeFalsy();
+      const t = textOf(r);
+      return t.startsWith('Possibly the same as') ? t : undefined;
+    });
+    expect(text).toMatch(new RegExp(`^#${first} .*\\(new\\) · 0\\.\\d\\d · .*similar description`, 'm'));
   });
 
   it('answers refusals as tool errors and keeps serving', async () => {

@@ -99,6 +99,19 @@ describe('activity in plain words', () => {
     expect(activityWords(entry({ kind: 'created' }), names).key).toBe('created');
   });
 
+  it('tells a link of the similar-reports rule with the other issue, never as a merge (issue 37)', () => {
+    const system = { kind: 'system' as const, name: 'Snag' };
+    const words = activityWords(
+      entry({ kind: 'linked', actor: system, to: 12, reason: 'same_page_and_error' }),
+      names,
+    );
+    expect(words).toEqual({ key: 'linked', values: { to: '12' } });
+    expect(en.triageDetail.activity.linked.replace('{{to}}', '12')).toBe(
+      'Linked to #12: same page and same error',
+    );
+    expect(de.triageDetail.activity.linked).toContain('#{{to}}');
+  });
+
   it('tells deliveries and their failures with the integration and the reason', () => {
     const system = { kind: 'system' as const, name: 'Snag' };
     expect(activityWords(entry({ kind: 'delivered', actor: system, integration: 'slack' }), names)).toEqual({

@@ -49,7 +49,8 @@ export interface LoadOptions {
    * Reload every this many ms while the page is visible (besides SWR's reload on focus), for data
    * teammates change while it is open.
    */
-  refreshInterval?: number;
+  /** Milliseconds between reloads, or a function of the latest answer (0: none), e.g. until it is ready. */
+  refreshInterval?: number | ((latest: unknown) => number);
 }
 
 const toLoginWhenSignedOut = (error: ApiError) => (error.unauthorized ? '/login' : null);

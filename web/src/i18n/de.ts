@@ -297,6 +297,16 @@ export const de: Catalogue = {
     save: 'Datenschutz speichern',
     saved: 'Datenschutz gespeichert',
   },
+  similarRule: {
+    title: 'Ähnliche Meldungen',
+    description:
+      'Snag schlägt auf jeder Meldung ähnliche Meldungen vor. Nichts wird von selbst zusammengeführt oder ausgeblendet.',
+    link: 'Exakte Treffer verknüpfen',
+    linkHint:
+      'Eine neue Meldung mit genau derselben Seite und demselben ersten Fehler wie eine offene Meldung wird mit ihr verknüpft: Beide zeigen „Verknüpft mit #12“ in ihrer Aktivität. Nichts wird zusammengeführt.',
+    save: 'Regel speichern',
+    saved: 'Regel gespeichert',
+  },
   retention: {
     title: 'Aufbewahrung',
     description:
@@ -641,6 +651,7 @@ export const de: Catalogue = {
       delivered: 'An {{integration}} übermittelt',
       deliveryFailed: 'Übermittlung an {{integration}} fehlgeschlagen: {{reason}}',
       deliveryFailedNoReason: 'Übermittlung an {{integration}} fehlgeschlagen',
+      linked: 'Verknüpft mit #{{to}}: gleiche Seite und gleicher Fehler',
       trackerLink: 'In {{tracker}} öffnen',
     },
     comment: {

@@ -293,6 +293,16 @@ export const en = {
     save: 'Save privacy',
     saved: 'Privacy saved',
   },
+  similarRule: {
+    title: 'Similar reports',
+    description:
+      'Snag suggests issues that look alike on each issue page. Nothing is merged or hidden by itself.',
+    link: 'Link exact matches',
+    linkHint:
+      'A new report with exactly the same page and the same first error as an open issue is linked to it: both show "Linked to #12" in their activity. Nothing is merged.',
+    save: 'Save rule',
+    saved: 'Rule saved',
+  },
   retention: {
     title: 'Data retention',
     description:
@@ -629,6 +639,7 @@ export const en = {
       delivered: 'Delivered to {{integration}}',
       deliveryFailed: 'Delivery to {{integration}} failed: {{reason}}',
       deliveryFailedNoReason: 'Delivery to {{integration}} failed',
+      linked: 'Linked to #{{to}}: same page and same error',
       trackerLink: 'Open on {{tracker}}',
     },
     comment: {

@@ -8,6 +8,7 @@ import {
   IconCalendar,
   IconCircleDot,
   IconFlag,
+  IconLink,
   IconSend,
   IconTag,
   IconTrash,
@@ -31,6 +32,7 @@ const icons: Partial<Record<ActivityView['kind'], typeof IconFlag>> = {
   'comment.deleted': IconTrash,
   delivered: IconSend,
   'delivery.failed': IconAlertTriangle,
+  linked: IconLink,
 };
 
 export function ActivityLine({

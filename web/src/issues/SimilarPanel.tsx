@@ -24,8 +24,8 @@ export function SimilarPanel({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const answer = useSimilar(projectId, n, true);
-  if (!answer) return null;
+  const { data: answer, error } = useSimilar(projectId, n);
+  if (!answer || error) return null;
   const rows = answer.similar.slice(0, similarLimits.suggestions);
   return (
     <Section title={t('merge.similarTitle')} description={t('merge.similarHint')} labelId="similar-title">

@@ -5,7 +5,6 @@
  * applies it).
  */
 import { useEffect, useMemo } from 'react';
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { IssueListAnswer, IssueStateAnswer } from '#contracts/review';
 import type { MergeAnswer, SimilarAnswer } from '#contracts/similar';
@@ -135,6 +134,27 @@ export function useIssue(projectId: string | undefined, n: number | null) {
     redirect: (error) => (error.unauthorized || !projectId ? '/login' : paths.site(projectId)),
     refreshInterval: issueRefreshMs,
   });
+}
+
+/** How often an issue whose similar reports are still being computed asks again (ready: false). */
+export const similarRefreshMs = 3000;
+
+/**
+ * Issue n's similar reports (docs/similar.md, contracts/similar.ts): up to five open issues, best first.
+ * While the report is still being compared (`ready` false) it asks again every few seconds, then stops. A
+ * failure goes nowhere: the issue page stays usable without suggestions.
+ */
+export function useSimilar(projectId: string | undefined, n: number | null) {
+  return useEndpoint('issues.similar', projectId && n ? { params: { id: projectId, ticketId: n } } : null, {
+    redirect: () => null,
+    refreshInterval: (latest) =>
+      (latest as SimilarAnswer | undefined)?.ready === false ? similarRefreshMs : 0,
+  });
+}
+
+/** The same, once (for a caller that does not keep it in the cache). */
+export function fetchSimilar(projectId: string, n: number): Promise<SimilarAnswer> {
+  return api.call('issues.similar', { params: { id: projectId, ticketId: n } });
 }
 
 /** A change of one issue's state, by a caller that names its variant of the table's entry. */
@@ -271,19 +291,6 @@ export async function editComment(projectId: string, n: number, commentId: strin
 
 export async function deleteComment(projectId: string, n: number, commentId: string) {
   await write('issues.deleteComment', { params: { id: projectId, ticketId: n, commentId } });
-}
-
-/**
- * Issue 37: the issues that may be the same as this one (GET …/similar, contracts/similar.ts), asked again
- * every 3 s while the server is still computing the report's signals (`ready: false`). Read by its
- * address: the route belongs to the suggestions' half; a failure (or the route not served) shows nothing.
- */
-export function useSimilar(projectId: string, n: number, enabled: boolean): SimilarAnswer | undefined {
-  const { data, error } = useSWR<SimilarAnswer>(enabled ? `${issuePath(projectId, n)}/similar` : null, {
-    refreshInterval: (latest) => (latest && !latest.ready ? 3000 : 0),
-    shouldRetryOnError: false,
-  });
-  return error ? undefined : data;
 }
 
 /** POST …/merge: issue `n` becomes a duplicate of `into`. */

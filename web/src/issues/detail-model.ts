@@ -147,6 +147,9 @@ function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
         key: entry.kind === 'unmerged' ? 'unmerged' : 'duplicateRemoved',
         values: { actor, n: numberOf(entry.from) },
       };
+    case 'linked':
+      // The project rule linkExactMatches: the other issue's number; the reason is always page and error.
+      return { key: 'linked', values: { to: String(entry.to ?? '') } };
     default:
       return { key: entry.kind, values: { actor } };
   }

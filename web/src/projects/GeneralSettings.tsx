@@ -23,6 +23,7 @@ import { paths } from '../paths';
 import { DataRetention } from './DataRetention';
 import { deleteProject, saveProject } from './data';
 import { PrivacyMode } from './PrivacyMode';
+import { SimilarRule } from './SimilarRule';
 
 type Website = ProjectSettings;
 
@@ -118,6 +119,7 @@ export function GeneralSettings({ website }: { website: Website }) {
       </Section>
       <DataRetention key={`${website.uuid}-${website.data.retentionDays}`} website={website} />
       <PrivacyMode key={`${website.uuid}-${website.data.strictPrivacy}`} website={website} />
+      <SimilarRule key={`${website.uuid}-${website.data.linkExactMatches}`} website={website} />
       <DeleteSection
         labelId="project-delete"
         title={t('general.deleteTitle')}

@@ -1,6 +1,7 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
 import { correlationIdSchema } from './correlation';
+import { dataExportMessageSchema } from './data-requests';
 import { type IntegrationName, integrationNames } from './integration-names';
 import type { QueueName } from './manifest';
 import { trackerEventSchema } from './sync';
@@ -74,5 +75,6 @@ export const queueMessageSchemas = {
   fanout: fanoutMessageSchema,
   delivery: deliveryMessageSchema,
   tracker: trackerEventSchema,
+  privacy: dataExportMessageSchema,
 } as const satisfies Record<QueueName, z.ZodType>;
 export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

@@ -8,14 +8,20 @@
  */
 import { createHash } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { DataExportStatus, DataRequestIssue } from '#contracts/data-requests';
+import {
+  DATA_EXPORT_BATCH,
+  DATA_EXPORT_MAX_BYTES,
+  type DataExportStatus,
+  type DataRequestIssue,
+} from '#contracts/data-requests';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { batchDelete, getItems, tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { exportStep } from '../../functions/issues/data-requests';
 import { auditPartition } from '../../functions/teams/audit';
 import { teamKey } from '../../functions/teams/team';
 import type { ApiClient } from '../support/api-client';
@@ -59,6 +65,16 @@ const lookup = async (client: ApiClient, tid: string, email: string) =>
 
 async function issueOf(client: ApiClient, pid: string, n: number) {
   return msgOf<Record<string, unknown>>(await client.get(`/api/client/website/${pid}/request/${n}`));
+}
+
+/** Polls an export as the screen does until it is no longer running (the consumer runs it on the queue). */
+async function exportFinished(client: ApiClient, tid: string, id: string): Promise<DataExportStatus> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const status = msgOf<DataExportStatus>(await client.get(privacy(tid, `export/${id}`)));
+    if (status.state !== 'running' || Date.now() > until) return status;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 describe('a request about a person’s data', () => {
@@ -159,7 +175,8 @@ describe('a request about a person’s data', () => {
     expect(started.status).toBe(202);
     const { id } = msgOf<{ id: string }>(started);
     expect((await stranger.client.get(privacy(tid, `export/${id}`))).status).toBe(404);
-    const status = msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)));
+    // The request answers at once; the privacy queue's consumer writes the ZIP, the screen polls.
+    const status = await exportFinished(owner.client, tid, id);
     expect(status).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(status.url).toMatch(/X-Amz-Expires=300/);
     const zipRes = await fetch(status.url as string);
@@ -252,5 +269,92 @@ describe('a request about a person’s data', () => {
       }),
     );
     expect((otherLog.Items ?? []).filter((e) => String(e.kind).startsWith('privacy.'))).toEqual([]);
+  });
+});
+
+describe('an export of many issues', () => {
+  it('runs in batches that a crash or a second delivery repeats without a duplicate or a loss, and stops at its cap', async () => {
+    const owner = await newSite(stack.url, 'BUSINESS_PLAN');
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const visitor = `many-${Date.now()}@mail.example`;
+    const count = DATA_EXPORT_BATCH + 2;
+    const numbers: number[] = [await reportFrom(owner.id, visitor, 'The one with files')];
+    for (let i = 1; i < count; i++) {
+      numbers.push(
+        await fileReport(stack.url, owner.id, ORIGIN, { fields: { msg: `Report ${i}`, username: visitor } }),
+      );
+    }
+    const issues = (await lookup(owner.client, tid, visitor)).map((i) => ({
+      projectId: i.projectId,
+      projectName: i.projectName,
+      number: i.number,
+    }));
+    expect(issues).toHaveLength(count);
+    // A job as the request writes it, run step by step here instead of by the queue's consumer.
+    const job = async (id: string, list: typeof issues, bytes = 0) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            pk: `PRIVACYJOB#${tid}`,
+            sk: id,
+            state: 'running',
+            done: 0,
+            total: list.length,
+            bytes,
+            issues: list,
+            email: visitor,
+            at: Date.now(),
+          },
+        }),
+      );
+    const id = 'a'.repeat(32);
+    await job(id, issues);
+    expect(await exportStep(tid, id)).toBe('next');
+    // The second batch dies after writing its last part, before the progress moved: nothing counted.
+    await expect(
+      exportStep(tid, id, {
+        afterPart: (i) => {
+          if (i === count - 1) throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)))).toMatchObject({
+      state: 'running',
+      done: DATA_EXPORT_BATCH,
+      total: count,
+    });
+    // The message comes back, and is delivered twice at once: one delivery moves on, the other stops.
+    expect((await Promise.all([exportStep(tid, id), exportStep(tid, id)])).sort()).toEqual([
+      'next',
+      'stopped',
+    ]);
+    expect(await exportStep(tid, id)).toBe('stopped');
+    const status = msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)));
+    expect(status).toMatchObject({ state: 'done', done: count, total: count });
+    const zip = await JSZip.loadAsync(await (await fetch(status.url as string)).arrayBuffer());
+    const data = JSON.parse(await (zip.file('data.json') as JSZip.JSZipObject).async('string'));
+    // Every issue exactly once, in the job's order; the first one's files in the archive.
+    expect(data.issues.map((i: { number: number }) => i.number)).toEqual(issues.map((i) => i.number));
+    expect(data.issues[0].files.length).toBeGreaterThanOrEqual(3);
+    for (const f of data.issues[0].files) expect(zip.file(f), f).toBeTruthy();
+    // The batch parts are gone once the ZIP is written; only the ZIP stays under the job's prefix.
+    const left = await (await s3()).send(
+      new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `x/privacy/${tid}/${id}` }),
+    );
+    expect((left.Contents ?? []).map((o) => o.Key)).toEqual([`x/privacy/${tid}/${id}.zip`]);
+
+    // Past the cap of files' bytes: the job fails with the reason the screen shows, its parts deleted.
+    const big = 'b'.repeat(32);
+    await job(big, issues.slice(0, 1), DATA_EXPORT_MAX_BYTES);
+    expect(await exportStep(tid, big)).toBe('stopped');
+    expect(msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${big}`)))).toMatchObject({
+      state: 'failed',
+      reason: 'too_large',
+    });
+    const parts = await (await s3()).send(
+      new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `x/privacy/${tid}/${big}` }),
+    );
+    expect(parts.Contents ?? []).toEqual([]);
   });
 });

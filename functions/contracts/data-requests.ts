@@ -41,7 +41,7 @@ export interface DataExportStatus {
 }
 
 /**
- * The caps of one export (decision DR-5): at most this many issues (refused at the start with
+ * The caps of one export (decision DR-7): at most this many issues (refused at the start with
  * DATA_EXPORT_TOO_LARGE), and at most this many bytes of files (the job fails with `too_large` when its
  * batches find more). The ZIP is packed in the consumer's memory (1,024 MB), files stored uncompressed.
  */
@@ -60,11 +60,5 @@ export type DataExportMessage = z.infer<typeof dataExportMessageSchema>;
 
 /** How long the signed link of an export's ZIP works. */
 export const DATA_EXPORT_LINK_SECONDS = 300;
-/**
- * What a member's comments and changes are signed with once they left or were removed from the team
- * (decision DR-6): the team keeps the work, not the person's name or account id. The dashboard shows it
- * in the reader's language.
- */
-export const FORMER_MEMBER = 'former member';
 /** The text that replaces what the reporter wrote (and their address) on erasure. */
 export const ERASED = 'erased';

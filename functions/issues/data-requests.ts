@@ -22,11 +22,10 @@ import {
   type DataExportStatus,
   type DataRequestIssue,
   ERASED,
-  FORMER_MEMBER,
 } from '#contracts/data-requests';
 import { integrationNames } from '#contracts/integration-names';
 import { bucketPrefixes } from '#contracts/manifest';
-import type { Actor } from '#contracts/triage';
+import { type Actor, FORMER_MEMBER } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
@@ -50,7 +49,8 @@ import { teamKey } from '../teams/team';
 import { dataIndexPut, emailHash, indexPartition } from './data-index';
 import { issueObjectKeys } from './delete-issue';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from './issue';
-import { reporterKey, tokenKey } from './reporter';
+import { DIGEST, MAIL, OUTBOX_PARTITION } from './notify';
+import { outboxKey, reporterKey, tokenKey } from './reporter';
 import { timelineRange } from './timeline';
 
 type Item = Record<string, unknown>;
@@ -374,7 +374,7 @@ const formerActor: Actor = { kind: 'member', name: FORMER_MEMBER };
 
 /**
  * Starts the job that signs a member's comments and changes in every project of the team as "former
- * member" (decision DR-6), after they left or were removed: the job item and its first step on the
+ * member" (decision DR-8), after they left or were removed: the job item and its first step on the
  * privacy queue. The walk runs in pages of one project's timeline, resumable from the stored cursor.
  */
 export async function startFormerMember(teamId: string, userId: string): Promise<string> {
@@ -566,6 +566,136 @@ async function eraseTexts(teamId: string, projectId: string, n: number, bytes: n
   }
 }
 
+/** Shorter texts are not searched for in others' words: "Hi" or "ok" would erase the team's own. */
+const QUOTE_MIN = 8;
+
+/**
+ * `text` with the person's words taken out (decision DR-9): their address (any case) and each of their
+ * texts (description, title, replies; at least QUOTE_MIN characters) where quoted word for word, and each
+ * quoted line ("> …") whose words are part of one of their texts, read "erased". Others' words stay.
+ */
+export function scrubQuotes(text: string, email: string, theirs: readonly string[]): string {
+  const long = theirs.map((t) => t.trim()).filter((t) => t.length >= QUOTE_MIN);
+  let out = text.replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ERASED);
+  for (const t of [...long].sort((x, y) => y.length - x.length)) out = out.split(t).join(ERASED);
+  return out
+    .split('\n')
+    .map((line) => {
+      const quote = /^(\s*(?:>\s?)+)(.*)$/.exec(line);
+      const words = quote?.[2]?.trim() ?? '';
+      return quote && words.length >= 3 && long.some((t) => t.includes(words))
+        ? `${quote[1]}${ERASED}`
+        : line;
+    })
+    .join('\n');
+}
+
+/** `value` with scrubQuotes applied to every string inside (an activity's from/to, a reason). */
+function scrubDeep(value: unknown, email: string, theirs: readonly string[]): unknown {
+  if (typeof value === 'string') return scrubQuotes(value, email, theirs);
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, email, theirs));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, email, theirs)]));
+  return value;
+}
+
+/** What one erased issue's person wrote: the texts to look for in copies, and their replies' ids. */
+interface Theirs {
+  texts: string[];
+  replies: Set<string>;
+}
+
+const setItem = (item: Item, fields: Item) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: String(item.pk), sk: String(item.sk) },
+      UpdateExpression: `SET ${Object.keys(fields)
+        .map((_, i) => `#f${i} = :v${i}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((k, i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(Object.values(fields).map((v, i) => [`:v${i}`, v])),
+    }),
+  );
+
+/**
+ * The copies of the person's words on one issue: the team's comments quoting them and the activity
+ * entries naming them are scrubbed (scrubQuotes), before the originals are erased, so that a rerun after
+ * a crash still knows what to look for. Answers what the person wrote there.
+ */
+async function eraseCopies(f: Found, detail: Item | undefined, email: string): Promise<Theirs> {
+  const entries = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+    ExpressionAttributeValues: timelineRange(f.projectId, f.number),
+    ConsistentRead: true,
+  });
+  const replies = entries.filter((e) => e.kind === 'comment' && isReply(e));
+  const data = (detail?.data ?? {}) as { customFields?: { value?: unknown }[] };
+  const texts = [
+    String(detail?.msg ?? ''),
+    String(f.header.title ?? ''),
+    ...replies.map((r) => String(r.body ?? '')),
+    ...(data.customFields ?? []).map((c) => String(c.value ?? '')),
+  ].filter((t) => t && t !== ERASED);
+  for (const e of entries) {
+    if (e.kind === 'comment' && !isReply(e)) {
+      const body = scrubQuotes(String(e.body ?? ''), email, texts);
+      if (body !== e.body) await setItem(e, { body });
+    } else if (e.kind === 'activity') {
+      const fields: Item = {};
+      for (const k of ['from', 'to', 'reason'] as const) {
+        if (!(k in e)) continue;
+        const v = scrubDeep(e[k], email, texts);
+        if (JSON.stringify(v) !== JSON.stringify(e[k])) fields[k] = v;
+      }
+      if (Object.keys(fields).length) await setItem(e, fields);
+    }
+  }
+  return { texts, replies: new Set(replies.map((r) => String(r.id))) };
+}
+
+/**
+ * The mails still waiting about the erased issues (the notification outbox's per-person items, M# and
+ * D#: a digest waits up to a day) carry the issue's title and a comment's excerpt: the title reads
+ * "erased", an excerpt of the person's reply too, another excerpt is scrubbed. One paged Query of the
+ * outbox partition, filtered to the team's erased projects (the outbox holds at most a week of mails).
+ */
+async function erasePendingMails(theirs: Map<string, Theirs>, email: string): Promise<void> {
+  const projects = [...new Set([...theirs.keys()].map((k) => k.split('#')[0] as string))];
+  if (projects.length === 0) return;
+  for (const prefix of [MAIL, DIGEST]) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+      FilterExpression: `#e.#p IN (${projects.map((_, i) => `:p${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#e': 'event', '#p': 'projectId' },
+      ExpressionAttributeValues: {
+        ':pk': OUTBOX_PARTITION,
+        ':m': prefix,
+        ...Object.fromEntries(projects.map((p, i) => [`:p${i}`, p])),
+      },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      const event = item.event as Item;
+      const mine = theirs.get(`${String(event.projectId)}#${Number(event.number)}`);
+      if (!mine) continue;
+      const excerpt =
+        typeof event.excerpt !== 'string'
+          ? undefined
+          : mine.replies.has(String(event.commentId))
+            ? ERASED
+            : scrubQuotes(
+                event.excerpt,
+                email,
+                mine.texts.map((t) => t.replace(/\s+/g, ' ').trim()),
+              );
+      await setItem(item, {
+        event: { ...event, title: ERASED, ...(excerpt !== undefined ? { excerpt } : {}) },
+      });
+    }
+  }
+}
+
 /**
  * Erases what the reporter sent: their issues' files (screenshots, files, snapshots, recordings) are
  * deleted; the address, their custom fields, the description, the title and their replies read "erased";
@@ -574,6 +704,13 @@ async function eraseTexts(teamId: string, projectId: string, n: number, bytes: n
  */
 export async function erase(teamId: string, email: string, actor: Actor): Promise<number> {
   const found = await findIssues(teamId, email);
+  // Copies first (team comments quoting the person, activity, waiting mails), then the originals.
+  const theirs = new Map<string, Theirs>();
+  for (const f of found) {
+    const [detail] = await getItems([issueDetailKey(f.projectId, f.number)]);
+    theirs.set(`${f.projectId}#${f.number}`, await eraseCopies(f, detail, email));
+  }
+  await erasePendingMails(theirs, email);
   for (const f of found) {
     const [detail, reporter] = await getItems([
       issueDetailKey(f.projectId, f.number),
@@ -592,7 +729,8 @@ export async function erase(teamId: string, email: string, actor: Actor): Promis
       );
     }
     const tokens = [...((reporter?.tokens as Set<string> | undefined) ?? [])].map((h) => tokenKey(String(h)));
-    await batchDelete([reporterKey(f.projectId, f.number), ...tokens]);
+    // The reporter's outbox entry (a status mail owed to them) goes with their record.
+    await batchDelete([reporterKey(f.projectId, f.number), outboxKey(f.projectId, f.number), ...tokens]);
   }
   // The index entries go last: a crash before this point leaves them, and a rerun erases the rest.
   await batchDelete(

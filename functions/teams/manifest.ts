@@ -22,10 +22,10 @@ import {
 import { tokenCreateSchema, tokenParams } from '#contracts/tokens';
 import { privacyQueue } from './queues';
 
-// Mail for invitations.
+// Mail for invitations; a member who leaves starts the job that signs their work "former member" (privacy).
 export const teamsApi = apiFunction({
   resource: 'teams',
-  needs: { table: 'readwrite', mail: true, sendTo: ['fanout'] },
+  needs: { table: 'readwrite', mail: true, sendTo: ['fanout', 'privacy'] },
   routes: [
     { method: 'GET', path: '/api/client/teams', op: 'list', session: true, access: { scope: 'account' } },
     {

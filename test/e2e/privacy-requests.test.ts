@@ -49,6 +49,12 @@ describe('/profile/team/privacy', () => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect([await axeFindings(page)]).toEqual([[]]);
+    await shot(page, 'privacy-export-en-1280');
+    // The same screen on a phone (the export's link in view), then back to 1280 for the dialog.
+    await page.setViewportSize(phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'privacy-export-en-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Erase…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase this person’s data' });
@@ -82,6 +88,8 @@ describe('/profile/team/privacy', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect([await axeFindings(page)]).toEqual([[]]);
     await shot(page, 'privacy-de-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'privacy-de-1280');
     expect(tab.errors).toEqual([]);
   });
 });

@@ -197,6 +197,52 @@ describe('a request about a person’s data', () => {
       ),
     ).toBe('Checkout fails for Grace Hopper notes');
 
+    // Copies of the visitor's words: a team comment quoting their reply and naming them, an activity entry
+    // quoting their title, a digest mail still waiting with their reply's excerpt, a status mail owed to them.
+    msgOf(
+      await owner.client.post(`/api/client/website/${p1}/request/${n1}/comments`, {
+        body: `> Still broken, my card ends 4242\nThanks ${visitor.toUpperCase()}, we will refund.`,
+        visibility: 'internal',
+      }),
+    );
+    const replyId = msgOf<{ entries: { id: string; body: string }[] }>(
+      await owner.client.get(`/api/client/website/${p1}/request/${n1}/comments`),
+    ).entries.find((c) => c.body.startsWith('Still broken'))?.id;
+    expect(replyId).toBeTruthy();
+    const n10 = (n: number) => String(n).padStart(10, '0');
+    const activityKey = { pk: `PROJECT#${p1}`, sk: `ISSUE#${n10(n1)}#T#${'0'.repeat(9)}zzzzzzzzzzz` };
+    const digest = (pid: string, n: number, title: string) => ({
+      pk: 'NOTIFY',
+      sk: `D#u-${pid}-${n}#2026-11-29#${'1'.repeat(20)}`,
+      recipient: { email: 'admin@shop.example', firstName: 'Admin', lang: 'en' },
+      event: {
+        kind: 'comment',
+        projectId: pid,
+        number: n,
+        title,
+        excerpt: 'Still broken, my card ends 4242',
+        commentId: replyId,
+        at: 1,
+      },
+    });
+    for (const Item of [
+      {
+        ...activityKey,
+        kind: 'activity',
+        id: `${'0'.repeat(9)}zzzzzzzzzzz`,
+        number: n1,
+        type: 'delivery.failed',
+        actor: { kind: 'system', name: 'Snag' },
+        at: '2026-11-29T00:00:00.000Z',
+        integration: 'jira',
+        reason: 'Jira refused “Checkout fails for Grace Hopper”',
+      },
+      digest(p1, n1, 'Checkout fails for Grace Hopper'),
+      digest(p1, nb, 'Bob’s own report'),
+      { pk: 'REPORTER_OUTBOX', sk: `${p1}#${n10(n1)}`, projectId: p1, number: n1, due: 1, status: true },
+    ])
+      await db().send(new PutCommand({ TableName: tableName(), Item }));
+
     // Erase: a mistyped confirmation erases nothing.
     const mistyped = await owner.client.post(privacy(tid, 'erase'), { email: visitor, confirm: bystander });
     expect(mistyped.status).toBe(400);
@@ -231,7 +277,22 @@ describe('a request about a person’s data', () => {
     const thread = msgOf<{ entries: { body: string }[] }>(
       await owner.client.get(`/api/client/website/${p1}/request/${n1}/comments`),
     );
-    expect(thread.entries.map((c) => c.body)).toEqual(['We are on it', 'erased']);
+    expect(thread.entries.map((c) => c.body)).toEqual([
+      'We are on it',
+      'erased',
+      '> erased\nThanks erased, we will refund.',
+    ]);
+    // The copies: the activity's reason, the waiting digest (Bob's stays), the owed status mail gone.
+    const [act, mine, bobs, owed] = await getItems([
+      activityKey,
+      { pk: 'NOTIFY', sk: digest(p1, n1, '').sk },
+      { pk: 'NOTIFY', sk: digest(p1, nb, '').sk },
+      { pk: 'REPORTER_OUTBOX', sk: `${p1}#${n10(n1)}` },
+    ]);
+    expect(act?.reason).toBe('Jira refused “erased”');
+    expect(mine?.event).toMatchObject({ title: 'erased', excerpt: 'erased' });
+    expect(bobs?.event).toMatchObject({ title: 'Bob’s own report' });
+    expect(owed).toBeUndefined();
     expect(JSON.stringify(await issueOf(owner.client, p2, n2))).not.toContain('Blog comments vanish');
     expect(await lookup(owner.client, tid, visitor)).toEqual([]);
 
@@ -356,5 +417,49 @@ describe('an export of many issues', () => {
       new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `x/privacy/${tid}/${big}` }),
     );
     expect(parts.Contents ?? []).toEqual([]);
+  });
+});
+
+describe('a member who leaves or is removed', () => {
+  it('has their comments signed “former member”, without their name or id; the others’ stay', async () => {
+    const owner = await newSite(stack.url, 'BUSINESS_PLAN');
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const n = await fileReport(stack.url, owner.id, ORIGIN, { fields: { msg: 'Cart empties itself' } });
+    const member = await join(stack.url, owner.client, tid, 'MEMBER');
+    const leaver = await join(stack.url, owner.client, tid, 'MEMBER');
+    const comments = `/api/client/website/${owner.id}/request/${n}/comments`;
+    for (const [who, body] of [
+      [member, 'I can reproduce it'],
+      [leaver, 'Fixed in the next release'],
+      [owner, 'Thanks both'],
+    ] as const)
+      msgOf(await who.client.post(comments, { body, visibility: 'public' }));
+    const authors = async () =>
+      msgOf<{ entries: { body: string; author: { kind: string; id?: string; name: string } }[] }>(
+        await owner.client.get(comments),
+      ).entries.map((c) => [c.body, c.author]);
+    const before = await authors();
+    expect(JSON.stringify(before)).toContain(leaver.id);
+
+    // Removed by the owner; the job runs on the privacy queue: poll as a reader would.
+    expect((await owner.client.delete(`/api/client/team/${tid}/members/${leaver.id}`)).status).toBe(200);
+    let after = before;
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(leaver.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after).toEqual([
+      before[0],
+      ['Fixed in the next release', { kind: 'member', name: 'former member' }],
+      before[2],
+    ]);
+    // Leaving on one's own: the same.
+    expect((await member.client.delete(`/api/client/team/${tid}/members/${member.id}`)).status).toBe(200);
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(member.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after[0]).toEqual(['I can reproduce it', { kind: 'member', name: 'former member' }]);
+    expect(after[2]).toEqual(before[2]);
   });
 });

@@ -44,6 +44,7 @@ describe('the manifests', () => {
       'FANOUT_QUEUE_URL',
       'DELIVERY_QUEUE_URL',
       'TRACKER_QUEUE_URL',
+      'PRIVACY_QUEUE_URL',
     ]);
   });
 });

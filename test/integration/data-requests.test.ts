@@ -427,11 +427,13 @@ describe('a member who leaves or is removed', () => {
     const n = await fileReport(stack.url, owner.id, ORIGIN, { fields: { msg: 'Cart empties itself' } });
     const member = await join(stack.url, owner.client, tid, 'MEMBER');
     const leaver = await join(stack.url, owner.client, tid, 'MEMBER');
+    const deleter = await join(stack.url, owner.client, tid, 'ADMIN');
     const comments = `/api/client/website/${owner.id}/request/${n}/comments`;
     for (const [who, body] of [
       [member, 'I can reproduce it'],
       [leaver, 'Fixed in the next release'],
       [owner, 'Thanks both'],
+      [deleter, 'Closing after the release'],
     ] as const)
       msgOf(await who.client.post(comments, { body, visibility: 'public' }));
     const authors = async () =>
@@ -452,6 +454,7 @@ describe('a member who leaves or is removed', () => {
       before[0],
       ['Fixed in the next release', { kind: 'member', name: 'former member' }],
       before[2],
+      before[3],
     ]);
     // Leaving on one's own: the same.
     expect((await member.client.delete(`/api/client/team/${tid}/members/${member.id}`)).status).toBe(200);
@@ -460,6 +463,14 @@ describe('a member who leaves or is removed', () => {
       after = await authors();
     }
     expect(after[0]).toEqual(['I can reproduce it', { kind: 'member', name: 'former member' }]);
+    expect(after[2]).toEqual(before[2]);
+    // Deleting one's account leaves every team: the same.
+    expect((await deleter.client.delete('/api/client/profile')).status).toBe(200);
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(deleter.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after[3]).toEqual(['Closing after the release', { kind: 'member', name: 'former member' }]);
     expect(after[2]).toEqual(before[2]);
   });
 });

@@ -43,8 +43,10 @@ import { AppError } from '#runtime/errors';
 import { publish } from '#runtime/publish';
 import { deleteObjects } from '#runtime/s3-objects';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
+import { findUserIdByEmail } from '../accounts/user';
 import { listProjects, projectKey, projectPartition } from '../projects/project';
 import { recordAudit } from '../teams/audit';
+import { memberKey } from '../teams/member';
 import { teamKey } from '../teams/team';
 import { dataIndexPut, emailHash, indexPartition } from './data-index';
 import { issueObjectKeys } from './delete-issue';
@@ -157,7 +159,7 @@ async function setJob(
   teamId: string,
   id: string,
   fields: Item,
-  condition?: { done: number },
+  condition?: { done: number } | { memberDone: number },
 ): Promise<boolean> {
   const names: Record<string, string> = { '#state': 'state' };
   const values: Item = { ':running': 'running' };
@@ -166,14 +168,19 @@ async function setJob(
     values[`:v${i}`] = v;
     return `#f${i} = :v${i}`;
   });
-  if (condition) values[':done'] = condition.done;
+  // The counter this step read: `done` (issues written) or `memberDone` (a member's comment pages).
+  const [counter, read] = condition ? Object.entries(condition)[0]! : ['done', 0];
+  if (condition) {
+    names['#c'] = counter;
+    values[':done'] = read;
+  }
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: jobKey(teamId, id),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition ? '#state = :running AND done = :done' : '#state = :running',
+        ConditionExpression: condition ? '#state = :running AND #c = :done' : '#state = :running',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
@@ -260,10 +267,27 @@ async function partOf(ref: JobIssue): Promise<Part | null> {
  * job (the issues to export, in order; its progress; the address for data.json, gone with the job after a
  * day) and hands its first step to the privacy queue. Answers the job's id at once; the screen polls.
  */
+/**
+ * The account id of the team's current member with this address, or null: their own comments in the
+ * team's projects are part of a request about them (decision DR-8; a former member's are signed "former
+ * member" and no longer theirs to find).
+ */
+export async function memberIdOf(teamId: string, email: string): Promise<string | null> {
+  const userId = await findUserIdByEmail(email.trim().toLowerCase());
+  if (!userId) return null;
+  const [row] = await getItems([memberKey(teamId, userId)]);
+  return row ? userId : null;
+}
+
 export async function startExport(teamId: string, email: string, actor: Actor): Promise<string> {
   const id = randomBytes(16).toString('hex');
   const found = await findIssues(teamId, email);
   if (found.length > DATA_EXPORT_MAX_ISSUES) throw new AppError('DATA_EXPORT_TOO_LARGE');
+  const memberId = await memberIdOf(teamId, email);
+  // A member's comments are found by walking the team's projects, a page a step, after the issues.
+  const member = memberId
+    ? { memberId, projects: (await listProjects(teamId)).map((p) => p.id), project: 0, memberDone: 0 }
+    : {};
   const issues: JobIssue[] = found.map((f) => ({
     projectId: f.projectId,
     projectName: f.projectName,
@@ -281,6 +305,7 @@ export async function startExport(teamId: string, email: string, actor: Actor): 
         bytes: 0,
         issues,
         email,
+        ...member,
         at,
         ttl: epochSeconds(at + DAY),
       },
@@ -335,10 +360,22 @@ export async function exportStep(
     const advanced = await setJob(teamId, id, { done: done + batch.length, bytes }, { done });
     return advanced ? 'next' : 'stopped';
   }
+  const memberProjects = (job.projects ?? []) as string[];
+  const memberDone = Number(job.memberDone ?? 0);
+  if (typeof job.memberId === 'string' && Number(job.project ?? 0) < memberProjects.length) {
+    return memberCommentsStep(teamId, id, job, memberProjects, memberDone);
+  }
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   const issues: Item[] = [];
   const parts = list.map((_, i) => partKey(teamId, id, i));
+  const memberParts = Array.from({ length: memberDone }, (_, i) => memberPartKey(teamId, id, i));
+  const memberComments: Item[] = [];
+  for (const key of memberParts) {
+    const raw = await readObject(key);
+    if (!raw) throw new Error(`export part missing: ${key}`);
+    memberComments.push(...(JSON.parse(new TextDecoder().decode(raw)) as Item[]));
+  }
   for (const key of parts) {
     const raw = await readObject(key);
     // Every part was written before the progress passed it: one missing is a fault, never a silent gap.
@@ -358,14 +395,75 @@ export async function exportStep(
   }
   zip.file(
     'data.json',
-    JSON.stringify({ email: job.email, exportedAt: new Date(nowMs()).toISOString(), issues }, null, 2),
+    JSON.stringify(
+      {
+        email: job.email,
+        exportedAt: new Date(nowMs()).toISOString(),
+        issues,
+        // A member of the team: the comments they wrote on any of its issues.
+        ...(typeof job.memberId === 'string' ? { member: { comments: memberComments } } : {}),
+      },
+      null,
+      2,
+    ),
     { compression: 'DEFLATE' },
   );
   const body = await zip.generateAsync({ type: 'nodebuffer' });
   const key = `${exportPrefix(teamId, id)}.zip`;
   await putObject(key, body, 'application/zip');
-  if (await setJob(teamId, id, { state: 'done', key }, { done })) await deleteObjects(parts);
+  if (await setJob(teamId, id, { state: 'done', key }, { done }))
+    await deleteObjects([...parts, ...memberParts]);
   return 'stopped';
+}
+
+const memberPartKey = (teamId: string, id: string, i: number) =>
+  `${exportPrefix(teamId, id)}/member-${String(i).padStart(5, '0')}.json`;
+
+/**
+ * One page of a member's comments for their export: the current project's timeline (≤ FORMER_PAGE
+ * entries read, filtered to comments they wrote) written as a part, then the cursor moved on the
+ * condition that nobody moved it meanwhile (as the issues' batches).
+ */
+async function memberCommentsStep(
+  teamId: string,
+  id: string,
+  job: Item,
+  projects: string[],
+  memberDone: number,
+): Promise<'next' | 'stopped'> {
+  const index = Number(job.project ?? 0);
+  const pid = projects[index] as string;
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+      FilterExpression: '#au.#id = :u AND #k = :c',
+      ExpressionAttributeNames: { '#au': 'author', '#id': 'id', '#k': 'kind' },
+      ExpressionAttributeValues: {
+        ':pk': projectPartition(pid),
+        ':i': 'ISSUE#',
+        ':u': String(job.memberId),
+        ':c': 'comment',
+      },
+      Limit: FORMER_PAGE,
+      ConsistentRead: true,
+      ...(job.cursor ? { ExclusiveStartKey: job.cursor as Record<string, unknown> } : {}),
+    }),
+  );
+  const comments = (page.Items ?? []).map((c) => ({
+    projectId: pid,
+    number: Number(c.number),
+    ...publicComment(c),
+  }));
+  await putObject(memberPartKey(teamId, id, memberDone), JSON.stringify(comments), 'application/json');
+  const next = page.LastEvaluatedKey;
+  const moved = await setJob(
+    teamId,
+    id,
+    { project: next ? index : index + 1, cursor: next ?? null, memberDone: memberDone + 1 },
+    { memberDone },
+  );
+  return moved ? 'next' : 'stopped';
 }
 
 /** Timeline entries one step of a former member's job reads at most (one Query page). */

@@ -33,6 +33,14 @@ describe('/profile/team/privacy', () => {
     await page.goto('/profile/team');
     await page.getByTestId('team-privacy-link').click();
     await page.getByRole('heading', { name: 'Requests about a person’s data', level: 1 }).waitFor();
+    // A member's own address: no reported issue, but the export would hold their comments; nothing to erase.
+    await page.getByLabel('Reporter’s email address').fill(email);
+    await page.keyboard.press('Enter');
+    await page.getByText('This address is a member’s of the team', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export (ZIP)' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Erase…' }).count()).toBe(0);
+    expect([await axeFindings(page)]).toEqual([[]]);
+    await shot(page, 'privacy-member-en-1280');
     // By keyboard: type the address, Enter finds.
     await page.getByLabel('Reporter’s email address').fill(visitor);
     await page.keyboard.press('Enter');

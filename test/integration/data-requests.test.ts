@@ -443,6 +443,30 @@ describe('a member who leaves or is removed', () => {
     const before = await authors();
     expect(JSON.stringify(before)).toContain(leaver.id);
 
+    // While a member, a request about their address finds no reported issue, says they are a member, and
+    // its export holds the comments they wrote (run by the queue's consumer), nobody else's.
+    const privacyOf = (w: string) => `/api/client/team/${tid}/privacy/${w}`;
+    expect(msgOf(await owner.client.post(privacyOf('lookup'), { email: leaver.email }))).toEqual({
+      issues: [],
+      member: true,
+    });
+    expect(
+      msgOf<{ member: boolean }>(
+        await owner.client.post(privacyOf('lookup'), { email: 'nobody@mail.example' }),
+      ).member,
+    ).toBe(false);
+    const started = msgOf<{ id: string }>(
+      await owner.client.post(privacyOf('export'), { email: leaver.email }),
+    );
+    const done = await exportFinished(owner.client, tid, started.id);
+    expect(done.state).toBe('done');
+    const zip = await JSZip.loadAsync(await (await fetch(done.url as string)).arrayBuffer());
+    const data = JSON.parse(await (zip.file('data.json') as JSZip.JSZipObject).async('string'));
+    expect(data.issues).toEqual([]);
+    expect(data.member.comments.map((c: { body: string; number: number }) => [c.body, c.number])).toEqual([
+      ['Fixed in the next release', n],
+    ]);
+
     // Removed by the owner; the job runs on the privacy queue: poll as a reader would.
     expect((await owner.client.delete(`/api/client/team/${tid}/members/${leaver.id}`)).status).toBe(200);
     let after = before;

@@ -857,6 +857,8 @@ export const de: Catalogue = {
       date: 'Gemeldet',
       thread: 'Kommentare und Antworten',
       counts: '{{comments}} Kommentare, {{replies}} Antworten',
+      member:
+        'Diese Adresse gehört einem Mitglied des Teams: Der Export enthält auch die Kommentare, die es zu den Meldungen des Teams geschrieben hat.',
       export: 'Exportieren (ZIP)',
       progress: '{{done}} von {{total}} Meldungen exportiert',
       ready: 'Der Export ist fertig. Der Link gilt 5 Minuten.',

@@ -36,7 +36,7 @@ describe('/profile/team/privacy', () => {
     // A member's own address: no reported issue, but the export would hold their comments; nothing to erase.
     await page.getByLabel('Reporter’s email address').fill(email);
     await page.keyboard.press('Enter');
-    await page.getByText('This address is a member’s of the team', { exact: false }).waitFor();
+    await page.getByText('This address belongs to a member of the team', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Export (ZIP)' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Erase…' }).count()).toBe(0);
     expect([await axeFindings(page)]).toEqual([[]]);

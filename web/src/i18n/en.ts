@@ -845,7 +845,7 @@ export const en = {
       thread: 'Comments and replies',
       counts: '{{comments}} comments, {{replies}} replies',
       member:
-        'This address is a member’s of the team: the export also holds the comments they wrote on its issues.',
+        'This address belongs to a member of the team: the export also holds the comments they wrote on its issues.',
       export: 'Export (ZIP)',
       progress: 'Exported {{done}} of {{total}} issues',
       ready: 'The export is ready. The link works for 5 minutes.',

@@ -477,7 +477,6 @@ const formerActor: Actor = { kind: 'member', name: FORMER_MEMBER };
  */
 export async function startFormerMember(teamId: string, userId: string): Promise<string> {
   const id = randomBytes(16).toString('hex');
-  const projects = (await listProjects(teamId)).map((p) => p.id);
   const at = nowMs();
   await db().send(
     new PutCommand({
@@ -487,10 +486,9 @@ export async function startFormerMember(teamId: string, userId: string): Promise
         kind: 'member',
         state: 'running',
         userId,
-        projects,
+        // The team's projects are listed by the first step, not by the removal's request (one Put there).
         project: 0,
         done: 0,
-        total: projects.length,
         at,
         ttl: epochSeconds(at + DAY),
       },
@@ -507,9 +505,15 @@ export async function startFormerMember(teamId: string, userId: string): Promise
  * on the condition that nobody moved it meanwhile. Another team member's entries are never touched.
  */
 async function formerMemberStep(teamId: string, id: string, job: Item): Promise<'next' | 'stopped'> {
-  const projects = (job.projects ?? []) as string[];
-  const index = Number(job.project ?? 0);
   const done = Number(job.done ?? 0);
+  if (!Array.isArray(job.projects)) {
+    const projects = (await listProjects(teamId)).map((p) => p.id);
+    return (await setJob(teamId, id, { projects, total: projects.length, done: done + 1 }, { done }))
+      ? 'next'
+      : 'stopped';
+  }
+  const projects = job.projects as string[];
+  const index = Number(job.project ?? 0);
   const userId = String(job.userId);
   const pid = projects[index];
   if (pid === undefined) {

@@ -74,12 +74,14 @@ export const authApi = apiFunction({
   ],
 });
 
-// Deleting a profile deletes its projects' files.
+// Deleting a profile deletes its projects' files, and in each team it leaves starts the job that signs its
+// comments "former member" (the privacy queue).
 export const profileApi = apiFunction({
   resource: 'profile',
   needs: {
     table: 'readwrite',
     objects: { list: [bucketPrefixes.stored], delete: [bucketPrefixes.stored] },
+    sendTo: ['privacy'],
   },
   routes: [
     { method: 'GET', path: '/api/client/profile', op: 'get', session: true, access: { scope: 'account' } },

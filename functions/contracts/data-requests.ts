@@ -4,6 +4,7 @@
  * What the team's Privacy screen and the privacy routes agree on.
  */
 import * as z from 'zod';
+import { correlationIdSchema } from './correlation';
 import { emailField } from './schemas';
 import { teamIdParam } from './teams';
 
@@ -35,7 +36,27 @@ export interface DataExportStatus {
   total: number;
   /** A signed link, valid DATA_EXPORT_LINK_SECONDS, once done. */
   url?: string;
+  /** Why a failed export failed: `too_large` past DATA_EXPORT_MAX_BYTES of files (the issues' cap is checked at the start). */
+  reason?: 'too_large';
 }
+
+/**
+ * The caps of one export (decision DR-7): at most this many issues (refused at the start with
+ * DATA_EXPORT_TOO_LARGE), and at most this many bytes of files (the job fails with `too_large` when its
+ * batches find more). The ZIP is packed in the consumer's memory (1,024 MB), files stored uncompressed.
+ */
+export const DATA_EXPORT_MAX_ISSUES = 500;
+export const DATA_EXPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** Issues one batch of the export's consumer reads before handing on to the next message. */
+export const DATA_EXPORT_BATCH = 10;
+
+/** The export queue's message: one step of job `jobId` (functions/consumers/privacy.ts). */
+export const dataExportMessageSchema = z.object({
+  teamId: teamIdParam,
+  jobId: z.string().regex(/^[0-9a-f]{32}$/),
+  correlationId: correlationIdSchema.optional(),
+});
+export type DataExportMessage = z.infer<typeof dataExportMessageSchema>;
 
 /** How long the signed link of an export's ZIP works. */
 export const DATA_EXPORT_LINK_SECONDS = 300;

@@ -407,6 +407,15 @@ export const errorCatalogue = {
       de: 'Dieser Export existiert nicht mehr: bitte neu starten',
     },
   },
+  // A data request's export past its caps (contracts/data-requests.ts DATA_EXPORT_MAX_ISSUES, _MAX_BYTES):
+  // one ZIP is built in one function's memory, so a person with more is exported project by project.
+  DATA_EXPORT_TOO_LARGE: {
+    status: 413,
+    msg: {
+      en: 'This person sent more than one export can hold (500 issues or 200 MB of files)',
+      de: 'Diese Person hat mehr gesendet, als ein Export fassen kann (500 Meldungen oder 200 MB Dateien)',
+    },
+  },
   // A data request's erasure: the address typed again differs from the one to erase (nothing is erased).
   ERASE_CONFIRM_MISMATCH: {
     status: 400,

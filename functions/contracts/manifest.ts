@@ -10,7 +10,7 @@ import type * as z from 'zod';
 import type { RouteDecl } from './routes';
 
 /** Queues of the async path; each is declared by exactly one domain manifest (a unit test checks). */
-export const queueNames = ['fanout', 'delivery', 'tracker', 'similar'] as const;
+export const queueNames = ['fanout', 'delivery', 'tracker', 'similar', 'privacy'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 /**

@@ -1,6 +1,7 @@
 /** Messages on the async path (DESIGN.md section 2): issue created → fan-out → one delivery per integration. */
 import * as z from 'zod';
 import { correlationIdSchema } from './correlation';
+import { dataExportMessageSchema } from './data-requests';
 import { type IntegrationName, integrationNames } from './integration-names';
 import type { QueueName } from './manifest';
 import { trackerEventSchema } from './sync';
@@ -78,5 +79,6 @@ export const queueMessageSchemas = {
   tracker: trackerEventSchema,
   // The filed report's `issue.created` again, for the similar-reports consumer (docs/similar.md).
   similar: issueCreatedMessageSchema,
+  privacy: dataExportMessageSchema,
 } as const satisfies Record<QueueName, z.ZodType>;
 export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;

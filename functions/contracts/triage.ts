@@ -245,6 +245,13 @@ export const actorSchema = z
 export type Actor = z.output<typeof actorSchema>;
 
 /**
+ * What a member's comments and changes are signed with once they left or were removed from the team
+ * (decision DR-8, issues/data-requests.ts): the team keeps the work, not the person's name or account id. The dashboard shows it
+ * in the reader's language.
+ */
+export const FORMER_MEMBER = 'former member';
+
+/**
  * How an issue came in when not through the widget (issue 34): `extension` a member with the browser
  * extension (`name` theirs), `token` a team's API token (`name` its creator as then, `token` its name).
  * The dashboard shows it beside the reporter ("Ada via extension", "Ada via API token CI").

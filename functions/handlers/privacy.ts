@@ -7,7 +7,7 @@ import type { DataExportStatus, DataRequestIssue } from '#contracts/data-request
 import { AppError } from '#runtime/errors';
 import { type InputOf, type OpName, resourceHandler } from '#runtime/http';
 import { userKey } from '../accounts/user';
-import { erase, exportStatus, lookup, startExport } from '../issues/data-requests';
+import { erase, exportStatus, lookup, memberIdOf, startExport } from '../issues/data-requests';
 import { authorizeTeam, membershipOf } from '../projects/access';
 import { memberActor } from '../teams/audit';
 import { privacyApi } from '../teams/manifest';
@@ -26,9 +26,15 @@ async function authorized({ session, params }: In<OpName<typeof privacyApi>>) {
 }
 
 export const operations = {
-  async lookup(input: In<'lookup'>): Promise<{ msg: { issues: DataRequestIssue[] } }> {
+  async lookup(input: In<'lookup'>): Promise<{ msg: { issues: DataRequestIssue[]; member: boolean } }> {
     await authorized(input);
-    return { msg: { issues: await lookup(input.params.teamId, input.body.email) } };
+    const { teamId } = input.params;
+    const [issues, memberId] = await Promise.all([
+      lookup(teamId, input.body.email),
+      memberIdOf(teamId, input.body.email),
+    ]);
+    // A member of the team: the export also holds the comments they wrote (decision DR-8).
+    return { msg: { issues, member: memberId !== null } };
   },
   async startExport(input: In<'startExport'>): Promise<{ msg: { id: string }; statusCode: number }> {
     const actor = await authorized(input);

@@ -11,6 +11,7 @@ import { profileApi } from '../accounts/manifest';
 import * as accounts from '../accounts/profile';
 import type { User } from '../accounts/user';
 import { profileOf } from '../billing/team';
+import { startFormerMember } from '../issues/data-requests';
 import { invitationsLost, teamGuardCondition, tokensLost } from '../projects/access';
 import { deleteAllProjectsOf } from '../projects/service';
 import { auditPut, memberActor, memberTarget } from '../teams/audit';
@@ -36,6 +37,8 @@ async function leaveAll(user: User, teams: TeamsItem): Promise<void> {
         detail: { role: entry.r, tokensRevoked: tokens.length, accountDeleted: true },
       });
       await removeMember(tid, member, teams, teamGuardCondition(tid, 'team.leave'), tokens, [logged]);
+      // Their comments and changes in that team stay, signed "former member" (decision DR-8).
+      await startFormerMember(tid, userId);
     } catch (err) {
       // Already gone from that team (removed meanwhile, or an earlier attempt): nothing to leave.
       if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;

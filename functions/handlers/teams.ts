@@ -22,6 +22,7 @@ import { sourceOf } from '#runtime/source';
 import { nowMs } from '#runtime/time';
 import { planSettings } from '../accounts/profile';
 import { userKey } from '../accounts/user';
+import { startFormerMember } from '../issues/data-requests';
 import { unassignEverywhere } from '../issues/triage';
 import {
   authorizeTeam,
@@ -377,6 +378,8 @@ export const operations = {
     await invitationsLost(teamId, target);
     // Issue 23: whoever leaves is nobody's assignee any more (decision Tr-C5; a GUEST never was one).
     if (target.role !== 'GUEST') await unassignEverywhere(teamId, userId);
+    // Issue 35: their comments and changes stay, signed "former member" (decision DR-8), on the queue.
+    await startFormerMember(teamId, userId);
     return { msg: null };
   },
   /**

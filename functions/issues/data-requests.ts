@@ -9,19 +9,23 @@
  * their project (`backfillProject`, one Query of the project's issue details, then a marker
  * PROJECT#<pid> / PRIVACYINDEX so it never runs twice). The index names the address only by its hash.
  *
- * Export jobs: PRIVACYJOB#<teamId> / <id> (state, progress, the ZIP's key), gone after a day (TTL).
+ * Export jobs: PRIVACYJOB#<teamId> / <id> (state, the issues to export, progress, the ZIP's key), gone
+ * after a day (TTL); their steps run on the privacy queue (consumers/privacy.ts), parts and ZIP under x/.
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  DATA_EXPORT_BATCH,
   DATA_EXPORT_LINK_SECONDS,
+  DATA_EXPORT_MAX_BYTES,
+  DATA_EXPORT_MAX_ISSUES,
   type DataExportStatus,
   type DataRequestIssue,
   ERASED,
 } from '#contracts/data-requests';
 import { integrationNames } from '#contracts/integration-names';
 import { bucketPrefixes } from '#contracts/manifest';
-import type { Actor } from '#contracts/triage';
+import { type Actor, FORMER_MEMBER } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
 import { s3, s3Sdk } from '#runtime/aws/s3';
 import { bucketName } from '#runtime/config';
@@ -35,15 +39,20 @@ import {
   tableName,
   transactWrite,
 } from '#runtime/db';
+import { AppError } from '#runtime/errors';
+import { publish } from '#runtime/publish';
 import { deleteObjects } from '#runtime/s3-objects';
 import { DAY, epochSeconds, nowMs } from '#runtime/time';
+import { findUserIdByEmail } from '../accounts/user';
 import { listProjects, projectKey, projectPartition } from '../projects/project';
 import { recordAudit } from '../teams/audit';
+import { memberKey } from '../teams/member';
 import { teamKey } from '../teams/team';
 import { dataIndexPut, emailHash, indexPartition } from './data-index';
 import { issueObjectKeys } from './delete-issue';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from './issue';
-import { reporterKey, tokenKey } from './reporter';
+import { DIGEST, MAIL, OUTBOX_PARTITION } from './notify';
+import { outboxKey, reporterKey, tokenKey } from './reporter';
 import { timelineRange } from './timeline';
 
 type Item = Record<string, unknown>;
@@ -134,24 +143,53 @@ export async function lookup(teamId: string, email: string): Promise<DataRequest
 }
 
 const jobKey = (teamId: string, id: string) => ({ pk: `PRIVACYJOB#${teamId}`, sk: id });
+const exportPrefix = (teamId: string, id: string) => `${bucketPrefixes.exports}privacy/${teamId}/${id}`;
+/** A batch's part: one issue's JSON and the keys of its files, by its place in the job's list. */
+const partKey = (teamId: string, id: string, i: number) =>
+  `${exportPrefix(teamId, id)}/part-${String(i).padStart(5, '0')}.json`;
 
-async function setJob(teamId: string, id: string, fields: Item) {
-  const names: Record<string, string> = {};
-  const values: Item = {};
-  const sets = Object.entries(fields).map(([k, v], i) => {
+/** A job whose last step is older than this died (its message went to the DLQ): the screen says failed. */
+const EXPORT_STALE_MS = 30 * 60 * 1000;
+
+/**
+ * Sets `fields` on the job when `condition` holds (the job still running, its progress where this step
+ * read it); false when it does not (another delivery of the same step moved it on: this one stops).
+ */
+async function setJob(
+  teamId: string,
+  id: string,
+  fields: Item,
+  condition?: { done: number } | { memberDone: number },
+): Promise<boolean> {
+  const names: Record<string, string> = { '#state': 'state' };
+  const values: Item = { ':running': 'running' };
+  const sets = Object.entries({ ...fields, at: nowMs() }).map(([k, v], i) => {
     names[`#f${i}`] = k;
     values[`:v${i}`] = v;
     return `#f${i} = :v${i}`;
   });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: jobKey(teamId, id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  // The counter this step read: `done` (issues written) or `memberDone` (a member's comment pages).
+  const [counter, read] = condition ? Object.entries(condition)[0]! : ['done', 0];
+  if (condition) {
+    names['#c'] = counter;
+    values[':done'] = read;
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: jobKey(teamId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition ? '#state = :running AND #c = :done' : '#state = :running',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 async function readObject(key: string): Promise<Uint8Array | null> {
@@ -165,6 +203,13 @@ async function readObject(key: string): Promise<Uint8Array | null> {
   }
 }
 
+async function putObject(key: string, body: Uint8Array | string, contentType: string) {
+  const [{ PutObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
+  await client.send(
+    new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: contentType }),
+  );
+}
+
 const publicComment = (c: Item) => ({
   id: c.id,
   author: (c.author as Actor | undefined)?.name ?? '',
@@ -174,14 +219,81 @@ const publicComment = (c: Item) => ({
   body: c.body,
 });
 
+/** One issue of a job's list, as startExport wrote it. */
+interface JobIssue {
+  projectId: string;
+  projectName: string;
+  number: number;
+}
+
+/** A batch's part: what data.json says of one issue, the files to pack (stored key → ZIP path), its bytes. */
+interface Part {
+  issue: Item;
+  files: { key: string; path: string }[];
+  bytes: number;
+}
+
+async function partOf(ref: JobIssue): Promise<Part | null> {
+  const [header, detail] = await getItems([
+    issueHeaderKey(ref.projectId, ref.number),
+    issueDetailKey(ref.projectId, ref.number),
+  ]);
+  // Deleted since the export started (retention, an erasure): nothing of it is left to export.
+  if (!header) return null;
+  const comments = await timelineOf(ref.projectId, ref.number);
+  const files = (detail ? issueObjectKeys(ref.projectId, detail) : []).map((key) => ({
+    key,
+    path: `files/${ref.projectId}/${ref.number}/${key.split('/').slice(-2).join('-')}`,
+  }));
+  return {
+    issue: {
+      project: { id: ref.projectId, name: ref.projectName },
+      number: ref.number,
+      title: header.title,
+      createdAt: header.createdAt,
+      status: header.status,
+      description: detail?.msg ?? '',
+      reporter: detail?.data ?? {},
+      comments: comments.filter((c) => !isReply(c)).map(publicComment),
+      replies: comments.filter(isReply).map(publicComment),
+    },
+    files,
+    bytes: Number(detail?.bytes ?? 0),
+  };
+}
+
 /**
- * Starts an export: the job item, then the ZIP (data.json: the issues, their comments and the reporter's
- * replies; files/<project>/<n>/…: every screenshot, file, snapshot and recording), its progress written
- * after each issue so the screen's poll shows it. Answers the job's id.
+ * Starts an export (docs/privacy.md "Export"): refuses more than DATA_EXPORT_MAX_ISSUES issues, writes the
+ * job (the issues to export, in order; its progress; the address for data.json, gone with the job after a
+ * day) and hands its first step to the privacy queue. Answers the job's id at once; the screen polls.
  */
+/**
+ * The account id of the team's current member with this address, or null: their own comments in the
+ * team's projects are part of a request about them (decision DR-8; a former member's are signed "former
+ * member" and no longer theirs to find).
+ */
+export async function memberIdOf(teamId: string, email: string): Promise<string | null> {
+  const userId = await findUserIdByEmail(email.trim().toLowerCase());
+  if (!userId) return null;
+  const [row] = await getItems([memberKey(teamId, userId)]);
+  return row ? userId : null;
+}
+
 export async function startExport(teamId: string, email: string, actor: Actor): Promise<string> {
   const id = randomBytes(16).toString('hex');
   const found = await findIssues(teamId, email);
+  if (found.length > DATA_EXPORT_MAX_ISSUES) throw new AppError('DATA_EXPORT_TOO_LARGE');
+  const memberId = await memberIdOf(teamId, email);
+  // A member's comments are found by walking the team's projects, a page a step, after the issues.
+  const member = memberId
+    ? { memberId, projects: (await listProjects(teamId)).map((p) => p.id), project: 0, memberDone: 0 }
+    : {};
+  const issues: JobIssue[] = found.map((f) => ({
+    projectId: f.projectId,
+    projectName: f.projectName,
+    number: f.number,
+  }));
+  const at = nowMs();
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -189,56 +301,17 @@ export async function startExport(teamId: string, email: string, actor: Actor): 
         ...jobKey(teamId, id),
         state: 'running',
         done: 0,
-        total: found.length,
-        ttl: epochSeconds(nowMs() + DAY),
+        total: issues.length,
+        bytes: 0,
+        issues,
+        email,
+        ...member,
+        at,
+        ttl: epochSeconds(at + DAY),
       },
     }),
   );
-  try {
-    const { default: JSZip } = await import('jszip');
-    const zip = new JSZip();
-    const issues: Item[] = [];
-    for (const [i, f] of found.entries()) {
-      const [detail] = await getItems([issueDetailKey(f.projectId, f.number)]);
-      const comments = await timelineOf(f.projectId, f.number);
-      const objects = detail ? issueObjectKeys(f.projectId, detail) : [];
-      const files: string[] = [];
-      for (const key of objects) {
-        const bytes = await readObject(key);
-        if (!bytes) continue;
-        const path = `files/${f.projectId}/${f.number}/${key.split('/').slice(-2).join('-')}`;
-        zip.file(path, bytes);
-        files.push(path);
-      }
-      issues.push({
-        project: { id: f.projectId, name: f.projectName },
-        number: f.number,
-        title: f.header.title,
-        createdAt: f.header.createdAt,
-        status: f.header.status,
-        description: detail?.msg ?? '',
-        reporter: detail?.data ?? {},
-        comments: comments.filter((c) => !isReply(c)).map(publicComment),
-        replies: comments.filter(isReply).map(publicComment),
-        files,
-      });
-      await setJob(teamId, id, { done: i + 1 });
-    }
-    zip.file(
-      'data.json',
-      JSON.stringify({ email, exportedAt: new Date(nowMs()).toISOString(), issues }, null, 2),
-    );
-    const body = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    const key = `${bucketPrefixes.exports}privacy/${teamId}/${id}.zip`;
-    const [{ PutObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
-    await client.send(
-      new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: 'application/zip' }),
-    );
-    await setJob(teamId, id, { state: 'done', key });
-  } catch (err) {
-    await setJob(teamId, id, { state: 'failed' });
-    throw err;
-  }
+  await publish('privacy', [{ message: { teamId, jobId: id } }]);
   await recordAudit(teamId, {
     kind: 'privacy.export',
     actor,
@@ -247,15 +320,257 @@ export async function startExport(teamId: string, email: string, actor: Actor): 
   return id;
 }
 
+/** Test hooks: a crash between writing a part and advancing the job (integration test). */
+export interface StepHooks {
+  afterPart?: (index: number) => void;
+}
+
+/**
+ * One step of export job `id` (the privacy queue's consumer): either the next batch of DATA_EXPORT_BATCH
+ * issues, each written as a part under x/, then the progress advanced on the condition that nobody
+ * advanced it meanwhile; or, once every issue is written, the pack: data.json and every file in one ZIP,
+ * the job done with its key, the parts deleted. A step that dies is run again from the job as stored:
+ * its parts are overwritten (no duplicate) and nothing is skipped (no loss). Answers `next` when another
+ * step is owed, `stopped` when none is (done, failed, gone, or another delivery is ahead).
+ */
+export async function exportStep(
+  teamId: string,
+  id: string,
+  hooks: StepHooks = {},
+): Promise<'next' | 'stopped'> {
+  const [job] = await getItems([jobKey(teamId, id)]);
+  if (job?.state !== 'running') return 'stopped';
+  if (job.kind === 'member') return formerMemberStep(teamId, id, job);
+  const list = (job.issues ?? []) as JobIssue[];
+  const done = Number(job.done ?? 0);
+  if (done < list.length) {
+    const batch = list.slice(done, done + DATA_EXPORT_BATCH);
+    let bytes = Number(job.bytes ?? 0);
+    for (const [k, ref] of batch.entries()) {
+      const part = await partOf(ref);
+      bytes += part?.bytes ?? 0;
+      await putObject(partKey(teamId, id, done + k), JSON.stringify(part), 'application/json');
+      hooks.afterPart?.(done + k);
+    }
+    if (bytes > DATA_EXPORT_MAX_BYTES) {
+      await setJob(teamId, id, { state: 'failed', reason: 'too_large' }, { done });
+      await deleteObjects(list.slice(0, done + batch.length).map((_, i) => partKey(teamId, id, i)));
+      return 'stopped';
+    }
+    const advanced = await setJob(teamId, id, { done: done + batch.length, bytes }, { done });
+    return advanced ? 'next' : 'stopped';
+  }
+  const memberProjects = (job.projects ?? []) as string[];
+  const memberDone = Number(job.memberDone ?? 0);
+  if (typeof job.memberId === 'string' && Number(job.project ?? 0) < memberProjects.length) {
+    return memberCommentsStep(teamId, id, job, memberProjects, memberDone);
+  }
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  const issues: Item[] = [];
+  const parts = list.map((_, i) => partKey(teamId, id, i));
+  const memberParts = Array.from({ length: memberDone }, (_, i) => memberPartKey(teamId, id, i));
+  const memberComments: Item[] = [];
+  for (const key of memberParts) {
+    const raw = await readObject(key);
+    if (!raw) throw new Error(`export part missing: ${key}`);
+    memberComments.push(...(JSON.parse(new TextDecoder().decode(raw)) as Item[]));
+  }
+  for (const key of parts) {
+    const raw = await readObject(key);
+    // Every part was written before the progress passed it: one missing is a fault, never a silent gap.
+    if (!raw) throw new Error(`export part missing: ${key}`);
+    const part = JSON.parse(new TextDecoder().decode(raw)) as Part | null;
+    if (!part) continue;
+    const packed: string[] = [];
+    for (const f of part.files) {
+      const bytesOf = await readObject(f.key);
+      if (!bytesOf) continue;
+      // Screenshots, videos and recordings are compressed already: stored as they are (less CPU, same size).
+      zip.file(f.path, bytesOf, { compression: 'STORE' });
+      packed.push(f.path);
+    }
+    // data.json names the files the archive holds (one gone meanwhile is not promised).
+    issues.push({ ...part.issue, files: packed });
+  }
+  zip.file(
+    'data.json',
+    JSON.stringify(
+      {
+        email: job.email,
+        exportedAt: new Date(nowMs()).toISOString(),
+        issues,
+        // A member of the team: the comments they wrote on any of its issues.
+        ...(typeof job.memberId === 'string' ? { member: { comments: memberComments } } : {}),
+      },
+      null,
+      2,
+    ),
+    { compression: 'DEFLATE' },
+  );
+  const body = await zip.generateAsync({ type: 'nodebuffer' });
+  const key = `${exportPrefix(teamId, id)}.zip`;
+  await putObject(key, body, 'application/zip');
+  if (await setJob(teamId, id, { state: 'done', key }, { done }))
+    await deleteObjects([...parts, ...memberParts]);
+  return 'stopped';
+}
+
+const memberPartKey = (teamId: string, id: string, i: number) =>
+  `${exportPrefix(teamId, id)}/member-${String(i).padStart(5, '0')}.json`;
+
+/**
+ * One page of a member's comments for their export: the current project's timeline (≤ FORMER_PAGE
+ * entries read, filtered to comments they wrote) written as a part, then the cursor moved on the
+ * condition that nobody moved it meanwhile (as the issues' batches).
+ */
+async function memberCommentsStep(
+  teamId: string,
+  id: string,
+  job: Item,
+  projects: string[],
+  memberDone: number,
+): Promise<'next' | 'stopped'> {
+  const index = Number(job.project ?? 0);
+  const pid = projects[index] as string;
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+      FilterExpression: '#au.#id = :u AND #k = :c',
+      ExpressionAttributeNames: { '#au': 'author', '#id': 'id', '#k': 'kind' },
+      ExpressionAttributeValues: {
+        ':pk': projectPartition(pid),
+        ':i': 'ISSUE#',
+        ':u': String(job.memberId),
+        ':c': 'comment',
+      },
+      Limit: FORMER_PAGE,
+      ConsistentRead: true,
+      ...(job.cursor ? { ExclusiveStartKey: job.cursor as Record<string, unknown> } : {}),
+    }),
+  );
+  const comments = (page.Items ?? []).map((c) => ({
+    projectId: pid,
+    number: Number(c.number),
+    ...publicComment(c),
+  }));
+  await putObject(memberPartKey(teamId, id, memberDone), JSON.stringify(comments), 'application/json');
+  const next = page.LastEvaluatedKey;
+  const moved = await setJob(
+    teamId,
+    id,
+    { project: next ? index : index + 1, cursor: next ?? null, memberDone: memberDone + 1 },
+    { memberDone },
+  );
+  return moved ? 'next' : 'stopped';
+}
+
+/** Timeline entries one step of a former member's job reads at most (one Query page). */
+const FORMER_PAGE = 200;
+const formerActor: Actor = { kind: 'member', name: FORMER_MEMBER };
+
+/**
+ * Starts the job that signs a member's comments and changes in every project of the team as "former
+ * member" (decision DR-8), after they left or were removed: the job item and its first step on the
+ * privacy queue. The walk runs in pages of one project's timeline, resumable from the stored cursor.
+ */
+export async function startFormerMember(teamId: string, userId: string): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  const at = nowMs();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...jobKey(teamId, id),
+        kind: 'member',
+        state: 'running',
+        userId,
+        // The team's projects are listed by the first step, not by the removal's request (one Put there).
+        project: 0,
+        done: 0,
+        at,
+        ttl: epochSeconds(at + DAY),
+      },
+    }),
+  );
+  await publish('privacy', [{ message: { teamId, jobId: id } }]);
+  return id;
+}
+
+/**
+ * One page of a former member's job: the timeline entries of the current project (≤ FORMER_PAGE read)
+ * that the member wrote (a comment's author) or made (an activity's actor) are signed `formerActor`, each
+ * on the condition that it still names them (a rerun rewrites nothing twice); then the cursor moves on,
+ * on the condition that nobody moved it meanwhile. Another team member's entries are never touched.
+ */
+async function formerMemberStep(teamId: string, id: string, job: Item): Promise<'next' | 'stopped'> {
+  const done = Number(job.done ?? 0);
+  if (!Array.isArray(job.projects)) {
+    const projects = (await listProjects(teamId)).map((p) => p.id);
+    return (await setJob(teamId, id, { projects, total: projects.length, done: done + 1 }, { done }))
+      ? 'next'
+      : 'stopped';
+  }
+  const projects = job.projects as string[];
+  const index = Number(job.project ?? 0);
+  const userId = String(job.userId);
+  const pid = projects[index];
+  if (pid === undefined) {
+    await setJob(teamId, id, { state: 'done' }, { done });
+    return 'stopped';
+  }
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+      FilterExpression: '#au.#id = :u OR #ac.#id = :u',
+      ExpressionAttributeNames: { '#au': 'author', '#ac': 'actor', '#id': 'id' },
+      ExpressionAttributeValues: { ':pk': projectPartition(pid), ':i': 'ISSUE#', ':u': userId },
+      Limit: FORMER_PAGE,
+      ConsistentRead: true,
+      ...(job.cursor ? { ExclusiveStartKey: job.cursor as Record<string, unknown> } : {}),
+    }),
+  );
+  for (const item of page.Items ?? []) {
+    const field = item.kind === 'comment' ? 'author' : item.kind === 'activity' ? 'actor' : null;
+    if (!field) continue;
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: String(item.pk), sk: String(item.sk) },
+          ConditionExpression: '#f.#id = :u',
+          UpdateExpression: 'SET #f = :former',
+          ExpressionAttributeNames: { '#f': field, '#id': 'id' },
+          ExpressionAttributeValues: { ':u': userId, ':former': formerActor },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
+  }
+  const next = page.LastEvaluatedKey;
+  const moved = await setJob(
+    teamId,
+    id,
+    { project: next ? index : index + 1, cursor: next ?? null, done: done + 1 },
+    { done },
+  );
+  return moved ? 'next' : 'stopped';
+}
+
 /** A job's progress, and once done a signed link to its ZIP; null when there is no such job (of this team). */
 export async function exportStatus(teamId: string, id: string): Promise<DataExportStatus | null> {
   const [job] = await getItems([jobKey(teamId, id)]);
   if (!job) return null;
+  const stale = job.state === 'running' && nowMs() - Number(job.at ?? 0) > EXPORT_STALE_MS;
   const status: DataExportStatus = {
     id,
-    state: job.state as DataExportStatus['state'],
+    state: stale ? 'failed' : (job.state as DataExportStatus['state']),
     done: Number(job.done ?? 0),
     total: Number(job.total ?? 0),
+    ...(job.reason === 'too_large' ? { reason: 'too_large' as const } : {}),
   };
   if (job.state === 'done' && typeof job.key === 'string') {
     const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), s3()]);
@@ -353,6 +668,136 @@ async function eraseTexts(teamId: string, projectId: string, n: number, bytes: n
   }
 }
 
+/** Shorter texts are not searched for in others' words: "Hi" or "ok" would erase the team's own. */
+const QUOTE_MIN = 8;
+
+/**
+ * `text` with the person's words taken out (decision DR-9): their address (any case) and each of their
+ * texts (description, title, replies; at least QUOTE_MIN characters) where quoted word for word, and each
+ * quoted line ("> …") whose words are part of one of their texts, read "erased". Others' words stay.
+ */
+export function scrubQuotes(text: string, email: string, theirs: readonly string[]): string {
+  const long = theirs.map((t) => t.trim()).filter((t) => t.length >= QUOTE_MIN);
+  let out = text.replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ERASED);
+  for (const t of [...long].sort((x, y) => y.length - x.length)) out = out.split(t).join(ERASED);
+  return out
+    .split('\n')
+    .map((line) => {
+      const quote = /^(\s*(?:>\s?)+)(.*)$/.exec(line);
+      const words = quote?.[2]?.trim() ?? '';
+      return quote && words.length >= 3 && long.some((t) => t.includes(words))
+        ? `${quote[1]}${ERASED}`
+        : line;
+    })
+    .join('\n');
+}
+
+/** `value` with scrubQuotes applied to every string inside (an activity's from/to, a reason). */
+function scrubDeep(value: unknown, email: string, theirs: readonly string[]): unknown {
+  if (typeof value === 'string') return scrubQuotes(value, email, theirs);
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, email, theirs));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, email, theirs)]));
+  return value;
+}
+
+/** What one erased issue's person wrote: the texts to look for in copies, and their replies' ids. */
+interface Theirs {
+  texts: string[];
+  replies: Set<string>;
+}
+
+const setItem = (item: Item, fields: Item) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: String(item.pk), sk: String(item.sk) },
+      UpdateExpression: `SET ${Object.keys(fields)
+        .map((_, i) => `#f${i} = :v${i}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((k, i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(Object.values(fields).map((v, i) => [`:v${i}`, v])),
+    }),
+  );
+
+/**
+ * The copies of the person's words on one issue: the team's comments quoting them and the activity
+ * entries naming them are scrubbed (scrubQuotes), before the originals are erased, so that a rerun after
+ * a crash still knows what to look for. Answers what the person wrote there.
+ */
+async function eraseCopies(f: Found, detail: Item | undefined, email: string): Promise<Theirs> {
+  const entries = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+    ExpressionAttributeValues: timelineRange(f.projectId, f.number),
+    ConsistentRead: true,
+  });
+  const replies = entries.filter((e) => e.kind === 'comment' && isReply(e));
+  const data = (detail?.data ?? {}) as { customFields?: { value?: unknown }[] };
+  const texts = [
+    String(detail?.msg ?? ''),
+    String(f.header.title ?? ''),
+    ...replies.map((r) => String(r.body ?? '')),
+    ...(data.customFields ?? []).map((c) => String(c.value ?? '')),
+  ].filter((t) => t && t !== ERASED);
+  for (const e of entries) {
+    if (e.kind === 'comment' && !isReply(e)) {
+      const body = scrubQuotes(String(e.body ?? ''), email, texts);
+      if (body !== e.body) await setItem(e, { body });
+    } else if (e.kind === 'activity') {
+      const fields: Item = {};
+      for (const k of ['from', 'to', 'reason'] as const) {
+        if (!(k in e)) continue;
+        const v = scrubDeep(e[k], email, texts);
+        if (JSON.stringify(v) !== JSON.stringify(e[k])) fields[k] = v;
+      }
+      if (Object.keys(fields).length) await setItem(e, fields);
+    }
+  }
+  return { texts, replies: new Set(replies.map((r) => String(r.id))) };
+}
+
+/**
+ * The mails still waiting about the erased issues (the notification outbox's per-person items, M# and
+ * D#: a digest waits up to a day) carry the issue's title and a comment's excerpt: the title reads
+ * "erased", an excerpt of the person's reply too, another excerpt is scrubbed. One paged Query of the
+ * outbox partition, filtered to the team's erased projects (the outbox holds at most a week of mails).
+ */
+async function erasePendingMails(theirs: Map<string, Theirs>, email: string): Promise<void> {
+  const projects = [...new Set([...theirs.keys()].map((k) => k.split('#')[0] as string))];
+  if (projects.length === 0) return;
+  for (const prefix of [MAIL, DIGEST]) {
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+      FilterExpression: `#e.#p IN (${projects.map((_, i) => `:p${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#e': 'event', '#p': 'projectId' },
+      ExpressionAttributeValues: {
+        ':pk': OUTBOX_PARTITION,
+        ':m': prefix,
+        ...Object.fromEntries(projects.map((p, i) => [`:p${i}`, p])),
+      },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      const event = item.event as Item;
+      const mine = theirs.get(`${String(event.projectId)}#${Number(event.number)}`);
+      if (!mine) continue;
+      const excerpt =
+        typeof event.excerpt !== 'string'
+          ? undefined
+          : mine.replies.has(String(event.commentId))
+            ? ERASED
+            : scrubQuotes(
+                event.excerpt,
+                email,
+                mine.texts.map((t) => t.replace(/\s+/g, ' ').trim()),
+              );
+      await setItem(item, {
+        event: { ...event, title: ERASED, ...(excerpt !== undefined ? { excerpt } : {}) },
+      });
+    }
+  }
+}
+
 /**
  * Erases what the reporter sent: their issues' files (screenshots, files, snapshots, recordings) are
  * deleted; the address, their custom fields, the description, the title and their replies read "erased";
@@ -361,6 +806,13 @@ async function eraseTexts(teamId: string, projectId: string, n: number, bytes: n
  */
 export async function erase(teamId: string, email: string, actor: Actor): Promise<number> {
   const found = await findIssues(teamId, email);
+  // Copies first (team comments quoting the person, activity, waiting mails), then the originals.
+  const theirs = new Map<string, Theirs>();
+  for (const f of found) {
+    const [detail] = await getItems([issueDetailKey(f.projectId, f.number)]);
+    theirs.set(`${f.projectId}#${f.number}`, await eraseCopies(f, detail, email));
+  }
+  await erasePendingMails(theirs, email);
   for (const f of found) {
     const [detail, reporter] = await getItems([
       issueDetailKey(f.projectId, f.number),
@@ -379,7 +831,8 @@ export async function erase(teamId: string, email: string, actor: Actor): Promis
       );
     }
     const tokens = [...((reporter?.tokens as Set<string> | undefined) ?? [])].map((h) => tokenKey(String(h)));
-    await batchDelete([reporterKey(f.projectId, f.number), ...tokens]);
+    // The reporter's outbox entry (a status mail owed to them) goes with their record.
+    await batchDelete([reporterKey(f.projectId, f.number), outboxKey(f.projectId, f.number), ...tokens]);
   }
   // The index entries go last: a crash before this point leaves them, and a rerun erases the rest.
   await batchDelete(

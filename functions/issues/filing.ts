@@ -166,10 +166,13 @@ export interface FilingRules {
   correlationId: string;
 }
 
-/** Why an accepted recording must not be stored (an unmasked input value, an unreadable pack), or null. */
-async function recordingLeak(key: string): Promise<string | null> {
+/**
+ * Why an accepted recording must not be stored (an unmasked input value; in a strict project unmasked
+ * text too; an unreadable pack), or null.
+ */
+async function recordingLeak(key: string, strict: boolean): Promise<string | null> {
   const bytes = await readUpload(key);
-  return bytes ? replayLeaksInGzip(bytes) : 'the recording is gone';
+  return bytes ? replayLeaksInGzip(bytes, undefined, { maskedText: strict }) : 'the recording is gone';
 }
 
 /**
@@ -191,8 +194,9 @@ export async function fileIssue(
   const found = await Promise.all(checked.map(async (u) => checkStored(u, await headUpload(u.key))));
 
   // The server's own redaction (docs/privacy.md), whatever the sender did: secrets in the gathered text
-  // are masked, and a recording that carries what someone typed is not stored (the report is, without it).
-  const leak = sent.replay ? await recordingLeak(sent.replay.key) : null;
+  // are masked, and a recording that carries what someone typed (in a strict project: any unmasked text)
+  // is not stored (the report is, without it).
+  const leak = sent.replay ? await recordingLeak(sent.replay.key, project.data.strictPrivacy === true) : null;
   const redacted = redactReport(leak ? { ...sent, replay: undefined } : sent);
   // A strict project (docs/privacy.md "Strict privacy mode") keeps no query, no fragment, no further log
   // lines and no visitor email, whatever the widget or script sent.

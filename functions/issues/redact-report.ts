@@ -47,6 +47,12 @@ const INCREMENTAL = 3;
 const MUTATION = 0;
 const INPUT = 5;
 const ELEMENT = 2;
+const TEXT = 3;
+const COMMENT = 5;
+/** What rrweb records for a script's text (never the script itself). */
+const SCRIPT_TEXT = 'SCRIPT_PLACEHOLDER';
+/** Masked text: rrweb's mask replaces every character but white space with an asterisk. */
+const maskedText = /^[\s*]*$/;
 
 /** Input types whose value the recorder keeps (contracts/redaction.ts `replayMaskedInputs`). */
 const unmaskedTypes = new Set(replayUnmaskedInputTypes);
@@ -73,10 +79,18 @@ function isMaskedField(field: FieldNode): boolean {
  * full snapshot's (or an added node's) input, textarea or select whose `value` attribute is not the
  * placeholder, a `value` attribute changed to one, or an Input event whose text is not. The answer names
  * the node and the place, never the value.
+ *
+ * With `maskedText` (a strict project, docs/privacy.md "Strict privacy mode": "masks all text in replays"),
+ * a text node (or comment) whose text is not masked is a leak too, in a snapshot, an added node or a text
+ * change; style sheets' text (rrweb's `isStyle`, the page's CSS, not its words) and the script placeholder
+ * are not text a visitor reads. One pass over the events, as for inputs: bounded by the unpacked size.
  */
-export function replayLeaks(events: unknown[]): string | null {
+export function replayLeaks(events: unknown[], options: { maskedText?: boolean } = {}): string | null {
   /** Form fields by rrweb node id, as full snapshots and mutations declared them. */
   const fields = new Map<number, FieldNode>();
+  /** Text nodes of style sheets by rrweb node id: their text changes are CSS, not words. */
+  const styleTexts = new Set<number>();
+  const strict = options.maskedText === true;
 
   /** Walks a serialized node tree (iteratively: a hostile recording may nest deeper than the stack). */
   const walk = (root: unknown, where: string): string | null => {
@@ -84,6 +98,14 @@ export function replayLeaks(events: unknown[]): string | null {
     while (stack.length) {
       const node = stack.pop();
       if (!isObject(node)) continue;
+      if (strict && (node.type === TEXT || node.type === COMMENT)) {
+        const text = typeof node.textContent === 'string' ? node.textContent : '';
+        if (node.isStyle === true) {
+          if (typeof node.id === 'number') styleTexts.add(node.id);
+        } else if (text !== SCRIPT_TEXT && !maskedText.test(text)) {
+          return `${where} holds unmasked text (node ${String(node.id)})`;
+        }
+      }
       if (node.type === ELEMENT && typeof node.tagName === 'string') {
         const attributes = isObject(node.attributes) ? node.attributes : {};
         const tag = node.tagName.toLowerCase();
@@ -113,6 +135,11 @@ export function replayLeaks(events: unknown[]): string | null {
       for (const add of Array.isArray(data.adds) ? data.adds : []) {
         const found = isObject(add) ? walk(add.node, `an added node (event ${i})`) : null;
         if (found) return found;
+      }
+      for (const change of strict && Array.isArray(data.texts) ? data.texts : []) {
+        if (!isObject(change) || (typeof change.id === 'number' && styleTexts.has(change.id))) continue;
+        if (typeof change.value === 'string' && !maskedText.test(change.value))
+          return `a changed text (event ${i}) is unmasked (node ${String(change.id)})`;
       }
       for (const change of Array.isArray(data.attributes) ? data.attributes : []) {
         if (!isObject(change) || !isObject(change.attributes) || typeof change.id !== 'number') continue;
@@ -154,6 +181,7 @@ const gunzipAsync = promisify(gunzip);
 export async function replayLeaksInGzip(
   gzip: Uint8Array,
   maxBytes: number = REPLAY_UNPACKED_MAX_BYTES,
+  options: { maskedText?: boolean } = {},
 ): Promise<string | null> {
   let json: Buffer;
   try {
@@ -169,5 +197,5 @@ export async function replayLeaksInGzip(
   } catch {
     return 'the recording is not JSON';
   }
-  return Array.isArray(events) ? replayLeaks(events) : 'the recording is not an array of events';
+  return Array.isArray(events) ? replayLeaks(events, options) : 'the recording is not an array of events';
 }

@@ -20,11 +20,12 @@ import {
   transferSchema,
 } from '#contracts/teams';
 import { tokenCreateSchema, tokenParams } from '#contracts/tokens';
+import { privacyQueue } from './queues';
 
-// Mail for invitations.
+// Mail for invitations; a member who leaves starts the job that signs their work "former member" (privacy).
 export const teamsApi = apiFunction({
   resource: 'teams',
-  needs: { table: 'readwrite', mail: true, sendTo: ['fanout'] },
+  needs: { table: 'readwrite', mail: true, sendTo: ['fanout', 'privacy'] },
   routes: [
     { method: 'GET', path: '/api/client/teams', op: 'list', session: true, access: { scope: 'account' } },
     {
@@ -182,17 +183,15 @@ export const auditApi = apiFunction({
 /**
  * Requests about a person's data (issues/data-requests.ts): find, export and erase what a reporter sent to
  * the team. OWNER and ADMIN, through `team.audit`: those who read who did what with people's data are those
- * who answer for it (decision DR-2). Reads and deletes the team's stored objects, writes the export's ZIP.
+ * who answer for it (decision DR-2). Erasing deletes the team's stored objects; an export is a job handed to
+ * the privacy queue (teams/queues.ts), whose ZIP this function only signs a link to.
  */
 export const privacyApi = apiFunction({
   resource: 'privacy',
   needs: {
     table: 'readwrite',
-    objects: {
-      read: [bucketPrefixes.stored, bucketPrefixes.exports],
-      write: [bucketPrefixes.exports],
-      delete: [bucketPrefixes.stored],
-    },
+    objects: { read: [bucketPrefixes.exports], delete: [bucketPrefixes.stored] },
+    sendTo: ['privacy'],
     timeoutSeconds: 28,
     memoryMb: 1024,
   },
@@ -238,4 +237,5 @@ export const privacyApi = apiFunction({
 export const teams = {
   domain: 'teams',
   api: [teamsApi, tokensApi, auditApi, privacyApi],
+  queues: { privacy: privacyQueue },
 } satisfies DomainManifest;

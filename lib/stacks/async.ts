@@ -74,6 +74,7 @@ export class Consumers extends Construct {
         settings: props.settings,
         environment: props.environmentOf(decl.consumer.needs),
         timeout: Duration.seconds(decl.consumer.timeoutSeconds),
+        ...(decl.consumer.needs.memoryMb ? { memorySize: decl.consumer.needs.memoryMb } : {}),
         description: `Snag ${name} queue consumer`,
       });
       consumer.fn.addEventSource(

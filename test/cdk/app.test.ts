@@ -319,6 +319,31 @@ describe('functions', () => {
     expect(grants.filter((g) => g.startsWith('sqs:SendMessage'))).toEqual([]);
     expect(grants.filter((g) => g.startsWith('s3:') && g !== 's3:GetObject objects:p/')).toEqual([]);
   });
+
+  // Requests about a person's data (issue 35): exports run on the privacy queue, not in the request.
+  it("runs a person's export on the privacy queue: the request queues it, the consumer reads files and writes the ZIP", () => {
+    const api = grantsOf(logicalId(functionOf('privacy').role));
+    expect(api).toContain('sqs:SendMessage queue:privacy');
+    // The request reads no stored file and writes no archive any more; it signs the link to one.
+    expect(api).not.toContain('s3:GetObject objects:p/');
+    expect(api).not.toContain('s3:PutObject objects:x/');
+    expect(api).toContain('s3:GetObject objects:x/');
+    // A member who leaves starts the "former member" job from the teams function.
+    expect(grantsOf(logicalId(functionOf('teams').role))).toContain('sqs:SendMessage queue:privacy');
+    const consumer = s.stack.consumers.functions.privacy;
+    const grants = grantsOf(logicalId(consumer.role));
+    for (const g of [
+      's3:GetObject objects:p/',
+      's3:PutObject objects:x/',
+      's3:DeleteObject objects:x/',
+      'sqs:SendMessage queue:privacy',
+    ])
+      expect(grants).toContain(g);
+    expect(grants).not.toContain('s3:DeleteObject objects:p/');
+    expect(grants.filter((g) => g.startsWith('sqs:SendMessage'))).toEqual(['sqs:SendMessage queue:privacy']);
+    const fn = s.template.toJSON().Resources[logicalId(consumer.fn)].Properties;
+    expect([fn.Timeout, fn.MemorySize]).toEqual([120, 1024]);
+  });
 });
 
 describe('billing (issue 12)', () => {

@@ -33,6 +33,14 @@ describe('/profile/team/privacy', () => {
     await page.goto('/profile/team');
     await page.getByTestId('team-privacy-link').click();
     await page.getByRole('heading', { name: 'Requests about a person’s data', level: 1 }).waitFor();
+    // A member's own address: no reported issue, but the export would hold their comments; nothing to erase.
+    await page.getByLabel('Reporter’s email address').fill(email);
+    await page.keyboard.press('Enter');
+    await page.getByText('This address belongs to a member of the team', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export (ZIP)' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Erase…' }).count()).toBe(0);
+    expect([await axeFindings(page)]).toEqual([[]]);
+    await shot(page, 'privacy-member-en-1280');
     // By keyboard: type the address, Enter finds.
     await page.getByLabel('Reporter’s email address').fill(visitor);
     await page.keyboard.press('Enter');
@@ -49,6 +57,12 @@ describe('/profile/team/privacy', () => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect([await axeFindings(page)]).toEqual([[]]);
+    await shot(page, 'privacy-export-en-1280');
+    // The same screen on a phone (the export's link in view), then back to 1280 for the dialog.
+    await page.setViewportSize(phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'privacy-export-en-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Erase…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase this person’s data' });
@@ -82,6 +96,8 @@ describe('/profile/team/privacy', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect([await axeFindings(page)]).toEqual([[]]);
     await shot(page, 'privacy-de-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'privacy-de-1280');
     expect(tab.errors).toEqual([]);
   });
 });

@@ -8,14 +8,20 @@
  */
 import { createHash } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { DataExportStatus, DataRequestIssue } from '#contracts/data-requests';
+import {
+  DATA_EXPORT_BATCH,
+  DATA_EXPORT_MAX_BYTES,
+  type DataExportStatus,
+  type DataRequestIssue,
+} from '#contracts/data-requests';
 import { db } from '#runtime/aws/dynamo';
 import { s3 } from '#runtime/aws/s3';
 import { batchDelete, getItems, tableName } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
+import { exportStep } from '../../functions/issues/data-requests';
 import { auditPartition } from '../../functions/teams/audit';
 import { teamKey } from '../../functions/teams/team';
 import type { ApiClient } from '../support/api-client';
@@ -61,7 +67,46 @@ async function issueOf(client: ApiClient, pid: string, n: number) {
   return msgOf<Record<string, unknown>>(await client.get(`/api/client/website/${pid}/request/${n}`));
 }
 
+/** Polls an export as the screen does until it is no longer running (the consumer runs it on the queue). */
+async function exportFinished(client: ApiClient, tid: string, id: string): Promise<DataExportStatus> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const status = msgOf<DataExportStatus>(await client.get(privacy(tid, `export/${id}`)));
+    if (status.state !== 'running' || Date.now() > until) return status;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 describe('a request about a person’s data', () => {
+  it('lets an ADMIN ask, refuses a MEMBER and a GUEST, and hides the team and its jobs from an outsider', async () => {
+    const owner = await newSite(stack.url, 'BUSINESS_PLAN');
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const p1 = owner.id;
+    const visitor = `roles-${Date.now()}@mail.example`;
+    await fileReport(stack.url, p1, ORIGIN, { fields: { msg: 'Roles', username: visitor } });
+    // A MEMBER and a GUEST are refused, an outsider finds no team at all.
+    const member = await join(stack.url, owner.client, tid, 'MEMBER');
+    const guest = await join(stack.url, owner.client, tid, 'GUEST', [p1]);
+    const admin = await join(stack.url, owner.client, tid, 'ADMIN');
+    const stranger = await person(stack.url);
+    for (const [who, status] of [
+      [member, 403],
+      [guest, 403],
+      [stranger, 404],
+    ] as const) {
+      expect((await who.client.post(privacy(tid, 'lookup'), { email: visitor })).status).toBe(status);
+      expect((await who.client.post(privacy(tid, 'export'), { email: visitor })).status).toBe(status);
+      expect(
+        (await who.client.post(privacy(tid, 'erase'), { email: visitor, confirm: visitor })).status,
+      ).toBe(status);
+    }
+    expect((await lookup(admin.client, tid, visitor)).map((i) => i.projectId)).toEqual([p1]);
+    const { id } = msgOf<{ id: string }>(await admin.client.post(privacy(tid, 'export'), { email: visitor }));
+    expect((await stranger.client.get(privacy(tid, `export/${id}`))).status).toBe(404);
+    expect((await member.client.get(privacy(tid, `export/${id}`))).status).toBe(403);
+    expect((await exportFinished(admin.client, tid, id)).state).toBe('done');
+  });
+
   it('finds, exports and erases a visitor’s issues across two projects, and nothing of anyone else', async () => {
     const owner = await newSite(stack.url, 'BUSINESS_PLAN');
     const tid = (await findUserIdByEmail(owner.email)) as string;
@@ -104,22 +149,6 @@ describe('a request about a person’s data', () => {
     const otherTid = (await findUserIdByEmail(other.email)) as string;
     const no = await reportFrom(other.id, visitor, 'Ada at another shop');
 
-    // Roles: a MEMBER and a GUEST are refused, an outsider finds no team at all.
-    const member = await join(stack.url, owner.client, tid, 'MEMBER');
-    const guest = await join(stack.url, owner.client, tid, 'GUEST', [p1]);
-    const admin = await join(stack.url, owner.client, tid, 'ADMIN');
-    const stranger = await person(stack.url);
-    for (const [who, status] of [
-      [member, 403],
-      [guest, 403],
-      [stranger, 404],
-    ] as const) {
-      expect((await who.client.post(privacy(tid, 'lookup'), { email: visitor })).status).toBe(status);
-      expect((await who.client.post(privacy(tid, 'export'), { email: visitor })).status).toBe(status);
-      expect(
-        (await who.client.post(privacy(tid, 'erase'), { email: visitor, confirm: visitor })).status,
-      ).toBe(status);
-    }
     // Bad input is a 4xx with a code, never a 500.
     expect((await owner.client.post(privacy(tid, 'lookup'), { email: 'not an address' })).status).toBe(400);
     // A malformed job id is no job: 404, as an unknown one.
@@ -128,7 +157,7 @@ describe('a request about a person’s data', () => {
     expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([404, 'DATA_EXPORT_NOT_FOUND']);
 
     // Find: both projects, the counts, the address in any case; the bystander's issue is not listed.
-    const found = await lookup(admin.client, tid, visitor.toUpperCase());
+    const found = await lookup(owner.client, tid, visitor.toUpperCase());
     expect(found.map((i) => [i.projectId, i.number]).sort()).toEqual(
       [
         [p1, n1],
@@ -158,8 +187,8 @@ describe('a request about a person’s data', () => {
     const started = await owner.client.post<{ id: string }>(privacy(tid, 'export'), { email: visitor });
     expect(started.status).toBe(202);
     const { id } = msgOf<{ id: string }>(started);
-    expect((await stranger.client.get(privacy(tid, `export/${id}`))).status).toBe(404);
-    const status = msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)));
+    // The request answers at once; the privacy queue's consumer writes the ZIP, the screen polls.
+    const status = await exportFinished(owner.client, tid, id);
     expect(status).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(status.url).toMatch(/X-Amz-Expires=300/);
     const zipRes = await fetch(status.url as string);
@@ -179,6 +208,52 @@ describe('a request about a person’s data', () => {
         'string',
       ),
     ).toBe('Checkout fails for Grace Hopper notes');
+
+    // Copies of the visitor's words: a team comment quoting their reply and naming them, an activity entry
+    // quoting their title, a digest mail still waiting with their reply's excerpt, a status mail owed to them.
+    msgOf(
+      await owner.client.post(`/api/client/website/${p1}/request/${n1}/comments`, {
+        body: `> Still broken, my card ends 4242\nThanks ${visitor.toUpperCase()}, we will refund.`,
+        visibility: 'internal',
+      }),
+    );
+    const replyId = msgOf<{ entries: { id: string; body: string }[] }>(
+      await owner.client.get(`/api/client/website/${p1}/request/${n1}/comments`),
+    ).entries.find((c) => c.body.startsWith('Still broken'))?.id;
+    expect(replyId).toBeTruthy();
+    const n10 = (n: number) => String(n).padStart(10, '0');
+    const activityKey = { pk: `PROJECT#${p1}`, sk: `ISSUE#${n10(n1)}#T#${'0'.repeat(9)}zzzzzzzzzzz` };
+    const digest = (pid: string, n: number, title: string) => ({
+      pk: 'NOTIFY',
+      sk: `D#u-${pid}-${n}#2026-11-29#${'1'.repeat(20)}`,
+      recipient: { email: 'admin@shop.example', firstName: 'Admin', lang: 'en' },
+      event: {
+        kind: 'comment',
+        projectId: pid,
+        number: n,
+        title,
+        excerpt: 'Still broken, my card ends 4242',
+        commentId: replyId,
+        at: 1,
+      },
+    });
+    for (const Item of [
+      {
+        ...activityKey,
+        kind: 'activity',
+        id: `${'0'.repeat(9)}zzzzzzzzzzz`,
+        number: n1,
+        type: 'delivery.failed',
+        actor: { kind: 'system', name: 'Snag' },
+        at: '2026-11-29T00:00:00.000Z',
+        integration: 'jira',
+        reason: 'Jira refused “Checkout fails for Grace Hopper”',
+      },
+      digest(p1, n1, 'Checkout fails for Grace Hopper'),
+      digest(p1, nb, 'Bob’s own report'),
+      { pk: 'REPORTER_OUTBOX', sk: `${p1}#${n10(n1)}`, projectId: p1, number: n1, due: 1, status: true },
+    ])
+      await db().send(new PutCommand({ TableName: tableName(), Item }));
 
     // Erase: a mistyped confirmation erases nothing.
     const mistyped = await owner.client.post(privacy(tid, 'erase'), { email: visitor, confirm: bystander });
@@ -214,7 +289,22 @@ describe('a request about a person’s data', () => {
     const thread = msgOf<{ entries: { body: string }[] }>(
       await owner.client.get(`/api/client/website/${p1}/request/${n1}/comments`),
     );
-    expect(thread.entries.map((c) => c.body)).toEqual(['We are on it', 'erased']);
+    expect(thread.entries.map((c) => c.body)).toEqual([
+      'We are on it',
+      'erased',
+      '> erased\nThanks erased, we will refund.',
+    ]);
+    // The copies: the activity's reason, the waiting digest (Bob's stays), the owed status mail gone.
+    const [act, mine, bobs, owed] = await getItems([
+      activityKey,
+      { pk: 'NOTIFY', sk: digest(p1, n1, '').sk },
+      { pk: 'NOTIFY', sk: digest(p1, nb, '').sk },
+      { pk: 'REPORTER_OUTBOX', sk: `${p1}#${n10(n1)}` },
+    ]);
+    expect(act?.reason).toBe('Jira refused “erased”');
+    expect(mine?.event).toMatchObject({ title: 'erased', excerpt: 'erased' });
+    expect(bobs?.event).toMatchObject({ title: 'Bob’s own report' });
+    expect(owed).toBeUndefined();
     expect(JSON.stringify(await issueOf(owner.client, p2, n2))).not.toContain('Blog comments vanish');
     expect(await lookup(owner.client, tid, visitor)).toEqual([]);
 
@@ -252,5 +342,171 @@ describe('a request about a person’s data', () => {
       }),
     );
     expect((otherLog.Items ?? []).filter((e) => String(e.kind).startsWith('privacy.'))).toEqual([]);
+  });
+});
+
+describe('an export of many issues', () => {
+  it('runs in batches that a crash or a second delivery repeats without a duplicate or a loss, and stops at its cap', async () => {
+    const owner = await newSite(stack.url, 'BUSINESS_PLAN');
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const visitor = `many-${Date.now()}@mail.example`;
+    const count = DATA_EXPORT_BATCH + 2;
+    const numbers: number[] = [await reportFrom(owner.id, visitor, 'The one with files')];
+    for (let i = 1; i < count; i++) {
+      numbers.push(
+        await fileReport(stack.url, owner.id, ORIGIN, { fields: { msg: `Report ${i}`, username: visitor } }),
+      );
+    }
+    const issues = (await lookup(owner.client, tid, visitor)).map((i) => ({
+      projectId: i.projectId,
+      projectName: i.projectName,
+      number: i.number,
+    }));
+    expect(issues).toHaveLength(count);
+    // A job as the request writes it, run step by step here instead of by the queue's consumer.
+    const job = async (id: string, list: typeof issues, bytes = 0) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            pk: `PRIVACYJOB#${tid}`,
+            sk: id,
+            state: 'running',
+            done: 0,
+            total: list.length,
+            bytes,
+            issues: list,
+            email: visitor,
+            at: Date.now(),
+          },
+        }),
+      );
+    const id = 'a'.repeat(32);
+    await job(id, issues);
+    expect(await exportStep(tid, id)).toBe('next');
+    // The second batch dies after writing its last part, before the progress moved: nothing counted.
+    await expect(
+      exportStep(tid, id, {
+        afterPart: (i) => {
+          if (i === count - 1) throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)))).toMatchObject({
+      state: 'running',
+      done: DATA_EXPORT_BATCH,
+      total: count,
+    });
+    // The message comes back, and is delivered twice at once: one delivery moves on, the other stops.
+    expect((await Promise.all([exportStep(tid, id), exportStep(tid, id)])).sort()).toEqual([
+      'next',
+      'stopped',
+    ]);
+    expect(await exportStep(tid, id)).toBe('stopped');
+    const status = msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${id}`)));
+    expect(status).toMatchObject({ state: 'done', done: count, total: count });
+    const zip = await JSZip.loadAsync(await (await fetch(status.url as string)).arrayBuffer());
+    const data = JSON.parse(await (zip.file('data.json') as JSZip.JSZipObject).async('string'));
+    // Every issue exactly once, in the job's order; the first one's files in the archive.
+    expect(data.issues.map((i: { number: number }) => i.number)).toEqual(issues.map((i) => i.number));
+    expect(data.issues[0].files.length).toBeGreaterThanOrEqual(3);
+    for (const f of data.issues[0].files) expect(zip.file(f), f).toBeTruthy();
+    // The batch parts are gone once the ZIP is written; only the ZIP stays under the job's prefix.
+    const left = await (await s3()).send(
+      new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `x/privacy/${tid}/${id}` }),
+    );
+    expect((left.Contents ?? []).map((o) => o.Key)).toEqual([`x/privacy/${tid}/${id}.zip`]);
+
+    // Past the cap of files' bytes: the job fails with the reason the screen shows, its parts deleted.
+    const big = 'b'.repeat(32);
+    await job(big, issues.slice(0, 1), DATA_EXPORT_MAX_BYTES);
+    expect(await exportStep(tid, big)).toBe('stopped');
+    expect(msgOf<DataExportStatus>(await owner.client.get(privacy(tid, `export/${big}`)))).toMatchObject({
+      state: 'failed',
+      reason: 'too_large',
+    });
+    const parts = await (await s3()).send(
+      new ListObjectsV2Command({ Bucket: stack.bucket, Prefix: `x/privacy/${tid}/${big}` }),
+    );
+    expect(parts.Contents ?? []).toEqual([]);
+  });
+});
+
+describe('a member who leaves or is removed', () => {
+  it('has their comments signed “former member”, without their name or id; the others’ stay', async () => {
+    const owner = await newSite(stack.url, 'BUSINESS_PLAN');
+    const tid = (await findUserIdByEmail(owner.email)) as string;
+    const n = await fileReport(stack.url, owner.id, ORIGIN, { fields: { msg: 'Cart empties itself' } });
+    const member = await join(stack.url, owner.client, tid, 'MEMBER');
+    const leaver = await join(stack.url, owner.client, tid, 'MEMBER');
+    const deleter = await join(stack.url, owner.client, tid, 'ADMIN');
+    const comments = `/api/client/website/${owner.id}/request/${n}/comments`;
+    for (const [who, body] of [
+      [member, 'I can reproduce it'],
+      [leaver, 'Fixed in the next release'],
+      [owner, 'Thanks both'],
+      [deleter, 'Closing after the release'],
+    ] as const)
+      msgOf(await who.client.post(comments, { body, visibility: 'public' }));
+    const authors = async () =>
+      msgOf<{ entries: { body: string; author: { kind: string; id?: string; name: string } }[] }>(
+        await owner.client.get(comments),
+      ).entries.map((c) => [c.body, c.author]);
+    const before = await authors();
+    expect(JSON.stringify(before)).toContain(leaver.id);
+
+    // While a member, a request about their address finds no reported issue, says they are a member, and
+    // its export holds the comments they wrote (run by the queue's consumer), nobody else's.
+    const privacyOf = (w: string) => `/api/client/team/${tid}/privacy/${w}`;
+    expect(msgOf(await owner.client.post(privacyOf('lookup'), { email: leaver.email }))).toEqual({
+      issues: [],
+      member: true,
+    });
+    expect(
+      msgOf<{ member: boolean }>(
+        await owner.client.post(privacyOf('lookup'), { email: 'nobody@mail.example' }),
+      ).member,
+    ).toBe(false);
+    const started = msgOf<{ id: string }>(
+      await owner.client.post(privacyOf('export'), { email: leaver.email }),
+    );
+    const done = await exportFinished(owner.client, tid, started.id);
+    expect(done.state).toBe('done');
+    const zip = await JSZip.loadAsync(await (await fetch(done.url as string)).arrayBuffer());
+    const data = JSON.parse(await (zip.file('data.json') as JSZip.JSZipObject).async('string'));
+    expect(data.issues).toEqual([]);
+    expect(data.member.comments.map((c: { body: string; number: number }) => [c.body, c.number])).toEqual([
+      ['Fixed in the next release', n],
+    ]);
+
+    // Removed by the owner; the job runs on the privacy queue: poll as a reader would.
+    expect((await owner.client.delete(`/api/client/team/${tid}/members/${leaver.id}`)).status).toBe(200);
+    let after = before;
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(leaver.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after).toEqual([
+      before[0],
+      ['Fixed in the next release', { kind: 'member', name: 'former member' }],
+      before[2],
+      before[3],
+    ]);
+    // Leaving on one's own: the same.
+    expect((await member.client.delete(`/api/client/team/${tid}/members/${member.id}`)).status).toBe(200);
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(member.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after[0]).toEqual(['I can reproduce it', { kind: 'member', name: 'former member' }]);
+    expect(after[2]).toEqual(before[2]);
+    // Deleting one's account leaves every team: the same.
+    expect((await deleter.client.delete('/api/client/profile')).status).toBe(200);
+    for (let i = 0; i < 120 && JSON.stringify(after).includes(deleter.id); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await authors();
+    }
+    expect(after[3]).toEqual(['Closing after the release', { kind: 'member', name: 'former member' }]);
+    expect(after[2]).toEqual(before[2]);
   });
 });

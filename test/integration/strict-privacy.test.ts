@@ -5,6 +5,7 @@
  * same report into a normal project keeps them; the widget configuration forces replay text masking and
  * tells the widget to leave out its email field; turning the mode on and off is in the audit log.
  */
+import { gzipSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { v1IssueCreatedSchema, v1WidgetConfigSchema } from '#contracts/api-v1';
@@ -107,6 +108,67 @@ describe('a strict project', () => {
     expect((kept.data as Json).username).toBe('visitor@example.com');
     expect((kept.logs as { msg: string }[])[0]!.msg).toBe(raw.logs[0]!.msg);
     expect((kept.steps as { label: string }[])[0]!.label).toBe(raw.steps[0]!.label);
+  });
+
+  it("refuses a recording whose text is not masked (a widget that sends the page's words); keeps a masked one", async () => {
+    const recording = (words: string) => ({
+      content: new Uint8Array(
+        gzipSync(
+          JSON.stringify([
+            {
+              type: 4,
+              timestamp: 1_764_400_000_000,
+              data: { href: 'https://shop.example/', width: 1280, height: 800 },
+            },
+            {
+              type: 2,
+              timestamp: 1_764_400_000_010,
+              data: {
+                node: {
+                  type: 0,
+                  id: 1,
+                  childNodes: [
+                    {
+                      type: 2,
+                      id: 2,
+                      tagName: 'p',
+                      attributes: {},
+                      childNodes: [{ type: 3, id: 3, textContent: words }],
+                    },
+                  ],
+                },
+              },
+            },
+          ]),
+        ),
+      ),
+      start: 1_764_400_000_000,
+      end: 1_764_400_060_000,
+    });
+    const strict = await site(true);
+    const sent = recording('Order for Ada Lovelace, IBAN DE89 3704');
+    const refused = await issue(
+      strict,
+      await fileReport(stack.url, strict.id, ORIGIN, { fields: { msg: 'Order page' }, replay: sent }),
+    );
+    // The report is kept, the recording is not (as with an unmasked input value).
+    expect((refused.data as Json).msg).toBe('Order page');
+    expect(refused.replay).toBeNull();
+    const masked = await issue(
+      strict,
+      await fileReport(stack.url, strict.id, ORIGIN, {
+        fields: { msg: 'Order page again' },
+        replay: recording('***** *** *** ********'),
+      }),
+    );
+    expect(masked.replay).toMatchObject({ start: sent.start, end: sent.end });
+    // A normal project keeps the page's words: what its option asked for.
+    const normal = await site(false);
+    const kept = await issue(
+      normal,
+      await fileReport(stack.url, normal.id, ORIGIN, { fields: { msg: 'Order page' }, replay: sent }),
+    );
+    expect(kept.replay).toMatchObject({ start: sent.start });
   });
 
   it('strips a REST v1 create the same way', async () => {

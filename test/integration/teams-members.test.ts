@@ -311,12 +311,17 @@ describe('request counts (docs/data-model.md section 6)', () => {
     ]);
     // Issue 23 (data-model 4.13, decision Tr-C5): removing someone who may be an assignee reads the team's
     // projects and, per project, their assignee facets; each issue still assigned adds its unassign.
+    // Issue 35 (decision DR-8): then one Put of the job that signs their entries "former member".
     expect(await dynamoRequestsOf(() => owner.client.delete(memberPath(tid, admin.id)))).toEqual([
       ...three,
       'QueryCommand',
       'BatchGetItemCommand',
+      'PutItemCommand',
     ]);
-    expect(await dynamoRequestsOf(() => guest.client.delete(memberPath(tid, guest.id)))).toEqual(three);
+    expect(await dynamoRequestsOf(() => guest.client.delete(memberPath(tid, guest.id)))).toEqual([
+      ...three,
+      'PutItemCommand',
+    ]);
     expect(
       await dynamoRequestsOf(() =>
         owner.client.post(`/api/client/team/${tid}/transfer`, { userId: member.id }),

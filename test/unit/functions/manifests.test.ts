@@ -45,6 +45,7 @@ describe('the manifests', () => {
       'DELIVERY_QUEUE_URL',
       'TRACKER_QUEUE_URL',
       'SIMILAR_QUEUE_URL',
+      'PRIVACY_QUEUE_URL',
     ]);
   });
 });

@@ -152,3 +152,90 @@ describe('replayLeaks, the intake check of a recording', () => {
     );
   });
 });
+
+describe('replayLeaks in a strict project: all text masked', () => {
+  // happy-dom gives rrweb no text (its text getter reads nothing there), so these are rrweb's shapes written
+  // out; a real Chromium recording of a strict project passes through the intake in test/e2e/report.test.ts.
+  const snapshotOf = (words: string) => ({
+    type: 2,
+    data: {
+      node: {
+        type: 0,
+        id: 1,
+        childNodes: [
+          {
+            type: 2,
+            id: 2,
+            tagName: 'h1',
+            attributes: {},
+            childNodes: [{ type: 3, id: 3, textContent: words }],
+          },
+          {
+            type: 2,
+            id: 4,
+            tagName: 'script',
+            attributes: {},
+            childNodes: [{ type: 3, id: 5, textContent: 'SCRIPT_PLACEHOLDER' }],
+          },
+        ],
+      },
+    },
+  });
+
+  it('passes masked text and the script placeholder; refuses words, and passes them when not strict', () => {
+    expect(replayLeaks([snapshotOf('***** *** ***\n  ')], { maskedText: true })).toBeNull();
+    expect(replayLeaks([snapshotOf('')], { maskedText: true })).toBeNull();
+    expect(replayLeaks([snapshotOf('Order for Ada')], { maskedText: true })).toMatch(
+      /full snapshot \(event 0\) holds unmasked text \(node 3\)/,
+    );
+    expect(replayLeaks([snapshotOf('Order for Ada')])).toBeNull();
+  });
+
+  it('refuses unmasked text added later or changed, and lets a style sheet change its CSS', () => {
+    const snapshot = {
+      type: 2,
+      data: {
+        node: {
+          type: 0,
+          id: 1,
+          childNodes: [
+            {
+              type: 2,
+              id: 2,
+              tagName: 'style',
+              attributes: {},
+              childNodes: [{ type: 3, id: 3, textContent: 'p{}', isStyle: true }],
+            },
+            {
+              type: 2,
+              id: 4,
+              tagName: 'p',
+              attributes: {},
+              childNodes: [{ type: 3, id: 5, textContent: '** ***' }],
+            },
+          ],
+        },
+      },
+    };
+    const mutation = (data: Record<string, unknown>) => ({
+      type: 3,
+      data: { source: 0, texts: [], attributes: [], removes: [], adds: [], ...data },
+    });
+    const strict = { maskedText: true };
+    expect(
+      replayLeaks([snapshot, mutation({ texts: [{ id: 3, value: 'p{color:red}' }] })], strict),
+    ).toBeNull();
+    expect(replayLeaks([snapshot, mutation({ texts: [{ id: 5, value: '*** **' }] })], strict)).toBeNull();
+    expect(replayLeaks([snapshot, mutation({ texts: [{ id: 5, value: 'Ada Lovelace' }] })], strict)).toMatch(
+      /changed text \(event 1\) is unmasked \(node 5\)/,
+    );
+    const added = { parentId: 4, nextId: null, node: { type: 3, id: 6, textContent: 'IBAN DE89' } };
+    expect(replayLeaks([snapshot, mutation({ adds: [added] })], strict)).toMatch(
+      /added node \(event 1\) holds unmasked text \(node 6\)/,
+    );
+    const comment = { parentId: 4, nextId: null, node: { type: 5, id: 7, textContent: 'user ada' } };
+    expect(replayLeaks([snapshot, mutation({ adds: [comment] })], strict)).toMatch(
+      /unmasked text \(node 7\)/,
+    );
+  });
+});

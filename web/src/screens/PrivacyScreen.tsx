@@ -39,6 +39,7 @@ export default function PrivacyScreen() {
   // The address the list belongs to: export and erase act on it, not on what is being typed.
   const [asked, setAsked] = useState('');
   const [issues, setIssues] = useState<DataRequestIssue[] | null>(null);
+  const [member, setMember] = useState(false);
   const [job, setJob] = useState<DataExportStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
@@ -63,6 +64,7 @@ export default function PrivacyScreen() {
     void run(async () => {
       const found = await findPersonData(team.id, email);
       setIssues(found.issues);
+      setMember(found.member);
       setAsked(email.trim());
       setJob(null);
       setErased(null);
@@ -119,6 +121,7 @@ export default function PrivacyScreen() {
       {issues && erased === null && (
         <PersonDataResults
           issues={issues}
+          member={member}
           email={asked}
           narrow={narrow}
           busy={busy}

@@ -7,6 +7,8 @@ import { PersonExportProgress } from './PersonExportProgress';
 
 interface Props {
   issues: DataRequestIssue[];
+  /** The address is a member's of the team: the export holds their comments too. */
+  member: boolean;
   email: string;
   narrow: boolean | undefined;
   busy: boolean;
@@ -15,7 +17,7 @@ interface Props {
   onErase: () => void;
 }
 
-export function PersonDataResults({ issues, email, narrow, busy, job, onExport, onErase }: Props) {
+export function PersonDataResults({ issues, member, email, narrow, busy, job, onExport, onErase }: Props) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md">
@@ -23,15 +25,18 @@ export function PersonDataResults({ issues, email, narrow, busy, job, onExport, 
         <Text role="status" fw={500} data-testid="privacy-summary">
           {t('teams.privacy.found', { count: issues.length, email })}
         </Text>
+        {member && <Text size="sm">{t('teams.privacy.member')}</Text>}
         {issues.length > 0 && <PersonDataList issues={issues} narrow={narrow} />}
-        {issues.length > 0 && (
+        {(issues.length > 0 || member) && (
           <Group gap="sm" wrap="wrap">
             <Button variant="default" onClick={onExport} disabled={busy} data-testid="privacy-export">
               {t('teams.privacy.export')}
             </Button>
-            <Button color="red" onClick={onErase} disabled={busy} data-testid="privacy-erase">
-              {t('teams.privacy.erase')}
-            </Button>
+            {issues.length > 0 && (
+              <Button color="red" onClick={onErase} disabled={busy} data-testid="privacy-erase">
+                {t('teams.privacy.erase')}
+              </Button>
+            )}
           </Group>
         )}
         {job && <PersonExportProgress job={job} />}

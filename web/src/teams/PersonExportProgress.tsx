@@ -15,7 +15,7 @@ export function PersonExportProgress({ job }: { job: DataExportStatus }) {
         {job.state === 'done'
           ? t('teams.privacy.ready')
           : job.state === 'failed'
-            ? t('teams.privacy.failed')
+            ? t(job.reason === 'too_large' ? 'teams.privacy.tooLarge' : 'teams.privacy.failed')
             : t('teams.privacy.progress', { done: job.done, total: job.total })}
       </Text>
       {job.url && (

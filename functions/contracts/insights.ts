@@ -16,7 +16,8 @@ import { issueStatuses, openStatuses, priorities } from './triage';
 export const insightsPeriods = [7, 30, 90] as const;
 export type InsightsPeriod = (typeof insightsPeriods)[number];
 
-export const insightsQuerySchema = z.strictObject({
+/** Not strict: every dashboard call may carry `lng` (the answer's language), which the pipeline reads on its own. */
+export const insightsQuerySchema = z.object({
   period: z
     .enum(['7', '30', '90'])
     .default('30')

@@ -62,7 +62,7 @@ const visitors = [
 ] as const;
 
 /** Files `visitors` into `pid` (through the create transaction the intake uses), the first two hours ago. */
-async function report(pid: string, list = visitors) {
+async function report(pid: string, list: readonly (typeof visitors)[number][] = visitors) {
   const shaped: NewIssue[] = [];
   let i = 0;
   await seedIssues(pid, list.length, undefined, (issue) => {

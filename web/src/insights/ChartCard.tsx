@@ -19,6 +19,7 @@ export function ChartCard({
   chart,
   testId,
   note,
+  valueColumn,
 }: {
   title: string;
   /** The first column's heading (what each row is). */
@@ -27,6 +28,8 @@ export function ChartCard({
   chart: ReactNode;
   testId: string;
   note?: ReactNode;
+  /** The count column's heading (default: reports). */
+  valueColumn?: string;
 }) {
   const { t } = useTranslation();
   const [table, setTable] = useState(false);
@@ -60,7 +63,7 @@ export function ChartCard({
               <Table.Tr>
                 <Table.Th scope="col">{column}</Table.Th>
                 <Table.Th scope="col" ta="right">
-                  {t('insights.column.reports')}
+                  {valueColumn ?? t('insights.column.reports')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

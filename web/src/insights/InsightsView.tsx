@@ -27,7 +27,9 @@ function Bars({ rows, vertical, name }: { rows: Row[]; vertical?: boolean; name:
       dataKey="label"
       orientation={vertical ? 'vertical' : 'horizontal'}
       series={[{ name: 'count', label: name, color: 'brand.6' }]}
-      yAxisProps={vertical ? { width: 110 } : undefined}
+      // Counts are whole: no 0.5 ticks.
+      yAxisProps={vertical ? { width: 120 } : { allowDecimals: false }}
+      xAxisProps={vertical ? { allowDecimals: false } : undefined}
       gridAxis={vertical ? 'x' : 'y'}
       tickLine="none"
       barChartProps={chartProps}
@@ -52,7 +54,7 @@ function Figure({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.2}>
+      <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2}>
         {value}
       </Text>
       {hint && (
@@ -131,6 +133,7 @@ export function InsightsView({ data, team }: { data: InsightsAnswer; team: boole
           column={t('insights.column.status')}
           rows={status}
           chart={<Bars rows={status} vertical name={t('insights.column.issues')} />}
+          valueColumn={t('insights.column.issues')}
           testId="insights-status"
         />
         <ChartCard
@@ -138,6 +141,7 @@ export function InsightsView({ data, team }: { data: InsightsAnswer; team: boole
           column={t('insights.column.priority')}
           rows={priority}
           chart={<Bars rows={priority} vertical name={t('insights.column.issues')} />}
+          valueColumn={t('insights.column.issues')}
           testId="insights-priority"
         />
       </SimpleGrid>
@@ -211,5 +215,9 @@ export function InsightsView({ data, team }: { data: InsightsAnswer; team: boole
   );
 }
 
-/** A page's text for the chart's narrow axis (the table shows it whole). */
-const shorten = (page: string) => (page.length > 28 ? `${page.slice(0, 27)}…` : page);
+/** A page's text for the chart's narrow axis: its path, its end kept when long (the table shows it whole). */
+function shorten(page: string): string {
+  const slash = page.indexOf('/');
+  const path = slash > 0 ? page.slice(slash) : page;
+  return path.length > 18 ? `…${path.slice(-17)}` : path;
+}

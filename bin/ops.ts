@@ -9,6 +9,7 @@
  *   npm run ops -- migrate [--dry-run] [--segments <n>]
  *   npm run ops -- check-index <projectId>   (issue 23: the lists' rank indexes against the issue headers)
  *   npm run ops -- index-issues [projectId]  (issue 23: index the issues filed before triage, once after upgrading)
+ *   npm run ops -- insights-backfill [projectId]  (issue 37: count the issues filed before Insights, once after upgrading)
  *   npm run ops -- retention [--now <date>]  (delete resolved issues past their project's retention, now;
  *                                             --now sets the job's clock, local stack only: docs/retention.md)
  *
@@ -31,6 +32,7 @@ const usage = `usage:
   npm run ops -- migrate [--dry-run] [--segments <n>] [--aws --table <name> --region <region>]
   npm run ops -- check-index <projectId> [--aws --table <name> --region <region>]
   npm run ops -- index-issues [projectId] [--aws --table <name> --region <region>]
+  npm run ops -- insights-backfill [projectId] [--aws --table <name> --region <region>]
   npm run ops -- retention [--now <YYYY-MM-DD or ISO time>] [--aws --table <name> --region <region> --bucket <name>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
@@ -183,6 +185,20 @@ async function main() {
       : await indexAllLegacyIssues();
     console.log(
       `Indexed ${r.indexed} issue(s) filed before triage in ${r.projects} project(s); ${r.skipped} changed meanwhile (${where})`,
+    );
+    return;
+  }
+  if (command === 'insights-backfill') {
+    // docs/insights.md "Existing issues": the reports and resolutions of issues filed before Insights
+    // counted once (each header's marker is the condition); one project, or all. Idempotent.
+    const [projectId] = args;
+    const where = configure();
+    const { backfillAllInsights, backfillInsights } = await import('../functions/issues/insights-backfill');
+    const r = projectId
+      ? { ...(await backfillInsights(projectId)), projects: 1 }
+      : await backfillAllInsights();
+    console.log(
+      `Counted ${r.reports} report(s) and ${r.resolutions} resolution(s) in ${r.projects} project(s); ${r.skipped} changed meanwhile (${where})`,
     );
     return;
   }

@@ -1,10 +1,11 @@
 /** Issue review and triage (issue 8, SPEC.md section 7; issue 23): lists, one issue, changes, labels, downloads. */
-import { projectActionOf } from '#contracts/access';
+import { projectActionOf, teamActionOf } from '#contracts/access';
 import { binaryReply, type InputOf, type OpName, type RawReply, resourceHandler } from '#runtime/http';
 import { sourceOf } from '#runtime/source';
 import { syncList } from '../integrations/service';
 import { deleteComment, editComment, listActivity, listComments, postComment } from '../issues/comments';
 import { downloadUrl, snapshotView } from '../issues/downloads';
+import { projectInsights, teamInsights } from '../issues/insights';
 import { createLabel, deleteLabel, listLabels, updateLabel } from '../issues/labels';
 import { listIssues } from '../issues/list';
 import { issuesApi } from '../issues/manifest';
@@ -70,6 +71,14 @@ export const operations = {
   },
   async bulkUpdate({ session, params, body, access }: In<'bulkUpdate'>) {
     return { msg: await bulkPatchIssues(session.userId, params.id, body, projectActionOf(access)) };
+  },
+  async insights({ session, params, query, access }: In<'insights'>) {
+    return { msg: await projectInsights(session.userId, params.id, query.period, projectActionOf(access)) };
+  },
+  async teamInsights({ session, params, query, access }: In<'teamInsights'>) {
+    // The route's action (team.read) is what the domain checks; a GUEST's sum covers its projects only.
+    teamActionOf(access);
+    return { msg: await teamInsights(session.userId, params.teamId, query.period) };
   },
   async listLabels({ session, params, access }: In<'listLabels'>) {
     return { msg: await listLabels(session.userId, params.id, projectActionOf(access)) };

@@ -34,6 +34,7 @@ import { replayLink } from '../integrations/links';
 import { fileApiIssue, requestApiUpload, widgetForCaller } from '../issues/api-filing';
 import { listComments, postComment } from '../issues/comments';
 import { DOWNLOAD_EXPIRY_SECONDS, presignStored } from '../issues/downloads';
+import { projectInsights } from '../issues/insights';
 import { listIssues } from '../issues/list';
 import { v1Api } from '../issues/manifest';
 import { mergeIssue, unmergeIssue } from '../issues/merge';
@@ -315,6 +316,11 @@ export const operations = {
       projectActionOf(access),
     );
     return { msg: { ...projectOf(toProject(project)), labels, assignees } };
+  },
+  /** Token, rate window, then the dashboard's own insights reads (3: the access batch and two Queries). */
+  async getInsights({ token, params, query, access }: In<'getInsights'>) {
+    const action = projectActionOf(access);
+    return { msg: await projectInsights(token.principal, params.projectId, query.period, action) };
   },
   /** Token, rate window, then the dashboard list's own reads for this window (≤ 3 for one filter or sort). */
   async listIssues({ token, params, query, access }: In<'listIssues'>) {

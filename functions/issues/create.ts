@@ -11,6 +11,7 @@ import { DAY, epochSeconds } from '#runtime/time';
 import { projectKey } from '../projects/project';
 import { teamKey } from '../teams/team';
 import { dataIndexPut } from './data-index';
+import { countReportPage, reportCountAction } from './insights';
 import {
   blockKey,
   blockOf,
@@ -36,7 +37,7 @@ const reporterActor: Actor = { kind: 'reporter', name: 'Reporter' };
 /**
  * `extra`: writes that must happen with the issue or not at all (the intake's day count). With the largest
  * report (22 upload guards, a session replay's included; 6 sync markers) the transaction has about 46 of
- * DynamoDB's 100 actions.
+ * DynamoDB's 100 actions (47 with Insights' day count).
  */
 export async function createIssue(
   issue: NewIssue,
@@ -51,7 +52,8 @@ export async function createIssue(
   const absent = 'attribute_not_exists(pk)';
   type Item = Parameters<typeof transactWrite>[0][number];
   const items: Item[] = [
-    { Put: { TableName: T, Item: header, ConditionExpression: absent } },
+    // `insC`: the report is counted in Insights by this transaction (so the backfill never counts it again).
+    { Put: { TableName: T, Item: { ...header, insC: 1 }, ConditionExpression: absent } },
     { Put: { TableName: T, Item: detail, ConditionExpression: absent } },
     {
       Update: {
@@ -115,6 +117,8 @@ export async function createIssue(
   // The reporter's address, hashed, in the team's index of data requests (issues/data-requests.ts): with
   // the issue, so a request about a person finds every issue they sent without reading all of them.
   items.push(...dataIndexPut(issue.teamId, pid, n, issue.data.username));
+  // Insights (issues/insights.ts): the day's report, browser, system and device, counted with the issue.
+  items.push(reportCountAction(pid, issue));
   items.push(...extra);
   const firstGuard = items.length;
   const ttl = epochSeconds(Date.parse(issue.createdAt) + guardLifetimeMs);
@@ -133,4 +137,6 @@ export async function createIssue(
     if (failed.includes(2)) return 'NOT_FOUND';
     return undefined;
   });
+  // The page by name needs a cap a transaction cannot hold softly: its own write, once the issue exists.
+  await countReportPage(pid, issue.createdAt, issue.data.href);
 }

@@ -22,6 +22,7 @@ import {
   v1UploadSchema,
   v1WidgetConfigSchema,
 } from '#contracts/api-v1';
+import { insightsAnswerSchema, insightsQuerySchema } from '#contracts/insights';
 import { reportSchema, uploadRequestSchema } from '#contracts/intake-schemas';
 import { apiFunction, bucketPrefixes, type DomainManifest } from '#contracts/manifest';
 import { reporterParams, reporterReplySchema } from '#contracts/reporter';
@@ -32,6 +33,7 @@ import {
   ticketIdParam,
 } from '#contracts/schemas';
 import { mergeBodySchema } from '#contracts/similar';
+import { teamParams } from '#contracts/teams';
 import {
   bulkPatchSchema,
   commentSchema,
@@ -191,6 +193,26 @@ export const issuesApi = apiFunction({
       params: issue,
       // SPEC's {restore} and the triage fields (issue 23); the answer is the issue, as `get` answers it.
       body: issuePatchSchema,
+    },
+    // Insights (issue 37, issues/insights.ts): figures read from counters, the same cost at any size. A
+    // team's sums the projects its caller may read, so a GUEST sees its own projects' figures only.
+    {
+      method: 'GET',
+      path: '/api/client/website/{id}/insights',
+      op: 'insights',
+      session: true,
+      access: { scope: 'project', action: 'read', from: 'params.id' },
+      params: project,
+      query: insightsQuerySchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/client/team/{teamId}/insights',
+      op: 'teamInsights',
+      session: true,
+      access: { scope: 'team', action: 'team.read', from: 'params.teamId' },
+      params: teamParams,
+      query: insightsQuerySchema,
     },
     // Comments and the timeline (issue 23, functions/issues/comments.ts). Reads are `read` (a GUEST's
     // answers leave internal entries out); writing is `comment`, and an internal comment also needs
@@ -508,6 +530,20 @@ export const v1Api = apiFunction({
       params: v1IssueParams,
       summary: 'Take a duplicate out of its primary: it stands alone again',
       response: v1MergeSchema,
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/projects/{projectId}/insights',
+      op: 'getInsights',
+      session: false,
+      caller: 'api',
+      token: 'issues:read',
+      access: { ...v1Project, action: 'read' },
+      params: v1ProjectParams,
+      query: insightsQuerySchema,
+      summary:
+        "A project's figures for 7, 30 or 90 days: reports per day, open issues, top pages and devices, time to resolve",
+      response: insightsAnswerSchema,
     },
     // Filing issues (issue 34, docs/api.md "Filing issues"): the widget's intake rules and the plan's
     // limits, as the caller (`report`: anyone who may read the project), without the visitor windows.

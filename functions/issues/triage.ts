@@ -47,6 +47,7 @@ import {
 import { listProjects, projectKey, type WriteGuard } from '../projects/project';
 import { teamOf, teamsKey, toTeamsItem } from '../teams/member';
 import { tokenActor } from '../teams/token';
+import { resolveMoveActions } from './insights';
 import {
   issueDetailKey,
   issueHeaderKey,
@@ -250,8 +251,19 @@ function changeActions(
     if (to === 'resolved') sets.push('resolvedAt = :at');
     else removes.push('resolvedAt');
   }
+  // Insights (issues/insights.ts): the time to resolve counted with the move, recorded on the header.
+  const resolve = from !== to ? resolveMoveActions(pid, h, to, at) : null;
+  if (resolve?.set) {
+    sets.push(resolve.set.expression);
+    Object.assign(values, resolve.set.values);
+  }
+  if (resolve?.remove) removes.push(resolve.remove);
   const place = placeCondition(cur.u);
-  const condition = `attribute_exists(pk) AND deleted = :d0 AND ${place.expression}`;
+  let condition = `attribute_exists(pk) AND deleted = :d0 AND ${place.expression}`;
+  if (resolve) {
+    condition += ` AND ${resolve.condition.expression}`;
+    Object.assign(values, resolve.condition.values);
+  }
   values[':d0'] = from === 'resolved' ? 1 : 0;
   Object.assign(values, place.values);
   const T = tableName();
@@ -271,6 +283,7 @@ function changeActions(
   // META is every triage write's hot item (each allocates its `u` there), and a ConditionCheck on it would
   // make the transactions conflict with each other; the caller's TEAMS check below still holds T4.
   if (from !== to) actions.push(...listMoveActions(pid, n, to, at, ctx.guard));
+  if (resolve) actions.push(...resolve.actions);
   actions.push(...(ctx.guard.checks ?? []));
   const assignee = next.fields.assignee;
   if (changes.assignee && assignee && assignee !== ctx.caller.userId) {
@@ -281,7 +294,7 @@ function changeActions(
   actions.push(...indexActions(pid, n, cur, next));
   for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at))
     actions.push(timelinePut(pid, entry));
-  // 1 + 4 + 1 + 2 + 30 + 5 = 43 at most, well inside DynamoDB's 100.
+  // 1 + 4 + 2 + 1 + 2 + 30 + 5 = 45 at most, well inside DynamoDB's 100.
   return actions;
 }
 

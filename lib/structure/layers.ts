@@ -116,6 +116,7 @@ export const layers: readonly Layer[] = [
     { name: 'web invitations', folders: ['web/src/invitations/'], rank: 2.4 },
     { name: 'web board', folders: ['web/src/board/'], rank: 2.5 },
     { name: 'web integrations', folders: ['web/src/integrations/'], rank: 2.5 },
+    { name: 'web insights', folders: ['web/src/insights/'], rank: 2.5 },
     // Screens compose features; the shell (entry, route map, layouts) puts screens in their frame.
     { name: 'web screens', folders: ['web/src/screens/'], rank: 3 },
     { name: 'web app', folders: ['web/src/app/'], rank: 4 },

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { captureBench, captureBudget } from './capture';
 import { dynamoRequestsPerCall } from './dynamo-requests';
 import { fidelityBench, fidelityBudget, fidelityTable } from './fidelity';
+import { insightsBench } from './insights';
 import { reportBudgetMs, reportLatency } from './intake';
 import { integrationsBench } from './integrations';
 import { lambdaBundles } from './lambda';
@@ -76,6 +77,21 @@ for (const r of await dynamoRequestsPerCall()) {
     budget: r.exception ? `${r.budget} (exception: ${r.exception})` : String(r.budget),
     ok: r.requests <= r.budget || r.exception !== undefined,
   });
+}
+
+{
+  // Issue 37: the Insights screen reads counters, so 100 and 100,000 issues cost the same (docs/insights.md).
+  const r = await insightsBench();
+  const [small] = r;
+  for (const row of r) {
+    rows.push({
+      what: `Insights, ${row.issues} issues, 90 days at the counters' worst case: GET …/insights (DynamoDB requests, read units, median of 7)`,
+      measured: `${row.requests} requests, ${row.readUnits} RCU, ${row.medianMs} ms`,
+      budget:
+        'the same requests and capacity at 100 and at 100,000 issues (4 requests: exception, docs/data-model.md 6)',
+      ok: small !== undefined && row.requests === small.requests && row.readUnits === small.readUnits,
+    });
+  }
 }
 
 {

@@ -286,6 +286,9 @@ const fixtures: Record<string, Fixture> = {
     pastTheCheck: true,
   },
   'GET /api/client/team/{teamId}/audit': { request: (c) => ({ path: `/api/client/team/${c.team}/audit` }) },
+  'GET /api/client/team/{teamId}/insights': {
+    request: (c) => ({ path: `/api/client/team/${c.team}/insights?period=7` }),
+  },
   'GET /api/client/team/{teamId}/audit.csv': {
     request: (c) => ({ path: `/api/client/team/${c.team}/audit.csv` }),
     raw: true,
@@ -423,6 +426,7 @@ const fixtures: Record<string, Fixture> = {
     }),
   },
   'GET /api/client/website/{id}/labels': { request: (c) => ({ path: `${site(c)}/labels` }) },
+  'GET /api/client/website/{id}/insights': { request: (c) => ({ path: `${site(c)}/insights?period=7` }) },
   'POST /api/client/website/{id}/labels': {
     // A name of its own per call: each allowed persona adds one (the fixture never hits LABEL_EXISTS).
     request: (c) => ({

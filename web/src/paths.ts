@@ -52,6 +52,10 @@ export const paths = {
   integrations: (id: string, name?: IntegrationName) =>
     `/profile/integrations/${enc(id)}${name ? `/${name}` : ''}`,
   widget: (id: string) => `/profile/widget/${enc(id)}`,
+  /** Issue 37: a project's figures at a glance (every role that may read the project). */
+  insights: (id: string) => `/profile/insights/${enc(id)}`,
+  /** Issue 37: the same across the team's projects. */
+  teamInsights: '/profile/team/insights',
   /** Issue 33: a tracker's signed link to one replay, public. */
   replay: (token: string) => `/replay/${enc(token)}`,
   configuration: (id: string, section?: ConfigurationSection) =>
@@ -120,7 +124,8 @@ export type SidebarSection =
   | 'archive'
   | 'integrations'
   | 'widget'
-  | 'configuration';
+  | 'configuration'
+  | 'insights';
 
 /** Which sidebar section the address belongs to: sub-entries show only while their section is open. */
 export function sidebarSection(pathname: string): SidebarSection | null {
@@ -141,12 +146,14 @@ export function sidebarSection(pathname: string): SidebarSection | null {
       return 'widget';
     case 'configuration':
       return 'configuration';
+    case 'insights':
+      return 'insights';
     default:
       return null;
   }
 }
 
-const projectSections = new Set(['site', 'resolved', 'integrations', 'widget', 'configuration']);
+const projectSections = new Set(['site', 'resolved', 'integrations', 'widget', 'configuration', 'insights']);
 
 /** The project (site) id in a profile address such as /profile/widget/{id}, or null outside a project. */
 export function projectIdFromPath(pathname: string): string | null {

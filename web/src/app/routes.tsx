@@ -38,6 +38,8 @@ const BoardScreen = lazy(() => import('../screens/BoardScreen'));
 const BillingScreen = lazy(() => import('../screens/BillingScreen'));
 const IntegrationScreen = lazy(() => import('../screens/IntegrationScreen'));
 const TeamScreen = lazy(() => import('../screens/TeamScreen'));
+const InsightsScreen = lazy(() => import('../screens/InsightsScreen'));
+const TeamInsightsScreen = lazy(() => import('../screens/TeamInsightsScreen'));
 const ReplayScreen = lazy(() => import('../screens/ReplayScreen'));
 const ProfileExtensionsScreen = lazy(() => import('../screens/ProfileExtensionsScreen'));
 const ConnectExtensionScreen = lazy(() => import('../screens/ConnectExtensionScreen'));
@@ -112,6 +114,15 @@ export const routes: RouteObject[] = [
               </TeamGate>
             ),
           },
+          // Issue 37: the team's figures, for every role (a guest's cover their projects only).
+          {
+            path: 'team/insights',
+            element: (
+              <TeamGate right="team">
+                <TeamInsightsScreen />
+              </TeamGate>
+            ),
+          },
           {
             // The same right as the audit log: those who read who did what with people's data answer for it.
             path: 'team/privacy',
@@ -150,6 +161,8 @@ export const routes: RouteObject[] = [
           { path: 'site/:id/board', element: <BoardScreen /> },
           { path: 'site/:id/ticket/:ticketId', element: <IssueScreen /> },
           { path: 'resolved/:id', element: <IssueListScreen key="resolved" resolved /> },
+          // Issue 37: a project's figures (charts load with this screen only, never with the shell).
+          { path: 'insights/:id', element: <InsightsScreen /> },
           // The OAuth vendors' returns (one fixed address each, registered in their app settings).
           ...oauthVendors.map((vendor) => ({
             path: oauthRedirectSegment(vendor),

@@ -50,6 +50,9 @@ export default function TeamScreen() {
         </Title>
         <Text c="dimmed">{t('teams.subtitle', { team: detail.team.name })}</Text>
         <Group gap="md" component="nav" aria-label={t('teams.title')}>
+          <Anchor component={Link} to={paths.teamInsights} size="sm" data-testid="team-insights-link">
+            {t('insights.teamLink')}
+          </Anchor>
           {can(role, 'tokens') && (
             <Anchor component={Link} to={paths.tokens} size="sm" data-testid="team-tokens-link">
               {t('teams.tokens.link')}

@@ -7,6 +7,7 @@ import { ActionIcon, Box, NavLink, ScrollArea, Select, Stack, Text, Tooltip } fr
 import {
   IconAdjustments,
   IconArchive,
+  IconChartBar,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -66,6 +67,7 @@ export function ProjectSidebar({
   const entries: Entry[] = [
     { section: 'feedback', icon: IconMessageReport, to: paths.site },
     { section: 'archive', icon: IconArchive, to: paths.resolved },
+    { section: 'insights', icon: IconChartBar, to: paths.insights },
     {
       section: 'integrations',
       right: 'integrations',

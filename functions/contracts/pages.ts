@@ -1,6 +1,7 @@
 /**
  * A report's page as Snag groups reports by it: host and path, with what varies per visitor or per record
  * generalised (numbers, ids, hashes, addresses), so "/orders/1043/pay" and "/orders/2210/pay" are one page.
+ * A hash route (`#/orders/12`) counts as path.
  * Shared by Insights (top pages, docs/insights.md) and similar reports (the "same page" signal), so both
  * speak of the same page. Pure; no query, no fragment, no scheme, no port.
  */
@@ -40,15 +41,17 @@ export function normalisePage(href: string | undefined | null): string {
   if (!href) return '';
   let url: URL;
   try {
-    url = new URL(href);
+    url = new URL(href.slice(0, 2000));
   } catch {
     return '';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
-  const parts = url.pathname
+  // A single-page app's hash route (`#/orders/12`) is where the visitor was; any other fragment is not.
+  const route = url.hash.startsWith('#/') ? (url.hash.slice(1).split('?')[0] ?? '') : '';
+  const parts = `${url.pathname}${route}`
     .split('/')
-    .filter(Boolean)
+    .filter((s) => s !== '' && s !== 'index.html')
     .map(segment)
     .filter((s) => s !== '');
   const kept = parts.slice(0, pageLimits.segments);

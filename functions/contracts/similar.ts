@@ -9,7 +9,7 @@
  * - merging (`functions/issues/merge*.ts`): a report becomes a duplicate of a primary, keeps its own status,
  *   and its reporter follows the primary; unmerge restores it exactly.
  *
- * Routes (session; v1 with a token of the named scope answers the same shapes under `data`):
+ * Routes (session; v1 with a token of the named scope answers the same shapes, in the same `msg` envelope):
  * - GET    /api/client/website/{id}/request/{ticketId}/similar → msg: SimilarAnswer
  *   GET    /api/v1/projects/{projectId}/issues/{number}/similar (issues:read)
  * - POST   /api/client/website/{id}/request/{ticketId}/merge  body MergeBody → msg: MergeAnswer

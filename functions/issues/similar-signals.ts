@@ -7,9 +7,8 @@
  * (a 100 KB description, a URL of 50 segments or a log line of 1,000 characters cost the same as a short one).
  */
 import type { LogEntry } from '#contracts/intake';
+import { normalisePage } from '#contracts/pages';
 
-/** At most this many path segments count; the rest of a longer path reads as one `…`. */
-export const PAGE_SEGMENTS_MAX = 12;
 /** Characters of a description that are read (the rest never changes which issue it resembles). */
 export const DESCRIPTION_CHARS_MAX = 8000;
 /** Words of a description that are shingled. */
@@ -26,54 +25,12 @@ export interface Signals {
   page: string;
   /** The first error's message, numbers and ids generalised, with its source file; '' without one. */
   error: string;
-  /** The first failed request: method and normalised path (`POST shop.example/api/cart/:id`); ''. */
+  /** The first failed request: method and normalised path (`POST shop.example/api/cart/:n`); ''. */
   request: string;
   /** MinHash of the description's shingles (unsigned 32-bit); empty when it has no words. */
   minhash: number[];
   /** dHash of the first screenshot, 16 hex digits; '' without a readable one. */
   dhash: string;
-}
-
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-
-/**
- * One path segment, generalised: numbers, uuids, hex hashes and long tokens with digits (session ids,
- * slugs with an id) read `:id`; digits inside a word read `#` (`page-2` → `page-#`).
- */
-export function normaliseSegment(raw: string): string {
-  let seg: string;
-  try {
-    seg = decodeURIComponent(raw);
-  } catch {
-    seg = raw;
-  }
-  seg = seg.toLowerCase().slice(0, 100);
-  if (/^\d+$/.test(seg) || UUID.test(seg)) return ':id';
-  if (/^[0-9a-f]{8,}$/.test(seg) && /\d/.test(seg)) return ':id';
-  if (seg.length >= 16 && /^[\w-]+$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 3) return ':id';
-  return seg.replace(/\d+/g, '#');
-}
-
-/** Host without `www.` and port-less default, lowercased. */
-const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '');
-
-/**
- * `host/path` with ids generalised; a hash route (`#/orders/12`) counts as path, a query never does.
- * Unparseable input gives ''.
- */
-export function normalisePage(href: string): string {
-  if (!href) return '';
-  let url: URL;
-  try {
-    url = new URL(href.slice(0, 2000));
-  } catch {
-    return '';
-  }
-  const route = url.hash.startsWith('#/') ? url.hash.slice(1).split('?')[0] : '';
-  const segments = `${url.pathname}${route}`.split('/').filter((s) => s !== '' && s !== 'index.html');
-  const kept = segments.slice(0, PAGE_SEGMENTS_MAX).map(normaliseSegment);
-  if (segments.length > PAGE_SEGMENTS_MAX) kept.push('…');
-  return [hostOf(url), ...kept].join('/');
 }
 
 /** A message's variable parts generalised: addresses (normalised), uuids, hex ids, numbers. */

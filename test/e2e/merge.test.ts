@@ -5,9 +5,10 @@
  * pages affected, collapses the list and sorts it by reports; then, in German at 390 px, unmerges it from
  * the duplicate's banner. axe-core checks each screen; 1280 and 390 px screenshots with SNAG_E2E_SHOTS.
  *
- * The suggestions come from the other half of issue 37 (GET …/similar): until it is on this branch, this
- * file answers that one route in the browser with a contract-shaped answer (`similarAnswer`), so the panel
- * is drawn and checked; everything else is the real stack. Remove the route once the suggestions land.
+ * The issues are seeded straight into the table (no filing, so the similar-reports consumer never sees
+ * them): this file answers GET …/similar in the browser with a contract-shaped answer (`similarAnswer`), so
+ * the panel is drawn and checked; everything else is the real stack. Real suggestions, computed by the
+ * consumer from filed reports, are tested through the local stack in test/integration/similar.test.ts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

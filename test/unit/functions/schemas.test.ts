@@ -130,6 +130,8 @@ describe('shared schemas', () => {
       retentionDays: null,
       // Strict privacy mode: off unless the client turns it on (docs/privacy.md).
       strictPrivacy: false,
+      // Similar reports: exact matches of page and error are linked only when the client asks (docs/similar.md).
+      linkExactMatches: false,
     });
     expect(widgetSettingsSchema.parse({ widgetColor: '#a1b2c3' }).widgetColor).toBe('#A1B2C3');
     expect(widgetSettingsSchema.safeParse({ widgetColor: '#a1b2c3ff' }).success).toBe(false);

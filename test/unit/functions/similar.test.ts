@@ -2,9 +2,11 @@
  * Similar reports' signals and score (docs/similar.md): the normalised page, error and request, shingles and
  * MinHash, the screenshot's dHash (through a real PNG), and the score with its reasons.
  */
+
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '#contracts/intake';
+import { normalisePage, pageLimits } from '#contracts/pages';
 import { similarReasons } from '#contracts/similar';
 import { pngGray } from '../../../functions/issues/png-gray';
 import { indexKeysOf } from '../../../functions/issues/similar';
@@ -18,8 +20,6 @@ import {
   jaccard,
   minhash,
   normaliseMessage,
-  normalisePage,
-  PAGE_SEGMENTS_MAX,
   type Signals,
   shingles,
   signalsOf,
@@ -35,7 +35,7 @@ const log = (kind: LogEntry['kind'], msg: string, level: LogEntry['level'] = 'er
 describe('page normalisation', () => {
   it('keeps host and path, drops query, fragment, www and case, and generalises ids', () => {
     expect(normalisePage('https://www.Shop.example/Orders/12345?ref=mail#top')).toBe(
-      'shop.example/orders/:id',
+      'shop.example/orders/:n',
     );
     expect(normalisePage('https://shop.example/orders/3f2a9c1e-1b2c-4d5e-8f90-123456789abc/edit')).toBe(
       'shop.example/orders/:id/edit',
@@ -43,12 +43,12 @@ describe('page normalisation', () => {
     expect(normalisePage('https://shop.example/assets/9f86d081884c7d65/app')).toBe(
       'shop.example/assets/:id/app',
     );
-    expect(normalisePage('https://shop.example/blog/page-2/')).toBe('shop.example/blog/page-#');
+    expect(normalisePage('https://shop.example/blog/page-2/')).toBe('shop.example/blog/page-:n');
     expect(normalisePage('https://shop.example/s/a1b2c3d4e5f6g7h8i9')).toBe('shop.example/s/:id');
   });
 
   it('reads a hash route as path, and gives the same page for two visitors of the same order screen', () => {
-    expect(normalisePage('https://app.example/#/orders/77')).toBe('app.example/orders/:id');
+    expect(normalisePage('https://app.example/#/orders/77')).toBe('app.example/orders/:n');
     expect(normalisePage('https://shop.example/cart/991')).toBe(normalisePage('https://shop.example/cart/4'));
     expect(normalisePage('https://shop.example/cart')).not.toBe(
       normalisePage('https://shop.example/checkout'),
@@ -58,7 +58,7 @@ describe('page normalisation', () => {
   it('bounds a URL of 50 segments and gives "" for what is no URL', () => {
     const long = `https://shop.example/${Array.from({ length: 50 }, (_, i) => `s${i}x`).join('/')}`;
     const page = normalisePage(long);
-    expect(page.split('/')).toHaveLength(1 + PAGE_SEGMENTS_MAX + 1);
+    expect(page.split('/')).toHaveLength(1 + pageLimits.segments + 1);
     expect(page.endsWith('/…')).toBe(true);
     expect(normalisePage('')).toBe('');
     expect(normalisePage('not a url')).toBe('');
@@ -94,7 +94,7 @@ describe('first error and failed request', () => {
       log('console', 'Payment failed: 402'),
     ];
     expect(firstError(logs)).toBe('Payment failed: #');
-    expect(firstFailedRequest(logs)).toBe('POST shop.example/api/cart/:id');
+    expect(firstFailedRequest(logs)).toBe('POST shop.example/api/cart/:n');
     expect(firstError([])).toBe('');
     expect(firstFailedRequest([log('network', 'garbage')])).toBe('');
   });

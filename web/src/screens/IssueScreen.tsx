@@ -2,8 +2,7 @@
  * /profile/site/{id}/ticket/{ticketId} (SPEC.md section 2, Issue detail): everything the widget captured
  * for one issue, with Resolve or Reopen (then on to the next issue of the list, with Undo), Previous and
  * Next in the list's order (newest first), and the shortcuts j (next), k (previous), e (resolve) and u
- * (undo). Everything the visitor sent is shown as
- * text: the description is never markup, links are plain anchors that leak no referrer, and the page
+ * (undo). Everything the visitor sent is shown as text: the description is never markup, links are plain anchors that leak no referrer, and the page
  * snapshot runs in a sandboxed frame (SnapshotFrame). The parts live in web/src/issues/. Issue 22: a GUEST
  * reviews without Resolve or Reopen, and only OWNER and ADMIN are led to the integrations' settings.
  * Issue 23: the triage side panel (status, priority, assignee, labels, due date; beside the description on

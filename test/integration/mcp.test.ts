@@ -79,9 +79,9 @@ describe('snag-mcp', () => {
       'get_project',
       'list_issues',
       'list_projects',
+      'list_similar',
       'merge',
       'unmerge',
-      'list_similar',
       'update_issue',
     ]);
     for (const t of tools) {

@@ -524,15 +524,11 @@ describe('what a filing call costs', () => {
     const auth = ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'];
     // The access check: META with the caller's memberships (the token item) in one BatchGetItem.
     expect(upload).toEqual([...auth, 'UpdateItemCommand', 'BatchGetItemCommand']);
-    // Then the number (one UpdateItem) and the issue's one transaction; a key adds its claim (one PutItem).
-    expect(plain).toEqual([...auth, 'BatchGetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand']);
-    expect(keyed).toEqual([
-      ...auth,
-      'BatchGetItemCommand',
-      'PutItemCommand',
-      'UpdateItemCommand',
-      'TransactWriteItemsCommand',
-    ]);
+    // Then the number (one UpdateItem), the issue's one transaction and Insights' page count (one UpdateItem,
+    // docs/insights.md); a key adds its claim (one PutItem).
+    const filed = ['UpdateItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand'];
+    expect(plain).toEqual([...auth, 'BatchGetItemCommand', ...filed]);
+    expect(keyed).toEqual([...auth, 'BatchGetItemCommand', 'PutItemCommand', ...filed]);
     // A retry: the refused claim and the record's read, and nothing written.
     expect(retried).toEqual([...auth, 'BatchGetItemCommand', 'PutItemCommand', 'GetItemCommand']);
   });

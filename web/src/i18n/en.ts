@@ -635,6 +635,7 @@ export const en = {
       commentDeleted: '{{actor}} deleted a comment',
       merged: '{{actor}} merged this issue into #{{n}}',
       unmerged: '{{actor}} took this issue out of #{{n}}: it stands alone again',
+      unmergedPrimaryDeleted: '#{{n}} was deleted, so this issue stands alone again',
       duplicateAdded: '{{actor}} merged #{{n}} into this issue',
       duplicateRemoved: '{{actor}} took #{{n}} out of this issue',
       delivered: 'Delivered to {{integration}}',

@@ -74,9 +74,11 @@ describe('gathering suggestions into the first report', () => {
     const { page } = tab;
     await page.goto(`/profile/site/${pid}/ticket/1`);
     const gather2 = page.getByRole('button', {
-      name: 'Merge #2 into this issue: #2 becomes a duplicate of #1',
+      name: 'Merge #2 here: #2 becomes a duplicate of #1',
     });
     await gather2.waitFor();
+    // Both directions on each row, their names starting with what they show (axe: label-content-name-mismatch).
+    await expectAxe(page);
     await shot(page, 'merge-gather-suggestions-en-1280');
     await gather2.click();
     const undo = page.getByRole('button', { name: 'Undo: #2 merged into #1.' });
@@ -90,9 +92,7 @@ describe('gathering suggestions into the first report', () => {
     // Both gathered: the suggestions are left with none, the primary counts three.
     await gather2.click();
     await page.getByRole('region', { name: '2 reports' }).waitFor();
-    await page
-      .getByRole('button', { name: 'Merge #3 into this issue: #3 becomes a duplicate of #1' })
-      .click();
+    await page.getByRole('button', { name: 'Merge #3 here: #3 becomes a duplicate of #1' }).click();
     await page.getByRole('region', { name: '3 reports' }).waitFor();
     await page.getByText('No similar open issues found.').waitFor();
     await page.mouse.move(0, 0);

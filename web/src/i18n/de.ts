@@ -710,7 +710,7 @@ export const de: Catalogue = {
     mergeInto: 'In #{{n}} zusammenführen',
     mergeIntoLabel: 'In #{{n}} zusammenführen: diese Meldung wird ihr Duplikat',
     gather: '#{{m}} hierher zusammenführen',
-    gatherLabel: '#{{m}} in diese Meldung zusammenführen: #{{m}} wird Duplikat von #{{n}}',
+    gatherLabel: '#{{m}} hierher zusammenführen: #{{m}} wird Duplikat von #{{n}}',
     markTitle: 'Als Duplikat markieren von…',
     markHint:
       'Die meldende Person folgt dann der anderen Meldung; der eigene Status bleibt, und Sie können es rückgängig machen.',

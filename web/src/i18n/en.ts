@@ -696,7 +696,7 @@ export const en = {
     mergeInto: 'Merge into #{{n}}',
     mergeIntoLabel: 'Merge into #{{n}}: this issue becomes its duplicate',
     gather: 'Merge #{{m}} here',
-    gatherLabel: 'Merge #{{m}} into this issue: #{{m}} becomes a duplicate of #{{n}}',
+    gatherLabel: 'Merge #{{m}} here: #{{m}} becomes a duplicate of #{{n}}',
     markTitle: 'Mark as duplicate of…',
     markHint: 'Its reporter then follows the other issue; it keeps its own status, and you can unmerge it.',
     numberLabel: 'Issue number',

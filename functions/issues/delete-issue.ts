@@ -9,7 +9,11 @@
  *   ISSUE#<n10>#REPORTER        the reporter's address and the hashes of their status-page tokens
  *   ISSUE#<n10>#T#<id>          comments and activity
  *   ISSUE#<n10>#DUP#<m10>       a primary's duplicates (issue 37); a duplicate's own entry under its
- *                               primary goes in step 1, with the primary's count
+ *                               primary goes in step 1, with the primary's count. A deleted primary's
+ *                               duplicates stand alone again first (their `duplicateOf` removed, an
+ *                               activity entry saying why): no "Duplicate of" a gone issue
+ *   SIM#<n10>, SIMX#…#<n10>     its similarity signals and index entries (4.20; the entries' keys derived
+ *                               from the signals item); other reports' `cand` naming it are skipped on read
  *   SYNC#<name>#<n10>           the sync lists' markers
  *   RESOLVEDAT#<n10>            the retention index's entry
  *   TRACKER#<vendor>#<id>       the tracker links its deliveries wrote (`extraKeys`, from the integrations)
@@ -28,6 +32,7 @@
  */
 
 import { integrationNames } from '#contracts/integration-names';
+import type { Actor } from '#contracts/triage';
 import {
   batchDelete,
   failedConditions,
@@ -40,6 +45,7 @@ import {
   transactWrite,
 } from '#runtime/db';
 import { deleteObjects } from '#runtime/s3-objects';
+import { nowMs } from '#runtime/time';
 import { projectKey, projectPartition } from '../projects/project';
 import { teamOf } from '../teams/member';
 import { teamKey } from '../teams/team';
@@ -59,10 +65,12 @@ import {
   statsKey,
   syncKey,
 } from './issue';
-import { duplicateKey, duplicateOfHeader } from './merge-state';
+import { duplicateKey, duplicateOfHeader, duplicatesOf } from './merge-state';
 import { snapshotViewKey, storedKey } from './object-keys';
 import { placeCondition, unindexActions } from './rank-index';
 import { outboxKey, reporterKey, tokenKey } from './reporter';
+import { signalsKey, similarKeysOf } from './similar';
+import { activity, timelinePut } from './timeline';
 import { stateOf } from './triage';
 
 type Item = Record<string, unknown>;
@@ -106,12 +114,13 @@ export async function deleteIssue(
   n: number,
   options: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
-  const [meta, header, detail, reporter, retention] = await getItems([
+  const [meta, header, detail, reporter, retention, signals] = await getItems([
     projectKey(projectId),
     issueHeaderKey(projectId, n),
     issueDetailKey(projectId, n),
     reporterKey(projectId, n),
     resolvedAtKey(projectId, n),
+    signalsKey(projectId, n),
   ]);
   // The project's own deletion purges its whole partition: nothing of it is ours to count.
   if (!meta) return 'kept';
@@ -126,7 +135,8 @@ export async function deleteIssue(
     if (!removed) return 'kept';
     outcome = 'deleted';
   }
-  await removeRest(projectId, n, detail, reporter, options.extraKeys, teamOf(meta));
+  await releaseDuplicates(projectId, n);
+  await removeRest(projectId, n, detail, reporter, signals, options.extraKeys, teamOf(meta));
   return outcome;
 }
 
@@ -276,12 +286,61 @@ async function removeFromListsWithout(actions: TransactItems): Promise<boolean> 
   }
 }
 
-/** Step 2: the objects, then every other item, the detail and the retention entry last. */
+/** Deletion is the system's doing (retention), named as the other system entries are. */
+const systemActor: Actor = { kind: 'system', name: 'Snag' };
+
+/** Duplicates released per transaction round, in parallel (a primary holds at most 500). */
+const RELEASE_PARALLEL = 10;
+
+/**
+ * Step 2's start: the duplicates merged into the deleted issue `n` stand alone again, each in one
+ * transaction (its `duplicateOf` removed on condition it still names `n`, its DUP entry, an `unmerged`
+ * activity entry with reason `primary.deleted`). Done after the header is gone, so no merge into `n` can
+ * follow, and before the DUP entries go, so a rerun after a crash finds whoever is left. A duplicate
+ * unmerged or deleted meanwhile refuses the condition and is skipped: nothing of it to release. No
+ * `issue.unmerged` is published: the reporter already follows its own status once the primary is gone
+ * (merge-state.ts `followedHeader`), and a webhook naming a deleted primary would point nowhere.
+ */
+async function releaseDuplicates(projectId: string, n: number) {
+  const numbers = await duplicatesOf(projectId, n);
+  const T = tableName();
+  const at = new Date(nowMs()).toISOString();
+  const release = async (m: number) => {
+    try {
+      await transactWrite(
+        [
+          {
+            Update: {
+              TableName: T,
+              Key: issueHeaderKey(projectId, m),
+              UpdateExpression: 'REMOVE duplicateOf',
+              ConditionExpression: 'attribute_exists(pk) AND duplicateOf = :p',
+              ExpressionAttributeValues: { ':p': n },
+            },
+          },
+          { Delete: { TableName: T, Key: duplicateKey(projectId, n, m) } },
+          timelinePut(
+            projectId,
+            activity(m, 'unmerged', systemActor, { from: n, reason: 'primary.deleted' }, at),
+          ),
+        ],
+        () => undefined,
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  };
+  for (let i = 0; i < numbers.length; i += RELEASE_PARALLEL)
+    await Promise.all(numbers.slice(i, i + RELEASE_PARALLEL).map(release));
+}
+
+/** Step 2: the objects, then every other item, the detail, signals and retention entry last. */
 async function removeRest(
   projectId: string,
   n: number,
   detail: Item | undefined,
   reporter: Item | undefined,
+  signals: Item | undefined,
   extraKeys: DeleteOptions['extraKeys'],
   teamId: string,
 ) {
@@ -299,6 +358,8 @@ async function removeRest(
     ConsistentRead: true,
   });
   const detailSk = issueDetailKey(projectId, n).sk;
+  // The similarity index entries, then (with the detail) the signals item they were derived from.
+  const similar = similarKeysOf(projectId, n, signals);
   const tokens = [...((reporter?.tokens as Set<string> | undefined) ?? [])].map((h) => tokenKey(String(h)));
   await batchDelete([
     ...own.filter((k) => k.sk !== detailSk),
@@ -307,6 +368,7 @@ async function removeRest(
     outboxKey(projectId, n),
     ...(indexed ? [indexed] : []),
     ...(detail && extraKeys ? extraKeys(detail) : []),
+    ...similar.slice(0, -1),
   ]);
-  await batchDelete([issueDetailKey(projectId, n), resolvedAtKey(projectId, n)]);
+  await batchDelete([issueDetailKey(projectId, n), ...similar.slice(-1), resolvedAtKey(projectId, n)]);
 }

@@ -83,6 +83,23 @@ export function indexKeysOf(s: Signals): { kind: string; value: string }[] {
   return keys;
 }
 
+/**
+ * The keys a report's similarity items occupy: its index entries (derived from the signals item, so no
+ * Query is needed) and the signals item itself, last, so that a deletion cut short finds the rest again.
+ */
+export function similarKeysOf(
+  projectId: string,
+  n: number,
+  item: Record<string, unknown> | undefined,
+): Key[] {
+  if (!item) return [];
+  const entries = indexKeysOf(signalsOfItem(item)).map(({ kind, value }) => ({
+    pk: projectPartition(projectId),
+    sk: `${indexPrefix(kind, value)}${n10(n)}`,
+  }));
+  return [...entries, signalsKey(projectId, n)];
+}
+
 /** A candidate as `cand` keeps it: its score and reasons, keyed by its number. */
 type Candidate = { s: number; r: SimilarReason[] };
 

@@ -13,7 +13,7 @@ import type { IssueAnswer, IssueListAnswer } from '#contracts/review';
 import type { MergeAnswer } from '#contracts/similar';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
 import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
+import { queryAll, tableName } from '#runtime/db';
 import { verifyTimestampedSignature } from '#runtime/signature';
 import { deleteIssue } from '../../functions/issues/delete-issue';
 import { outboxKey } from '../../functions/issues/reporter';
@@ -266,6 +266,43 @@ describe('deleting a duplicate', () => {
     expect(await deleteIssue(projectId, d1)).toBe('deleted');
     const p = await detail(primary);
     expect([p.reports, p.duplicates.map((d) => d.number)]).toEqual([2, [d2]]);
+  });
+
+  it('deleting a primary lets its duplicates stand alone again, says why, and leaves no similarity items', async () => {
+    const primary = await report({ msg: 'Pay button greyed out on checkout' });
+    const [d1, d2] = [await report(), await report()];
+    expect((await merge(d1, primary)).status).toBe(200);
+    expect((await merge(d2, primary)).status).toBe(200);
+    // The similar consumer has written the primary's signals and index entries (data model 4.20).
+    const simKeys = async () =>
+      (
+        await queryAll({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+          ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':p': 'SIM' },
+          ConsistentRead: true,
+        })
+      )
+        .map((i) => String(i.sk))
+        .filter((sk) => sk.endsWith(String(primary).padStart(10, '0')));
+    await eventually(
+      async () => ((await simKeys()).some((sk) => sk.startsWith('SIM#')) ? true : undefined),
+      30_000,
+      `the signals of #${primary}`,
+    );
+    expect((await simKeys()).filter((sk) => sk.startsWith('SIMX#')).length).toBeGreaterThan(1);
+
+    expect(await deleteIssue(projectId, primary)).toBe('deleted');
+    for (const d of [d1, d2]) {
+      const view = await detail(d);
+      expect([view.duplicateOf, view.reports]).toEqual([undefined, 1]);
+      const released = (await activity(d)).filter((e) => e.kind === 'unmerged');
+      expect(released.map((e) => [e.from, e.reason])).toEqual([[primary, 'primary.deleted']]);
+    }
+    expect(await simKeys()).toEqual([]);
+    // A duplicate can be merged elsewhere at once, and a second deletion run changes nothing.
+    expect((await merge(d2, d1)).status).toBe(200);
+    expect(await deleteIssue(projectId, primary)).toBe('gone');
+    expect((await activity(d1)).filter((e) => e.kind === 'unmerged')).toHaveLength(1);
   });
 });
 

@@ -27,6 +27,7 @@ import { auditPartition } from '../../functions/teams/audit';
 import { teamOf } from '../../functions/teams/member';
 import { teamKey } from '../../functions/teams/team';
 import { seedIssues } from '../support/issues';
+import { eventually } from '../support/local-stack';
 import { png } from '../support/png';
 import { newSite, type Site } from '../support/sites';
 import { setUpTestStack } from '../support/stack-fixture';
@@ -186,6 +187,21 @@ describe('a run', () => {
     const team = teamOf((await getProject(a.id)) as never);
     const teamBefore = Number((await getItem(teamKey(team)))?.storageBytes);
     const metaBefore = await getItem({ pk: `PROJECT#${a.id}`, sk: 'META' });
+    // The similar consumer (issue 37) finishes each filed report's signals after the intake: the other
+    // projects are compared once it is done, and project a's deletion finds every item written.
+    for (const [pid, filed] of [
+      [a.id, 3],
+      [keep90.id, 1],
+      [forever.id, 1],
+    ] as const)
+      await eventually(
+        async () => {
+          const sims = (await partition(pid)).filter((i) => String(i.sk).startsWith('SIM#'));
+          return sims.length === filed && sims.every((i) => i.at) ? true : undefined;
+        },
+        30_000,
+        `the similar consumer's runs in ${pid}`,
+      );
     const others = [
       await objects(keep90.id),
       await objects(forever.id),

@@ -112,6 +112,21 @@ describe('activity in plain words', () => {
     expect(de.triageDetail.activity.linked).toContain('#{{to}}');
   });
 
+  it('tells a duplicate released by the deletion of its primary why it stands alone, naming the gone issue', () => {
+    const system = { kind: 'system' as const, name: 'Snag' };
+    const words = activityWords(
+      entry({ kind: 'unmerged', actor: system, from: 12, reason: 'primary.deleted' }),
+      names,
+    );
+    expect(words).toEqual({ key: 'unmergedPrimaryDeleted', values: { n: '12' } });
+    expect(en.triageDetail.activity.unmergedPrimaryDeleted.replace('{{n}}', '12')).toBe(
+      '#12 was deleted, so this issue stands alone again',
+    );
+    expect(de.triageDetail.activity.unmergedPrimaryDeleted).toContain('#{{n}}');
+    // A member's unmerge still reads as theirs.
+    expect(activityWords(entry({ kind: 'unmerged', from: 12 }), names).key).toBe('unmerged');
+  });
+
   it('tells deliveries and their failures with the integration and the reason', () => {
     const system = { kind: 'system' as const, name: 'Snag' };
     expect(activityWords(entry({ kind: 'delivered', actor: system, integration: 'slack' }), names)).toEqual({

@@ -647,6 +647,7 @@ export const de: Catalogue = {
       commentDeleted: '{{actor}} hat einen Kommentar gelöscht',
       merged: '{{actor}} hat diese Meldung in #{{n}} zusammengeführt',
       unmerged: '{{actor}} hat diese Meldung von #{{n}} getrennt: sie steht wieder für sich',
+      unmergedPrimaryDeleted: '#{{n}} wurde gelöscht, diese Meldung steht wieder für sich',
       duplicateAdded: '{{actor}} hat #{{n}} in diese Meldung zusammengeführt',
       duplicateRemoved: '{{actor}} hat #{{n}} von dieser Meldung getrennt',
       delivered: 'An {{integration}} übermittelt',
@@ -708,6 +709,8 @@ export const de: Catalogue = {
     },
     mergeInto: 'In #{{n}} zusammenführen',
     mergeIntoLabel: 'In #{{n}} zusammenführen: diese Meldung wird ihr Duplikat',
+    gather: '#{{m}} hierher zusammenführen',
+    gatherLabel: '#{{m}} hierher zusammenführen: #{{m}} wird Duplikat von #{{n}}',
     markTitle: 'Als Duplikat markieren von…',
     markHint:
       'Die meldende Person folgt dann der anderen Meldung; der eigene Status bleibt, und Sie können es rückgängig machen.',

@@ -20,8 +20,8 @@ import { mergeIssue, unmergeIssue } from './data';
 import { SimilarPanel } from './SimilarPanel';
 import { UndoMerge } from './UndoMerge';
 
-/** What the last action did, so Undo can do the opposite. */
-type Done = { kind: 'merged' | 'unmerged'; primary: number };
+/** What the last action did to which duplicate, so Undo can do the opposite. */
+type Done = { kind: 'merged' | 'unmerged'; dup: number; primary: number };
 
 interface Props {
   projectId: string;
@@ -48,21 +48,28 @@ export function MergePanel({ projectId, issue, triage, locale }: Props) {
       setBusy(false);
     }
   }
-  const merge = (into: number) =>
-    run(() => mergeIssue(projectId, n, into), { kind: 'merged', primary: into });
-  const unmerge = (primary: number) => run(() => unmergeIssue(projectId, n), { kind: 'unmerged', primary });
+  const mergeOf = (dup: number, into: number) =>
+    run(() => mergeIssue(projectId, dup, into), { kind: 'merged', dup, primary: into });
+  const unmergeOf = (dup: number, primary: number) =>
+    run(() => unmergeIssue(projectId, dup), { kind: 'unmerged', dup, primary });
+  const merge = (into: number) => mergeOf(n, into);
+  const unmerge = (primary: number) => unmergeOf(n, primary);
   // Undo does the opposite, and its notice offers the way back again (the focus stays on its button).
   const undo = () => {
     if (!done) return;
-    if (done.kind === 'merged') void unmerge(done.primary);
-    else void merge(done.primary);
+    if (done.kind === 'merged') void unmergeOf(done.dup, done.primary);
+    else void mergeOf(done.dup, done.primary);
   };
   const alone = !issue.duplicateOf && issue.reports <= 1;
 
   return (
     <Stack gap="lg">
       {done && (
-        <UndoMerge text={t(`merge.${done.kind}`, { n, primary: done.primary })} busy={busy} onUndo={undo} />
+        <UndoMerge
+          text={t(`merge.${done.kind}`, { n: done.dup, primary: done.primary })}
+          busy={busy}
+          onUndo={undo}
+        />
       )}
       {issue.duplicateOf && (
         <Alert color="blue" variant="light" icon={<IconCopy size={18} />} data-testid="duplicate-banner">
@@ -89,7 +96,13 @@ export function MergePanel({ projectId, issue, triage, locale }: Props) {
       )}
       {issue.reports > 1 && <DuplicatesList projectId={projectId} issue={issue} locale={locale} />}
       {!issue.duplicateOf && (
-        <SimilarPanel projectId={projectId} n={n} busy={busy} onMerge={triage && alone ? merge : undefined} />
+        <SimilarPanel
+          projectId={projectId}
+          n={n}
+          busy={busy}
+          onMerge={triage && alone ? merge : undefined}
+          onGather={triage ? (m) => void mergeOf(m, n) : undefined}
+        />
       )}
       {triage && alone && <MarkDuplicate busy={busy} self={n} onMerge={(into) => void merge(into)} />}
     </Stack>

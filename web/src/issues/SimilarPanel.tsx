@@ -1,6 +1,8 @@
 /**
  * "Possibly the same as" (issue 37): up to five open issues the suggestions found for this report, each
- * with its score and the reasons in words, and "Merge into #12" for whoever may merge. Nothing while the
+ * with its score and the reasons in words, and "Merge into #12" for whoever may merge; on an issue that may
+ * gather duplicates (standing alone, or a primary already), "Merge #12 into this issue" too: the member who
+ * opens the first report of thirty gathers the others from where they are listed. Nothing while the
  * suggestions are unknown (the route not answering); a quiet line while the signals are still computed.
  */
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
@@ -15,12 +17,15 @@ export function SimilarPanel({
   projectId,
   n,
   onMerge,
+  onGather,
   busy,
 }: {
   projectId: string;
   n: number;
   /** Absent when this issue may not be merged (a primary, or a GUEST's view). */
   onMerge?: ((into: number) => void) | undefined;
+  /** Merges suggestion `m` into this issue; absent when this issue is a duplicate or for a GUEST. */
+  onGather?: ((m: number) => void) | undefined;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -60,18 +65,33 @@ export function SimilarPanel({
                   {s.reasons.map((r) => t(`merge.reason.${r}`)).join(' · ')}
                   {s.reports > 1 ? ` · ${t('merge.reports', { count: s.reports })}` : ''}
                 </Text>
-                {onMerge && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    w="fit-content"
-                    disabled={busy}
-                    aria-label={t('merge.mergeIntoLabel', { n: s.number })}
-                    onClick={() => onMerge(s.number)}
-                  >
-                    {t('merge.mergeInto', { n: s.number })}
-                  </Button>
-                )}
+                <Group gap="xs">
+                  {onMerge && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      w="fit-content"
+                      disabled={busy}
+                      aria-label={t('merge.mergeIntoLabel', { n: s.number })}
+                      onClick={() => onMerge(s.number)}
+                    >
+                      {t('merge.mergeInto', { n: s.number })}
+                    </Button>
+                  )}
+                  {/* A suggestion that gathers reports of its own is not merged (MERGE_HAS_DUPLICATES). */}
+                  {onGather && s.reports <= 1 && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      w="fit-content"
+                      disabled={busy}
+                      aria-label={t('merge.gatherLabel', { m: s.number, n })}
+                      onClick={() => onGather(s.number)}
+                    >
+                      {t('merge.gather', { m: s.number })}
+                    </Button>
+                  )}
+                </Group>
               </Stack>
             </li>
           ))}

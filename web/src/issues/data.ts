@@ -85,9 +85,16 @@ const write = writer(staleReads);
 
 function mergeStale(id: string | number, ticketId: string | number, answer: MergeAnswer): Stale {
   const other = answer.primary.number;
+  // Either issue may be the one on screen: a duplicate merged from its own page, or gathered from the
+  // primary's ("Merge #3 into this issue"); both reload before the notice shows.
   return {
-    reload: [issuePath(id, ticketId), timelinePath(id, ticketId)],
-    later: [issueReads(id), timelinePath(id, other)],
+    reload: [
+      issuePath(id, ticketId),
+      timelinePath(id, ticketId),
+      issuePath(id, other),
+      timelinePath(id, other),
+    ],
+    later: [issueReads(id)],
   };
 }
 

@@ -143,6 +143,9 @@ function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
       };
     case 'unmerged':
     case 'duplicate.removed':
+      // The primary's deletion released it (functions/issues/delete-issue.ts): the reason, not the system, is news.
+      if (entry.kind === 'unmerged' && entry.reason === 'primary.deleted')
+        return { key: 'unmergedPrimaryDeleted', values: { n: numberOf(entry.from) } };
       return {
         key: entry.kind === 'unmerged' ? 'unmerged' : 'duplicateRemoved',
         values: { actor, n: numberOf(entry.from) },

@@ -117,9 +117,11 @@ export function GeneralSettings({ website }: { website: Website }) {
           </Stack>
         </form>
       </Section>
-      <DataRetention key={`${website.uuid}-${website.data.retentionDays}`} website={website} />
-      <PrivacyMode key={`${website.uuid}-${website.data.strictPrivacy}`} website={website} />
-      <SimilarRule key={`${website.uuid}-${website.data.linkExactMatches}`} website={website} />
+      {/* Each section starts afresh when its stored value changes; the keys name the section, since two
+          siblings with one key (`<id>-false` twice) leave React a stale copy on screen. */}
+      <DataRetention key={`retention-${website.uuid}-${website.data.retentionDays}`} website={website} />
+      <PrivacyMode key={`privacy-${website.uuid}-${website.data.strictPrivacy}`} website={website} />
+      <SimilarRule key={`similar-${website.uuid}-${website.data.linkExactMatches}`} website={website} />
       <DeleteSection
         labelId="project-delete"
         title={t('general.deleteTitle')}

@@ -68,8 +68,16 @@ describe('correlation id', () => {
       };
 
     const number = await fileReport(stack.url, projectId, SITE, { fields: { msg: 'Checkout broken' } });
+    // The consumer logs "delivered" after the deliverer returned: wait for both lines too, not only the sends.
+    const deliveredLines = () =>
+      lines.filter(
+        (l) => l.message === 'delivered' && l.consumer === 'delivery' && l.projectId === projectId,
+      );
     await eventually(
-      async () => (delivered.filter((d) => d.projectId === projectId).length === 2 ? true : undefined),
+      async () =>
+        delivered.filter((d) => d.projectId === projectId).length === 2 && deliveredLines().length === 2
+          ? true
+          : undefined,
       30_000,
       'both deliveries',
     );

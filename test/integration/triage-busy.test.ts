@@ -76,6 +76,16 @@ describe('a busy issue', () => {
     await seedIssues(site.id, tickets.length);
     // Each issue changed by others while the bulk runs, until the bulk loses one of them.
     const priorities = ['high', 'low', 'urgent', 'medium'] as const;
+    const changedTo = async (p: string) => {
+      const found: number[] = [];
+      for (const n of tickets) {
+        const res = await site.client.get<{ priority: string }>(
+          `/api/client/website/${site.id}/request/${n}`,
+        );
+        if ((res.body as { msg: { priority: string } }).msg.priority === p) found.push(n);
+      }
+      return found;
+    };
     let bulk: { status: number } | undefined;
     let priority: (typeof priorities)[number] = 'high';
     for (const p of priorities) {
@@ -91,15 +101,12 @@ describe('a busy issue', () => {
         site.client.patch(`/api/client/website/${site.id}/requests`, { tickets, set: { priority } }),
         ...others,
       ]);
-      if (bulk.status === 409) break;
+      // A bulk that lost on its very first issue changed nothing to announce: race it again.
+      if (bulk.status === 409 && (await changedTo(priority)).length > 0) break;
     }
     expect(bulk?.status).toBe(409);
     // The issues the failed call did change (their activity is stored) are each announced.
-    const changed: number[] = [];
-    for (const n of tickets) {
-      const res = await site.client.get<{ priority: string }>(`/api/client/website/${site.id}/request/${n}`);
-      if ((res.body as { msg: { priority: string } }).msg.priority === priority) changed.push(n);
-    }
+    const changed = await changedTo(priority);
     expect(changed.length).toBeGreaterThan(0);
     const announced = () =>
       new Set(

@@ -334,6 +334,9 @@ async function exactOpenIssue(projectId: string, numbers: number[]): Promise<num
 const isSuggestible = (h: Record<string, unknown>) =>
   Number(h.deleted ?? 0) === 0 && (h.duplicateOf === undefined || h.duplicateOf === null);
 
+/** The consumer computes a report within seconds, its retries within minutes; later, it never will. */
+const NEVER_COMPUTED_AFTER_MS = 10 * 60_000;
+
 /**
  * GET …/similar: up to five open issues like issue n, best first. Two requests after the session: the
  * access check with n's header and signals item in one BatchGetItem, then the best candidates' headers. A
@@ -353,7 +356,12 @@ export async function similarFor(
     signalsKey(projectId, n),
   ]);
   if (!header) throw new AppError('NOT_FOUND');
-  if (!sim?.at) return { ready: false, similar: [] };
+  if (!sim?.at) {
+    // A report the consumer never got to (filed before similar reports existed, or its run failed for good)
+    // would keep the issue page asking forever: past a while, it is ready, with nothing to suggest.
+    const age = Date.now() - Date.parse(String(header.createdAt ?? ''));
+    return { ready: age > NEVER_COMPUTED_AFTER_MS, similar: [] };
+  }
   const best = Object.entries((sim.cand ?? {}) as Record<string, Candidate>)
     .map(([m, c]) => ({ number: Number(m), score: Number(c.s), reasons: c.r }))
     .filter((c) => Number.isInteger(c.number) && c.number !== n)

@@ -36,6 +36,20 @@ const describeNode = (n: AxeNode) => {
 
 /** The violations on the page now that fail the bar, one line each with their distinct elements. */
 export async function axeFindings(page: Page): Promise<string[]> {
+  // Judge the screen as it settles, not mid-fade: a dialog or overlay fading in reads as 1.1:1 contrast.
+  // Endless animations (spinners, skeletons) are left running; a stuck one costs at most 3 s.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async ({ tags, rules }) => {

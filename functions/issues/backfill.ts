@@ -93,9 +93,8 @@ export async function indexLegacyIssues(pid: string): Promise<BackfillResult> {
   return result;
 }
 
-/** Every project's legacy issues (a paged Scan for the project META items). */
-export async function indexAllLegacyIssues(): Promise<BackfillResult & { projects: number }> {
-  const total = { indexed: 0, skipped: 0, projects: 0 };
+/** Every project's id, page by page (a paged Scan for the project META items): for the ops backfills. */
+export async function* everyProjectId(): AsyncGenerator<string> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -107,13 +106,19 @@ export async function indexAllLegacyIssues(): Promise<BackfillResult & { project
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) {
-      const r = await indexLegacyIssues(String(item.pk).slice('PROJECT#'.length));
-      total.indexed += r.indexed;
-      total.skipped += r.skipped;
-      total.projects++;
-    }
+    for (const item of page.Items ?? []) yield String(item.pk).slice('PROJECT#'.length);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every project's legacy issues. */
+export async function indexAllLegacyIssues(): Promise<BackfillResult & { projects: number }> {
+  const total = { indexed: 0, skipped: 0, projects: 0 };
+  for await (const projectId of everyProjectId()) {
+    const r = await indexLegacyIssues(projectId);
+    total.indexed += r.indexed;
+    total.skipped += r.skipped;
+    total.projects++;
+  }
   return total;
 }

@@ -7,9 +7,10 @@
  * traffic: a report created meanwhile carries `insC` from its create; a move meanwhile changes the header's
  * `deleted` or `insR`, so the backfill's condition fails and the move's own count stands.
  */
-import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
 import { getItems, isConditionFailure, queryAll, retryConflicts, tableName } from '#runtime/db';
+import { everyProjectId } from './backfill';
 import { countReportPage, reportCountAction, resolveMark } from './insights';
 import { type IssueList, issueDetailKey, issueHeaderKey, listName, listPartition } from './issue';
 
@@ -130,28 +131,15 @@ export async function backfillInsights(pid: string): Promise<InsightsBackfillRes
   return result;
 }
 
-/** Every project's uncounted issues (a paged Scan for the project META items, as `index-issues` does). */
+/** Every project's uncounted issues (the projects as `index-issues` walks them). */
 export async function backfillAllInsights(): Promise<InsightsBackfillResult & { projects: number }> {
   const total = { reports: 0, resolutions: 0, skipped: 0, projects: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'sk = :meta AND begins_with(pk, :p)',
-        ExpressionAttributeValues: { ':meta': 'META', ':p': 'PROJECT#' },
-        ProjectionExpression: 'pk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const r = await backfillInsights(String(item.pk).slice('PROJECT#'.length));
-      total.reports += r.reports;
-      total.resolutions += r.resolutions;
-      total.skipped += r.skipped;
-      total.projects++;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const projectId of everyProjectId()) {
+    const r = await backfillInsights(projectId);
+    total.reports += r.reports;
+    total.resolutions += r.resolutions;
+    total.skipped += r.skipped;
+    total.projects++;
+  }
   return total;
 }

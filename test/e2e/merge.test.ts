@@ -132,7 +132,10 @@ describe('merging on the issue page and the list', () => {
     await page.waitForURL(/collapse=1/);
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await page.getByTestId('filter-sort').click();
+    // The list keeps the previous answer on screen (dimmed once the load starts) until the sorted one arrives.
+    const sorted = page.waitForResponse((r) => r.url().includes('sort=reports'));
     await page.getByRole('option', { name: 'Most reports' }).click();
+    await sorted;
     await expect
       .poll(() => rows.first().getByTestId('merge-chip').textContent(), { timeout: 15_000 })
       .toBe('2 reports');

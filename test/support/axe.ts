@@ -31,16 +31,19 @@ interface AxeViolation {
 /** One element of a violation: its colours for a contrast finding, else its selector. */
 const describeNode = (n: AxeNode) => {
   const d = n.any.find((c) => c.data?.fgColor)?.data;
-  return d ? `${d.fgColor} on ${d.bgColor} ${d.contrastRatio}:1` : n.target.join(' ');
+  return d ? `${d.fgColor} on ${d.bgColor} ${d.contrastRatio}:1 (${n.target.join(' ')})` : n.target.join(' ');
 };
 
 /** The violations on the page now that fail the bar, one line each with their distinct elements. */
 export async function axeFindings(page: Page): Promise<string[]> {
-  // Judge the screen as it settles, not mid-fade: a dialog or overlay fading in reads as 1.1:1 contrast.
-  // Endless animations (spinners, skeletons) are left running; a stuck one costs at most 3 s.
+  // Judge the screen as it settles, not mid-fade: a dialog or overlay fading in reads as 1.1:1 contrast,
+  // and a list refetching is dimmed (aria-busy) until its answer arrives. Endless animations (spinners,
+  // skeletons) are left running, and a busy button is its own state (Google's button waits for a script
+  // that may never load offline); anything stuck costs at most 3 s.
   await page
     .waitForFunction(
       () =>
+        !document.querySelector('[aria-busy="true"]:not(button)') &&
         document
           .getAnimations()
           .every(

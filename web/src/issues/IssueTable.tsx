@@ -53,7 +53,7 @@ export function IssueTable({
   const locale = displayLocale();
   const wide = useMediaQuery('(min-width: 48em)', true);
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden', opacity: busy ? 0.75 : 1 }}>
+    <Paper withBorder radius="lg" aria-busy={busy} style={{ overflow: 'hidden', opacity: busy ? 0.75 : 1 }}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={wide ? 'md' : 'xs'} layout="fixed">
         <Table.Thead bg="var(--mantine-color-gray-0)">
           <Table.Tr>

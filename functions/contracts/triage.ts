@@ -304,6 +304,11 @@ export const activityKinds = [
   'duplicate.removed',
   // The project rule linkExactMatches (docs/similar.md): `to` the other issue, `reason` why; never a merge.
   'linked',
+  // A duplicate following its primary's resolution (docs/similar.md "Following the primary"), by the system:
+  // `followed` when it was resolved with the primary (`to` the primary's number, `from` the status it had);
+  // `unfollowed` when it went back to that status (`from` the primary's number, `to` the status).
+  'followed',
+  'unfollowed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -5,6 +5,7 @@
  *     deletes their sync markers; integrations left out keep status 0 and their "new" marker, so a later
  *     Sync can send them.
  *   - An event (issue 23): first the reporter's mails where it concerns them (issues/reporter-events.ts),
+ *     the duplicates that follow a primary's resolution (issues/follow.ts),
  *     then one message per target carrying the event, which the delivery sends and retries without
  *     touching the issue's statuses (webhook-events.ts, sync/writeback.ts).
  * The correlation id travels on, and the project id is each delivery's message group: the project is the
@@ -14,6 +15,7 @@
 import type { FanoutMessage, IntegrationName, IssueEventMessage } from '#contracts/messages';
 import type { Logger } from '#runtime/log';
 import { publish } from '#runtime/publish';
+import { followEvent } from '../issues/follow';
 import { noteForReporter } from '../issues/reporter-events';
 import { startDeliveries } from './delivery-state';
 import { eventTargets, issueTargets } from './delivery-targets';
@@ -54,6 +56,9 @@ export async function fanOut(msg: Fanned, log: Logger): Promise<void> {
   if (msg.type !== 'issue.created') {
     // The reporter's mails first (issue 24): a failure retries the message before any webhook went out.
     await noteForReporter(msg);
+    // A duplicate follows its primary's resolution (issues/follow.ts): before the webhooks, so a failed move
+    // runs the message again (each step is idempotent) and the duplicates' own events follow theirs.
+    await followEvent(msg);
     const targets = await eventTargets(msg);
     if (targets.length === 0) return;
     await publishDeliveries(msg, targets, msg);

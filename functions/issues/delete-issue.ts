@@ -313,7 +313,8 @@ async function releaseDuplicates(projectId: string, n: number) {
             Update: {
               TableName: T,
               Key: issueHeaderKey(projectId, m),
-              UpdateExpression: 'REMOVE duplicateOf',
+              // Resolved with the deleted primary, it stays resolved: the problem was; only the follow ends.
+              UpdateExpression: 'REMOVE duplicateOf, followedFrom',
               ConditionExpression: 'attribute_exists(pk) AND duplicateOf = :p',
               ExpressionAttributeValues: { ':p': n },
             },

@@ -14,7 +14,8 @@
  * the create's commit (its cap needs a condition a transaction cannot make soft).
  *
  * Open issues by status and priority are not counted here: the facet index (4.13, FSTATS) and META's
- * `openCount` already are those counts; the oldest open issues are the open list read ascending (4.5).
+ * `openCount` already are those counts; the oldest open issues are the open list read ascending (4.5),
+ * without the duplicates of an open primary (`oldestOpen`).
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectAction } from '#contracts/access';
@@ -47,8 +48,9 @@ import { DAY, nowMs } from '#runtime/time';
 import { authorizeTeam, callerOf, membershipOf, readProjectAs } from '../projects/access';
 import { listProjects, projectPartition } from '../projects/project';
 import { principalKey } from '../teams/token';
-import { listPartition } from './issue';
+import { issueHeaderKey, listPartition } from './issue';
 import { fstatsKey, priorityFacet, statusFacet, totalOf } from './rank-index';
+import { triageFieldsOf } from './triage-fields';
 
 type Item = Record<string, unknown>;
 
@@ -219,6 +221,56 @@ export function periodDays(period: InsightsPeriod, now = nowMs()): string[] {
   return Array.from({ length: period }, (_, i) => dayOf(now - (period - 1 - i) * DAY));
 }
 
+/** Open list items read per page for the oldest open issues (a duplicate of an open primary is skipped). */
+const OLDEST_PAGE = 25;
+/** Pages read at most: past 100 open issues that are all duplicates of open primaries, fewer rows show. */
+const OLDEST_PAGES = 4;
+
+/**
+ * A project's oldest open issues: the open list read ascending, leaving out the duplicates whose primary is
+ * open too (one problem, which the primary's row stands for; decision Mrg-2). A duplicate open while its
+ * primary is resolved was reopened by a member on its own (follow.ts): a problem again, so it stays. One
+ * Query page of 25 in the common case, one BatchGetItem of the primaries met, at most 4 pages: the cost
+ * does not grow with the project.
+ */
+async function oldestOpen(pid: string): Promise<Item[]> {
+  const out: Item[] = [];
+  let start: Item | undefined;
+  for (let page = 0; page < OLDEST_PAGES && out.length < insightsLimits.oldest; page++) {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :l',
+        ExpressionAttributeValues: { ':l': listPartition(pid, 'OPEN') },
+        ProjectionExpression: '#n, title, createdAt, #s, duplicateOf',
+        ExpressionAttributeNames: { '#n': 'number', '#s': 'status' },
+        ScanIndexForward: true,
+        Limit: OLDEST_PAGE,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = res.Items ?? [];
+    const primaries = [
+      ...new Set(items.map((h) => Number(h.duplicateOf)).filter((n) => Number.isInteger(n) && n > 0)),
+    ];
+    const heads = primaries.length
+      ? await getItems(
+          primaries.map((n) => issueHeaderKey(pid, n)),
+          { projection: { expression: 'pk, sk, #s', names: { '#s': 'status' } } },
+        )
+      : [];
+    // A primary gone (deleted meanwhile) stands for nothing: its duplicates show.
+    const openPrimary = new Set(
+      primaries.filter((_, i) => heads[i] && isOpenStatus(triageFieldsOf(heads[i]).status)),
+    );
+    for (const h of items) if (!openPrimary.has(Number(h.duplicateOf))) out.push(h);
+    start = res.LastEvaluatedKey;
+    if (!start) break;
+  }
+  return out.slice(0, insightsLimits.oldest);
+}
+
 /** One project's reads, once access is settled: its day items and its oldest open headers (2 Queries, in parallel). */
 async function projectReads(pid: string, days: string[]) {
   const T = tableName();
@@ -244,20 +296,7 @@ async function projectReads(pid: string, days: string[]) {
       } while (start);
       return items;
     })(),
-    db()
-      .send(
-        new QueryCommand({
-          TableName: T,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :l',
-          ExpressionAttributeValues: { ':l': listPartition(pid, 'OPEN') },
-          ProjectionExpression: '#n, title, createdAt, #s',
-          ExpressionAttributeNames: { '#n': 'number', '#s': 'status' },
-          ScanIndexForward: true,
-          Limit: insightsLimits.oldest,
-        }),
-      )
-      .then((out) => out.Items ?? []),
+    oldestOpen(pid),
   ]);
   return { dayItems, oldest };
 }

@@ -16,7 +16,8 @@
  * gathering nothing), the primary's header (`reports` ± 1, conditioned on it not being a duplicate and under
  * the limit), the DUP item, the caller's membership check and one activity entry on each issue. The
  * conditions make two calls racing on the same issues serialise: counts stay exact, cycles cannot form. The
- * duplicate keeps its own status; its reporter follows the primary (reporter-status.ts, reporter-flush.ts)
+ * duplicate keeps its own status until its primary is resolved, when it is resolved with it (follow.ts);
+ * its reporter follows the primary (reporter-status.ts, reporter-flush.ts)
  * through `issue.merged` / `issue.unmerged` on the fan-out queue, which also carries the webhooks.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -40,6 +41,7 @@ import { displayName, userKey } from '../accounts/user';
 import { accessGuard, type ProjectAction, readProjectAs } from '../projects/access';
 import { teamOf } from '../teams/member';
 import { tokenActor } from '../teams/token';
+import { followOnUnmerge } from './follow';
 import { issueDetailKey, issueHeaderKey } from './issue';
 import { duplicateKey, duplicateOfHeader, mergeStateOf, reportsOfHeader } from './merge-state';
 import { activity, timelinePut } from './timeline';
@@ -252,6 +254,11 @@ export async function unmergeIssue(
     (attempt) => Math.random() * 20 * Math.min(attempt, 5),
   );
   if (done) {
+    // Resolved with its primary, it goes back to the status it had (follow.ts): at once, so this answer and
+    // the next read are right; the fan-out does it again from `issue.unmerged` should this fail.
+    await followOnUnmerge(pid, n, done.primary).catch((e) =>
+      log.error('unmerged duplicate not restored', { projectId: pid, number: n, e }),
+    );
     await announce(ctx, 'issue.unmerged', n, done.primary, done.at);
     return { issue: { number: n }, primary: await primaryAnswer(pid, done.primary) };
   }

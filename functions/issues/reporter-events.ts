@@ -20,6 +20,9 @@ export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
   // Merged or unmerged (issue 37): the status the reporter follows changed hands; the flush compares the
   // one they follow now with what they last heard and says nothing when it is the same.
   if (msg.type === 'issue.merged' || msg.type === 'issue.unmerged') return 'status';
+  // A duplicate moved with its primary (follow.ts, `primary` set): the primary's own event already owed its
+  // reporter the news (noteDuplicates below), and they follow the primary's status anyway.
+  if (msg.type === 'issue.updated' && msg.primary) return null;
   if (msg.type === 'comment.created')
     return msg.actor.kind === 'reporter' || !msg.commentId ? null : 'comment';
   const status = msg.changes?.status;

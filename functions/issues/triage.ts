@@ -101,6 +101,20 @@ export interface Change {
   dueDate?: string | null;
   /** SPEC's close/restore: false → resolved (unless already resolved or closed), true → new (unless open). */
   restore?: boolean;
+  /** A duplicate following its primary (follow.ts): how the header and the activity record the move. */
+  follow?: Follow;
+}
+
+/**
+ * A duplicate's status moved by its primary (follow.ts, docs/similar.md "Following the primary"): resolved
+ * with it (`had`: the status to return to, kept on the header as `followedFrom`) or back to `followedFrom`
+ * (no `had`). Conditioned on the header still naming `primary` as `duplicateOf` (or on none at all after an
+ * unmerge, `alone`): a merge or unmerge does not change `u`, so the `u` condition alone would miss it.
+ */
+export interface Follow {
+  primary: number;
+  had?: IssueStatus;
+  alone?: boolean;
 }
 
 /** The state after `change`; deleted labels are dropped on the way (the lazy clean-up of decision Tr-C4). */
@@ -222,6 +236,7 @@ function changeActions(
   changes: Record<string, { from: unknown; to: unknown }>,
   restore: boolean | undefined,
   at: string,
+  follow0?: Follow,
 ): TransactItems {
   const { pid } = ctx;
   const from = listOfDeleted(h.deleted);
@@ -260,6 +275,11 @@ function changeActions(
   if (resolve?.remove) removes.push(resolve.remove);
   const place = placeCondition(cur.u);
   let condition = `attribute_exists(pk) AND deleted = :d0 AND ${place.expression}`;
+  const follow = followHeader(follow0, changes);
+  sets.push(...follow.sets);
+  removes.push(...follow.removes);
+  Object.assign(values, follow.values);
+  if (follow.condition) condition += ` AND ${follow.condition}`;
   if (resolve) {
     condition += ` AND ${resolve.condition.expression}`;
     Object.assign(values, resolve.condition.values);
@@ -292,7 +312,7 @@ function changeActions(
     actions.push(notifyPut({ kind: 'assigned', projectId: pid, number: n, to: assignee, by: ctx.actor }));
   }
   actions.push(...indexActions(pid, n, cur, next));
-  for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at))
+  for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at, follow0))
     actions.push(timelinePut(pid, entry));
   // 1 + 4 + 2 + 1 + 2 + 30 + 5 = 45 at most, well inside DynamoDB's 100.
   return actions;
@@ -305,8 +325,13 @@ function activityOf(
   restore: boolean | undefined,
   moved: boolean,
   at: string,
+  follow?: Follow,
 ): StoredActivity[] {
   return Object.entries(changes).map(([field, c]) => {
+    if (field === 'status' && follow)
+      return follow.had
+        ? activity(n, 'followed', actor, { from: c.from, to: follow.primary }, at)
+        : activity(n, 'unfollowed', actor, { from: follow.primary, to: c.to }, at);
     // SPEC's close and restore read as such on the timeline.
     const kind =
       field === 'status' && restore !== undefined && moved
@@ -316,6 +341,28 @@ function activityOf(
         : (field as StoredActivity['type']);
     return activity(n, kind, actor, { from: c.from, to: c.to }, at);
   });
+}
+
+/**
+ * The header's part of a follow (see `Follow`). Any other change of the status (a member's, the tracker
+ * sync's) ends a follow: the status is theirs then, and the primary's reopening leaves it alone.
+ */
+function followHeader(follow: Follow | undefined, changes: Record<string, unknown>) {
+  const out = { sets: [] as string[], removes: [] as string[], values: {} as Item, condition: '' };
+  if (!follow) {
+    if (changes.status) out.removes.push('followedFrom');
+    return out;
+  }
+  if (follow.had) {
+    out.sets.push('followedFrom = :ff');
+    out.values[':ff'] = follow.had;
+  } else out.removes.push('followedFrom');
+  if (follow.alone) out.condition = 'attribute_not_exists(duplicateOf)';
+  else {
+    out.condition = 'duplicateOf = :fp';
+    out.values[':fp'] = follow.primary;
+  }
+  return out;
 }
 
 /**
@@ -335,7 +382,8 @@ async function applyChange(
   ctx: Context,
   n: number,
   h: Item | undefined,
-  change: Change,
+  // A function decides from the header as read, and again from the one read after a lost race (follow.ts).
+  change: Change | ((h: Item) => Change | null),
   u?: number,
 ): Promise<{ header: Item; changes: Record<string, { from: unknown; to: unknown }> | null } | null> {
   let header = h;
@@ -353,8 +401,10 @@ async function applyChange(
           )
         ).Item;
       if (!header) return null;
+      const c = typeof change === 'function' ? change(header) : change;
+      if (!c) return { header, changes: null };
       const cur = stateOf(header);
-      const next = nextState(cur, change, ctx.live);
+      const next = nextState(cur, c, ctx.live);
       const changes = changesOf(cur, next);
       if (Object.keys(changes).length === 0) return { header, changes: null };
       // Additions on top of a teammate's labels may pass the limit only now, against the set read last.
@@ -363,7 +413,7 @@ async function applyChange(
       place = undefined;
       const at = new Date(nowMs()).toISOString();
       try {
-        await writeTransaction(changeActions(ctx, n, header, cur, next, changes, change.restore, at));
+        await writeTransaction(changeActions(ctx, n, header, cur, next, changes, c.restore, at, c.follow));
       } catch (err) {
         if (isConditionFailure(err) && failedConditions(err).some((i) => i > 0))
           throw new AppError('NOT_FOUND');
@@ -552,6 +602,33 @@ export async function syncTrackerState(
   if (!done?.changes) return false;
   await announce(ctx, [{ n, at: String(done.header.updatedAt), changes: done.changes }]);
   return true;
+}
+
+/**
+ * Moves duplicate `n` as its primary's status asks (follow.ts): `decide` answers the change for the header
+ * as read (and as read again after a lost race), null for none. By the system, through the same transaction
+ * as a member's change, so the activity, the list and facet counters and Insights stay exact; no access
+ * check: the primary's committed change is the authority. Answers what to announce as `issue.updated` (the
+ * caller does, marked as following), or null when nothing changed.
+ */
+export async function followChange(
+  pid: string,
+  teamId: string,
+  n: number,
+  h: Item | undefined,
+  decide: (h: Item) => Change | null,
+): Promise<{ at: string; changes: Record<string, { from: unknown; to: unknown }> } | null> {
+  const ctx: Context = {
+    pid,
+    teamId,
+    caller: { userId: '', teams: null },
+    action: 'triage',
+    guard: { expression: 'attribute_exists(pk)', values: {} },
+    actor: systemActor,
+    live: new Set(),
+  };
+  const done = await applyChange(ctx, n, h, decide);
+  return done?.changes ? { at: String(done.header.updatedAt), changes: done.changes } : null;
 }
 
 /** Who unassigns a member who left or was removed: nobody's action, the team's change. */

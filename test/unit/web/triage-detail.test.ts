@@ -343,3 +343,24 @@ describe('the side panel’s writes per field (decision Tr-C14)', () => {
     expect(sent).toEqual(['+checkout', '+ui', '-bug']);
   });
 });
+
+describe('a duplicate moved with its primary (docs/similar.md "Following the primary")', () => {
+  const snag = { kind: 'system' as const, name: 'Snag' };
+  // As ActivityLine says it: the catalogue line, the status named in the UI language.
+  const line = (lng: 'en' | 'de', e: ActivityView) => {
+    const t = translator(lng) as unknown as (key: string, v?: object) => string;
+    const words = activityWords(e, names);
+    const values: Record<string, string | number> = { ...words.values };
+    if (typeof values.to === 'string') values.to = t(`triage.status.${values.to}`);
+    return t(`triageDetail.activity.${words.key}`, values);
+  };
+
+  it('says it was resolved with the primary, and went back to its own status, in en and de', () => {
+    const followed = entry({ kind: 'followed', actor: snag, from: 'in_progress', to: 12 });
+    const back = entry({ kind: 'unfollowed', actor: snag, from: 12, to: 'in_progress' });
+    expect(line('en', followed)).toBe('Resolved with #12');
+    expect(line('de', followed)).toBe('Mit #12 erledigt');
+    expect(line('en', back)).toBe('Back to In progress, as before it was resolved with #12');
+    expect(line('de', back)).toBe('Wieder In Arbeit, wie vor der Erledigung mit #12');
+  });
+});

@@ -650,6 +650,8 @@ export const de: Catalogue = {
       unmergedPrimaryDeleted: '#{{n}} wurde gelöscht, diese Meldung steht wieder für sich',
       duplicateAdded: '{{actor}} hat #{{n}} in diese Meldung zusammengeführt',
       duplicateRemoved: '{{actor}} hat #{{n}} von dieser Meldung getrennt',
+      followed: 'Mit #{{n}} erledigt',
+      unfollowed: 'Wieder {{to}}, wie vor der Erledigung mit #{{n}}',
       delivered: 'An {{integration}} übermittelt',
       deliveryFailed: 'Übermittlung an {{integration}} fehlgeschlagen: {{reason}}',
       deliveryFailedNoReason: 'Übermittlung an {{integration}} fehlgeschlagen',

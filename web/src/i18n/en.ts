@@ -638,6 +638,8 @@ export const en = {
       unmergedPrimaryDeleted: '#{{n}} was deleted, so this issue stands alone again',
       duplicateAdded: '{{actor}} merged #{{n}} into this issue',
       duplicateRemoved: '{{actor}} took #{{n}} out of this issue',
+      followed: 'Resolved with #{{n}}',
+      unfollowed: 'Back to {{to}}, as before it was resolved with #{{n}}',
       delivered: 'Delivered to {{integration}}',
       deliveryFailed: 'Delivery to {{integration}} failed: {{reason}}',
       deliveryFailedNoReason: 'Delivery to {{integration}} failed',

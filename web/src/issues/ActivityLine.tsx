@@ -25,6 +25,8 @@ const icons: Partial<Record<ActivityView['kind'], typeof IconFlag>> = {
   status: IconCircleDot,
   closed: IconCircleDot,
   restored: IconCircleDot,
+  followed: IconCircleDot,
+  unfollowed: IconCircleDot,
   priority: IconFlag,
   assignee: IconUser,
   labels: IconTag,
@@ -58,7 +60,8 @@ export function ActivityLine({
   if (typeof values.actor === 'string')
     values.actor = actorText(t, values.actor, words.via, words.viaExtension);
   // Status and priority values are the contract's names: shown in the UI language.
-  if (entry.kind === 'status') values.to = t(`triage.status.${String(entry.to)}` as 'triage.status.new');
+  if (entry.kind === 'status' || entry.kind === 'unfollowed')
+    values.to = t(`triage.status.${String(entry.to)}` as 'triage.status.new');
   if (entry.kind === 'priority')
     values.to = t(`triage.priority.${String(entry.to)}` as 'triage.priority.none');
   if (words.key === 'dueDate')

@@ -150,6 +150,12 @@ function wordsOf(entry: ActivityView, names: ActivityNames): ActivityWords {
         key: entry.kind === 'unmerged' ? 'unmerged' : 'duplicateRemoved',
         values: { actor, n: numberOf(entry.from) },
       };
+    // A duplicate moved with its primary by the system (docs/similar.md "Following the primary"): the
+    // primary's number is the news, and the status it went back to.
+    case 'followed':
+      return { key: 'followed', values: { n: numberOf(entry.to) } };
+    case 'unfollowed':
+      return { key: 'unfollowed', values: { n: numberOf(entry.from), to: String(entry.to ?? '') } };
     case 'linked':
       // The project rule linkExactMatches: the other issue's number; the reason is always page and error.
       return { key: 'linked', values: { to: String(entry.to ?? '') } };

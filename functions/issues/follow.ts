@@ -1,5 +1,5 @@
 /**
- * A duplicate follows its primary's resolution (docs/similar.md "Following the primary", decision Mrg-2):
+ * A duplicate follows its primary's resolution (docs/similar.md "Following the primary", decision Mrg-7):
  *   - the primary leaves the open list (resolved or closed): each open duplicate moves to `resolved` with it,
  *     remembering the status it had (`followedFrom` on its header);
  *   - the primary is reopened: the duplicates resolved with it go back to that status;

@@ -221,17 +221,17 @@ export function periodDays(period: InsightsPeriod, now = nowMs()): string[] {
   return Array.from({ length: period }, (_, i) => dayOf(now - (period - 1 - i) * DAY));
 }
 
-/** Open list items read per page for the oldest open issues (a duplicate of an open primary is skipped). */
+/** Open list items read per page after the first, once duplicates of an open primary were skipped. */
 const OLDEST_PAGE = 25;
-/** Pages read at most: past 100 open issues that are all duplicates of open primaries, fewer rows show. */
+/** Pages read at most: past 80 oldest open issues that are all duplicates of open primaries, fewer rows show. */
 const OLDEST_PAGES = 4;
 
 /**
  * A project's oldest open issues: the open list read ascending, leaving out the duplicates whose primary is
- * open too (one problem, which the primary's row stands for; decision Mrg-2). A duplicate open while its
+ * open too (one problem, which the primary's row stands for; decision Mrg-7). A duplicate open while its
  * primary is resolved was reopened by a member on its own (follow.ts): a problem again, so it stays. One
- * Query page of 25 in the common case, one BatchGetItem of the primaries met, at most 4 pages: the cost
- * does not grow with the project.
+ * Query of 5 in the common case (as before), plus one BatchGetItem of the primaries met and pages of 25
+ * after skips, at most 4 pages: the cost does not grow with the project.
  */
 async function oldestOpen(pid: string): Promise<Item[]> {
   const out: Item[] = [];
@@ -246,7 +246,8 @@ async function oldestOpen(pid: string): Promise<Item[]> {
         ProjectionExpression: '#n, title, createdAt, #s, duplicateOf',
         ExpressionAttributeNames: { '#n': 'number', '#s': 'status' },
         ScanIndexForward: true,
-        Limit: OLDEST_PAGE,
+        // The first page as before (the 5 wanted): the common case costs what it did; more only past skips.
+        Limit: page === 0 ? insightsLimits.oldest : OLDEST_PAGE,
         ExclusiveStartKey: start,
       }),
     );

@@ -13,8 +13,9 @@ export const fanoutQueue = {
   maxReceiveCount: 5,
   batchSize: 10,
   maxConcurrency: 5,
-  // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each.
-  consumer: { needs: { table: 'readwrite', sendTo: ['delivery'] }, timeoutSeconds: 20 },
+  // Reads META's active integrations, sets their statuses to 1 (deleting the sync markers), enqueues one delivery each;
+  // moves a primary's duplicates with its resolution and sends their own `issue.updated` here (issues/follow.ts).
+  consumer: { needs: { table: 'readwrite', sendTo: ['delivery', 'fanout'] }, timeoutSeconds: 20 },
 } satisfies QueueDecl;
 
 /** Consumer: functions/consumers/delivery.ts; dead-letter consumer: functions/consumers/delivery-dlq.ts. */

@@ -23,8 +23,6 @@ import { type Actor, type IssueStatus, isOpenStatus, issueStatuses } from '#cont
 import { getItems } from '#runtime/db';
 import { log } from '#runtime/log';
 import { publish } from '#runtime/publish';
-import { projectKey } from '../projects/project';
-import { teamOf } from '../teams/member';
 import { issueHeaderKey } from './issue';
 import { duplicateOfHeader, duplicatesOf } from './merge-state';
 import { type Change, followChange, stateOf } from './triage';
@@ -70,38 +68,48 @@ type Moved = { n: number; at: string; changes: Record<string, { from: unknown; t
 
 /** How many duplicates move at once (each its own transaction). */
 const CONCURRENCY = 8;
+/**
+ * Duplicates per round, whose events are sent before the next round: should the consumer's time run out
+ * (500 duplicates take a few seconds), the moves already announced stay announced and the message's next
+ * delivery finds them done; at most one round's events are lost with the invocation.
+ */
+const ROUND = 40;
 
-/** Applies `decide` to each of `numbers` (headers read 100 per BatchGetItem), 8 at a time. */
+/** Applies `decide` to each of `numbers` (headers read 100 per BatchGetItem), 8 at a time, in rounds. */
 async function moveAll(
   pid: string,
-  teamId: string,
   primary: number,
   numbers: number[],
   decide: (h: Item) => Change | null,
-): Promise<Moved[]> {
-  const moved: Moved[] = [];
-  const headers = await getItems(numbers.map((m) => issueHeaderKey(pid, m)));
-  let next = 0;
-  let failed: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < numbers.length && !failed) {
-      const i = next++;
-      const h = headers[i];
-      // Decided on the header as read first: nothing to write, no write at all.
-      if (!h || !decide(h)) continue;
-      try {
-        const done = await followChange(pid, teamId, numbers[i] as number, h, decide);
-        if (done) moved.push({ n: numbers[i] as number, ...done });
-      } catch (error) {
-        failed ??= { error };
+): Promise<number> {
+  let count = 0;
+  for (let r = 0; r < numbers.length; r += ROUND) {
+    const round = numbers.slice(r, r + ROUND);
+    const headers = await getItems(round.map((m) => issueHeaderKey(pid, m)));
+    const moved: Moved[] = [];
+    let next = 0;
+    let failed: { error: unknown } | undefined;
+    const worker = async () => {
+      while (next < round.length && !failed) {
+        const i = next++;
+        const h = headers[i];
+        // Decided on the header as read first: nothing to write, no write at all.
+        if (!h || !decide(h)) continue;
+        try {
+          const done = await followChange(pid, round[i] as number, h, decide);
+          if (done) moved.push({ n: round[i] as number, ...done });
+        } catch (error) {
+          failed ??= { error };
+        }
       }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  // What moved is announced even when another move failed: the message runs again and finds those done.
-  if (moved.length > 0) await announce(pid, primary, moved);
-  if (failed) throw failed.error;
-  return moved;
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // What moved is announced even when another move failed: the message runs again and finds those done.
+    if (moved.length > 0) await announce(pid, primary, moved);
+    count += moved.length;
+    if (failed) throw failed.error;
+  }
+  return count;
 }
 
 /** `issue.updated` of each moved duplicate, by the system, with `primary`: its webhooks and trackers follow. */
@@ -128,37 +136,28 @@ async function announce(pid: string, primary: number, moved: Moved[]) {
   }
 }
 
-async function teamAndHeader(pid: string, n: number): Promise<{ teamId: string; h: Item } | null> {
-  const [meta, h] = await getItems([projectKey(pid), issueHeaderKey(pid, n)]);
-  if (!meta || !h) return null;
-  return { teamId: teamOf(meta as { teamId?: unknown }), h };
-}
-
 /** The primary `n`'s status as it is now, applied to each of its duplicates. Answers how many moved. */
 export async function followPrimary(pid: string, n: number): Promise<number> {
-  const read = await teamAndHeader(pid, n);
-  if (!read || duplicateOfHeader(read.h) !== null) return 0;
+  // The DUP Query first: an issue nothing was merged into (most events) costs one Query and no more.
   const numbers = await duplicatesOf(pid, n);
   if (numbers.length === 0) return 0;
-  const status = stateOf(read.h).fields.status;
-  return (await moveAll(pid, read.teamId, n, numbers, (h) => followDecision(h, n, status))).length;
+  const [h] = await getItems([issueHeaderKey(pid, n)]);
+  if (!h || duplicateOfHeader(h) !== null) return 0;
+  const status = stateOf(h).fields.status;
+  return moveAll(pid, n, numbers, (d) => followDecision(d, n, status));
 }
 
 /** Duplicate `n` just merged into `primary`: resolved with it when the primary is resolved already. */
 export async function followOnMerge(pid: string, n: number, primary: number): Promise<number> {
-  const read = await teamAndHeader(pid, primary);
-  if (!read) return 0;
-  const status = stateOf(read.h).fields.status;
-  return (await moveAll(pid, read.teamId, primary, [n], (h) => followDecision(h, primary, status))).length;
+  const [p] = await getItems([issueHeaderKey(pid, primary)]);
+  if (!p) return 0;
+  const status = stateOf(p).fields.status;
+  return moveAll(pid, primary, [n], (d) => followDecision(d, primary, status));
 }
 
 /** Issue `n` just unmerged from `primary`: back to the status it had when it was resolved with it. */
-export async function followOnUnmerge(pid: string, n: number, primary: number): Promise<number> {
-  const [meta] = await getItems([projectKey(pid)]);
-  if (!meta) return 0;
-  const teamId = teamOf(meta as { teamId?: unknown });
-  return (await moveAll(pid, teamId, primary, [n], (h) => followDecision(h, primary, null))).length;
-}
+export const followOnUnmerge = (pid: string, n: number, primary: number): Promise<number> =>
+  moveAll(pid, primary, [n], (d) => followDecision(d, primary, null));
 
 /**
  * The fan-out's part (integrations/fan-out.ts): a primary's status crossing lists, a merge, an unmerge. Not

@@ -613,14 +613,14 @@ export async function syncTrackerState(
  */
 export async function followChange(
   pid: string,
-  teamId: string,
   n: number,
   h: Item | undefined,
   decide: (h: Item) => Change | null,
 ): Promise<{ at: string; changes: Record<string, { from: unknown; to: unknown }> } | null> {
   const ctx: Context = {
     pid,
-    teamId,
+    // Read only to check a new assignee, which a follow never sets: META is not read for it.
+    teamId: '',
     caller: { userId: '', teams: null },
     action: 'triage',
     guard: { expression: 'attribute_exists(pk)', values: {} },

@@ -16,7 +16,6 @@ import { publish } from '#runtime/publish';
 import { followDecision, followPrimary } from '../../functions/issues/follow';
 import { issueHeaderKey } from '../../functions/issues/issue';
 import { followChange } from '../../functions/issues/triage';
-import { projectKey } from '../../functions/projects/project';
 import type { SentMail } from '../support/api-client';
 import { eventually } from '../support/local-stack';
 import { type Person, person, projectOf } from '../support/members-teams';
@@ -222,15 +221,11 @@ describe('a duplicate follows its primary', () => {
     const primary = await report(api.pid);
     const [d1, d2] = [await report(api.pid), await report(api.pid)];
     for (const d of [d1, d2]) await api.merge(d, primary);
-    const [meta] = await getItems([projectKey(api.pid)]);
-    const teamId = String((meta as { teamId?: unknown }).teamId ?? '');
     // The move read d1 open, then a member closed it before the move wrote: the condition on `u` refuses
     // the stale write, the move reads d1 again, finds it closed by the member, and leaves it so.
     const [stale] = await getItems([issueHeaderKey(api.pid, d1)]);
     expect((await api.status(d1, 'closed', api.member)).status).toBe(200);
-    const moved = await followChange(api.pid, teamId, d1, stale, (h) =>
-      followDecision(h, primary, 'resolved'),
-    );
+    const moved = await followChange(api.pid, d1, stale, (h) => followDecision(h, primary, 'resolved'));
     expect(moved).toBeNull();
     expect(await api.statuses([d1])).toEqual(['closed']);
     expect(await api.kinds(d1, 'followed')).toEqual([]);

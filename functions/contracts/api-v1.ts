@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { replayStops, reportLimits, screenshotTypes, stepKinds } from './intake';
-import { reportSchema, uploadKeyField, uploadRequestSchema } from './intake-schemas';
+import { plausibleTimes, reportSchema, uploadKeyField, uploadRequestSchema } from './intake-schemas';
 import { integrationNames } from './integration-names';
 import { projectIdParam, ticketIdParam, widgetLanguages, widgetPositions } from './schemas';
 import { similarLimits, similarReasons } from './similar';
@@ -417,6 +417,7 @@ export const v1IssueCreateBody = z
     sentAt: report.sentAt,
     language: report.language,
   })
+  .overwrite((body) => plausibleTimes(body))
   .meta({
     title: 'IssueCreate',
     examples: [

@@ -53,6 +53,7 @@ import { issueObjectKeys } from './delete-issue';
 import { issueDetailKey, issueHeaderKey, n10, syncKey } from './issue';
 import { DIGEST, MAIL, OUTBOX_PARTITION } from './notify';
 import { outboxKey, reporterKey, tokenKey } from './reporter';
+import { SIM_ERASED, signalsKey, similarKeysOf } from './similar';
 import { timelineRange } from './timeline';
 
 type Item = Record<string, unknown>;
@@ -614,9 +615,13 @@ async function eraseTexts(teamId: string, projectId: string, n: number, bytes: n
         TableName: T,
         Key: issueHeaderKey(projectId, n),
         ConditionExpression: 'attribute_exists(pk)',
-        // The search text and the preview carry the description and the address too.
-        UpdateExpression: 'SET title = :e, preview = :e, q = :e, totalFiles = :z, totalScreenshots = :z',
-        ExpressionAttributeValues: { ':e': ERASED, ':z': 0 },
+        // The search text and the preview carry the description and the address too. The similarity mark
+        // comes first, before the signals are read and deleted (eraseSimilar): from now on no run in flight
+        // writes them again and the read suggests this issue nowhere.
+        UpdateExpression:
+          'SET title = :e, preview = :e, q = :e, totalFiles = :z, totalScreenshots = :z, #er = if_not_exists(#er, :now)',
+        ExpressionAttributeNames: { '#er': SIM_ERASED },
+        ExpressionAttributeValues: { ':e': ERASED, ':z': 0, ':now': new Date(nowMs()).toISOString() },
       },
     },
   ];
@@ -799,8 +804,24 @@ async function erasePendingMails(theirs: Map<string, Theirs>, email: string): Pr
 }
 
 /**
+ * The report's similarity items (docs/similar.md): its signals item holds the normalised page, error and
+ * request and a MinHash of the description, all derived from what the person sent, and its index entries name
+ * those values' hashes. Read after eraseTexts marked the header (a run in flight that wrote before is found
+ * here; one after is refused), the entries go first and the signals item last, so a rerun after a crash
+ * derives the rest again. Other reports' `cand` entries naming the issue stay: numbers and scores, skipped on
+ * read by the header's mark (decision DR-11).
+ */
+async function eraseSimilar(projectId: string, n: number) {
+  const [signals] = await getItems([signalsKey(projectId, n)]);
+  const keys = similarKeysOf(projectId, n, signals);
+  await batchDelete(keys.slice(0, -1));
+  await batchDelete(keys.slice(-1));
+}
+
+/**
  * Erases what the reporter sent: their issues' files (screenshots, files, snapshots, recordings) are
- * deleted; the address, their custom fields, the description, the title and their replies read "erased";
+ * deleted; the address, their custom fields, the description, the title and their replies read "erased"; the
+ * report's similarity signals and index entries are deleted (it is suggested nowhere and gets no suggestions);
  * their reporter item (address, status-page tokens) goes. The issues stay (the team's work on them is the
  * team's). Records `privacy.erase` with the address's hash. Answers how many issues were erased.
  */
@@ -820,6 +841,7 @@ export async function erase(teamId: string, email: string, actor: Actor): Promis
     ]);
     if (detail) await deleteObjects(issueObjectKeys(f.projectId, detail));
     await eraseTexts(teamId, f.projectId, f.number, Number(detail?.bytes ?? 0));
+    await eraseSimilar(f.projectId, f.number);
     for (const c of (await timelineOf(f.projectId, f.number)).filter(isReply)) {
       await db().send(
         new UpdateCommand({

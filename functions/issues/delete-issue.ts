@@ -114,13 +114,12 @@ export async function deleteIssue(
   n: number,
   options: DeleteOptions = {},
 ): Promise<DeleteOutcome> {
-  const [meta, header, detail, reporter, retention, signals] = await getItems([
+  const [meta, header, detail, reporter, retention] = await getItems([
     projectKey(projectId),
     issueHeaderKey(projectId, n),
     issueDetailKey(projectId, n),
     reporterKey(projectId, n),
     resolvedAtKey(projectId, n),
-    signalsKey(projectId, n),
   ]);
   // The project's own deletion purges its whole partition: nothing of it is ours to count.
   if (!meta) return 'kept';
@@ -136,6 +135,9 @@ export async function deleteIssue(
     outcome = 'deleted';
   }
   await releaseDuplicates(projectId, n);
+  // Read once the header is gone: a similarity run in flight wrote its items before (found here) or is
+  // refused by its condition on the header (similar.ts), so none are left behind.
+  const [signals] = await getItems([signalsKey(projectId, n)]);
   await removeRest(projectId, n, detail, reporter, signals, options.extraKeys, teamOf(meta));
   return outcome;
 }

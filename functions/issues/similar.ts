@@ -14,7 +14,7 @@
  * out: nothing is hidden or merged, a suggestion is only shown while it is still a useful one.
  */
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectAction } from '#contracts/access';
 import type { LogEntry } from '#contracts/intake';
 import {
@@ -141,20 +141,27 @@ async function firstScreenshot(projectId: string, detail: Record<string, unknown
   return bytes ? pngGray(bytes) : null;
 }
 
-/** Puts items 25 at a time, writing again what DynamoDB leaves unprocessed. */
-async function putAll(items: Record<string, unknown>[]): Promise<number> {
-  let requests = 0;
-  for (let i = 0; i < items.length; i += 25) {
-    let batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; batch.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: batch } }));
-      requests++;
-      batch = (out.UnprocessedItems?.[tableName()] ?? []) as typeof batch;
-      if (attempt > 8 && batch.length > 0) throw new Error('batch write did not complete');
-    }
-  }
-  return requests;
+/**
+ * The header attribute a data request's Erase sets (data-requests.ts): the report's similarity items are
+ * gone and stay gone, it is suggested nowhere (other reports' `cand` entries naming it are skipped on read)
+ * and gets no suggestions.
+ */
+export const SIM_ERASED = 'erasedAt';
+
+/**
+ * The condition every similarity write of report n carries: its header is there (not deleted) and not
+ * erased. Deleting and erasing both change the header first and read the signals item after, so a run in
+ * flight either wrote before (and its items are found and removed) or is refused (and writes nothing).
+ */
+function liveHeader(projectId: string, n: number): TransactItems[number] {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: issueHeaderKey(projectId, n),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#erased)',
+      ExpressionAttributeNames: { '#erased': SIM_ERASED },
+    },
+  };
 }
 
 /** The newest INDEX_DEPTH report numbers under one index key. */
@@ -206,7 +213,8 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
     signalsKey(projectId, n),
   ]);
   let requests = 1;
-  if (!meta || !header || !detail) return { outcome: 'gone', requests, candidates: 0, pairs: 0 };
+  const gone = (): SimilarRun => ({ outcome: 'gone', requests, candidates: 0, pairs: 0 });
+  if (!meta || !header || !detail || header[SIM_ERASED] !== undefined) return gone();
   if (existing?.at) return { outcome: 'already', requests, candidates: 0, pairs: 0 };
 
   let signals: Signals;
@@ -232,7 +240,20 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
     pk: projectPartition(projectId),
     sk: `${indexPrefix(k.kind, k.value)}${n10(n)}`,
   }));
-  requests += await putAll(existing ? entries : [signalsItem(projectId, n, signals), ...entries]);
+  // One transaction (≤ 26 actions) rather than a BatchWriteItem: conditioned on the header, so a report
+  // deleted or erased since the read above gets no items that nothing would ever remove.
+  const puts = existing ? entries : [signalsItem(projectId, n, signals), ...entries];
+  try {
+    await transactWrite(
+      [liveHeader(projectId, n), ...puts.map((Item) => ({ Put: { TableName: tableName(), Item } }))],
+      () => undefined,
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    requests++;
+    return gone();
+  }
+  requests++;
 
   // Candidates: every report that shares an index key, the ones sharing most keys first.
   const found = await Promise.all(keys.map((k) => indexed(projectId, k.kind, k.value)));
@@ -296,6 +317,9 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
         },
       })),
   ];
+  // Last, so the indexes above stay those of `writes`: no candidate gets a report deleted or erased meanwhile.
+  const headerCheck = writes.length;
+  writes.push(liveHeader(projectId, n));
   if (linkedTo) {
     const reason = 'same_page_and_error' satisfies SimilarReason;
     writes.push(timelinePut(projectId, activity(n, 'linked', linkActor, { to: linkedTo, reason })));
@@ -305,9 +329,13 @@ export async function computeSimilar(projectId: string, n: number, log: Logger):
   try {
     await transactWrite(writes, () => undefined);
   } catch (err) {
+    // The report deleted or erased meanwhile: nothing written (its items go with the deletion or erasure).
     // Our own item refused: a second run of the same message finished first; its list and link stand.
     // A candidate refused (deleted since it was read): the message runs again, without it.
-    if (!(isConditionFailure(err) && failedConditions(err).includes(0))) throw err;
+    if (!isConditionFailure(err)) throw err;
+    const failed = failedConditions(err);
+    if (failed.includes(headerCheck)) return { ...gone(), requests: requests + 1 };
+    if (!failed.includes(0)) throw err;
     outcome = 'already';
     linkedTo = undefined;
   }
@@ -330,9 +358,14 @@ async function exactOpenIssue(projectId: string, numbers: number[]): Promise<num
   return i >= 0 ? first[i] : undefined;
 }
 
-/** Open (the open list, `deleted` 0) and not merged into another issue (MERGE's `duplicateOf` on the header). */
+/**
+ * Open (the open list, `deleted` 0), not merged into another issue (MERGE's `duplicateOf` on the header) and
+ * not erased by a data request (its `cand` entries in other reports stay; this is where they are skipped).
+ */
 const isSuggestible = (h: Record<string, unknown>) =>
-  Number(h.deleted ?? 0) === 0 && (h.duplicateOf === undefined || h.duplicateOf === null);
+  Number(h.deleted ?? 0) === 0 &&
+  (h.duplicateOf === undefined || h.duplicateOf === null) &&
+  h[SIM_ERASED] === undefined;
 
 /** The consumer computes a report within seconds, its retries within minutes; later, it never will. */
 const NEVER_COMPUTED_AFTER_MS = 10 * 60_000;
@@ -356,6 +389,8 @@ export async function similarFor(
     signalsKey(projectId, n),
   ]);
   if (!header) throw new AppError('NOT_FOUND');
+  // Erased: its signals are gone for good, so there is nothing to wait for and nothing to suggest.
+  if (header[SIM_ERASED] !== undefined) return { ready: true, similar: [] };
   if (!sim?.at) {
     // A report the consumer never got to (filed before similar reports existed, or its run failed for good)
     // would keep the issue page asking forever: past a while, it is ready, with nothing to suggest.

@@ -190,6 +190,40 @@ describe('a report', () => {
     expect((again.body as { msg: { websites: { total: number }[] } }).msg.websites[0]?.total).toBe(2);
   });
 
+  it('files a report whose loader clock said 1970 or the future, its times clamped into the day before it', async () => {
+    const s = await site();
+    const sentAt = Date.now() - 2_000;
+    const day = 24 * 60 * 60 * 1000;
+    const res = await report(s.id, {
+      sentAt,
+      logs: [
+        { t: 1, level: 'error', kind: 'exception', msg: 'TypeError: total is undefined' },
+        { t: sentAt - 4_000, level: 'error', kind: 'network', msg: 'POST https://shop.example/pay 500' },
+      ],
+      steps: [
+        { t: sentAt + 3_600_000, kind: 'click', label: 'button "Pay"' },
+        { t: sentAt - 9_000, kind: 'load', label: 'https://shop.example/checkout' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const n = (res.body as { msg: { number: number } }).msg.number;
+
+    const issue = await s.client.get<{
+      logs: { t: number; msg: string }[];
+      steps: { t: number }[];
+      sent_at: number;
+    }>(`/api/client/website/${s.id}/request/${n}`);
+    const msg = (
+      issue.body as { msg: { logs: { t: number; msg: string }[]; steps: { t: number }[]; sent_at: number } }
+    ).msg;
+    expect(msg.sent_at).toBe(sentAt);
+    expect(msg.logs).toEqual([
+      expect.objectContaining({ t: sentAt - day, msg: 'TypeError: total is undefined' }),
+      expect.objectContaining({ t: sentAt - 4_000 }),
+    ]);
+    expect(msg.steps.map((step) => step.t)).toEqual([sentAt, sentAt - 9_000]);
+  });
+
   it('keeps attachments under their own names with the original name as metadata only', async () => {
     const s = await site('BASIC_PLAN');
     const key = await upload(s.id, 'file', 'application/pdf', bytes(300));
@@ -945,7 +979,8 @@ describe('session replay and steps (issue 33)', () => {
 
   it('takes steps on every plan; a report without them or a recording answers none', async () => {
     const s = await site();
-    expect((await report(s.id, { steps: steps.slice(0, 2) })).status).toBe(200);
+    // With the send time, as the widget sends it: the steps' times are on its clock (a year ago here).
+    expect((await report(s.id, { steps: steps.slice(0, 2), sentAt: covers.end })).status).toBe(200);
     expect((await report(s.id)).status).toBe(200);
     const [first, second] = await Promise.all(
       [1, 2].map(async (n) => (await s.client.get(`/api/client/website/${s.id}/request/${n}`)).body),

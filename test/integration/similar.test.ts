@@ -2,12 +2,20 @@
  * Similar reports through the local stack (issue 37, docs/similar.md): reports filed through the widget's own
  * calls (with their screenshots as PNG uploads) reach the similar queue, the real consumer computes their
  * signals and suggestions, and the routes answer them; who may read them (another client is refused, a guest
- * only sees their own project's); the project rule linkExactMatches on and off; hostile reports.
+ * only sees their own project's); the project rule linkExactMatches on and off; hostile reports; erased and deleted
+ * reports (nothing of them left, suggested nowhere, a consumer run made to race with both at its worst moment).
  */
 import { describe, expect, it } from 'vitest';
 import type { SimilarAnswer } from '#contracts/similar';
 import type { TimelineEntry, TimelinePage } from '#contracts/triage';
+import { dynamo } from '#runtime/aws/dynamo';
+import { getItems, queryAll } from '#runtime/db';
+import { createLogger } from '#runtime/log';
 import { publish } from '#runtime/publish';
+import { deleteIssue } from '../../functions/issues/delete-issue';
+import { issueHeaderKey, n10 } from '../../functions/issues/issue';
+import { computeSimilar, signalsKey } from '../../functions/issues/similar';
+import { projectPartition } from '../../functions/projects/project';
 import { corpusPng } from '../bench/similar';
 import { type CorpusReport, corpus } from '../fixtures/similar/corpus';
 import type { ApiClient } from '../support/api-client';
@@ -243,5 +251,152 @@ describe('hostile reports', () => {
     await publish('similar', [{ message: { type: 'issue.created', projectId: pid, issueNumber: n } }]);
     const answer = await similarOf(owner.client, pid, n);
     expect(answer).toEqual({ ready: true, similar: [] });
+  });
+});
+
+/** The partition's similarity items of report n: its signals item and its index entries. */
+async function similarItemsOf(pid: string, n: number): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': projectPartition(pid), ':p': 'SIM' },
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+  });
+  return items
+    .map((i) => String(i.sk))
+    .filter((sk) => sk === `SIM#${n10(n)}` || (sk.startsWith('SIMX#') && sk.endsWith(`#${n10(n)}`)));
+}
+
+/**
+ * Runs `run` with `meanwhile` done just before its first transaction whose `action` (ConditionCheck or
+ * Delete) names report n's header, on the real client: a race made to happen at its worst moment.
+ */
+async function interrupted<T>(
+  pid: string,
+  n: number,
+  action: 'ConditionCheck' | 'Delete',
+  run: () => Promise<T>,
+  meanwhile: () => Promise<unknown>,
+): Promise<T> {
+  const name = `interrupt${n}${action}`;
+  const sk = JSON.stringify(issueHeaderKey(pid, n));
+  let pending = true;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const items = (args.input as { TransactItems?: Record<string, { Key?: unknown }>[] }).TransactItems;
+      const names = items?.some((i) => JSON.stringify(i[action]?.Key ?? {}) === sk);
+      if (pending && context.commandName === 'TransactWriteItemsCommand' && names) {
+        pending = false;
+        await meanwhile();
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const out = await run();
+    expect(pending).toBe(false);
+    return out;
+  } finally {
+    dynamo().middlewareStack.remove(name);
+  }
+}
+
+const consume = (pid: string, n: number) => () => computeSimilar(pid, n, createLogger());
+
+describe('erased and deleted reports', () => {
+  const checkout = {
+    title: 'Checkout broken',
+    msg: 'The pay button does nothing on the checkout page',
+    href: `${SITE}/checkout`,
+    logs: [],
+  };
+  const erase = async (client: ApiClient, tid: string, email: string) => {
+    const res = await client.post(`/api/client/team/${tid}/privacy/erase`, { email, confirm: email });
+    expect(res.body).toMatchObject({ status: 'success', msg: { erased: 1 } });
+  };
+
+  it('an erase deletes the report’s signals and index entries: suggested nowhere, no suggestions, never computed again', async () => {
+    const owner = await person(stack.url);
+    const pid = await project(owner.client);
+    const visitor = `visitor-${Date.now()}@example.org`;
+    const a = await fileReport(stack.url, pid, SITE, { fields: { ...checkout, username: visitor } });
+    const b = await file(pid, {
+      ...checkout,
+      msg: 'Pay button on checkout does nothing at all',
+      screen: null,
+    });
+    expect((await similarOf(owner.client, pid, b)).similar.map((s) => s.number)).toEqual([a]);
+    expect((await similarOf(owner.client, pid, a)).similar.map((s) => s.number)).toEqual([b]);
+    expect((await similarItemsOf(pid, a)).length).toBeGreaterThan(1);
+
+    await erase(owner.client, owner.id, visitor);
+    expect(await similarItemsOf(pid, a)).toEqual([]);
+    expect((await similarItemsOf(pid, b)).length).toBeGreaterThan(1);
+    expect(await similarOf(owner.client, pid, b)).toEqual({ ready: true, similar: [] });
+    expect(await similarOf(owner.client, pid, a)).toEqual({ ready: true, similar: [] });
+    // A late or redelivered message does not compute them again from what the issue still holds (its page).
+    expect((await computeSimilar(pid, a, createLogger())).outcome).toBe('gone');
+    expect(await similarItemsOf(pid, a)).toEqual([]);
+  });
+
+  it('a run in flight while its report is erased or deleted leaves no items behind and names it to no one', async () => {
+    const owner = await person(stack.url);
+    const pid = await project(owner.client);
+    const b = await file(pid, { ...checkout, screen: null });
+    expect(await similarOf(owner.client, pid, b)).toEqual({ ready: true, similar: [] });
+    const visitor = `visitor-${Date.now()}@example.org`;
+    // Filed without the queue's message: the consumer runs only when the test says.
+    await seedIssues(
+      pid,
+      2,
+      () => 'Checkout broken',
+      (issue) => ({
+        ...issue,
+        msg: 'Pay button on checkout does nothing at all',
+        data: { ...issue.data, href: checkout.href, username: issue.number === b + 1 ? visitor : '' },
+      }),
+    );
+    const [erased, deleted] = [b + 1, b + 2];
+
+    // The erase and the deletion happen after the consumer's first read, before its first write.
+    const runErased = await interrupted(pid, erased, 'ConditionCheck', consume(pid, erased), () =>
+      erase(owner.client, owner.id, visitor),
+    );
+    expect(runErased.outcome).toBe('gone');
+    expect(await similarItemsOf(pid, erased)).toEqual([]);
+
+    const runDeleted = await interrupted(pid, deleted, 'ConditionCheck', consume(pid, deleted), () =>
+      deleteIssue(pid, deleted),
+    );
+    expect(runDeleted.outcome).toBe('gone');
+    expect(await similarItemsOf(pid, deleted)).toEqual([]);
+
+    expect(await getItems([issueHeaderKey(pid, deleted)])).toEqual([undefined]);
+    // Neither reached b's candidates; b itself is untouched and still computed.
+    const [sim] = await getItems([signalsKey(pid, b)]);
+    expect(Object.keys((sim?.cand ?? {}) as object)).toEqual([]);
+    expect(await similarOf(owner.client, pid, b)).toEqual({ ready: true, similar: [] });
+
+    // The other way round: a run that finishes after the deletion read the issue, before its header went.
+    await seedIssues(
+      pid,
+      1,
+      () => 'Checkout broken',
+      (issue) => ({ ...issue, data: { ...issue.data, href: checkout.href } }),
+    );
+    const late = b + 3;
+    const outcome = await interrupted(
+      pid,
+      late,
+      'Delete',
+      () => deleteIssue(pid, late),
+      async () => {
+        expect((await consume(pid, late)()).outcome).toBe('computed');
+        expect((await similarItemsOf(pid, late)).length).toBeGreaterThan(1);
+      },
+    );
+    expect(outcome).toBe('deleted');
+    expect(await similarItemsOf(pid, late)).toEqual([]);
   });
 });

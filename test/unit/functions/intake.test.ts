@@ -7,8 +7,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { v1IssueCreateBody } from '#contracts/api-v1';
 import { uploadFormSeconds } from '#contracts/intake';
-import { reportSchema } from '#contracts/intake-schemas';
+import { REPORT_TIME_WINDOW_MS, reportSchema } from '#contracts/intake-schemas';
 import { integrationNames } from '#contracts/integration-names';
 import { bucketPrefixes } from '#contracts/manifest';
 import { effectivePlan } from '#contracts/plans';
@@ -470,5 +471,72 @@ describe('visitor strings (issue 19)', () => {
     ],
   ])('refuses %s', (_what, patch) => {
     expect(reportSchema.safeParse(bad(patch)).success).toBe(false);
+  });
+});
+
+describe('times in a report (logs and steps against the moment it was sent)', () => {
+  const sent = Date.now() - 5_000;
+  const DAY = REPORT_TIME_WINDOW_MS;
+  const log = (t: number) => ({ t, level: 'error' as const, kind: 'console' as const, msg: `at ${t}` });
+  const step = (t: number) => ({ t, kind: 'click' as const, label: 'Pay' });
+
+  it('keeps plausible times, clamps 1 ms since 1970 to a day before and the future to the report, keeps every entry', () => {
+    const parsed = reportSchema.parse({
+      msg: 'Broken',
+      sentAt: sent,
+      logs: [
+        log(1),
+        log(sent - 3_000),
+        log(sent - DAY - 1),
+        log(sent + 60_000),
+        log(Number.MAX_SAFE_INTEGER),
+      ],
+      steps: [step(0), step(sent - 10_000), step(sent + 1)],
+    });
+    expect(parsed.sentAt).toBe(sent);
+    expect(parsed.logs.map((l) => l.t)).toEqual([sent - DAY, sent - 3_000, sent - DAY, sent, sent]);
+    // The texts stay: an error's message is worth more than its time.
+    expect(parsed.logs.map((l) => l.msg)).toEqual([
+      'at 1',
+      `at ${sent - 3_000}`,
+      `at ${sent - DAY - 1}`,
+      `at ${sent + 60_000}`,
+      `at ${Number.MAX_SAFE_INTEGER}`,
+    ]);
+    expect(parsed.steps.map((s) => s.t)).toEqual([sent - DAY, sent - 10_000, sent]);
+  });
+
+  it("takes the moment from the replay's end, else the send time, else the clock: a visitor's clock a year off stays", () => {
+    const yearAgo = sent - 365 * DAY;
+    const replay = { key: `pending/${pid}/replay/${uploadId}.gz`, start: yearAgo - 60_000, end: yearAgo };
+    const withReplay = reportSchema.parse({
+      msg: 'Broken',
+      sentAt: yearAgo + 500,
+      replay,
+      steps: [step(yearAgo - 30_000), step(yearAgo + 400)],
+    });
+    expect(withReplay.steps.map((s) => s.t)).toEqual([yearAgo - 30_000, yearAgo]);
+    const withSent = reportSchema.parse({ msg: 'Broken', sentAt: yearAgo, logs: [log(yearAgo - 2_000)] });
+    expect(withSent.logs[0]!.t).toBe(yearAgo - 2_000);
+    const before = Date.now();
+    const alone = reportSchema.parse({ msg: 'Broken', logs: [log(1), log(before - 2_000)] });
+    const after = Date.now();
+    expect(alone.logs[0]!.t).toBeGreaterThanOrEqual(before - DAY);
+    expect(alone.logs[0]!.t).toBeLessThanOrEqual(after - DAY);
+    expect(alone.logs[1]!.t).toBe(before - 2_000);
+    // Still refused as before: a negative or fractional time is no time.
+    expect(reportSchema.safeParse({ msg: 'Broken', logs: [log(-1)] }).success).toBe(false);
+    expect(reportSchema.safeParse({ msg: 'Broken', logs: [log(1.5)] }).success).toBe(false);
+  });
+
+  it("applies the same to v1's create", () => {
+    const parsed = v1IssueCreateBody.parse({
+      description: 'Broken',
+      sentAt: sent,
+      logs: [log(1)],
+      steps: [step(sent + 9_000)],
+    });
+    expect(parsed.logs[0]!.t).toBe(sent - DAY);
+    expect(parsed.steps[0]!.t).toBe(sent);
   });
 });

@@ -8,6 +8,7 @@ import {
   seekable,
   sessionItems,
   timelineLog,
+  whenBefore,
 } from '../../../web/src/issues/session-model';
 import { replayAssetUrl, replayPath } from '../../../web/src/replay/data';
 import { clock, frameFit, offsetOf, viewportOf } from '../../../web/src/replay/model';
@@ -79,6 +80,14 @@ describe('the issue timeline (session-model)', () => {
     expect(secondsBefore(report - 12_400, report)).toBe(12);
     expect(secondsBefore(report - 12_600, report)).toBe(13);
     expect(secondsBefore(report + 3000, report)).toBe(0);
+  });
+
+  it('says "a day or more before the report" for a time from before that, such as 1 ms since 1970', () => {
+    expect(whenBefore(report - 12_000, report)).toEqual({ key: 'before', count: 12 });
+    expect(whenBefore(report - 86_399_000, report)).toEqual({ key: 'before', count: 86_399 });
+    expect(whenBefore(report - 86_400_000, report)).toEqual({ key: 'beforeLong' });
+    expect(whenBefore(1, report)).toEqual({ key: 'beforeLong' });
+    expect(whenBefore(report + 5_000, report)).toEqual({ key: 'atReport' });
   });
 
   it('seeks only to moments the replay covers (a second of grace at either end)', () => {

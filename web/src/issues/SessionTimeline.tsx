@@ -8,7 +8,7 @@ import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { stepTarget } from '#contracts/intake';
 import type { IssueReplayAnswer } from '#contracts/review';
-import { type SessionItem, secondsBefore, seekable } from './session-model';
+import { type SessionItem, seekable, whenBefore } from './session-model';
 
 const badgeColor: Record<SessionItem['kind'], string> = {
   step: 'brand',
@@ -31,8 +31,8 @@ export function SessionTimeline({
 }) {
   const { t } = useTranslation();
   const when = (at: number) => {
-    const count = secondsBefore(at, report);
-    return count === 0 ? t('replay.atReport') : t('replay.before', { count });
+    const w = whenBefore(at, report);
+    return w.key === 'before' ? t('replay.before', { count: w.count }) : t(`replay.${w.key}`);
   };
   const what = (item: SessionItem) =>
     item.kind === 'step' ? t(`replay.kinds.${item.step.kind}`) : t(`replay.kinds.${item.kind}`);

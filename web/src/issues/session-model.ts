@@ -47,8 +47,24 @@ export function sessionItems(
   return all.sort((a, b) => a.at - b.at || tieOrder[a.kind] - tieOrder[b.kind]);
 }
 
+/** From this many seconds before the report on, a time reads "a day or more before the report". */
+export const DAY_SECONDS = 24 * 60 * 60;
+
 /** Whole seconds from `at` to the report, never negative (a clock a little ahead reads "at the report"). */
 export const secondsBefore = (at: number, report: number) => Math.max(0, Math.round((report - at) / 1000));
+
+/**
+ * How the timeline says when: at the report, whole seconds before it, or, from a day on, "a day or more"
+ * (the intake clamps times into that day; reports filed before may hold any time, `1` ms since 1970).
+ */
+export function whenBefore(
+  at: number,
+  report: number,
+): { key: 'atReport' | 'beforeLong' } | { key: 'before'; count: number } {
+  const count = secondsBefore(at, report);
+  if (count === 0) return { key: 'atReport' };
+  return count >= DAY_SECONDS ? { key: 'beforeLong' } : { key: 'before', count };
+}
 
 /**
  * Where the player goes for an item: `at` when the replay covers it (a second's grace before its start,

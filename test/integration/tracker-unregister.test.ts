@@ -145,9 +145,9 @@ describe.each(['github', 'gitlab', 'linear'] as const)('%s: the registered hook'
     });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     // The delete was asked for (and answered not found), not skipped.
-    expect(sync.fakes[vendor].requests.slice(calls).some((r) => vendors[vendor].deletePath.test(r.path))).toBe(
-      true,
-    );
+    expect(
+      sync.fakes[vendor].requests.slice(calls).some((r) => vendors[vendor].deletePath.test(r.path)),
+    ).toBe(true);
     expect(logged).not.toContain(LEFT);
     expect((await shown(site, vendor)).registered).toBeNull();
   });

@@ -1,11 +1,11 @@
 /**
- * The settings screen of a tracker authorised by a token typed on it (GitHub, ClickUp, Azure DevOps,
- * Trello; issues 24 and 36), drawn from a small description per vendor (`TokenTracker`): the credential
+ * The settings screen of a tracker authorised by a token typed on it (GitLab, Jira, Linear, GitHub,
+ * ClickUp, Azure DevOps, Trello; issues 24 and 36), drawn from a small description per vendor (`TokenTracker`): the credential
  * inputs, the pickers and the save's data. Authorize lists the vendor's choices with the typed
  * credentials, which also saves the authorisation on the server (with the first choice); the client then
  * picks, sets the two-way sync's options, and switches it on; the inbound hook's panel sits below. The
  * stored authorisation lists again once per visit with the stored (masked) credentials. Reset forgets what
- * the catalogue row's `reset` names. GitLab, Jira and Linear keep TokenSettings (hosts, Jira's fields).
+ * the catalogue row's `reset` names. GitLab, Jira and Linear are described in TokenSettings.tsx.
  */
 import {
   Alert,
@@ -40,7 +40,7 @@ import type { ViewOf } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
-export type TokenTrackerVendor = 'github' | 'clickup' | 'azure' | 'trello';
+export type TokenTrackerVendor = 'gitlab' | 'jira' | 'linear' | 'github' | 'clickup' | 'azure' | 'trello';
 
 /** What every such form holds: Active, the token (`key`) and the sync's options, then the vendor's own. */
 export type TrackerValues = { active: boolean; key: string } & SyncOptions;
@@ -52,15 +52,17 @@ type TextKey = ParseKeys;
 export type CredentialInput<V> =
   /** The token (FormParts' TokenInput: typed, then the server's masked value). */
   | { kind: 'token'; label: TextKey; hint: TextKey; placeholder?: string }
-  /** A plain value kept visible, read-only once authorised (Azure's organisation URL, Trello's key). */
+  /** A plain value kept visible, read-only once authorised (a host, Jira's user, Trello's key). */
   | {
       kind: 'text';
       field: Field<V>;
       label: TextKey;
-      hint: TextKey;
+      hint?: TextKey;
       placeholder?: string;
       maxLength: number;
       autoComplete?: 'off';
+      /** Not marked required (GitLab's host: gitlab.com when empty). */
+      optional?: boolean;
     }
   /** A secret typed once; authorised, the server's masked value (Trello's token and app secret). */
   | { kind: 'secret'; field: Field<V>; label: TextKey; hint: TextKey };
@@ -235,9 +237,9 @@ export function TokenTrackerSettings<N extends TokenTrackerVendor, V extends Tra
         <TextInput
           key={form.key(input.field)}
           label={t(input.label)}
-          description={t(input.hint)}
+          description={input.hint && t(input.hint)}
           placeholder={input.placeholder}
-          withAsterisk
+          withAsterisk={!input.optional}
           readOnly={authorized}
           maxLength={input.maxLength}
           autoComplete={input.autoComplete}

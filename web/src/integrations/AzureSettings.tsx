@@ -6,13 +6,14 @@
  * switches it on; the service hook panel sits below. Reset forgets the token and the project.
  */
 import { azureDataSchema } from '#contracts/integrations';
-import { syncOptionsOf } from '#contracts/sync';
 import { type Choice, fetchAzureChoices } from './data';
-import { type ViewOf, vendorKeyProblem } from './model';
+import type { ViewOf } from './model';
 import {
+  keyRule,
   type TokenTracker,
   TokenTrackerSettings,
   type TrackerValues,
+  trackerValues,
   withCurrent,
 } from './TokenTrackerSettings';
 
@@ -26,13 +27,11 @@ const azure: TokenTracker<
 > = {
   vendor: 'azure',
   valuesOf: (view) => ({
-    active: view.active === 1,
+    ...trackerValues(view),
     host: view.data.host ?? '',
-    key: view.data.key ?? '',
     id: view.data.id ?? '',
     name: view.data.name ?? '',
     issueId: view.data.issueId || 'Bug',
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({
     host: (value) =>
@@ -41,10 +40,7 @@ const azure: TokenTracker<
         : azureDataSchema.shape.host.safeParse(value).success
           ? null
           : t('integrationScreen.hostInvalid'),
-    key: (value) => {
-      const problem = vendorKeyProblem(value);
-      return problem && t(problem);
-    },
+    key: keyRule(t),
   }),
   authorizeChecks: ['host', 'key'],
   credentialsOf: (values) => ({ host: values.host.trim(), key: values.key.trim() }),

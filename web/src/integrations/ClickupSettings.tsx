@@ -5,13 +5,14 @@
  * the list, the two-way sync's options, and switches it on; the inbound hook's panel sits below, where
  * Snag registers ClickUp's webhook (ClickUp has no screen for it). Reset forgets the token and the list.
  */
-import { syncOptionsOf } from '#contracts/sync';
 import { type Choice, fetchClickupLists } from './data';
-import { type ViewOf, vendorKeyProblem } from './model';
+import type { ViewOf } from './model';
 import {
+  keyRule,
   type TokenTracker,
   TokenTrackerSettings,
   type TrackerValues,
+  trackerValues,
   withCurrent,
 } from './TokenTrackerSettings';
 
@@ -20,17 +21,12 @@ type ClickupValues = TrackerValues & { id: string; name: string };
 const clickup: TokenTracker<'clickup', ClickupValues, string, { lists: Choice[] }> = {
   vendor: 'clickup',
   valuesOf: (view) => ({
-    active: view.active === 1,
-    key: view.data.key ?? '',
+    ...trackerValues(view),
     id: view.data.id ?? '',
     name: view.data.name ?? '',
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({
-    key: (value) => {
-      const problem = vendorKeyProblem(value);
-      return problem && t(problem);
-    },
+    key: keyRule(t),
   }),
   authorizeChecks: ['key'],
   credentialsOf: (values) => values.key.trim(),

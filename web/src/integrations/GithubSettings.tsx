@@ -8,13 +8,14 @@
 import { TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contracts/integrations';
-import { syncOptionsOf } from '#contracts/sync';
 import { type Choice, fetchGithubRepos } from './data';
-import { type ViewOf, vendorKeyProblem } from './model';
+import type { ViewOf } from './model';
 import {
+  keyRule,
   type TokenTracker,
   TokenTrackerSettings,
   type TrackerValues,
+  trackerValues,
   withCurrent,
 } from './TokenTrackerSettings';
 
@@ -23,17 +24,12 @@ type GithubValues = TrackerValues & { id: string; labels: string[] };
 const github: TokenTracker<'github', GithubValues, string, { repos: Choice[] }> = {
   vendor: 'github',
   valuesOf: (view) => ({
-    active: view.active === 1,
-    key: view.data.key ?? '',
+    ...trackerValues(view),
     id: view.data.id ?? '',
     labels: view.data.labels ?? [],
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({
-    key: (value) => {
-      const problem = vendorKeyProblem(value);
-      return problem && t(problem);
-    },
+    key: keyRule(t),
     labels: (value) =>
       githubDataSchema.shape.labels.safeParse(value).success
         ? null

@@ -13,14 +13,15 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
-import { syncOptionsOf } from '#contracts/sync';
 import { type Choice, fetchVendorProjects } from './data';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
-import { type ViewOf, vendorKeyProblem } from './model';
+import type { ViewOf } from './model';
 import {
+  keyRule,
   type TokenTracker,
   TokenTrackerSettings,
   type TrackerValues,
+  trackerValues,
   withCurrent,
 } from './TokenTrackerSettings';
 
@@ -33,10 +34,6 @@ type JiraValues = GitlabValues & { username: string; issueId: string; customFiel
 /** Linear: the chosen team's name, kept for display. */
 type LinearValues = TrackerValues & { id: string; name: string };
 
-const keyRule = (t: TFunction) => (value: string) => {
-  const problem = vendorKeyProblem(value);
-  return problem && t(problem);
-};
 const hostRule = (t: TFunction, required: boolean) => (value: string) =>
   required && value.trim() === ''
     ? t('validation.required')
@@ -63,11 +60,9 @@ const projectPicker = (vendor: Vendor, reloads = false) => ({
 const gitlab: TokenTracker<'gitlab', GitlabValues, Credentials, Options> = {
   vendor: 'gitlab',
   valuesOf: (view) => ({
-    active: view.active === 1,
+    ...trackerValues(view),
     host: view.data.host ?? '',
-    key: view.data.key ?? '',
     id: view.data.id ?? '',
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({ host: hostRule(t, false), key: keyRule(t) }),
   authorizeChecks: ['host', 'key'],
@@ -93,14 +88,12 @@ const gitlab: TokenTracker<'gitlab', GitlabValues, Credentials, Options> = {
 const jira: TokenTracker<'jira', JiraValues, Credentials, Options> = {
   vendor: 'jira',
   valuesOf: (view) => ({
-    active: view.active === 1,
+    ...trackerValues(view),
     host: view.data.host ?? '',
     username: view.data.username ?? '',
-    key: view.data.key ?? '',
     id: view.data.id ?? '',
     issueId: view.data.issueId ?? '',
     customFields: view.data.customFields ?? [],
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({
     host: hostRule(t, true),
@@ -182,11 +175,9 @@ function JiraFields({ form }: { form: Parameters<NonNullable<typeof jira.extra>>
 const linear: TokenTracker<'linear', LinearValues, Credentials, Options> = {
   vendor: 'linear',
   valuesOf: (view) => ({
-    active: view.active === 1,
-    key: view.data.key ?? '',
+    ...trackerValues(view),
     id: view.data.id ?? '',
     name: view.data.name ?? '',
-    ...syncOptionsOf(view.data),
   }),
   validate: (t) => ({ key: keyRule(t) }),
   authorizeChecks: ['key'],

@@ -24,7 +24,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { ParseKeys, TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SyncOptions } from '#contracts/sync';
+import { type SyncOptions, syncOptionsOf } from '#contracts/sync';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Section } from '../components/Section';
 import { type Choice, saveIntegration } from './data';
@@ -36,7 +36,7 @@ import {
   TokenInput,
   useIntegrationSave,
 } from './FormParts';
-import type { ViewOf } from './model';
+import { type ViewOf, vendorKeyProblem } from './model';
 import { TrackerHookPanel } from './TrackerHookPanel';
 import { failureText, useTokenAuthorization } from './useTokenAuthorization';
 
@@ -110,6 +110,18 @@ export interface TokenTracker<N extends TokenTrackerVendor, V extends TrackerVal
   /** The integration's `data` as saved, but for the sync's options (added here). */
   dataOf: (values: V, options: O | null, view: ViewOf<N>) => Record<string, unknown>;
 }
+
+/** What every such form reads from the stored view: Active, the (masked) token, the sync's options. */
+export const trackerValues = (view: {
+  active: 0 | 1;
+  data: { key?: string } & Partial<SyncOptions>;
+}): TrackerValues => ({ active: view.active === 1, key: view.data.key ?? '', ...syncOptionsOf(view.data) });
+
+/** The token's check (filled in, no spaces or control characters), in the screen's language. */
+export const keyRule = (t: TFunction) => (value: string) => {
+  const problem = vendorKeyProblem(value);
+  return problem && t(problem);
+};
 
 /** Until the vendor's list arrives, the stored choice is the only option (by its stored name, else its id). */
 export const withCurrent = (id: string, name = ''): Choice[] => (id ? [{ id, name: name || id }] : []);

@@ -5,13 +5,14 @@
  * means done, the two-way sync's options, and switches it on; the inbound hook's panel sits below.
  * Reset forgets the token, the secret and the choices.
  */
-import { syncOptionsOf } from '#contracts/sync';
 import { type Choice, fetchTrelloBoards } from './data';
-import { type ViewOf, vendorKeyProblem } from './model';
+import type { ViewOf } from './model';
 import {
+  keyRule,
   type TokenTracker,
   TokenTrackerSettings,
   type TrackerValues,
+  trackerValues,
   withCurrent,
 } from './TokenTrackerSettings';
 
@@ -32,27 +33,19 @@ const trello: TokenTracker<'trello', TrelloValues, { key: string; token: string;
   {
     vendor: 'trello',
     valuesOf: (view) => ({
-      active: view.active === 1,
-      key: view.data.key ?? '',
+      ...trackerValues(view),
       token: view.data.token ?? '',
       secret: view.data.secret ?? '',
       board: view.data.board ?? '',
       boardName: view.data.boardName ?? '',
       list: view.data.list ?? '',
       doneList: view.data.doneList ?? '',
-      ...syncOptionsOf(view.data),
     }),
-    validate: (t) => {
-      const secretProblem = (value: string) => {
-        const problem = vendorKeyProblem(value);
-        return problem && t(problem);
-      };
-      return {
-        key: (value) => (/^[0-9a-z]+$/i.test(value.trim()) ? null : t('integrationScreen.trello.keyInvalid')),
-        token: secretProblem,
-        secret: secretProblem,
-      };
-    },
+    validate: (t) => ({
+      key: (value) => (/^[0-9a-z]+$/i.test(value.trim()) ? null : t('integrationScreen.trello.keyInvalid')),
+      token: keyRule(t),
+      secret: keyRule(t),
+    }),
     authorizeChecks: ['key', 'token', 'secret'],
     credentialsOf: (values) => ({
       key: values.key.trim(),

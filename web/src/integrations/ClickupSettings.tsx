@@ -8,6 +8,7 @@
 import { type Choice, fetchClickupLists } from './data';
 import type { ViewOf } from './model';
 import {
+  keepOrFirst,
   keyRule,
   type TokenTracker,
   TokenTrackerSettings,
@@ -31,10 +32,7 @@ const clickup: TokenTracker<'clickup', ClickupValues, string, { lists: Choice[] 
   authorizeChecks: ['key'],
   credentialsOf: (values) => values.key.trim(),
   list: fetchClickupLists,
-  firstChoice: (values, { lists }) => ({
-    ...values,
-    id: lists.some((l) => l.id === values.id) ? values.id : (lists[0]?.id ?? ''),
-  }),
+  firstChoice: (values, { lists }) => ({ ...values, id: keepOrFirst(lists, values.id) }),
   credentials: [
     {
       kind: 'token',

@@ -11,6 +11,7 @@ import { GITHUB_LABELS_MAX, GITHUB_LINK_DAYS, githubDataSchema } from '#contract
 import { type Choice, fetchGithubRepos } from './data';
 import type { ViewOf } from './model';
 import {
+  keepOrFirst,
   keyRule,
   type TokenTracker,
   TokenTrackerSettings,
@@ -38,10 +39,7 @@ const github: TokenTracker<'github', GithubValues, string, { repos: Choice[] }> 
   authorizeChecks: ['key'],
   credentialsOf: (values) => values.key.trim(),
   list: fetchGithubRepos,
-  firstChoice: (values, { repos }) => ({
-    ...values,
-    id: repos.some((r) => r.id === values.id) ? values.id : (repos[0]?.id ?? ''),
-  }),
+  firstChoice: (values, { repos }) => ({ ...values, id: keepOrFirst(repos, values.id) }),
   credentials: [
     {
       kind: 'token',

@@ -17,6 +17,7 @@ import { type Choice, fetchVendorProjects } from './data';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
 import type { ViewOf } from './model';
 import {
+  keepOrFirst,
   keyRule,
   type TokenTracker,
   TokenTrackerSettings,
@@ -45,8 +46,6 @@ const credentialsOf = (v: { host?: string; username?: string; key: string }): Cr
   username: (v.username ?? '').trim(),
   key: v.key.trim(),
 });
-/** The stored choice if the vendor still lists it, else the first. */
-const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
 const projectPicker = (vendor: Vendor, reloads = false) => ({
   field: 'id' as const,
   label: `integrationScreen.${vendor}.project` as const,
@@ -68,7 +67,7 @@ const gitlab: TokenTracker<'gitlab', GitlabValues, Credentials, Options> = {
   authorizeChecks: ['host', 'key'],
   credentialsOf,
   list: (projectId, credentials) => fetchVendorProjects('gitlab', projectId, credentials),
-  firstChoice: (values, { projects }) => ({ ...values, id: keep(projects, values.id) }),
+  firstChoice: (values, { projects }) => ({ ...values, id: keepOrFirst(projects, values.id) }),
   credentials: [
     {
       kind: 'text',
@@ -106,8 +105,8 @@ const jira: TokenTracker<'jira', JiraValues, Credentials, Options> = {
   list: (projectId, credentials, project) => fetchVendorProjects('jira', projectId, credentials, project),
   firstChoice: (values, { projects, issueTypes }) => ({
     ...values,
-    id: keep(projects, values.id),
-    issueId: keep(issueTypes, values.issueId),
+    id: keepOrFirst(projects, values.id),
+    issueId: keepOrFirst(issueTypes, values.issueId),
   }),
   // Jira's issue types belong to a project: choosing another one loads its types (once per change).
   reload: { adjust: ({ issueTypes }) => ({ issueId: issueTypes[0]?.id ?? '' }) },
@@ -183,7 +182,7 @@ const linear: TokenTracker<'linear', LinearValues, Credentials, Options> = {
   authorizeChecks: ['key'],
   credentialsOf,
   list: (projectId, credentials) => fetchVendorProjects('linear', projectId, credentials),
-  firstChoice: (values, { projects }) => ({ ...values, id: keep(projects, values.id) }),
+  firstChoice: (values, { projects }) => ({ ...values, id: keepOrFirst(projects, values.id) }),
   credentials: [
     { kind: 'token', label: 'integrationScreen.linear.token', hint: 'integrationScreen.linear.tokenHint' },
   ],

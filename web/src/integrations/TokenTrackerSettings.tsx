@@ -123,6 +123,10 @@ export const keyRule = (t: TFunction) => (value: string) => {
   return problem && t(problem);
 };
 
+/** The stored choice if the vendor still lists it, else the first (Authorize's first choice). */
+export const keepOrFirst = (list: Choice[], id: string) =>
+  list.some((c) => c.id === id) ? id : (list[0]?.id ?? '');
+
 /** Until the vendor's list arrives, the stored choice is the only option (by its stored name, else its id). */
 export const withCurrent = (id: string, name = ''): Choice[] => (id ? [{ id, name: name || id }] : []);
 

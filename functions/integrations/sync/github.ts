@@ -132,5 +132,6 @@ export const githubAdapter: TrackerAdapter<'github'> = {
   issueUrl: (_integration, issueUrl) => (/^https?:\/\//i.test(issueUrl) ? issueUrl : undefined),
   register: async (ctx, hook) =>
     String((await github.createRepoHook(ctx.http, auth(ctx), ctx.integration.data.id, hook)).id),
+  unregister: (ctx, hookId) => github.deleteRepoHook(ctx.http, auth(ctx), ctx.integration.data.id, hookId),
   ready: (integration) => !!integration.data.key && !!integration.data.id,
 };

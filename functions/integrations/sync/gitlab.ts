@@ -107,5 +107,6 @@ export const gitlabAdapter: TrackerAdapter<'gitlab'> = {
       url: hook.url,
       token: hook.secret,
     }),
+  unregister: (ctx, hookId) => gitlab.deleteProjectHook(ctx.http, auth(ctx), ctx.integration.data.id, hookId),
   ready: (integration) => !!integration.data.key && !!integration.data.id,
 };

@@ -125,5 +125,6 @@ export const linearAdapter: TrackerAdapter<'linear'> = {
         label: 'Snag',
       })
     ).id,
+  unregister: (ctx, webhookId) => linear.deleteWebhook(ctx.http, auth(ctx), webhookId),
   ready: (integration) => !!integration.data.key && !!integration.data.id,
 };

@@ -15,8 +15,8 @@ import { trackerContext } from './context';
 import { forgetRegistration, type HookRecord, hookOfKey, hookOfPointer } from './hook';
 
 /**
- * Deletes the registration `registeredId` at the vendor; true when it is gone there (a 404 or 410 counts:
- * someone deleted it by hand). False, logged, when the vendor could not be asked (no token, no adapter
+ * Deletes the registration `registeredId` at the vendor; true when it is gone there (a 404 or 410, or
+ * Linear's NOT_FOUND, counts: someone deleted it by hand). False, logged, when the vendor could not be asked (no token, no adapter
  * call, an outage): the vendor keeps a hook whose deliveries Snag refuses, as before this existed.
  */
 export async function deleteAtVendor<V extends TrackerVendor>(
@@ -34,8 +34,9 @@ export async function deleteAtVendor<V extends TrackerVendor>(
     await adapter.unregister(trackerContext(integration), registeredId);
     return true;
   } catch (err) {
-    const status = isVendorError(err) ? err.details.status : undefined;
-    if (status === 404 || status === 410) return true;
+    const { status, code } = isVendorError(err) ? err.details : {};
+    // Linear answers a GraphQL error for an id it no longer knows, mapped to NOT_FOUND (vendors/linear.ts).
+    if (status === 404 || status === 410 || code === 'NOT_FOUND') return true;
     log.warn('a registered hook was left at the vendor', {
       vendor,
       registeredId,

@@ -83,9 +83,9 @@ export async function revealHook(
  * A new secret for a hook whose secret Snag chose (the catalogue's `hook.secret`: ClickUp's is the
  * vendor's and Trello signs with the client's app secret, so there is nothing of Snag's to renew). A hook
  * registered through the vendor's API is registered again with the new secret and the old registration
- * deleted there, so the sync goes on without a second press; where the vendor offers no deletion (GitLab,
- * GitHub, Linear: no adapter call yet) or the new registration fails, the registration is forgotten and the
- * panel offers Register again, as before.
+ * deleted there (GitHub, which refuses a second hook at the same URL, the other way round), so the sync
+ * goes on without a second press; where the vendor offers no registration (Jira: the admin's step) or
+ * the new registration fails, the registration is forgotten and the panel offers Register again.
  */
 export async function regenerateHook(
   userId: string,
@@ -100,17 +100,23 @@ export async function regenerateHook(
   const adapter = adapterOf(vendor);
   if (!old.registered || !adapter.register || !adapter.unregister || !adapter.ready(integration))
     return answer(vendor, fresh, true);
-  let now = fresh;
-  try {
-    now = await registerAt(integration, fresh);
-  } catch (err) {
-    log.warn('registering again with the new secret failed', {
-      vendor,
-      reason: isVendorError(err) ? err.reason : String(err),
-    });
-  }
-  await deleteAtVendor(integration, vendor, old.registered.id, log);
-  return answer(vendor, now, true);
+  const attempt = async () => {
+    try {
+      return await registerAt(integration, fresh);
+    } catch (err) {
+      log.warn('registering again with the new secret failed', {
+        vendor,
+        reason: isVendorError(err) ? err.reason : String(err),
+      });
+      return null;
+    }
+  };
+  const now = await attempt();
+  const deleted = await deleteAtVendor(integration, vendor, old.registered.id, log);
+  // GitHub refuses a second hook at the same URL for the same events ("Hook already exists"): with the
+  // old one deleted, the new one can be made.
+  const again = !now && deleted ? await attempt() : null;
+  return answer(vendor, now ?? again ?? fresh, true);
 }
 
 /** Registers the hook through the vendor's API with its current secret and records it. */

@@ -235,6 +235,15 @@ export async function createRepoHook(
 }
 
 /**
+ * Deletes a repository hook (`DELETE /repos/{owner}/{repo}/hooks/{hook_id}`, repos/delete-webhook: 204,
+ * 404 when it is gone): the one a new secret replaces or a removed integration leaves behind.
+ */
+export async function deleteRepoHook(http: Http, auth: GithubAuth, repo: string, hookId: string) {
+  if (!/^\d{1,20}$/.test(hookId)) throw new VendorError('github', true, 'Not a GitHub hook id');
+  await call(auth, http, `${repoPath(repo)}/hooks/${hookId}`, { method: 'DELETE' }, 'hook');
+}
+
+/**
  * The vendor id a delivery records: the issue's address, which names the repository and the number
  * (`https://github.com/<owner>/<repo>/issues/<n>`), so a link and the number come from one attribute.
  */

@@ -238,3 +238,23 @@ export async function createProjectHook(
   if (!parsed.success) throw new VendorError('gitlab', false, 'GitLab answered an unexpected hook');
   return String(parsed.data.id);
 }
+
+/**
+ * Deletes a project hook (`DELETE /api/v4/projects/:id/hooks/:hook_id`, Maintainer role: 204, 404 when
+ * it is gone): the one a new secret replaces or a removed integration leaves behind.
+ */
+export async function deleteProjectHook(
+  http: Http,
+  auth: GitlabAuth,
+  projectId: string,
+  hookId: string,
+): Promise<void> {
+  if (!/^\d{1,20}$/.test(hookId)) throw new VendorError('gitlab', true, 'Not a GitLab hook id');
+  await sendJson(
+    'gitlab',
+    http,
+    `${auth.base}/api/v4/projects/${encodeURIComponent(projectId)}/hooks/${hookId}`,
+    { method: 'DELETE', headers: headers(auth) },
+    'hook',
+  );
+}

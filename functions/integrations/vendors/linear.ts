@@ -416,6 +416,24 @@ export async function createWebhook(
 }
 
 /**
+ * `webhookDelete(id)` (DeletePayload): the webhook a new secret replaces or a removed integration leaves
+ * behind. One Linear no longer knows is a NOT_FOUND VendorError (registration.ts counts it as deleted).
+ */
+export async function deleteWebhook(http: Http, auth: LinearAuth, webhookId: string): Promise<void> {
+  const out = await linearCall(
+    http,
+    auth,
+    {
+      query: 'mutation SnagWebhookDelete($id: String!) { webhookDelete(id: $id) { success entityId } }',
+      variables: { id: webhookId },
+    },
+    'webhook',
+    payload('webhookDelete', z.looseObject({})),
+  );
+  if (!(out.webhookDelete as { success: boolean }).success) throw declined('webhook');
+}
+
+/**
  * What a delivery records on the Snag issue (`vendor_linear`): `<uuid> <identifier> <url>`, so that the
  * sync can address the issue by its UUID and the dashboard can show `ENG-123` and link it. None of the
  * three contains a space.

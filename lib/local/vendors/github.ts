@@ -14,7 +14,8 @@
  *   records what GitHub would act on in its title and body (`githubActions`): mentions, references and
  *   bare links, so a test can see a visitor's `@org/team` get through.
  * - Repository hooks: create (name `web`, `config.url` required, `content_type` json or form, secret,
- *   events); GitHub then sends a `ping`. Every change to an issue, by the API (as `snag-bot`) or by the
+ *   events; a second hook at the same URL with an overlapping event is 422) and delete (204; 404 for a
+ *   hook the repository does not have); GitHub sends a `ping` to a new hook. Every change to an issue, by the API (as `snag-bot`) or by the
  *   control calls below (as the person `octo-human`), is sent to the repository's hooks that subscribe to
  *   its event, signed as GitHub signs (`X-Hub-Signature-256`: HMAC-SHA256 of the raw body, hex), with a
  *   new `X-GitHub-Delivery` GUID; `redeliver` sends a recorded delivery again with the same GUID. Changes
@@ -452,6 +453,13 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
       return error(400, 'Problems parsing JSON');
 
     if (m[3] === 'hooks') {
+      // repos/delete-webhook: 204 without a body; a hook this repository does not have is 404.
+      if (req.method === 'DELETE' && m[4] && !m[5]) {
+        const at = hooks.findIndex((h) => h.repo === full && h.id === Number(m[4]));
+        if (at < 0) return notFound;
+        hooks.splice(at, 1);
+        return { status: 204 };
+      }
       if (req.method !== 'POST' || m[4]) return error(404, 'Not Found');
       const config = (body.config ?? {}) as Record<string, unknown>;
       if (body.name !== undefined && body.name !== 'web')

@@ -5,7 +5,8 @@
  *
  * Two-way sync (issue 24; openapi_v2.sync.EXCERPTS.yaml, webhook-example.*.json, README "GitLab webhooks"):
  * issues keep their state and notes; `PUT …/issues/:iid {state_event}`, `POST …/issues/:iid/notes`,
- * `GET /user` (the token's user, "Snag Bot") and `POST /projects/:id/hooks` (stored, body checked). Every
+ * `GET /user` (the token's user, "Snag Bot"), `POST /projects/:id/hooks` (stored, body checked) and
+ * `DELETE /projects/:id/hooks/:hook_id` (204; 404 when the project has no such hook). Every
  * change, the API's included, fires the project's hooks as GitLab does: `Issue Hook`/`Note Hook` payloads
  * with `X-Gitlab-Token`, `X-Gitlab-Event`, `Idempotency-Key`, `X-Gitlab-Event-UUID`, `X-Gitlab-Instance`,
  * `X-Gitlab-Webhook-UUID` and `User-Agent`. `actAsHuman` (or `POST /_control/projects/:id/issues/:iid/
@@ -114,6 +115,7 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
   let base = '';
 
   const hooks: GitlabHook[] = [];
+  let hookCount = 0;
   const deliveries: GitlabDelivery[] = [];
   const background = backgroundWork();
 
@@ -284,7 +286,8 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
         if (body[f] !== undefined && typeof body[f] !== 'boolean')
           return { status: 400, json: { error: `${f} is invalid` } };
       const hook: GitlabHook = {
-        id: 300 + hooks.length + 1,
+        // Never reused, as GitLab's ids: a deleted hook's id does not come back.
+        id: 300 + ++hookCount,
         projectId: project.id,
         url: body.url,
         token: typeof body.token === 'string' ? body.token : '',
@@ -295,6 +298,16 @@ export async function startGitlabFake(port = 0): Promise<GitlabFake> {
       hooks.push(hook);
       const { token: _secret, uuid: _u, projectId, ...shown } = hook;
       return { status: 201, json: { ...shown, project_id: projectId, created_at: new Date().toISOString() } };
+    }
+    // Delete a project hook (Maintainer role): 204 without a body; one the project does not have is 404.
+    const oneHook = /^\/api\/v4\/projects\/([^/]+)\/hooks\/(\d+)$/.exec(req.path);
+    if (oneHook && req.method === 'DELETE') {
+      const project = projects.find((p) => String(p.id) === decodeURIComponent(oneHook[1] ?? ''));
+      if (!project) return notFound;
+      const at = hooks.findIndex((h) => h.projectId === project.id && String(h.id) === oneHook[2]);
+      if (at < 0) return { status: 404, json: { message: '404 Not found' } };
+      hooks.splice(at, 1);
+      return { status: 204 };
     }
     const notes = /^\/api\/v4\/projects\/([^/]+)\/issues\/(\d+)\/notes$/.exec(req.path);
     if (notes && req.method === 'POST') {

@@ -7,7 +7,8 @@
  * Auth: a personal API key as the whole `Authorization` header (no `Bearer`; that is OAuth's, and this fake
  * issues no OAuth tokens). A key containing "invalid", a revoked key, a Bearer token or none is refused
  * with Linear's authentication error (HTTP 400, `extensions.type` "authentication error"). A key
- * containing "member" is not a workspace admin: `webhookCreate` is forbidden to it, as in Linear.
+ * containing "member" is not a workspace admin: `webhookCreate` and `webhookDelete` are forbidden to it,
+ * as in Linear.
  *
  * It keeps teams (ENG and OPS, each with Linear's default workflow states), issues, comments, attachments
  * and webhooks. The control calls act as a Linear user, "Lin Human", and send the signed webhook deliveries
@@ -561,6 +562,20 @@ export async function startLinearFake(port = 0): Promise<LinearFake> {
           team: teamId ? () => teamView(team(teamId) as LinearTeam) : null,
         },
       };
+    },
+    // Only an admin may delete a webhook, as create; one Linear no longer has is "Entity not found".
+    webhookDelete: ({ id }: { id: string }, key: string) => {
+      if (key.includes('member'))
+        throw linearError(
+          'Invalid role: admin required',
+          'forbidden',
+          'FORBIDDEN',
+          'You need to be a workspace admin to delete webhooks.',
+        );
+      const at = webhooks.findIndex((w) => w.id === id);
+      if (at < 0) throw notFound('Webhook');
+      webhooks.splice(at, 1);
+      return { success: true, lastSyncId: 0, entityId: id };
     },
   };
 

@@ -1,314 +1,203 @@
 /**
  * GitLab, Jira and Linear (SPEC.md sections 2, 4 and 5; issue 24): authorised by a token (Linear: a
- * personal API key on Linear's fixed endpoint, so no host, and teams in place of projects). Fetching the projects with the
- * host and token authorises the integration; the server then saves it at once with the first project
- * chosen. Authorised, the client picks the project (and for Jira the issue type and up to 10 extra
- * fields) and switches it on. Authorize stores the authorisation only (docs/decisions.md "Authorize
+ * personal API key on Linear's fixed endpoint, so no host, and teams in place of projects). Fetching the
+ * projects with the host and token authorises the integration; the server then saves it at once with the
+ * first project chosen. Authorised, the client picks the project (and for Jira the issue type and up to 10
+ * extra fields) and switches it on. Authorize stores the authorisation only (docs/decisions.md "Authorize
  * stores the authorisation only"): the form then shows what is stored, Active included, so nothing shown
- * is lost by leaving; the banner says to switch Active on and Save. Reset returns to unauthorised with active 0, which clears the project options and the token.
+ * is lost by leaving; the banner says to switch Active on and Save. Reset returns to unauthorised with
+ * active 0, which clears the project options and the token. The screen is TokenTrackerSettings'.
  */
-import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { gitlabDataSchema } from '#contracts/integrations';
 import { limits } from '#contracts/limits';
-import { isTrackerVendor, type SyncOptions, syncOptionsOf } from '#contracts/sync';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Section } from '../components/Section';
-import { type Choice, fetchVendorProjects, saveIntegration } from './data';
-import {
-  ActiveSwitch,
-  AuthorizedNotice,
-  SaveRow,
-  SyncOptionFields,
-  TokenInput,
-  useIntegrationSave,
-} from './FormParts';
+import { type Choice, fetchVendorProjects } from './data';
 import { type KeyValue, KeyValueRows } from './KeyValueRows';
-import { type ViewOf, vendorKeyProblem } from './model';
-import { TrackerHookPanel } from './TrackerHookPanel';
-import { failureText, useTokenAuthorization } from './useTokenAuthorization';
+import type { ViewOf } from './model';
+import {
+  keepOrFirst,
+  keyRule,
+  type TokenTracker,
+  TokenTrackerSettings,
+  type TrackerValues,
+  trackerValues,
+  withCurrent,
+} from './TokenTrackerSettings';
 
 type Vendor = 'gitlab' | 'jira' | 'linear';
-
-type TokenValues = {
-  active: boolean;
-  host: string;
-  username: string;
-  key: string;
-  id: string;
-  issueId: string;
-  customFields: KeyValue[];
-  /** Linear: the chosen team's name, kept for display. */
-  name: string;
-} & SyncOptions;
-
 type Credentials = { host: string; username: string; key: string };
+type Options = { projects: Choice[]; issueTypes: Choice[] };
 
-function valuesOf(view: ViewOf<Vendor>): TokenValues {
-  const data = view.data as Partial<ViewOf<'jira'>['data'] & ViewOf<'gitlab'>['data']> &
-    Partial<ViewOf<'linear'>['data']>;
-  return {
-    active: view.active === 1,
-    host: data.host ?? '',
-    username: data.username ?? '',
-    key: data.key ?? '',
-    id: data.id ?? '',
-    issueId: data.issueId ?? '',
-    customFields: data.customFields ?? [],
-    name: data.name ?? '',
-    ...syncOptionsOf(data),
-  };
-}
+type GitlabValues = TrackerValues & { host: string; id: string };
+type JiraValues = GitlabValues & { username: string; issueId: string; customFields: KeyValue[] };
+/** Linear: the chosen team's name, kept for display. */
+type LinearValues = TrackerValues & { id: string; name: string };
 
-const credentialsOf = (v: TokenValues): Credentials => ({
-  host: v.host.trim(),
-  username: v.username.trim(),
+const hostRule = (t: TFunction, required: boolean) => (value: string) =>
+  required && value.trim() === ''
+    ? t('validation.required')
+    : gitlabDataSchema.shape.host.safeParse(value).success
+      ? null
+      : t('integrationScreen.hostInvalid');
+const credentialsOf = (v: { host?: string; username?: string; key: string }): Credentials => ({
+  host: (v.host ?? '').trim(),
+  username: (v.username ?? '').trim(),
   key: v.key.trim(),
 });
+const projectPicker = (vendor: Vendor, reloads = false) => ({
+  field: 'id' as const,
+  label: `integrationScreen.${vendor}.project` as const,
+  choices: (options: Options | null, values: { id: string; name?: string }) =>
+    options?.projects ?? withCurrent(values.id, values.name),
+  loading: true,
+  searchable: true,
+  reloads,
+});
 
-export function TokenSettings({ projectId, view }: { projectId: string; view: ViewOf<Vendor> }) {
-  const { t } = useTranslation();
-  const vendor = view.name;
-  const jira = vendor === 'jira';
-  const hosted = vendor !== 'linear';
-  const authorized = view.authorized === 1;
-  const [options, setOptions] = useState<{ projects: Choice[]; issueTypes: Choice[] } | null>(null);
-  const form = useForm<TokenValues>({
-    initialValues: valuesOf(view),
-    validate: {
-      host: (value) =>
-        jira && value.trim() === ''
-          ? t('validation.required')
-          : gitlabDataSchema.shape.host.safeParse(value).success
-            ? null
-            : t('integrationScreen.hostInvalid'),
-      username: (value) => (jira && value.trim() === '' ? t('validation.required') : null),
-      key: (value) => {
-        const problem = vendorKeyProblem(value);
-        return problem && t(problem);
-      },
-      customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
+const gitlab: TokenTracker<'gitlab', GitlabValues, Credentials, Options> = {
+  vendor: 'gitlab',
+  valuesOf: (view) => ({
+    ...trackerValues(view),
+    host: view.data.host ?? '',
+    id: view.data.id ?? '',
+  }),
+  validate: (t) => ({ host: hostRule(t, false), key: keyRule(t) }),
+  authorizeChecks: ['host', 'key'],
+  credentialsOf,
+  list: (projectId, credentials) => fetchVendorProjects('gitlab', projectId, credentials),
+  firstChoice: (values, { projects }) => ({ ...values, id: keepOrFirst(projects, values.id) }),
+  credentials: [
+    {
+      kind: 'text',
+      field: 'host',
+      label: 'integrationScreen.gitlab.host',
+      hint: 'integrationScreen.gitlab.hostHint',
+      placeholder: 'https://gitlab.com',
+      maxLength: 500,
+      optional: true,
     },
-    validateInputOnBlur: true,
-  });
-  const { save: run, saving, error, setErrorCode } = useIntegrationSave(form, vendor);
-  const { busy, authError, setAuthError, track, settled, authorizing, resetLink } = useTokenAuthorization({
-    vendor,
-    projectId,
-    form,
-    valuesOf,
-    setErrorCode,
-    forgetOptions: () => setOptions(null),
-  });
-  const list = useCallback(
-    (credentials: Credentials, jiraProject?: string) =>
-      track(fetchVendorProjects(vendor, projectId, credentials, jiraProject)),
-    [vendor, projectId, track],
-  );
+    { kind: 'token', label: 'integrationScreen.gitlab.token', hint: 'integrationScreen.gitlab.tokenHint' },
+  ],
+  pickers: [projectPicker('gitlab')],
+  dataOf: (values) => ({ host: values.host.trim(), key: values.key, id: values.id }),
+};
 
-  // Authorised before this visit: the choices come from the vendor again, with the stored token, ONCE
-  // per visit (the ref is emptied, so a re-render or React's second effect run calls nobody). The
-  // vendor rate-limits the customer's token; an authorisation or a Jira project change brings its own.
-  const arrival = useRef<Credentials | null>(authorized ? credentialsOf(valuesOf(view)) : null);
-  useEffect(() => {
-    const credentials = arrival.current;
-    if (!credentials) return;
-    arrival.current = null;
-    list(credentials).then(setOptions, (e) => setAuthError(failureText(e)));
-  }, [list, setAuthError]);
+const jira: TokenTracker<'jira', JiraValues, Credentials, Options> = {
+  vendor: 'jira',
+  valuesOf: (view) => ({
+    ...trackerValues(view),
+    host: view.data.host ?? '',
+    username: view.data.username ?? '',
+    id: view.data.id ?? '',
+    issueId: view.data.issueId ?? '',
+    customFields: view.data.customFields ?? [],
+  }),
+  validate: (t) => ({
+    host: hostRule(t, true),
+    username: (value) => (value.trim() === '' ? t('validation.required') : null),
+    key: keyRule(t),
+    customFields: { name: (value) => (value.trim() === '' ? t('validation.required') : null) },
+  }),
+  authorizeChecks: ['host', 'username', 'key'],
+  credentialsOf,
+  list: (projectId, credentials, project) => fetchVendorProjects('jira', projectId, credentials, project),
+  firstChoice: (values, { projects, issueTypes }) => ({
+    ...values,
+    id: keepOrFirst(projects, values.id),
+    issueId: keepOrFirst(issueTypes, values.issueId),
+  }),
+  // Jira's issue types belong to a project: choosing another one loads its types (once per change).
+  reload: { adjust: ({ issueTypes }) => ({ issueId: issueTypes[0]?.id ?? '' }) },
+  credentials: [
+    {
+      kind: 'text',
+      field: 'host',
+      label: 'integrationScreen.jira.host',
+      hint: 'integrationScreen.jira.hostHint',
+      placeholder: 'https://your-team.atlassian.net',
+      maxLength: 500,
+    },
+    {
+      kind: 'text',
+      field: 'username',
+      label: 'integrationScreen.jira.username',
+      placeholder: 'you@example.com',
+      maxLength: limits.loginInputMax,
+    },
+    { kind: 'token', label: 'integrationScreen.jira.token', hint: 'integrationScreen.jira.tokenHint' },
+  ],
+  pickers: [
+    projectPicker('jira', true),
+    {
+      field: 'issueId',
+      label: 'integrationScreen.jira.issueType',
+      choices: (options, values) => options?.issueTypes ?? withCurrent(values.issueId),
+    },
+  ],
+  extra: (form) => <JiraFields form={form} />,
+  dataOf: (values) => ({
+    host: values.host.trim(),
+    key: values.key,
+    id: values.id,
+    username: values.username.trim(),
+    issueId: values.issueId,
+    customFields: values.customFields.map((f) => ({ name: f.name.trim(), value: f.value })),
+  }),
+};
 
-  async function authorize() {
-    if (form.validate().hasErrors) return;
-    await authorizing(async () => {
-      const found = await list(credentialsOf(form.getValues()));
-      setOptions(found);
-      // The server saved the authorisation (project kept or the first, token masked): that is the saved
-      // state, and the form shows it as stored. Switching Active on here would show a state the server
-      // does not have, which a reload or another visit turns off again.
-      const values = form.getValues();
-      const keep = (list: Choice[], id: string) => (list.some((c) => c.id === id) ? id : (list[0]?.id ?? ''));
-      const stored = found.view
-        ? valuesOf(found.view)
-        : { ...values, id: keep(found.projects, values.id), issueId: keep(found.issueTypes, values.issueId) };
-      form.setInitialValues(stored);
-      form.setValues(stored);
-    });
-  }
-
-  /** Jira's issue types belong to a project: choosing another one loads its types (once per change). */
-  function chooseProject(id: string) {
-    if (id === form.getValues().id) return;
-    form.setFieldValue('id', id);
-    if (!jira) return;
-    list(credentialsOf(form.getValues()), id).then(
-      (found) => {
-        setOptions(found);
-        form.setFieldValue('issueId', found.issueTypes[0]?.id ?? '');
-      },
-      (e) => setAuthError(failureText(e)),
-    );
-  }
-
-  const save = (values: TokenValues) =>
-    run(async () => {
-      await settled();
-      const common = {
-        host: values.host.trim(),
-        key: values.key,
-        id: values.id,
-        syncState: values.syncState,
-        syncComments: values.syncComments,
-        publicTrackerComments: values.publicTrackerComments,
-      };
-      const saved = await saveIntegration(
-        projectId,
-        jira
-          ? {
-              name: 'jira',
-              active: values.active ? 1 : 0,
-              authorized: 1,
-              data: {
-                ...common,
-                username: values.username.trim(),
-                issueId: values.issueId,
-                customFields: values.customFields.map((f) => ({ name: f.name.trim(), value: f.value })),
-              },
-            }
-          : vendor === 'linear'
-            ? {
-                name: 'linear',
-                active: values.active ? 1 : 0,
-                authorized: 1,
-                data: {
-                  key: values.key,
-                  id: values.id,
-                  name: options?.projects.find((p) => p.id === values.id)?.name ?? values.name,
-                  syncState: values.syncState,
-                  syncComments: values.syncComments,
-                  publicTrackerComments: values.publicTrackerComments,
-                },
-              }
-            : { name: 'gitlab', active: values.active ? 1 : 0, authorized: 1, data: common },
-      );
-      return valuesOf(saved as ViewOf<Vendor>);
-    });
-
-  const values = form.getValues();
-
+/** Up to 10 extra fields set on each created Jira issue. */
+function JiraFields({ form }: { form: Parameters<NonNullable<typeof jira.extra>>[0] }) {
+  const { t } = useTranslation();
   return (
-    <Section
-      title={t(`integrations.${vendor}`)}
-      description={t(`integrationScreen.${vendor}.description`)}
-      labelId={`integration-${vendor}`}
-    >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="md">
-          {authError && (
-            <ErrorAlert>
-              {authError} {resetLink}
-            </ErrorAlert>
-          )}
-          {error}
-          {hosted && (
-            <TextInput
-              label={t(`integrationScreen.${vendor as 'gitlab' | 'jira'}.host`)}
-              description={t(`integrationScreen.${vendor as 'gitlab' | 'jira'}.hostHint`)}
-              placeholder={jira ? 'https://your-team.atlassian.net' : 'https://gitlab.com'}
-              withAsterisk={jira}
-              maxLength={500}
-              readOnly={authorized}
-              key={form.key('host')}
-              {...form.getInputProps('host')}
-            />
-          )}
-          {jira && (
-            <TextInput
-              label={t('integrationScreen.jira.username')}
-              placeholder="you@example.com"
-              withAsterisk
-              maxLength={limits.loginInputMax}
-              readOnly={authorized}
-              key={form.key('username')}
-              {...form.getInputProps('username')}
-            />
-          )}
-          <TokenInput
-            form={form}
-            masked={authorized ? view.data.key : null}
-            label={t(`integrationScreen.${vendor}.token`)}
-            hint={t(`integrationScreen.${vendor}.tokenHint`)}
-          />
-          {!authorized ? (
-            <Group>
-              <Button onClick={authorize} loading={busy === 'authorize'}>
-                {t('integrationScreen.authorize')}
-              </Button>
-            </Group>
-          ) : (
-            <>
-              <AuthorizedNotice reset={resetLink} active={view.active} />
-              <Select
-                label={t(`integrationScreen.${vendor}.project`)}
-                data={(options?.projects ?? withCurrent(values.id, values.name)).map((p) => ({
-                  value: p.id,
-                  label: p.name,
-                }))}
-                placeholder={options ? undefined : t('integrationScreen.loadingOptions')}
-                searchable
-                allowDeselect={false}
-                key={form.key('id')}
-                {...form.getInputProps('id')}
-                onChange={(value) => value && chooseProject(value)}
-              />
-              {jira && (
-                <>
-                  <Select
-                    label={t('integrationScreen.jira.issueType')}
-                    data={(options?.issueTypes ?? withCurrent(values.issueId)).map((p) => ({
-                      value: p.id,
-                      label: p.name,
-                    }))}
-                    allowDeselect={false}
-                    key={form.key('issueId')}
-                    {...form.getInputProps('issueId')}
-                  />
-                  <Text fw={600} size="sm" mt="xs">
-                    {t('integrationScreen.jira.fieldsTitle')}
-                  </Text>
-                  <KeyValueRows
-                    form={form}
-                    field="customFields"
-                    max={limits.jiraCustomFields}
-                    labels={{
-                      name: t('integrationScreen.jira.fieldName'),
-                      value: t('integrationScreen.jira.fieldValue'),
-                      namePlaceholder: 'labels',
-                      add: t('integrationScreen.jira.addField'),
-                      empty: t('integrationScreen.jira.fieldsEmpty'),
-                    }}
-                  />
-                </>
-              )}
-              {isTrackerVendor(vendor) && (
-                <SyncOptionFields form={form} tracker={t(`integrations.${vendor}`)} />
-              )}
-              <ActiveSwitch form={form} />
-              <SaveRow saving={saving} dirty={form.isDirty()} />
-            </>
-          )}
-        </Stack>
-      </form>
-      {authorized && isTrackerVendor(vendor) && (
-        <>
-          <Divider my="lg" />
-          <TrackerHookPanel projectId={projectId} vendor={vendor} />
-        </>
-      )}
-    </Section>
+    <>
+      <Text fw={600} size="sm" mt="xs">
+        {t('integrationScreen.jira.fieldsTitle')}
+      </Text>
+      <KeyValueRows
+        form={form}
+        field="customFields"
+        max={limits.jiraCustomFields}
+        labels={{
+          name: t('integrationScreen.jira.fieldName'),
+          value: t('integrationScreen.jira.fieldValue'),
+          namePlaceholder: 'labels',
+          add: t('integrationScreen.jira.addField'),
+          empty: t('integrationScreen.jira.fieldsEmpty'),
+        }}
+      />
+    </>
   );
 }
 
-/** Until the vendor's list arrives, the stored choice is the only option (shown by its stored name, else its id). */
-const withCurrent = (id: string, name = ''): Choice[] => (id ? [{ id, name: name || id }] : []);
+const linear: TokenTracker<'linear', LinearValues, Credentials, Options> = {
+  vendor: 'linear',
+  valuesOf: (view) => ({
+    ...trackerValues(view),
+    id: view.data.id ?? '',
+    name: view.data.name ?? '',
+  }),
+  validate: (t) => ({ key: keyRule(t) }),
+  authorizeChecks: ['key'],
+  credentialsOf,
+  list: (projectId, credentials) => fetchVendorProjects('linear', projectId, credentials),
+  firstChoice: (values, { projects }) => ({ ...values, id: keepOrFirst(projects, values.id) }),
+  credentials: [
+    { kind: 'token', label: 'integrationScreen.linear.token', hint: 'integrationScreen.linear.tokenHint' },
+  ],
+  pickers: [projectPicker('linear')],
+  dataOf: (values, options) => ({
+    key: values.key,
+    id: values.id,
+    name: options?.projects.find((p) => p.id === values.id)?.name ?? values.name,
+  }),
+};
+
+export function TokenSettings({ projectId, view }: { projectId: string; view: ViewOf<Vendor> }) {
+  // Keyed by vendor: each is its own form (the tab switches remount it anyway).
+  if (view.name === 'gitlab')
+    return <TokenTrackerSettings projectId={projectId} view={view} tracker={gitlab} />;
+  if (view.name === 'jira') return <TokenTrackerSettings projectId={projectId} view={view} tracker={jira} />;
+  return <TokenTrackerSettings projectId={projectId} view={view} tracker={linear} />;
+}

@@ -583,13 +583,17 @@ describe('integration screens', () => {
     expect(await note.getByRole('link').getAttribute('href')).toBe(`${fakes.gitlab.url}/_fake`);
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'integrations-gitlab-fake-note');
-    // Jira goes where the client says: the note gives the address to enter.
-    await open(page, c, 'jira');
+    // Jira goes where the client says: the note gives the address to enter. (The next screens are reached
+    // as the tabs' own links go, without restarting the bundle.)
+    await navigateInApp(page, `/profile/integrations/${c.id}/jira`);
+    await page.getByRole('tab', { name: 'Jira', selected: true }).waitFor();
     await expect
       .poll(async () => (await page.getByTestId('integration-fake').textContent()) ?? '')
       .toContain(`Enter ${fakes.jira.url} as the address`);
     // Email goes to the mail stand-in, not to a vendor fake: no note.
-    await open(page, c, 'email');
+    await navigateInApp(page, `/profile/integrations/${c.id}/email`);
+    await page.getByRole('tab', { name: 'Email', selected: true }).waitFor();
+    await page.getByLabel('Email address').waitFor();
     await page.getByRole('heading', { name: 'Sync', exact: true }).waitFor();
     expect(await page.getByTestId('integration-fake').count()).toBe(0);
   });

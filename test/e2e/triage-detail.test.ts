@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { latestMail } from '../support/api-client';
 import { axeFindings } from '../support/axe';
-import { setUpBrowserSuite, shot, type TestPage } from '../support/browser';
+import { navigateInApp, setUpBrowserSuite, shot, type TestPage } from '../support/browser';
 import { seedIssues } from '../support/issues';
 import { eventually } from '../support/local-stack';
 import { addToTeam, inDays, setTeamPlan } from '../support/teams';
@@ -406,7 +406,10 @@ describe('triage on the issue detail, with comments, mentions and notification m
         [`/profile/configuration/${projectId}/labels`, 'labels', 'label-create'],
         ['/profile/edit', 'profile', 'notification-settings'],
       ] as const) {
-        await o.page.goto(path);
+        // The first screen loaded as typed, the next ones reached as the dashboard's links go (each renders
+        // and loads its own data at this locale and width, without starting the bundle again).
+        if (what === 'detail') await o.page.goto(path);
+        else await navigateInApp(o.page, path);
         await o.page.getByTestId(ready).waitFor();
         if (viewport.width === phone.width)
           expect(await o.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -16,6 +16,7 @@ import { issueHeaderKey, listOfDeleted } from '../../functions/issues/issue';
 import { checkMergeIndex, rebuildMergeIndex } from '../../functions/issues/merge-index';
 import { duplicateKey, duplicateOfHeader, reportsOfHeader } from '../../functions/issues/merge-state';
 import { checkRankIndex } from '../../functions/issues/rank-check';
+import { parseCsv } from '../support/csv';
 import { type Person, person, projectOf } from '../support/members-teams';
 import { setUpTestStack } from '../support/stack-fixture';
 import { inDays, setTeamPlan } from '../support/teams';
@@ -170,6 +171,19 @@ beforeAll(async () => {
   await writeLegacy(legacyMerges());
 }, 300_000);
 
+/** The numbers of the CSV export of `query` (the redirect, then the file), in the file's order. */
+async function exported(query: string): Promise<number[]> {
+  const cookie = [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(new URL(`/api/client/website/${pid}/requests.csv?${query}`, stack.url), {
+    redirect: 'manual',
+    headers: { cookie },
+  });
+  expect(res.status).toBe(302);
+  const rows = parseCsv(await (await fetch(res.headers.get('location') ?? '')).text());
+  const col = rows[0]?.indexOf('Number') ?? -1;
+  return rows.slice(1).map((r) => Number(r[col]));
+}
+
 const issuePath = (n: number) => `/api/client/website/${pid}/request/${n}`;
 const merge = (n: number, into: number) => owner.client.post(`${issuePath(n)}/merge`, { into });
 
@@ -230,5 +244,27 @@ describe('the merge index', () => {
     const [p] = (await headers()).filter((h) => Number(h.number) === primary);
     expect([reportsOfHeader(p), listOfDeleted(p?.deleted)]).toEqual([7, 'resolved']);
     await expectExact();
+  }, 300_000);
+
+  it('exports the CSV in the exact order of the list, duplicates left out with collapse=1', async () => {
+    const all = await headers();
+    expect(await exported('sort=reports&collapse=1')).toEqual(
+      expectedOrder(all, { resolved: false, reports: true, collapse: true }),
+    );
+    expect(await exported('sort=reports&resolved=1')).toEqual(
+      expectedOrder(all, { resolved: true, reports: true, collapse: false }),
+    );
+    expect(await exported('collapse=1&sort=oldest')).toEqual(
+      expectedOrder(all, { resolved: false, reports: false, collapse: true, oldest: true }),
+    );
+    // With a filter the export reads the whole facet: exact too (the list pages a window there).
+    const urgent = (o: Order) =>
+      expectedOrder(
+        all.filter((h) => h.priority === 'urgent'),
+        o,
+      );
+    expect(await exported('sort=reports&priority=urgent&collapse=1')).toEqual(
+      urgent({ resolved: false, reports: true, collapse: true }),
+    );
   }, 300_000);
 });

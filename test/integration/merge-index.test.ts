@@ -17,11 +17,13 @@ import { checkMergeIndex, rebuildMergeIndex } from '../../functions/issues/merge
 import { duplicateKey, duplicateOfHeader, reportsOfHeader } from '../../functions/issues/merge-state';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import { parseCsv } from '../support/csv';
+import { countFunctionRequests } from '../support/dynamo-calls';
 import { type Person, person, projectOf } from '../support/members-teams';
 import { setUpTestStack } from '../support/stack-fixture';
 import { inDays, setTeamPlan } from '../support/teams';
 import { bulkSeedTriaged } from '../support/triage-seed';
 
+const dynamoRequestsOf = countFunctionRequests('api:issues');
 const stack = setUpTestStack();
 const COUNT = 1300;
 let owner: Person;
@@ -197,6 +199,20 @@ describe('the merge index', () => {
     const all = await headers();
     expect(all.filter((h) => listOfDeleted(h.deleted) === 'open').length).toBeGreaterThan(500);
     await expectExact();
+    // Page 1 and a deep page cost the same: session, META+TEAMS+LABELS+STATS+MSTATS, the blocks, the headers.
+    for (const q of [
+      'sort=reports&page=1',
+      'sort=reports&page=40',
+      'collapse=1&page=1',
+      'collapse=1&sort=reports&page=50',
+    ])
+      expect({
+        q,
+        calls: await dynamoRequestsOf(() => owner.client.get(`/api/client/website/${pid}/request?${q}`)),
+      }).toEqual({
+        q,
+        calls: ['GetItemCommand', 'BatchGetItemCommand', 'BatchGetItemCommand', 'BatchGetItemCommand'],
+      });
   }, 300_000);
 
   it('stays exact through merges, unmerges, list moves and deletions', async () => {

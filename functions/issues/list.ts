@@ -222,7 +222,9 @@ export const pageWindow = (page: number): ListWindow => ({ skip: (page - 1) * PA
  * GET client/website/{id}/request. The paths, each ≤ 4 DynamoDB requests with the session's (4.13, section 6):
  * no filter newest (META ∥ gsi1 Query; page N: STATS, BLOCK, Query), no filter oldest (the same ascending),
  * one filter newest/oldest (FSTATS, FBLOCK, headers), `priority` (five priority facets concatenated) and
- * `updated` (USTATS, UBLOCK, headers). Search, and combinations, read bounded windows.
+ * `updated` (USTATS, UBLOCK, headers); `sort=reports` and `collapse=1` without filters or search through the
+ * merge index (STATS, MSTATS, the page's BLOCKs and MBLOCKs, headers: 4 at any depth). Search, and combinations
+ * (issue 37's with filters among them), read bounded windows.
  */
 export async function listIssues(
   userId: string,

@@ -9,7 +9,7 @@
  * `collapse=1` is the list's blocks minus `d`. Every write that changes an issue's list or merge state takes
  * its actions from `mergeIndexActions` in the same transaction as the header, and conditions the header on
  * the merge state and list it read (`mergeCondition`), so the index cannot drift from the headers under
- * races (`checkMergeIndex` recomputes it; `rebuildMergeIndex` is the ops backfill, decision Mrg-7).
+ * races (`checkMergeIndex` recomputes it; `rebuildMergeIndex` is the ops backfill, decision Mrg-8).
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';

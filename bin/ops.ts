@@ -10,6 +10,8 @@
  *   npm run ops -- check-index <projectId>   (issue 23: the lists' rank indexes against the issue headers)
  *   npm run ops -- index-issues [projectId]  (issue 23: index the issues filed before triage, once after upgrading)
  *   npm run ops -- insights-backfill [projectId]  (issue 37: count the issues filed before Insights, once after upgrading)
+ *   npm run ops -- merge-index [projectId]   (issue 37: build the lists' merge index from the headers, once after
+ *                                             upgrading; also a repair: idempotent)
  *   npm run ops -- retention [--now <date>]  (delete resolved issues past their project's retention, now;
  *                                             --now sets the job's clock, local stack only: docs/retention.md)
  *
@@ -33,6 +35,7 @@ const usage = `usage:
   npm run ops -- check-index <projectId> [--aws --table <name> --region <region>]
   npm run ops -- index-issues [projectId] [--aws --table <name> --region <region>]
   npm run ops -- insights-backfill [projectId] [--aws --table <name> --region <region>]
+  npm run ops -- merge-index [projectId] [--aws --table <name> --region <region>]
   npm run ops -- retention [--now <YYYY-MM-DD or ISO time>] [--aws --table <name> --region <region> --bucket <name>]
 options: --data-dir <dir> (local stack's data dir, default $SNAG_DATA_DIR or .local)
          --team <teamId> (the team to grant or close for; default the user's personal team)`;
@@ -202,6 +205,26 @@ async function main() {
     );
     return;
   }
+  if (command === 'merge-index') {
+    // docs/data-model.md 4.19 "Merge index": issues merged before the index existed make `sort=reports` and
+    // `collapse=1` exact; one project, or all. Rebuilt from the headers and checked, again if a merge raced it.
+    const [projectId] = args;
+    const where = configure();
+    const { rebuildMergeIndex } = await import('../functions/issues/merge-index');
+    const { everyProjectId } = await import('../functions/issues/backfill');
+    let projects = 0;
+    const unsettled: string[] = [];
+    const ids: AsyncIterable<string> | string[] = projectId ? [projectId] : everyProjectId();
+    for await (const id of ids) {
+      const r = await rebuildMergeIndex(id);
+      projects++;
+      if (!r.consistent) unsettled.push(id);
+    }
+    console.log(`Built the merge index of ${projects} project(s) (${where})`);
+    for (const id of unsettled) console.log(`still changing, run again: ${id}`);
+    if (unsettled.length) process.exitCode = 1;
+    return;
+  }
   if (command === 'check-index') {
     // docs/data-model.md 4.13: META's counters, STATS/BLOCK and the facet and `updated` indexes recomputed
     // from the headers; prints each difference, exits 1 when there is one.
@@ -209,7 +232,9 @@ async function main() {
     if (!projectId) fail('check-index needs a project id');
     const where = configure();
     const { checkRankIndex } = await import('../functions/issues/rank-check');
-    const problems = await checkRankIndex(projectId);
+    const { checkMergeIndex } = await import('../functions/issues/merge-index');
+    // The merge index (4.19) with the others: `npm run ops -- merge-index <projectId>` repairs it.
+    const problems = [...(await checkRankIndex(projectId)), ...(await checkMergeIndex(projectId))];
     for (const p of problems) console.log(p);
     console.log(`${problems.length} difference(s) in project ${projectId} (${where})`);
     if (problems.length) process.exitCode = 1;

@@ -148,7 +148,7 @@ export const listFilterShape = {
  * filters. Composed here, not in schemas.ts, because this module already imports that one.
  */
 export const listQuerySchema = issueListQuerySchema.extend(listFilterShape).extend({
-  // Issue 37 (the list and v1, not the CSV export): `reports` sorts the most reports first, and
+  // Issue 37 (the list, v1 and the CSV export): `reports` sorts the most reports first, and
   // `collapse=1` leaves duplicates out (their primary's row counts them).
   sort: z.enum(issueListSorts).optional(),
   collapse: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -160,7 +160,12 @@ export const listQuerySchema = issueListQuerySchema.extend(listFilterShape).exte
  */
 export const exportQuerySchema = issueListQuerySchema
   .omit({ page: true, integration: true })
-  .extend(listFilterShape);
+  .extend(listFilterShape)
+  .extend({
+    // Issue 37: the export honours the list's `reports` sort and `collapse=1` as the list does.
+    sort: z.enum(issueListSorts).optional(),
+    collapse: z.enum(['0', '1', 'true', 'false']).optional(),
+  });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /** What one export may hold (docs/api.md "CSV export"): what one request can read and write in time. */

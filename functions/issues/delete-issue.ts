@@ -65,7 +65,8 @@ import {
   statsKey,
   syncKey,
 } from './issue';
-import { duplicateKey, duplicateOfHeader, duplicatesOf } from './merge-state';
+import { type MergeIndexChange, mergeCondition, mergeIndexActions, mergeIndexStateOf } from './merge-index';
+import { duplicateKey, duplicateOfHeader, duplicatesOf, reportsOfHeader } from './merge-state';
 import { snapshotViewKey, storedKey } from './object-keys';
 import { placeCondition, unindexActions } from './rank-index';
 import { outboxKey, reporterKey, tokenKey } from './reporter';
@@ -187,7 +188,15 @@ async function removeFromLists(
     condition += ' AND duplicateOf = :dupOf';
     values[':dupOf'] = primary;
   } else condition += ' AND attribute_not_exists(duplicateOf)';
-  const primaryActions = primary ? await leavePrimary(projectId, primary, n) : [];
+  // A primary leaves the merge index with the `reports` read: a merge into it meanwhile keeps it this run.
+  const reports = reportsOfHeader(header);
+  if (reports > 1) {
+    condition += ' AND reports = :reports';
+    values[':reports'] = reports;
+  } else condition += ' AND (attribute_not_exists(reports) OR reports <= :one)';
+  if (reports <= 1) values[':one'] = 1;
+  const left = primary ? await leavePrimary(projectId, primary, n) : { actions: [], change: null };
+  const primaryActions = left.actions;
   const actions: TransactItems = [
     {
       Delete: {
@@ -228,6 +237,11 @@ async function removeFromLists(
     // Kept in the retention index until step 2 ends, so a rerun after a crash finds what is left.
     resolvedAtPut(projectId, n, String(header.resolvedAt ?? ''), { purging: true }),
     ...unindexActions(projectId, n, state),
+    // The merge index (merge-index.ts): the issue leaves it, and a duplicate's primary moves to its count less one.
+    ...mergeIndexActions(projectId, [
+      { n, before: mergeIndexStateOf(header), after: null },
+      ...(left.change ? [left.change] : []),
+    ]),
   ];
   const mergeFrom = actions.length;
   actions.push(...primaryActions);
@@ -261,21 +275,28 @@ async function removeFromLists(
  * The actions that take duplicate `n` out of `primary`: its DUP entry, and the primary's count while the
  * primary is there (one GetItem to know; deleted meanwhile, the condition refuses and the run keeps `n`).
  */
-async function leavePrimary(projectId: string, primary: number, n: number): Promise<TransactItems> {
+async function leavePrimary(
+  projectId: string,
+  primary: number,
+  n: number,
+): Promise<{ actions: TransactItems; change: MergeIndexChange | null }> {
   const T = tableName();
   const [p] = await getItems([issueHeaderKey(projectId, primary)]);
   const actions: TransactItems = [{ Delete: { TableName: T, Key: duplicateKey(projectId, primary, n) } }];
-  if (p)
-    actions.push({
-      Update: {
-        TableName: T,
-        Key: issueHeaderKey(projectId, primary),
-        UpdateExpression: 'SET reports = reports - :one',
-        ConditionExpression: 'attribute_exists(pk) AND reports > :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    });
-  return actions;
+  const before = mergeIndexStateOf(p);
+  if (!p || !before) return { actions, change: null };
+  // Its list and count as read (the merge index moves from them): a change meanwhile keeps `n` this run.
+  const pc = mergeCondition(p, 'q');
+  actions.push({
+    Update: {
+      TableName: T,
+      Key: issueHeaderKey(projectId, primary),
+      UpdateExpression: 'SET reports = :r',
+      ConditionExpression: `attribute_exists(pk) AND reports > :qmin AND ${pc.expression}`,
+      ExpressionAttributeValues: { ':r': before.reports - 1, ':qmin': 1, ...pc.values },
+    },
+  });
+  return { actions, change: { n: primary, before, after: { ...before, reports: before.reports - 1 } } };
 }
 
 async function removeFromListsWithout(actions: TransactItems): Promise<boolean> {
@@ -308,29 +329,38 @@ async function releaseDuplicates(projectId: string, n: number) {
   const T = tableName();
   const at = new Date(nowMs()).toISOString();
   const release = async (m: number) => {
-    try {
-      await transactWrite(
-        [
-          {
-            Update: {
-              TableName: T,
-              Key: issueHeaderKey(projectId, m),
-              // Resolved with the deleted primary, it stays resolved: the problem was; only the follow ends.
-              UpdateExpression: 'REMOVE duplicateOf, followedFrom',
-              ConditionExpression: 'attribute_exists(pk) AND duplicateOf = :p',
-              ExpressionAttributeValues: { ':p': n },
+    // The duplicate's list as read (it leaves that list's merge index); a move meanwhile: read again.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const [h] = await getItems([issueHeaderKey(projectId, m)]);
+      const before = mergeIndexStateOf(h);
+      if (!h || !before || duplicateOfHeader(h) !== n) return;
+      const hc = mergeCondition(h, 'h');
+      try {
+        await transactWrite(
+          [
+            {
+              Update: {
+                TableName: T,
+                Key: issueHeaderKey(projectId, m),
+                // Resolved with the deleted primary, it stays resolved: the problem was; only the follow ends.
+                UpdateExpression: 'REMOVE duplicateOf, followedFrom',
+                ConditionExpression: `attribute_exists(pk) AND ${hc.expression}`,
+                ExpressionAttributeValues: hc.values,
+              },
             },
-          },
-          { Delete: { TableName: T, Key: duplicateKey(projectId, n, m) } },
-          timelinePut(
-            projectId,
-            activity(m, 'unmerged', systemActor, { from: n, reason: 'primary.deleted' }, at),
-          ),
-        ],
-        () => undefined,
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+            { Delete: { TableName: T, Key: duplicateKey(projectId, n, m) } },
+            timelinePut(
+              projectId,
+              activity(m, 'unmerged', systemActor, { from: n, reason: 'primary.deleted' }, at),
+            ),
+            ...mergeIndexActions(projectId, [{ n: m, before, after: { ...before, duplicate: false } }]),
+          ],
+          () => undefined,
+        );
+        return;
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
     }
   };
   for (let i = 0; i < numbers.length; i += RELEASE_PARALLEL)

@@ -18,9 +18,11 @@ import { getItems, type Key } from '#runtime/db';
 import { blockCounts, blockKey, type IssueList, listOfDeleted, offsetsAttribute } from './issue';
 import {
   compareBy,
+  exactOrderOf,
   FILTER_WINDOW,
   filterFacets,
   headersOf,
+  isCollapsed,
   type ListQuery,
   listOfQuery,
   matches,
@@ -29,6 +31,8 @@ import {
   searchedNumber,
   smallestFacet,
 } from './list';
+import { type ExactOrder, exactPage, exactTotal, mstatsKey } from './merge-index';
+import { duplicateOfHeader } from './merge-state';
 import {
   blockNumbers,
   countsOf,
@@ -70,6 +74,7 @@ export function orderKeys(projectId: string, query: ExportQuery, userId: string)
     ...filterFacets(list, q, userId).map((f) => fstatsKey(projectId, f)),
     ...(q.sort === 'priority' ? priorityOrder(list).map((f) => fstatsKey(projectId, f)) : []),
     ...(q.sort === 'updated' ? [ustatsKey(projectId, list)] : []),
+    ...(q.sort === 'reports' || isCollapsed(q) ? [mstatsKey(projectId, list)] : []),
   ];
   return [...new Map(keys.map((k) => [k.sk, k])).values()];
 }
@@ -127,6 +132,23 @@ async function* within(order: AsyncIterable<number[]>, members: Set<number>): As
   for await (const group of order) yield group.filter((n) => members.has(n));
 }
 
+/** The merge index's exact order (merge-index.ts), 10 blocks' worth of rows at a time, to the end. */
+async function* exactWalk(
+  pid: string,
+  list: IssueList,
+  stats: Item | undefined,
+  mstats: Item | undefined,
+  order: ExactOrder,
+  total: number,
+): AsyncGenerator<number[]> {
+  const chunk = BLOCK_GROUP * 1024;
+  for (let skip = 0; skip < total; skip += chunk) {
+    const numbers = await exactPage(pid, list, stats ?? {}, mstats, order, skip, chunk);
+    if (numbers.length === 0) return;
+    yield numbers;
+  }
+}
+
 async function* once(numbers: number[]): AsyncGenerator<number[]> {
   yield numbers;
 }
@@ -152,8 +174,14 @@ export async function exportOrder(
   const ustats = read.get(ustatsKey(pid, list).sk);
   const sort = q.sort ?? 'newest';
   const dir = directionOf(sort);
-  const inList = (h: Item) => listOfDeleted(h.deleted) === list;
+  const mstats = read.get(mstatsKey(pid, list).sk);
+  // Issue 37: `collapse=1` leaves duplicates out, whatever the path; `reports` orders as the list does.
+  const collapse = isCollapsed(q);
+  const inList = (h: Item) => listOfDeleted(h.deleted) === list && !(collapse && duplicateOfHeader(h));
   const keep = (h: Item) => inList(h) && matches(h, { ...q, search: undefined }, userId, live);
+  const exact = exactOrderOf(q);
+  const listTotal = Number(meta[`${list}Count`] ?? 0);
+  const exactAll = () => exactWalk(pid, list, stats, mstats, exact, exactTotal(listTotal, mstats, exact));
   // A label deleted since the link was made selects nothing (decision Tr-C4).
   if (q.label && !live.has(q.label)) return { list, bound: 0, numbers: once([]), keep };
 
@@ -179,6 +207,8 @@ export async function exportOrder(
   }
 
   if (facets.length === 0) {
+    if (sort === 'reports' || (collapse && (sort === 'newest' || sort === 'oldest')))
+      return { list, bound: exactTotal(listTotal, mstats, exact), numbers: exactAll(), keep };
     if (sort === 'priority')
       return {
         list,
@@ -195,12 +225,14 @@ export async function exportOrder(
   const bound = smallest.total;
   const smallestWalk = () => facetWalk(pid, [smallest.facet], [smallest.stats], dir);
   if (sort === 'newest' || sort === 'oldest') return { list, bound, numbers: smallestWalk(), keep };
-  // priority or updated with filters: the sort's whole order, kept where the smallest facet has the number.
+  // priority, updated or reports with filters: the sort's whole order, kept where the smallest facet has the number.
   const members = new Set<number>();
   for await (const group of smallestWalk()) for (const n of group) members.add(n);
   const order =
     sort === 'priority'
       ? facetWalk(pid, priorityOrder(list), priorityStats, 'newest')
-      : updatedWalk(pid, list, ustats);
+      : sort === 'reports'
+        ? exactAll()
+        : updatedWalk(pid, list, ustats);
   return { list, bound, numbers: within(order, members), keep };
 }

@@ -25,6 +25,7 @@ import {
   statsKey,
 } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
+import { type ExactOrder, exactPage, exactTotal, mstatsKey } from './merge-index';
 import { duplicateOfHeader, reportsOfHeader } from './merge-state';
 import {
   assigneeFacet,
@@ -221,7 +222,9 @@ export const pageWindow = (page: number): ListWindow => ({ skip: (page - 1) * PA
  * GET client/website/{id}/request. The paths, each ≤ 4 DynamoDB requests with the session's (4.13, section 6):
  * no filter newest (META ∥ gsi1 Query; page N: STATS, BLOCK, Query), no filter oldest (the same ascending),
  * one filter newest/oldest (FSTATS, FBLOCK, headers), `priority` (five priority facets concatenated) and
- * `updated` (USTATS, UBLOCK, headers). Search, and combinations, read bounded windows.
+ * `updated` (USTATS, UBLOCK, headers); `sort=reports` and `collapse=1` without filters or search through the
+ * merge index (STATS, MSTATS, the page's BLOCKs and MBLOCKs, headers: 4 at any depth). Search, and combinations
+ * (issue 37's with filters among them), read bounded windows.
  */
 export async function listIssues(
   userId: string,
@@ -236,6 +239,8 @@ export async function listIssues(
   const sort = query.sort ?? 'newest';
   const facets = filterFacets(list, query, userId);
   const search = query.search?.toLowerCase() || undefined;
+  if ((isCollapsed(query) || sort === 'reports') && facets.length === 0 && !search && exactSort(sort))
+    return exactList(userId, projectId, list, query, action, window);
   if (isCollapsed(query) || sort === 'reports')
     return mergedWindow(userId, projectId, list, facets, { ...query, search }, action, window);
   if (facets.length === 0 && search)
@@ -389,10 +394,56 @@ async function combination(
   };
 }
 
-const isCollapsed = (q: ListQuery) => q.collapse === '1' || q.collapse === 'true';
+export const isCollapsed = (q: ListQuery) => q.collapse === '1' || q.collapse === 'true';
+
+/** The sorts the merge index answers exactly with `collapse=1` (and `reports` itself): the list's own orders. */
+const exactSort = (sort: IssueListSort) => sort === 'reports' || sort === 'newest' || sort === 'oldest';
+
+/** The merge index's order a query asks for (merge-index.ts): the primaries first or not, duplicates out or not. */
+export const exactOrderOf = (query: ListQuery): ExactOrder => {
+  const sort = query.sort ?? 'newest';
+  return {
+    reportsFirst: sort === 'reports',
+    exclude: isCollapsed(query) ? ['d'] : [],
+    dir: directionOf(sort),
+  };
+};
 
 /**
- * Issue 37, `collapse=1` (duplicates left out: their primary's row counts them) and the `reports` sort (the
+ * Issue 37 without filters or search, exact at any size (docs/data-model.md 4.19 "Merge index"): `sort=reports`
+ * (the primaries, most reports first, each count newest first; then the rest of the list newest first) and
+ * `collapse=1` (the list less its duplicates, newest or oldest first), either or both. Session · BatchGetItem
+ * (META, TEAMS, LABELS, STATS, MSTATS) · BatchGetItem of the page's MBLOCKs and BLOCKs · BatchGetItem of the
+ * headers: 4 requests for page 1 and page N alike.
+ */
+async function exactList(
+  userId: string,
+  projectId: string,
+  list: IssueList,
+  query: ListQuery,
+  action: ProjectAction,
+  { skip, size }: ListWindow,
+): Promise<IssueListAnswer> {
+  const order = exactOrderOf(query);
+  const {
+    project: meta,
+    items: [labels, stats, mstats],
+  } = await readProjectAs(userId, projectId, action, [
+    labelsKey(projectId),
+    statsKey(projectId),
+    mstatsKey(projectId, list),
+  ]);
+  const live = liveLabelIds(labels);
+  const totalRequests = exactTotal(total(meta, list), mstats, order);
+  const numbers =
+    skip >= totalRequests ? [] : await exactPage(projectId, list, stats ?? {}, mstats, order, skip, size);
+  const headers = numbers.length ? await headersOf(projectId, numbers) : [];
+  return { requests: headers.map((h) => row(h, live)), total_requests: totalRequests, page: query.page };
+}
+
+/**
+ * Issue 37 with filters or a search, or `collapse=1` with the `priority`/`updated` sort (the exact path above
+ * covers the rest): `collapse=1` (duplicates left out: their primary's row counts them) and the `reports` sort (the
  * most reports first, then newest), over a bounded window like the combinations' (decision Mrg-3): the
  * newest 500 of the list (one gsi1 Query; with filters, the smallest facet's first 500 as `combination`
  * reads them), filtered and sorted in memory. `filterWindow: 500` says when the list held more; nothing is

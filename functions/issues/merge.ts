@@ -43,6 +43,7 @@ import { teamOf } from '../teams/member';
 import { tokenActor } from '../teams/token';
 import { followOnUnmerge } from './follow';
 import { issueDetailKey, issueHeaderKey } from './issue';
+import { mergeCondition, mergeIndexActions, mergeIndexStateOf } from './merge-index';
 import { duplicateKey, duplicateOfHeader, mergeStateOf, reportsOfHeader } from './merge-state';
 import { activity, timelinePut } from './timeline';
 
@@ -152,25 +153,27 @@ export async function mergeIssue(
       if (above) throw new AppError('MERGE_INTO_DUPLICATE', { into: String(above) });
       if (reportsOfHeader(p) >= 1 + similarLimits.duplicatesPerPrimary) throw new AppError('MERGE_LIMIT');
       const at = new Date(nowMs()).toISOString();
+      // Both headers as read, lists included: the merge index (merge-index.ts) moves from that state, and a
+      // concurrent merge, unmerge or list move refuses the write and makes this one decide again.
+      const hc = mergeCondition(h, 'h');
+      const pc = mergeCondition(p, 'q');
       const actions: TransactItems = [
         {
           Update: {
             TableName: T,
             Key: issueHeaderKey(pid, n),
             UpdateExpression: 'SET duplicateOf = :p',
-            ConditionExpression:
-              'attribute_exists(pk) AND attribute_not_exists(duplicateOf) AND (attribute_not_exists(reports) OR reports <= :one)',
-            ExpressionAttributeValues: { ':p': into, ':one': 1 },
+            ConditionExpression: `attribute_exists(pk) AND ${hc.expression}`,
+            ExpressionAttributeValues: { ':p': into, ...hc.values },
           },
         },
         {
           Update: {
             TableName: T,
             Key: issueHeaderKey(pid, into),
-            UpdateExpression: 'SET reports = if_not_exists(reports, :one) + :one',
-            ConditionExpression:
-              'attribute_exists(pk) AND attribute_not_exists(duplicateOf) AND (attribute_not_exists(reports) OR reports < :max)',
-            ExpressionAttributeValues: { ':one': 1, ':max': 1 + similarLimits.duplicatesPerPrimary },
+            UpdateExpression: 'SET reports = :r',
+            ConditionExpression: `attribute_exists(pk) AND ${pc.expression}`,
+            ExpressionAttributeValues: { ':r': reportsOfHeader(p) + 1, ...pc.values },
           },
         },
         {
@@ -185,6 +188,18 @@ export async function mergeIssue(
       actions.push(...ctx.checks);
       actions.push(timelinePut(pid, activity(n, 'merged', ctx.actor, { to: into }, at)));
       actions.push(timelinePut(pid, activity(into, 'duplicate.added', ctx.actor, { to: n }, at)));
+      const dupBefore = mergeIndexStateOf(h);
+      const primBefore = mergeIndexStateOf(p);
+      actions.push(
+        ...mergeIndexActions(pid, [
+          { n, before: dupBefore, after: dupBefore && { ...dupBefore, duplicate: true } },
+          {
+            n: into,
+            before: primBefore,
+            after: primBefore && { ...primBefore, reports: primBefore.reports + 1 },
+          },
+        ]),
+      );
       await write(actions, guarded, ctx.checks.length);
       return at;
     },
@@ -214,14 +229,17 @@ export async function unmergeIssue(
       if (!primary) return null;
       const [p] = await getItems([issueHeaderKey(pid, primary)]);
       const at = new Date(nowMs()).toISOString();
+      // Both headers as read (lists and merge state): the merge index moves from that state (merge.ts above).
+      const hc = mergeCondition(h, 'h');
+      const pc = p ? mergeCondition(p, 'q') : null;
       const actions: TransactItems = [
         {
           Update: {
             TableName: T,
             Key: issueHeaderKey(pid, n),
             UpdateExpression: 'REMOVE duplicateOf',
-            ConditionExpression: 'attribute_exists(pk) AND duplicateOf = :p',
-            ExpressionAttributeValues: { ':p': primary },
+            ConditionExpression: `attribute_exists(pk) AND ${hc.expression}`,
+            ExpressionAttributeValues: hc.values,
           },
         },
         {
@@ -237,9 +255,9 @@ export async function unmergeIssue(
           Update: {
             TableName: T,
             Key: issueHeaderKey(pid, primary),
-            UpdateExpression: 'SET reports = reports - :one',
-            ConditionExpression: 'attribute_exists(pk) AND reports > :one',
-            ExpressionAttributeValues: { ':one': 1 },
+            UpdateExpression: 'SET reports = :r',
+            ConditionExpression: `attribute_exists(pk) AND ${pc?.expression}`,
+            ExpressionAttributeValues: { ':r': reportsOfHeader(p) - 1, ...pc?.values },
           },
         });
       const guarded = actions.length;
@@ -247,6 +265,16 @@ export async function unmergeIssue(
       actions.push(timelinePut(pid, activity(n, 'unmerged', ctx.actor, { from: primary }, at)));
       if (p)
         actions.push(timelinePut(pid, activity(primary, 'duplicate.removed', ctx.actor, { from: n }, at)));
+      const dupBefore = mergeIndexStateOf(h);
+      const primBefore = mergeIndexStateOf(p);
+      actions.push(
+        ...mergeIndexActions(pid, [
+          { n, before: dupBefore, after: dupBefore && { ...dupBefore, duplicate: false } },
+          ...(primBefore
+            ? [{ n: primary, before: primBefore, after: { ...primBefore, reports: primBefore.reports - 1 } }]
+            : []),
+        ]),
+      );
       await write(actions, guarded, ctx.checks.length);
       return { at, primary };
     },

@@ -57,6 +57,7 @@ import {
   listPartition,
 } from './issue';
 import { labelsKey, liveLabelIds } from './labels';
+import { mergeCondition, mergeIndexActions, mergeIndexStateOf } from './merge-index';
 import { notifyPut } from './notify';
 import {
   allocateUpdates,
@@ -286,6 +287,13 @@ function changeActions(
   }
   values[':d0'] = from === 'resolved' ? 1 : 0;
   Object.assign(values, place.values);
+  // A move carries the issue's merge-index entries (merge-index.ts) to the other list: the header must still
+  // be in the merge state read, so a merge or unmerge meanwhile makes this change read again.
+  const merged = from !== to ? mergeCondition(h, 'm') : null;
+  if (merged) {
+    condition += ` AND ${merged.expression}`;
+    Object.assign(values, merged.values);
+  }
   const T = tableName();
   const actions: TransactItems = [
     {
@@ -312,9 +320,13 @@ function changeActions(
     actions.push(notifyPut({ kind: 'assigned', projectId: pid, number: n, to: assignee, by: ctx.actor }));
   }
   actions.push(...indexActions(pid, n, cur, next));
+  if (from !== to) {
+    const before = mergeIndexStateOf(h);
+    if (before) actions.push(...mergeIndexActions(pid, [{ n, before, after: { ...before, list: to } }]));
+  }
   for (const entry of activityOf(n, ctx.actor, changes, restore, from !== to, at, follow0))
     actions.push(timelinePut(pid, entry));
-  // 1 + 4 + 2 + 1 + 2 + 30 + 5 = 45 at most, well inside DynamoDB's 100.
+  // 1 + 4 + 2 + 1 + 2 + 30 + 6 (the merge index's move) + 5 = 51 at most, well inside DynamoDB's 100.
   return actions;
 }
 

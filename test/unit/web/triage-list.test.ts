@@ -79,5 +79,9 @@ describe('the list call and the CSV export carry the view', () => {
     expect(csvExportPath(id, true, ' a&b ', { assignee: 'me', label: 'abcd1234' })).toBe(
       `/api/client/website/${id}/requests.csv?search=a%26b&resolved=1&assignee=me&label=abcd1234`,
     );
+    // Grouped duplicates and "Most reports" are the list's view too: the file follows them.
+    expect(csvExportPath(id, false, '', { collapse: '1', sort: 'reports' })).toBe(
+      `/api/client/website/${id}/requests.csv?collapse=1&sort=reports`,
+    );
   });
 });

@@ -68,7 +68,8 @@ export const issueListPath = (
 ): string => endpointPath('issues.list', listCallOf(projectId, resolved, query, filters));
 
 /**
- * The CSV export of a view (GET …/requests.csv, issue 23): the list's search and filters, every page. A plain
+ * The CSV export of a view (GET …/requests.csv): the list's search, filters, sort and grouping of duplicates
+ * (`collapse`), every page, so the file holds the rows in the order the list shows them. A plain
  * address, so a link downloads it with the session cookie (the API answers with a short-lived file address).
  */
 export function csvExportPath(
@@ -81,9 +82,6 @@ export function csvExportPath(
   if (search.trim()) query.set('search', search.trim());
   if (resolved) query.set('resolved', '1');
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  // The export takes neither of issue 37's list views: its rows in the list's own order, duplicates too.
-  query.delete('collapse');
-  if (query.get('sort') === 'reports') query.delete('sort');
   const q = query.toString();
   return `/api/client/website/${enc(projectId)}/requests.csv${q ? `?${q}` : ''}`;
 }

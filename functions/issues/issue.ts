@@ -32,6 +32,8 @@ export const issueHeaderKey = (projectId: string, n: number) => ({
   pk: partition(projectId),
   sk: `ISSUE#${n10(n)}`,
 });
+/** An issue's header among the items of its project's partition (`ISSUE#<n10>`, not its detail or the items under it). */
+export const isIssueHeader = (item: { sk?: unknown }) => /^ISSUE#\d{10}$/.test(String(item.sk));
 export const issueDetailKey = (projectId: string, n: number) => ({
   pk: partition(projectId),
   sk: `ISSUE#${n10(n)}#DETAIL`,

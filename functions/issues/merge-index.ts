@@ -15,7 +15,15 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
 import { batchDelete, getItems, type Key, queryAll, type TransactItems, tableName } from '#runtime/db';
 import { projectPartition } from '../projects/project';
-import { blockCounts, blockKey, blockOf, type IssueList, listOfDeleted, offsetsAttribute } from './issue';
+import {
+  blockCounts,
+  blockKey,
+  blockOf,
+  type IssueList,
+  isIssueHeader,
+  listOfDeleted,
+  offsetsAttribute,
+} from './issue';
 import { duplicateOfHeader, reportsOfHeader } from './merge-state';
 import { blockNumbers, countsOf, type Direction, pagePlan } from './rank-index';
 
@@ -249,7 +257,7 @@ async function expected(pid: string) {
     ['resolved', {}],
   ]);
   const blocks = new Map<string, { key: Key; offs: number[] }>();
-  for (const h of items.filter((i) => /^ISSUE#\d{10}$/.test(String(i.sk)))) {
+  for (const h of items.filter(isIssueHeader)) {
     const s = mergeIndexStateOf(h) as MergeIndexState;
     const { b, off } = blockOf(Number(h.number));
     for (const tag of tagsOf(s)) {

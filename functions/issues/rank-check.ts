@@ -5,11 +5,10 @@
  */
 import { queryAll } from '#runtime/db';
 import { projectPartition } from '../projects/project';
-import { blockOf, listOfDeleted } from './issue';
+import { blockOf, isIssueHeader, listOfDeleted } from './issue';
 import { facetsOf, listOfStatus } from './rank-index';
 import { stateOf } from './triage';
 
-const headerSk = /^ISSUE#\d{10}$/;
 const b6 = (b: number) => String(b).padStart(6, '0');
 
 /** Counts and offsets per block of a set of numbers (issue numbers or u values). */
@@ -38,7 +37,7 @@ export async function checkRankIndex(pid: string): Promise<string[]> {
   });
   const meta = items.find((i) => i.sk === 'META') ?? {};
   const bySk = new Map(items.map((i) => [String(i.sk), i]));
-  const headers = items.filter((i) => headerSk.test(String(i.sk)));
+  const headers = items.filter(isIssueHeader);
   const problems: string[] = [];
 
   // 4.5: META's counters, STATS and BLOCK per list; `deleted` agrees with the status.

@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IssueListAnswer } from '#contracts/review';
 import { db } from '#runtime/aws/dynamo';
-import { queryAll, tableName } from '#runtime/db';
+import { tableName } from '#runtime/db';
 import { deleteIssue } from '../../functions/issues/delete-issue';
 import { issueHeaderKey, listOfDeleted } from '../../functions/issues/issue';
 import { checkMergeIndex, rebuildMergeIndex } from '../../functions/issues/merge-index';
@@ -18,6 +18,7 @@ import { duplicateKey, duplicateOfHeader, reportsOfHeader } from '../../function
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import { parseCsv } from '../support/csv';
 import { countFunctionRequests } from '../support/dynamo-calls';
+import { issueHeaders } from '../support/issues';
 import { type Person, person, projectOf } from '../support/members-teams';
 import { setUpTestStack } from '../support/stack-fixture';
 import { inDays, setTeamPlan } from '../support/teams';
@@ -85,14 +86,7 @@ async function writeLegacy(merges: Map<number, number[]>) {
   for (let i = 0; i < writes.length; i += 16) await Promise.all(writes.slice(i, i + 16).map((w) => w()));
 }
 
-async function headers(): Promise<Item[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${pid}`, ':i': 'ISSUE#' },
-    ConsistentRead: true,
-  });
-  return items.filter((i) => /^ISSUE#\d{10}$/.test(String(i.sk)));
-}
+const headers = () => issueHeaders(pid);
 
 interface Order {
   resolved: boolean;

@@ -6,13 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priorities } from '#contracts/triage';
-import { queryAll } from '#runtime/db';
 import { findUserIdByEmail } from '../../functions/accounts/user';
 import { checkRankIndex } from '../../functions/issues/rank-check';
 import { triageFieldsOf } from '../../functions/issues/triage-fields';
 import type { ApiClient } from '../support/api-client';
 import { countFunctionRequests } from '../support/dynamo-calls';
-import { seedIssues } from '../support/issues';
+import { issueHeaders, seedIssues } from '../support/issues';
 import { setUpTestStack } from '../support/stack-fixture';
 import { addToTeam } from '../support/teams';
 import { signedIn } from '../support/users';
@@ -60,14 +59,7 @@ beforeAll(async () => {
   await owner.delete(`/api/client/website/${pid}/labels/${labels[2]}`);
 }, 240_000);
 
-async function headers(): Promise<Item[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${pid}`, ':i': 'ISSUE#' },
-    ConsistentRead: true,
-  });
-  return items.filter((i) => /^ISSUE#\d{10}$/.test(String(i.sk)));
-}
+const headers = () => issueHeaders(pid);
 
 interface Query {
   resolved?: boolean;

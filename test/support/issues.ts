@@ -1,12 +1,13 @@
 /** Issues for tests and the bench, written through the issues entity (the widget's create transaction). */
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#runtime/aws/dynamo';
-import { tableName } from '#runtime/db';
+import { queryAll, tableName } from '#runtime/db';
 import { createIssue, initialFields } from '../../functions/issues/create';
 import {
   allocateNumber,
   blockKey,
   blockOf,
+  isIssueHeader,
   type NewIssue,
   newIssueItems,
   statsAttribute,
@@ -172,4 +173,14 @@ export async function bulkSeedIssues(
       ExpressionAttributeValues: { ':n': count },
     }),
   );
+}
+
+/** Every issue header of a project, read consistently: what the lists' answers are checked against. */
+export async function issueHeaders(projectId: string) {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':i': 'ISSUE#' },
+    ConsistentRead: true,
+  });
+  return items.filter(isIssueHeader);
 }

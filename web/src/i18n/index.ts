@@ -7,14 +7,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type ErrorCode, type ErrorContext, errorMessage, withRetryAt } from '#contracts/errors';
+import type { ApiReferenceTexts } from './apiReference';
 import type { Catalogue } from './en';
+import type { InsightsTexts } from './insights';
+import type { IntegrationTexts } from './integrations';
 import { initialLanguage, isLang, type Lang, storeLanguage } from './language';
 import type { ReplayTexts } from './replay';
+import type { TeamToolsTexts } from './teamTools';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // The replay's part loads with the parts that show it (./replay.ts).
-    resources: { translation: Catalogue & { replay: ReplayTexts } };
+    // These parts load with the screens that show them (./replay.ts, ./insights.ts, ./integrations.ts,
+    // ./teamTools.ts, ./apiReference.ts), not with the first load.
+    resources: {
+      translation: Catalogue & {
+        replay: ReplayTexts;
+        insights: InsightsTexts;
+        integrationScreen: IntegrationTexts;
+        teams: TeamToolsTexts;
+        apiReference: ApiReferenceTexts;
+      };
+    };
   }
 }
 

@@ -73,3 +73,18 @@ describe('detectLanguage', () => {
     expect(detectLanguage(null, [])).toBe('en');
   });
 });
+
+describe('a part loaded with its screen, then the language switched', () => {
+  it("keeps the part's texts inside a group the main catalogue also has (`teams`)", async () => {
+    const { i18n, i18nReady, loadLanguage } = await import('../../../web/src/i18n');
+    // The team's tools' texts come in before either main catalogue, as when Privacy opens and the
+    // reader then switches language: the later main catalogue must not replace the `teams` group.
+    await import('../../../web/src/teams/texts');
+    await Promise.all([i18nReady, loadLanguage('en'), loadLanguage('de')]);
+    for (const lang of ['en', 'de'] as const) {
+      const t = i18n.getFixedT(lang);
+      expect(t('teams.privacy.title')).toBe(teamToolsTexts[lang].privacy.title);
+      expect(t('teams.roles.OWNER')).toBe(lang === 'en' ? en.teams.roles.OWNER : de.teams.roles.OWNER);
+    }
+  });
+});

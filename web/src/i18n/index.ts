@@ -56,7 +56,9 @@ export function loadLanguage(lang: Lang): Promise<void> {
   let done = loading.get(lang);
   if (!done) {
     done = catalogues[lang]().then((catalogue) => {
-      i18n.addResourceBundle(lang, 'translation', catalogue);
+      // Deep: a part that loaded with its screen may sit inside one of the catalogue's groups (`teams`
+      // holds ./teamTools.ts), and a shallow add would replace that group and drop the part's texts.
+      i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
     });
     // A failed load (the network) may be tried again on the next switch.
     done.catch(() => loading.delete(lang));

@@ -7,14 +7,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type ErrorCode, type ErrorContext, errorMessage, withRetryAt } from '#contracts/errors';
+import type { ApiReferenceTexts } from './apiReference';
 import type { Catalogue } from './en';
+import type { InsightsTexts } from './insights';
+import type { IntegrationTexts } from './integrations';
 import { initialLanguage, isLang, type Lang, storeLanguage } from './language';
 import type { ReplayTexts } from './replay';
+import type { TeamToolsTexts } from './teamTools';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // The replay's part loads with the parts that show it (./replay.ts).
-    resources: { translation: Catalogue & { replay: ReplayTexts } };
+    // These parts load with the screens that show them (./replay.ts, ./insights.ts, ./integrations.ts,
+    // ./teamTools.ts, ./apiReference.ts), not with the first load.
+    resources: {
+      translation: Catalogue & {
+        replay: ReplayTexts;
+        insights: InsightsTexts;
+        integrationScreen: IntegrationTexts;
+        teams: TeamToolsTexts;
+        apiReference: ApiReferenceTexts;
+      };
+    };
   }
 }
 
@@ -43,7 +56,9 @@ export function loadLanguage(lang: Lang): Promise<void> {
   let done = loading.get(lang);
   if (!done) {
     done = catalogues[lang]().then((catalogue) => {
-      i18n.addResourceBundle(lang, 'translation', catalogue);
+      // Deep: a part that loaded with its screen may sit inside one of the catalogue's groups (`teams`
+      // holds ./teamTools.ts), and a shallow add would replace that group and drop the part's texts.
+      i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
     });
     // A failed load (the network) may be tried again on the next switch.
     done.catch(() => loading.delete(lang));

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiIntro } from '../docs/ApiIntro';
 import { ApiReference } from '../docs/ApiReference';
 import { useDocumentTitle } from '../hooks/title';
+import '../docs/texts';
 
 export default function ApiReferenceScreen() {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { paths } from '../paths';
 import { useProjects } from '../projects/data';
 import { AuditEntries, AuditFilters, AuditPager, actorText } from '../teams/AuditLog';
 import { type AuditFilter, auditCsvHref, useAudit, useCurrentTeam, useTeam } from '../teams/data';
+import '../teams/texts';
 
 export default function AuditScreen() {
   const { t } = useTranslation();

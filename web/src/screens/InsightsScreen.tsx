@@ -15,6 +15,7 @@ import { InsightsView } from '../insights/InsightsView';
 import { PeriodSelect, usePeriod } from '../insights/PeriodSelect';
 import { useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
+import '../insights/texts';
 
 export default function InsightsScreen() {
   const { t } = useTranslation();

@@ -22,6 +22,7 @@ import { SyncSummary } from '../integrations/SyncSummary';
 import { integrationNames, paths } from '../paths';
 import { useProject } from '../projects/data';
 import { ProjectHeader } from '../projects/ProjectHeader';
+import '../integrations/texts';
 
 export default function IntegrationScreen({ name }: { name: IntegrationName }) {
   const { t } = useTranslation();

@@ -26,6 +26,7 @@ import {
 import { EraseDialog } from '../teams/EraseDialog';
 import { PersonDataResults } from '../teams/PersonDataResults';
 import { PersonLookupForm } from '../teams/PersonLookupForm';
+import '../teams/texts';
 
 const POLL_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,6 +12,7 @@ import { useTeamInsights } from '../insights/data';
 import { InsightsView } from '../insights/InsightsView';
 import { PeriodSelect, usePeriod } from '../insights/PeriodSelect';
 import { useCurrentTeam } from '../teams/data';
+import '../insights/texts';
 
 export default function TeamInsightsScreen() {
   const { t } = useTranslation();

@@ -21,6 +21,8 @@ import { Seats } from '../teams/Seats';
 import { TeamGuests } from '../teams/TeamGuests';
 import { TeamMembers } from '../teams/TeamMembers';
 import { TeamName } from '../teams/TeamName';
+import '../insights/texts';
+import '../teams/texts';
 
 export default function TeamScreen() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { paths } from '../paths';
 import { useCurrentTeam, useTokens } from '../teams/data';
 import { TokenForm } from '../teams/TokenForm';
 import { TokenList } from '../teams/TokenList';
+import '../teams/texts';
 
 export default function TokensScreen() {
   const { t } = useTranslation();

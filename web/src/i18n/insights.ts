@@ -6,6 +6,22 @@
  */
 import type { Lang } from './language';
 
+/** Browsers and systems are products: their names read the same in every language. */
+const productNames = {
+  chrome: 'Chrome',
+  safari: 'Safari',
+  firefox: 'Firefox',
+  edge: 'Edge',
+  opera: 'Opera',
+  samsung: 'Samsung Internet',
+  windows: 'Windows',
+  macos: 'macOS',
+  ios: 'iOS',
+  android: 'Android',
+  linux: 'Linux',
+  chromeos: 'ChromeOS',
+};
+
 const en = {
   title: 'Insights',
   teamTitle: 'Team insights',
@@ -51,18 +67,7 @@ const en = {
   },
   chartLabel: '{{title}}: chart. Turn on “Show as table” for the figures.',
   family: {
-    chrome: 'Chrome',
-    safari: 'Safari',
-    firefox: 'Firefox',
-    edge: 'Edge',
-    opera: 'Opera',
-    samsung: 'Samsung Internet',
-    windows: 'Windows',
-    macos: 'macOS',
-    ios: 'iOS',
-    android: 'Android',
-    linux: 'Linux',
-    chromeos: 'ChromeOS',
+    ...productNames,
     desktop: 'Desktop',
     mobile: 'Mobile',
     tablet: 'Tablet',
@@ -126,18 +131,7 @@ const de: InsightsTexts = {
   },
   chartLabel: '{{title}}: Diagramm. Mit „Als Tabelle zeigen“ sehen Sie die Zahlen.',
   family: {
-    chrome: 'Chrome',
-    safari: 'Safari',
-    firefox: 'Firefox',
-    edge: 'Edge',
-    opera: 'Opera',
-    samsung: 'Samsung Internet',
-    windows: 'Windows',
-    macos: 'macOS',
-    ios: 'iOS',
-    android: 'Android',
-    linux: 'Linux',
-    chromeos: 'ChromeOS',
+    ...productNames,
     desktop: 'Desktop',
     mobile: 'Mobilgerät',
     tablet: 'Tablet',

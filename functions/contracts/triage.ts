@@ -12,6 +12,9 @@ import { dateRangeRule } from './validation';
 /** SPEC's `deleted` is 1 exactly for the last two (the Resolved list); the first three are the New list. */
 export const issueStatuses = ['new', 'in_progress', 'in_review', 'resolved', 'closed'] as const;
 export type IssueStatus = (typeof issueStatuses)[number];
+/** A stored or sent value that is one of the statuses (items and events are read as unknown). */
+export const isIssueStatus = (v: unknown): v is IssueStatus =>
+  (issueStatuses as readonly unknown[]).includes(v);
 export const openStatuses = ['new', 'in_progress', 'in_review'] as const satisfies readonly IssueStatus[];
 export const isOpenStatus = (s: IssueStatus) => (openStatuses as readonly IssueStatus[]).includes(s);
 

@@ -19,7 +19,7 @@
  * primary's own event already owes every duplicate's reporter the news, reporter-events.ts).
  */
 import type { IssueEventMessage } from '#contracts/messages';
-import { type Actor, type IssueStatus, isOpenStatus, issueStatuses } from '#contracts/triage';
+import { type Actor, type IssueStatus, isIssueStatus, isOpenStatus } from '#contracts/triage';
 import { getItems } from '#runtime/db';
 import { log } from '#runtime/log';
 import { publish } from '#runtime/publish';
@@ -35,11 +35,9 @@ const systemActor: Actor = { kind: 'system', name: 'Snag' };
 /** What a duplicate is owed by its primary's state: resolved with it, its own status back, or nothing. */
 export type FollowMove = 'resolve' | 'return' | null;
 
-const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly unknown[]).includes(v);
-
 /** The status a header remembers having had before it followed, or null when it does not follow. */
 export function followedFromOf(h: Item): IssueStatus | null {
-  return isStatus(h.followedFrom) && isOpenStatus(h.followedFrom) ? h.followedFrom : null;
+  return isIssueStatus(h.followedFrom) && isOpenStatus(h.followedFrom) ? h.followedFrom : null;
 }
 
 /**
@@ -169,7 +167,7 @@ export async function followEvent(msg: IssueEventMessage): Promise<void> {
   else if (msg.type === 'issue.unmerged' && msg.primary) await followOnUnmerge(pid, n, msg.primary);
   else if (msg.type === 'issue.updated' && !msg.primary) {
     const s = msg.changes?.status;
-    if (s && isStatus(s.from) && isStatus(s.to) && isOpenStatus(s.from) !== isOpenStatus(s.to))
+    if (s && isIssueStatus(s.from) && isIssueStatus(s.to) && isOpenStatus(s.from) !== isOpenStatus(s.to))
       await followPrimary(pid, n);
   }
 }

@@ -34,8 +34,8 @@ import {
 import { normalisePage } from '#contracts/pages';
 import {
   type IssueStatus,
+  isIssueStatus,
   isOpenStatus,
-  issueStatuses,
   openStatuses,
   type Priority,
   priorities,
@@ -382,9 +382,7 @@ export function sumFigures(period: InsightsPeriod, days: string[], all: ProjectF
         number: Number(h.number),
         title: String(h.title ?? ''),
         createdAt: String(h.createdAt ?? ''),
-        status: (issueStatuses as readonly string[]).includes(String(h.status))
-          ? (h.status as IssueStatus)
-          : ('new' as IssueStatus),
+        status: isIssueStatus(h.status) ? h.status : ('new' as IssueStatus),
       })),
     )
     .filter((o) => isOpenStatus(o.status))

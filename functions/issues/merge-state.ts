@@ -9,7 +9,7 @@
  *                                 erasure and the retention delete find everything under the issue itself)
  */
 import type { DuplicateReport, MergeState } from '#contracts/similar';
-import { type IssueStatus, issueStatuses } from '#contracts/triage';
+import { isIssueStatus } from '#contracts/triage';
 import { getItems, queryAll } from '#runtime/db';
 import { projectPartition } from '../projects/project';
 import { issueDetailKey, issueHeaderKey, n10 } from './issue';
@@ -64,15 +64,13 @@ export function pageOf(href: unknown): string | undefined {
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly unknown[]).includes(v);
-
 function duplicateReport(n: number, h: Item, d: Item | undefined): DuplicateReport {
   const data = (d?.data ?? {}) as Item;
   const status = triageFieldsOf(h).status;
   const out: DuplicateReport = {
     number: n,
     title: String(h.title ?? ''),
-    status: isStatus(status) ? status : 'new',
+    status: isIssueStatus(status) ? status : 'new',
     createdAt: String(h.createdAt ?? ''),
   };
   const fields = {

@@ -7,13 +7,11 @@
  * the reporter's own reply. Idempotent: a message delivered twice owes the same mail.
  */
 import type { IssueEventMessage } from '#contracts/messages';
-import { type IssueStatus, isOpenStatus, issueStatuses } from '#contracts/triage';
+import { isIssueStatus, isOpenStatus } from '#contracts/triage';
 import { getItems } from '#runtime/db';
 import { duplicatesOf } from './merge-state';
 import { oweMail, reporterKey, toReporter } from './reporter';
 import { timelineKey } from './timeline';
-
-const isStatus = (v: unknown): v is IssueStatus => (issueStatuses as readonly unknown[]).includes(v);
 
 /** What the event owes the reporter, before any read: news of the status, a comment, or nothing. */
 export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
@@ -26,7 +24,7 @@ export function owedBy(msg: IssueEventMessage): 'status' | 'comment' | null {
   if (msg.type === 'comment.created')
     return msg.actor.kind === 'reporter' || !msg.commentId ? null : 'comment';
   const status = msg.changes?.status;
-  if (!status || !isStatus(status.from) || !isStatus(status.to)) return null;
+  if (!status || !isIssueStatus(status.from) || !isIssueStatus(status.to)) return null;
   // Resolved or reopened as the reporter reads it: between an open status and resolved or closed (closing
   // a resolved one, or moving an open one along, tells them nothing new). The flush decides which it is
   // from the status then and what the reporter last heard, so changes made before it net out.
